@@ -1,0 +1,119 @@
+"""`pnp build`: validate, lay out and write a game's kit into `out/<game>/` atomically.
+
+Every file is first written into a temporary folder beside the output; only when
+all of them are complete are they moved into place (os.replace), so a failed
+build leaves the previous kit untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.data.rulebook import load_rulebook
+from pnp.errors import DataError, PnpError
+from pnp.games import GameSpec, find_game
+from pnp.layout.card_frame import CardFrame
+from pnp.layout.imposition import Grid, SheetSpec, compute_grid
+from pnp.render.booklet import impose_booklet
+from pnp.render.rulebook import render_rulebook
+from pnp.render.sheets import new_canvas, write_sheets
+from pnp.units import CARD_SIZES_MM, mm_to_pt
+from pnp.validate import validate
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DATA_DIR = REPO_ROOT / "card_data"
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """A build request: game id, sheet settings (mm), where data is read and output goes.
+    `card_size` None means the game's own size from game.toml."""
+
+    game: str
+    spec: SheetSpec = field(default_factory=SheetSpec)
+    card_size: str | None = None
+    data_dir: Path = DEFAULT_DATA_DIR
+    out_dir: Path = Path("out")
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """What a build wrote: copies by kind, sheets, PDF pages per file, paths, seconds."""
+
+    game: str
+    counts: dict[str, int]
+    grid: Grid
+    sheets: int
+    pages: dict[str, int]
+    paths: list[Path]
+    seconds: float
+
+
+def game_folder(game: GameSpec, data_dir: Path) -> Path:
+    """The game's data folder inside `data_dir`; raises PnpError when it does not exist."""
+    folder = Path(data_dir) / game.id
+    if not folder.is_dir():
+        raise PnpError(f"no card data for {game.id}: folder {folder} does not exist")
+    return folder
+
+
+def frame_for(options: BuildOptions):
+    """A function giving the card frame (pt) for the loaded data under `options`."""
+    def make(data) -> CardFrame:
+        w, h = CARD_SIZES_MM[options.card_size or data.info.card_size]
+        return CardFrame(mm_to_pt(w), mm_to_pt(h), mm_to_pt(options.spec.bleed_mm))
+    return make
+
+
+def build(options: BuildOptions) -> BuildReport:
+    """Build the kit; raises DataError (every data problem), LayoutError or PnpError."""
+    start = time.perf_counter()
+    game = find_game(options.game)
+    folder = game_folder(game, options.data_dir)
+    data, problems = validate(game, folder, frame_for(options))
+    blocks = load_rulebook(folder / "rulebook.md")
+    if problems:
+        raise DataError(problems)
+    card_size = options.card_size or data.info.card_size
+    spec = SheetSpec(**{**options.spec.__dict__, "card_size": card_size})
+    grid = compute_grid(spec)
+    target = Path(options.out_dir) / game.id
+    target.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".building-", dir=target))
+    try:
+        copies = [card for card in data.cards for _ in range(card.count)]
+        canvas = new_canvas(staging / "cards.pdf", grid, f"{data.info.name} — cards")
+        stats = write_sheets(canvas, grid, spec, copies, game.painter(canvas, data, frame_for(options)(data)))
+        canvas.save()
+        rule_pages = render_rulebook(staging / "rules.pdf", blocks, spec.paper, data.info.name,
+                                     components(data))
+        sides = impose_booklet(staging / "rules.pdf", staging / "booklet.pdf", spec.paper)
+        names = ["cards.pdf", "rules.pdf", "booklet.pdf"]
+        for name in names:
+            os.replace(staging / name, target / name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return BuildReport(game.id, data.count_by_kind(), grid, stats.sheets,
+                       {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides},
+                       [target / n for n in names], time.perf_counter() - start)
+
+
+def components(data) -> list[tuple[str, int]]:
+    """Rows of the rulebook's "What's in the kit" table: kind (with category split for
+    Defense) and printed copies, then the total."""
+    rows: list[tuple[str, int]] = []
+    counts = data.count_by_kind()
+    for kind, n in counts.items():
+        rows.append((f"{kind} cards", n))
+        if kind == "Defense":
+            for cat in data.categories.values():
+                k = sum(c.count for c in data.cards
+                        if c.kind == "Defense" and getattr(c, "category", None) == cat.id)
+                rows.append((f"    {cat.name}", k))
+    rows.append(("Cards in all", sum(counts.values())))
+    return rows

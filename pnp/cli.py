@@ -1,0 +1,134 @@
+"""The `pnp` command line: parses options, calls pnp.build / pnp.validate, prints.
+
+Exit status: 0 success; 1 data, layout or rule error (message names file:line,
+card id, field); 2 usage error (click).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from pnp.errors import DataError, PnpError
+from pnp.layout.imposition import (DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_MARGIN_MM,
+                                   DUPLEX_MODES, SheetSpec)
+from pnp.units import CARD_SIZES_MM, PAPER_MM
+
+
+def _fail(exc: PnpError) -> None:
+    if isinstance(exc, DataError):
+        for problem in exc.problems:
+            click.echo(f"error: {problem}", err=True)
+        click.echo(f"{len(exc.problems)} problem(s) found.", err=True)
+    else:
+        click.echo(f"error: {exc}", err=True)
+    sys.exit(1)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="hackpack")
+def main() -> None:
+    """Hack Pack print-and-play generator: card data in TOML to print-ready PDFs."""
+
+
+def _game_options(f):
+    f = click.option("--data", "data_dir", type=click.Path(path_type=Path, file_okay=False),
+                     default=None, help="Card data folder (default: the repository's card_data/).")(f)
+    f = click.option("--all", "all_games", is_flag=True, help="Every game.")(f)
+    f = click.option("--game", "-g", "game", default=None,
+                     help="Game id: hack-attack (more to come).")(f)
+    return f
+
+
+def _games(game: str | None, all_games: bool) -> list[str]:
+    from pnp.games import known_games
+    if all_games:
+        return known_games()
+    if not game:
+        raise click.UsageError("name a game with --game GAME, or use --all")
+    return [game]
+
+
+@main.command()
+@_game_options
+@click.option("--paper", type=click.Choice(list(PAPER_MM)), default="a4", show_default=True)
+@click.option("--card-size", type=click.Choice(list(CARD_SIZES_MM)), default=None,
+              help="Card trim size (default: the game's, poker 63.5 x 88.9 mm).")
+@click.option("--bleed", type=float, default=DEFAULT_BLEED_MM, show_default=True, help="Bleed in mm.")
+@click.option("--gutter", type=float, default=DEFAULT_GUTTER_MM, show_default=True,
+              help="Space between neighbouring cards' bleed edges, mm.")
+@click.option("--margin", type=float, default=DEFAULT_MARGIN_MM, show_default=True,
+              help="Printer margin kept clear at the paper edge, mm.")
+@click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
+@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
+              help="long: flip on the long edge; short: short edge; none: fronts only.")
+@click.option("--back-offset", nargs=2, type=float, default=(0.0, 0.0), show_default=True,
+              metavar="DX DY", help="Shift back pages by DX, DY mm (right, up) for printer drift.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False),
+              default=Path("out"), show_default=True, help="Output folder.")
+def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, crop_marks,
+          duplex, back_offset, out_dir) -> None:
+    """Build the print-and-play kit: cards.pdf, rules.pdf and booklet.pdf."""
+    from pnp.build import DEFAULT_DATA_DIR, BuildOptions
+    from pnp.build import build as run_build
+    spec = SheetSpec(paper=paper, bleed_mm=bleed, gutter_mm=gutter, margin_mm=margin,
+                     duplex=duplex, back_offset_mm=tuple(back_offset), crop_marks=crop_marks)
+    for name in _games(game, all_games):
+        try:
+            report = run_build(BuildOptions(name, spec, card_size, data_dir or DEFAULT_DATA_DIR,
+                                            out_dir))
+        except PnpError as exc:
+            _fail(exc)
+        _print_report(report, spec)
+
+
+def _print_report(report, spec: SheetSpec) -> None:
+    g = report.grid
+    total = sum(report.counts.values())
+    click.echo(f"{report.game}: {total} cards — " +
+               ", ".join(f"{n} {kind}" for kind, n in report.counts.items()))
+    duplex = {"long": "duplex, flip on long edge", "short": "duplex, flip on short edge",
+              "none": "single-sided, fronts only"}[spec.duplex]
+    click.echo(f"  {g.cols}x{g.rows} cards per {spec.paper} sheet, {report.sheets} sheets, {duplex}")
+    for path in report.paths:
+        click.echo(f"  {path}  ({report.pages[path.name]} pages)")
+    click.echo(f"  built in {report.seconds:.2f} s")
+
+
+@main.command()
+@_game_options
+@click.option("--card-size", type=click.Choice(list(CARD_SIZES_MM)), default=None,
+              help="Check text fit on this card size (default: the game's).")
+def validate(game, all_games, data_dir, card_size) -> None:
+    """Check the card data without building; list every problem, exit 1 if any."""
+    from pnp.build import DEFAULT_DATA_DIR, BuildOptions, frame_for, game_folder
+    from pnp.data.rulebook import load_rulebook
+    from pnp.games import find_game
+    from pnp.validate import validate as run_validate
+    failed = False
+    for name in _games(game, all_games):
+        try:
+            spec = find_game(name)
+            folder = game_folder(spec, data_dir or DEFAULT_DATA_DIR)
+            options = BuildOptions(name, card_size=card_size, data_dir=folder.parent)
+            data, problems = run_validate(spec, folder, frame_for(options))
+            try:
+                load_rulebook(folder / "rulebook.md")
+            except DataError as exc:
+                problems += exc.problems
+            if problems:
+                raise DataError(problems)
+        except DataError as exc:
+            for problem in exc.problems:
+                click.echo(f"error: {problem}", err=True)
+            click.echo(f"{name}: {len(exc.problems)} problem(s) found.", err=True)
+            failed = True
+            continue
+        except PnpError as exc:
+            _fail(exc)
+        total = sum(data.count_by_kind().values())
+        click.echo(f"{spec.id}: OK — {len(data.cards)} distinct cards, {total} copies")
+    if failed:
+        sys.exit(1)

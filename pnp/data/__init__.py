@@ -1,0 +1,1 @@
+"""Card data: TOML files read, checked and turned into typed, immutable models."""

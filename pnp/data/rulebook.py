@@ -1,0 +1,78 @@
+"""Read a rulebook written in a small Markdown subset into typed blocks.
+
+Supported: `# Title`, `## Section`, `### Subsection`, paragraphs (lines joined
+until a blank line), `- ` bullets, `1. ` numbered items, inline `**bold**`.
+Anything else is kept as paragraph text. Lines are 1-based, for error messages.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import DataError, Problem
+
+_NUMBERED = re.compile(r"^(\d+)\.\s+(.*)$")
+
+
+@dataclass(frozen=True)
+class Block:
+    """One rulebook block: kind is "title", "h2", "h3", "para", "bullet" or "number"
+    (`number` holds the item's number); `text` keeps the `**bold**` marks."""
+
+    kind: str
+    text: str
+    line: int
+    number: int = 0
+
+
+def parse_rulebook(text: str) -> list[Block]:
+    """Split Markdown-subset `text` into blocks, in order."""
+    blocks: list[Block] = []
+    para: list[str] = []
+    para_line = 0
+
+    def flush() -> None:
+        nonlocal para
+        if para:
+            blocks.append(Block("para", " ".join(para), para_line))
+            para = []
+
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        heading = re.match(r"^(#{1,3})\s+(.*)$", line)
+        numbered = _NUMBERED.match(line)
+        if not line:
+            flush()
+        elif heading:
+            flush()
+            kind = {1: "title", 2: "h2", 3: "h3"}[len(heading.group(1))]
+            blocks.append(Block(kind, heading.group(2).strip(), number))
+        elif line.startswith(("- ", "* ")):
+            flush()
+            blocks.append(Block("bullet", line[2:].strip(), number))
+        elif numbered:
+            flush()
+            blocks.append(Block("number", numbered.group(2), number, int(numbered.group(1))))
+        else:
+            if not para:
+                para_line = number
+            para.append(line)
+    flush()
+    return blocks
+
+
+def load_rulebook(path: Path) -> list[Block]:
+    """Parse the rulebook at `path`; raises DataError if it is missing, unreadable or
+    has no `# Title` line."""
+    try:
+        blocks = parse_rulebook(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError([Problem(path, f"cannot read the rulebook: {exc}")]) from None
+    if not blocks or blocks[0].kind != "title":
+        raise DataError([Problem(path, "the rulebook must start with a '# Title' line", line=1)])
+    if unbalanced := [b for b in blocks if b.text.count("**") % 2]:
+        raise DataError([Problem(path, "unbalanced ** (bold) marks", line=b.line)
+                         for b in unbalanced])
+    return blocks

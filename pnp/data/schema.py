@@ -1,0 +1,102 @@
+"""A small declarative schema for card tables: each field's type, range and meaning.
+
+`check_table` reports every problem of a table at once (missing, mistyped,
+out-of-range and unknown keys), each with file, line, card id and field.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pnp.data.toml_source import TableLines
+from pnp.errors import Problem
+
+ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One key of a card table.
+
+    `kind` is "str", "int", "id", "colour", "list" (of strings), "table" or
+    "tables" (an array of tables); `expected` says in words
+    what a valid value is (it ends up in the error message); `check`, when set,
+    returns an error message for a value of the right kind that is still wrong.
+    """
+
+    name: str
+    kind: str
+    expected: str
+    required: bool = True
+    check: Callable[[Any], str | None] | None = None
+
+
+def _kind_ok(kind: str, value: Any) -> bool:
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "str":
+        return isinstance(value, str) and value.strip() != ""
+    if kind == "id":
+        return isinstance(value, str) and bool(ID_PATTERN.match(value))
+    if kind == "colour":
+        return isinstance(value, str) and bool(re.fullmatch(r"#[0-9A-Fa-f]{6}", value))
+    if kind == "table":
+        return isinstance(value, dict)
+    if kind == "tables":
+        return isinstance(value, list) and all(isinstance(v, dict) for v in value)
+    if kind == "list":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    raise ValueError(f"unknown field kind {kind!r}")
+
+
+def int_range(low: int, high: int) -> Callable[[int], str | None]:
+    """A check that an int lies in low..high inclusive."""
+    return lambda v: None if low <= v <= high else f"expected {low}..{high}, got {v}"
+
+
+def length_range(low: int, high: int, unit: str = "characters") -> Callable[[Any], str | None]:
+    """A check that a string or list has low..high items/characters."""
+    def check(value: Any) -> str | None:
+        n = len(value)
+        return None if low <= n <= high else f"expected {low}..{high} {unit}, got {n}"
+    return check
+
+
+def check_table(
+    raw: Any, fields: list[Field], where: TableLines, file, card_id: str | None = None
+) -> tuple[dict, list[Problem]]:
+    """Check one table against `fields`; return the valid values and every problem found.
+
+    `where` gives the line numbers; `file` the path for messages. A field with a
+    problem is left out of the returned dict.
+    """
+    if not isinstance(raw, dict):
+        return {}, [Problem(file, "expected a table", line=where.line, card_id=card_id)]
+    values: dict = {}
+    problems: list[Problem] = []
+    known = {f.name for f in fields}
+    for key in raw:
+        if key not in known:
+            problems.append(Problem(
+                file, f"unknown key; allowed keys: {', '.join(sorted(known))}",
+                line=where.of(key), card_id=card_id, field=key))
+    for f in fields:
+        if f.name not in raw:
+            if f.required:
+                problems.append(Problem(file, f"missing; expected {f.expected}",
+                                        line=where.line, card_id=card_id, field=f.name))
+            continue
+        value = raw[f.name]
+        message = None
+        if not _kind_ok(f.kind, value):
+            message = f"expected {f.expected}, got {value!r}"
+        elif f.check is not None:
+            message = f.check(value)
+        if message:
+            problems.append(Problem(file, message, line=where.of(f.name),
+                                    card_id=card_id, field=f.name))
+        else:
+            values[f.name] = value
+    return values, problems

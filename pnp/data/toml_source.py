@@ -1,0 +1,93 @@
+"""Read a TOML file and remember on which line each table and key sits.
+
+`tomllib` gives values but no positions; `LineIndex` recovers the line of every
+`[[table]]` header and of each `key =` inside it, so a problem can name file:line.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10 and older
+    import tomli as tomllib
+
+from pnp.errors import Problem
+
+_ARRAY_HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]")
+_TABLE_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_.-]+)\s*\]")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
+_DECODE_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+@dataclass
+class TableLines:
+    """Where one table sits: its header line and the line of each of its keys (1-based)."""
+
+    line: int
+    keys: dict[str, int] = field(default_factory=dict)
+
+    def of(self, key: str | None) -> int:
+        """The line of `key`, or of the table header when the key is absent or None."""
+        return self.keys.get(key, self.line) if key else self.line
+
+
+@dataclass
+class LineIndex:
+    """Line numbers of a TOML file's tables: `arrays[name][i]` is the i-th `[[name]]`."""
+
+    arrays: dict[str, list[TableLines]] = field(default_factory=dict)
+    tables: dict[str, TableLines] = field(default_factory=dict)
+    top: TableLines = field(default_factory=lambda: TableLines(line=1))
+
+    @classmethod
+    def scan(cls, text: str) -> "LineIndex":
+        """Index `text` line by line (multi-line values count from their first line)."""
+        index = cls()
+        current = index.top
+        for number, raw in enumerate(text.splitlines(), start=1):
+            if m := _ARRAY_HEADER.match(raw):
+                current = TableLines(line=number)
+                index.arrays.setdefault(m.group(1), []).append(current)
+            elif m := _TABLE_HEADER.match(raw):
+                current = TableLines(line=number)
+                index.tables[m.group(1)] = current
+            elif m := _KEY.match(raw):
+                current.keys.setdefault(m.group(1), number)
+        return index
+
+    def array_item(self, name: str, i: int) -> TableLines:
+        """Lines of the i-th `[[name]]` table, or of the top of the file if it is not found."""
+        items = self.arrays.get(name, [])
+        return items[i] if i < len(items) else self.top
+
+
+@dataclass
+class TomlFile:
+    """A parsed TOML file: its path, its data and where its tables sit."""
+
+    path: Path
+    data: dict
+    lines: LineIndex
+
+
+def read_toml(path: Path) -> TomlFile | Problem:
+    """Parse `path`; return the file, or a Problem with file:line:column on a syntax error."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return Problem(path, f"cannot read file: {exc}")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        line = column = None
+        if m := _DECODE_POSITION.search(message):
+            line, column = int(m.group(1)), int(m.group(2))
+            message = _DECODE_POSITION.sub("", message).strip()
+        return Problem(path, f"TOML syntax error: {message}", line=line, column=column)
+    return TomlFile(path, data, LineIndex.scan(text))

@@ -1,0 +1,56 @@
+"""The one exception family of `pnp`; only `pnp.cli` turns these into messages and exit codes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class PnpError(Exception):
+    """Base of every error `pnp` reports to a user (exit status 1)."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the card data.
+
+    `file` is the TOML file, `line`/`column` are 1-based (None when unknown),
+    `card_id` and `field` name what is wrong where that applies.
+    """
+
+    file: Path | None
+    message: str
+    line: int | None = None
+    column: int | None = None
+    card_id: str | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        where = str(self.file) if self.file else "<data>"
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        what = []
+        if self.card_id:
+            what.append(f"card '{self.card_id}'")
+        if self.field:
+            what.append(f"field '{self.field}'")
+        prefix = f"{where}: " + (", ".join(what) + ": " if what else "")
+        return prefix + self.message
+
+
+class DataError(PnpError):
+    """The card data has one or more problems; `problems` lists every one."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class LayoutError(PnpError):
+    """Cards, bleed, gutter and margin do not fit the paper, or an option is out of range."""
+
+
+class UnknownGame(PnpError):
+    """The game id names no known game; the message lists the known ones."""

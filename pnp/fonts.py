@@ -1,0 +1,55 @@
+"""The TrueType fonts the PDFs embed, from the repository's `fonts/` folder.
+
+Fonts are registered with reportlab once, on first use, and embedded (subset) in
+every PDF. `missing_glyphs` checks text against a font's character map, so a
+character the font cannot draw is a validation error instead of a blank box.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from pnp.errors import PnpError
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+
+REGULAR = "HackPack-Regular"
+BOLD = "HackPack-Bold"
+ITALIC = "HackPack-Italic"
+BOLD_ITALIC = "HackPack-BoldItalic"
+
+FILES = {
+    REGULAR: "DejaVuSansCondensed.ttf",
+    BOLD: "DejaVuSansCondensed-Bold.ttf",
+    ITALIC: "DejaVuSansCondensed-Oblique.ttf",
+    BOLD_ITALIC: "DejaVuSansCondensed-BoldOblique.ttf",
+}
+
+
+@lru_cache(maxsize=None)
+def font(name: str) -> TTFont:
+    """Register (once) and return the TTFont called `name`; raises PnpError if the file is missing."""
+    path = FONT_DIR / FILES[name]
+    if not path.is_file():
+        raise PnpError(f"font file missing: {path} (the fonts/ folder ships with the repository)")
+    ttf = TTFont(name, str(path))
+    pdfmetrics.registerFont(ttf)
+    return ttf
+
+
+def register_all() -> None:
+    """Register the four styles and map them as one family (for <b>/<i> in paragraphs)."""
+    for name in FILES:
+        font(name)
+    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD,
+                                  italic=ITALIC, boldItalic=BOLD_ITALIC)
+
+
+def missing_glyphs(text: str, name: str) -> set[str]:
+    """Characters of `text` (other than line breaks) that font `name` has no glyph for."""
+    cmap = font(name).face.charToGlyph
+    return {ch for ch in set(text) if ch not in "\n\r\t" and ord(ch) not in cmap}

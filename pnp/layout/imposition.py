@@ -1,0 +1,160 @@
+"""Card-sheet imposition: the grid, where each card's front and back go, crop marks.
+
+All lengths here are in points unless a name ends in `_mm`. Row 0 is the top row;
+rectangles are (x, y, width, height) with (x, y) the bottom-left corner in PDF
+coordinates (origin at the bottom-left of the page).
+Design: shared/DESIGN.md, "pnp — the print-and-play generator", Geometry.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pnp.errors import LayoutError
+from pnp.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt
+
+DUPLEX_MODES = ("long", "short", "none")
+
+#: Defaults that give 9 poker cards a page on both A4 and Letter (mm).
+DEFAULT_BLEED_MM = 0.5
+DEFAULT_GUTTER_MM = 2.0
+DEFAULT_MARGIN_MM = 2.0
+CROP_MARK_MAX_MM = 5.0
+CROP_MARK_CLEARANCE_MM = 0.3
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle in points: bottom-left (x, y), width w, height h."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def top(self) -> float:
+        """y of the top edge (pt)."""
+        return self.y + self.h
+
+    def inset(self, d: float) -> "Rect":
+        """This rectangle shrunk by `d` points on every side (grown when d < 0)."""
+        return Rect(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """What the user asked for, in mm: paper and card names or sizes, bleed, gutter
+    (space between neighbouring cards' bleed edges), printer margin (kept clear of
+    any printing at the paper edge) and duplex mode ("long", "short" or "none")."""
+
+    paper: str = "a4"
+    card_size: str = "poker"
+    bleed_mm: float = DEFAULT_BLEED_MM
+    gutter_mm: float = DEFAULT_GUTTER_MM
+    margin_mm: float = DEFAULT_MARGIN_MM
+    duplex: str = "long"
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    crop_marks: bool = True
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A computed sheet grid, every length in points.
+
+    `cols` x `rows` cards of trim `card_w` x `card_h`, each with `bleed` on every
+    side and `gutter` between neighbouring bleed edges, centred on a `page_w` x
+    `page_h` page.
+    """
+
+    page_w: float
+    page_h: float
+    card_w: float
+    card_h: float
+    bleed: float
+    gutter: float
+    margin: float
+    cols: int
+    rows: int
+
+    @property
+    def per_sheet(self) -> int:
+        """Card slots on one sheet."""
+        return self.cols * self.rows
+
+    @property
+    def pitch_x(self) -> float:
+        return self.card_w + 2 * self.bleed + self.gutter
+
+    @property
+    def pitch_y(self) -> float:
+        return self.card_h + 2 * self.bleed + self.gutter
+
+    @property
+    def block(self) -> Rect:
+        """The bleed-to-bleed rectangle holding the whole grid."""
+        w = self.cols * self.pitch_x - self.gutter
+        h = self.rows * self.pitch_y - self.gutter
+        return Rect((self.page_w - w) / 2, (self.page_h - h) / 2, w, h)
+
+    def trim(self, row: int, col: int) -> Rect:
+        """The trim rectangle of the front slot at `row` (0 = top), `col` (0 = left)."""
+        b = self.block
+        x = b.x + col * self.pitch_x + self.bleed
+        y = b.y + b.h - row * self.pitch_y - self.bleed - self.card_h
+        return Rect(x, y, self.card_w, self.card_h)
+
+    def slot(self, index: int) -> tuple[int, int]:
+        """(row, col) of the index-th card on a sheet, filled left to right, top down."""
+        return divmod(index, self.cols)
+
+
+def compute_grid(spec: SheetSpec) -> Grid:
+    """The largest grid of `spec.card_size` cards that fits `spec.paper`.
+
+    Raises LayoutError for unknown names, negative lengths, or a card that does not
+    fit even once, naming the overflow in mm.
+    """
+    if spec.paper not in PAPER_MM:
+        raise LayoutError(f"unknown paper {spec.paper!r}; known: {', '.join(PAPER_MM)}")
+    if spec.card_size not in CARD_SIZES_MM:
+        raise LayoutError(f"unknown card size {spec.card_size!r}; known: {', '.join(CARD_SIZES_MM)}")
+    for name in ("bleed_mm", "gutter_mm", "margin_mm"):
+        if getattr(spec, name) < 0 or getattr(spec, name) > 50:
+            raise LayoutError(f"{name.removesuffix('_mm')} must be 0..50 mm, got {getattr(spec, name)}")
+    if spec.duplex not in DUPLEX_MODES:
+        raise LayoutError(f"unknown duplex mode {spec.duplex!r}; known: {', '.join(DUPLEX_MODES)}")
+    paper_w, paper_h = PAPER_MM[spec.paper]
+    card_w, card_h = CARD_SIZES_MM[spec.card_size]
+    usable_w = paper_w - 2 * spec.margin_mm
+    usable_h = paper_h - 2 * spec.margin_mm
+    cell_w = card_w + 2 * spec.bleed_mm
+    cell_h = card_h + 2 * spec.bleed_mm
+    cols = math.floor((usable_w + spec.gutter_mm) / (cell_w + spec.gutter_mm) + 1e-9)
+    rows = math.floor((usable_h + spec.gutter_mm) / (cell_h + spec.gutter_mm) + 1e-9)
+    if cols < 1 or rows < 1:
+        over_w, over_h = max(0.0, cell_w - usable_w), max(0.0, cell_h - usable_h)
+        raise LayoutError(
+            f"a {spec.card_size} card ({card_w} x {card_h} mm) with {spec.bleed_mm} mm bleed "
+            f"does not fit {spec.paper} paper inside a {spec.margin_mm} mm margin: "
+            f"over by {over_w:.2f} mm in width and {over_h:.2f} mm in height")
+    return Grid(mm_to_pt(paper_w), mm_to_pt(paper_h), mm_to_pt(card_w), mm_to_pt(card_h),
+                mm_to_pt(spec.bleed_mm), mm_to_pt(spec.gutter_mm), mm_to_pt(spec.margin_mm),
+                cols, rows)
+
+
+def back_trim(grid: Grid, front: Rect, duplex: str, offset_mm: tuple[float, float]) -> Rect:
+    """Where the back of the card whose front trim is `front` must be printed.
+
+    Long-edge flip mirrors x about the page's vertical centre line, short-edge flip
+    mirrors y; `offset_mm` (dx, dy) then shifts the back page to correct a printer's
+    duplex drift. Raises LayoutError for "none" (single-sided prints no backs).
+    """
+    if duplex == "long":
+        x, y = grid.page_w - front.x - front.w, front.y
+    elif duplex == "short":
+        x, y = front.x, grid.page_h - front.y - front.h
+    else:
+        raise LayoutError("single-sided printing has no back pages")
+    return Rect(x + mm_to_pt(offset_mm[0]), y + mm_to_pt(offset_mm[1]), front.w, front.h)

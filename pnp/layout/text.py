@@ -1,0 +1,94 @@
+"""Fit text into a box: wrap at spaces, then shrink step by step down to a floor size.
+
+Measures with the registered fonts' metrics (reportlab's pdfmetrics). Sizes and
+box dimensions are in points. Source: shared/DESIGN.md, "Drawing" (text auto-fits,
+never overflows or clips; a card whose text cannot fit at the floor is an error).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+LEADING = 1.18
+STEP_PT = 0.25
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """Text laid out to fit: font name, size (pt), leading (pt) and the wrapped lines."""
+
+    font: str
+    size: float
+    leading: float
+    lines: tuple[str, ...]
+
+    @property
+    def height(self) -> float:
+        """Height of the block in points: one leading per line after the first, plus one size."""
+        return self.size + self.leading * (len(self.lines) - 1) if self.lines else 0.0
+
+
+class TextDoesNotFit(Exception):
+    """Text cannot fit its box even at the floor size; `reason` says why in words."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@lru_cache(maxsize=65536)
+def text_width(text: str, font: str, size: float) -> float:
+    """Width of `text` in `font` at `size`, in points."""
+    return stringWidth(text, font, size)
+
+
+def wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...] | None:
+    """Greedy word wrap of `text` to `width` pt; None if a single word is wider than the box.
+    Breaks only at plain spaces (a no-break space U+00A0 binds words); explicit
+    newlines in `text` start new lines."""
+    lines: list[str] = []
+    space = text_width(" ", font, size)
+    for paragraph in text.split("\n"):
+        line, line_w = "", 0.0
+        for word in (w for w in paragraph.split(" ") if w):
+            w = text_width(word, font, size)
+            if w > width:
+                return None
+            if line and line_w + space + w <= width:
+                line, line_w = f"{line} {word}", line_w + space + w
+            elif line:
+                lines.append(line)
+                line, line_w = word, w
+            else:
+                line, line_w = word, w
+        lines.append(line)
+    return tuple(lines)
+
+
+@lru_cache(maxsize=8192)
+def fit_text(text: str, font: str, width: float, height: float,
+             max_size: float, min_size: float, max_lines: int | None = None) -> FittedText:
+    """The largest size from `max_size` down to `min_size` (pt) at which `text` wraps
+    into `width` x `height` pt (and at most `max_lines` lines).
+
+    Raises TextDoesNotFit when even `min_size` overflows, saying by how much.
+    """
+    size = max_size
+    while size >= min_size - 1e-9:
+        lines = wrap(text, font, size, width)
+        if lines is not None and (max_lines is None or len(lines) <= max_lines):
+            fitted = FittedText(font, size, size * LEADING, lines)
+            if fitted.height <= height + 1e-6:
+                return fitted
+        size = round(size - STEP_PT, 4)
+    lines = wrap(text, font, min_size, width)
+    if lines is None:
+        longest = max(text.replace("\n", " ").split(" "), key=lambda w: text_width(w, font, min_size))
+        raise TextDoesNotFit(f"the word {longest!r} is wider than the {width / 72 * 25.4:.1f} mm "
+                             f"text box even at {min_size} pt")
+    need = FittedText(font, min_size, min_size * LEADING, lines).height
+    raise TextDoesNotFit(f"{len(lines)} lines need {need / 72 * 25.4:.1f} mm at the {min_size} pt "
+                         f"floor; the box is {height / 72 * 25.4:.1f} mm tall")

@@ -1,0 +1,1 @@
+"""Renderers: reportlab drawing of card faces, backs, sheets and the rulebook."""

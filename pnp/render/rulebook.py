@@ -1,0 +1,135 @@
+"""Render the rulebook with reportlab platypus onto half-sheet pages (A5 for A4 paper,
+half-letter for Letter), ready to read on screen, print, or impose as a booklet.
+
+User text is escaped before it becomes paragraph markup; only `**bold**` turns into
+markup. Sizes in points.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (KeepTogether, ListFlowable, ListItem, Paragraph,
+                                SimpleDocTemplate, Spacer, Table, TableStyle)
+
+from pnp.data.rulebook import Block
+from pnp.fonts import BOLD, REGULAR, register_all
+from pnp.units import mm_to_pt
+
+HALF_SHEET_MM = {"a4": (148.0, 210.0), "letter": (139.7, 215.9)}
+MARGIN_MM = 13.0
+
+BASE = dict(fontName=REGULAR, fontSize=9.5, leading=12.6)
+STYLES = {
+    "title": ParagraphStyle("title", **{**BASE, "fontName": BOLD, "fontSize": 20, "leading": 24},
+                            alignment=TA_CENTER, spaceAfter=6),
+    "h2": ParagraphStyle("h2", **{**BASE, "fontName": BOLD, "fontSize": 13.5, "leading": 16},
+                         spaceBefore=10, spaceAfter=4, textColor="#1F3A5F"),
+    "h3": ParagraphStyle("h3", **{**BASE, "fontName": BOLD, "fontSize": 10.5, "leading": 13},
+                         spaceBefore=6, spaceAfter=2),
+    "para": ParagraphStyle("para", **BASE, spaceAfter=5),
+    "item": ParagraphStyle("item", **BASE, spaceAfter=2),
+}
+
+
+def inline_markup(text: str) -> str:
+    """Escape `text` for reportlab's paragraph parser, then turn `**x**` into bold."""
+    return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", escape(text))
+
+
+def _flowables(blocks: list[Block]) -> list:
+    out: list = []
+    items: list[Block] = []
+
+    def flush_list() -> None:
+        if not items:
+            return
+        numbered = items[0].kind == "number"
+        out.append(ListFlowable(
+            [ListItem(Paragraph(inline_markup(b.text), STYLES["item"]),
+                      value=b.number if numbered else None) for b in items],
+            bulletType="1" if numbered else "bullet", start=items[0].number if numbered else None,
+            bulletFontName=BOLD if numbered else REGULAR, bulletFontSize=9,
+            leftIndent=14, bulletDedent=11, spaceAfter=5))
+        items.clear()
+
+    for block in blocks:
+        if block.kind in ("bullet", "number"):
+            if items and items[0].kind != block.kind:
+                flush_list()
+            items.append(block)
+            continue
+        flush_list()
+        para = Paragraph(inline_markup(block.text), STYLES[block.kind])
+        out.append(para)
+    flush_list()
+    return _keep_headings_with_next(out)
+
+
+def _keep_headings_with_next(flowables: list) -> list:
+    """A heading never ends a page: bind it to the flowable after it."""
+    out: list = []
+    i = 0
+    while i < len(flowables):
+        f = flowables[i]
+        if isinstance(f, Paragraph) and f.style.name in ("h2", "h3") and i + 1 < len(flowables):
+            out.append(KeepTogether([f, flowables[i + 1]]))
+            i += 2
+        else:
+            out.append(f)
+            i += 1
+    return out
+
+
+def components_table(rows: list[tuple[str, int]]) -> list:
+    """A "What's in the kit" section: card kinds and copy counts, generated from the data."""
+    data = [[Paragraph(escape(label), STYLES["item"]), Paragraph(str(n), STYLES["item"])]
+            for label, n in rows]
+    table = Table(data, colWidths=[mm_to_pt(70), mm_to_pt(18)], hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("LINEBELOW", (0, 0), (-1, -2), 0.3, "#BBBBBB"),
+        ("LINEABOVE", (0, -1), (-1, -1), 0.8, "#000000"),
+        ("FONT", (0, -1), (-1, -1), BOLD),
+        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
+    return [KeepTogether([Paragraph("What’s in the kit", STYLES["h2"]), table]),
+            Spacer(1, 4)]
+
+
+def render_rulebook(path: Path, blocks: list[Block], paper: str, title: str,
+                    components: list[tuple[str, int]]) -> int:
+    """Write the rulebook PDF to `path` on the half-sheet for `paper`; returns the page count.
+
+    The generated components table goes after the first section.
+    """
+    register_all()
+    w, h = (mm_to_pt(v) for v in HALF_SHEET_MM[paper])
+    m = mm_to_pt(MARGIN_MM)
+    pages = [0]
+
+    def footer(canvas, doc) -> None:
+        pages[0] = doc.page
+        canvas.saveState()
+        canvas.setFont(REGULAR, 8)
+        canvas.setFillColor("#555555")
+        canvas.drawCentredString(w / 2, m * 0.5, f"{title} · {doc.page}")
+        canvas.restoreState()
+
+    doc = SimpleDocTemplate(str(path), pagesize=(w, h), leftMargin=m, rightMargin=m,
+                            topMargin=m, bottomMargin=m, title=title, author="Hack Pack",
+                            creator="Hack Pack pnp", invariant=1)
+    story = _flowables(blocks)
+    second_h2 = next((i for i, b in enumerate(story) if _is_h2(b)), None)
+    second_h2 = next((i for i in range(second_h2 + 1, len(story)) if _is_h2(story[i])),
+                     len(story)) if second_h2 is not None else len(story)
+    story[second_h2:second_h2] = components_table(components)
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    return pages[0]
+
+
+def _is_h2(flowable) -> bool:
+    inner = flowable._content[0] if isinstance(flowable, KeepTogether) else flowable
+    return isinstance(inner, Paragraph) and inner.style.name == "h2"

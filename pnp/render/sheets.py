@@ -1,0 +1,90 @@
+"""Write card sheets: a front page per sheet, and for duplex its back page right after.
+
+Each card is drawn at its own origin inside a clip of its bleed rectangle, so no
+card paints over a neighbour. Positions come from pnp.layout.imposition; crop
+marks from pnp.layout.crop_marks. Lengths in points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.layout.crop_marks import crop_marks
+from pnp.layout.imposition import Grid, Rect, SheetSpec, back_trim
+
+CROP_MARK_WIDTH_PT = 0.3
+
+
+@dataclass(frozen=True)
+class SheetStats:
+    """What was written: card copies placed, sheets, PDF pages."""
+
+    cards: int
+    sheets: int
+    pages: int
+
+
+class Painter:
+    """What the sheet writer needs from a game's renderer (drawing at the card origin)."""
+
+    def front(self, card) -> None: ...  # pragma: no cover - protocol
+    def back(self) -> None: ...  # pragma: no cover - protocol
+
+
+def _place(c: Canvas, trim: Rect, bleed: float, draw: Callable[[], None]) -> None:
+    c.saveState()
+    path = c.beginPath()
+    path.rect(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, trim.h + 2 * bleed)
+    c.clipPath(path, stroke=0, fill=0)
+    c.translate(trim.x, trim.y)
+    draw()
+    c.restoreState()
+
+
+def chunks(items: Sequence, size: int) -> Iterable[Sequence]:
+    """`items` in consecutive slices of `size` (the last may be shorter)."""
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+def write_sheets(c: Canvas, grid: Grid, spec: SheetSpec, copies: Sequence,
+                 painter: Painter) -> SheetStats:
+    """Draw every copy in `copies` onto sheets of `grid`; one page per front, plus one
+    back page per sheet when `spec.duplex` is "long" or "short"."""
+    marks = crop_marks(grid) if spec.crop_marks else []
+    sheets = pages = 0
+    for sheet in chunks(copies, grid.per_sheet):
+        fronts = [grid.trim(*grid.slot(i)) for i in range(len(sheet))]
+        for card, trim in zip(sheet, fronts):
+            _place(c, trim, grid.bleed, lambda card=card: painter.front(card))
+        _draw_marks(c, marks)
+        c.showPage()
+        sheets += 1
+        pages += 1
+        if spec.duplex != "none":
+            for trim in fronts:
+                back = back_trim(grid, trim, spec.duplex, spec.back_offset_mm)
+                _place(c, back, grid.bleed, painter.back)
+            c.showPage()
+            pages += 1
+    return SheetStats(len(copies), sheets, pages)
+
+
+def _draw_marks(c: Canvas, marks) -> None:
+    if not marks:
+        return
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(CROP_MARK_WIDTH_PT)
+    c.lines(marks)
+
+
+def new_canvas(path: Path, grid: Grid, title: str) -> Canvas:
+    """A canvas for a card PDF: page size from `grid`, deterministic output (invariant)."""
+    c = Canvas(str(path), pagesize=(grid.page_w, grid.page_h), invariant=1, pageCompression=1)
+    c.setTitle(title)
+    c.setCreator("Hack Pack pnp")
+    return c

@@ -1,0 +1,1 @@
+"""Hack Pack table-side score keeper."""
