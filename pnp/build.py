@@ -103,17 +103,17 @@ def build(options: BuildOptions) -> BuildReport:
                        [target / n for n in names], time.perf_counter() - start)
 
 
-def components(data) -> list[tuple[str, int]]:
-    """Rows of the rulebook's "What's in the kit" table: kind (with category split for
-    Defense) and printed copies, then the total."""
-    rows: list[tuple[str, int]] = []
+def components(data) -> list[tuple[str, int, bool]]:
+    """Rows of the rulebook's "What's in the kit" table: (label, printed copies, indented),
+    one per card kind with Defense split by category, then the total."""
+    rows: list[tuple[str, int, bool]] = []
     counts = data.count_by_kind()
     for kind, n in counts.items():
-        rows.append((f"{kind} cards", n))
+        rows.append((f"{kind} cards", n, False))
         if kind == "Defense":
             for cat in data.categories.values():
                 k = sum(c.count for c in data.cards
                         if c.kind == "Defense" and getattr(c, "category", None) == cat.id)
-                rows.append((f"    {cat.name}", k))
-    rows.append(("Cards in all", sum(counts.values())))
+                rows.append((cat.name, k, True))
+    rows.append(("Cards in all", sum(counts.values()), False))
     return rows

@@ -31,14 +31,15 @@ FILES = {
 
 
 @lru_cache(maxsize=None)
-def font(name: str) -> TTFont:
-    """Register (once) and return the TTFont called `name`; raises PnpError if the file is missing."""
+def font(name: str) -> str:
+    """Register (once) the TTFont called `name` and return its name; raises PnpError if the
+    file is missing."""
     path = FONT_DIR / FILES[name]
     if not path.is_file():
         raise PnpError(f"font file missing: {path} (the fonts/ folder ships with the repository)")
     ttf = TTFont(name, str(path))
     pdfmetrics.registerFont(ttf)
-    return ttf
+    return name
 
 
 def register_all() -> None:
@@ -51,5 +52,5 @@ def register_all() -> None:
 
 def missing_glyphs(text: str, name: str) -> set[str]:
     """Characters of `text` (other than line breaks) that font `name` has no glyph for."""
-    cmap = font(name).face.charToGlyph
+    cmap = pdfmetrics.getFont(font(name)).face.charToGlyph
     return {ch for ch in set(text) if ch not in "\n\r\t" and ord(ch) not in cmap}

@@ -21,6 +21,7 @@ DEFAULT_BLEED_MM = 0.5
 DEFAULT_GUTTER_MM = 2.0
 DEFAULT_MARGIN_MM = 2.0
 CROP_MARK_MAX_MM = 5.0
+MAX_BLEED_MM = 10.0
 CROP_MARK_CLEARANCE_MM = 0.3
 
 
@@ -120,9 +121,11 @@ def compute_grid(spec: SheetSpec) -> Grid:
         raise LayoutError(f"unknown paper {spec.paper!r}; known: {', '.join(PAPER_MM)}")
     if spec.card_size not in CARD_SIZES_MM:
         raise LayoutError(f"unknown card size {spec.card_size!r}; known: {', '.join(CARD_SIZES_MM)}")
-    for name in ("bleed_mm", "gutter_mm", "margin_mm"):
-        if getattr(spec, name) < 0 or getattr(spec, name) > 50:
-            raise LayoutError(f"{name.removesuffix('_mm')} must be 0..50 mm, got {getattr(spec, name)}")
+    for name, most in (("bleed_mm", MAX_BLEED_MM), ("gutter_mm", None), ("margin_mm", None)):
+        value = getattr(spec, name)
+        if not (value >= 0 and (most is None or value <= most)) or math.isinf(value):
+            limit = f"0..{most} mm" if most is not None else "0 mm or more"
+            raise LayoutError(f"{name.removesuffix('_mm')} must be {limit}, got {value}")
     if spec.duplex not in DUPLEX_MODES:
         raise LayoutError(f"unknown duplex mode {spec.duplex!r}; known: {', '.join(DUPLEX_MODES)}")
     paper_w, paper_h = PAPER_MM[spec.paper]

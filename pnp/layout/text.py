@@ -12,6 +12,8 @@ from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.fonts import font as registered
+
 LEADING = 1.18
 STEP_PT = 0.25
 
@@ -76,6 +78,7 @@ def fit_text(text: str, font: str, width: float, height: float,
 
     Raises TextDoesNotFit when even `min_size` overflows, saying by how much.
     """
+    registered(font)
     size = max_size
     while size >= min_size - 1e-9:
         lines = wrap(text, font, size, width)

@@ -23,7 +23,7 @@ from pnp.units import mm_to_pt
 HALF_SHEET_MM = {"a4": (148.0, 210.0), "letter": (139.7, 215.9)}
 MARGIN_MM = 13.0
 
-BASE = dict(fontName=REGULAR, fontSize=9.5, leading=12.6)
+BASE = dict(fontName=REGULAR, bulletFontName=REGULAR, fontSize=9.5, leading=12.6)
 STYLES = {
     "title": ParagraphStyle("title", **{**BASE, "fontName": BOLD, "fontSize": 20, "leading": 24},
                             alignment=TA_CENTER, spaceAfter=6),
@@ -33,6 +33,7 @@ STYLES = {
                          spaceBefore=6, spaceAfter=2),
     "para": ParagraphStyle("para", **BASE, spaceAfter=5),
     "item": ParagraphStyle("item", **BASE, spaceAfter=2),
+    "sub": ParagraphStyle("sub", **BASE, leftIndent=10, textColor="#444444"),
 }
 
 
@@ -85,12 +86,13 @@ def _keep_headings_with_next(flowables: list) -> list:
     return out
 
 
-def components_table(rows: list[tuple[str, int]]) -> list:
-    """A "What's in the kit" section: card kinds and copy counts, generated from the data."""
-    data = [[Paragraph(escape(label), STYLES["item"]), Paragraph(str(n), STYLES["item"])]
-            for label, n in rows]
+def components_table(rows: list[tuple[str, int, bool]]) -> list:
+    """A "What's in the kit" section from (label, copies, indented) rows generated from the data."""
+    data = [[Paragraph(escape(label), STYLES["sub" if indented else "item"]),
+             Paragraph(str(n), STYLES["item"])] for label, n, indented in rows]
     table = Table(data, colWidths=[mm_to_pt(70), mm_to_pt(18)], hAlign="LEFT")
     table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), REGULAR, 9.5),
         ("LINEBELOW", (0, 0), (-1, -2), 0.3, "#BBBBBB"),
         ("LINEABOVE", (0, -1), (-1, -1), 0.8, "#000000"),
         ("FONT", (0, -1), (-1, -1), BOLD),
@@ -100,7 +102,7 @@ def components_table(rows: list[tuple[str, int]]) -> list:
 
 
 def render_rulebook(path: Path, blocks: list[Block], paper: str, title: str,
-                    components: list[tuple[str, int]]) -> int:
+                    components: list[tuple[str, int, bool]]) -> int:
     """Write the rulebook PDF to `path` on the half-sheet for `paper`; returns the page count.
 
     The generated components table goes after the first section.
@@ -120,7 +122,8 @@ def render_rulebook(path: Path, blocks: list[Block], paper: str, title: str,
 
     doc = SimpleDocTemplate(str(path), pagesize=(w, h), leftMargin=m, rightMargin=m,
                             topMargin=m, bottomMargin=m, title=title, author="Hack Pack",
-                            creator="Hack Pack pnp", invariant=1)
+                            creator="Hack Pack pnp", invariant=1,
+                            initialFontName=REGULAR, initialFontSize=9.5)
     story = _flowables(blocks)
     second_h2 = next((i for i, b in enumerate(story) if _is_h2(b)), None)
     second_h2 = next((i for i in range(second_h2 + 1, len(story)) if _is_h2(story[i])),

@@ -13,6 +13,8 @@ from typing import Callable, Iterable, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.fonts import REGULAR
+from pnp.fonts import font as font_name
 from pnp.layout.crop_marks import crop_marks
 from pnp.layout.imposition import Grid, Rect, SheetSpec, back_trim
 
@@ -83,8 +85,10 @@ def _draw_marks(c: Canvas, marks) -> None:
 
 
 def new_canvas(path: Path, grid: Grid, title: str) -> Canvas:
-    """A canvas for a card PDF: page size from `grid`, deterministic output (invariant)."""
-    c = Canvas(str(path), pagesize=(grid.page_w, grid.page_h), invariant=1, pageCompression=1)
+    """A canvas for a card PDF: page size from `grid`, deterministic output (invariant),
+    and our embedded font as the initial font (so no unembedded Helvetica is referenced)."""
+    c = Canvas(str(path), pagesize=(grid.page_w, grid.page_h), invariant=1, pageCompression=1,
+               initialFontName=font_name(REGULAR), initialFontSize=9)
     c.setTitle(title)
     c.setCreator("Hack Pack pnp")
     return c

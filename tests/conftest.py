@@ -1,0 +1,36 @@
+"""Shared fixtures: kits built once per test session into temporary folders."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnp.build import DEFAULT_DATA_DIR, BuildOptions, build
+from pnp.layout.imposition import SheetSpec
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    """A function (paper, duplex, **spec) -> BuildReport, building each variant once."""
+    cache = {}
+
+    def make(paper: str = "a4", duplex: str = "long", **spec):
+        key = (paper, duplex, tuple(sorted(spec.items())))
+        if key not in cache:
+            out = tmp_path_factory.mktemp("out")
+            cache[key] = build(BuildOptions("hack-attack", SheetSpec(paper=paper, duplex=duplex,
+                                                                     **spec), out_dir=out))
+        return cache[key]
+    return make
+
+
+@pytest.fixture
+def data_copy(tmp_path) -> Path:
+    """A writable copy of the whole card_data folder; returns the hack-attack folder in it."""
+    target = tmp_path / "card_data"
+    shutil.copytree(DEFAULT_DATA_DIR, target)
+    return target / "hack-attack"

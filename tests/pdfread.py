@@ -1,0 +1,47 @@
+"""Read card placements, crop marks and fonts back out of a written PDF (test helper).
+
+Every card is drawn as `q <bleed rect> re W* n <translate to trim origin> cm ... Q`;
+this finds those clip rectangles and translations in each page's content stream.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One card on a page: its bleed rectangle and trim origin, in points."""
+
+    bleed: tuple[float, float, float, float]
+    origin: tuple[float, float]
+
+
+def placements(reader: PdfReader, page_index: int) -> list[Placement]:
+    """Cards placed on a page, in drawing order."""
+    page = reader.pages[page_index]
+    ops = ContentStream(page.get_contents(), reader).operations
+    found = []
+    for i in range(len(ops) - 3):
+        (a, op1), (_, op2), (_, op3), (m, op4) = ops[i:i + 4]
+        if op1 == b"re" and op2 in (b"W", b"W*") and op3 == b"n" and op4 == b"cm":
+            found.append(Placement(tuple(float(v) for v in a), (float(m[4]), float(m[5]))))
+    return found
+
+
+def segments(reader: PdfReader, page_index: int) -> list[tuple[float, float, float, float]]:
+    """Straight segments `x1 y1 m x2 y2 l` drawn at the page's top level, outside every
+    card's `q ... Q` block: the crop marks."""
+    page = reader.pages[page_index]
+    ops = ContentStream(page.get_contents(), reader).operations
+    out = []
+    depth = 0
+    for i in range(len(ops) - 1):
+        (a, op1), (b, op2) = ops[i:i + 2]
+        depth += {b"q": 1, b"Q": -1}.get(op1, 0)
+        if depth == 0 and op1 == b"m" and op2 == b"l":
+            out.append((float(a[0]), float(a[1]), float(b[0]), float(b[1])))
+    return out
