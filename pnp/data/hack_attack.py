@@ -142,11 +142,30 @@ TABLES: dict[str, tuple[str, type, list[Field]]] = {
 TUPLE_FIELDS = ("defenses", "vulnerable_to", "icons")
 
 
+@dataclass(frozen=True)
+class _Entry:
+    """One card table as read: the fields that passed the schema, where it sits, and
+    whether the whole table passed (only then does it become a card)."""
+
+    cls: type
+    values: dict
+    source: Source
+    complete: bool
+
+    @property
+    def id(self) -> str | None:
+        return self.values.get("id")
+
+    def get(self, field: str, default=()):
+        return self.values.get(field, default)
+
+
 def load_hack_attack(folder: Path) -> HackAttackData:
     """Load and check every file in `folder`.
 
     Raises DataError listing every problem (syntax, schema, unknown references,
-    duplicate ids, copy counts the rules' setup cannot be dealt from).
+    duplicate ids, copy counts the rules' setup cannot be dealt from). References
+    are checked on every valid field, even of a card that has other problems.
     """
     problems: list[Problem] = []
     tf = read_toml(folder / "game.toml")
@@ -154,91 +173,92 @@ def load_hack_attack(folder: Path) -> HackAttackData:
         raise DataError([tf])
     info, categories, p = read_game_file(tf)
     problems += p
-    cards: list[Card] = []
-    files = {}
-    for table, (filename, _cls, _fields) in TABLES.items():
-        if filename not in files:
-            files[filename] = read_toml(folder / filename)
-        parsed = files[filename]
+    entries: list[_Entry] = []
+    for filename in dict.fromkeys(v[0] for v in TABLES.values()):
+        parsed = read_toml(folder / filename)
         if isinstance(parsed, Problem):
-            if parsed not in problems:
-                problems.append(parsed)
+            problems.append(parsed)
             continue
-        cards += _read_cards(parsed, table, problems)
-    problems += _check_references(cards, {c.id for c in categories})
+        problems += _unknown_tables(parsed)
+        for table in (t for t, v in TABLES.items() if v[0] == filename):
+            entries += _read_entries(parsed, table, problems)
+    problems += _check_references(entries, {c.id for c in categories})
     if info is not None:
-        problems += _check_counts(cards, info)
+        problems += _check_counts(entries, info)
     if problems:
         raise DataError(problems)
-    return HackAttackData(info, {c.id: c for c in categories}, tuple(cards))
+    cards = tuple(e.cls(**e.values, source=e.source) for e in entries)
+    return HackAttackData(info, {c.id: c for c in categories}, cards)
 
 
-def _read_cards(tf, table: str, problems: list[Problem]) -> list[Card]:
+def _unknown_tables(tf) -> list[Problem]:
+    allowed = [t for t, v in TABLES.items() if v[0] == tf.path.name]
+    return [Problem(tf.path, f"unknown table [[{key}]]; this file may hold: {', '.join(allowed)}",
+                    line=tf.lines.top.keys.get(key, tf.lines.array_item(key, 0).line), field=key)
+            for key in sorted(set(tf.data) - set(allowed))]
+
+
+def _read_entries(tf, table: str, problems: list[Problem]) -> list[_Entry]:
     _filename, cls, fields = TABLES[table]
     raw_items = tf.data.get(table, [])
     if not isinstance(raw_items, list):
         problems.append(Problem(tf.path, f"expected [[{table}]] tables", field=table))
         return []
-    unknown = set(tf.data) - {t for t, v in TABLES.items() if v[0] == tf.path.name}
-    for key in sorted(unknown):
-        problems.append(Problem(tf.path, f"unknown table [[{key}]]; this file may hold: "
-                                + ", ".join(t for t, v in TABLES.items() if v[0] == tf.path.name),
-                                line=tf.lines.top.of(key) if key in tf.lines.top.keys
-                                else (tf.lines.array_item(key, 0).line), field=key))
-    cards = []
+    entries = []
     for i, raw in enumerate(raw_items):
         where = tf.lines.array_item(table, i)
         card_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
         values, p = check_table(raw, fields, where, tf.path, card_id=card_id)
         problems += p
-        if p:
-            continue
         for name in TUPLE_FIELDS:
             if name in values:
                 values[name] = tuple(values[name])
-        cards.append(cls(**values, source=Source(tf.path, where.line, tuple(where.keys.items()))))
-    return cards
+        entries.append(_Entry(cls, values, Source(tf.path, where.line, tuple(where.keys.items())),
+                              complete=not p))
+    return entries
 
 
-def _check_references(cards: list[Card], category_ids: set[str]) -> list[Problem]:
+def _check_references(entries: list[_Entry], category_ids: set[str]) -> list[Problem]:
     """Unknown categories or Attacks referenced, and ids used twice."""
     problems = []
-    attack_ids = {c.id for c in cards if isinstance(c, AttackCard)}
+    attack_ids = {e.id for e in entries if e.cls is AttackCard and e.id}
     seen: dict[str, Source] = {}
 
-    def bad(card: Card, field: str, message: str) -> None:
-        problems.append(Problem(card.source.file, message, line=card.source.line_of(field),
-                                card_id=card.id, field=field))
+    def bad(entry: _Entry, field: str, message: str) -> None:
+        problems.append(Problem(entry.source.file, message, line=entry.source.line_of(field),
+                                card_id=entry.id, field=field))
 
-    for card in cards:
-        if card.id in seen:
-            first = seen[card.id]
-            bad(card, "id", f"duplicate id; first defined at {first.file}:{first.line}")
-        seen.setdefault(card.id, card.source)
+    for e in entries:
+        if e.id in seen:
+            first = seen[e.id]
+            bad(e, "id", f"duplicate id; first defined at {first.file}:{first.line}")
+        if e.id:
+            seen.setdefault(e.id, e.source)
         for field in ("defenses", "icons", "category"):
-            values = getattr(card, field, None)
-            for cat in (values,) if isinstance(values, str) else (values or ()):
+            values = e.get(field)
+            for cat in (values,) if isinstance(values, str) else values:
                 if cat not in category_ids:
-                    bad(card, field, f"unknown category {cat!r}; known: "
+                    bad(e, field, f"unknown category {cat!r}; known: "
                         + ", ".join(sorted(category_ids)))
-        for attack in getattr(card, "vulnerable_to", ()):
+        attacks = e.get("vulnerable_to")
+        for attack in attacks:
             if attack not in attack_ids:
-                bad(card, "vulnerable_to", f"unknown Attack {attack!r}; known: "
+                bad(e, "vulnerable_to", f"unknown Attack {attack!r}; known: "
                     + (", ".join(sorted(attack_ids)) or "none defined"))
-        if len(set(getattr(card, "vulnerable_to", ()))) != len(getattr(card, "vulnerable_to", ())):
-            bad(card, "vulnerable_to", "an Attack is listed twice")
+        if len(set(attacks)) != len(attacks):
+            bad(e, "vulnerable_to", "an Attack is listed twice")
     return problems
 
 
-def _check_counts(cards: list[Card], info: GameInfo) -> list[Problem]:
+def _check_counts(entries: list[_Entry], info: GameInfo) -> list[Problem]:
     """Setup must be dealable at the most players (rules, "Setup"): 4 Tech each plus a
     row of 3; 4 Defense each plus a row of 5; at least one Attack and one User Error."""
     n = info.players_max
     need = {"Tech": 4 * n + 3, "Defense": 4 * n + 5, "Attack": 1, "User Error": 1}
     have = {k: 0 for k in need}
-    for card in cards:
-        key = "Defense" if card.kind == "Reality Check" else card.kind
-        have[key] += card.count
+    for e in entries:
+        kind = "Defense" if e.cls.kind == "Reality Check" else e.cls.kind
+        have[kind] += e.values.get("count", 0)
     return [
         Problem(info.folder / (TABLES[kind.lower().replace(" ", "_")][0]),
                 f"{have[kind]} {kind} cards in all; setup at {n} players needs at least {need[kind]}"

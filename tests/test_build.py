@@ -1,0 +1,95 @@
+"""`pnp build` end to end: the files, the summary, determinism, and atomic failure."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+import pnp.build
+from pnp.build import BuildOptions, build
+from pnp.cli import main
+from pnp.errors import DataError
+from pnp.units import mm_to_pt
+
+
+def test_cli_build_writes_three_pdfs_and_prints_a_summary(tmp_path):
+    result = CliRunner().invoke(main, ["build", "--game", "hack-attack", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == ("hack-attack: 137 cards — 45 Tech, 60 Defense, 4 Reality Check, "
+                        "14 Attack, 14 User Error")
+    assert lines[1] == "  3x3 cards per a4 sheet, 16 sheets, duplex, flip on long edge"
+    assert lines[2] == f"  {tmp_path / 'hack-attack' / 'cards.pdf'}  (32 pages)"
+    assert re.fullmatch(rf"  {re.escape(str(tmp_path / 'hack-attack' / 'rules.pdf'))}  \(\d+ pages\)",
+                        lines[3])
+    assert re.fullmatch(r"  built in \d+\.\d\d s", lines[5])
+    assert sorted(p.name for p in (tmp_path / "hack-attack").iterdir()) == [
+        "booklet.pdf", "cards.pdf", "rules.pdf"]
+
+
+def test_builds_are_byte_identical(tmp_path):
+    a = build(BuildOptions("hack-attack", out_dir=tmp_path / "a"))
+    b = build(BuildOptions("hack-attack", out_dir=tmp_path / "b"))
+    for pa, pb in zip(a.paths, b.paths):
+        assert pa.read_bytes() == pb.read_bytes(), pa.name
+
+
+def _snapshot(folder):
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+def test_bad_data_leaves_the_previous_kit_untouched(tmp_path, data_copy):
+    out = tmp_path / "out"
+    build(BuildOptions("hack-attack", data_dir=data_copy.parent, out_dir=out))
+    before = _snapshot(out / "hack-attack")
+    tech = data_copy / "tech.toml"
+    tech.write_text(tech.read_text().replace("points = 1", "points = 0", 1))
+    with pytest.raises(DataError, match=r"tech\.toml:\d+: card 'smart-tv', field 'points': "
+                                        r"expected 1\.\.9, got 0"):
+        build(BuildOptions("hack-attack", data_dir=data_copy.parent, out_dir=out))
+    assert _snapshot(out / "hack-attack") == before
+
+
+def test_a_crash_mid_build_leaves_the_previous_kit_untouched(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    build(BuildOptions("hack-attack", out_dir=out))
+    before = _snapshot(out / "hack-attack")
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+    monkeypatch.setattr(pnp.build, "impose_booklet", broken)
+    with pytest.raises(OSError):
+        build(BuildOptions("hack-attack", out_dir=out))
+    assert _snapshot(out / "hack-attack") == before  # no staging folder left behind either
+
+
+def test_cli_reports_bad_data_without_traceback_and_exit_1(tmp_path, data_copy):
+    (data_copy / "attack.toml").write_text("[[attack]\nid = 'x'\n")
+    result = CliRunner().invoke(main, ["build", "--game", "hack-attack", "--data",
+                                       str(data_copy.parent), "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert re.search(r"attack\.toml:1:\d+: TOML syntax error", result.output)
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "hack-attack" / "cards.pdf").exists()
+
+
+def test_cli_reports_a_card_size_that_does_not_fit(tmp_path):
+    result = CliRunner().invoke(main, ["build", "--game", "hack-attack", "--margin", "75",
+                                       "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "error: a poker card (63.5 x 88.9 mm) with 0.5 mm bleed does not fit a4 paper inside " \
+           "a 75.0 mm margin: over by 4.50 mm in width and 0.00 mm in height" in result.output
+
+
+def test_letter_booklet_is_landscape_letter_and_rules_are_half_letter(built):
+    report = built("letter")
+    rules = PdfReader(str(report.paths[1]))
+    booklet = PdfReader(str(report.paths[2]))
+    w, h = (float(v) for v in rules.pages[0].mediabox.upper_right)
+    assert (w, h) == pytest.approx((mm_to_pt(139.7), mm_to_pt(215.9)), abs=0.03)
+    w, h = (float(v) for v in booklet.pages[0].mediabox.upper_right)
+    assert (w, h) == pytest.approx((792, 612), abs=0.03)
+    assert len(booklet.pages) == -(-len(rules.pages) // 4) * 2

@@ -1,0 +1,48 @@
+"""Text fitting: wraps, shrinks to the floor, never overflows; an error when it cannot fit."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.fonts import BOLD, REGULAR
+from pnp.layout.text import TextDoesNotFit, fit_text, text_width, wrap
+
+words = st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFG−’“”", min_size=1,
+                         max_size=12), min_size=1, max_size=40)
+
+
+@settings(max_examples=200, deadline=None)
+@given(words, st.floats(40, 200), st.floats(10, 200), st.sampled_from([REGULAR, BOLD]))
+def test_fitted_text_never_leaves_its_box(ws, width, height, font):
+    text = " ".join(ws)
+    try:
+        fitted = fit_text(text, font, width, height, 12.0, 7.0)
+    except TextDoesNotFit:
+        return
+    assert 7.0 <= fitted.size <= 12.0
+    assert fitted.height <= height + 1e-6
+    assert all(text_width(line, font, fitted.size) <= width + 1e-6 for line in fitted.lines)
+    assert " ".join(fitted.lines).split() == text.split()
+
+
+def test_short_text_keeps_the_largest_size():
+    assert fit_text("Smart TV", BOLD, 160, 30, 13, 11).size == 13
+
+
+def test_long_text_shrinks_before_it_fails():
+    text = "Keep 3 copies of your data on 2 kinds of storage, with 1 copy off-site. " * 2
+    fitted = fit_text(text, REGULAR, 160, 40, 9.5, 7)
+    assert 7 <= fitted.size < 9.5
+
+
+def test_text_that_cannot_fit_says_how_much_room_it_needs():
+    with pytest.raises(TextDoesNotFit, match=r"lines need \d+\.\d mm at the 7 pt floor; "
+                                             r"the box is 3\.5 mm tall"):
+        fit_text("word " * 80, REGULAR, 100, 10, 9, 7)
+
+
+def test_no_break_space_keeps_words_together():
+    assert wrap("IoT\u00a0Botnet · Malicious\u00a0App", REGULAR, 9, 60) == (
+        "IoT\u00a0Botnet ·", "Malicious\u00a0App")

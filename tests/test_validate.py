@@ -1,0 +1,148 @@
+"""`pnp validate` on the real data and on broken copies: every problem, with file:line."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def line_of(path: Path, needle: str) -> int:
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if needle in line:
+            return number
+    raise AssertionError(needle)
+
+
+def test_real_data_is_valid():
+    result = run("validate", "--game", "hack-attack")
+    assert result.exit_code == 0, result.output
+    assert result.output == "hack-attack: OK — 92 distinct cards, 137 copies\n"
+
+
+def test_toml_syntax_error_names_file_line_and_column(data_copy):
+    tech = data_copy / "tech.toml"
+    edit(tech, 'points = 1', 'points = = 1')
+    result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
+    assert result.exit_code == 1
+    line = line_of(tech, "points = = 1")
+    assert re.search(rf"tech\.toml:{line}:\d+: TOML syntax error", result.output), result.output
+    assert "Traceback" not in result.output
+
+
+def test_every_problem_is_listed_at_once(data_copy):
+    tech, defense = data_copy / "tech.toml", data_copy / "defense.toml"
+    edit(tech, 'points = 1', 'points = "one"')
+    edit(tech, 'defenses = ["device-security"]', 'defenses = ["firewalls"]')
+    edit(tech, 'vulnerable_to = ["iot-botnet", "malicious-app"]',
+         'vulnerable_to = ["iot-botnet", "zero-day"]')
+    edit(defense, 'id = "automatic-cloud-backup"', 'id = "backup-3-2-1"')
+    edit(defense, 'how_to = "Switch on automatic', 'color = "red"\nhow_to = "Switch on automatic')
+    result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
+    assert result.exit_code == 1
+    out = result.output
+    smart_tv = line_of(tech, 'points = "one"')
+    assert (f"tech.toml:{smart_tv}: card 'smart-tv', field 'points': "
+            "expected points when Protected, 1..9, got 'one'") in out
+    assert (f"tech.toml:{line_of(tech, 'firewalls')}: card 'smart-tv', field 'defenses': "
+            "unknown category 'firewalls'") in out
+    assert (f"tech.toml:{line_of(tech, 'zero-day')}: card 'smart-tv', field 'vulnerable_to': "
+            "unknown Attack 'zero-day'") in out
+    dup = [n for n, line in enumerate(defense.read_text().splitlines(), 1)
+           if 'id = "backup-3-2-1"' in line][1]
+    assert f"defense.toml:{dup}: card 'backup-3-2-1', field 'id': duplicate id; first defined at" in out
+    assert (f"defense.toml:{line_of(defense, 'color =')}: card 'backup-3-2-1', field 'color': unknown key; "
+            "allowed keys: category, count, how_to, id, name") in out
+    assert "5 problem(s) found." in out
+
+
+def test_missing_field_names_the_card_and_what_is_expected(data_copy):
+    attack = data_copy / "attack.toml"
+    edit(attack, 'icons = ["backups", "social-engineering", "device-security"]\n', '')
+    result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
+    assert result.exit_code == 1
+    assert "card 'ransomware-infection', field 'icons': missing; expected exactly 3 category ids" \
+        in result.output
+
+
+def test_text_longer_than_the_field_allows(data_copy):
+    defense = data_copy / "defense.toml"
+    long = " ".join(["Encrypt"] * 18)
+    edit(defense, 'how_to = "Keep 3 copies', f'how_to = "{long} Keep 3 copies')
+    result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
+    assert result.exit_code == 1
+    line = line_of(defense, long)
+    assert result.output.splitlines()[0].endswith(
+        f"defense.toml:{line}: card 'backup-3-2-1', field 'how_to': expected 1..130 characters, got 231")
+
+
+def test_text_that_cannot_fit_a_smaller_card_is_measured():
+    result = run("validate", "--game", "hack-attack", "--card-size", "mini")
+    assert result.exit_code == 1
+    assert re.search(r"tech\.toml:\d+: card 'smart-tv', field '\w+': text does not fit its box: "
+                     r"\d+ lines need \d+\.\d mm at the \d+\.0 pt floor; the box is \d+\.\d mm tall",
+                     result.output), result.output[:500]
+
+
+def test_text_fit_at_the_floor_is_reported_with_measurements(data_copy):
+    tech = data_copy / "tech.toml"
+    edit(tech, 'name = "Smart TV"', 'name = "WWWWWWWWWWWWWWWWWWWW TV"')
+    result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
+    assert result.exit_code == 1
+    assert "card 'smart-tv', field 'name': text does not fit its box: the word " \
+        "'WWWWWWWWWWWWWWWWWWWW' is wider than the 57.5 mm text box even at 11.0 pt" in result.output
+
+
+def test_character_missing_from_the_font_is_an_error(data_copy):
+    tech = data_copy / "tech.toml"
+    edit(tech, 'name = "Smart TV"', 'name = "Smart TV 電視"')
+    result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
+    assert result.exit_code == 1
+    assert "card 'smart-tv', field 'name': the font has no glyph for '視' (U+8996), '電' (U+96FB)" \
+        in result.output
+
+
+def test_too_few_tech_cards_for_six_players(data_copy):
+    tech = data_copy / "tech.toml"
+    text = tech.read_text()
+    tech.write_text(text[:text.index("[[tech]]", 2000)])
+    result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
+    assert result.exit_code == 1
+    assert re.search(r"Tech cards in all; setup at 6 players needs at least 27 \(rules, Setup\)",
+                     result.output)
+
+
+def test_missing_game_folder_and_unknown_game(tmp_path):
+    result = run("validate", "--game", "hack-attack", "--data", str(tmp_path))
+    assert result.exit_code == 1
+    assert "no card data for hack-attack" in result.output
+    result = run("validate", "--game", "chess")
+    assert result.exit_code == 1
+    assert "unknown game 'chess'; known games: hack-attack" in result.output
+
+
+def test_no_game_named_is_a_usage_error():
+    result = run("validate")
+    assert result.exit_code == 2
+    assert "name a game with --game GAME, or use --all" in result.output
+
+
+@pytest.mark.parametrize("command", ["build", "validate"])
+def test_every_command_has_help(command):
+    result = run(command, "--help")
+    assert result.exit_code == 0
+    assert len(result.output.splitlines()[2].strip()) > 10
