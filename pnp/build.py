@@ -14,13 +14,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.data.rulebook import load_rulebook
 from pnp.errors import DataError, PnpError
 from pnp.games import GameSpec, find_game
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import Grid, SheetSpec, compute_grid
-from pnp.render.booklet import impose_booklet
-from pnp.render.rulebook import render_rulebook
+from pnp.render.rulebook import render_booklet, render_rulebook
 from pnp.render.sheets import new_canvas, write_sheets
 from pnp.units import CARD_SIZES_MM, mm_to_pt
 from pnp.validate import validate
@@ -75,8 +73,7 @@ def build(options: BuildOptions) -> BuildReport:
     start = time.perf_counter()
     game = find_game(options.game)
     folder = game_folder(game, options.data_dir)
-    data, problems = validate(game, folder, frame_for(options))
-    blocks = load_rulebook(folder / "rulebook.md")
+    data, blocks, problems = validate(game, folder, frame_for(options))
     if problems:
         raise DataError(problems)
     card_size = options.card_size or data.info.card_size
@@ -92,7 +89,8 @@ def build(options: BuildOptions) -> BuildReport:
         canvas.save()
         rule_pages = render_rulebook(staging / "rules.pdf", blocks, spec.paper, data.info.name,
                                      components(data))
-        sides = impose_booklet(staging / "rules.pdf", staging / "booklet.pdf", spec.paper)
+        sides = render_booklet(staging / "booklet.pdf", blocks, spec.paper, data.info.name,
+                               components(data))
         names = ["cards.pdf", "rules.pdf", "booklet.pdf"]
         for name in names:
             os.replace(staging / name, target / name)

@@ -104,7 +104,6 @@ def _print_report(report, spec: SheetSpec) -> None:
 def validate(game, all_games, data_dir, card_size) -> None:
     """Check the card data without building; list every problem, exit 1 if any."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions, frame_for, game_folder
-    from pnp.data.rulebook import load_rulebook
     from pnp.games import find_game
     from pnp.validate import validate as run_validate
     failed = False
@@ -113,11 +112,7 @@ def validate(game, all_games, data_dir, card_size) -> None:
             spec = find_game(name)
             folder = game_folder(spec, data_dir or DEFAULT_DATA_DIR)
             options = BuildOptions(name, card_size=card_size, data_dir=folder.parent)
-            data, problems = run_validate(spec, folder, frame_for(options))
-            try:
-                load_rulebook(folder / "rulebook.md")
-            except DataError as exc:
-                problems += exc.problems
+            data, _blocks, problems = run_validate(spec, folder, frame_for(options))
             if problems:
                 raise DataError(problems)
         except DataError as exc:

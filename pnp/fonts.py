@@ -20,13 +20,11 @@ FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 REGULAR = "HackPack-Regular"
 BOLD = "HackPack-Bold"
 ITALIC = "HackPack-Italic"
-BOLD_ITALIC = "HackPack-BoldItalic"
 
 FILES = {
     REGULAR: "DejaVuSansCondensed.ttf",
     BOLD: "DejaVuSansCondensed-Bold.ttf",
     ITALIC: "DejaVuSansCondensed-Oblique.ttf",
-    BOLD_ITALIC: "DejaVuSansCondensed-BoldOblique.ttf",
 }
 
 
@@ -43,11 +41,12 @@ def font(name: str) -> str:
 
 
 def register_all() -> None:
-    """Register the four styles and map them as one family (for <b>/<i> in paragraphs)."""
-    for name in FILES:
-        font(name)
-    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD,
-                                  italic=ITALIC, boldItalic=BOLD_ITALIC)
+    """Register the regular and bold styles as one family (for <b> in rulebook paragraphs;
+    the rulebook markup has no italics, so those files are not parsed here)."""
+    font(REGULAR)
+    font(BOLD)
+    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR,
+                                  boldItalic=BOLD)
 
 
 def missing_glyphs(text: str, name: str) -> set[str]:

@@ -1,5 +1,6 @@
 """Check a game's data without building: schema and references (via the game's loader),
-then every text on every face against its box and against the embedded font.
+every text on every face against its box and against the embedded font, and the
+rulebook's markup and characters.
 
 Returns every problem at once. Source: shared/DESIGN.md, "pnp validate".
 """
@@ -8,8 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.data.rulebook import Block, load_rulebook
 from pnp.errors import DataError, Problem
-from pnp.fonts import missing_glyphs
+from pnp.fonts import BOLD, REGULAR, missing_glyphs
 from pnp.games import GameSpec
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.text import TextDoesNotFit
@@ -40,13 +42,34 @@ def check_faces(game: GameSpec, data, frame: CardFrame) -> list[Problem]:
     return problems
 
 
-def validate(game: GameSpec, folder: Path, frame_for) -> tuple[object | None, list[Problem]]:
-    """Load `folder` with `game` and check its faces on the frame `frame_for(data)` gives.
+def check_rulebook(path: Path, blocks: list[Block]) -> list[Problem]:
+    """Characters of the rulebook that its fonts cannot draw, by line."""
+    problems = []
+    for block in blocks:
+        font = REGULAR if block.kind in ("para", "bullet", "number") else BOLD
+        missing = missing_glyphs(block.text, font) | missing_glyphs(block.text, BOLD)
+        if missing:
+            chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in sorted(missing))
+            problems.append(Problem(path, f"the font has no glyph for {chars}", line=block.line))
+    return problems
 
-    Returns (data, problems); data is None when loading failed.
+
+def validate(game: GameSpec, folder: Path, frame_for) -> tuple[object | None, list[Block], list[Problem]]:
+    """Load `folder` with `game`, check its faces on the frame `frame_for(data)` gives, and
+    read and check its `rulebook.md`.
+
+    Returns (data, rulebook blocks, every problem); data is None when loading failed.
     """
+    problems: list[Problem] = []
+    blocks: list[Block] = []
+    rulebook = folder / "rulebook.md"
+    try:
+        blocks = load_rulebook(rulebook)
+        problems += check_rulebook(rulebook, blocks)
+    except DataError as exc:
+        problems += exc.problems
     try:
         data = game.load(folder)
     except DataError as exc:
-        return None, exc.problems
-    return data, check_faces(game, data, frame_for(data))
+        return None, blocks, exc.problems + problems
+    return data, blocks, check_faces(game, data, frame_for(data)) + problems

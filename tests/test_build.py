@@ -60,7 +60,7 @@ def test_a_crash_mid_build_leaves_the_previous_kit_untouched(tmp_path, monkeypat
 
     def broken(*args, **kwargs):
         raise OSError("disk full")
-    monkeypatch.setattr(pnp.build, "impose_booklet", broken)
+    monkeypatch.setattr(pnp.build, "render_booklet", broken)
     with pytest.raises(OSError):
         build(BuildOptions("hack-attack", out_dir=out))
     assert _snapshot(out / "hack-attack") == before  # no staging folder left behind either

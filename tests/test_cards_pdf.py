@@ -10,6 +10,7 @@ import pdfplumber
 import pytest
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from pnp.build import DEFAULT_DATA_DIR
 from pnp.data.hack_attack import load_hack_attack
@@ -178,3 +179,22 @@ def test_each_card_name_is_printed_inside_its_own_trim(built):
                 box = page.within_bbox((x, height - y - CARD_H, x + CARD_W, height - y))
                 text = " ".join((box.extract_text() or "").split())
                 assert " ".join(card.name.split()) in text, (card.id, text)
+
+
+def _form_ids(page) -> set[int]:
+    xobjects = page["/Resources"].get("/XObject", {})
+    return {xobjects.raw_get(name).idnum for name in xobjects}
+
+
+def test_backs_and_icons_are_drawn_once_and_reused(built):
+    report = built("a4")
+    reader = _reader(report)
+    forms = set().union(*(_form_ids(page) for page in reader.pages))
+    # one back, one badge per icon (six categories, wild, attack, user error) and six
+    # pale Defense watermarks: 16 forms for 137 cards
+    assert len(forms) == 16
+    for i in range(1, len(reader.pages), 2):  # back pages: one Do per card, same form
+        ops = [op for _, op in ContentStream(reader.pages[i].get_contents(), reader).operations]
+        assert ops.count(b"Do") == len(placements(reader, i))
+        assert len(_form_ids(reader.pages[i])) == 1
+    assert report.paths[0].stat().st_size / TOTAL < 1000  # bytes per card

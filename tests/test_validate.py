@@ -146,3 +146,17 @@ def test_every_command_has_help(command):
     result = run(command, "--help")
     assert result.exit_code == 0
     assert len(result.output.splitlines()[2].strip()) > 10
+
+
+@pytest.mark.parametrize("addition, message", [
+    (" 漢字", "rulebook.md:5: the font has no glyph for '字' (U+5B57), '漢' (U+6F22)"),
+    (" **unclosed", "rulebook.md:5: unbalanced ** (bold) marks"),
+])
+def test_rulebook_problems_are_named_by_line(data_copy, addition, message):
+    rulebook = data_copy / "rulebook.md"
+    text = rulebook.read_text(encoding="utf-8").splitlines()
+    text[4] = text[4] + addition
+    rulebook.write_text("\n".join(text) + "\n", encoding="utf-8")
+    result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
+    assert result.exit_code == 1
+    assert message in result.output

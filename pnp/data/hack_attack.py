@@ -8,6 +8,7 @@ game.toml, tech.toml, defense.toml, attack.toml, user_error.toml.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from pnp.data.game_file import read_game_file
@@ -96,6 +97,11 @@ class HackAttackData:
     info: GameInfo
     categories: dict[str, Category]
     cards: tuple[Card, ...]
+
+    @cached_property
+    def attack_names(self) -> dict[str, str]:
+        """Attack id -> printed name, for the lists on Tech cards."""
+        return {c.id: c.name for c in self.cards if isinstance(c, AttackCard)}
 
     def count_by_kind(self) -> dict[str, int]:
         """Printed copies per card kind, in the order of KINDS."""

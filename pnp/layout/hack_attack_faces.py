@@ -105,7 +105,7 @@ def nobreak(text: str) -> str:
 def tech_face(card: TechCard, data: HackAttackData, frame: CardFrame) -> Face:
     g = _Grid(frame)
     names = [data.categories[c].name for c in card.defenses]
-    attacks = {c.id: c.name for c in data.cards if isinstance(c, AttackCard)}
+    attacks = data.attack_names
     return Face(texts=(
         label("kind", "TECH", g.box(3.5, 3.5, right_mm=45)),
         title("name", card.name, g.box(21.5, 11)),

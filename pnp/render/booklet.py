@@ -1,16 +1,17 @@
-"""Impose half-sheet rulebook pages two-up for a saddle-stitched booklet (pypdf).
+"""Impose half-sheet rulebook pages two-up for a saddle-stitched booklet (reportlab only).
 
-Sheets are landscape A4 or Letter; print double-sided, flipping on the short edge,
-fold the stack in half and staple on the fold. Page order for n pages (padded
-with blanks to a multiple of 4): sheet k's front holds pages n-2k (left) and
-2k+1 (right), its back holds 2k+2 (left) and n-2k-1 (right), 1-based.
+The rulebook is drawn a second time onto a `FormPageCanvas`, which turns every page
+into a form XObject instead of a page; on save it places those forms two to a
+landscape A4/Letter side in saddle-stitch order. Print double-sided, flipping on
+the short edge, fold the stack in half and staple on the fold.
+
+Page order for n pages (padded with blanks to a multiple of 4, 1-based): sheet
+k's front holds pages n-2k (left) and 2k+1 (right), its back 2k+2 and n-2k-1.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from reportlab.pdfgen.canvas import Canvas
 
 from pnp.units import PAPER_MM, mm_to_pt
 
@@ -27,25 +28,47 @@ def saddle_stitch_order(n_pages: int) -> list[tuple[int | None, int | None]]:
     return sides
 
 
-def impose_booklet(rulebook: Path, out: Path, paper: str) -> int:
-    """Write the booklet of `rulebook` (half-sheet pages) to `out` on landscape `paper`;
-    returns the number of printed sides. Each page is centred in its half of the sheet."""
-    reader = PdfReader(str(rulebook))
-    sheet_w, sheet_h = (mm_to_pt(v) for v in reversed(PAPER_MM[paper]))
-    writer = PdfWriter()
-    sides = saddle_stitch_order(len(reader.pages))
-    for left, right in sides:
-        sheet = PageObject.create_blank_page(width=sheet_w, height=sheet_h)
-        for half, index in ((0, left), (1, right)):
-            if index is None:
-                continue
-            page = reader.pages[index]
-            pw, ph = float(page.mediabox.width), float(page.mediabox.height)
-            dx = half * sheet_w / 2 + (sheet_w / 2 - pw) / 2
-            dy = (sheet_h - ph) / 2
-            sheet.merge_transformed_page(page, Transformation().translate(dx, dy))
-        writer.add_page(sheet)
-    writer.add_metadata({"/Title": "Rulebook booklet", "/Creator": "Hack Pack pnp"})
-    with open(out, "wb") as fh:
-        writer.write(fh)
-    return len(sides)
+class FormPageCanvas(Canvas):
+    """A canvas for platypus whose pages become forms, imposed as a booklet on save.
+
+    `sheet_paper` ("a4" or "letter") is the landscape sheet; the page size given to
+    the constructor is the half-sheet page. `sides` is set to the number of printed
+    sides once saved.
+    """
+
+    def __init__(self, *args, sheet_paper: str = "a4", **kwargs):
+        super().__init__(*args, **kwargs)
+        self._sheet = tuple(mm_to_pt(v) for v in reversed(PAPER_MM[sheet_paper]))
+        self._pages: list[str] = []
+        self.sides = 0
+        self._begin_page_form()
+
+    def _begin_page_form(self) -> None:
+        w, h = self._pagesize
+        self._current = f"rulebook-page-{len(self._pages) + 1}"
+        self.beginForm(self._current, 0, 0, w, h)
+
+    def showPage(self) -> None:
+        """End the current rulebook page as a form and start the next one."""
+        self.endForm()
+        self._pages.append(self._current)
+        self._begin_page_form()
+
+    def save(self) -> None:
+        """Close the open form, lay out every side of the booklet, write the file."""
+        self.endForm()
+        page_w, page_h = self._pagesize
+        sheet_w, sheet_h = self._sheet
+        super().setPageSize((sheet_w, sheet_h))
+        order = saddle_stitch_order(len(self._pages))
+        for left, right in order:
+            for half, index in ((0, left), (1, right)):
+                if index is None:
+                    continue
+                self.saveState()
+                self.translate(half * sheet_w / 2 + (sheet_w / 2 - page_w) / 2, (sheet_h - page_h) / 2)
+                self.doForm(self._pages[index])
+                self.restoreState()
+            Canvas.showPage(self)
+        self.sides = len(order)
+        super().save()

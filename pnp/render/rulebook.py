@@ -8,16 +8,19 @@ markup. Sizes in points.
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
-from xml.sax.saxutils import escape
+from html import escape as _html_escape
 
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (KeepTogether, ListFlowable, ListItem, Paragraph,
                                 SimpleDocTemplate, Spacer, Table, TableStyle)
 
 from pnp.data.rulebook import Block
 from pnp.fonts import BOLD, REGULAR, register_all
+from pnp.render.booklet import FormPageCanvas
 from pnp.units import mm_to_pt
 
 HALF_SHEET_MM = {"a4": (148.0, 210.0), "letter": (139.7, 215.9)}
@@ -35,6 +38,11 @@ STYLES = {
     "item": ParagraphStyle("item", **BASE, spaceAfter=2),
     "sub": ParagraphStyle("sub", **BASE, leftIndent=10, textColor="#444444"),
 }
+
+
+def escape(text: str) -> str:
+    """`text` with &, < and > escaped for reportlab's paragraph markup."""
+    return _html_escape(text, quote=False)
 
 
 def inline_markup(text: str) -> str:
@@ -103,10 +111,21 @@ def components_table(rows: list[tuple[str, int, bool]]) -> list:
 
 def render_rulebook(path: Path, blocks: list[Block], paper: str, title: str,
                     components: list[tuple[str, int, bool]]) -> int:
-    """Write the rulebook PDF to `path` on the half-sheet for `paper`; returns the page count.
+    """Write the rulebook PDF to `path` on the half-sheet for `paper` (A5 or half-letter);
+    returns the page count. The generated components table follows the first section."""
+    return _render(path, blocks, paper, title, components, Canvas)[0]
 
-    The generated components table goes after the first section.
-    """
+
+def render_booklet(path: Path, blocks: list[Block], paper: str, title: str,
+                   components: list[tuple[str, int, bool]]) -> int:
+    """Write the same rulebook imposed as a saddle-stitch booklet on landscape `paper`
+    sheets to `path`; returns the number of printed sides."""
+    return _render(path, blocks, paper, title, components,
+                   partial(FormPageCanvas, sheet_paper=paper))[1].sides
+
+
+def _render(path: Path, blocks: list[Block], paper: str, title: str,
+            components: list[tuple[str, int, bool]], canvasmaker) -> tuple[int, Canvas]:
     register_all()
     w, h = (mm_to_pt(v) for v in HALF_SHEET_MM[paper])
     m = mm_to_pt(MARGIN_MM)
@@ -129,8 +148,8 @@ def render_rulebook(path: Path, blocks: list[Block], paper: str, title: str,
     second_h2 = next((i for i in range(second_h2 + 1, len(story)) if _is_h2(story[i])),
                      len(story)) if second_h2 is not None else len(story)
     story[second_h2:second_h2] = components_table(components)
-    doc.build(story, onFirstPage=footer, onLaterPages=footer)
-    return pages[0]
+    doc.build(story, onFirstPage=footer, onLaterPages=footer, canvasmaker=canvasmaker)
+    return pages[0], doc.canv
 
 
 def _is_h2(flowable) -> bool:

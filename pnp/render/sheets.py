@@ -7,10 +7,12 @@ marks from pnp.layout.crop_marks. Lengths in points.
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fonts import REGULAR
@@ -84,10 +86,28 @@ def _draw_marks(c: Canvas, marks) -> None:
     c.lines(marks)
 
 
+class PageCompressingCanvas(Canvas):
+    """A canvas that deflates each page's content stream as soon as the page is finished.
+
+    reportlab keeps every page until `save()`; holding them compressed (about a fifth
+    of the size) keeps peak memory nearly flat as the card count grows. The output is
+    the same PDF that `pageCompression=1` gives, byte for byte in structure.
+    """
+
+    def showPage(self) -> None:
+        super().showPage()
+        page = self._doc.Pages.pages[-1]
+        if page.stream and not page.Contents:
+            data = page.stream.encode("utf8") if isinstance(page.stream, str) else page.stream
+            page.Contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}),
+                                      zlib.compress(data))
+            page.stream = None
+
+
 def new_canvas(path: Path, grid: Grid, title: str) -> Canvas:
     """A canvas for a card PDF: page size from `grid`, deterministic output (invariant),
     and our embedded font as the initial font (so no unembedded Helvetica is referenced)."""
-    c = Canvas(str(path), pagesize=(grid.page_w, grid.page_h), invariant=1, pageCompression=1,
+    c = PageCompressingCanvas(str(path), pagesize=(grid.page_w, grid.page_h), invariant=1, pageCompression=1,
                initialFontName=font_name(REGULAR), initialFontSize=9)
     c.setTitle(title)
     c.setCreator("Hack Pack pnp")
