@@ -70,13 +70,21 @@ def test_every_problem_is_listed_at_once(data_copy):
     assert "5 problem(s) found." in out
 
 
-def test_missing_field_names_the_card_and_what_is_expected(data_copy):
-    attack = data_copy / "attack.toml"
-    edit(attack, 'icons = ["backups", "social-engineering", "device-security"]\n', '')
+@pytest.mark.parametrize("filename, old, new, message", [
+    ("attack.toml", 'icons = ["backups", "social-engineering", "device-security"]\n', "",
+     "card 'ransomware-infection', field 'icons': missing; expected exactly 3 category ids"),
+    ("tech.toml", 'name = "Smart TV"', 'name = "WWWWWWWWWWWWWWWWWWWW TV"',
+     "card 'smart-tv', field 'name': text does not fit its box: the word "
+     "'WWWWWWWWWWWWWWWWWWWW' is wider than the 57.5 mm text box even at 11.0 pt"),
+    ("tech.toml", 'name = "Smart TV"', 'name = "Smart TV 電視"',
+     "card 'smart-tv', field 'name': the font has no glyph for '視' (U+8996), '電' (U+96FB)"),
+])
+def test_one_bad_field_is_reported_with_card_and_field(data_copy, filename, old, new, message):
+    edit(data_copy / filename, old, new)
     result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
     assert result.exit_code == 1
-    assert "card 'ransomware-infection', field 'icons': missing; expected exactly 3 category ids" \
-        in result.output
+    assert message in result.output
+    assert "1 problem(s) found." in result.output
 
 
 def test_text_longer_than_the_field_allows(data_copy):
@@ -96,24 +104,6 @@ def test_text_that_cannot_fit_a_smaller_card_is_measured():
     assert re.search(r"tech\.toml:\d+: card 'smart-tv', field '\w+': text does not fit its box: "
                      r"\d+ lines need \d+\.\d mm at the \d+\.0 pt floor; the box is \d+\.\d mm tall",
                      result.output), result.output[:500]
-
-
-def test_text_fit_at_the_floor_is_reported_with_measurements(data_copy):
-    tech = data_copy / "tech.toml"
-    edit(tech, 'name = "Smart TV"', 'name = "WWWWWWWWWWWWWWWWWWWW TV"')
-    result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
-    assert result.exit_code == 1
-    assert "card 'smart-tv', field 'name': text does not fit its box: the word " \
-        "'WWWWWWWWWWWWWWWWWWWW' is wider than the 57.5 mm text box even at 11.0 pt" in result.output
-
-
-def test_character_missing_from_the_font_is_an_error(data_copy):
-    tech = data_copy / "tech.toml"
-    edit(tech, 'name = "Smart TV"', 'name = "Smart TV 電視"')
-    result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
-    assert result.exit_code == 1
-    assert "card 'smart-tv', field 'name': the font has no glyph for '視' (U+8996), '電' (U+96FB)" \
-        in result.output
 
 
 def test_too_few_tech_cards_for_six_players(data_copy):
