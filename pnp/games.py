@@ -25,7 +25,6 @@ class GameSpec:
 
     id: str
     name: str
-    aliases: tuple[str, ...]
     load: Callable[[Path], Any]
     text_blocks: Callable[[Any, CardFrame], Iterable[tuple[Any, TextBlock]]]
     painter: Callable[..., Any]
@@ -41,12 +40,12 @@ def _hack_attack() -> GameSpec:
             for block in face(card, data, frame).texts:
                 yield card, block
 
-    return GameSpec("hack-attack", "Hack Attack: Defense", ("hack-attack-defense", "had"),
-                    load_hack_attack, blocks, HackAttackPainter)
+    return GameSpec("hack-attack", "Hack Attack: Defense", load_hack_attack, blocks,
+                    HackAttackPainter)
 
 
 _FACTORIES: dict[str, Callable[[], GameSpec]] = {"hack-attack": _hack_attack}
-_ALIASES = {"hack-attack-defense": "hack-attack", "had": "hack-attack"}
+_ALIASES = {"hack-attack-defense": "hack-attack", "had": "hack-attack"}  # alias -> id
 
 
 def known_games() -> list[str]:

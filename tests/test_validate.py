@@ -78,6 +78,10 @@ def test_every_problem_is_listed_at_once(data_copy):
      "'WWWWWWWWWWWWWWWWWWWW' is wider than the 57.5 mm text box even at 11.0 pt"),
     ("tech.toml", 'name = "Smart TV"', 'name = "Smart TV 電視"',
      "card 'smart-tv', field 'name': the font has no glyph for '視' (U+8996), '電' (U+96FB)"),
+    ("game.toml", "players = { min = 2, max = 6 }", "players = 5",
+     "game.toml:6: field 'players': expected a table { min = N, max = M }, got 5"),
+    ("game.toml", 'colour = "#0072B2"', 'colour = "blue"',
+     "game.toml:14: card 'backups', field 'colour': expected a colour like \"#0072B2\", got 'blue'"),
 ])
 def test_one_bad_field_is_reported_with_card_and_field(data_copy, filename, old, new, message):
     edit(data_copy / filename, old, new)

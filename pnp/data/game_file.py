@@ -40,12 +40,15 @@ PLAYER_FIELDS = [
 def read_game_file(tf: TomlFile) -> tuple[GameInfo | None, list[Category], list[Problem]]:
     """Turn a parsed `game.toml` into GameInfo and categories, with every problem found."""
     top, problems = check_table(tf.data, GAME_FIELDS, tf.lines.top, tf.path)
-    players, p = check_table(tf.data.get("players", {}), PLAYER_FIELDS,
-                             TableLines(tf.lines.top.of("players")), tf.path)
-    problems += [_prefixed(x, "players.") for x in p]
-    back, p = check_table(tf.data.get("back", {}), BACK_FIELDS,
-                          tf.lines.tables.get("back", tf.lines.top), tf.path)
-    problems += [_prefixed(x, "back.") for x in p]
+    players = back = {}
+    if isinstance(tf.data.get("players"), dict):
+        players, p = check_table(tf.data["players"], PLAYER_FIELDS,
+                                 TableLines(tf.lines.top.of("players")), tf.path)
+        problems += [_prefixed(x, "players.") for x in p]
+    if isinstance(tf.data.get("back"), dict):
+        back, p = check_table(tf.data["back"], BACK_FIELDS,
+                              tf.lines.tables.get("back", tf.lines.top), tf.path)
+        problems += [_prefixed(x, "back.") for x in p]
     categories = []
     raw_categories = tf.data.get("category", [])
     for i, raw in enumerate(raw_categories if isinstance(raw_categories, list) else []):

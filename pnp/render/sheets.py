@@ -10,7 +10,7 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
@@ -32,11 +32,13 @@ class SheetStats:
     pages: int
 
 
-class Painter:
-    """What the sheet writer needs from a game's renderer (drawing at the card origin)."""
+class Painter(Protocol):
+    """What the sheet writer needs from a game's renderer: draw a card's front, or the
+    back, at the current origin (the card's trim bottom-left)."""
 
-    def front(self, card) -> None: ...  # pragma: no cover - protocol
-    def back(self) -> None: ...  # pragma: no cover - protocol
+    def front(self, card) -> None: ...
+
+    def back(self) -> None: ...
 
 
 def _place(c: Canvas, trim: Rect, bleed: float, draw: Callable[[], None]) -> None:
