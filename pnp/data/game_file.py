@@ -37,8 +37,10 @@ PLAYER_FIELDS = [
 ]
 
 
-def read_game_file(tf: TomlFile) -> tuple[GameInfo | None, list[Category], list[Problem]]:
-    """Turn a parsed `game.toml` into GameInfo and categories, with every problem found."""
+def read_game_file(tf: TomlFile) -> tuple[GameInfo | None, list[Category], set[str], list[Problem]]:
+    """Turn a parsed `game.toml` into GameInfo, the valid categories, the ids of every
+    declared category (valid or not, so one bad colour does not make every card that
+    names the category wrong too) and every problem found."""
     top, problems = check_table(tf.data, GAME_FIELDS, tf.lines.top, tf.path)
     players = back = {}
     if isinstance(tf.data.get("players"), dict):
@@ -49,25 +51,27 @@ def read_game_file(tf: TomlFile) -> tuple[GameInfo | None, list[Category], list[
         back, p = check_table(tf.data["back"], BACK_FIELDS,
                               tf.lines.tables.get("back", tf.lines.top), tf.path)
         problems += [_prefixed(x, "back.") for x in p]
-    categories = []
+    categories, declared = [], set()
     raw_categories = tf.data.get("category", [])
     for i, raw in enumerate(raw_categories if isinstance(raw_categories, list) else []):
         values, p = check_table(raw, CATEGORY_FIELDS, tf.lines.array_item("category", i),
                                 tf.path, card_id=raw.get("id") if isinstance(raw, dict) else None)
         problems += p
+        if "id" in values:
+            declared.add(values["id"])
         if not p:
             categories.append(Category(**values))
     if players and players.get("min", 0) > players.get("max", 99):
         problems.append(Problem(tf.path, "players.min is greater than players.max",
                                 line=tf.lines.top.of("players"), field="players"))
     if problems:
-        return None, categories, problems
+        return None, categories, declared, problems
     info = GameInfo(
         id=top["id"], name=top["name"], players_min=players["min"],
         players_max=players["max"], card_size=top["card_size"],
         back=BackDesign(back["title"], back.get("subtitle", ""), back["colour"]),
         folder=Path(tf.path).parent)
-    return info, categories, problems
+    return info, categories, declared, problems
 
 
 def _prefixed(p: Problem, prefix: str) -> Problem:

@@ -177,7 +177,7 @@ def load_hack_attack(folder: Path) -> HackAttackData:
     tf = read_toml(folder / "game.toml")
     if isinstance(tf, Problem):
         raise DataError([tf])
-    info, categories, p = read_game_file(tf)
+    info, categories, declared, p = read_game_file(tf)
     problems += p
     entries: list[_Entry] = []
     for filename in dict.fromkeys(v[0] for v in TABLES.values()):
@@ -188,7 +188,7 @@ def load_hack_attack(folder: Path) -> HackAttackData:
         problems += _unknown_tables(parsed)
         for table in (t for t, v in TABLES.items() if v[0] == filename):
             entries += _read_entries(parsed, table, problems)
-    problems += _check_references(entries, {c.id for c in categories})
+    problems += _check_references(entries, declared)
     if info is not None:
         problems += _check_counts(entries, info)
     if problems:
@@ -242,12 +242,12 @@ def _check_references(entries: list[_Entry], category_ids: set[str]) -> list[Pro
             seen.setdefault(e.id, e.source)
         for field in ("defenses", "icons", "category"):
             values = e.get(field)
-            for cat in (values,) if isinstance(values, str) else values:
+            for cat in dict.fromkeys((values,) if isinstance(values, str) else values):
                 if cat not in category_ids:
                     bad(e, field, f"unknown category {cat!r}; known: "
                         + ", ".join(sorted(category_ids)))
         attacks = e.get("vulnerable_to")
-        for attack in attacks:
+        for attack in dict.fromkeys(attacks):
             if attack not in attack_ids:
                 bad(e, "vulnerable_to", f"unknown Attack {attack!r}; known: "
                     + (", ".join(sorted(attack_ids)) or "none defined"))
