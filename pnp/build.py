@@ -25,6 +25,7 @@ from pnp.validate import validate
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA_DIR = REPO_ROOT / "card_data"
+OUTPUTS = ("cards.pdf", "rules.pdf", "booklet.pdf")
 
 
 @dataclass(frozen=True)
@@ -80,25 +81,59 @@ def build(options: BuildOptions) -> BuildReport:
     spec = SheetSpec(**{**options.spec.__dict__, "card_size": card_size})
     grid = compute_grid(spec)
     target = Path(options.out_dir) / game.id
-    target.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".building-", dir=target))
+    staging = _staging_folder(target)
     try:
         copies = [card for card in data.cards for _ in range(card.count)]
         canvas = new_canvas(staging / "cards.pdf", grid, f"{data.info.name} — cards")
-        stats = write_sheets(canvas, grid, spec, copies, game.painter(canvas, data, frame_for(options)(data)))
+        painter = game.painter(canvas, data, frame_for(options)(data))
+        stats = write_sheets(canvas, grid, spec, copies, painter)
         canvas.save()
-        rule_pages = render_rulebook(staging / "rules.pdf", blocks, spec.paper, data.info.name,
-                                     components(data))
-        sides = render_booklet(staging / "booklet.pdf", blocks, spec.paper, data.info.name,
-                               components(data))
-        names = ["cards.pdf", "rules.pdf", "booklet.pdf"]
-        for name in names:
-            os.replace(staging / name, target / name)
+        kit = components(data)
+        rule_pages = render_rulebook(staging / "rules.pdf", blocks, spec.paper, data.info.name, kit)
+        sides = render_booklet(staging / "booklet.pdf", blocks, spec.paper, data.info.name, kit)
+        publish(staging, target, OUTPUTS)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return BuildReport(game.id, data.count_by_kind(), grid, stats.sheets,
                        {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides},
-                       [target / n for n in names], time.perf_counter() - start)
+                       [target / n for n in OUTPUTS], time.perf_counter() - start)
+
+
+def _staging_folder(target: Path) -> Path:
+    """Create `target` if needed and a fresh temporary folder inside it; PnpError if the
+    output folder cannot be used (a file in the way, no permission, ...)."""
+    try:
+        if target.exists() and not target.is_dir():
+            raise PnpError(f"cannot write the kit: {target} is a file, not a folder")
+        for name in OUTPUTS:
+            if (target / name).is_dir():
+                raise PnpError(f"cannot write the kit: {target / name} is a folder")
+        target.mkdir(parents=True, exist_ok=True)
+        return Path(tempfile.mkdtemp(prefix=".building-", dir=target))
+    except OSError as exc:
+        raise PnpError(f"cannot write the kit to {target}: {exc.strerror or exc}") from None
+
+
+def publish(staging: Path, target: Path, names: tuple[str, ...]) -> None:
+    """Move every finished file from `staging` into `target`, all or nothing: the files
+    being replaced are set aside first and put back if any move fails. Raises PnpError."""
+    set_aside: list[tuple[Path, Path]] = []
+    placed: list[Path] = []
+    try:
+        for name in names:
+            final, old = target / name, staging / f"{name}.previous"
+            if final.exists():
+                os.replace(final, old)
+                set_aside.append((old, final))
+            os.replace(staging / name, final)
+            placed.append(final)
+    except OSError as exc:
+        for final in placed:
+            final.unlink(missing_ok=True)
+        for old, final in set_aside:
+            os.replace(old, final)
+        raise PnpError(f"cannot write the kit to {target}: {exc.strerror or exc}; "
+                       "the previous files are unchanged") from None
 
 
 def components(data) -> list[tuple[str, int, bool]]:

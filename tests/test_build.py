@@ -11,7 +11,7 @@ from pypdf import PdfReader
 import pnp.build
 from pnp.build import BuildOptions, build
 from pnp.cli import main
-from pnp.errors import DataError
+from pnp.errors import DataError, PnpError
 from pnp.units import mm_to_pt
 
 
@@ -93,3 +93,38 @@ def test_letter_booklet_is_landscape_letter_and_rules_are_half_letter(built):
     w, h = (float(v) for v in booklet.pages[0].mediabox.upper_right)
     assert (w, h) == pytest.approx((792, 612), abs=0.03)
     assert len(booklet.pages) == -(-len(rules.pages) // 4) * 2
+
+
+def test_publish_is_all_or_nothing(tmp_path, monkeypatch):
+    staging, target = tmp_path / "staging", tmp_path / "kit"
+    staging.mkdir()
+    target.mkdir()
+    for name in ("a", "b", "c"):
+        (staging / name).write_text("new " + name)
+        (target / name).write_text("old " + name)
+    real_replace = pnp.build.os.replace
+
+    def failing_replace(src, dst):
+        if str(src).endswith("/c"):
+            raise OSError(28, "No space left on device")
+        real_replace(src, dst)
+    monkeypatch.setattr(pnp.build.os, "replace", failing_replace)
+    with pytest.raises(PnpError, match="No space left on device; the previous files are unchanged"):
+        pnp.build.publish(staging, target, ("a", "b", "c"))
+    assert {p.name: p.read_text() for p in target.iterdir()} == {
+        "a": "old a", "b": "old b", "c": "old c"}
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda out: out.write_text("x"), "hack-attack: Not a directory"),
+    (lambda out: (out / "hack-attack").parent.mkdir() or (out / "hack-attack").write_text("x"),
+     "hack-attack is a file, not a folder"),
+    (lambda out: (out / "hack-attack" / "rules.pdf").mkdir(parents=True), "rules.pdf is a folder"),
+])
+def test_unusable_output_folder_is_a_clear_error(tmp_path, make, message):
+    out = tmp_path / "out"
+    make(out)
+    result = CliRunner().invoke(main, ["build", "--game", "hack-attack", "--out", str(out)])
+    assert result.exit_code == 1
+    assert message in result.output
+    assert "Traceback" not in result.output

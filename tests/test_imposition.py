@@ -40,14 +40,20 @@ def test_trim_positions_on_a4_match_hand_computed_mm():
 def test_card_that_does_not_fit_names_the_overflow_in_mm():
     with pytest.raises(LayoutError, match=r"over by 4\.50 mm in width and 0\.00 mm in height"):
         compute_grid(SheetSpec(paper="a4", margin_mm=75))
+    with pytest.raises(LayoutError, match=r"over by 43\.85 mm in width and 7\.65 mm in height"):
+        compute_grid(SheetSpec(paper="a4", card_size="tarot", margin_mm=90, bleed_mm=2))
 
 
 @pytest.mark.parametrize("bad, message", [
     (dict(paper="a3"), "unknown paper 'a3'; known: a4, letter"),
     (dict(card_size="jumbo"), "unknown card size 'jumbo'"),
-    (dict(bleed_mm=-1), r"bleed must be 0\.\.10\.0 mm, got -1"),
-    (dict(bleed_mm=float("nan")), "bleed must be"),
-    (dict(gutter_mm=-0.5), "gutter must be 0 mm or more, got -0.5"),
+    (dict(bleed_mm=-1), r"bleed must be 0\.\.10 mm, got -1"),
+    (dict(bleed_mm=float("nan")), "bleed must be 0..10 mm, got nan"),
+    (dict(gutter_mm=-0.5), r"gutter must be 0\.\.100 mm, got -0\.5"),
+    (dict(margin_mm=1e308), r"margin must be 0\.\.100 mm, got 1e\+308"),
+    (dict(back_offset_mm=(float("nan"), 0)), "back offset x must be -10..10 mm, got nan"),
+    (dict(back_offset_mm=(0, float("-inf"))), "back offset y must be -10..10 mm, got -inf"),
+    (dict(back_offset_mm=(0, 500)), "back offset y must be -10..10 mm, got 500"),
     (dict(duplex="sideways"), "unknown duplex mode"),
 ])
 def test_bad_sheet_options_are_named(bad, message):

@@ -22,6 +22,8 @@ DEFAULT_GUTTER_MM = 2.0
 DEFAULT_MARGIN_MM = 2.0
 CROP_MARK_MAX_MM = 5.0
 MAX_BLEED_MM = 10.0
+MAX_GAP_MM = 100.0        # gutter and printer margin
+MAX_BACK_OFFSET_MM = 10.0 # a duplex drift larger than this is a printer fault, not a setting
 CROP_MARK_CLEARANCE_MM = 0.3
 
 
@@ -114,18 +116,19 @@ class Grid:
 def compute_grid(spec: SheetSpec) -> Grid:
     """The largest grid of `spec.card_size` cards that fits `spec.paper`.
 
-    Raises LayoutError for unknown names, negative lengths, or a card that does not
-    fit even once, naming the overflow in mm.
+    Raises LayoutError for unknown names, lengths out of range (bleed 0..10 mm, gutter
+    and margin 0..100 mm, back offset -10..10 mm), or a card that does not fit even
+    once, naming the overflow in mm.
     """
     if spec.paper not in PAPER_MM:
         raise LayoutError(f"unknown paper {spec.paper!r}; known: {', '.join(PAPER_MM)}")
     if spec.card_size not in CARD_SIZES_MM:
         raise LayoutError(f"unknown card size {spec.card_size!r}; known: {', '.join(CARD_SIZES_MM)}")
-    for name, most in (("bleed_mm", MAX_BLEED_MM), ("gutter_mm", None), ("margin_mm", None)):
-        value = getattr(spec, name)
-        if not (value >= 0 and (most is None or value <= most)) or math.isinf(value):
-            limit = f"0..{most} mm" if most is not None else "0 mm or more"
-            raise LayoutError(f"{name.removesuffix('_mm')} must be {limit}, got {value}")
+    for name, most in (("bleed_mm", MAX_BLEED_MM), ("gutter_mm", MAX_GAP_MM),
+                       ("margin_mm", MAX_GAP_MM)):
+        _check_range(name.removesuffix("_mm"), getattr(spec, name), 0.0, most)
+    for axis, value in zip("xy", spec.back_offset_mm):
+        _check_range(f"back offset {axis}", value, -MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM)
     if spec.duplex not in DUPLEX_MODES:
         raise LayoutError(f"unknown duplex mode {spec.duplex!r}; known: {', '.join(DUPLEX_MODES)}")
     paper_w, paper_h = PAPER_MM[spec.paper]
@@ -145,6 +148,12 @@ def compute_grid(spec: SheetSpec) -> Grid:
     return Grid(mm_to_pt(paper_w), mm_to_pt(paper_h), mm_to_pt(card_w), mm_to_pt(card_h),
                 mm_to_pt(spec.bleed_mm), mm_to_pt(spec.gutter_mm), mm_to_pt(spec.margin_mm),
                 cols, rows)
+
+
+def _check_range(name: str, value: float, low: float, high: float) -> None:
+    """Raise LayoutError unless low <= value <= high (NaN and infinities fail)."""
+    if not (low <= value <= high):
+        raise LayoutError(f"{name} must be {low:g}..{high:g} mm, got {value:g}")
 
 
 def back_trim(grid: Grid, front: Rect, duplex: str, offset_mm: tuple[float, float]) -> Rect:
