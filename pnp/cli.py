@@ -93,7 +93,8 @@ def _print_report(report, spec: SheetSpec) -> None:
               "none": "single-sided, fronts only"}[spec.duplex]
     click.echo(f"  {g.cols}x{g.rows} cards per {spec.paper} sheet, {report.sheets} sheets, {duplex}")
     for path in report.paths:
-        click.echo(f"  {path}  ({report.pages[path.name]} pages)")
+        n = report.pages[path.name]
+        click.echo(f"  {path}  ({n} page{'s' if n != 1 else ''})")
     click.echo(f"  built in {report.seconds:.2f} s")
 
 

@@ -132,3 +132,9 @@ def test_every_trim_line_gets_a_crop_mark_by_default(paper):
     for r in range(grid.rows):
         t = grid.trim(r, 0)
         assert {round(t.y, 3), round(t.y + t.h, 3)} <= horizontal
+
+
+def test_renderer_draws_every_icon_the_data_may_name():
+    from pnp.data.game_file import ICONS
+    from pnp.render.icons import GLYPHS
+    assert set(GLYPHS) == set(ICONS)

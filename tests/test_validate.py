@@ -154,3 +154,78 @@ def test_rulebook_problems_are_named_by_line(data_copy, addition, message):
     result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
     assert result.exit_code == 1
     assert message in result.output
+
+
+def _validate(data_copy):
+    return run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
+
+
+def test_one_unreadable_file_is_one_problem_not_a_cascade(data_copy):
+    (data_copy / "attack.toml").write_text("[[attack]\n", encoding="utf-8")
+    result = _validate(data_copy)
+    assert result.exit_code == 1
+    assert "attack.toml:1:" in result.output
+    assert "1 problem(s) found." in result.output
+
+
+def test_a_bad_category_is_reported_once(data_copy):
+    game = data_copy / "game.toml"
+    edit(game, 'id = "device-security"', 'id = "backups"')
+    edit(game, 'icon = "home-network"', 'icon = "rocket"')
+    result = _validate(data_copy)
+    assert result.exit_code == 1
+    out = result.output
+    second = [n for n, line in enumerate(game.read_text().splitlines(), 1)
+              if line == 'id = "backups"'][1]
+    assert f"game.toml:{second}: card 'backups', field 'id': duplicate category id" in out
+    assert ("card 'home-network', field 'icon': expected one of backups, device-security, "
+            "home-network, passwords, social-engineering, social-media, wild, attack, user-error, "
+            "got 'rocket'") in out
+    # the cards that name device-security still get a message each, the rest none
+    assert "unknown category 'home-network'" not in out
+
+
+def test_byte_order_mark_is_accepted(data_copy):
+    tech = data_copy / "tech.toml"
+    tech.write_bytes(b"\xef\xbb\xbf" + tech.read_bytes())
+    assert _validate(data_copy).exit_code == 0
+
+
+def test_non_utf8_bytes_are_named_by_line(data_copy):
+    tech = data_copy / "tech.toml"
+    lines = tech.read_bytes().split(b"\n")
+    lines[11] = lines[11].replace(b"Smart", b"Sm\xe9rt")
+    tech.write_bytes(b"\n".join(lines))
+    result = _validate(data_copy)
+    assert result.exit_code == 1
+    assert "tech.toml:12:11: not UTF-8 text: byte 0xE9 cannot be decoded" in result.output
+
+
+@pytest.mark.parametrize("text, message", [
+    ("colour = 1\n", "tech.toml:1: field 'colour': unknown key 'colour' outside any table; "
+                     "this file holds [[tech]] tables"),
+    ("[[gadget]]\nid = 'x'\n", "field 'gadget': unknown table [[gadget]]"),
+])
+def test_stray_keys_and_tables_are_named(data_copy, text, message):
+    tech = data_copy / "tech.toml"
+    tech.write_text(text + tech.read_text(encoding="utf-8"), encoding="utf-8")
+    result = _validate(data_copy)
+    assert result.exit_code == 1
+    assert message in result.output
+
+
+def test_single_bracket_table_is_explained(data_copy):
+    defense = data_copy / "defense.toml"
+    edit(defense, "[[reality_check]]", "[reality_check]")
+    result = _validate(data_copy)
+    assert result.exit_code == 1
+    assert (f"defense.toml:{line_of(defense, '[reality_check]')}: field 'reality_check': "
+            "expected [[reality_check]] tables (double brackets), got [reality_check]") in result.output
+
+
+def test_game_id_must_match_its_folder(data_copy):
+    edit(data_copy / "game.toml", 'id = "hack-attack"', 'id = "hack-back"')
+    result = _validate(data_copy)
+    assert result.exit_code == 1
+    assert "game.toml:4: field 'id': game id 'hack-back' does not match its folder 'hack-attack'" \
+        in result.output

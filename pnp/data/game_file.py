@@ -17,14 +17,19 @@ GAME_FIELDS = [
     Field("card_size", "str", f"one of {', '.join(CARD_SIZES_MM)}",
           check=lambda v: None if v in CARD_SIZES_MM
           else f"unknown card size {v!r}; known: {', '.join(CARD_SIZES_MM)}"),
-    Field("category", "tables", "an array of [[category]] tables", required=False),
+    Field("category", "tables", "an array of [[category]] tables"),
     Field("back", "table", "a [back] table"),
 ]
+#: The icons the renderer draws (pnp.render.icons implements exactly these).
+ICONS = ("backups", "device-security", "home-network", "passwords", "social-engineering",
+         "social-media", "wild", "attack", "user-error")
+
 CATEGORY_FIELDS = [
     Field("id", "id", "a kebab-case category id"),
     Field("name", "str", "the category's printed name"),
     Field("colour", "colour", "a colour like \"#0072B2\""),
-    Field("icon", "id", "an icon name"),
+    Field("icon", "id", f"one of {', '.join(ICONS)}",
+          check=lambda v: None if v in ICONS else f"expected one of {', '.join(ICONS)}, got {v!r}"),
 ]
 BACK_FIELDS = [
     Field("title", "str", "the back's title"),
@@ -58,9 +63,17 @@ def read_game_file(tf: TomlFile) -> tuple[GameInfo | None, list[Category], set[s
                                 tf.path, card_id=raw.get("id") if isinstance(raw, dict) else None)
         problems += p
         if "id" in values:
+            if values["id"] in declared:
+                problems.append(Problem(tf.path, "duplicate category id",
+                                        line=tf.lines.array_item("category", i).of("id"),
+                                        card_id=values["id"], field="id"))
             declared.add(values["id"])
         if not p:
             categories.append(Category(**values))
+    if "id" in top and top["id"] != Path(tf.path).parent.name:
+        problems.append(Problem(tf.path, f"game id {top['id']!r} does not match its folder "
+                                f"{Path(tf.path).parent.name!r}", line=tf.lines.top.of("id"),
+                                field="id"))
     if players and players.get("min", 0) > players.get("max", 99):
         problems.append(Problem(tf.path, "players.min is greater than players.max",
                                 line=tf.lines.top.of("players"), field="players"))

@@ -180,17 +180,23 @@ def load_hack_attack(folder: Path) -> HackAttackData:
     info, categories, declared, p = read_game_file(tf)
     problems += p
     entries: list[_Entry] = []
+    unreadable: set[str] = set()
     for filename in dict.fromkeys(v[0] for v in TABLES.values()):
         parsed = read_toml(folder / filename)
         if isinstance(parsed, Problem):
             problems.append(parsed)
+            unreadable.add(filename)
             continue
         problems += _unknown_tables(parsed)
         for table in (t for t, v in TABLES.items() if v[0] == filename):
             entries += _read_entries(parsed, table, problems)
-    problems += _check_references(entries, declared)
+    # A file that could not be read says nothing about the ids it defines or the copies
+    # it holds: check against it only when it was read, so one error stays one error.
+    attack_ids = None if "attack.toml" in unreadable else {
+        e.id for e in entries if e.cls is AttackCard and e.id}
+    problems += _check_references(entries, declared or None, attack_ids)
     if info is not None:
-        problems += _check_counts(entries, info)
+        problems += _check_counts(entries, info, unreadable)
     if problems:
         raise DataError(problems)
     cards = tuple(e.cls(**e.values, source=e.source) for e in entries)
@@ -199,16 +205,25 @@ def load_hack_attack(folder: Path) -> HackAttackData:
 
 def _unknown_tables(tf) -> list[Problem]:
     allowed = [t for t, v in TABLES.items() if v[0] == tf.path.name]
-    return [Problem(tf.path, f"unknown table [[{key}]]; this file may hold: {', '.join(allowed)}",
-                    line=tf.lines.top.keys.get(key, tf.lines.array_item(key, 0).line), field=key)
-            for key in sorted(set(tf.data) - set(allowed))]
+    problems = []
+    for key in sorted(set(tf.data) - set(allowed)):
+        if key in tf.lines.top.keys:
+            what, line = f"unknown key {key!r} outside any table", tf.lines.top.keys[key]
+        else:
+            what, line = f"unknown table [[{key}]]", tf.lines.array_item(key, 0).line
+        problems.append(Problem(tf.path, f"{what}; this file holds [[{']], [['.join(allowed)}]] "
+                                "tables", line=line, field=key))
+    return problems
 
 
 def _read_entries(tf, table: str, problems: list[Problem]) -> list[_Entry]:
     _filename, cls, fields = TABLES[table]
     raw_items = tf.data.get(table, [])
     if not isinstance(raw_items, list):
-        problems.append(Problem(tf.path, f"expected [[{table}]] tables", field=table))
+        where = tf.lines.tables.get(table, tf.lines.top)
+        problems.append(Problem(tf.path, f"expected [[{table}]] tables (double brackets), "
+                                f"got [{table}]" if isinstance(raw_items, dict) else
+                                f"expected [[{table}]] tables", line=where.of(table), field=table))
         return []
     entries = []
     for i, raw in enumerate(raw_items):
@@ -224,10 +239,11 @@ def _read_entries(tf, table: str, problems: list[Problem]) -> list[_Entry]:
     return entries
 
 
-def _check_references(entries: list[_Entry], category_ids: set[str]) -> list[Problem]:
-    """Unknown categories or Attacks referenced, and ids used twice."""
+def _check_references(entries: list[_Entry], category_ids: set[str] | None,
+                      attack_ids: set[str] | None) -> list[Problem]:
+    """Unknown categories or Attacks referenced, and ids used twice. None for a set of ids
+    means its file could not be read: references to it are not checked."""
     problems = []
-    attack_ids = {e.id for e in entries if e.cls is AttackCard and e.id}
     seen: dict[str, Source] = {}
 
     def bad(entry: _Entry, field: str, message: str) -> None:
@@ -240,14 +256,14 @@ def _check_references(entries: list[_Entry], category_ids: set[str]) -> list[Pro
             bad(e, "id", f"duplicate id; first defined at {first.file}:{first.line}")
         if e.id:
             seen.setdefault(e.id, e.source)
-        for field in ("defenses", "icons", "category"):
+        for field in ("defenses", "icons", "category") if category_ids is not None else ():
             values = e.get(field)
             for cat in dict.fromkeys((values,) if isinstance(values, str) else values):
                 if cat not in category_ids:
                     bad(e, field, f"unknown category {cat!r}; known: "
                         + ", ".join(sorted(category_ids)))
         attacks = e.get("vulnerable_to")
-        for attack in dict.fromkeys(attacks):
+        for attack in dict.fromkeys(attacks) if attack_ids is not None else ():
             if attack not in attack_ids:
                 bad(e, "vulnerable_to", f"unknown Attack {attack!r}; known: "
                     + (", ".join(sorted(attack_ids)) or "none defined"))
@@ -256,9 +272,10 @@ def _check_references(entries: list[_Entry], category_ids: set[str]) -> list[Pro
     return problems
 
 
-def _check_counts(entries: list[_Entry], info: GameInfo) -> list[Problem]:
+def _check_counts(entries: list[_Entry], info: GameInfo, unreadable: set[str]) -> list[Problem]:
     """Setup must be dealable at the most players (rules, "Setup"): 4 Tech each plus a
-    row of 3; 4 Defense each plus a row of 5; at least one Attack and one User Error."""
+    row of 3; 4 Defense each plus a row of 5; at least one Attack and one User Error.
+    Kinds whose file could not be read are not counted."""
     n = info.players_max
     need = {"Tech": 4 * n + 3, "Defense": 4 * n + 5, "Attack": 1, "User Error": 1}
     have = {k: 0 for k in need}
@@ -270,4 +287,5 @@ def _check_counts(entries: list[_Entry], info: GameInfo) -> list[Problem]:
                 f"{have[kind]} {kind} cards in all; setup at {n} players needs at least {need[kind]}"
                 " (rules, Setup)", field="count")
         for kind in need if have[kind] < need[kind]
+        and TABLES[kind.lower().replace(" ", "_")][0] not in unreadable
     ]

@@ -60,7 +60,10 @@ def length_range(low: int, high: int, unit: str = "characters") -> Callable[[Any
     """A check that a string or list has low..high items/characters."""
     def check(value: Any) -> str | None:
         n = len(value)
-        return None if low <= n <= high else f"expected {low}..{high} {unit}, got {n}"
+        if low <= n <= high:
+            return None
+        wanted = f"exactly {low}" if low == high else f"{low}..{high}"
+        return f"expected {wanted} {unit}, got {n}"
     return check
 
 

@@ -78,9 +78,16 @@ class TomlFile:
 def read_toml(path: Path) -> TomlFile | Problem:
     """Parse `path`; return the file, or a Problem with file:line:column on a syntax error."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return Problem(path, f"cannot read file: {exc}")
+        raw = path.read_bytes()
+    except OSError as exc:
+        return Problem(path, f"cannot read file: {exc.strerror or exc}")
+    try:
+        text = raw.decode("utf-8-sig")  # a byte-order mark is harmless
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        return Problem(path, f"not UTF-8 text: byte 0x{raw[exc.start]:02X} cannot be decoded; "
+                       "save the file as UTF-8", line=line, column=column)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

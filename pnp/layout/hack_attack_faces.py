@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from pnp.data.hack_attack import (AttackCard, Card, DefenseCard, HackAttackData,
                                   RealityCheckCard, TechCard, UserErrorCard)
 from pnp.fonts import BOLD, ITALIC, REGULAR
-from pnp.layout.card_frame import TITLE_FLOOR_PT, CardFrame, TextBlock
+from pnp.layout.card_frame import SAFE_MM, TITLE_FLOOR_PT, CardFrame, TextBlock
 from pnp.layout.imposition import Rect
 from pnp.units import mm_to_pt
 
-DESIGN_H_MM = 88.9
+DESIGN_W_MM, DESIGN_H_MM = 63.5, 88.9
 LABEL_PT = 7.0
 LABEL_COLOUR = "#555555"
 
@@ -51,23 +51,30 @@ class Face:
 
 
 class _Grid:
-    """Vertical positions designed in mm from the top of a poker card, scaled to `frame`."""
+    """Positions designed in mm on a poker card (from its top edge and its sides),
+    scaled to `frame`; nothing is placed outside the 3 mm safe area."""
 
     def __init__(self, frame: CardFrame):
         self.f = frame
         self.sy = (frame.h / mm_to_pt(1)) / DESIGN_H_MM
+        self.sx = (frame.w / mm_to_pt(1)) / DESIGN_W_MM
 
     def y(self, top_mm: float) -> float:
         """Card-local y (pt) of a line `top_mm` below the top edge of the design card."""
         return self.f.h - mm_to_pt(top_mm * self.sy)
 
-    def box(self, top_mm: float, height_mm: float, left_mm: float = 3.0,
-            right_mm: float = 3.0) -> Rect:
+    def x(self, side_mm: float) -> float:
+        """An inset from a side edge (pt): design mm scaled, never inside the safe margin."""
+        return mm_to_pt(max(SAFE_MM, side_mm * self.sx))
+
+    def box(self, top_mm: float, height_mm: float, left_mm: float = SAFE_MM,
+            right_mm: float = SAFE_MM) -> Rect:
         """A box `height_mm` tall (scaled) from `top_mm` down, inset left/right in mm."""
         top, bottom = self.y(top_mm), self.y(top_mm + height_mm)
-        bottom = max(bottom, mm_to_pt(3.0))
-        x0 = mm_to_pt(left_mm)
-        return Rect(x0, bottom, self.f.w - x0 - mm_to_pt(right_mm), max(0.0, top - bottom))
+        bottom = max(bottom, mm_to_pt(SAFE_MM))
+        x0 = self.x(left_mm)
+        return Rect(x0, bottom, max(0.0, self.f.w - x0 - self.x(right_mm)),
+                    max(0.0, top - bottom))
 
 
 def label(field: str, text: str, box: Rect, colour: str = LABEL_COLOUR) -> TextBlock:

@@ -90,7 +90,8 @@ def fit_text(text: str, font: str, width: float, height: float,
     lines = wrap(text, font, min_size, width)
     if lines is None:
         longest = max(text.replace("\n", " ").split(" "), key=lambda w: text_width(w, font, min_size))
-        raise TextDoesNotFit(f"the word {longest!r} is wider than the {width / 72 * 25.4:.1f} mm "
+        shown = longest.replace("\u00a0", " ")
+        raise TextDoesNotFit(f"the word '{shown}' is wider than the {width / 72 * 25.4:.1f} mm "
                              f"text box even at {min_size} pt")
     need = FittedText(font, min_size, min_size * LEADING, lines).height
     raise TextDoesNotFit(f"{len(lines)} lines need {need / 72 * 25.4:.1f} mm at the {min_size} pt "

@@ -29,7 +29,7 @@ class HackAttackPainter:
         self.c = canvas
         self.data = data
         self.frame = frame
-        self.icons = IconSet(canvas, {k: v.colour for k, v in data.categories.items()})
+        self.icons = IconSet(canvas, {k: (v.icon, v.colour) for k, v in data.categories.items()})
         self._back_defined = False
 
     def front(self, card: Card) -> None:

@@ -132,33 +132,38 @@ def _draw_glyph(c: Canvas, name: str, ink: str, knockout: str) -> None:
     glyph(c, knockout) if name in KNOCKOUT else glyph(c)
 
 
-class IconSet:
-    """The icons of one PDF: each (icon, style) is drawn into a form the first time it is
-    placed and referenced after that. `colours` maps icon names to badge colours."""
+SPECIAL_BADGES = {"wild": ("wild", WILD_COLOUR), "user-error": ("user-error", "#444444"),
+                  "attack": ("attack", INK)}
 
-    def __init__(self, canvas: Canvas, colours: dict[str, str]):
+
+class IconSet:
+    """The icons of one PDF: each (badge, style) is drawn into a form the first time it is
+    placed and referenced after that. `badges` maps a badge name (a category id) to its
+    (glyph name, colour); "wild", "user-error" and "attack" are always there."""
+
+    def __init__(self, canvas: Canvas, badges: dict[str, tuple[str, str]]):
         self.c = canvas
-        self.colours = {"wild": WILD_COLOUR, "user-error": "#444444", "attack": INK, **colours}
+        self.badges = {**SPECIAL_BADGES, **badges}
         self.defined: set[str] = set()
 
     def _form(self, name: str, style: str) -> str:
         key = f"icon-{name}-{style}"
         if key in self.defined:
             return key
-        if name not in GLYPHS:
-            raise KeyError(f"no icon called {name!r}; known: {', '.join(GLYPHS)}")
+        if name not in self.badges or self.badges[name][0] not in GLYPHS:
+            raise KeyError(f"no icon for {name!r}; known icons: {', '.join(GLYPHS)}")
+        glyph, base = self.badges[name]
         c = self.c
         c.beginForm(key, 0, 0, 100, 100)
-        base = self.colours.get(name, INK)
-        if style == "badge" and name != "attack":
+        if style == "badge" and glyph != "attack":
             c.setFillColor(colour(base))
             c.circle(50, 50, 50, stroke=0, fill=1)
-            glyph_ink = INK if name == "wild" else WHITE
-            _draw_glyph(c, name, glyph_ink, base)
+            glyph_ink = INK if glyph == "wild" else WHITE
+            _draw_glyph(c, glyph, glyph_ink, base)
         elif style == "tint":
-            _draw_glyph(c, name, _hex(tint(base, 0.16)), WHITE)
+            _draw_glyph(c, glyph, _hex(tint(base, 0.16)), WHITE)
         else:
-            _draw_glyph(c, name, base, WHITE)
+            _draw_glyph(c, glyph, base, WHITE)
         c.endForm()
         self.defined.add(key)
         return key
