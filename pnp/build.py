@@ -18,13 +18,12 @@ from pnp.errors import DataError, PnpError
 from pnp.games import GameSpec, find_game
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import Grid, SheetSpec, compute_grid
+from pnp.paths import DEFAULT_DATA_DIR
 from pnp.render.rulebook import render_booklet, render_rulebook
 from pnp.render.sheets import new_canvas, write_sheets
 from pnp.units import CARD_SIZES_MM, mm_to_pt
 from pnp.validate import validate
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA_DIR = REPO_ROOT / "card_data"
 OUTPUTS = ("cards.pdf", "rules.pdf", "booklet.pdf")
 
 
