@@ -1,13 +1,67 @@
-"""The `scorekeeper` command line (its game commands arrive with their own issue)."""
+"""The `scorekeeper` command line: parses, calls scorekeeper.session and the rules, prints.
+
+Exit status: 0 success; 1 a refused or malformed command (the message names the rule or
+what was expected; the database is unchanged); 2 usage error (click).
+"""
 
 from __future__ import annotations
 
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
 import click
 
-SUPPORTED_GAMES = ("hack-attack", "hack-back", "not-a-hack")
+from scorekeeper.errors import ScoreError
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class App(click.Group):
+    """A click group that turns every ScoreError into `Error: ...` and exit status 1."""
+
+    def invoke(self, ctx: click.Context):
+        if os.environ.get("NO_COLOR"):
+            ctx.color = False
+        try:
+            return super().invoke(ctx)
+        except ScoreError as exc:
+            raise click.ClickException(str(exc)) from None
+
+
+@dataclass
+class Ctx:
+    """What every command shares: the database path and the chosen game id."""
+
+    db: Path | None
+    game_id: int | None
+    _store: object = None
+
+    @property
+    def store(self):
+        """The open database (opened on first use, so helpers never touch it)."""
+        if self._store is None:
+            from scorekeeper.store import Store, default_path
+            self._store = Store(self.db or default_path())
+        return self._store
+
+
+pass_ctx = click.make_pass_decorator(Ctx)
+
+
+def echo_json(value) -> None:
+    click.echo(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+@click.group(cls=App, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), envvar="SCOREKEEPER_DB",
+              help="Database file (default: scorekeeper.sqlite3 in your user data folder; "
+                   "or set SCOREKEEPER_DB).")
+@click.option("--game", "game_id", type=int, help="Game id to use (default: the newest).")
 @click.version_option(package_name="hackpack")
-def main() -> None:
-    """Hack Pack score keeper for Hack Attack: Defense, Hack Back and Not a Hack."""
+@click.pass_context
+def main(ctx: click.Context, db: Path | None, game_id: int | None) -> None:
+    """Keep score at the table for Hack Attack: Defense."""
+    ctx.obj = Ctx(db, game_id)
+
+
+from scorekeeper import commands  # noqa: E402,F401  (registers the commands on `main`)

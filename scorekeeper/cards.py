@@ -1,0 +1,99 @@
+"""Card look-ups for the table: Tech and Attack cards by id, from the game's card data
+(pnp.data, which never imports reportlab). Loaded only when a command names a card."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from scorekeeper.errors import InputError
+
+WILD_WORDS = ("reality-check", "reality check", "wild", "rc")
+
+
+@dataclass(frozen=True)
+class Deck:
+    """What the score keeper needs of the Hack Attack: Defense cards: Tech id -> (name,
+    points, copies), Attack id -> (name, icons), category id -> name."""
+
+    tech: dict[str, tuple[str, int, int]]
+    attacks: dict[str, tuple[str, tuple[str, ...]]]
+    categories: dict[str, str]
+
+    @property
+    def points_range(self) -> tuple[int, int]:
+        """Lowest and highest points printed on a Tech card."""
+        points = [p for _, p, _ in self.tech.values()]
+        return min(points), max(points)
+
+
+@lru_cache(maxsize=4)
+def hack_attack_deck(data_dir: Path | None = None) -> Deck:
+    """The deck from `data_dir` (default: the repository's card_data); InputError if the
+    card data has problems (run `pnp validate` for the list)."""
+    from pnp.data.hack_attack import AttackCard, TechCard, load_hack_attack
+    from pnp.errors import DataError
+    from pnp.paths import DEFAULT_DATA_DIR
+    try:
+        data = load_hack_attack(Path(data_dir or DEFAULT_DATA_DIR) / "hack-attack")
+    except DataError as exc:
+        raise InputError(f"the card data has {len(exc.problems)} problem(s), first: "
+                         f"{exc.problems[0]}; run 'pnp validate --game hack-attack'") from None
+    return Deck(
+        {c.id: (c.name, c.points, c.count) for c in data.cards if isinstance(c, TechCard)},
+        {c.id: (c.name, c.icons) for c in data.cards if isinstance(c, AttackCard)},
+        {k: v.name for k, v in data.categories.items()})
+
+
+def _pick(typed: str, options: dict[str, str], what: str) -> str:
+    """The key of `options` (key -> printed name) meant by `typed`: an id or name, any
+    case, its initials ("se" for Social Engineering), or the unique start of one.
+    InputError with close matches otherwise."""
+    key = typed.strip().casefold()
+    for k, name in options.items():
+        initials = "".join(word[0] for word in name.replace("-", " ").split()).casefold()
+        if key in (k.casefold(), name.casefold()) or (len(key) > 1 and key == initials):
+            return k
+    starts = sorted({k for k, name in options.items()
+                     if k.casefold().startswith(key) or name.casefold().startswith(key)})
+    if len(starts) == 1:
+        return starts[0]
+    if starts:
+        raise InputError(f"{typed!r} could be the {what} {', '.join(starts)}; type more")
+    close = difflib.get_close_matches(key, list(options), n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    raise InputError(f"no {what} called {typed!r}{hint}")
+
+
+def tech(deck: Deck, typed: str) -> tuple[int, str | None, str | None, int | None]:
+    """(points, card id, name, copies) for a Tech given by id/name or by its points."""
+    low, high = deck.points_range
+    if typed.strip().lstrip("-").isdigit():
+        points = int(typed)
+        if not low <= points <= high:
+            raise InputError(f"Tech points must be {low}..{high} (the deck's range), got {points}")
+        return points, None, None, None
+    card = _pick(typed, {k: v[0] for k, v in deck.tech.items()}, "Tech card")
+    name, points, copies = deck.tech[card]
+    return points, card, name, copies
+
+
+def category(deck: Deck, typed: str, wild_ok: bool) -> str:
+    """A category id from an id, name or unique start; "reality-check" when `wild_ok`."""
+    if wild_ok and typed.strip().casefold() in WILD_WORDS:
+        return "reality-check"
+    return _pick(typed, deck.categories, "Defense category")
+
+
+def attack(deck: Deck, typed: str) -> tuple[tuple[str, ...], str | None, str | None]:
+    """(icons, attack id, name) for an Attack given by id/name, or by its three icons
+    separated by commas ("passwords,social-eng,social-eng")."""
+    if "," in typed:
+        icons = tuple(category(deck, part, wild_ok=False) for part in typed.split(","))
+        if len(icons) != 3:
+            raise InputError(f"an Attack has 3 icons, got {len(icons)}: {typed!r}")
+        return icons, None, None
+    card = _pick(typed, {k: v[0] for k, v in deck.attacks.items()}, "Attack card")
+    return deck.attacks[card][1], card, deck.attacks[card][0]

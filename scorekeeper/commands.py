@@ -1,0 +1,144 @@
+"""Commands every game shares: new, games, status, history, undo, redo, export, result."""
+
+from __future__ import annotations
+
+import click
+
+from scorekeeper import session
+from scorekeeper.cli import echo_json, main, pass_ctx
+from scorekeeper.names import check_new_names
+from scorekeeper.view import outcome_lines, status_lines
+
+JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+
+
+def show_status(table) -> None:
+    for line in status_lines(table.game.id, table.rules.NAME, table.rules.status(table.state)):
+        click.echo(line)
+
+
+@main.command()
+@click.argument("game")
+@click.argument("players", nargs=-1, required=True)
+@pass_ctx
+def new(ctx, game, players) -> None:
+    """Start GAME with PLAYERS in seating order (first named plays first)."""
+    table = session.new_game(ctx.store, game, check_new_names(players))
+    click.echo(f"Game {table.game.id}: {table.rules.NAME} with {', '.join(table.game.players)}.")
+    show_status(table)
+
+
+@main.command()
+@JSON
+@pass_ctx
+def games(ctx, as_json) -> None:
+    """List the games; the newest is the current one."""
+    rows = ctx.store.games()
+    if as_json:
+        echo_json([{"id": g.id, "game": g.game, "players": list(g.players),
+                    "created": g.created, "current": i == len(rows) - 1}
+                   for i, g in enumerate(rows)])
+        return
+    if not rows:
+        click.echo("No games yet: start one with 'scorekeeper new hack-attack NAME NAME...'.")
+    for i, g in enumerate(rows):
+        mark = " (current)" if i == len(rows) - 1 else ""
+        click.echo(f"{g.id:>4}  {g.game:<12} {', '.join(g.players)}  {g.created}{mark}")
+
+
+@main.command()
+@JSON
+@pass_ctx
+def status(ctx, as_json) -> None:
+    """Who leads, each player's numbers, whose turn, what is left of the final round."""
+    table = session.load(ctx.store, ctx.game_id)
+    if as_json:
+        echo_json({"id": table.game.id, **table.rules.status(table.state)})
+    else:
+        show_status(table)
+
+
+def history_entries(table) -> list[dict]:
+    """Each event in force with its turn, whose turn it was, and the automatic notes."""
+    rules, state, out = table.rules, table.rules.initial(table.game.players), []
+    for number, step in enumerate(table.steps, start=1):
+        before = rules.status(state)
+        out.append({"n": number, "turn": before["turn"], "current": before["current"],
+                    "event": step.row.event, "text": rules.describe(step.row.event),
+                    "automatic": list(step.notes), "at": step.row.created})
+        state = rules.apply(state, step.row.event)
+    return out
+
+
+@main.command()
+@JSON
+@pass_ctx
+def history(ctx, as_json) -> None:
+    """Every event in force, in order, with what the rules did by themselves."""
+    entries = history_entries(session.load(ctx.store, ctx.game_id))
+    if as_json:
+        echo_json(entries)
+        return
+    if not entries:
+        click.echo("Nothing recorded yet.")
+    for e in entries:
+        click.echo(f"{e['n']:>3}. turn {e['turn']} ({e['current']}): {e['text']}")
+        for note in e["automatic"]:
+            click.echo(click.style(f"     automatic: {note}", fg="yellow"))
+
+
+@main.command()
+@pass_ctx
+def undo(ctx) -> None:
+    """Take back the last event (it can be redone until something new is recorded)."""
+    row, table = session.undo(ctx.store, ctx.game_id)
+    click.echo(f"Undone: {table.rules.describe(row.event)}.")
+    show_status(table)
+
+
+@main.command()
+@pass_ctx
+def redo(ctx) -> None:
+    """Bring back the last undone event."""
+    row, table = session.redo(ctx.store, ctx.game_id)
+    click.echo(f"Redone: {table.rules.describe(row.event)}.")
+    show_status(table)
+
+
+@main.command()
+@pass_ctx
+def export(ctx) -> None:
+    """The whole game as JSON: players, the full log (undo and redo included), the
+    events in force, the status and the result."""
+    table = session.load(ctx.store, ctx.game_id)
+    outcome = table.rules.outcome(table.state)
+    echo_json({"id": table.game.id, "game": table.game.game, "players": list(table.game.players),
+               "created": table.game.created,
+               "log": [{"id": r.id, "kind": r.kind, "event": r.event, "at": r.created}
+                       for r in ctx.store.log(table.game.id)],
+               "events": [s.row.event for s in table.steps],
+               "status": table.rules.status(table.state),
+               "result": outcome.to_json() if outcome else None})
+
+
+@main.command()
+@click.option("--explain", is_flag=True, help="Show every check and tie-breaker with numbers.")
+@JSON
+@pass_ctx
+def result(ctx, explain, as_json) -> None:
+    """The winner(s) once the game is over, and why; before that, who leads now."""
+    table = session.load(ctx.store, ctx.game_id)
+    outcome = table.rules.outcome(table.state)
+    final = outcome is not None
+    if not final:
+        outcome = table.rules.score(table.rules.table_of(table.state))
+    if as_json:
+        echo_json({"id": table.game.id, "final": final, **outcome.to_json()})
+        return
+    if not final:
+        click.echo("The game is not over yet; if it ended now:")
+    for line in outcome_lines(outcome, explain):
+        click.echo(line)
+
+
+from scorekeeper import hack_attack_commands  # noqa: E402,F401

@@ -1,0 +1,26 @@
+"""The one exception family of `scorekeeper`; only `scorekeeper.cli` turns these into
+`Error: ...` and exit status 1."""
+
+from __future__ import annotations
+
+
+class ScoreError(Exception):
+    """Base of every error the score keeper reports to a user."""
+
+
+class InputError(ScoreError):
+    """Malformed input: an unknown player or card, a number out of range, a bad name."""
+
+
+class RuleError(ScoreError):
+    """Well-formed input that the game's rules forbid now. `rule` names the rule (and the
+    rules file passage) that forbids it."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(f"{message} — rule: {rule}")
+        self.rule = rule
+        self.message = message
+
+
+class StoreError(ScoreError):
+    """The database cannot be used: not SQLite, another program's file, or a newer schema."""

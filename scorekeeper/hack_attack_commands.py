@@ -1,0 +1,157 @@
+"""Hack Attack: Defense verbs: protect, user-error, attack, end-turn, and the two
+helpers that need no game: defend (an Attack check) and check (score a finished table).
+Rules: shared/rules/hack-attack-defense.txt."""
+
+from __future__ import annotations
+
+import click
+
+from scorekeeper import cards, session
+from scorekeeper.cli import echo_json, main, pass_ctx
+from scorekeeper.commands import JSON, show_status
+from scorekeeper.errors import InputError
+from scorekeeper.names import check_new_names, resolve
+from scorekeeper.rules import hack_attack as rules
+from scorekeeper.view import outcome_lines
+
+
+def _table(ctx):
+    table = session.load(ctx.store, ctx.game_id)
+    if table.game.game != rules.GAME:
+        raise InputError(f"game {table.game.id} is {table.game.game}, not {rules.GAME}")
+    return table
+
+
+def _record(ctx, table, event: dict, preface: list[str] = ()) -> None:
+    """Record `event` (refused with nothing written if the rules forbid it), then print
+    `preface`, what happened, what the rules did by themselves, and the table."""
+    before, after = session.record(ctx.store, table.game.id, event)
+    for line in preface:
+        click.echo(line)
+    click.echo(rules.describe(event) + ".")
+    for note in rules.notes(before.state, after.state):
+        click.echo(click.style(f"automatic: {note}", fg="yellow"))
+    outcome = rules.outcome(after.state)
+    if outcome:
+        for line in outcome_lines(outcome, explain=True):
+            click.echo(line)
+    else:
+        show_status(after)
+
+
+@main.command()
+@click.argument("player")
+@click.argument("tech")
+@pass_ctx
+def protect(ctx, player, tech) -> None:
+    """PLAYER Protects a Tech card, given by card id or name (e.g. laptop) or by its points."""
+    table = _table(ctx)
+    points, card, name, copies = cards.tech(cards.hack_attack_deck(), tech)
+    _record(ctx, table, {"type": "protect", "player": resolve(player, table.game.players),
+                  "points": points, "card": card, "name": name, "copies": copies})
+
+
+@main.command("user-error")
+@click.argument("player")
+@click.argument("count", type=click.IntRange(1, 20), default=1)
+@pass_ctx
+def user_error(ctx, player, count) -> None:
+    """PLAYER keeps COUNT User Error cards (−1 point each at the end)."""
+    table = _table(ctx)
+    _record(ctx, table, {"type": "user_error", "player": resolve(player, table.game.players),
+                  "count": count})
+
+
+def _check(deck, icons, revealed, players: int):
+    result = rules.defend(icons, revealed, players)
+    names = {**deck.categories, rules.WILD: "Reality Check"}
+    return result, result.explain(names)
+
+
+@main.command()
+@click.argument("attack")
+@click.argument("revealed", nargs=-1)
+@click.option("--by", "player", help="Who drew the Attack (default: whose turn it is).")
+@pass_ctx
+def attack(ctx, attack, revealed, player) -> None:
+    """Record an Attack and decide it: ATTACK is a card id or name, or three icons
+    separated by commas; REVEALED are the Defense cards shown (categories, or wild)."""
+    table = _table(ctx)
+    deck = cards.hack_attack_deck()
+    icons, card, name = cards.attack(deck, attack)
+    shown = [cards.category(deck, r, wild_ok=True) for r in revealed]
+    drawer = resolve(player, table.game.players) if player else \
+        table.game.players[table.state.current]
+    result, lines = _check(deck, icons, shown, len(table.game.players))
+    consequence = ("all remaining Tech is safe" if result.holds else
+                   "every player discards their highest-value unprotected Tech")
+    lines.append(f"{drawer} first discards unprotected Tech vulnerable to {name or 'it'}; "
+                 f"then {consequence}. Everyone takes their Defense cards back.")
+    _record(ctx, table, {"type": "attack", "player": drawer, "attack": card, "name": name,
+                         "icons": list(icons), "revealed": shown, "holds": result.holds},
+            preface=lines)
+
+
+@main.command("end-turn")
+@pass_ctx
+def end_turn(ctx) -> None:
+    """End the current player's turn; the final round and the end are handled for you."""
+    _record(ctx, _table(ctx), {"type": "end_turn"})
+
+
+@main.command()
+@click.argument("icons")
+@click.argument("revealed", nargs=-1)
+@click.option("--players", type=click.IntRange(2, 6), required=True, help="Players at the table.")
+@JSON
+def defend(icons, revealed, players, as_json) -> None:
+    """Check an Attack without recording it: ICONS is an Attack id or three icons joined by
+    commas; REVEALED are the Defense cards shown (categories, or wild)."""
+    deck = cards.hack_attack_deck()
+    icon_ids, _, name = cards.attack(deck, icons)
+    shown = [cards.category(deck, r, wild_ok=True) for r in revealed]
+    result, lines = _check(deck, icon_ids, shown, players)
+    if as_json:
+        echo_json({"attack": name, "icons": list(icon_ids), "revealed": shown,
+                   "needed": result.needed, "holds": result.holds,
+                   "covered": [{"icon": i, "card": c} for i, c in result.covered]})
+        return
+    for line in lines:
+        click.echo(line)
+
+
+def parse_entry(text: str) -> tuple[str, tuple[int, ...], int]:
+    """"Ana=5,3,2/1" -> ("Ana", (5, 3, 2), 1): Protected Tech points, then User Errors."""
+    name, sep, rest = text.partition("=")
+    points_text, _, errors_text = rest.partition("/")
+    try:
+        points = tuple(int(p) for p in points_text.split(",") if p.strip())
+        errors = int(errors_text) if errors_text.strip() else 0
+    except ValueError:
+        points = errors = None
+    if not sep or not name.strip() or points is None or errors < 0 or any(
+            not 1 <= p <= 9 for p in points):
+        raise InputError(f"cannot read {text!r}: write NAME=POINTS,POINTS/USER_ERRORS, "
+                         "e.g. Ana=5,3,2/1 (points 1..9; Ana=/2 for no Protected Tech)")
+    return name.strip(), points, errors
+
+
+@main.command()
+@click.argument("game")
+@click.argument("entries", nargs=-1, required=True)
+@JSON
+def check(game, entries, as_json) -> None:
+    """Settle a finished table without replaying it: each ENTRY is NAME=POINTS,.../ERRORS
+    (Protected Tech points, then User Errors kept), e.g. Ana=5,3,2/1 Ben=4,4/0."""
+    from scorekeeper.rules import find_rules
+    if find_rules(game) is not rules:
+        raise InputError(f"check knows {rules.GAME} only so far")
+    table = [parse_entry(e) for e in entries]
+    check_new_names([name for name, _, _ in table])
+    rules.initial([name for name, _, _ in table])
+    outcome = rules.score(table)
+    if as_json:
+        echo_json(outcome.to_json())
+        return
+    for line in outcome_lines(outcome, explain=True):
+        click.echo(line)

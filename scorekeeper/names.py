@@ -1,0 +1,38 @@
+"""Player names: checked when a game starts, matched case-insensitively or by unique
+prefix when typed at the table."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from scorekeeper.errors import InputError
+
+
+def check_new_names(names: Sequence[str]) -> list[str]:
+    """Names for a new game, stripped; InputError if one is empty or two are the same
+    (ignoring case)."""
+    cleaned = [n.strip() for n in names]
+    if any(not n for n in cleaned):
+        raise InputError("a player name cannot be empty")
+    seen: dict[str, str] = {}
+    for n in cleaned:
+        if n.casefold() in seen:
+            raise InputError(f"two players are called {seen[n.casefold()]!r} and {n!r}; "
+                             "names must differ (ignoring case)")
+        seen[n.casefold()] = n
+    return cleaned
+
+
+def resolve(typed: str, players: Sequence[str]) -> str:
+    """The seated player meant by `typed`: the same name ignoring case, else the only name
+    it begins. InputError naming the candidates otherwise."""
+    key = typed.strip().casefold()
+    exact = [p for p in players if p.casefold() == key]
+    if exact:
+        return exact[0]
+    matches = [p for p in players if key and p.casefold().startswith(key)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise InputError(f"{typed!r} could be {', '.join(matches)}; type more of the name")
+    raise InputError(f"no player called {typed!r}; players: {', '.join(players)}")

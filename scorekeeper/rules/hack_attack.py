@@ -1,0 +1,370 @@
+"""Hack Attack: Defense: the table's state, what each recorded event does to it, the
+Attack check, the endgame and the scoring. Pure functions over immutable state; no I/O.
+
+Source: shared/rules/hack-attack-defense.txt. Events are JSON-ready dicts:
+  {"type": "protect", "player": NAME, "points": N, "card": ID|None, "name": TEXT|None,
+   "copies": N|None}  (copies: how many of that card the deck holds)
+  {"type": "user_error", "player": NAME, "count": N}
+  {"type": "attack", "player": NAME, "icons": [3 category ids], "revealed": [ids],
+   "attack": ID|None, "name": TEXT|None, "holds": BOOL}  (holds: as decided when recorded)
+  {"type": "end_turn"}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from scorekeeper.errors import InputError, RuleError
+from scorekeeper.outcome import Outcome
+
+GAME = "hack-attack"
+NAME = "Hack Attack: Defense"
+PLAYERS = (2, 6)
+WILD = "reality-check"
+CATEGORIES = ("backups", "device-security", "home-network", "passwords",
+              "social-engineering", "social-media")
+
+RULE_PLAYERS = "Hack Attack: Defense is for 2–6 players (rules, “Setup”)"
+RULE_OWN_TURN = ("you Protect on your own turn, between your actions "
+                 "(rules, “Protect a Tech card (once per turn)”)")
+RULE_ONCE = "you may Protect one Tech card per turn (rules, “You may Protect one Tech card per turn”)"
+RULE_OVER = ("after the final round the game is scored and nothing more happens "
+             "(rules, “The game ends on the fourth Protected Tech card”)")
+RULE_DRAWER = ("the player whose turn it is draws and resolves an Attack "
+               "(rules, “Resolve what you flip”)")
+RULE_ONE_CARD = "each player places one Defense card at most (rules, “Everyone picks one card”)"
+RULE_ICONS = "every Attack card shows three Defense icons (rules, Attack cards)"
+RULE_COPIES = ("a Protected Tech card stays Protected, so no card is Protected more often than "
+               "the deck holds it (rules, “Tech”)")
+
+
+@dataclass(frozen=True)
+class Tech:
+    """A Protected Tech card: its points, and the card id and name when known."""
+
+    points: int
+    card: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat: name, Protected Tech and User Error cards kept."""
+
+    name: str
+    protected: tuple[Tech, ...] = ()
+    user_errors: int = 0
+
+    @property
+    def points(self) -> int:
+        """Points on Protected Tech cards."""
+        return sum(t.points for t in self.protected)
+
+    @property
+    def total(self) -> int:
+        """Protected Tech points minus one per User Error (rules: scoring)."""
+        return self.points - self.user_errors
+
+
+@dataclass(frozen=True)
+class State:
+    """The table: players in seating order, whose turn (`current`, an index), the turn
+    number, whether this turn's Protect is used, and the endgame: `trigger` is the player
+    whose Protect started the final round, `last_turns` the players still to start their
+    last turn (in order), `over` once the final round is done."""
+
+    players: tuple[Player, ...]
+    current: int = 0
+    turn: int = 1
+    protected_this_turn: bool = False
+    trigger: int | None = None
+    last_turns: tuple[int, ...] | None = None
+    over: bool = False
+
+    def index(self, name: str) -> int:
+        """Seat index of the player called exactly `name`; InputError if there is none."""
+        for i, p in enumerate(self.players):
+            if p.name == name:
+                return i
+        raise InputError(f"no player called {name!r}")
+
+
+def protect_target(n_players: int) -> int:
+    """Protected Tech that end the game: 4, or 3 at 5–6 players (rules: game end)."""
+    return 3 if n_players >= 5 else 4
+
+
+def icons_to_cover(n_players: int) -> int:
+    """Attack icons the table must cover: 1 (2 players), 2 (3–4) or 3 (5–6)."""
+    return 1 if n_players <= 2 else 2 if n_players <= 4 else 3
+
+
+def initial(names: Sequence[str]) -> State:
+    """A new table in seating order; RuleError outside 2–6 players."""
+    if not PLAYERS[0] <= len(names) <= PLAYERS[1]:
+        raise RuleError(RULE_PLAYERS, f"{len(names)} players cannot play")
+    return State(tuple(Player(n) for n in names))
+
+
+def apply(state: State, event: dict) -> State:
+    """The state after `event`; raises RuleError (rule named) or InputError, never mutates."""
+    if state.over:
+        raise RuleError(RULE_OVER, "the game is over")
+    kind = event.get("type")
+    handler = {"protect": _protect, "user_error": _user_error, "attack": _attack,
+               "end_turn": _end_turn}.get(kind)
+    if handler is None:
+        raise InputError(f"unknown event type {kind!r}")
+    return handler(state, event)
+
+
+def _set_player(state: State, i: int, player: Player) -> State:
+    return replace(state, players=state.players[:i] + (player,) + state.players[i + 1:])
+
+
+def _protect(state: State, event: dict) -> State:
+    i = state.index(event["player"])
+    if i != state.current:
+        raise RuleError(RULE_OWN_TURN, f"it is {state.players[state.current].name}'s turn, "
+                                       f"not {state.players[i].name}'s")
+    if state.protected_this_turn:
+        raise RuleError(RULE_ONCE, f"{state.players[i].name} has already Protected a Tech "
+                                   "card this turn")
+    points = event["points"]
+    if not isinstance(points, int) or not 1 <= points <= 9:
+        raise InputError(f"Tech points must be 1..9, got {points!r}")
+    card, copies = event.get("card"), event.get("copies")
+    if card and copies is not None:
+        already = sum(t.card == card for p in state.players for t in p.protected)
+        if already >= copies:
+            raise RuleError(RULE_COPIES, f"all {copies} {event.get('name') or card} card"
+                            f"{'s are' if copies != 1 else ' is'} already Protected")
+    player = state.players[i]
+    player = replace(player, protected=player.protected + (
+        Tech(points, event.get("card"), event.get("name")),))
+    state = replace(_set_player(state, i, player), protected_this_turn=True)
+    n = len(state.players)
+    if state.trigger is None and len(player.protected) >= protect_target(n):
+        order = tuple((i + k) % n for k in range(1, n))
+        state = replace(state, trigger=i, last_turns=order)
+    return state
+
+
+def _user_error(state: State, event: dict) -> State:
+    i = state.index(event["player"])
+    count = event.get("count", 1)
+    if not isinstance(count, int) or count < 1:
+        raise InputError(f"User Error count must be 1 or more, got {count!r}")
+    player = state.players[i]
+    return _set_player(state, i, replace(player, user_errors=player.user_errors + count))
+
+
+def _attack(state: State, event: dict) -> State:
+    i = state.index(event["player"])
+    if i != state.current:
+        raise RuleError(RULE_DRAWER, f"it is {state.players[state.current].name}'s turn, "
+                                     f"not {state.players[i].name}'s")
+    result = defend(event["icons"], event["revealed"], len(state.players))
+    if event.get("holds", result.holds) != result.holds:
+        raise InputError("the recorded Attack result does not match its cards")
+    return state
+
+
+def _end_turn(state: State, event: dict) -> State:
+    n = len(state.players)
+    state = replace(state, turn=state.turn + 1, protected_this_turn=False)
+    if state.last_turns is None:
+        return replace(state, current=(state.current + 1) % n)
+    if not state.last_turns:
+        return replace(state, over=True)
+    return replace(state, current=state.last_turns[0], last_turns=state.last_turns[1:])
+
+
+# --- Attacks ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Defense:
+    """The result of an Attack check: `covered` pairs (icon index, revealed-card index)
+    of a largest matching; `needed` icons had to be covered; `holds` if enough were."""
+
+    icons: tuple[str, ...]
+    revealed: tuple[str, ...]
+    needed: int
+    covered: tuple[tuple[int, int], ...]
+
+    @property
+    def holds(self) -> bool:
+        return len(self.covered) >= self.needed
+
+    def explain(self, names: dict[str, str] | None = None) -> list[str]:
+        """Plain-words lines: which card covered which icon, and the verdict."""
+        show = (lambda c: (names or {}).get(c, c))  # noqa: E731
+        lines = [f"Attack icons: {', '.join(show(i) for i in self.icons)}; revealed: "
+                 f"{', '.join(show(r) for r in self.revealed) or 'nothing'}."]
+        for icon, card in self.covered:
+            lines.append(f"  {show(self.revealed[card])} covers icon {icon + 1} "
+                         f"({show(self.icons[icon])})")
+        verdict = "holds" if self.holds else "fails"
+        lines.append(f"{len(self.covered)} of 3 icons covered, {self.needed} needed: "
+                     f"the defense {verdict}.")
+        return lines
+
+
+def defend(icons: Sequence[str], revealed: Sequence[str], n_players: int) -> Defense:
+    """Decide an Attack exactly: one card covers one icon of its category, a Reality Check
+    covers any one icon, a repeated icon needs its own card, and the table must cover
+    `icons_to_cover(n_players)` icons. A maximum bipartite matching (augmenting paths),
+    not a greedy count. Raises RuleError for a card count above the player count or an
+    Attack without exactly three icons; InputError for unknown categories."""
+    icons, revealed = tuple(icons), tuple(revealed)
+    if len(icons) != 3:
+        raise RuleError(RULE_ICONS, f"an Attack has 3 icons, got {len(icons)}")
+    if not PLAYERS[0] <= n_players <= PLAYERS[1]:
+        raise RuleError(RULE_PLAYERS, f"{n_players} players cannot play")
+    if len(revealed) > n_players:
+        raise RuleError(RULE_ONE_CARD, f"{len(revealed)} cards revealed by {n_players} players")
+    for c in icons:
+        if c not in CATEGORIES:
+            raise InputError(f"unknown Attack icon {c!r}; known: {', '.join(CATEGORIES)}")
+    for c in revealed:
+        if c not in CATEGORIES and c != WILD:
+            raise InputError(f"unknown Defense category {c!r}; known: "
+                             f"{', '.join(CATEGORIES)}, {WILD}")
+    match_of_card: dict[int, int] = {}
+    # Try plain cards before Reality Checks, so a wild card covers only what nothing else can.
+    order = sorted(range(len(revealed)), key=lambda c: revealed[c] == WILD)
+
+    def augment(icon: int, seen: set[int]) -> bool:
+        for card in order:
+            cat = revealed[card]
+            if card in seen or (cat != WILD and cat != icons[icon]):
+                continue
+            seen.add(card)
+            if card not in match_of_card or augment(match_of_card[card], seen):
+                match_of_card[card] = icon
+                return True
+        return False
+
+    for icon in range(3):
+        augment(icon, set())
+    covered = tuple(sorted((icon, card) for card, icon in match_of_card.items()))
+    return Defense(icons, revealed, icons_to_cover(n_players), covered)
+
+
+# --- Scoring -----------------------------------------------------------------------------
+
+def score(table: Sequence[tuple[str, Sequence[int], int]]) -> Outcome:
+    """Score a finished table of (name, Protected Tech points, User Errors kept): highest
+    total wins; tie-breaker, fewest Protected Tech; still tied, a shared win.
+    (rules: "Add up the points", "Subtract 1 point", "Highest total wins")."""
+    lines = ["Each player scores the points on their Protected Tech, minus 1 per User Error "
+             "(unprotected Tech scores nothing)."]
+    totals = {}
+    for name, points, errors in table:
+        totals[name] = sum(points) - errors
+        sums = " + ".join(str(p) for p in points) or "no Protected Tech"
+        lines.append(f"  {name}: {sums} = {sum(points)}, minus {errors} User Error"
+                     f"{'s' if errors != 1 else ''} = {totals[name]}")
+    best = max(totals.values())
+    leaders = [name for name, _, _ in table if totals[name] == best]
+    if len(leaders) == 1:
+        lines.append(f"Highest total: {leaders[0]} with {best}.")
+        return Outcome((leaders[0],), "highest total", tuple(lines))
+    count = {name: len(points) for name, points, _ in table}
+    lines.append(f"Tied on {best}: {_and(leaders)}. Tie-breaker: fewest Protected Tech — "
+                 + ", ".join(f"{n} {count[n]}" for n in leaders) + ".")
+    fewest = min(count[n] for n in leaders)
+    winners = [n for n in leaders if count[n] == fewest]
+    if len(winners) == 1:
+        lines.append(f"{winners[0]} wins the tie-breaker with {fewest} Protected Tech.")
+        return Outcome((winners[0],), "tie-breaker: fewest Protected Tech", tuple(lines))
+    lines.append(f"Still tied with {fewest} Protected Tech each: {_and(winners)} share the win.")
+    return Outcome(tuple(winners), "shared win", tuple(lines))
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def table_of(state: State) -> list[tuple[str, tuple[int, ...], int]]:
+    """The (name, points, User Errors) rows that `score` takes, from a state."""
+    return [(p.name, tuple(t.points for t in p.protected), p.user_errors) for p in state.players]
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result once the final round is over, else None (rules: end of the game)."""
+    if not state.over:
+        return None
+    o = score(table_of(state))
+    trigger = state.players[state.trigger].name
+    head = (f"{trigger} Protected Tech number {protect_target(len(state.players))}, every "
+            "other player took one last turn, and the game was scored.")
+    return Outcome(o.winners, o.reason, (head,) + o.explanation)
+
+
+# --- Words for the table -------------------------------------------------------------
+
+def describe(event: dict) -> str:
+    """One line for the history: what was recorded."""
+    kind = event["type"]
+    if kind == "protect":
+        what = f"{event['name']} ({event['points']} points)" if event.get("name") else \
+            f"a {event['points']}-point Tech card"
+        return f"{event['player']} Protected {what}"
+    if kind == "user_error":
+        n = event.get("count", 1)
+        return f"{event['player']} kept {n} User Error card{'s' if n != 1 else ''}"
+    if kind == "attack":
+        name = event.get("name") or "an Attack"
+        verdict = {True: ": the defense held", False: ": the defense failed"}.get(
+            event.get("holds"), "")
+        return f"{event['player']} drew {name}{verdict}"
+    if kind == "end_turn":
+        return "turn ended"
+    return kind
+
+
+def notes(before: State, after: State) -> list[str]:
+    """What the rules did by themselves between two states (the final round starting, the
+    game ending), for the history's automatic lines."""
+    out = []
+    if before.trigger is None and after.trigger is not None:
+        who = after.players[after.trigger].name
+        rest = [after.players[i].name for i in after.last_turns]
+        out.append(f"{who} has {protect_target(len(after.players))} Protected Tech: the final "
+                   f"round starts — after this turn, {_and(rest)} each take one last turn")
+    if after.over and not before.over:
+        out.append("final round complete: the game is scored")
+    return out
+
+
+def remaining_last_turns(state: State) -> list[str]:
+    """Players whose last turn is still to come or under way, in order (final round only)."""
+    if state.last_turns is None or state.over:
+        return []
+    now = [] if state.current == state.trigger else [state.players[state.current].name]
+    return now + [state.players[i].name for i in state.last_turns]
+
+
+def status(state: State) -> dict:
+    """A JSON-ready summary of the table: players with their numbers, who leads, whose
+    turn, and the final round's remaining turns."""
+    lead = score(table_of(state))
+    return {
+        "lead_reason": lead.reason,
+        "game": GAME,
+        "turn": state.turn,
+        "current": None if state.over else state.players[state.current].name,
+        "over": state.over,
+        "target": protect_target(len(state.players)),
+        "final_round": state.trigger is not None,
+        "final_round_started_by": None if state.trigger is None
+        else state.players[state.trigger].name,
+        "last_turns_remaining": remaining_last_turns(state),
+        "leaders": list(lead.winners),
+        "players": [{"name": p.name, "protected": len(p.protected), "points": p.points,
+                     "user_errors": p.user_errors, "total": p.total,
+                     "tech": [{"points": t.points, "card": t.card, "name": t.name}
+                              for t in p.protected]} for p in state.players],
+    }

@@ -1,0 +1,95 @@
+"""A game as the table sees it: the store's log folded through the game's rules.
+
+Every command loads the game, checks the new event against the rules on the live state
+and only then appends it, inside one transaction: a refused command writes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.errors import InputError
+from scorekeeper.rules import find_rules
+from scorekeeper.store import GameRow, LogRow, Store, effective_events
+
+
+@dataclass(frozen=True)
+class Step:
+    """One event in force: its log row, and the automatic notes the rules added."""
+
+    row: LogRow
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A loaded game: its row, rules module, current state, the steps in force and the
+    rows that `redo` would bring back."""
+
+    game: GameRow
+    rules: Any
+    state: Any
+    steps: tuple[Step, ...]
+    undone: tuple[LogRow, ...]
+
+
+def replay(rules, players, events):
+    """Fold `events` through `rules` from a new table of `players`; returns the final
+    state and, per event, the automatic notes. Pure: the live state is exactly this."""
+    state = rules.initial(players)
+    notes = []
+    for event in events:
+        after = rules.apply(state, event)
+        notes.append(tuple(rules.notes(state, after)))
+        state = after
+    return state, notes
+
+
+def load(store: Store, game_id: int | None) -> Table:
+    """The game `game_id` (the newest when None), replayed."""
+    game = store.game(game_id)
+    rules = find_rules(game.game)
+    done, undone = effective_events(store.log(game.id))
+    state, notes = replay(rules, game.players, [r.event for r in done])
+    return Table(game, rules, state, tuple(Step(r, n) for r, n in zip(done, notes)),
+                 tuple(undone))
+
+
+def record(store: Store, game_id: int | None, event: dict) -> tuple[Table, Table]:
+    """Check `event` against the rules and append it; returns (before, after). Raises
+    RuleError/InputError with nothing written."""
+    with store.transaction():
+        before = load(store, game_id)
+        before.rules.apply(before.state, event)
+        store.append(before.game.id, "action", event)
+        return before, load(store, before.game.id)
+
+
+def undo(store: Store, game_id: int | None) -> tuple[LogRow, Table]:
+    """Take back the last event in force (across turns); InputError if there is none."""
+    with store.transaction():
+        table = load(store, game_id)
+        if not table.steps:
+            raise InputError("nothing to undo")
+        store.append(table.game.id, "undo")
+        return table.steps[-1].row, load(store, table.game.id)
+
+
+def redo(store: Store, game_id: int | None) -> tuple[LogRow, Table]:
+    """Bring back the last undone event; InputError if there is none."""
+    with store.transaction():
+        table = load(store, game_id)
+        if not table.undone:
+            raise InputError("nothing to redo")
+        store.append(table.game.id, "redo")
+        return table.undone[-1], load(store, table.game.id)
+
+
+def new_game(store: Store, game: str, players: list[str]) -> Table:
+    """Start a game (it becomes the current one); rules check the player count."""
+    rules = find_rules(game)
+    with store.transaction():
+        rules.initial(players)
+        game_id = store.new_game(rules.GAME, players)
+        return load(store, game_id)
