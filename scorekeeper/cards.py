@@ -49,7 +49,8 @@ def hack_attack_deck(data_dir: Path | None = None) -> Deck:
 
 def _pick(typed: str, options: dict[str, str], what: str) -> str:
     """The key of `options` (key -> printed name) meant by `typed`: an id or name, any
-    case, its initials ("se" for Social Engineering), or the unique start of one.
+    case, its initials ("se" for Social Engineering), the unique start of one, or else
+    the only id holding those letters in order from its first ("pw" for passwords).
     InputError with close matches otherwise."""
     key = typed.strip().casefold()
     for k, name in options.items():
@@ -60,11 +61,20 @@ def _pick(typed: str, options: dict[str, str], what: str) -> str:
                      if k.casefold().startswith(key) or name.casefold().startswith(key)})
     if len(starts) == 1:
         return starts[0]
+    if not starts and len(key) > 1:  # "pw" for passwords: its letters in order, same start
+        starts = sorted(k for k in options if k[0] == key[0] and _in_order(key, k.casefold()))
+        if len(starts) == 1:
+            return starts[0]
     if starts:
         raise InputError(f"{typed!r} could be the {what} {', '.join(starts)}; type more")
     close = difflib.get_close_matches(key, list(options), n=3, cutoff=0.5)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     raise InputError(f"no {what} called {typed!r}{hint}")
+
+
+def _in_order(letters: str, word: str) -> bool:
+    rest = iter(word)
+    return all(ch in rest for ch in letters)
 
 
 def tech(deck: Deck, typed: str) -> tuple[int, str | None, str | None, int | None]:

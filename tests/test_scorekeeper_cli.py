@@ -1,0 +1,210 @@
+"""The scorekeeper command line, end to end with CliRunner: whole outputs, exit codes,
+and the database unchanged by every refused command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper.cli import main
+
+
+@pytest.fixture
+def sk(tmp_path):
+    db = tmp_path / "score.sqlite3"
+
+    def run(*args, env=None):
+        return CliRunner().invoke(main, ["--db", str(db), *args], env=env or {})
+    run.db = db
+    return run
+
+
+def log_rows(db):
+    import sqlite3
+    with sqlite3.connect(db) as conn:
+        return conn.execute("SELECT id, kind, event FROM log ORDER BY id").fetchall()
+
+
+def test_new_game_and_status(sk):
+    result = sk("new", "hack-attack", "Ana", "Ben", "Cleo")
+    assert result.exit_code == 0, result.output
+    assert result.output == (
+        "Game 1: Hack Attack: Defense with Ana, Ben, Cleo.\n"
+        "Hack Attack: Defense — game 1, turn 1: Ana's turn\n"
+        "  Player  Tech  Points  User Errors  Total\n"
+        "▶ Ana        0       0            0      0\n"
+        "  Ben        0       0            0      0\n"
+        "  Cleo       0       0            0      0\n"
+        "Ana, Ben and Cleo share the lead with 0. 4 Protected Tech start the final round.\n")
+
+
+def test_protect_by_card_id_and_by_points_with_name_prefixes(sk):
+    sk("new", "hack-attack", "Ana", "Ben")
+    result = sk("protect", "an", "laptop")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Ana Protected Laptop (3 points).\n")
+    sk("end-turn")
+    result = sk("protect", "BEN", "2")
+    assert result.output.startswith("Ben Protected a 2-point Tech card.\n")
+    status = json.loads(sk("status", "--json").output)
+    assert [(p["name"], p["points"]) for p in status["players"]] == [("Ana", 3), ("Ben", 2)]
+    assert status["current"] == "Ben" and status["turn"] == 2
+
+
+@pytest.mark.parametrize("args, message", [
+    (("protect", "Zed", "3"), "Error: no player called 'Zed'; players: Ana, Anabel, Ben\n"),
+    (("protect", "An", "3"), "Error: 'An' could be Ana, Anabel; type more of the name\n"),
+    (("protect", "Ana", "7"), "Error: Tech points must be 1..5 (the deck's range), got 7\n"),
+    (("protect", "Ana", "laptob"), "Error: no Tech card called 'laptob'; did you mean laptop?\n"),
+    (("protect", "Ben", "3"), "Error: it is Ana's turn, not Ben's — rule: you Protect on your "
+                              "own turn, between your actions (rules, “Protect a Tech card "
+                              "(once per turn)”)\n"),
+    (("attack", "phishing-email", "se", "se", "pw", "sm"),
+     "Error: 4 cards revealed by 3 players — rule: each player places one Defense card at most "
+     "(rules, “Everyone picks one card”)\n"),
+])
+def test_refused_commands_say_why_and_change_nothing(sk, args, message):
+    sk("new", "hack-attack", "Ana", "Anabel", "Ben")
+    sk("protect", "Ana", "3")
+    before = sk.db.read_bytes()
+    result = sk(*args)
+    assert result.exit_code == 1
+    assert result.output == message
+    assert sk.db.read_bytes() == before
+
+
+def test_second_protect_in_a_turn_is_refused(sk):
+    sk("new", "hack-attack", "Ana", "Ben")
+    sk("protect", "Ana", "3")
+    result = sk("protect", "Ana", "2")
+    assert result.exit_code == 1
+    assert "rule: you may Protect one Tech card per turn" in result.output
+
+
+@pytest.mark.parametrize("players, message", [
+    (["Solo"], "1 players cannot play — rule: Hack Attack: Defense is for 2–6 players"),
+    (["A", "B", "C", "D", "E", "F", "G"], "7 players cannot play"),
+    (["Ana", "ana"], "two players are called 'Ana' and 'ana'"),
+])
+def test_bad_player_lists_are_refused(sk, players, message):
+    result = sk("new", "hack-attack", *players)
+    assert result.exit_code == 1 and message in result.output
+    assert log_rows(sk.db) == []
+    assert "No games yet" in sk("games").output
+
+
+def test_a_whole_two_player_game_to_the_result(sk):
+    sk("new", "hack-attack", "Ana", "Ben")
+    for points in (5, 4, 3):
+        sk("protect", "Ana", str(points)); sk("end-turn")
+        sk("protect", "Ben", "5"); sk("end-turn")
+    sk("user-error", "Ben")
+    result = sk("protect", "Ana", "1")
+    assert "automatic: Ana has 4 Protected Tech: the final round starts — after this turn, " \
+           "Ben each take one last turn" in result.output
+    assert "Final round (started by Ana): last turns left — Ben" in sk("end-turn").output
+    result = sk("end-turn")
+    assert result.output.splitlines() == [
+        "turn ended.",
+        "automatic: final round complete: the game is scored",
+        "Winner: Ben (highest total)",
+        "Ana Protected Tech number 4, every other player took one last turn, and the game was "
+        "scored.",
+        "Each player scores the points on their Protected Tech, minus 1 per User Error "
+        "(unprotected Tech scores nothing).",
+        "  Ana: 5 + 4 + 3 + 1 = 13, minus 0 User Errors = 13",
+        "  Ben: 5 + 5 + 5 = 15, minus 1 User Error = 14",
+        "Highest total: Ben with 14.",
+    ]
+    res = json.loads(sk("result", "--json").output)
+    assert res["final"] and res["winners"] == ["Ben"] and res["reason"] == "highest total"
+    explained = sk("result", "--explain").output.splitlines()
+    assert explained[0] == "Winner: Ben (highest total)"
+    assert explained[-1] == "Highest total: Ben with 14."
+    refused = sk("user-error", "Ana")
+    assert refused.exit_code == 1 and "the game is over — rule: after the final round" in refused.output
+
+
+def test_history_undo_redo_and_export(sk):
+    sk("new", "hack-attack", "Ana", "Ben")
+    sk("protect", "Ana", "laptop"); sk("end-turn"); sk("user-error", "Ana", "2")
+    assert sk("undo").output.startswith("Undone: Ana kept 2 User Error cards.\n")
+    assert sk("undo").output.startswith("Undone: turn ended.\n")
+    assert sk("redo").output.startswith("Redone: turn ended.\n")
+    assert sk("history").output == (
+        "  1. turn 1 (Ana): Ana Protected Laptop (3 points)\n"
+        "  2. turn 1 (Ana): turn ended\n")
+    exported = json.loads(sk("export").output)
+    assert [r["kind"] for r in exported["log"]] == ["action", "action", "action", "undo", "undo",
+                                                   "redo"]
+    assert exported["events"][0]["card"] == "laptop"
+    assert exported["result"] is None
+
+
+def test_attack_records_and_explains(sk):
+    sk("new", "hack-attack", "Ana", "Ben", "Cleo")
+    result = sk("attack", "ransomware", "backups", "wild", "passwords")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:5] == [
+        "Attack icons: Backups, Social Engineering, Device Security; revealed: Backups, "
+        "Reality Check, Passwords.",
+        "  Backups covers icon 1 (Backups)",
+        "  Reality Check covers icon 2 (Social Engineering)",
+        "2 of 3 icons covered, 2 needed: the defense holds.",
+        "Ana first discards unprotected Tech vulnerable to Ransomware Infection; then all "
+        "remaining Tech is safe. Everyone takes their Defense cards back.",
+    ]
+    assert "Ana drew Ransomware Infection: the defense held" in sk("history").output
+
+
+def test_defend_helper_needs_no_game(sk):
+    result = sk("defend", "se,se,pw", "se", "pw", "--players", "5")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1] == "2 of 3 icons covered, 3 needed: the defense fails."
+    data = json.loads(sk("defend", "phishing-email", "se", "se", "--players", "2", "--json").output)
+    assert data["holds"] and data["needed"] == 1 and len(data["covered"]) == 2
+    assert not sk.db.exists()
+
+
+def test_check_settles_a_finished_table(sk):
+    result = sk("check", "hack-attack", "Ana=5,4,3,2/1", "Ben=5,5,3", "Cleo=4,3,2/2")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0] == "Winner: Ben (tie-breaker: fewest Protected Tech)"
+    assert result.output.splitlines()[-1] == "Ben wins the tie-breaker with 3 Protected Tech."
+    bad = sk("check", "hack-attack", "Ana=five")
+    assert bad.exit_code == 1 and "write NAME=POINTS,POINTS/USER_ERRORS" in bad.output
+
+
+def test_games_and_picking_an_older_game(sk):
+    sk("new", "hack-attack", "Ana", "Ben")
+    sk("new", "hack-attack", "Cleo", "Dev")
+    listing = sk("games", "--json").output
+    assert [(g["id"], g["current"]) for g in json.loads(listing)] == [(1, False), (2, True)]
+    assert "game 1, turn 1: Ana's turn" in sk("--game", "1", "status").output
+    assert sk("--game", "9", "status").output == \
+        "Error: no game with id 9; 'scorekeeper games' lists them\n"
+
+
+def test_a_foreign_database_gives_a_clear_error(sk):
+    sk.db.write_text("not a database at all")
+    result = sk("status")
+    assert result.exit_code == 1
+    assert "is not a score keeper database" in result.output and "Traceback" not in result.output
+    assert sk.db.read_text() == "not a database at all"
+
+
+def test_colour_only_on_a_terminal_and_never_with_no_color(sk):
+    sk("new", "hack-attack", "Ana", "Ben")
+    result = CliRunner().invoke(main, ["--db", str(sk.db), "status"], color=True,
+                                env={"NO_COLOR": "1"})
+    assert "\x1b[" not in result.output
+    coloured = CliRunner().invoke(main, ["--db", str(sk.db), "status"], color=True)
+    assert "\x1b[" in coloured.output
+
+
+def test_every_command_has_help():
+    for name, command in main.commands.items():
+        assert command.help and len(command.help) > 20, name
+        assert CliRunner().invoke(main, [name, "--help"]).exit_code == 0
