@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -28,13 +27,11 @@ class App(click.Group):
             raise click.ClickException(str(exc)) from None
 
 
-@dataclass
 class Ctx:
     """What every command shares: the database path and the chosen game id."""
 
-    db: Path | None
-    game_id: int | None
-    _store: object = None
+    def __init__(self, db: Path | None, game_id: int | None):
+        self.db, self.game_id, self._store = db, game_id, None
 
     @property
     def store(self):

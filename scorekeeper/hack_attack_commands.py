@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper import cards, session
+from scorekeeper import session
 from scorekeeper.cli import echo_json, main, pass_ctx
 from scorekeeper.commands import JSON, show_status
 from scorekeeper.errors import InputError
@@ -45,6 +45,7 @@ def _record(ctx, table, event: dict, preface: list[str] = ()) -> None:
 @pass_ctx
 def protect(ctx, player, tech) -> None:
     """PLAYER Protects a Tech card, given by card id or name (e.g. laptop) or by its points."""
+    from scorekeeper import cards
     table = _table(ctx)
     points, card, name, copies = cards.tech(cards.hack_attack_deck(), tech)
     _record(ctx, table, {"type": "protect", "player": resolve(player, table.game.players),
@@ -76,6 +77,7 @@ def _check(deck, icons, revealed, players: int):
 def attack(ctx, attack, revealed, player) -> None:
     """Record an Attack and decide it: ATTACK is a card id or name, or three icons
     separated by commas; REVEALED are the Defense cards shown (categories, or wild)."""
+    from scorekeeper import cards
     table = _table(ctx)
     deck = cards.hack_attack_deck()
     icons, card, name = cards.attack(deck, attack)
@@ -107,6 +109,7 @@ def end_turn(ctx) -> None:
 def defend(icons, revealed, players, as_json) -> None:
     """Check an Attack without recording it: ICONS is an Attack id or three icons joined by
     commas; REVEALED are the Defense cards shown (categories, or wild)."""
+    from scorekeeper import cards
     deck = cards.hack_attack_deck()
     icon_ids, _, name = cards.attack(deck, icons)
     shown = [cards.category(deck, r, wild_ok=True) for r in revealed]

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """`winners`: names of the winning players (empty = everyone lost; two or more = a
     shared win or tie, as `reason` says). `reason` is a short phrase naming the deciding
     rule; `explanation` lists every check and tie-breaker with its numbers."""
 
     winners: tuple[str, ...]
     reason: str
-    explanation: tuple[str, ...] = field(default_factory=tuple)
+    explanation: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         """A JSON-ready dict of this outcome."""

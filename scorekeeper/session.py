@@ -6,24 +6,21 @@ and only then appends it, inside one transaction: a refused command writes nothi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.errors import InputError
 from scorekeeper.rules import find_rules
 from scorekeeper.store import GameRow, LogRow, Store, effective_events
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One event in force: its log row, and the automatic notes the rules added."""
 
     row: LogRow
     notes: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """A loaded game: its row, rules module, current state, the steps in force and the
     rows that `redo` would bring back."""
 

@@ -12,8 +12,7 @@ import json
 import os
 import sqlite3
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import datetime, timezone
+from typing import NamedTuple
 from pathlib import Path
 
 from scorekeeper.errors import InputError, StoreError
@@ -48,8 +47,7 @@ def default_path() -> Path:
     return Path(user_data_dir("hackpack", appauthor=False)) / "scorekeeper.sqlite3"
 
 
-@dataclass(frozen=True)
-class GameRow:
+class GameRow(NamedTuple):
     """A game in the database: id, game id ("hack-attack"), players, creation time."""
 
     id: int
@@ -58,8 +56,7 @@ class GameRow:
     created: str
 
 
-@dataclass(frozen=True)
-class LogRow:
+class LogRow(NamedTuple):
     """One log row: id, kind ("action", "undo", "redo"), event (for actions), time."""
 
     id: int
@@ -85,6 +82,7 @@ def effective_events(rows: list[LogRow]) -> tuple[list[LogRow], list[LogRow]]:
 
 
 def _now() -> str:
+    from datetime import datetime, timezone  # only commands that write need it
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 

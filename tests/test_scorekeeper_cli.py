@@ -208,3 +208,17 @@ def test_every_command_has_help():
     for name, command in main.commands.items():
         assert command.help and len(command.help) > 20, name
         assert CliRunner().invoke(main, [name, "--help"]).exit_code == 0
+
+
+def test_scorekeeper_never_imports_reportlab(tmp_path):
+    import subprocess
+    import sys
+    code = ("import sys\nfrom scorekeeper.cli import main\n"
+            "for args in (['new', 'hack-attack', 'Ana', 'Ben'], ['protect', 'Ana', 'laptop'],\n"
+            "             ['attack', 'phishing-email', 'se', 'wild'], ['status'], ['history']):\n"
+            "    try:\n        main(['--db', sys.argv[1], *args])\n"
+            "    except SystemExit as exc:\n        assert not exc.code, args\n"
+            "assert 'reportlab' not in sys.modules\n")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "db.sqlite3")],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -12,8 +12,7 @@ Source: shared/rules/hack-attack-defense.txt. Events are JSON-ready dicts:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from scorekeeper.errors import InputError, RuleError
 from scorekeeper.outcome import Outcome
@@ -39,8 +38,7 @@ RULE_COPIES = ("a Protected Tech card stays Protected, so no card is Protected m
                "the deck holds it (rules, “Tech”)")
 
 
-@dataclass(frozen=True)
-class Tech:
+class Tech(NamedTuple):
     """A Protected Tech card: its points, and the card id and name when known."""
 
     points: int
@@ -48,8 +46,7 @@ class Tech:
     name: str | None = None
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(NamedTuple):
     """One seat: name, Protected Tech and User Error cards kept."""
 
     name: str
@@ -67,8 +64,7 @@ class Player:
         return self.points - self.user_errors
 
 
-@dataclass(frozen=True)
-class State:
+class State(NamedTuple):
     """The table: players in seating order, whose turn (`current`, an index), the turn
     number, whether this turn's Protect is used, and the endgame: `trigger` is the player
     whose Protect started the final round, `last_turns` the players still to start their
@@ -82,12 +78,17 @@ class State:
     last_turns: tuple[int, ...] | None = None
     over: bool = False
 
-    def index(self, name: str) -> int:
+    def seat(self, name: str) -> int:
         """Seat index of the player called exactly `name`; InputError if there is none."""
         for i, p in enumerate(self.players):
             if p.name == name:
                 return i
         raise InputError(f"no player called {name!r}")
+
+
+def replace(obj, **changes):
+    """A copy of the immutable record `obj` with `changes`."""
+    return obj._replace(**changes)
 
 
 def protect_target(n_players: int) -> int:
@@ -124,7 +125,7 @@ def _set_player(state: State, i: int, player: Player) -> State:
 
 
 def _protect(state: State, event: dict) -> State:
-    i = state.index(event["player"])
+    i = state.seat(event["player"])
     if i != state.current:
         raise RuleError(RULE_OWN_TURN, f"it is {state.players[state.current].name}'s turn, "
                                        f"not {state.players[i].name}'s")
@@ -152,7 +153,7 @@ def _protect(state: State, event: dict) -> State:
 
 
 def _user_error(state: State, event: dict) -> State:
-    i = state.index(event["player"])
+    i = state.seat(event["player"])
     count = event.get("count", 1)
     if not isinstance(count, int) or count < 1:
         raise InputError(f"User Error count must be 1 or more, got {count!r}")
@@ -161,7 +162,7 @@ def _user_error(state: State, event: dict) -> State:
 
 
 def _attack(state: State, event: dict) -> State:
-    i = state.index(event["player"])
+    i = state.seat(event["player"])
     if i != state.current:
         raise RuleError(RULE_DRAWER, f"it is {state.players[state.current].name}'s turn, "
                                      f"not {state.players[i].name}'s")
@@ -172,19 +173,19 @@ def _attack(state: State, event: dict) -> State:
 
 
 def _end_turn(state: State, event: dict) -> State:
-    n = len(state.players)
-    state = replace(state, turn=state.turn + 1, protected_this_turn=False)
+    n, turn = len(state.players), state.turn + 1
     if state.last_turns is None:
-        return replace(state, current=(state.current + 1) % n)
+        return replace(state, turn=turn, protected_this_turn=False,
+                       current=(state.current + 1) % n)
     if not state.last_turns:
-        return replace(state, over=True)
-    return replace(state, current=state.last_turns[0], last_turns=state.last_turns[1:])
+        return replace(state, turn=turn, protected_this_turn=False, over=True)
+    return replace(state, turn=turn, protected_this_turn=False, current=state.last_turns[0],
+                   last_turns=state.last_turns[1:])
 
 
 # --- Attacks ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Defense:
+class Defense(NamedTuple):
     """The result of an Attack check: `covered` pairs (icon index, revealed-card index)
     of a largest matching; `needed` icons had to be covered; `holds` if enough were."""
 

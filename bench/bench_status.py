@@ -1,0 +1,84 @@
+"""Benchmark: cold-process wall time of `scorekeeper status` against `import click`.
+
+    python bench/bench_status.py [--repeats 15]
+
+Builds games of 10 and 1,000 events in a temporary database, then times fresh
+interpreters running `scorekeeper status` on each, and `python -c "import click"`,
+reporting medians and the ratio (goal: under 1.5x). Also checks that the status
+command never imports reportlab.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+STATUS = ("import sys\nfrom scorekeeper.cli import main\n"
+          "try:\n    main(['--db', sys.argv[1], 'status'])\nexcept SystemExit:\n    pass\n"
+          "assert 'reportlab' not in sys.modules, 'status imported reportlab'\n")
+
+
+def make_db(path: Path, n_events: int) -> None:
+    """A two-player game with `n_events` events (Protects, User Errors, turn ends)."""
+    from scorekeeper import session
+    from scorekeeper.store import Store
+    store = Store(path)
+    gid = session.new_game(store, "hack-attack", ["Ana", "Ben"]).game.id
+    with store.transaction():
+        for i in range(n_events):
+            if i % 3 == 2:
+                event = {"type": "end_turn"}
+            elif i < 9 and i % 3 == 0:
+                event = {"type": "protect", "player": ["Ana", "Ben"][(i // 3) % 2], "points": 3}
+            else:
+                event = {"type": "user_error", "player": "Ana", "count": 1}
+            store.append(gid, "action", event)
+    assert len(session.load(store, gid).steps) == n_events
+    store.close()
+
+
+def median_wall(args: list[str], repeats: int) -> float:
+    walls = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        done = subprocess.run(args, capture_output=True, text=True, cwd=REPO)
+        walls.append(time.perf_counter() - start)
+        if done.returncode:
+            raise SystemExit(done.stderr)
+    return statistics.median(walls)
+
+
+def compile_packages() -> None:
+    """Write bytecode for pnp and scorekeeper first, as an installed package has it (this
+    machine sets PYTHONDONTWRITEBYTECODE, which would otherwise recompile every run)."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "pnp", "scorekeeper"],
+                   cwd=REPO, check=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=15)
+    args = parser.parse_args()
+    compile_packages()
+    base = median_wall([sys.executable, "-c", "import click"], args.repeats)
+    print(f"{'run':<36}{'median s':>10}{'ratio':>8}")
+    label = 'python -c "import click"'
+    print(f"{label:<36}{base:>10.3f}{1:>8.2f}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in (10, 1000):
+            db = Path(tmp) / f"g{n}.sqlite3"
+            make_db(db, n)
+            wall = median_wall([sys.executable, "-c", STATUS, str(db)], args.repeats)
+            print(f"{f'scorekeeper status, {n} events':<36}{wall:>10.3f}{wall / base:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()
