@@ -41,7 +41,8 @@ def lead_line(status: dict) -> str:
     why = {"highest total": f"with {best}",
            "tie-breaker: fewest Protected Tech": f"with {best}, on fewer Protected Tech",
            "shared win": f"with {best}"}.get(reason, "")
-    end = "" if status["over"] else f" {status['target']} Protected Tech start the final round."
+    end = "" if status["over"] or status["final_round"] else \
+        f" {status['target']} Protected Tech start the final round."
     return f"{names} {verb} {why}.{end}"
 
 

@@ -310,8 +310,9 @@ def describe(event: dict) -> str:
     """One line for the history: what was recorded."""
     kind = event["type"]
     if kind == "protect":
-        what = f"{event['name']} ({event['points']} points)" if event.get("name") else \
-            f"a {event['points']}-point Tech card"
+        n = event["points"]
+        what = f"{event['name']} ({n} point{'s' if n != 1 else ''})" if event.get("name") else \
+            f"a {n}-point Tech card"
         return f"{event['player']} Protected {what}"
     if kind == "user_error":
         n = event.get("count", 1)
