@@ -136,8 +136,8 @@ def result(ctx, explain, as_json) -> None:
         echo_json({"id": table.game.id, "final": final, **outcome.to_json()})
         return
     if not final:
-        click.echo("The game is not over yet; if it ended now:")
-    for line in outcome_lines(outcome, explain):
+        click.echo("The game is not over yet; standing now:")
+    for line in outcome_lines(outcome, explain, final):
         click.echo(line)
 
 

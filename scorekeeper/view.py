@@ -46,14 +46,15 @@ def lead_line(status: dict) -> str:
     return f"{names} {verb} {why}.{end}"
 
 
-def outcome_lines(outcome: Outcome, explain: bool) -> list[str]:
-    """The result: the winner(s) and the deciding rule; every step when `explain`."""
+def outcome_lines(outcome: Outcome, explain: bool, final: bool = True) -> list[str]:
+    """The result: the winner(s) and the deciding rule (the leader(s), before the end);
+    every step when `explain`."""
     if not outcome.winners:
         head = "Everyone loses"
     elif len(outcome.winners) == 1:
-        head = f"Winner: {outcome.winners[0]}"
+        head = f"{'Winner' if final else 'Leading'}: {outcome.winners[0]}"
     else:
-        head = "Shared win: " + ", ".join(outcome.winners)
+        head = f"{'Shared win' if final else 'Sharing the lead'}: " + ", ".join(outcome.winners)
     lines = [click.style(head, bold=True) + f" ({outcome.reason})"]
     if explain:
         lines += list(outcome.explanation)
