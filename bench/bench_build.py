@@ -18,14 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import REPO, compile_packages, timed_runs  # noqa: E402
 DATA = REPO / "card_data" / "hack-attack"
 FILES = {"tech": "tech.toml", "defense": "defense.toml", "reality_check": "defense.toml",
          "attack": "attack.toml", "user_error": "user_error.toml"}
@@ -104,23 +102,8 @@ REPEATS = 5
 
 def run_child(code: str) -> tuple[float, float]:
     """(median wall seconds, peak MB) of REPEATS fresh interpreters running `code`."""
-    walls, peaks = [], []
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-c", code + CHILD_FOOTER], capture_output=True,
-                              text=True, cwd=REPO)
-        walls.append(time.perf_counter() - start)
-        if done.returncode:
-            raise SystemExit(done.stderr)
-        peaks.append(json.loads(done.stdout.strip().splitlines()[-1])["peak_mb"])
-    return statistics.median(walls), max(peaks)
-
-
-def compile_packages() -> None:
-    """Write bytecode for pnp and scorekeeper first, as an installed package has it (this
-    machine sets PYTHONDONTWRITEBYTECODE, which would otherwise recompile every run)."""
-    subprocess.run([sys.executable, "-m", "compileall", "-q", "pnp", "scorekeeper"],
-                   cwd=REPO, check=True)
+    wall, outputs = timed_runs([sys.executable, "-c", code + CHILD_FOOTER], REPEATS)
+    return wall, max(json.loads(out.strip().splitlines()[-1])["peak_mb"] for out in outputs)
 
 
 def main() -> None:

@@ -11,15 +11,14 @@ command never imports reportlab.
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import compile_packages, timed_runs  # noqa: E402
 
 STATUS = ("import sys\nfrom scorekeeper.cli import main\n"
           "try:\n    main(['--db', sys.argv[1], 'status'])\nexcept SystemExit:\n    pass\n"
@@ -46,21 +45,7 @@ def make_db(path: Path, n_events: int) -> None:
 
 
 def median_wall(args: list[str], repeats: int) -> float:
-    walls = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        done = subprocess.run(args, capture_output=True, text=True, cwd=REPO)
-        walls.append(time.perf_counter() - start)
-        if done.returncode:
-            raise SystemExit(done.stderr)
-    return statistics.median(walls)
-
-
-def compile_packages() -> None:
-    """Write bytecode for pnp and scorekeeper first, as an installed package has it (this
-    machine sets PYTHONDONTWRITEBYTECODE, which would otherwise recompile every run)."""
-    subprocess.run([sys.executable, "-m", "compileall", "-q", "pnp", "scorekeeper"],
-                   cwd=REPO, check=True)
+    return timed_runs(args, repeats)[0]
 
 
 def main() -> None:

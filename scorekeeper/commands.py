@@ -87,22 +87,24 @@ def history(ctx, as_json) -> None:
             click.echo(click.style(f"     automatic: {note}", fg="yellow"))
 
 
+def _move(ctx, kind: str) -> None:
+    row, table = getattr(session, kind)(ctx.store, ctx.game_id)
+    click.echo(f"{kind.capitalize()}ne: {table.rules.describe(row.event)}.")
+    show_status(table)
+
+
 @main.command()
 @pass_ctx
 def undo(ctx) -> None:
     """Take back the last event (it can be redone until something new is recorded)."""
-    row, table = session.undo(ctx.store, ctx.game_id)
-    click.echo(f"Undone: {table.rules.describe(row.event)}.")
-    show_status(table)
+    _move(ctx, "undo")
 
 
 @main.command()
 @pass_ctx
 def redo(ctx) -> None:
     """Bring back the last undone event."""
-    row, table = session.redo(ctx.store, ctx.game_id)
-    click.echo(f"Redone: {table.rules.describe(row.event)}.")
-    show_status(table)
+    _move(ctx, "redo")
 
 
 @main.command()

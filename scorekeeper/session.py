@@ -64,23 +64,24 @@ def record(store: Store, game_id: int | None, event: dict) -> tuple[Table, Table
 
 
 def undo(store: Store, game_id: int | None) -> tuple[LogRow, Table]:
-    """Take back the last event in force (across turns); InputError if there is none."""
-    with store.transaction():
-        table = load(store, game_id)
-        if not table.steps:
-            raise InputError("nothing to undo")
-        store.append(table.game.id, "undo")
-        return table.steps[-1].row, load(store, table.game.id)
+    """Take back the last event in force (across turns); InputError if there is none.
+    Returns the event taken back and the table after."""
+    return _move(store, game_id, "undo")
 
 
 def redo(store: Store, game_id: int | None) -> tuple[LogRow, Table]:
     """Bring back the last undone event; InputError if there is none."""
+    return _move(store, game_id, "redo")
+
+
+def _move(store: Store, game_id: int | None, kind: str) -> tuple[LogRow, Table]:
     with store.transaction():
         table = load(store, game_id)
-        if not table.undone:
-            raise InputError("nothing to redo")
-        store.append(table.game.id, "redo")
-        return table.undone[-1], load(store, table.game.id)
+        rows = [s.row for s in table.steps] if kind == "undo" else list(table.undone)
+        if not rows:
+            raise InputError(f"nothing to {kind}")
+        store.append(table.game.id, kind)
+        return rows[-1], load(store, table.game.id)
 
 
 def new_game(store: Store, game: str, players: list[str]) -> Table:
