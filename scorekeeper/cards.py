@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -16,11 +17,17 @@ WILD_WORDS = ("reality-check", "reality check", "wild", "rc")
 @dataclass(frozen=True)
 class Deck:
     """What the score keeper needs of the Hack Attack: Defense cards: Tech id -> (name,
-    points, copies), Attack id -> (name, icons), category id -> name."""
+    points, copies), Attack id -> (name, icons, copies), category id -> name, and the
+    number of User Error cards."""
 
     tech: dict[str, tuple[str, int, int]]
-    attacks: dict[str, tuple[str, tuple[str, ...]]]
+    attacks: dict[str, tuple[str, tuple[str, ...], int]]
     categories: dict[str, str]
+    user_errors: int
+
+    def tech_at(self, points: int) -> int:
+        """How many Tech cards the deck prints with `points`."""
+        return sum(copies for _, p, copies in self.tech.values() if p == points)
 
     @property
     def points_range(self) -> tuple[int, int]:
@@ -33,7 +40,7 @@ class Deck:
 def hack_attack_deck(data_dir: Path | None = None) -> Deck:
     """The deck from `data_dir` (default: the repository's card_data); InputError if the
     card data has problems (run `pnp validate` for the list)."""
-    from pnp.data.hack_attack import AttackCard, TechCard, load_hack_attack
+    from pnp.data.hack_attack import AttackCard, TechCard, UserErrorCard, load_hack_attack
     from pnp.errors import DataError
     from pnp.paths import DEFAULT_DATA_DIR
     try:
@@ -43,8 +50,9 @@ def hack_attack_deck(data_dir: Path | None = None) -> Deck:
                          f"{exc.problems[0]}; run 'pnp validate --game hack-attack'") from None
     return Deck(
         {c.id: (c.name, c.points, c.count) for c in data.cards if isinstance(c, TechCard)},
-        {c.id: (c.name, c.icons) for c in data.cards if isinstance(c, AttackCard)},
-        {k: v.name for k, v in data.categories.items()})
+        {c.id: (c.name, c.icons, c.count) for c in data.cards if isinstance(c, AttackCard)},
+        {k: v.name for k, v in data.categories.items()},
+        sum(c.count for c in data.cards if isinstance(c, UserErrorCard)))
 
 
 def _pick(typed: str, options: dict[str, str], what: str) -> str:
@@ -53,6 +61,8 @@ def _pick(typed: str, options: dict[str, str], what: str) -> str:
     the only id holding those letters in order from its first ("pw" for passwords).
     InputError with close matches otherwise."""
     key = typed.strip().casefold()
+    if not key:
+        raise InputError(f"empty {what}: type an id or a name")
     for k, name in options.items():
         initials = "".join(word[0] for word in name.replace("-", " ").split()).casefold()
         if key in (k.casefold(), name.casefold()) or (len(key) > 1 and key == initials):
@@ -80,7 +90,7 @@ def _in_order(letters: str, word: str) -> bool:
 def tech(deck: Deck, typed: str) -> tuple[int, str | None, str | None, int | None]:
     """(points, card id, name, copies) for a Tech given by id/name or by its points."""
     low, high = deck.points_range
-    if typed.strip().lstrip("-").isdigit():
+    if re.fullmatch(r"-?[0-9]+", typed.strip()):
         points = int(typed)
         if not low <= points <= high:
             raise InputError(f"Tech points must be {low}..{high} (the deck's range), got {points}")
@@ -107,3 +117,8 @@ def attack(deck: Deck, typed: str) -> tuple[tuple[str, ...], str | None, str | N
         return icons, None, None
     card = _pick(typed, {k: v[0] for k, v in deck.attacks.items()}, "Attack card")
     return deck.attacks[card][1], card, deck.attacks[card][0]
+
+
+def attack_copies(deck: Deck, card: str | None) -> int | None:
+    """Copies of Attack `card` in the deck (None for an Attack given by its icons)."""
+    return deck.attacks[card][2] if card else None

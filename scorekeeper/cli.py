@@ -35,11 +35,25 @@ class Ctx:
 
     @property
     def store(self):
-        """The open database (opened on first use, so helpers never touch it)."""
+        """The database for a command that writes: created on first use."""
+        return self._open(create=True)
+
+    @property
+    def reader(self):
+        """The database for a command that only reads: never created, never changed."""
+        return self._open(create=False)
+
+    def _open(self, create: bool):
         if self._store is None:
             from scorekeeper.store import Store, default_path
-            self._store = Store(self.db or default_path())
+            self._store = Store(self.db or default_path(), create=create)
         return self._store
+
+
+def _db_path(ctx, param, value):
+    if value is not None and not str(value).strip():
+        raise click.BadParameter("the database path is empty")
+    return Path(value) if value is not None else None
 
 
 pass_ctx = click.make_pass_decorator(Ctx)
@@ -50,10 +64,11 @@ def echo_json(value) -> None:
 
 
 @click.group(cls=App, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), envvar="SCOREKEEPER_DB",
+@click.option("--db", type=click.Path(dir_okay=False), callback=_db_path, envvar="SCOREKEEPER_DB",
               help="Database file (default: scorekeeper.sqlite3 in your user data folder; "
                    "or set SCOREKEEPER_DB).")
-@click.option("--game", "game_id", type=int, help="Game id to use (default: the newest).")
+@click.option("--game", "game_id", type=click.IntRange(1, 2 ** 63 - 1),
+              help="Game id to use (default: the newest).")
 @click.version_option(package_name="hackpack")
 @click.pass_context
 def main(ctx: click.Context, db: Path | None, game_id: int | None) -> None:

@@ -7,6 +7,7 @@ import click
 from scorekeeper import session
 from scorekeeper.cli import echo_json, main, pass_ctx
 from scorekeeper.names import check_new_names
+from scorekeeper.store import NoDatabase
 from scorekeeper.view import outcome_lines, status_lines
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -33,7 +34,10 @@ def new(ctx, game, players) -> None:
 @pass_ctx
 def games(ctx, as_json) -> None:
     """List the games; the newest is the current one."""
-    rows = ctx.store.games()
+    try:
+        rows = ctx.reader.games()
+    except NoDatabase:
+        rows = []
     if as_json:
         echo_json([{"id": g.id, "game": g.game, "players": list(g.players),
                     "created": g.created, "current": i == len(rows) - 1}
@@ -51,7 +55,7 @@ def games(ctx, as_json) -> None:
 @pass_ctx
 def status(ctx, as_json) -> None:
     """Who leads, each player's numbers, whose turn, what is left of the final round."""
-    table = session.load(ctx.store, ctx.game_id)
+    table = session.load(ctx.reader, ctx.game_id)
     if as_json:
         echo_json({"id": table.game.id, **table.rules.status(table.state)})
     else:
@@ -75,7 +79,7 @@ def history_entries(table) -> list[dict]:
 @pass_ctx
 def history(ctx, as_json) -> None:
     """Every event in force, in order, with what the rules did by themselves."""
-    entries = history_entries(session.load(ctx.store, ctx.game_id))
+    entries = history_entries(session.load(ctx.reader, ctx.game_id))
     if as_json:
         echo_json(entries)
         return
@@ -112,12 +116,12 @@ def redo(ctx) -> None:
 def export(ctx) -> None:
     """The whole game as JSON: players, the full log (undo and redo included), the
     events in force, the status and the result."""
-    table = session.load(ctx.store, ctx.game_id)
+    table = session.load(ctx.reader, ctx.game_id)
     outcome = table.rules.outcome(table.state)
     echo_json({"id": table.game.id, "game": table.game.game, "players": list(table.game.players),
                "created": table.game.created,
                "log": [{"id": r.id, "kind": r.kind, "event": r.event, "at": r.created}
-                       for r in ctx.store.log(table.game.id)],
+                       for r in ctx.reader.log(table.game.id)],
                "events": [s.row.event for s in table.steps],
                "status": table.rules.status(table.state),
                "result": outcome.to_json() if outcome else None})
@@ -129,7 +133,7 @@ def export(ctx) -> None:
 @pass_ctx
 def result(ctx, explain, as_json) -> None:
     """The winner(s) once the game is over, and why; before that, who leads now."""
-    table = session.load(ctx.store, ctx.game_id)
+    table = session.load(ctx.reader, ctx.game_id)
     outcome = table.rules.outcome(table.state)
     final = outcome is not None
     if not final:

@@ -4,6 +4,8 @@ Rules: shared/rules/hack-attack-defense.txt."""
 
 from __future__ import annotations
 
+import re
+
 import click
 
 from scorekeeper import session
@@ -47,9 +49,11 @@ def protect(ctx, player, tech) -> None:
     """PLAYER Protects a Tech card, given by card id or name (e.g. laptop) or by its points."""
     from scorekeeper import cards
     table = _table(ctx)
-    points, card, name, copies = cards.tech(cards.hack_attack_deck(), tech)
+    deck = cards.hack_attack_deck()
+    points, card, name, copies = cards.tech(deck, tech)
     _record(ctx, table, {"type": "protect", "player": resolve(player, table.game.players),
-                  "points": points, "card": card, "name": name, "copies": copies})
+                         "points": points, "card": card, "name": name, "copies": copies,
+                         "deck_at_points": deck.tech_at(points)})
 
 
 @main.command("user-error")
@@ -58,9 +62,10 @@ def protect(ctx, player, tech) -> None:
 @pass_ctx
 def user_error(ctx, player, count) -> None:
     """PLAYER keeps COUNT User Error cards (−1 point each at the end)."""
+    from scorekeeper import cards
     table = _table(ctx)
     _record(ctx, table, {"type": "user_error", "player": resolve(player, table.game.players),
-                  "count": count})
+                         "count": count, "deck": cards.hack_attack_deck().user_errors})
 
 
 def _check(deck, icons, revealed, players: int):
@@ -72,25 +77,26 @@ def _check(deck, icons, revealed, players: int):
 @main.command()
 @click.argument("attack")
 @click.argument("revealed", nargs=-1)
-@click.option("--by", "player", help="Who drew the Attack (default: whose turn it is).")
 @pass_ctx
-def attack(ctx, attack, revealed, player) -> None:
-    """Record an Attack and decide it: ATTACK is a card id or name, or three icons
-    separated by commas; REVEALED are the Defense cards shown (categories, or wild)."""
+def attack(ctx, attack, revealed) -> None:
+    """Record an Attack drawn by the player whose turn it is, and decide it: ATTACK is a
+    card id or name, or three icons separated by commas; REVEALED are the Defense cards
+    shown (categories, or wild), one per player at most."""
     from scorekeeper import cards
     table = _table(ctx)
     deck = cards.hack_attack_deck()
     icons, card, name = cards.attack(deck, attack)
     shown = [cards.category(deck, r, wild_ok=True) for r in revealed]
-    drawer = resolve(player, table.game.players) if player else \
-        table.game.players[table.state.current]
+    drawer = table.game.players[table.state.current]
     result, lines = _check(deck, icons, shown, len(table.game.players))
     consequence = ("all remaining Tech is safe" if result.holds else
                    "every player discards their highest-value unprotected Tech")
-    lines.append(f"{drawer} first discards unprotected Tech vulnerable to {name or 'it'}; "
+    lines.append(f"{drawer} first discards unprotected Tech vulnerable to "
+                 f"{name or 'this Attack'}; "
                  f"then {consequence}. Everyone takes their Defense cards back.")
     _record(ctx, table, {"type": "attack", "player": drawer, "attack": card, "name": name,
-                         "icons": list(icons), "revealed": shown, "holds": result.holds},
+                         "icons": list(icons), "revealed": shown, "holds": result.holds,
+                         "copies": cards.attack_copies(deck, card)},
             preface=lines)
 
 
@@ -123,20 +129,18 @@ def defend(icons, revealed, players, as_json) -> None:
         click.echo(line)
 
 
+ENTRY = re.compile(r"(?P<name>[^=]+)=(?P<points>[0-9]{1,2}(?:,[0-9]{1,2})*)?"
+                   r"(?:/(?P<errors>[0-9]{1,3}))?", re.ASCII)
+
+
 def parse_entry(text: str) -> tuple[str, tuple[int, ...], int]:
     """"Ana=5,3,2/1" -> ("Ana", (5, 3, 2), 1): Protected Tech points, then User Errors."""
-    name, sep, rest = text.partition("=")
-    points_text, _, errors_text = rest.partition("/")
-    try:
-        points = tuple(int(p) for p in points_text.split(",") if p.strip())
-        errors = int(errors_text) if errors_text.strip() else 0
-    except ValueError:
-        points = errors = None
-    if not sep or not name.strip() or points is None or errors < 0 or any(
-            not 1 <= p <= 9 for p in points):
+    m = ENTRY.fullmatch(text.strip())
+    if not m or not m.group("name").strip():
         raise InputError(f"cannot read {text!r}: write NAME=POINTS,POINTS/USER_ERRORS, "
-                         "e.g. Ana=5,3,2/1 (points 1..9; Ana=/2 for no Protected Tech)")
-    return name.strip(), points, errors
+                         "e.g. Ana=5,3,2/1 (Ana=/2 for no Protected Tech)")
+    points = tuple(int(p) for p in m.group("points").split(",")) if m.group("points") else ()
+    return m.group("name").strip(), points, int(m.group("errors") or 0)
 
 
 @main.command()
@@ -149,9 +153,13 @@ def check(game, entries, as_json) -> None:
     from scorekeeper.rules import find_rules
     if find_rules(game) is not rules:
         raise InputError(f"check knows {rules.GAME} only so far")
+    from scorekeeper import cards
     table = [parse_entry(e) for e in entries]
     check_new_names([name for name, _, _ in table])
     rules.initial([name for name, _, _ in table])
+    deck = cards.hack_attack_deck()
+    rules.check_final_table(table, {p: deck.tech_at(p) for _, p, _ in deck.tech.values()},
+                            deck.user_errors)
     outcome = rules.score(table)
     if as_json:
         echo_json(outcome.to_json())

@@ -11,7 +11,7 @@ from scorekeeper.outcome import Outcome
 def status_lines(game_id: int, name: str, status: dict) -> list[str]:
     """The status table: whose turn, each player's numbers, who leads, the final round."""
     if status["over"]:
-        head = f"{name} — game {game_id}: over after turn {status['turn'] - 1}"
+        head = f"{name} — game {game_id}: over after turn {status['turn']}"
     else:
         head = f"{name} — game {game_id}, turn {status['turn']}: " + \
             click.style(f"{status['current']}'s turn", bold=True)
@@ -55,7 +55,8 @@ def outcome_lines(outcome: Outcome, explain: bool, final: bool = True) -> list[s
         head = f"{'Winner' if final else 'Leading'}: {outcome.winners[0]}"
     else:
         head = f"{'Shared win' if final else 'Sharing the lead'}: " + ", ".join(outcome.winners)
-    lines = [click.style(head, bold=True) + f" ({outcome.reason})"]
+    shown = final and outcome.reason != "shared win"
+    lines = [click.style(head, bold=True) + (f" ({outcome.reason})" if shown else "")]
     if explain:
         lines += list(outcome.explanation)
     return lines

@@ -97,45 +97,67 @@ def test_bad_player_lists_are_refused(sk, players, message):
 
 def test_a_whole_two_player_game_to_the_result(sk):
     sk("new", "hack-attack", "Ana", "Ben")
-    for points in (5, 4, 3):
-        sk("protect", "Ana", str(points)); sk("end-turn")
-        sk("protect", "Ben", "5"); sk("end-turn")
+    for ana, ben in ((5, 5), (4, 5), (3, 3)):
+        assert sk("protect", "Ana", str(ana)).exit_code == 0
+        sk("end-turn")
+        assert sk("protect", "Ben", str(ben)).exit_code == 0
+        sk("end-turn")
     sk("user-error", "Ben")
     result = sk("protect", "Ana", "1")
     assert "automatic: Ana has 4 Protected Tech: the final round starts — after this turn, " \
-           "Ben each take one last turn" in result.output
+           "Ben takes one last turn" in result.output
     assert "Final round (started by Ana): last turns left — Ben" in sk("end-turn").output
     result = sk("end-turn")
     assert result.output.splitlines() == [
-        "turn ended.",
+        "Turn ended.",
         "automatic: final round complete: the game is scored",
-        "Winner: Ben (highest total)",
+        "Winner: Ana (highest total)",
         "Ana Protected Tech number 4, every other player took one last turn, and the game was "
         "scored.",
         "Each player scores the points on their Protected Tech, minus 1 per User Error "
         "(unprotected Tech scores nothing).",
         "  Ana: 5 + 4 + 3 + 1 = 13, minus 0 User Errors = 13",
-        "  Ben: 5 + 5 + 5 = 15, minus 1 User Error = 14",
-        "Highest total: Ben with 14.",
+        "  Ben: 5 + 5 + 3 = 13, minus 1 User Error = 12",
+        "Highest total: Ana with 13.",
     ]
     res = json.loads(sk("result", "--json").output)
-    assert res["final"] and res["winners"] == ["Ben"] and res["reason"] == "highest total"
+    assert res["final"] and res["winners"] == ["Ana"] and res["reason"] == "highest total"
     explained = sk("result", "--explain").output.splitlines()
-    assert explained[0] == "Winner: Ben (highest total)"
-    assert explained[-1] == "Highest total: Ben with 14."
+    assert explained[0] == "Winner: Ana (highest total)"
+    assert explained[-1] == "Highest total: Ana with 13."
+    assert "over after turn 8" in sk("status").output
     refused = sk("user-error", "Ana")
     assert refused.exit_code == 1 and "the game is over — rule: after the final round" in refused.output
+
+
+@pytest.mark.parametrize("steps, message", [
+    ([("protect", "Ana", "5"), ("end-turn",), ("protect", "Ben", "5"), ("end-turn",),
+      ("protect", "Ana", "5"), ("end-turn",)],
+     "the deck has 3 Tech cards worth 5, and 3 are already Protected"),
+    ([("attack", "sim-swap", "pw")], "the only SIM Swap card has already been resolved"),
+    ([("user-error", "Ana", "14")], "the deck has 14 User Error cards and 14 are already kept"),
+])
+def test_the_table_cannot_use_more_cards_than_the_deck_has(sk, steps, message):
+    sk("new", "hack-attack", "Ana", "Ben")
+    for step in steps:
+        assert sk(*step).exit_code == 0, sk(*step).output
+    last = {"protect": ("protect", "Ben", "5"), "attack": ("attack", "sim-swap", "pw"),
+            "user-error": ("user-error", "Ben")}[steps[0][0]]
+    before = sk.db.read_bytes()
+    result = sk(*last)
+    assert result.exit_code == 1 and message in result.output, result.output
+    assert sk.db.read_bytes() == before
 
 
 def test_history_undo_redo_and_export(sk):
     sk("new", "hack-attack", "Ana", "Ben")
     sk("protect", "Ana", "laptop"); sk("end-turn"); sk("user-error", "Ana", "2")
     assert sk("undo").output.startswith("Undone: Ana kept 2 User Error cards.\n")
-    assert sk("undo").output.startswith("Undone: turn ended.\n")
-    assert sk("redo").output.startswith("Redone: turn ended.\n")
+    assert sk("undo").output.startswith("Undone: Turn ended.\n")
+    assert sk("redo").output.startswith("Redone: Turn ended.\n")
     assert sk("history").output == (
         "  1. turn 1 (Ana): Ana Protected Laptop (3 points)\n"
-        "  2. turn 1 (Ana): turn ended\n")
+        "  2. turn 1 (Ana): Turn ended\n")
     exported = json.loads(sk("export").output)
     assert [r["kind"] for r in exported["log"]] == ["action", "action", "action", "undo", "undo",
                                                    "redo"]
@@ -173,8 +195,16 @@ def test_check_settles_a_finished_table(sk):
     assert result.exit_code == 0
     assert result.output.splitlines()[0] == "Winner: Ben (tie-breaker: fewest Protected Tech)"
     assert result.output.splitlines()[-1] == "Ben wins the tie-breaker with 3 Protected Tech."
-    bad = sk("check", "hack-attack", "Ana=five")
-    assert bad.exit_code == 1 and "write NAME=POINTS,POINTS/USER_ERRORS" in bad.output
+    for entry in ("Ana=five", "Ana=1,,2", "Ana=٣", "Ana=1/99999999999"):
+        bad = sk("check", "hack-attack", entry, "Ben=1")
+        assert bad.exit_code == 1 and "write NAME=POINTS,POINTS/USER_ERRORS" in bad.output
+    impossible = {("Ana=6",): "1 Protected Tech worth 6, but the deck has 0",
+                  ("Ana=5,5", "Ben=5,5"): "4 Protected Tech worth 5, but the deck has 3",
+                  ("Ana=1,1,1,1,1",): "Ana has 5 Protected Tech; at 2 players the game ends at 4",
+                  ("Ana=/10", "Ben=/5"): "15 User Errors kept, but the deck has 14"}
+    for entries, message in impossible.items():
+        bad = sk("check", "hack-attack", *entries, *(["Ben=1"] if len(entries) == 1 else []))
+        assert bad.exit_code == 1 and message in bad.output, bad.output
 
 
 def test_games_and_picking_an_older_game(sk):
@@ -222,3 +252,46 @@ def test_scorekeeper_never_imports_reportlab(tmp_path):
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "db.sqlite3")],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_names_are_compared_after_unicode_normalisation(sk):
+    result = sk("new", "hack-attack", "e\u0301va", "\u00e9va")
+    assert result.exit_code == 1 and "names must differ" in result.output
+    for bad, message in (("A\tB", "control characters"), ("x" * 30, "longer than 24")):
+        result = sk("new", "hack-attack", bad, "Ben")
+        assert result.exit_code == 1 and message in result.output
+
+
+def test_read_commands_never_create_a_database(sk, tmp_path):
+    missing = tmp_path / "nested" / "none.sqlite3"
+    result = CliRunner().invoke(main, ["--db", str(missing), "status"])
+    assert result.exit_code == 1 and "no game yet" in result.output
+    assert not missing.parent.exists()
+    empty = tmp_path / "empty.sqlite3"
+    empty.write_bytes(b"")
+    assert CliRunner().invoke(main, ["--db", str(empty), "history"]).exit_code == 1
+    assert empty.read_bytes() == b""
+
+
+def test_a_read_only_or_damaged_database_is_explained_not_a_traceback(sk):
+    import os
+    sk("new", "hack-attack", "Ana", "Ben")
+    os.chmod(sk.db, 0o444)
+    try:
+        result = sk("end-turn")
+        if os.geteuid() != 0:   # root may write a read-only file anyway
+            assert result.exit_code == 1 and "read-only" in result.output
+    finally:
+        os.chmod(sk.db, 0o644)
+    data = bytearray(sk.db.read_bytes())
+    data[len(data) // 2:len(data) // 2 + 3000] = b"\xff" * 3000
+    sk.db.write_bytes(bytes(data))
+    for command in ("status", "end-turn"):
+        result = sk(command)
+        assert result.exit_code == 1 and "Traceback" not in result.output
+        assert "Error:" in result.output
+
+
+def test_huge_game_id_and_empty_db_path_are_usage_errors(sk):
+    assert sk("--game", "99999999999999999999999", "status").exit_code == 2
+    assert CliRunner().invoke(main, ["--db", "", "status"]).exit_code == 2

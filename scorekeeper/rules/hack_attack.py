@@ -3,10 +3,13 @@ Attack check, the endgame and the scoring. Pure functions over immutable state; 
 
 Source: shared/rules/hack-attack-defense.txt. Events are JSON-ready dicts:
   {"type": "protect", "player": NAME, "points": N, "card": ID|None, "name": TEXT|None,
-   "copies": N|None}  (copies: how many of that card the deck holds)
-  {"type": "user_error", "player": NAME, "count": N}
+   "copies": N|None, "deck_at_points": N|None}  (how many of that card, and of Tech cards
+   with those points, the deck holds)
+  {"type": "user_error", "player": NAME, "count": N, "deck": N|None}
+   (deck: User Error cards in the deck)
   {"type": "attack", "player": NAME, "icons": [3 category ids], "revealed": [ids],
-   "attack": ID|None, "name": TEXT|None, "holds": BOOL}  (holds: as decided when recorded)
+   "attack": ID|None, "name": TEXT|None, "holds": BOOL, "copies": N|None}
+   (holds: as decided when recorded; copies: of that Attack card in the deck)
   {"type": "end_turn"}
 """
 
@@ -29,13 +32,17 @@ RULE_OWN_TURN = ("you Protect on your own turn, between your actions "
                  "(rules, “Protect a Tech card (once per turn)”)")
 RULE_ONCE = "you may Protect one Tech card per turn (rules, “You may Protect one Tech card per turn”)"
 RULE_OVER = ("after the final round the game is scored and nothing more happens "
-             "(rules, “The game ends on the fourth Protected Tech card”)")
+             "(rules, “When a player Protects their fourth Tech card (third with 5–6 "
+             "players), every other player takes one last turn”)")
 RULE_DRAWER = ("the player whose turn it is draws and resolves an Attack "
                "(rules, “Resolve what you flip”)")
 RULE_ONE_CARD = "each player places one Defense card at most (rules, “Everyone picks one card”)"
 RULE_ICONS = "every Attack card shows three Defense icons (rules, Attack cards)"
 RULE_COPIES = ("a Protected Tech card stays Protected, so no card is Protected more often than "
                "the deck holds it (rules, “Tech”)")
+RULE_ATTACK_GONE = ("a resolved Attack card is removed from the game (rules, “remove the Attack "
+                    "card from the game”)")
+RULE_USER_ERRORS = "User Errors kept come from the deck's User Error cards (rules, “User Error”)"
 
 
 class Tech(NamedTuple):
@@ -77,6 +84,7 @@ class State(NamedTuple):
     trigger: int | None = None
     last_turns: tuple[int, ...] | None = None
     over: bool = False
+    attacks: tuple[str, ...] = ()
 
     def seat(self, name: str) -> int:
         """Seat index of the player called exactly `name`; InputError if there is none."""
@@ -139,8 +147,16 @@ def _protect(state: State, event: dict) -> State:
     if card and copies is not None:
         already = sum(t.card == card for p in state.players for t in p.protected)
         if already >= copies:
-            raise RuleError(RULE_COPIES, f"all {copies} {event.get('name') or card} card"
-                            f"{'s are' if copies != 1 else ' is'} already Protected")
+            what = event.get("name") or card
+            raise RuleError(RULE_COPIES, f"all {copies} {what} cards are already Protected"
+                            if copies != 1 else f"the only {what} card is already Protected")
+    at_points = event.get("deck_at_points")
+    if at_points is not None:
+        already = sum(t.points == points for p in state.players for t in p.protected)
+        if already >= at_points:
+            raise RuleError(RULE_COPIES, f"the deck has {at_points} Tech card"
+                            f"{'s' if at_points != 1 else ''} worth {points}, and "
+                            f"{already} {'are' if already != 1 else 'is'} already Protected")
     player = state.players[i]
     player = replace(player, protected=player.protected + (
         Tech(points, event.get("card"), event.get("name")),))
@@ -157,6 +173,11 @@ def _user_error(state: State, event: dict) -> State:
     count = event.get("count", 1)
     if not isinstance(count, int) or count < 1:
         raise InputError(f"User Error count must be 1 or more, got {count!r}")
+    deck = event.get("deck")
+    kept = sum(p.user_errors for p in state.players)
+    if deck is not None and kept + count > deck:
+        raise RuleError(RULE_USER_ERRORS, f"the deck has {deck} User Error cards and "
+                        f"{kept} are already kept")
     player = state.players[i]
     return _set_player(state, i, replace(player, user_errors=player.user_errors + count))
 
@@ -169,7 +190,12 @@ def _attack(state: State, event: dict) -> State:
     result = defend(event["icons"], event["revealed"], len(state.players))
     if event.get("holds", result.holds) != result.holds:
         raise InputError("the recorded Attack result does not match its cards")
-    return state
+    card, copies = event.get("attack"), event.get("copies")
+    if card and copies is not None and state.attacks.count(card) >= copies:
+        what = event.get("name") or card
+        raise RuleError(RULE_ATTACK_GONE, f"all {copies} {what} cards have already been resolved"
+                        if copies != 1 else f"the only {what} card has already been resolved")
+    return replace(state, attacks=state.attacks + (card,)) if card else state
 
 
 def _end_turn(state: State, event: dict) -> State:
@@ -177,8 +203,8 @@ def _end_turn(state: State, event: dict) -> State:
     if state.last_turns is None:
         return replace(state, turn=turn, protected_this_turn=False,
                        current=(state.current + 1) % n)
-    if not state.last_turns:
-        return replace(state, turn=turn, protected_this_turn=False, over=True)
+    if not state.last_turns:  # the last turn of the game has ended: score it
+        return replace(state, over=True)
     return replace(state, turn=turn, protected_this_turn=False, current=state.last_turns[0],
                    last_turns=state.last_turns[1:])
 
@@ -284,6 +310,27 @@ def score(table: Sequence[tuple[str, Sequence[int], int]]) -> Outcome:
     return Outcome(tuple(winners), "shared win", tuple(lines))
 
 
+def check_final_table(table: Sequence[tuple[str, Sequence[int], int]],
+                      tech_at_points: dict[int, int], user_error_cards: int) -> None:
+    """Refuse a finished table the cards cannot produce: a point value no Tech card has,
+    more Tech of one value than the deck holds, more Protected Tech than the game allows
+    anyone (the target), or more User Errors than the deck has. RuleError names the rule."""
+    target = protect_target(len(table))
+    for name, points, _ in table:
+        if len(points) > target:
+            raise RuleError(RULE_OVER, f"{name} has {len(points)} Protected Tech; at "
+                            f"{len(table)} players the game ends at {target}")
+    for value in sorted({p for _, points, _ in table for p in points}):
+        held = sum(points.count(value) for _, points, _ in table)
+        if held > tech_at_points.get(value, 0):
+            raise RuleError(RULE_COPIES, f"{held} Protected Tech worth {value}, but the deck "
+                            f"has {tech_at_points.get(value, 0)}")
+    kept = sum(errors for _, _, errors in table)
+    if kept > user_error_cards:
+        raise RuleError(RULE_USER_ERRORS, f"{kept} User Errors kept, but the deck has "
+                        f"{user_error_cards}")
+
+
 def _and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -323,7 +370,7 @@ def describe(event: dict) -> str:
             event.get("holds"), "")
         return f"{event['player']} drew {name}{verdict}"
     if kind == "end_turn":
-        return "turn ended"
+        return "Turn ended"
     return kind
 
 
@@ -334,8 +381,9 @@ def notes(before: State, after: State) -> list[str]:
     if before.trigger is None and after.trigger is not None:
         who = after.players[after.trigger].name
         rest = [after.players[i].name for i in after.last_turns]
+        takes = "takes" if len(rest) == 1 else "each take"
         out.append(f"{who} has {protect_target(len(after.players))} Protected Tech: the final "
-                   f"round starts — after this turn, {_and(rest)} each take one last turn")
+                   f"round starts — after this turn, {_and(rest)} {takes} one last turn")
     if after.over and not before.over:
         out.append("final round complete: the game is scored")
     return out
