@@ -30,13 +30,16 @@ OUTPUTS = ("cards.pdf", "rules.pdf", "booklet.pdf")
 @dataclass(frozen=True)
 class BuildOptions:
     """A build request: game id, sheet settings (mm), where data is read and output goes.
-    `card_size` None means the game's own size from game.toml."""
+    `card_size` None means the game's own size from game.toml; `deck_format`
+    ("individual" or "shared") and `players` choose the decks of games that have them."""
 
     game: str
     spec: SheetSpec = field(default_factory=SheetSpec)
     card_size: str | None = None
     data_dir: Path = DEFAULT_DATA_DIR
     out_dir: Path = Path("out")
+    deck_format: str | None = None
+    players: int | None = None
 
 
 @dataclass(frozen=True)
@@ -76,24 +79,24 @@ def build(options: BuildOptions) -> BuildReport:
     data, blocks, problems = validate(game, folder, frame_for(options))
     if problems:
         raise DataError(problems)
+    groups = game.groups(data, options.deck_format, options.players)
     card_size = options.card_size or data.info.card_size
     spec = SheetSpec(**{**options.spec.__dict__, "card_size": card_size})
     grid = compute_grid(spec)
     target = Path(options.out_dir) / game.id
     staging = _staging_folder(target)
     try:
-        copies = [card for card in data.cards for _ in range(card.count)]
         canvas = new_canvas(staging / "cards.pdf", grid, f"{data.info.name} — cards")
         painter = game.painter(canvas, data, frame_for(options)(data))
-        stats = write_sheets(canvas, grid, spec, copies, painter)
+        stats = write_sheets(canvas, grid, spec, groups, painter)
         canvas.save()
-        kit = components(data)
+        kit = game.components(data)
         rule_pages = render_rulebook(staging / "rules.pdf", blocks, spec.paper, data.info.name, kit)
         sides = render_booklet(staging / "booklet.pdf", blocks, spec.paper, data.info.name, kit)
         publish(staging, target, OUTPUTS)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return BuildReport(game.id, data.count_by_kind(), grid, stats.sheets,
+    return BuildReport(game.id, game.summary(groups), grid, stats.sheets,
                        {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides},
                        [target / n for n in OUTPUTS], time.perf_counter() - start)
 
@@ -133,19 +136,3 @@ def publish(staging: Path, target: Path, names: tuple[str, ...]) -> None:
             os.replace(old, final)
         raise PnpError(f"cannot write the kit to {target}: {exc.strerror or exc}; "
                        "the previous files are unchanged") from None
-
-
-def components(data) -> list[tuple[str, int, bool]]:
-    """Rows of the rulebook's "What's in the kit" table: (label, printed copies, indented),
-    one per card kind with Defense split by category, then the total."""
-    rows: list[tuple[str, int, bool]] = []
-    counts = data.count_by_kind()
-    for kind, n in counts.items():
-        rows.append((f"{kind} cards", n, False))
-        if kind == "Defense":
-            for cat in data.categories.values():
-                k = sum(c.count for c in data.cards
-                        if c.kind == "Defense" and getattr(c, "category", None) == cat.id)
-                rows.append((cat.name, k, True))
-    rows.append(("Cards in all", sum(counts.values()), False))
-    return rows

@@ -38,7 +38,7 @@ def _game_options(f):
                      default=None, help="Card data folder (default: the repository's card_data/).")(f)
     f = click.option("--all", "all_games", is_flag=True, help="Every game.")(f)
     f = click.option("--game", "-g", "game", default=None,
-                     help="Game id: hack-attack (more to come).")(f)
+                     help="Game id: hack-attack or hack-back.")(f)
     return f
 
 
@@ -68,8 +68,12 @@ def _games(game: str | None, all_games: bool) -> list[str]:
               metavar="DX DY", help="Shift back pages by DX, DY mm (right, up) for printer drift.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False),
               default=Path("out"), show_default=True, help="Output folder.")
+@click.option("--format", "deck_format", type=click.Choice(["individual", "shared"]),
+              default=None, help="hack-back: one deck per player (default) or one shared deck.")
+@click.option("--players", type=click.IntRange(1, 12), default=None,
+              help="hack-back: print decks for this many players (default: every deck).")
 def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, crop_marks,
-          duplex, back_offset, out_dir) -> None:
+          duplex, back_offset, out_dir, deck_format, players) -> None:
     """Build the print-and-play kit: cards.pdf, rules.pdf and booklet.pdf."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions
     from pnp.build import build as run_build
@@ -78,7 +82,7 @@ def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, cr
     for name in _games(game, all_games):
         try:
             report = run_build(BuildOptions(name, spec, card_size, data_dir or DEFAULT_DATA_DIR,
-                                            out_dir))
+                                            out_dir, deck_format, players))
         except PnpError as exc:
             _fail(exc)
         _print_report(report, spec)
@@ -124,7 +128,7 @@ def validate(game, all_games, data_dir, card_size) -> None:
             continue
         except PnpError as exc:
             _fail(exc)
-        total = sum(data.count_by_kind().values())
+        total = sum(spec.summary(spec.groups(data, None, None)).values())
         click.echo(f"{spec.id}: OK — {len(data.cards)} distinct cards, {total} copies")
     if failed:
         sys.exit(1)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from pnp.errors import UnknownGame
+from pnp.errors import PnpError, UnknownGame
 from pnp.layout.card_frame import CardFrame, TextBlock
 
 
@@ -20,7 +20,11 @@ class GameSpec:
 
     `load(folder)` returns the validated data or raises DataError;
     `text_blocks(data, frame)` yields (card, block) for every text on every face;
-    `painter(canvas, data, frame)` returns an object with `front(card)` and `back()`.
+    `painter(canvas, data, frame)` returns an object with `front(card)` and `back(deck)`;
+    `groups(data, deck_format, players)` lists the PrintGroups to print (PnpError for a
+    format or player count the game or its data cannot serve); `components(data)` gives
+    the rulebook's "What's in the kit" rows (label, copies, indented); `summary(groups)`
+    the printed copies by card kind or deck, for the build's report.
     """
 
     id: str
@@ -28,23 +32,95 @@ class GameSpec:
     load: Callable[[Path], Any]
     text_blocks: Callable[[Any, CardFrame], Iterable[tuple[Any, TextBlock]]]
     painter: Callable[..., Any]
+    groups: Callable[[Any, str | None, int | None], list]
+    components: Callable[[Any], list]
+    summary: Callable[[list], dict]
 
 
 def _hack_attack() -> GameSpec:
     from pnp.data.hack_attack import load_hack_attack
     from pnp.layout.hack_attack_faces import face
     from pnp.render.hack_attack import HackAttackPainter
+    from pnp.render.sheets import PrintGroup
 
     def blocks(data, frame):
         for card in data.cards:
             for block in face(card, data, frame).texts:
                 yield card, block
 
+    def groups(data, deck_format, players):
+        if deck_format or players:
+            raise PnpError("Hack Attack: Defense prints one deck for 2–6 players; "
+                           "--format and --players are for hack-back")
+        return [PrintGroup("cards", tuple(card for card in data.cards
+                                          for _ in range(card.count)))]
+
+    def components(data):
+        rows = []
+        counts = data.count_by_kind()
+        for kind, n in counts.items():
+            rows.append((f"{kind} cards", n, False))
+            if kind == "Defense":
+                for cat in data.categories.values():
+                    k = sum(c.count for c in data.cards
+                            if c.kind == "Defense" and getattr(c, "category", None) == cat.id)
+                    rows.append((cat.name, k, True))
+        rows.append(("Cards in all", sum(counts.values()), False))
+        return rows
+
+    def summary(groups):
+        counts: dict[str, int] = {}
+        for card in groups[0].copies:
+            counts[card.kind] = counts.get(card.kind, 0) + 1
+        return counts
+
     return GameSpec("hack-attack", "Hack Attack: Defense", load_hack_attack, blocks,
-                    HackAttackPainter)
+                    HackAttackPainter, groups, components, summary)
 
 
-_FACTORIES: dict[str, Callable[[], GameSpec]] = {"hack-attack": _hack_attack}
+def _hack_back() -> GameSpec:
+    from pnp.data.hack_back import load_hack_back
+    from pnp.layout.hack_back_faces import hero_face
+    from pnp.render.hack_back import HackBackPainter
+    from pnp.render.sheets import PrintGroup
+
+    def blocks(data, frame):
+        for card in data.cards.values():
+            for block in hero_face(card, data, frame).texts:
+                yield card, block
+
+    def groups(data, deck_format, players):
+        fmt = deck_format or "individual"
+        low, high = data.info.players_min, data.info.players_max
+        if players is not None and not low <= players <= high:
+            raise PnpError(f"Hack Back kits are for {low}–{high} players, got {players}")
+        if fmt == "shared":
+            need = 5 * (players or low)
+            if data.shared.size < need:
+                raise PnpError(f"the shared deck has {data.shared.size} cards; {players} players "
+                               f"draw {need} at setup (rules, Setup step 2)")
+            return [PrintGroup(data.shared.name, tuple(data.copies(data.shared)), "shared")]
+        decks = data.decks[:players] if players else data.decks
+        if players and players > len(data.decks):
+            raise PnpError(f"{players} players need {players} individual decks; the data "
+                           f"has {len(data.decks)}")
+        return [PrintGroup(d.name, tuple(data.copies(d)), d.id) for d in decks]
+
+    def components(data):
+        rows = [(f"{d.name} deck", d.size, False) for d in data.decks]
+        rows.append((f"{data.shared.name} (shared format)", data.shared.size, False))
+        rows.append(("Different cards", len(data.cards), False))
+        return rows
+
+    def summary(groups):
+        return {g.label: len(g.copies) for g in groups}
+
+    return GameSpec("hack-back", "Hack Back", load_hack_back, blocks, HackBackPainter,
+                    groups, components, summary)
+
+
+_FACTORIES: dict[str, Callable[[], GameSpec]] = {"hack-attack": _hack_attack,
+                                                  "hack-back": _hack_back}
 _ALIASES = {"hack-attack-defense": "hack-attack", "had": "hack-attack"}  # alias -> id
 
 

@@ -42,11 +42,15 @@ PLAYER_FIELDS = [
 ]
 
 
-def read_game_file(tf: TomlFile) -> tuple[GameInfo | None, list[Category], set[str], list[Problem]]:
+def read_game_file(tf: TomlFile, categories_required: bool = True
+                   ) -> tuple[GameInfo | None, list[Category], set[str], list[Problem]]:
     """Turn a parsed `game.toml` into GameInfo, the valid categories, the ids of every
     declared category (valid or not, so one bad colour does not make every card that
     names the category wrong too) and every problem found."""
-    top, problems = check_table(tf.data, GAME_FIELDS, tf.lines.top, tf.path)
+    fields = GAME_FIELDS if categories_required else [
+        Field(f.name, f.kind, f.expected, False, f.check) if f.name == "category" else f
+        for f in GAME_FIELDS]
+    top, problems = check_table(tf.data, fields, tf.lines.top, tf.path)
     players = back = {}
     if isinstance(tf.data.get("players"), dict):
         players, p = check_table(tf.data["players"], PLAYER_FIELDS,

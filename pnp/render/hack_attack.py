@@ -106,8 +106,9 @@ class HackAttackPainter:
         cat = self.data.categories[card.category]
         self._band(cat.colour, 0.28, bottom=layout.band_bottom)
 
-    def back(self) -> None:
-        """Draw the game's back at the current origin (a form, drawn once per PDF)."""
+    def back(self, deck_id: str | None = None) -> None:
+        """Draw the game's back at the current origin (a form, drawn once per PDF); the
+        game has one back, so `deck_id` is not used."""
         c, f = self.c, self.frame
         if not self._back_defined:
             self.icons.prepare(list(self.data.categories))

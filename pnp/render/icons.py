@@ -12,6 +12,7 @@ import math
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.colour import colour, tint
+from pnp.render.glyphs_more import GLYPHS_MORE
 
 WHITE = "#FFFFFF"
 INK = "#222222"
@@ -122,7 +123,8 @@ GLYPHS = {
     "passwords": _passwords, "social-engineering": _social_engineering,
     "social-media": _social_media, "wild": _wild, "attack": _attack, "user-error": _user_error,
 }
-KNOCKOUT = {"passwords", "attack"}
+KNOCKOUT = {"passwords", "attack", *GLYPHS_MORE}
+GLYPHS.update(GLYPHS_MORE)
 
 
 def _draw_glyph(c: Canvas, name: str, ink: str, knockout: str) -> None:

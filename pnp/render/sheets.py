@@ -38,7 +38,7 @@ class Painter(Protocol):
 
     def front(self, card) -> None: ...
 
-    def back(self) -> None: ...
+    def back(self, deck_id: str | None) -> None: ...
 
 
 def _place(c: Canvas, trim: Rect, bleed: float, draw: Callable[[], None]) -> None:
@@ -57,13 +57,32 @@ def chunks(items: Sequence, size: int) -> Iterable[Sequence]:
         yield items[start:start + size]
 
 
-def write_sheets(c: Canvas, grid: Grid, spec: SheetSpec, copies: Sequence,
+@dataclass(frozen=True)
+class PrintGroup:
+    """Cards printed together from a fresh sheet: a `label` for the summary, the copies
+    in order, and the back they share (a deck id, or None for a game's one back)."""
+
+    label: str
+    copies: tuple
+    back: str | None = None
+
+
+def write_sheets(c: Canvas, grid: Grid, spec: SheetSpec, groups: Sequence[PrintGroup],
                  painter: Painter) -> SheetStats:
-    """Draw every copy in `copies` onto sheets of `grid`; one page per front, plus one
-    back page per sheet when `spec.duplex` is "long" or "short"."""
+    """Draw every group onto sheets of `grid`, each group from a new sheet; one page per
+    front, plus one back page per sheet when `spec.duplex` is "long" or "short"."""
     marks = crop_marks(grid) if spec.crop_marks else []
     sheets = pages = 0
-    for sheet in chunks(copies, grid.per_sheet):
+    for group in groups:
+        s, p = _write_group(c, grid, spec, group, painter, marks)
+        sheets, pages = sheets + s, pages + p
+    return SheetStats(sum(len(g.copies) for g in groups), sheets, pages)
+
+
+def _write_group(c: Canvas, grid: Grid, spec: SheetSpec, group: PrintGroup, painter: Painter,
+                 marks) -> tuple[int, int]:
+    sheets = pages = 0
+    for sheet in chunks(group.copies, grid.per_sheet):
         fronts = [grid.trim(*grid.slot(i)) for i in range(len(sheet))]
         for card, trim in zip(sheet, fronts):
             _place(c, trim, grid.bleed, lambda card=card: painter.front(card))
@@ -74,10 +93,10 @@ def write_sheets(c: Canvas, grid: Grid, spec: SheetSpec, copies: Sequence,
         if spec.duplex != "none":
             for trim in fronts:
                 back = back_trim(grid, trim, spec.duplex, spec.back_offset_mm)
-                _place(c, back, grid.bleed, painter.back)
+                _place(c, back, grid.bleed, lambda: painter.back(group.back))
             c.showPage()
             pages += 1
-    return SheetStats(len(copies), sheets, pages)
+    return sheets, pages
 
 
 def _draw_marks(c: Canvas, marks) -> None:

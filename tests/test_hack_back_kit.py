@@ -1,0 +1,142 @@
+"""Hack Back kit: deck lists checked against the rules, the right decks with the right
+backs printed for each format, and the effect wording made from the data."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnp.build import BuildOptions, build
+from pnp.cli import main
+from pnp.data.hack_back import Effect, load_hack_back
+from pnp.errors import PnpError
+from pnp.paths import DEFAULT_DATA_DIR
+from tests.pdfread import placements
+
+DATA = load_hack_back(DEFAULT_DATA_DIR / "hack-back")
+
+
+def test_the_shipped_decks_follow_the_rules():
+    assert len(DATA.decks) >= 4
+    assert all(20 <= d.size <= 40 for d in DATA.decks)
+    assert 35 <= DATA.shared.size <= 70
+    assert len({d.colour for d in DATA.decks}) == len({d.emblem for d in DATA.decks}) == len(DATA.decks)
+    assert all(card.play or card.activate for card in DATA.cards.values())
+
+
+@pytest.mark.parametrize("effect, text", [
+    (Effect("attack", 3), "Attack 3: any Hero gains 3\u00a0VC."),
+    (Effect("defend", 1), "Defend 1: a friendly Hero loses 1\u00a0VC."),
+    (Effect("defend_ally", 2), "Defend Ally 2: another friendly Hero loses 2\u00a0VC."),
+    (Effect("draw", 1), "Draw 1: draw 1 card."),
+    (Effect("draw", 2), "Draw 2: draw 2 cards."),
+    (Effect("victory_point"), "Victory Point: you may place a card from your hand as an "
+                              "additional Hero."),
+])
+def test_printed_wording_is_made_from_the_effect(effect, text):
+    assert effect.wording() == text
+
+
+def _validate(folder):
+    return CliRunner().invoke(main, ["validate", "--game", "hack-back", "--data", str(folder)])
+
+
+def edit_data(path, old, new) -> None:
+    """Replace the first `old` on a line that is not a comment."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for i, line in enumerate(lines):
+        if old in line and not line.lstrip().startswith("#"):
+            lines[i] = line.replace(old, new, 1)
+            path.write_text("\n".join(lines), encoding="utf-8")
+            return
+    raise AssertionError(f"{old!r} not in {path.name}")
+
+
+@pytest.fixture
+def hb_copy(tmp_path):
+    import shutil
+    shutil.copytree(DEFAULT_DATA_DIR, tmp_path / "card_data")
+    return tmp_path / "card_data" / "hack-back"
+
+
+@pytest.mark.parametrize("filename, old, new, message", [
+    ("cards.toml", 'kind = "attack"', 'kind = "hack"', "unknown effect kind 'hack'"),
+    ("cards.toml", 'play = [{ kind = "attack", vc = 1 }]',
+     'play = [{ kind = "victory_point" }]', "Victory Point only works when a Hero is activated"),
+    ("cards.toml", 'kind = "attack", vc = 1', 'kind = "attack", vc = 12',
+     "attack needs vc = 1..9, got 12"),
+    ("decks.toml", 'emblem = "shield"', 'emblem = "skull"',
+     "share the emblem 'skull'; backs must tell decks apart"),
+])
+def test_deck_and_effect_problems_are_named(hb_copy, filename, old, new, message):
+    edit_data(hb_copy / filename, old, new)
+    result = _validate(hb_copy.parent)
+    assert result.exit_code == 1
+    assert message in result.output, result.output
+
+
+def test_deck_sizes_outside_the_rules_are_refused(hb_copy):
+    path = hb_copy / "decks.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("count = 1 }", "count = 9 }"),
+                    encoding="utf-8")
+    result = _validate(hb_copy.parent)
+    assert result.exit_code == 1
+    assert "cards; an individual deck holds 20–40 (rules, “Choose one deck format”)" in result.output
+    assert "cards; a shared deck holds 35–70" in result.output
+
+
+def test_unknown_card_in_a_deck_list(hb_copy):
+    edit_data(hb_copy / "decks.toml", 'card = "script-kiddie"', 'card = "no-such-card"')
+    result = _validate(hb_copy.parent)
+    assert result.exit_code == 1 and "unknown card 'no-such-card'" in result.output
+
+
+def _back_forms(reader, page):
+    xobjects = reader.pages[page]["/Resources"].get("/XObject", {})
+    return {xobjects.raw_get(name).idnum for name in xobjects}
+
+
+def test_individual_decks_each_start_a_sheet_with_their_own_back(tmp_path):
+    report = build(BuildOptions("hack-back", out_dir=tmp_path, deck_format="individual"))
+    reader = PdfReader(str(report.paths[0]))
+    sheets_per_deck = [-(-d.size // 9) for d in DATA.decks]
+    assert report.sheets == sum(sheets_per_deck)
+    assert report.counts == {d.name: d.size for d in DATA.decks}
+    page, seen = 0, []
+    for deck, sheets in zip(DATA.decks, sheets_per_deck):
+        forms = set()
+        placed = 0
+        for _ in range(sheets):
+            placed += len(placements(reader, page))
+            forms |= _back_forms(reader, page + 1)
+            page += 2
+        assert placed == deck.size
+        assert len(forms) == 1          # one back design per deck
+        seen.append(forms.pop())
+    assert len(set(seen)) == len(DATA.decks)  # every deck's back differs
+
+
+def test_players_picks_that_many_decks_and_shared_prints_one_deck(tmp_path):
+    two = build(BuildOptions("hack-back", out_dir=tmp_path / "a", players=2))
+    assert list(two.counts) == [DATA.decks[0].name, DATA.decks[1].name]
+    shared = build(BuildOptions("hack-back", out_dir=tmp_path / "b", deck_format="shared",
+                                players=4))
+    assert shared.counts == {DATA.shared.name: DATA.shared.size}
+
+
+@pytest.mark.parametrize("options, message", [
+    (dict(players=7), "Hack Back kits are for 2–6 players, got 7"),
+    (dict(deck_format="shared", players=6), None),
+])
+def test_player_counts_the_decks_cannot_serve_are_refused(tmp_path, options, message):
+    if message is None:  # 6 players draw 30 of the shared deck's cards: fine
+        build(BuildOptions("hack-back", out_dir=tmp_path, **options))
+        return
+    with pytest.raises(PnpError, match=message):
+        build(BuildOptions("hack-back", out_dir=tmp_path, **options))
+
+
+def test_hack_attack_refuses_hack_back_options(tmp_path):
+    with pytest.raises(PnpError, match="--format and --players are for hack-back"):
+        build(BuildOptions("hack-attack", out_dir=tmp_path, players=3))
