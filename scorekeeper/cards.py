@@ -122,3 +122,37 @@ def attack(deck: Deck, typed: str) -> tuple[tuple[str, ...], str | None, str | N
 def attack_copies(deck: Deck, card: str | None) -> int | None:
     """Copies of Attack `card` in the deck (None for an Attack given by its icons)."""
     return deck.attacks[card][2] if card else None
+
+
+@dataclass(frozen=True)
+class HeroSpec:
+    """A Hack Back card as the table needs it: name, printed VC, and its Play and
+    Activate effects as JSON-ready dicts."""
+
+    id: str
+    name: str
+    vc: int
+    play: tuple[dict, ...]
+    activate: tuple[dict, ...]
+
+
+@lru_cache(maxsize=4)
+def hack_back_cards(data_dir: Path | None = None) -> dict[str, HeroSpec]:
+    """Hack Back cards by id, from the card data; InputError if it has problems."""
+    from pnp.data.hack_back import load_hack_back
+    from pnp.errors import DataError
+    from pnp.paths import DEFAULT_DATA_DIR
+    try:
+        data = load_hack_back(Path(data_dir or DEFAULT_DATA_DIR) / "hack-back")
+    except DataError as exc:
+        raise InputError(f"the card data has {len(exc.problems)} problem(s), first: "
+                         f"{exc.problems[0]}; run 'pnp validate --game hack-back'") from None
+    return {c.id: HeroSpec(c.id, c.name, c.vc, tuple(e.to_json() for e in c.play),
+                           tuple(e.to_json() for e in c.activate))
+            for c in data.cards.values()}
+
+
+def hero_card(typed: str) -> HeroSpec:
+    """A Hack Back card by id or name (any case, or a unique start)."""
+    cards = hack_back_cards()
+    return cards[_pick(typed, {k: v.name for k, v in cards.items()}, "Hack Back card")]

@@ -8,13 +8,15 @@ from scorekeeper import session
 from scorekeeper.cli import echo_json, main, pass_ctx
 from scorekeeper.names import check_new_names
 from scorekeeper.store import NoDatabase
-from scorekeeper.view import outcome_lines, status_lines
+from scorekeeper.view import hack_back_status_lines, outcome_lines, status_lines
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 
 
 def show_status(table) -> None:
-    for line in status_lines(table.game.id, table.rules.NAME, table.rules.status(table.state)):
+    """Print the table in the view of its game."""
+    view = hack_back_status_lines if table.rules.GAME == "hack-back" else status_lines
+    for line in view(table.game.id, table.rules.NAME, table.rules.status(table.state)):
         click.echo(line)
 
 
@@ -86,7 +88,8 @@ def history(ctx, as_json) -> None:
     if not entries:
         click.echo("Nothing recorded yet.")
     for e in entries:
-        click.echo(f"{e['n']:>3}. turn {e['turn']} ({e['current']}): {e['text']}")
+        when = f"turn {e['turn']} ({e['current']})" if e["current"] else "opening"
+        click.echo(f"{e['n']:>3}. {when}: {e['text']}")
         for note in e["automatic"]:
             click.echo(click.style(f"     automatic: {note}", fg="yellow"))
 
@@ -137,7 +140,7 @@ def result(ctx, explain, as_json) -> None:
     outcome = table.rules.outcome(table.state)
     final = outcome is not None
     if not final:
-        outcome = table.rules.score(table.rules.table_of(table.state))
+        outcome = table.rules.standing(table.state)
     if as_json:
         echo_json({"id": table.game.id, "final": final, **outcome.to_json()})
         return
@@ -147,4 +150,4 @@ def result(ctx, explain, as_json) -> None:
         click.echo(line)
 
 
-from scorekeeper import hack_attack_commands  # noqa: E402,F401
+from scorekeeper import hack_attack_commands, hack_back_commands  # noqa: E402,F401

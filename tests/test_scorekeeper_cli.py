@@ -295,3 +295,29 @@ def test_a_read_only_or_damaged_database_is_explained_not_a_traceback(sk):
 def test_huge_game_id_and_empty_db_path_are_usage_errors(sk):
     assert sk("--game", "99999999999999999999999", "status").exit_code == 2
     assert CliRunner().invoke(main, ["--db", "", "status"]).exit_code == 2
+
+
+def test_a_hack_back_table_from_the_opening_to_the_checks(sk):
+    assert sk("new", "hack-back", "Ana", "Ben").exit_code == 0
+    sk("hero", "ana", "script-kiddie")
+    result = sk("hero", "ben", "phishing")
+    assert "automatic: Ana has the lowest opening Hero and goes first" in result.output
+    assert "Hack Back — game 1, turn 1: Ana's turn, action 1 of 2" in result.output
+    result = sk("play", "ana", "phishing-lure", "-t", "2")
+    assert result.output.startswith("Ana played Phishing Lure: Attack 2 on #2.\n")
+    result = sk("activate", "ana", "1", "-t", "2")
+    assert result.output.splitlines()[:5] == [
+        "Ana activated Hero #1: Attack 2 on #2, then +2 VC.",
+        "automatic: End of Ana's turn 1:",
+        "automatic: 1. Heroes at 40 VC or more are discarded: none.",
+        "automatic: 2. Players with no Hero left are eliminated: none.",
+        "automatic: 3. No surviving Hero is at 0 VC or lower.",
+    ]
+    status = json.loads(sk("status", "--json").output)
+    assert [(h["hero"], h["vc"]) for h in status["heroes"]] == [(1, 7), (2, 11)]
+    assert status["current"] == "Ben" and status["action"] == 1
+    before = sk.db.read_bytes()
+    refused = sk("play", "ben", "script-kiddie")
+    assert refused.exit_code == 1 and "Attack 1 has a legal target (Hero #1, #2)" in refused.output
+    assert sk.db.read_bytes() == before
+    assert "Leading: Ana" in sk("result").output

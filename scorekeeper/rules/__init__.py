@@ -6,7 +6,8 @@ from importlib import import_module
 
 from scorekeeper.errors import InputError
 
-GAMES = {"hack-attack": "scorekeeper.rules.hack_attack"}
+GAMES = {"hack-attack": "scorekeeper.rules.hack_attack",
+         "hack-back": "scorekeeper.rules.hack_back"}
 ALIASES = {"hack-attack-defense": "hack-attack", "had": "hack-attack"}
 
 

@@ -340,6 +340,11 @@ def table_of(state: State) -> list[tuple[str, tuple[int, ...], int]]:
     return [(p.name, tuple(t.points for t in p.protected), p.user_errors) for p in state.players]
 
 
+def standing(state: State) -> Outcome:
+    """Who would win if the game were scored now (the same rules as the final score)."""
+    return score(table_of(state))
+
+
 def outcome(state: State) -> Outcome | None:
     """The result once the final round is over, else None (rules: end of the game)."""
     if not state.over:

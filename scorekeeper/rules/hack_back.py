@@ -1,0 +1,377 @@
+"""Hack Back: the opening, two-action turns, targets, and the end-of-turn checks.
+Pure functions over immutable state; no I/O. Source: shared/rules/hack-back.txt.
+
+Events (JSON-ready dicts; effects are copied from the card data when recorded):
+  {"type": "reveal", "player": P, "card": ID|None, "name": TEXT|None, "vc": N}   opening
+  {"type": "no_hero", "player": P}                                              opening
+  {"type": "draw", "player": P}
+  {"type": "play", "player": P, "card": ID|None, "name": TEXT|None,
+   "effects": [{"kind": K, "amount": N}], "targets": [HERO|None, ...]}
+  {"type": "activate", "player": P, "hero": HERO, "effects": [...], "targets": [...],
+   "place": [{"card": ID|None, "name": TEXT|None, "vc": N} | None, ...]}
+HERO is a Hero's number (`uid`), shown by `status`. `targets` has one entry per effect
+(None where it takes no target); `place` one per Victory Point (None = declined).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from scorekeeper.errors import InputError, RuleError
+from scorekeeper.outcome import Outcome
+
+GAME = "hack-back"
+NAME = "Hack Back"
+PLAYERS = (2, 12)
+ELIMINATE_AT = 40
+WIN_AT = 0
+ACTIVATION_COST = 2
+
+RULE_PLAYERS = "Hack Back supports two or more players (rules, opening lines)"
+RULE_OPENING = ("every player reveals one Hero, and only the tied players replace theirs "
+                "(rules, “Reveal all Heroes together” and “If the lowest printed VC is tied”)")
+RULE_TURN = "players take turns clockwise from the lowest opening Hero (rules, step 5)"
+RULE_TWO_ACTIONS = "a turn is exactly two actions (rules, “Take two actions”)"
+RULE_OWN_HERO = "you activate a Hero you control (rules, “Activate Hero”)"
+RULE_ATTACK = "Attack may target any Hero in play (rules, “Attack”)"
+RULE_DEFEND = "Defend must target a friendly Hero (rules, “Defend”)"
+RULE_DEFEND_ALLY = ("Defend Ally must target a friendly Hero other than the activating Hero "
+                    "(rules, “Defend Ally”)")
+RULE_NO_TARGET = "an instruction without a legal target has no effect (rules)"
+RULE_MANDATORY = "resolve all mandatory instructions (rules, “Resolve all mandatory instructions”)"
+RULE_OVER = "the game is over (rules, end-of-turn checks)"
+RULE_VP = ("a Victory Point may place a card from your hand as an additional Hero "
+           "(rules, “When a Hero’s activation grants you a Victory Point”)")
+
+
+class Hero(NamedTuple):
+    """A Hero in play or set aside: its number, owner, card, printed and current VC."""
+
+    uid: int
+    owner: str
+    name: str
+    card: str | None
+    printed: int
+    vc: int
+    in_play: bool = True
+
+
+class State(NamedTuple):
+    """The table. `phase` is "opening", "play" or "over"; `heroes` every Hero ever placed
+    (set-aside ones have in_play False); `out` the eliminated players in order; during
+    the opening `waiting` lists who must still reveal; in play `current` is the seat
+    whose turn it is and `actions` how many of its two actions are done. `result` is the
+    Outcome once over; `checks` the last end-of-turn explanation."""
+
+    players: tuple[str, ...]
+    phase: str = "opening"
+    heroes: tuple[Hero, ...] = ()
+    out: tuple[str, ...] = ()
+    waiting: tuple[str, ...] = ()
+    current: int = 0
+    actions: int = 0
+    turn: int = 1
+    result: Outcome | None = None
+    checks: tuple[str, ...] = ()
+
+    def hero(self, uid: int) -> Hero:
+        for h in self.heroes:
+            if h.uid == uid and h.in_play:
+                return h
+        raise InputError(f"no Hero #{uid} in play")
+
+    def in_play(self, owner: str | None = None) -> list[Hero]:
+        return [h for h in self.heroes if h.in_play and (owner is None or h.owner == owner)]
+
+    def alive(self) -> list[str]:
+        return [p for p in self.players if p not in self.out]
+
+
+def initial(names: Sequence[str]) -> State:
+    """A new table; every player must reveal an opening Hero. RuleError under 2 players."""
+    if len(names) < PLAYERS[0]:
+        raise RuleError(RULE_PLAYERS, f"{len(names)} player cannot play")
+    return State(tuple(names), waiting=tuple(names))
+
+
+def apply(state: State, event: dict) -> State:
+    """The state after `event`; RuleError (rule named) or InputError, never mutates."""
+    if state.phase == "over":
+        raise RuleError(RULE_OVER, "the game is over")
+    kind = event.get("type")
+    opening = {"reveal": _reveal, "no_hero": _no_hero}
+    turn = {"draw": _draw, "play": _play, "activate": _activate}
+    if kind in opening:
+        if state.phase != "opening":
+            raise RuleError(RULE_OPENING, "the opening is over")
+        return opening[kind](state, event)
+    if kind in turn:
+        if state.phase != "play":
+            raise RuleError(RULE_OPENING, "the opening is not settled yet: waiting for "
+                            + ", ".join(state.waiting))
+        _check_turn(state, event["player"])
+        return _after_action(turn[kind](state, event))
+    raise InputError(f"unknown event type {kind!r}")
+
+
+# --- The opening ---------------------------------------------------------------------
+
+def _next_uid(state: State) -> int:
+    return 1 + max((h.uid for h in state.heroes), default=0)
+
+
+def _reveal(state: State, event: dict) -> State:
+    player = event["player"]
+    if player not in state.waiting:
+        raise RuleError(RULE_OPENING, f"{player} has no opening Hero to reveal now")
+    hero = Hero(_next_uid(state), player, event.get("name") or f"a {event['vc']}-VC Hero",
+                event.get("card"), event["vc"], event["vc"])
+    state = state._replace(heroes=state.heroes + (hero,),
+                           waiting=tuple(p for p in state.waiting if p != player))
+    return _settle_opening(state)
+
+
+def _no_hero(state: State, event: dict) -> State:
+    player = event["player"]
+    if player not in state.waiting:
+        raise RuleError(RULE_OPENING, f"{player} is not asked for a Hero now")
+    state = state._replace(out=state.out + (player,),
+                           waiting=tuple(p for p in state.waiting if p != player))
+    return _settle_opening(state)
+
+
+def _settle_opening(state: State) -> State:
+    """When nobody is waiting: the sole lowest printed VC starts; tied players replace."""
+    if state.waiting:
+        return state
+    alive = state.alive()
+    if not alive:
+        return _finish(state, (), "everyone loses", ("Nobody could supply a Hero: everyone "
+                                                     "loses (rules, opening).",))
+    if len(alive) == 1:
+        return _finish(state, (alive[0],), "last player standing",
+                       (f"Only {alive[0]} could supply a Hero and wins.",))
+    opening = {p: next(h for h in reversed(state.in_play(p))) for p in alive}
+    low = min(h.printed for h in opening.values())
+    tied = [p for p, h in opening.items() if h.printed == low]
+    if len(tied) == 1:
+        return state._replace(phase="play", current=state.players.index(tied[0]))
+    aside = {opening[p].uid for p in tied}
+    heroes = tuple(h._replace(in_play=False) if h.uid in aside else h for h in state.heroes)
+    return state._replace(heroes=heroes, waiting=tuple(tied))
+
+
+# --- Turns ---------------------------------------------------------------------------
+
+def _check_turn(state: State, player: str) -> None:
+    whose = state.players[state.current]
+    if player != whose:
+        raise RuleError(RULE_TURN, f"it is {whose}'s turn, not {player}'s")
+
+
+def _draw(state: State, event: dict) -> State:
+    return state
+
+
+def _resolve(state: State, player: str, effects: list[dict], targets: list,
+             activating: int | None, places: list) -> State:
+    """Apply each effect in order to its target (or place a Hero for a Victory Point)."""
+    if len(targets) != len(effects):
+        raise InputError(f"{len(effects)} instructions need {len(effects)} targets "
+                         f"(None for none), got {len(targets)}")
+    places = list(places)
+    for effect, target in zip(effects, targets):
+        kind, n = effect["kind"], effect.get("amount", 0)
+        if kind == "draw":
+            continue
+        if kind == "victory_point":
+            place = places.pop(0) if places else None
+            if place:
+                hero = Hero(_next_uid(state), player, place.get("name") or
+                            f"a {place['vc']}-VC Hero", place.get("card"), place["vc"],
+                            place["vc"])
+                state = state._replace(heroes=state.heroes + (hero,))
+            continue
+        legal = _legal_targets(state, player, kind, activating)
+        if target is None:
+            if legal:
+                raise RuleError(RULE_MANDATORY, f"{_keyword(kind)} {n} has a legal target "
+                                f"(Hero {', '.join('#' + str(u) for u in legal)}); name one")
+            continue
+        if target not in legal:
+            rule = {"attack": RULE_ATTACK, "defend": RULE_DEFEND,
+                    "defend_ally": RULE_DEFEND_ALLY}[kind]
+            raise RuleError(rule, f"Hero #{target} is not a legal target for {_keyword(kind)}")
+        delta = n if kind == "attack" else -n
+        state = _change_vc(state, target, delta)
+    return state
+
+
+def _legal_targets(state: State, player: str, kind: str, activating: int | None) -> list[int]:
+    heroes = state.in_play()
+    if kind == "attack":
+        return [h.uid for h in heroes]
+    mine = [h.uid for h in heroes if h.owner == player]
+    if kind == "defend_ally" and activating is not None:
+        return [u for u in mine if u != activating]
+    return mine
+
+
+def _change_vc(state: State, uid: int, delta: int) -> State:
+    return state._replace(heroes=tuple(h._replace(vc=h.vc + delta) if h.uid == uid and h.in_play
+                                       else h for h in state.heroes))
+
+
+def _play(state: State, event: dict) -> State:
+    if any(e["kind"] == "victory_point" for e in event["effects"]):
+        raise RuleError(RULE_VP, "a played card cannot grant a Victory Point")
+    return _resolve(state, event["player"], event["effects"], event["targets"], None, [])
+
+
+def _activate(state: State, event: dict) -> State:
+    hero = state.hero(event["hero"])
+    if hero.owner != event["player"]:
+        raise RuleError(RULE_OWN_HERO, f"Hero #{hero.uid} ({hero.name}) is {hero.owner}'s")
+    state = _resolve(state, event["player"], event["effects"], event["targets"], hero.uid,
+                     event.get("place", []))
+    if any(h.uid == hero.uid and h.in_play for h in state.heroes):
+        state = _change_vc(state, hero.uid, ACTIVATION_COST)
+    return state
+
+
+def _after_action(state: State) -> State:
+    if state.actions == 0:
+        return state._replace(actions=1)   # a threshold crossed now decides nothing
+    return end_of_turn(state._replace(actions=0))
+
+
+def end_of_turn(state: State) -> State:
+    """The four checks, in the rules' order, after both actions (rules, "After both
+    actions fully resolve"): discard Heroes at 40+, eliminate players with no Hero, the
+    lowest Hero at 0 or lower wins (opposing players sharing it tie), the last player
+    wins; nobody left means everyone loses. Then the next surviving player's turn."""
+    lines = [f"End of {state.players[state.current]}'s turn {state.turn}:"]
+    gone = [h for h in state.in_play() if h.vc >= ELIMINATE_AT]
+    heroes = tuple(h._replace(in_play=False) if h in gone else h for h in state.heroes)
+    state = state._replace(heroes=heroes)
+    lines.append("1. Heroes at 40 VC or more are discarded: " + (
+        ", ".join(f"#{h.uid} {h.name} ({h.owner}, {h.vc} VC)" for h in gone) or "none") + ".")
+    newly_out = [p for p in state.alive() if not state.in_play(p)]
+    state = state._replace(out=state.out + tuple(newly_out))
+    lines.append("2. Players with no Hero left are eliminated: "
+                 + (", ".join(newly_out) or "none") + ".")
+    low = [h for h in state.in_play() if h.vc <= WIN_AT]
+    if low:
+        best = min(h.vc for h in low)
+        owners = tuple(dict.fromkeys(h.owner for h in low if h.vc == best))
+        who = ", ".join(f"#{h.uid} {h.name} ({h.owner}) at {h.vc}" for h in low if h.vc == best)
+        if len(owners) == 1:
+            lines.append(f"3. Lowest Hero at 0 VC or lower: {who}. {owners[0]} wins.")
+            return _finish(state, owners, "lowest Hero at 0 VC or lower", tuple(lines))
+        lines.append(f"3. Lowest Hero at 0 VC or lower: {who} — opposing players share it: "
+                     "a tie.")
+        return _finish(state, owners, "tie on the lowest Hero", tuple(lines))
+    lines.append("3. No surviving Hero is at 0 VC or lower.")
+    alive = state.alive()
+    if len(alive) == 1:
+        lines.append(f"4. {alive[0]} is the only player left and wins.")
+        return _finish(state, (alive[0],), "last player standing", tuple(lines))
+    if not alive:
+        lines.append("4. No player is left: everyone loses.")
+        return _finish(state, (), "everyone loses", tuple(lines))
+    lines.append(f"4. {len(alive)} players remain; play goes on.")
+    n = len(state.players)
+    nxt = next(i % n for i in range(state.current + 1, state.current + n + 1)
+               if state.players[i % n] in alive)
+    return state._replace(current=nxt, turn=state.turn + 1, checks=tuple(lines))
+
+
+def _finish(state: State, winners: tuple[str, ...], reason: str, lines: tuple[str, ...]) -> State:
+    return state._replace(phase="over", result=Outcome(winners, reason, lines), checks=lines)
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result once the game is over, else None."""
+    return state.result
+
+
+def standing(state: State) -> Outcome:
+    """Who is closest to winning now: the controller(s) of the lowest Hero in play."""
+    if state.result:
+        return state.result
+    heroes = state.in_play()
+    if not heroes:
+        return Outcome((), "no Heroes in play yet", ())
+    best = min(h.vc for h in heroes)
+    owners = tuple(dict.fromkeys(h.owner for h in heroes if h.vc == best))
+    return Outcome(owners, f"lowest Hero at {best} VC", ())
+
+
+def _keyword(kind: str) -> str:
+    return {"attack": "Attack", "defend": "Defend", "defend_ally": "Defend Ally",
+            "draw": "Draw", "victory_point": "Victory Point"}[kind]
+
+
+# --- Words for the table -------------------------------------------------------------
+
+def describe(event: dict) -> str:
+    """One line for the history: what was recorded."""
+    kind, who = event["type"], event.get("player", "")
+    if kind == "reveal":
+        what = event.get("name") or "a Hero"
+        return f"{who} revealed {what} ({event['vc']} VC)"
+    if kind == "no_hero":
+        return f"{who} could not supply a Hero"
+    if kind == "draw":
+        return f"{who} drew a card"
+    effects = ", ".join(_effect_text(e, t) for e, t in zip(event["effects"], event["targets"]))
+    if kind == "play":
+        return f"{who} played {event.get('name') or 'a card'}: {effects or 'no effect'}"
+    return f"{who} activated Hero #{event['hero']}: {effects or 'no effect'}, then +2 VC"
+
+
+def _effect_text(effect: dict, target) -> str:
+    word = _keyword(effect["kind"])
+    n = effect.get("amount")
+    label = f"{word} {n}" if n else word
+    if effect["kind"] in ("draw", "victory_point"):
+        return label
+    return f"{label} on #{target}" if target is not None else f"{label} (no legal target)"
+
+
+def notes(before: State, after: State) -> list[str]:
+    """What the rules did by themselves: the opening settling or re-opening after a tie,
+    and the end-of-turn checks."""
+    out: list[str] = []
+    was_in_play = {h.uid for h in before.heroes if h.in_play}
+    aside = [h for h in after.heroes if not h.in_play and h.uid in was_in_play]
+    if after.phase == "opening" and aside:
+        out.append("tie on the lowest printed VC (" + str(aside[0].printed) + "): "
+                   + ", ".join(after.waiting) + " set their Heroes aside for good and "
+                   "choose replacements")
+    if before.phase == "opening" and after.phase == "play":
+        out.append(f"{after.players[after.current]} has the lowest opening Hero and goes first")
+    if after.checks != before.checks or (after.phase == "over" and before.phase != "over"):
+        out += list(after.checks)
+    return out
+
+
+def status(state: State) -> dict:
+    """A JSON-ready summary: phase, whose turn and action, every Hero in play with its VC,
+    eliminated players, who stands closest to winning, and the result when over."""
+    lead = standing(state)
+    return {
+        "game": GAME,
+        "phase": state.phase,
+        "over": state.phase == "over",
+        "turn": state.turn,
+        "current": state.players[state.current] if state.phase == "play" else None,
+        "action": state.actions + 1 if state.phase == "play" else None,
+        "waiting_for": list(state.waiting),
+        "eliminated": list(state.out),
+        "leaders": list(lead.winners),
+        "lead_reason": lead.reason,
+        "heroes": [{"hero": h.uid, "owner": h.owner, "name": h.name, "card": h.card,
+                    "printed": h.printed, "vc": h.vc} for h in state.in_play()],
+        "result": state.result.to_json() if state.result else None,
+    }
