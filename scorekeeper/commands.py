@@ -6,11 +6,39 @@ import click
 
 from scorekeeper import session
 from scorekeeper.cli import echo_json, main, pass_ctx
+from scorekeeper.errors import InputError
 from scorekeeper.names import check_new_names
 from scorekeeper.store import NoDatabase
 from scorekeeper.view import hack_back_status_lines, outcome_lines, status_lines
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+
+
+def game_table(ctx, rules):
+    """The chosen game, loaded for a command of `rules`' game; InputError for another game."""
+    table = session.load(ctx.store, ctx.game_id)
+    if table.game.game != rules.GAME:
+        raise InputError(f"game {table.game.id} is {table.game.game}, not {rules.GAME}")
+    return table
+
+
+def record_and_report(ctx, table, event: dict, preface=(), explain: bool = True) -> None:
+    """Record `event` (refused with nothing written if the rules forbid it), then print
+    `preface`, what happened, what the rules did by themselves, the result if the game
+    just ended, else the table."""
+    rules = table.rules
+    before, after = session.record(ctx.store, table.game.id, event)
+    for line in preface:
+        click.echo(line)
+    click.echo(rules.describe(event) + ".")
+    for note in rules.notes(before.state, after.state):
+        click.echo(click.style(f"automatic: {note}", fg="yellow"))
+    outcome = rules.outcome(after.state)
+    if outcome:
+        for line in outcome_lines(outcome, explain=explain):
+            click.echo(line)
+    if not outcome or rules.GAME == "hack-back":
+        show_status(after)
 
 
 def show_status(table) -> None:

@@ -8,9 +8,8 @@ import re
 
 import click
 
-from scorekeeper import session
 from scorekeeper.cli import echo_json, main, pass_ctx
-from scorekeeper.commands import JSON, show_status
+from scorekeeper.commands import JSON, game_table, record_and_report
 from scorekeeper.errors import InputError
 from scorekeeper.names import check_new_names, resolve
 from scorekeeper.rules import hack_attack as rules
@@ -18,27 +17,7 @@ from scorekeeper.view import outcome_lines
 
 
 def _table(ctx):
-    table = session.load(ctx.store, ctx.game_id)
-    if table.game.game != rules.GAME:
-        raise InputError(f"game {table.game.id} is {table.game.game}, not {rules.GAME}")
-    return table
-
-
-def _record(ctx, table, event: dict, preface: list[str] = ()) -> None:
-    """Record `event` (refused with nothing written if the rules forbid it), then print
-    `preface`, what happened, what the rules did by themselves, and the table."""
-    before, after = session.record(ctx.store, table.game.id, event)
-    for line in preface:
-        click.echo(line)
-    click.echo(rules.describe(event) + ".")
-    for note in rules.notes(before.state, after.state):
-        click.echo(click.style(f"automatic: {note}", fg="yellow"))
-    outcome = rules.outcome(after.state)
-    if outcome:
-        for line in outcome_lines(outcome, explain=True):
-            click.echo(line)
-    else:
-        show_status(after)
+    return game_table(ctx, rules)
 
 
 @main.command()
@@ -51,7 +30,7 @@ def protect(ctx, player, tech) -> None:
     table = _table(ctx)
     deck = cards.hack_attack_deck()
     points, card, name, copies = cards.tech(deck, tech)
-    _record(ctx, table, {"type": "protect", "player": resolve(player, table.game.players),
+    record_and_report(ctx, table, {"type": "protect", "player": resolve(player, table.game.players),
                          "points": points, "card": card, "name": name, "copies": copies,
                          "deck_at_points": deck.tech_at(points)})
 
@@ -64,7 +43,7 @@ def user_error(ctx, player, count) -> None:
     """PLAYER keeps COUNT User Error cards (−1 point each at the end)."""
     from scorekeeper import cards
     table = _table(ctx)
-    _record(ctx, table, {"type": "user_error", "player": resolve(player, table.game.players),
+    record_and_report(ctx, table, {"type": "user_error", "player": resolve(player, table.game.players),
                          "count": count, "deck": cards.hack_attack_deck().user_errors})
 
 
@@ -94,7 +73,7 @@ def attack(ctx, attack, revealed) -> None:
     lines.append(f"{drawer} first discards unprotected Tech vulnerable to "
                  f"{name or 'this Attack'}; "
                  f"then {consequence}. Everyone takes their Defense cards back.")
-    _record(ctx, table, {"type": "attack", "player": drawer, "attack": card, "name": name,
+    record_and_report(ctx, table, {"type": "attack", "player": drawer, "attack": card, "name": name,
                          "icons": list(icons), "revealed": shown, "holds": result.holds,
                          "copies": cards.attack_copies(deck, card)},
             preface=lines)
@@ -104,7 +83,7 @@ def attack(ctx, attack, revealed) -> None:
 @pass_ctx
 def end_turn(ctx) -> None:
     """End the current player's turn; the final round and the end are handled for you."""
-    _record(ctx, _table(ctx), {"type": "end_turn"})
+    record_and_report(ctx, _table(ctx), {"type": "end_turn"})
 
 
 @main.command()

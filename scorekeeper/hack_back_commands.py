@@ -8,34 +8,21 @@ import re
 
 import click
 
-from scorekeeper import session
 from scorekeeper.cli import main, pass_ctx
-from scorekeeper.commands import show_status
+from scorekeeper.commands import game_table, record_and_report
 from scorekeeper.errors import InputError
 from scorekeeper.names import resolve
 from scorekeeper.rules import hack_back as rules
-from scorekeeper.view import outcome_lines
 
 TARGETED = ("attack", "defend", "defend_ally")
 
 
 def _table(ctx):
-    table = session.load(ctx.store, ctx.game_id)
-    if table.game.game != rules.GAME:
-        raise InputError(f"game {table.game.id} is {table.game.game}, not {rules.GAME}")
-    return table
+    return game_table(ctx, rules)
 
 
 def _record(ctx, table, event: dict) -> None:
-    before, after = session.record(ctx.store, table.game.id, event)
-    click.echo(rules.describe(event) + ".")
-    for note in rules.notes(before.state, after.state):
-        click.echo(click.style(f"automatic: {note}", fg="yellow"))
-    outcome = rules.outcome(after.state)
-    if outcome:
-        for line in outcome_lines(outcome, explain=False):
-            click.echo(line)
-    show_status(after)
+    record_and_report(ctx, table, event, explain=False)
 
 
 def _hero_number(text: str) -> int | None:

@@ -15,7 +15,7 @@ from pnp.fonts import BOLD
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.hack_attack_faces import Face, face
 from pnp.render.colour import colour, tint
-from pnp.render.icons import INK, WILD_COLOUR, IconSet
+from pnp.render.icons import INK, WILD_COLOUR, IconSet, back_frame, card_form
 from pnp.render.text import draw_block
 from pnp.units import mm_to_pt
 
@@ -30,7 +30,7 @@ class HackAttackPainter:
         self.data = data
         self.frame = frame
         self.icons = IconSet(canvas, {k: (v.icon, v.colour) for k, v in data.categories.items()})
-        self._back_defined = False
+        self._forms: set[str] = set()
 
     def front(self, card: Card) -> None:
         """Draw `card`'s face at the current origin."""
@@ -109,25 +109,13 @@ class HackAttackPainter:
     def back(self, deck_id: str | None = None) -> None:
         """Draw the game's back at the current origin (a form, drawn once per PDF); the
         game has one back, so `deck_id` is not used."""
-        c, f = self.c, self.frame
-        if not self._back_defined:
-            self.icons.prepare(list(self.data.categories))
-            b = f.bleed
-            c.beginForm("card-back", -b, -b, f.w + b, f.h + b)
-            self._draw_back()
-            c.endForm()
-            self._back_defined = True
-        c.doForm("card-back")
+        self.icons.prepare(list(self.data.categories))
+        card_form(self.c, "card-back", self.frame, self._draw_back, self._forms)
 
     def _draw_back(self) -> None:
         c, f, back = self.c, self.frame, self.data.info.back
-        b = f.bleed
-        c.setFillColor(tint(back.colour, 0.08))
-        c.rect(-b, -b, f.w + 2 * b, f.h + 2 * b, stroke=0, fill=1)
+        back_frame(c, f, back.colour, 0.08, 1.2)
         inset = mm_to_pt(4.0)
-        c.setStrokeColor(colour(back.colour))
-        c.setLineWidth(mm_to_pt(1.2))
-        c.roundRect(inset, inset, f.w - 2 * inset, f.h - 2 * inset, mm_to_pt(3))
         c.setLineWidth(mm_to_pt(0.35))
         inner = inset + mm_to_pt(2.0)
         c.roundRect(inner, inner, f.w - 2 * inner, f.h - 2 * inner, mm_to_pt(2))

@@ -13,8 +13,8 @@ from pnp.data.hack_back import HackBackData, HeroCard
 from pnp.fonts import BOLD, REGULAR
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.hack_back_faces import hero_face
-from pnp.render.colour import colour, tint
-from pnp.render.icons import IconSet
+from pnp.render.colour import colour
+from pnp.render.icons import IconSet, back_frame, card_form
 from pnp.render.text import draw_block
 from pnp.units import mm_to_pt
 
@@ -64,25 +64,13 @@ class HackBackPainter:
 
     def back(self, deck_id: str) -> None:
         """Draw the back of deck `deck_id` at the current origin (one form per deck)."""
-        key = f"back-{deck_id}"
-        if key not in self._backs:
-            self.icons.prepare([f"emblem-{deck_id}"])
-            f = self.frame
-            self.c.beginForm(key, -f.bleed, -f.bleed, f.w + f.bleed, f.h + f.bleed)
-            self._draw_back(self.decks[deck_id])
-            self.c.endForm()
-            self._backs.add(key)
-        self.c.doForm(key)
+        self.icons.prepare([f"emblem-{deck_id}"])
+        card_form(self.c, f"back-{deck_id}", self.frame,
+                  lambda: self._draw_back(self.decks[deck_id]), self._backs)
 
     def _draw_back(self, deck) -> None:
         c, f = self.c, self.frame
-        b = f.bleed
-        c.setFillColor(tint(deck.colour, 0.12))
-        c.rect(-b, -b, f.w + 2 * b, f.h + 2 * b, stroke=0, fill=1)
-        inset = mm_to_pt(4.0)
-        c.setStrokeColor(colour(deck.colour))
-        c.setLineWidth(mm_to_pt(1.4))
-        c.roundRect(inset, inset, f.w - 2 * inset, f.h - 2 * inset, mm_to_pt(3))
+        back_frame(c, f, deck.colour, 0.12, 1.4)
         self.icons.place(f"emblem-{deck.id}", f.w / 2, f.h * 0.58, mm_to_pt(26.0))
         c.setFillColor(colour("#222222"))
         c.setFont(BOLD, 15)

@@ -13,6 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.colour import colour, tint
 from pnp.render.glyphs_more import GLYPHS_MORE
+from pnp.units import mm_to_pt
 
 WHITE = "#FFFFFF"
 INK = "#222222"
@@ -184,6 +185,30 @@ class IconSet:
         c.scale(size / 100, size / 100)
         c.doForm(key)
         c.restoreState()
+
+
+def card_form(c: Canvas, key: str, frame, draw, defined: set[str]) -> None:
+    """Place form `key` (a whole card, bleed included, card-local points) at the current
+    origin, first drawing it with `draw()` if `key` is not yet in `defined`."""
+    if key not in defined:
+        b = frame.bleed
+        c.beginForm(key, -b, -b, frame.w + b, frame.h + b)
+        draw()
+        c.endForm()
+        defined.add(key)
+    c.doForm(key)
+
+
+def back_frame(c: Canvas, frame, hex_rgb: str, strength: float, line_mm: float) -> None:
+    """A card back's ground: the colour's pale tint over the whole bleed, and a rounded
+    frame 4 mm inside the trim (so duplex drift shows as white, not a cut-off design)."""
+    b = frame.bleed
+    c.setFillColor(tint(hex_rgb, strength))
+    c.rect(-b, -b, frame.w + 2 * b, frame.h + 2 * b, stroke=0, fill=1)
+    inset = mm_to_pt(4.0)
+    c.setStrokeColor(colour(hex_rgb))
+    c.setLineWidth(mm_to_pt(line_mm))
+    c.roundRect(inset, inset, frame.w - 2 * inset, frame.h - 2 * inset, mm_to_pt(3))
 
 
 def _hex(col) -> str:
