@@ -55,7 +55,7 @@ def outcome_lines(outcome: Outcome, explain: bool, final: bool = True) -> list[s
         head = f"{'Winner' if final else 'Leading'}: {outcome.winners[0]}"
     else:
         head = f"{'Shared win' if final else 'Sharing the lead'}: " + ", ".join(outcome.winners)
-    shown = final and outcome.reason != "shared win"
+    shown = outcome.reason != "shared win" and bool(outcome.winners)
     lines = [click.style(head, bold=True) + (f" ({outcome.reason})" if shown else "")]
     if explain:
         lines += list(outcome.explanation)

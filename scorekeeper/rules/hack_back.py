@@ -324,17 +324,23 @@ def describe(event: dict) -> str:
         return f"{who} could not supply a Hero"
     if kind == "draw":
         return f"{who} drew a card"
-    effects = ", ".join(_effect_text(e, t) for e, t in zip(event["effects"], event["targets"]))
+    places = iter(event.get("place", []))
+    effects = ", ".join(_effect_text(e, t, places) for e, t in zip(event["effects"],
+                                                                    event["targets"]))
     if kind == "play":
         return f"{who} played {event.get('name') or 'a card'}: {effects or 'no effect'}"
     return f"{who} activated Hero #{event['hero']}: {effects or 'no effect'}, then +2 VC"
 
 
-def _effect_text(effect: dict, target) -> str:
+def _effect_text(effect: dict, target, places) -> str:
     word = _keyword(effect["kind"])
     n = effect.get("amount")
     label = f"{word} {n}" if n else word
-    if effect["kind"] in ("draw", "victory_point"):
+    if effect["kind"] == "victory_point":
+        place = next(places, None)
+        return (f"{label}, placing {place.get('name') or 'a Hero'} ({place['vc']} VC)"
+                if place else f"{label} declined")
+    if effect["kind"] == "draw":
         return label
     return f"{label} on #{target}" if target is not None else f"{label} (no legal target)"
 
