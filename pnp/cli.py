@@ -38,7 +38,7 @@ def _game_options(f):
                      default=None, help="Card data folder (default: the repository's card_data/).")(f)
     f = click.option("--all", "all_games", is_flag=True, help="Every game.")(f)
     f = click.option("--game", "-g", "game", default=None,
-                     help="Game id: hack-attack or hack-back.")(f)
+                     help="Game id: hack-attack, hack-back or not-a-hack.")(f)
     return f
 
 

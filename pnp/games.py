@@ -119,8 +119,49 @@ def _hack_back() -> GameSpec:
                     groups, components, summary)
 
 
+def _not_a_hack() -> GameSpec:
+    from pnp.data.not_a_hack import LABELS, load_not_a_hack
+    from pnp.layout.not_a_hack_faces import nah_face
+    from pnp.render.not_a_hack import NotAHackPainter
+    from pnp.render.sheets import PrintGroup
+
+    def blocks(data, frame):
+        for card in data.cards:
+            for block in nah_face(card, data, frame).texts:
+                yield card, block
+
+    def groups(data, deck_format, players):
+        if deck_format or players:
+            raise PnpError("Not a Hack prints one black and one white pile for 3–5 players; "
+                           "--format and --players are for hack-back")
+        return [PrintGroup("black pile", tuple(data.pile("black")), "black"),
+                PrintGroup("white pile", tuple(data.pile("white")), "white")]
+
+    def components(data):
+        rows = []
+        for pile in ("black", "white"):
+            cards = [c for c in data.cards if c.pile == pile]
+            rows.append((f"{pile.capitalize()} pile", sum(c.count for c in cards), False))
+            for kind in dict.fromkeys(c.kind for c in cards):
+                rows.append((LABELS[kind] + " cards", sum(c.count for c in cards
+                                                          if c.kind == kind), True))
+        rows.append(("Cards in all", sum(c.count for c in data.cards), False))
+        return rows
+
+    def summary(groups):
+        counts: dict[str, int] = {}
+        for group in groups:
+            for card in group.copies:
+                counts[LABELS[card.kind]] = counts.get(LABELS[card.kind], 0) + 1
+        return counts
+
+    return GameSpec("not-a-hack", "Not a Hack", load_not_a_hack, blocks, NotAHackPainter,
+                    groups, components, summary)
+
+
 _FACTORIES: dict[str, Callable[[], GameSpec]] = {"hack-attack": _hack_attack,
-                                                  "hack-back": _hack_back}
+                                                  "hack-back": _hack_back,
+                                                  "not-a-hack": _not_a_hack}
 _ALIASES = {"hack-attack-defense": "hack-attack", "had": "hack-attack"}  # alias -> id
 
 

@@ -156,3 +156,20 @@ def hero_card(typed: str) -> HeroSpec:
     """A Hack Back card by id or name (any case, or a unique start)."""
     cards = hack_back_cards()
     return cards[_pick(typed, {k: v.name for k, v in cards.items()}, "Hack Back card")]
+
+
+def nah_action(typed: str, kind: str) -> tuple[int, str]:
+    """(points, name) of a Not a Hack action card of `kind` ("negative" or "positive") by
+    id or name, from the card data; InputError if there is no such card."""
+    from pnp.data.not_a_hack import load_not_a_hack
+    from pnp.errors import DataError
+    from pnp.paths import DEFAULT_DATA_DIR
+    try:
+        data = load_not_a_hack(DEFAULT_DATA_DIR / "not-a-hack")
+    except DataError as exc:
+        raise InputError(f"the card data has {len(exc.problems)} problem(s), first: "
+                         f"{exc.problems[0]}; run 'pnp validate --game not-a-hack'") from None
+    options = {c.id: c for c in data.cards if c.kind == kind}
+    card = options[_pick(typed, {k: c.name for k, c in options.items()},
+                         f"{kind} action card")]
+    return card.points, card.name

@@ -9,7 +9,8 @@ from scorekeeper.cli import echo_json, main, pass_ctx
 from scorekeeper.errors import InputError
 from scorekeeper.names import check_new_names
 from scorekeeper.store import NoDatabase
-from scorekeeper.view import hack_back_status_lines, outcome_lines, status_lines
+from scorekeeper.view import (hack_back_status_lines, not_a_hack_status_lines, outcome_lines,
+                              status_lines)
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 
@@ -37,13 +38,14 @@ def record_and_report(ctx, table, event: dict, preface=(), explain: bool = True)
     if outcome:
         for line in outcome_lines(outcome, explain=explain):
             click.echo(line)
-    if not outcome or rules.GAME == "hack-back":
+    if not outcome or rules.GAME != "hack-attack":
         show_status(after)
 
 
 def show_status(table) -> None:
     """Print the table in the view of its game."""
-    view = hack_back_status_lines if table.rules.GAME == "hack-back" else status_lines
+    view = {"hack-back": hack_back_status_lines,
+            "not-a-hack": not_a_hack_status_lines}.get(table.rules.GAME, status_lines)
     for line in view(table.game.id, table.rules.NAME, table.rules.status(table.state)):
         click.echo(line)
 
@@ -178,4 +180,5 @@ def result(ctx, explain, as_json) -> None:
         click.echo(line)
 
 
-from scorekeeper import hack_attack_commands, hack_back_commands  # noqa: E402,F401
+from scorekeeper import (hack_attack_commands, hack_back_commands,  # noqa: E402,F401
+                         not_a_hack_commands)

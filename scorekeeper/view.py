@@ -93,3 +93,27 @@ def hack_back_status_lines(game_id: int, name: str, status: dict) -> list[str]:
         lines.append(f"Closest to winning: {', '.join(status['leaders'])} "
                      f"({status['lead_reason']}).")
     return lines
+
+
+def not_a_hack_status_lines(game_id: int, name: str, status: dict) -> list[str]:
+    """Not a Hack: who draws next (or the hack-off), each player's points, bans, accounts."""
+    if status["over"]:
+        head = f"{name} — game {game_id}: over"
+    elif status["phase"] == "hack-off":
+        head = f"{name} — game {game_id}: " + click.style(
+            "final hack-off: " + " vs ".join(status["finalists"]), bold=True)
+    else:
+        head = f"{name} — game {game_id}, round {status['round']}: " + click.style(
+            f"{status['drawer']} draws the black card", bold=True)
+    width = max(6, *(len(p["name"]) for p in status["players"]))
+    lines = [head, f"  {'Player':<{width}}  Hacks  Actions  Total  Accounts"]
+    for p in status["players"]:
+        flag = "  banned" if p["banned"] else ""
+        row = (f"  {p['name']:<{width}}  {sum(p['hacks']):>5}  {sum(p['actions']):>7}  "
+               f"{p['total']:>5}  {p['new_accounts']:>8}{flag}")
+        lines.append(click.style(row, bold=True) if p["name"] in status["leaders"] else row)
+    if status["result"]:
+        lines.append(f"Winner: {', '.join(status['result']['winners'])}.")
+    else:
+        lines.append(f"Leading: {', '.join(status['leaders'])} ({status['lead_reason']}).")
+    return lines

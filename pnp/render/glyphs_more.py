@@ -113,5 +113,13 @@ def cloud(c: Canvas, knockout: str) -> None:
     c.roundRect(18, 28, 70, 22, 10, stroke=0, fill=1)
 
 
-GLYPHS_MORE = {"crosshair": crosshair, "shield": shield, "shields": shields, "card": card,
+def square(c: Canvas, knockout: str) -> None:
+    c.rect(14, 14, 72, 72, stroke=0, fill=1)
+
+
+def diamond(c: Canvas, knockout: str) -> None:
+    _poly(c, [(50, 4), (96, 50), (50, 96), (4, 50)])
+
+
+GLYPHS_MORE = {"square": square, "diamond": diamond,"crosshair": crosshair, "shield": shield, "shields": shields, "card": card,
                "skull": skull, "eye": eye, "key": key, "bug": bug, "cloud": cloud}

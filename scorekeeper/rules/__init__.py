@@ -7,7 +7,8 @@ from importlib import import_module
 from scorekeeper.errors import InputError
 
 GAMES = {"hack-attack": "scorekeeper.rules.hack_attack",
-         "hack-back": "scorekeeper.rules.hack_back"}
+         "hack-back": "scorekeeper.rules.hack_back",
+         "not-a-hack": "scorekeeper.rules.not_a_hack"}
 ALIASES = {"hack-attack-defense": "hack-attack", "had": "hack-attack"}
 
 

@@ -1,0 +1,126 @@
+"""Not a Hack verbs: hack (a round), negative, banned, new-account, positive, steal and
+hack-off. Rules: shared/rules/not-a-hack.txt."""
+
+from __future__ import annotations
+
+import re
+
+import click
+
+from scorekeeper.cli import main, pass_ctx
+from scorekeeper.commands import game_table, record_and_report
+from scorekeeper.errors import InputError
+from scorekeeper.names import resolve
+from scorekeeper.rules import not_a_hack as rules
+
+
+def _table(ctx):
+    return game_table(ctx, rules)
+
+
+def _record(ctx, table, event: dict) -> None:
+    record_and_report(ctx, table, event, explain=False)
+
+
+def _action_points(typed: str, kind: str) -> tuple[int, str | None]:
+    """(points, name) from an action card id/name in the card data, or a bare number."""
+    if re.fullmatch(r"[+-−]?[0-9]{1,2}", typed.strip()):
+        points = abs(int(typed.strip().replace("−", "-")))
+        return (-points if kind == "negative" else points), None
+    from scorekeeper import cards
+    card = cards.nah_action(typed, kind)
+    return card
+
+
+@main.command()
+@click.argument("drawer")
+@click.argument("winner")
+@click.argument("cards", type=click.IntRange(1, 3), default=2)
+@pass_ctx
+def hack(ctx, drawer, winner, cards) -> None:
+    """A round: DRAWER drew a hack card and chose WINNER's submission of CARDS white cards
+    (default 2), which WINNER keeps as points."""
+    table = _table(ctx)
+    names = table.game.players
+    _record(ctx, table, {"type": "hack", "drawer": resolve(drawer, names),
+                         "winner": resolve(winner, names), "cards": cards})
+
+
+@main.command()
+@click.argument("player")
+@click.argument("card")
+@pass_ctx
+def negative(ctx, player, card) -> None:
+    """PLAYER drew a negative action card (by id or name, or its points, e.g. 2)."""
+    table = _table(ctx)
+    points, name = _action_points(card, "negative")
+    _record(ctx, table, {"type": "negative", "player": resolve(player, table.game.players),
+                         "points": points, "name": name})
+
+
+@main.command()
+@click.argument("player")
+@click.option("--no-counter", is_flag=True, help="Let the ban stand though PLAYER holds a "
+              "New Account card.")
+@pass_ctx
+def banned(ctx, player, no_counter) -> None:
+    """PLAYER drew a Banned card (a New Account card they hold counters it)."""
+    table = _table(ctx)
+    _record(ctx, table, {"type": "banned", "player": resolve(player, table.game.players),
+                         "counter": not no_counter})
+
+
+@main.command("new-account")
+@click.argument("player")
+@pass_ctx
+def new_account(ctx, player) -> None:
+    """PLAYER drew a New Account card from the white pile."""
+    table = _table(ctx)
+    _record(ctx, table, {"type": "new_account", "player": resolve(player, table.game.players)})
+
+
+@main.command()
+@click.argument("player")
+@click.argument("card")
+@pass_ctx
+def positive(ctx, player, card) -> None:
+    """PLAYER plays a positive action card (by id or name, or its points, e.g. 2)."""
+    table = _table(ctx)
+    points, name = _action_points(card, "positive")
+    _record(ctx, table, {"type": "positive", "player": resolve(player, table.game.players),
+                         "points": points, "name": name})
+
+
+@main.command()
+@click.argument("player")
+@click.argument("victim")
+@click.option("--hack", "index", type=click.IntRange(1, 99), default=None,
+              help="Which of VICTIM's winning hacks, counting from 1 (default: the largest).")
+@pass_ctx
+def steal(ctx, player, victim, index) -> None:
+    """PLAYER plays a Steal card on VICTIM's winning hack."""
+    table = _table(ctx)
+    event = {"type": "steal", "player": resolve(player, table.game.players),
+             "from": resolve(victim, table.game.players)}
+    if index is not None:
+        event["hack"] = index - 1
+    _record(ctx, table, event)
+
+
+@main.command("hack-off")
+@click.option("--vote", "votes", multiple=True, required=True, metavar="VOTER=FINALIST",
+              help="One per banned player: whose hack they vote for.")
+@click.option("--cards", type=click.IntRange(1, 3), default=2, show_default=True,
+              help="White cards in the winning hack (its points).")
+@pass_ctx
+def hack_off(ctx, votes, cards) -> None:
+    """The final hack-off: the banned players' votes; the winning hack scores its cards."""
+    table = _table(ctx)
+    names = table.game.players
+    ballot = {}
+    for vote in votes:
+        voter, sep, choice = vote.partition("=")
+        if not sep:
+            raise InputError(f"write each vote as VOTER=FINALIST, got {vote!r}")
+        ballot[resolve(voter, names)] = resolve(choice, names)
+    _record(ctx, table, {"type": "hack_off", "votes": ballot, "cards": cards})

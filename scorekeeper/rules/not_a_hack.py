@@ -1,0 +1,308 @@
+"""Not a Hack: rounds, action cards, Steal, Banned and New Account, the final hack-off.
+Pure functions over immutable state; no I/O. Source: shared/rules/not-a-hack.txt.
+
+Events (JSON-ready dicts):
+  {"type": "hack", "drawer": P, "winner": Q, "cards": N}   a round: Q's hack of N white cards won
+  {"type": "negative", "player": P, "points": -N, "name": TEXT|None}   drawn from the black pile
+  {"type": "banned", "player": P, "counter": BOOL}         drawn from the black pile; a held
+                                                           New Account card counters it
+                                                           unless counter is false
+  {"type": "new_account", "player": P}                     a New Account card drawn (white pile)
+  {"type": "positive", "player": P, "points": N, "name": TEXT|None}
+  {"type": "steal", "player": P, "from": Q, "hack": I}     Q's I-th winning hack moves to P
+  {"type": "hack_off", "votes": {BANNED_PLAYER: FINALIST}, "cards": N}
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from scorekeeper.errors import InputError, RuleError
+from scorekeeper.outcome import Outcome
+
+GAME = "not-a-hack"
+NAME = "Not a Hack"
+PLAYERS = (3, 5)
+
+RULE_PLAYERS = "Not a Hack is for 3 to 5 players (rules, title)"
+RULE_TURNS = "players take turns drawing from the black hack pile (rules, “Following turns”)"
+RULE_JUDGE = ("the player who drew the hack card reads the submissions and picks a winner "
+              "(rules, “decides a winner”)")
+RULE_BANNED = ("a banned player is out: their points are final and they only vote in the "
+               "hack-off (rules, “If a banned card is drawn…” and “Winning”)")
+RULE_STEAL = "a Steal takes a winning hack from any unbanned player (rules, Steal)"
+RULE_HACK_OFF = ("when two unbanned players remain the final hack-off decides the game "
+                 "(rules, “Winning”)")
+RULE_IGNORE = ("in the hack-off, draw until a hack card appears, ignoring other card types "
+               "(rules, “Winning”)")
+RULE_VOTE = "all banned players vote on the winning hack (rules, “Winning”)"
+RULE_OVER = "the game is over (rules, “Winning”)"
+
+
+class Player(NamedTuple):
+    """A seat: winning hacks (white cards in each), action points, New Account cards
+    held, and whether banned."""
+
+    name: str
+    hacks: tuple[int, ...] = ()
+    actions: tuple[int, ...] = ()
+    accounts: int = 1
+    banned: bool = False
+
+    @property
+    def total(self) -> int:
+        """Points: one per white card in each winning hack, plus action cards."""
+        return sum(self.hacks) + sum(self.actions)
+
+
+class State(NamedTuple):
+    """The table: players in seating order, whose turn it is to draw (`current`), the
+    phase ("play", "hack-off", "over"), the round number, hack-offs held, the result."""
+
+    players: tuple[Player, ...]
+    current: int = 0
+    phase: str = "play"
+    round: int = 1
+    hack_offs: int = 0
+    result: Outcome | None = None
+
+    def seat(self, name: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.name == name:
+                return i
+        raise InputError(f"no player called {name!r}")
+
+    def unbanned(self) -> list[str]:
+        return [p.name for p in self.players if not p.banned]
+
+
+def initial(names: Sequence[str]) -> State:
+    """A new table, each player holding one New Account card (rules, setup)."""
+    if not PLAYERS[0] <= len(names) <= PLAYERS[1]:
+        raise RuleError(RULE_PLAYERS, f"{len(names)} players cannot play")
+    return State(tuple(Player(n) for n in names))
+
+
+def apply(state: State, event: dict) -> State:
+    """The state after `event`; RuleError (rule named) or InputError, never mutates."""
+    if state.phase == "over":
+        raise RuleError(RULE_OVER, "the game is over")
+    handlers = {"hack": _hack, "negative": _negative, "banned": _banned,
+                "new_account": _new_account, "positive": _positive, "steal": _steal,
+                "hack_off": _hack_off}
+    handler = handlers.get(event.get("type"))
+    if handler is None:
+        raise InputError(f"unknown event type {event.get('type')!r}")
+    return handler(state, event)
+
+
+def _set(state: State, player: Player) -> State:
+    i = state.seat(player.name)
+    return state._replace(players=state.players[:i] + (player,) + state.players[i + 1:])
+
+
+def _active(state: State, name: str) -> Player:
+    player = state.players[state.seat(name)]
+    if player.banned:
+        raise RuleError(RULE_BANNED, f"{name} is banned")
+    return player
+
+
+def _black_card(state: State, name: str) -> None:
+    """Checks for a card drawn from the black pile: in play, by the player whose turn it is."""
+    if state.phase == "hack-off":
+        raise RuleError(RULE_IGNORE, "during the hack-off only a hack card counts")
+    _active(state, name)
+    whose = state.players[state.current].name
+    if name != whose:
+        raise RuleError(RULE_TURNS, f"it is {whose}'s turn to draw, not {name}'s")
+
+
+def _next_turn(state: State) -> State:
+    """Pass the draw to the next unbanned player; start the hack-off at two."""
+    if len(state.unbanned()) <= 2:
+        return state._replace(phase="hack-off", round=state.round + 1)
+    n = len(state.players)
+    nxt = next(i % n for i in range(state.current + 1, state.current + n + 1)
+               if not state.players[i % n].banned)
+    return state._replace(current=nxt, round=state.round + 1)
+
+
+def _cards(event: dict) -> int:
+    cards = event.get("cards")
+    if not isinstance(cards, int) or not 1 <= cards <= 3:
+        raise InputError(f"a winning hack holds 1..3 white cards, got {cards!r}")
+    return cards
+
+
+def _hack(state: State, event: dict) -> State:
+    _black_card(state, event["drawer"])
+    winner = _active(state, event["winner"])
+    if event["winner"] == event["drawer"]:
+        raise RuleError(RULE_JUDGE, f"{event['drawer']} drew the hack and judges it")
+    state = _set(state, winner._replace(hacks=winner.hacks + (_cards(event),)))
+    return _next_turn(state)
+
+
+def _negative(state: State, event: dict) -> State:
+    _black_card(state, event["player"])
+    points = event["points"]
+    if not isinstance(points, int) or not -9 <= points <= -1:
+        raise InputError(f"a negative action card loses 1..9 points, got {points!r}")
+    player = state.players[state.seat(event["player"])]
+    return _next_turn(_set(state, player._replace(actions=player.actions + (points,))))
+
+
+def _banned(state: State, event: dict) -> State:
+    _black_card(state, event["player"])
+    player = state.players[state.seat(event["player"])]
+    if player.accounts and event.get("counter", True):
+        player = player._replace(accounts=player.accounts - 1)
+    else:
+        player = player._replace(banned=True)
+    return _next_turn(_set(state, player))
+
+
+def _new_account(state: State, event: dict) -> State:
+    player = _active(state, event["player"])
+    return _set(state, player._replace(accounts=player.accounts + 1))
+
+
+def _positive(state: State, event: dict) -> State:
+    player = _active(state, event["player"])
+    points = event["points"]
+    if not isinstance(points, int) or not 1 <= points <= 9:
+        raise InputError(f"a positive action card gains 1..9 points, got {points!r}")
+    return _set(state, player._replace(actions=player.actions + (points,)))
+
+
+def _steal(state: State, event: dict) -> State:
+    thief = _active(state, event["player"])
+    victim = state.players[state.seat(event["from"])]
+    if victim.banned:
+        raise RuleError(RULE_STEAL, f"{victim.name} is banned: their hacks cannot be stolen")
+    if victim.name == thief.name:
+        raise RuleError(RULE_STEAL, "you cannot steal from yourself")
+    if not victim.hacks:
+        raise RuleError(RULE_STEAL, f"{victim.name} has no winning hack to steal")
+    index = event.get("hack", max(range(len(victim.hacks)), key=lambda i: victim.hacks[i]))
+    if not isinstance(index, int) or not 0 <= index < len(victim.hacks):
+        raise InputError(f"{victim.name} has {len(victim.hacks)} winning hacks; no hack {index}")
+    hack = victim.hacks[index]
+    state = _set(state, victim._replace(hacks=victim.hacks[:index] + victim.hacks[index + 1:]))
+    return _set(state, thief._replace(hacks=thief.hacks + (hack,)))
+
+
+def _hack_off(state: State, event: dict) -> State:
+    if state.phase != "hack-off":
+        raise RuleError(RULE_HACK_OFF, f"the hack-off starts when two unbanned players remain; "
+                        f"{len(state.unbanned())} do")
+    finalists = state.unbanned()
+    voters = [p.name for p in state.players if p.banned]
+    votes = event.get("votes", {})
+    if set(votes) != set(voters):
+        raise RuleError(RULE_VOTE, f"every banned player votes once: {', '.join(voters)}")
+    if any(choice not in finalists for choice in votes.values()):
+        raise RuleError(RULE_VOTE, f"votes go to a finalist: {' or '.join(finalists)}")
+    tally = {f: sum(1 for v in votes.values() if v == f) for f in finalists}
+    top = max(tally.values())
+    leaders = [f for f, n in tally.items() if n == top]
+    state = state._replace(hack_offs=state.hack_offs + 1)
+    if len(leaders) > 1:
+        return state   # a split vote decides no hack: draw another hack card
+    winner = state.players[state.seat(leaders[0])]
+    state = _set(state, winner._replace(hacks=winner.hacks + (_cards(event),)))
+    return _settle(state, tally)
+
+
+def _settle(state: State, tally: dict[str, int]) -> State:
+    totals = {p.name: p.total for p in state.players}
+    best = max(totals.values())
+    top = [n for n, t in totals.items() if t == best]
+    if len(top) > 1:
+        return state   # a tie in the totals: repeat the hack-off (rules, "In case of a tie")
+    lines = (f"Hack-off {state.hack_offs}: votes " + ", ".join(f"{f} {n}" for f, n in tally.items())
+             + ".",
+             "Final totals (banned players included): "
+             + ", ".join(f"{n} {t}" for n, t in sorted(totals.items(), key=lambda x: -x[1])) + ".",
+             f"Highest total: {top[0]} with {best}.")
+    return state._replace(phase="over", result=Outcome((top[0],), "highest total", lines))
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result once the hack-off has settled the game, else None."""
+    return state.result
+
+
+def standing(state: State) -> Outcome:
+    """Who leads on points now (banned players included)."""
+    if state.result:
+        return state.result
+    totals = {p.name: p.total for p in state.players}
+    best = max(totals.values())
+    return Outcome(tuple(n for n, t in totals.items() if t == best), f"highest total, {best}")
+
+
+# --- Words for the table -------------------------------------------------------------
+
+def describe(event: dict) -> str:
+    """One line for the history: what was recorded."""
+    kind = event["type"]
+    if kind == "hack":
+        n = event["cards"]
+        return (f"{event['drawer']} drew a hack and chose {event['winner']}'s "
+                f"({n} card{'s' if n != 1 else ''}, {n} point{'s' if n != 1 else ''})")
+    if kind in ("negative", "positive"):
+        what = event.get("name") or ("a negative" if kind == "negative" else "a positive") + \
+            " action card"
+        sign = "+" if event["points"] > 0 else "−"
+        return f"{event['player']}: {what}, {sign}{abs(event['points'])}"
+    if kind == "banned":
+        return f"{event['player']} drew a Banned card"
+    if kind == "new_account":
+        return f"{event['player']} drew a New Account card"
+    if kind == "steal":
+        return f"{event['player']} stole a winning hack from {event['from']}"
+    votes = ", ".join(f"{v} → {f}" for v, f in event.get("votes", {}).items())
+    return f"hack-off ({votes})"
+
+
+def notes(before: State, after: State) -> list[str]:
+    """What the rules did by themselves: New Account counters, bans, the hack-off
+    starting, split votes and tied totals repeating it, and the end."""
+    out = []
+    for b, a in zip(before.players, after.players):
+        if a.accounts < b.accounts:
+            out.append(f"{a.name}'s New Account card counters the ban (both discarded)")
+        if a.banned and not b.banned:
+            out.append(f"{a.name} is banned: their {a.total} points are final")
+    if before.phase == "play" and after.phase == "hack-off":
+        out.append("two unbanned players remain: " + " and ".join(after.unbanned())
+                   + " play the final hack-off; banned players vote")
+    if after.hack_offs > before.hack_offs and after.phase == "hack-off":
+        totals = [p.total for p in after.players]
+        if sum(1 for t in totals if t == max(totals)) > 1 and \
+                any(a.hacks != b.hacks for a, b in zip(before.players, after.players)):
+            out.append(f"the highest total ({max(totals)}) is tied: repeat the hack-off "
+                       "with a new hack card")
+        else:
+            out.append("the vote is split: draw a new hack card and vote again")
+    if after.result and not before.result:
+        out += list(after.result.explanation)
+    return out
+
+
+def status(state: State) -> dict:
+    """A JSON-ready summary: phase, who draws next, each player's points and state."""
+    lead = standing(state)
+    return {
+        "game": GAME, "phase": state.phase, "over": state.phase == "over",
+        "round": state.round,
+        "drawer": state.players[state.current].name if state.phase == "play" else None,
+        "finalists": state.unbanned() if state.phase != "play" else [],
+        "leaders": list(lead.winners), "lead_reason": lead.reason,
+        "players": [{"name": p.name, "hacks": list(p.hacks), "actions": list(p.actions),
+                     "total": p.total, "new_accounts": p.accounts, "banned": p.banned}
+                    for p in state.players],
+        "result": state.result.to_json() if state.result else None,
+    }
