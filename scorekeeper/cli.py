@@ -35,7 +35,12 @@ class Ctx:
 
     @property
     def store(self):
-        """The database for a command that writes: created on first use."""
+        """The database of an existing game (never created: only `new` creates it)."""
+        return self._open(create=False)
+
+    @property
+    def creator(self):
+        """The database for `new`: created on first use."""
         return self._open(create=True)
 
     @property
@@ -72,7 +77,7 @@ def echo_json(value) -> None:
 @click.version_option(package_name="hackpack")
 @click.pass_context
 def main(ctx: click.Context, db: Path | None, game_id: int | None) -> None:
-    """Keep score at the table for Hack Attack: Defense."""
+    """Keep score at the table for Hack Attack: Defense, Hack Back and Not a Hack."""
     ctx.obj = Ctx(db, game_id)
 
 

@@ -35,10 +35,10 @@ def record_and_report(ctx, table, event: dict, preface=(), explain: bool = True)
     for note in rules.notes(before.state, after.state):
         click.echo(click.style(f"automatic: {note}", fg="yellow"))
     outcome = rules.outcome(after.state)
-    if outcome:
+    if outcome and rules.GAME == "hack-attack":
         for line in outcome_lines(outcome, explain=explain):
             click.echo(line)
-    if not outcome or rules.GAME != "hack-attack":
+    else:   # the other games' status shows the result, and the notes explain it
         show_status(after)
 
 
@@ -56,7 +56,10 @@ def show_status(table) -> None:
 @pass_ctx
 def new(ctx, game, players) -> None:
     """Start GAME with PLAYERS in seating order (first named plays first)."""
-    table = session.new_game(ctx.store, game, check_new_names(players))
+    from scorekeeper.rules import find_rules
+    names = check_new_names(players)
+    find_rules(game).initial(names)          # refused before any file is created
+    table = session.new_game(ctx.creator, game, names)
     click.echo(f"Game {table.game.id}: {table.rules.NAME} with {', '.join(table.game.players)}.")
     show_status(table)
 

@@ -50,8 +50,9 @@ def _card_or_vc(typed: str) -> dict:
     from scorekeeper import cards
     if re.fullmatch(r"-?[0-9]+", typed.strip()):
         vc = int(typed)
-        if not 0 <= vc <= 39:
-            raise InputError(f"a printed VC is 0..39, got {vc}")
+        printed = [c.vc for c in cards.hack_back_cards().values()]
+        if not min(printed) <= vc <= max(printed):
+            raise InputError(f"the cards print VC {min(printed)}..{max(printed)}, got {vc}")
         return {"card": None, "name": None, "vc": vc}
     card = cards.hero_card(typed)
     return {"card": card.id, "name": card.name, "vc": card.vc}
@@ -125,6 +126,7 @@ def activate(ctx, player, hero_number, target, place, card) -> None:
         raise InputError(f"Hero #{uid} was revealed by its VC only; add --card with its card")
     spec = cards.hack_back_cards()[card_id]
     _record(ctx, table, {"type": "activate", "player": resolve(player, table.game.players),
-                         "hero": uid, "effects": list(spec.activate),
+                         "hero": uid, "card": spec.id, "name": spec.name, "printed": spec.vc,
+                         "effects": list(spec.activate),
                          "targets": _targets(spec.activate, target),
                          "place": [_card_or_vc(p) for p in place]})

@@ -86,9 +86,11 @@ def hack_back_status_lines(game_id: int, name: str, status: dict) -> list[str]:
         lines.append("Out: " + ", ".join(status["eliminated"]))
     if status["result"]:
         winners = status["result"]["winners"]
-        lines.append(("Winner: " if len(winners) == 1 else "Tie: " if winners else "")
-                     + (", ".join(winners) or "Everyone loses")
-                     + f" ({status['result']['reason']}).")
+        if not winners:
+            lines.append("Everyone loses.")
+        else:
+            lines.append(("Winner: " if len(winners) == 1 else "Tie: ") + ", ".join(winners)
+                         + f" ({status['result']['reason']}).")
     elif status["leaders"] and status["phase"] == "play":
         lines.append(f"Closest to winning: {', '.join(status['leaders'])} "
                      f"({status['lead_reason']}).")

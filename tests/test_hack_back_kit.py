@@ -29,13 +29,18 @@ def test_the_shipped_decks_follow_the_rules():
     (Effect("attack", 3), "Attack 3: any Hero gains 3\u00a0VC."),
     (Effect("defend", 1), "Defend 1: a friendly Hero loses 1\u00a0VC."),
     (Effect("defend_ally", 2), "Defend Ally 2: another friendly Hero loses 2\u00a0VC."),
-    (Effect("draw", 1), "Draw 1: draw 1 card."),
-    (Effect("draw", 2), "Draw 2: draw 2 cards."),
+    (Effect("draw", 1), "Draw 1: take 1 card into your hand."),
+    (Effect("draw", 2), "Draw 2: take 2 cards into your hand."),
     (Effect("victory_point"), "Victory Point: you may place a card from your hand as an "
                               "additional Hero."),
 ])
 def test_printed_wording_is_made_from_the_effect(effect, text):
     assert effect.wording() == text
+
+
+def test_defend_ally_on_a_played_card_names_any_friendly_hero():
+    assert Effect("defend_ally", 2).wording("play") == \
+        "Defend Ally 2: a friendly Hero loses 2\u00a0VC."
 
 
 def _validate(folder):
@@ -126,11 +131,11 @@ def test_players_picks_that_many_decks_and_shared_prints_one_deck(tmp_path):
 
 
 @pytest.mark.parametrize("options, message", [
-    (dict(players=7), "Hack Back kits are for 2–6 players, got 7"),
-    (dict(deck_format="shared", players=6), None),
+    (dict(players=7), "Hack Back kits are for 2–5 players, got 7"),
+    (dict(deck_format="shared", players=5), None),
 ])
 def test_player_counts_the_decks_cannot_serve_are_refused(tmp_path, options, message):
-    if message is None:  # 6 players draw 30 of the shared deck's cards: fine
+    if message is None:  # 5 players draw 25 of the shared deck's cards: fine
         build(BuildOptions("hack-back", out_dir=tmp_path, **options))
         return
     with pytest.raises(PnpError, match=message):

@@ -21,12 +21,6 @@ def sk(tmp_path):
     return run
 
 
-def log_rows(db):
-    import sqlite3
-    with sqlite3.connect(db) as conn:
-        return conn.execute("SELECT id, kind, event FROM log ORDER BY id").fetchall()
-
-
 def test_new_game_and_status(sk):
     result = sk("new", "hack-attack", "Ana", "Ben", "Cleo")
     assert result.exit_code == 0, result.output
@@ -91,7 +85,7 @@ def test_second_protect_in_a_turn_is_refused(sk):
 def test_bad_player_lists_are_refused(sk, players, message):
     result = sk("new", "hack-attack", *players)
     assert result.exit_code == 1 and message in result.output
-    assert log_rows(sk.db) == []
+    assert not sk.db.exists()           # refused before any file was made
     assert "No games yet" in sk("games").output
 
 
@@ -307,7 +301,7 @@ def test_a_hack_back_table_from_the_opening_to_the_checks(sk):
     assert result.output.startswith("Ana played Phishing Lure: Attack 2 on #2.\n")
     result = sk("activate", "ana", "1", "-t", "2")
     assert result.output.splitlines()[:5] == [
-        "Ana activated Hero #1: Attack 2 on #2, then +2 VC.",
+        "Ana activated Hero #1 Script Kiddie: Attack 2 on #2, then +2 VC.",
         "automatic: End of Ana's turn 1:",
         "automatic: 1. Heroes at 40 VC or more are discarded: none.",
         "automatic: 2. Players with no Hero left are eliminated: none.",
@@ -321,3 +315,31 @@ def test_a_hack_back_table_from_the_opening_to_the_checks(sk):
     assert refused.exit_code == 1 and "Attack 1 has a legal target (Hero #1, #2)" in refused.output
     assert sk.db.read_bytes() == before
     assert "Leading: Ana" in sk("result").output
+
+
+@pytest.mark.parametrize("args", [("undo",), ("hero", "ana", "5"), ("new", "hack-attack", "Solo"),
+                                  ("new", "chess", "A", "B")])
+def test_refused_commands_never_create_the_database(sk, args):
+    result = sk(*args)
+    assert result.exit_code == 1
+    assert not sk.db.exists()
+
+
+def test_hack_back_activation_keeps_to_the_heros_own_card(sk):
+    sk("new", "hack-back", "Ana", "Ben")
+    sk("hero", "ana", "script-kiddie")
+    sk("hero", "ben", "9")
+    sk("draw", "ana")
+    other = sk("activate", "ana", "1", "--card", "honeypot", "-t", "2")
+    assert other.exit_code == 1 and "Hero #1 is Script Kiddie; its instructions are its own" \
+        in other.output
+    sk("draw", "ana")
+    wrong_vc = sk("activate", "ben", "2", "--card", "script-kiddie", "-t", "1")
+    assert wrong_vc.exit_code == 1 and "revealed at 9 VC; Script Kiddie prints 5" in wrong_vc.output
+    extra = sk("activate", "ben", "2", "--card", "sock-puppet", "--place", "5", "--place", "6")
+    assert extra.exit_code == 1 and "2 Heroes to place but 1 Victory Point(s)" in extra.output
+    ok = sk("activate", "ben", "2", "--card", "sock-puppet", "--place", "5")
+    assert ok.exit_code == 0, ok.output
+    assert "Ben activated Hero #2 Sock Puppet Account: Victory Point, placing a Hero (5 VC)" \
+        in ok.output
+    assert "no Hero #99 in play" in sk("play", "ben", "script-kiddie", "-t", "99").output

@@ -30,7 +30,7 @@ EFFECTS = {
     "defend": ("vc", (1, 9), "Defend {n}: a friendly Hero loses {n}\u00a0VC.", ("play", "activate")),
     "defend_ally": ("vc", (1, 9), "Defend Ally {n}: another friendly Hero loses {n}\u00a0VC.",
                     ("play", "activate")),
-    "draw": ("cards", (1, 3), "Draw {n}: draw {n} card{s}.", ("play", "activate")),
+    "draw": ("cards", (1, 3), "Draw {n}: take {n} card{s} into your hand.", ("play", "activate")),
     "victory_point": (None, None, "Victory Point: you may place a card from your hand as an "
                       "additional Hero.", ("activate",)),
 }
@@ -46,10 +46,14 @@ class Effect:
     kind: str
     amount: int = 0
 
-    def wording(self) -> str:
+    def wording(self, section: str = "activate") -> str:
         """The printed text, e.g. "Attack 3: any Hero gains 3 VC." (a no-break space keeps
-        the number with "VC")."""
-        return EFFECTS[self.kind][2].format(n=self.amount, s="s" if self.amount != 1 else "")
+        the number with "VC"). Defend Ally on a played card reads "a friendly Hero": a
+        played card is not a Hero, so any friendly Hero may be its target (rules)."""
+        text = EFFECTS[self.kind][2].format(n=self.amount, s="s" if self.amount != 1 else "")
+        if self.kind == "defend_ally" and section == "play":
+            text = text.replace("another friendly Hero", "a friendly Hero")
+        return text
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "amount": self.amount}

@@ -45,7 +45,7 @@ def hero_face(card: HeroCard, data: HackBackData, frame: CardFrame) -> Face:
             texts.append(TextBlock(section, "No effect.", ITALIC, g.box(top + 4.5, LINE_MM), 8.5))
         for i, effect in enumerate(effects):
             line_top = top + 4.5 + i * LINE_MM
-            texts.append(TextBlock(f"{section}[{i}]", effect.wording(), REGULAR,
+            texts.append(TextBlock(f"{section}[{i}]", effect.wording(section), REGULAR,
                                    g.box(line_top, LINE_MM - 0.6, left_mm=12.0), 9.0,
                                    align="left", max_lines=2))
             icons.append(IconSpot(f"kw-{effect.kind}", g.x(7.5), g.y(line_top + LINE_MM / 2 - 0.3),

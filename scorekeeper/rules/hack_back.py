@@ -27,7 +27,8 @@ ELIMINATE_AT = 40
 WIN_AT = 0
 ACTIVATION_COST = 2
 
-RULE_PLAYERS = "Hack Back supports two or more players (rules, opening lines)"
+RULE_PLAYERS = ("Hack Back supports two or more players (rules, opening lines); the score "
+                "keeper seats up to 12")
 RULE_OPENING = ("every player reveals one Hero, and only the tied players replace theirs "
                 "(rules, “Reveal all Heroes together” and “If the lowest printed VC is tied”)")
 RULE_TURN = "players take turns clockwise from the lowest opening Hero (rules, step 5)"
@@ -88,9 +89,9 @@ class State(NamedTuple):
 
 
 def initial(names: Sequence[str]) -> State:
-    """A new table; every player must reveal an opening Hero. RuleError under 2 players."""
-    if len(names) < PLAYERS[0]:
-        raise RuleError(RULE_PLAYERS, f"{len(names)} player cannot play")
+    """A new table; every player must reveal an opening Hero. RuleError outside 2–12."""
+    if not PLAYERS[0] <= len(names) <= PLAYERS[1]:
+        raise RuleError(RULE_PLAYERS, f"{len(names)} players cannot play")
     return State(tuple(names), waiting=tuple(names))
 
 
@@ -179,6 +180,9 @@ def _resolve(state: State, player: str, effects: list[dict], targets: list,
     if len(targets) != len(effects):
         raise InputError(f"{len(effects)} instructions need {len(effects)} targets "
                          f"(None for none), got {len(targets)}")
+    points = sum(1 for e in effects if e["kind"] == "victory_point")
+    if len(places) > points:
+        raise InputError(f"{len(places)} Heroes to place but {points} Victory Point(s)")
     places = list(places)
     for effect, target in zip(effects, targets):
         kind, n = effect["kind"], effect.get("amount", 0)
@@ -193,6 +197,8 @@ def _resolve(state: State, player: str, effects: list[dict], targets: list,
                 state = state._replace(heroes=state.heroes + (hero,))
             continue
         legal = _legal_targets(state, player, kind, activating)
+        if target is not None and not any(h.uid == target for h in state.in_play()):
+            raise InputError(f"no Hero #{target} in play")
         if target is None:
             if legal:
                 raise RuleError(RULE_MANDATORY, f"{_keyword(kind)} {n} has a legal target "
@@ -232,6 +238,16 @@ def _activate(state: State, event: dict) -> State:
     hero = state.hero(event["hero"])
     if hero.owner != event["player"]:
         raise RuleError(RULE_OWN_HERO, f"Hero #{hero.uid} ({hero.name}) is {hero.owner}'s")
+    card = event.get("card")
+    if card and hero.card and card != hero.card:
+        raise InputError(f"Hero #{hero.uid} is {hero.name}; its instructions are its own")
+    if card and not hero.card:
+        if event.get("printed") != hero.printed:
+            raise InputError(f"Hero #{hero.uid} was revealed at {hero.printed} VC; "
+                             f"{event.get('name') or card} prints {event.get('printed')}")
+        named = hero._replace(card=card, name=event.get("name") or hero.name)
+        state = state._replace(heroes=tuple(named if h.uid == hero.uid else h
+                                            for h in state.heroes))
     state = _resolve(state, event["player"], event["effects"], event["targets"], hero.uid,
                      event.get("place", []))
     if any(h.uid == hero.uid and h.in_play for h in state.heroes):
@@ -329,7 +345,8 @@ def describe(event: dict) -> str:
                                                                     event["targets"]))
     if kind == "play":
         return f"{who} played {event.get('name') or 'a card'}: {effects or 'no effect'}"
-    return f"{who} activated Hero #{event['hero']}: {effects or 'no effect'}, then +2 VC"
+    hero = f"#{event['hero']}" + (f" {event['name']}" if event.get("name") else "")
+    return f"{who} activated Hero {hero}: {effects or 'no effect'}, then +2 VC"
 
 
 def _effect_text(effect: dict, target, places) -> str:
