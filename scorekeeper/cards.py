@@ -173,3 +173,12 @@ def nah_action(typed: str, kind: str) -> tuple[int, str]:
     card = options[_pick(typed, {k: c.name for k, c in options.items()},
                          f"{kind} action card")]
     return card.points, card.name
+
+
+def nah_points_range(kind: str) -> tuple[int, int]:
+    """The smallest and largest points printed on Not a Hack action cards of `kind`."""
+    from pnp.data.not_a_hack import load_not_a_hack
+    from pnp.paths import DEFAULT_DATA_DIR
+    points = [abs(c.points) for c in load_not_a_hack(DEFAULT_DATA_DIR / "not-a-hack").cards
+              if c.kind == kind]
+    return min(points), max(points)

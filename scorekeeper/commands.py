@@ -102,7 +102,8 @@ def history_entries(table) -> list[dict]:
     rules, state, out = table.rules, table.rules.initial(table.game.players), []
     for number, step in enumerate(table.steps, start=1):
         before = rules.status(state)
-        out.append({"n": number, "turn": before["turn"], "current": before["current"],
+        out.append({"n": number, "turn": before.get("turn", before.get("round")),
+                    "current": before.get("current") or before.get("drawer"),
                     "event": step.row.event, "text": rules.describe(step.row.event),
                     "automatic": list(step.notes), "at": step.row.created})
         state = rules.apply(state, step.row.event)

@@ -24,12 +24,14 @@ def _record(ctx, table, event: dict) -> None:
 
 def _action_points(typed: str, kind: str) -> tuple[int, str | None]:
     """(points, name) from an action card id/name in the card data, or a bare number."""
-    if re.fullmatch(r"[+-−]?[0-9]{1,2}", typed.strip()):
-        points = abs(int(typed.strip().replace("−", "-")))
-        return (-points if kind == "negative" else points), None
     from scorekeeper import cards
-    card = cards.nah_action(typed, kind)
-    return card
+    if re.fullmatch(r"[-+−]?[0-9]{1,2}", typed.strip()):
+        points = abs(int(typed.strip().replace("−", "-")))
+        low, high = cards.nah_points_range(kind)
+        if not low <= points <= high:
+            raise InputError(f"{kind} action cards are worth {low}..{high} points, got {points}")
+        return (-points if kind == "negative" else points), None
+    return cards.nah_action(typed, kind)
 
 
 @main.command()
@@ -46,7 +48,7 @@ def hack(ctx, drawer, winner, cards) -> None:
                          "winner": resolve(winner, names), "cards": cards})
 
 
-@main.command()
+@main.command(context_settings={"ignore_unknown_options": True})
 @click.argument("player")
 @click.argument("card")
 @pass_ctx
@@ -79,7 +81,7 @@ def new_account(ctx, player) -> None:
     _record(ctx, table, {"type": "new_account", "player": resolve(player, table.game.players)})
 
 
-@main.command()
+@main.command(context_settings={"ignore_unknown_options": True})
 @click.argument("player")
 @click.argument("card")
 @pass_ctx
@@ -100,10 +102,17 @@ def positive(ctx, player, card) -> None:
 def steal(ctx, player, victim, index) -> None:
     """PLAYER plays a Steal card on VICTIM's winning hack."""
     table = _table(ctx)
-    event = {"type": "steal", "player": resolve(player, table.game.players),
-             "from": resolve(victim, table.game.players)}
+    thief, target = resolve(player, table.game.players), resolve(victim, table.game.players)
+    hacks = table.state.players[table.state.seat(target)].hacks
+    if index is None and hacks:
+        index = 1 + max(range(len(hacks)), key=lambda i: hacks[i])
+    if index is not None and not 1 <= index <= len(hacks):
+        raise InputError(f"{target} has {len(hacks)} winning hack{'s' if len(hacks) != 1 else ''}"
+                         f"; there is no hack {index}")
+    event = {"type": "steal", "player": thief, "from": target}
     if index is not None:
         event["hack"] = index - 1
+        event["cards"] = hacks[index - 1]
     _record(ctx, table, event)
 
 
@@ -122,5 +131,8 @@ def hack_off(ctx, votes, cards) -> None:
         voter, sep, choice = vote.partition("=")
         if not sep:
             raise InputError(f"write each vote as VOTER=FINALIST, got {vote!r}")
-        ballot[resolve(voter, names)] = resolve(choice, names)
+        voter = resolve(voter, names)
+        if voter in ballot:
+            raise InputError(f"{voter} voted twice; each banned player votes once")
+        ballot[voter] = resolve(choice, names)
     _record(ctx, table, {"type": "hack_off", "votes": ballot, "cards": cards})

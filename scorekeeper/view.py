@@ -108,10 +108,11 @@ def not_a_hack_status_lines(game_id: int, name: str, status: dict) -> list[str]:
         head = f"{name} — game {game_id}, round {status['round']}: " + click.style(
             f"{status['drawer']} draws the black card", bold=True)
     width = max(6, *(len(p["name"]) for p in status["players"]))
-    lines = [head, f"  {'Player':<{width}}  Hacks  Actions  Total  Accounts"]
+    lines = [head, f"  {'Player':<{width}}  Hacks (cards)  Actions  Total  Accounts"]
     for p in status["players"]:
         flag = "  banned" if p["banned"] else ""
-        row = (f"  {p['name']:<{width}}  {sum(p['hacks']):>5}  {sum(p['actions']):>7}  "
+        won = f"{len(p['hacks'])} ({sum(p['hacks'])})"
+        row = (f"  {p['name']:<{width}}  {won:>13}  {sum(p['actions']):>7}  "
                f"{p['total']:>5}  {p['new_accounts']:>8}{flag}")
         lines.append(click.style(row, bold=True) if p["name"] in status["leaders"] else row)
     if status["result"]:

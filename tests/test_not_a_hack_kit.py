@@ -92,3 +92,22 @@ def test_a_three_player_game_to_the_hack_off(sk):
 def test_player_counts_outside_3_to_5_are_refused(sk, players):
     result = sk("new", "not-a-hack", *players)
     assert result.exit_code == 1 and "rule: Not a Hack is for 3 to 5 players" in result.output
+
+
+def test_history_votes_and_card_arguments_are_checked(sk):
+    sk("new", "not-a-hack", "Ana", "Ben", "Cleo")
+    sk("hack", "ana", "ben", "3")
+    history = sk("history")
+    assert history.exit_code == 0
+    assert history.output == "  1. turn 1 (Ana): Ana drew a hack and chose Ben's (3 cards, 3 points)\n"
+    for args, message in ((("negative", "ben", "x2"), "no negative action card called 'x2'"),
+                          (("negative", "ben", "7"), "negative action cards are worth 1..3"),
+                          (("steal", "cleo", "ben", "--hack", "3"),
+                           "Ben has 1 winning hack; there is no hack 3")):
+        result = sk(*args)
+        assert result.exit_code == 1 and message in result.output, result.output
+    assert sk("negative", "ben", "-2").exit_code == 0
+    assert "Cleo stole Ben's 3-card winning hack" in sk("steal", "cleo", "ben").output
+    sk("banned", "cleo", "--no-counter")      # Cleo: 3 points final; Ana vs Ben
+    twice = sk("hack-off", "--vote", "cleo=ana", "--vote", "cleo=ben")
+    assert twice.exit_code == 1 and "Cleo voted twice" in twice.output

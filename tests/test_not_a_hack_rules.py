@@ -132,7 +132,7 @@ def test_a_split_vote_draws_a_new_hack_card():
 def test_a_ban_may_stand_even_with_a_new_account_card():
     state = nah.apply(nah.initial(["Ana", "Ben", "Cleo", "Dev"]),
                       {"type": "banned", "player": "Ana", "counter": False})
-    assert state.players[0].banned and state.players[0].accounts == 1
+    assert state.players[0].banned and state.players[0].accounts == 0   # hand discarded
 
 
 def test_nothing_after_the_end():

@@ -42,9 +42,10 @@ def nah_face(card: NahCard, data: NotAHackData, frame: CardFrame) -> Face:
     ink = WHITE_INK if card.pile == "black" else BLACK_INK
     side = 9.0 if card.kind in ("component", "modifier") else 3.0
     label_left = 13.5 if card.kind in ("component", "modifier") else 3.0
-    texts = [label("kind", KIND_LABEL[card.kind], g.box(4.0, 3.5, left_mm=label_left,
-                                                         right_mm=26),
-                   colour="#BBBBBB" if card.pile == "black" else "#444444")]
+    texts = [TextBlock("kind", KIND_LABEL[card.kind], BOLD,
+                       g.box(4.0, 3.5, left_mm=label_left, right_mm=26), 7.0, 7.0,
+                       align="left", max_lines=1,
+                       colour="#BBBBBB" if card.pile == "black" else "#444444")]
     icons: list[IconSpot] = []
     if card.kind == "hack":
         texts.append(TextBlock("text", card.text, BOLD, g.box(11.0, 52.0), 15.0, 11.0,

@@ -136,6 +136,9 @@ def _cards(event: dict) -> int:
 
 
 def _hack(state: State, event: dict) -> State:
+    if state.phase == "hack-off":
+        raise RuleError(RULE_HACK_OFF, "the hack-off's winning hack is chosen by the banned "
+                        "players' votes: record it with hack-off")
     _black_card(state, event["drawer"])
     winner = _active(state, event["winner"])
     if event["winner"] == event["drawer"]:
@@ -158,8 +161,8 @@ def _banned(state: State, event: dict) -> State:
     player = state.players[state.seat(event["player"])]
     if player.accounts and event.get("counter", True):
         player = player._replace(accounts=player.accounts - 1)
-    else:
-        player = player._replace(banned=True)
+    else:   # banned: points final, hand (New Account cards included) discarded
+        player = player._replace(banned=True, accounts=0)
     return _next_turn(_set(state, player))
 
 
@@ -187,7 +190,8 @@ def _steal(state: State, event: dict) -> State:
         raise RuleError(RULE_STEAL, f"{victim.name} has no winning hack to steal")
     index = event.get("hack", max(range(len(victim.hacks)), key=lambda i: victim.hacks[i]))
     if not isinstance(index, int) or not 0 <= index < len(victim.hacks):
-        raise InputError(f"{victim.name} has {len(victim.hacks)} winning hacks; no hack {index}")
+        raise InputError(f"{victim.name} has {len(victim.hacks)} winning hack"
+                         f"{'s' if len(victim.hacks) != 1 else ''}; there is no hack {index + 1}")
     hack = victim.hacks[index]
     state = _set(state, victim._replace(hacks=victim.hacks[:index] + victim.hacks[index + 1:]))
     return _set(state, thief._replace(hacks=thief.hacks + (hack,)))
@@ -262,7 +266,8 @@ def describe(event: dict) -> str:
     if kind == "new_account":
         return f"{event['player']} drew a New Account card"
     if kind == "steal":
-        return f"{event['player']} stole a winning hack from {event['from']}"
+        size = f"{event['cards']}-card " if event.get("cards") else ""
+        return f"{event['player']} stole {event['from']}'s {size}winning hack"
     votes = ", ".join(f"{v} → {f}" for v, f in event.get("votes", {}).items())
     return f"hack-off ({votes})"
 
