@@ -15,8 +15,30 @@ import click
 from scorekeeper.errors import ScoreError
 
 
+#: Each game's verbs live in their own module, imported only when one of them is used,
+#: so `status` and the other shared commands start fast.
+GAME_COMMANDS = {
+    "scorekeeper.hack_attack_commands": ("protect", "user-error", "attack", "end-turn",
+                                          "defend", "check"),
+    "scorekeeper.hack_back_commands": ("hero", "no-hero", "draw", "play", "activate"),
+    "scorekeeper.not_a_hack_commands": ("hack", "negative", "banned", "new-account",
+                                         "positive", "steal", "hack-off"),
+}
+LAZY = {name: module for module, names in GAME_COMMANDS.items() for name in names}
+
+
 class App(click.Group):
-    """A click group that turns every ScoreError into `Error: ...` and exit status 1."""
+    """A click group that loads game verbs on first use and turns every ScoreError into
+    `Error: ...` and exit status 1."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(LAZY))
+
+    def get_command(self, ctx: click.Context, name: str):
+        if name in LAZY and name not in self.commands:
+            from importlib import import_module
+            import_module(LAZY[name])
+        return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context):
         if os.environ.get("NO_COLOR"):

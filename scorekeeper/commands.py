@@ -183,6 +183,3 @@ def result(ctx, explain, as_json) -> None:
     for line in outcome_lines(outcome, explain, final):
         click.echo(line)
 
-
-from scorekeeper import (hack_attack_commands, hack_back_commands,  # noqa: E402,F401
-                         not_a_hack_commands)

@@ -216,8 +216,9 @@ class Store:
     def log(self, game_id: int) -> list[LogRow]:
         """Every log row of a game, in order."""
         rows = self.conn.execute("SELECT id, kind, event, created FROM log WHERE game_id = ? "
-                                 "ORDER BY id", (game_id,))
-        return [LogRow(i, k, json.loads(e) if e else None, c) for i, k, e, c in rows]
+                                 "ORDER BY id", (game_id,)).fetchall()
+        events = json.loads("[" + ",".join(e or "null" for _, _, e, _ in rows) + "]")
+        return [LogRow(i, k, e, c) for (i, k, _, c), e in zip(rows, events)]
 
     @_guarded
     def append(self, game_id: int, kind: str, event: dict | None = None) -> int:
