@@ -37,21 +37,31 @@ class GameSpec:
     summary: Callable[[list], dict]
 
 
+def _face_blocks(cards, face):
+    """A `text_blocks` function: every (card, block) of `face(card, data, frame)`."""
+    def blocks(data, frame):
+        for card in cards(data):
+            for block in face(card, data, frame).texts:
+                yield card, block
+    return blocks
+
+
+def _single_format(what: str, deck_format, players) -> None:
+    if deck_format or players:
+        raise PnpError(f"{what}; --format and --players are for hack-back")
+
+
 def _hack_attack() -> GameSpec:
     from pnp.data.hack_attack import load_hack_attack
     from pnp.layout.hack_attack_faces import face
     from pnp.render.hack_attack import HackAttackPainter
     from pnp.render.sheets import PrintGroup
 
-    def blocks(data, frame):
-        for card in data.cards:
-            for block in face(card, data, frame).texts:
-                yield card, block
+    blocks = _face_blocks(lambda data: data.cards, face)
 
     def groups(data, deck_format, players):
-        if deck_format or players:
-            raise PnpError("Hack Attack: Defense prints one deck for 2–6 players; "
-                           "--format and --players are for hack-back")
+        _single_format("Hack Attack: Defense prints one deck for 2–6 players", deck_format,
+                       players)
         return [PrintGroup("cards", tuple(card for card in data.cards
                                           for _ in range(card.count)))]
 
@@ -84,10 +94,7 @@ def _hack_back() -> GameSpec:
     from pnp.render.hack_back import HackBackPainter
     from pnp.render.sheets import PrintGroup
 
-    def blocks(data, frame):
-        for card in data.cards.values():
-            for block in hero_face(card, data, frame).texts:
-                yield card, block
+    blocks = _face_blocks(lambda data: data.cards.values(), hero_face)
 
     def groups(data, deck_format, players):
         fmt = deck_format or "individual"
@@ -125,15 +132,11 @@ def _not_a_hack() -> GameSpec:
     from pnp.render.not_a_hack import NotAHackPainter
     from pnp.render.sheets import PrintGroup
 
-    def blocks(data, frame):
-        for card in data.cards:
-            for block in nah_face(card, data, frame).texts:
-                yield card, block
+    blocks = _face_blocks(lambda data: data.cards, nah_face)
 
     def groups(data, deck_format, players):
-        if deck_format or players:
-            raise PnpError("Not a Hack prints one black and one white pile for 3–5 players; "
-                           "--format and --players are for hack-back")
+        _single_format("Not a Hack prints one black and one white pile for 3–5 players",
+                       deck_format, players)
         return [PrintGroup("black pile", tuple(data.pile("black")), "black"),
                 PrintGroup("white pile", tuple(data.pile("white")), "white")]
 

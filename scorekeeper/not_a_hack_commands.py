@@ -48,18 +48,6 @@ def hack(ctx, drawer, winner, cards) -> None:
                          "winner": resolve(winner, names), "cards": cards})
 
 
-@main.command(context_settings={"ignore_unknown_options": True})
-@click.argument("player")
-@click.argument("card")
-@pass_ctx
-def negative(ctx, player, card) -> None:
-    """PLAYER drew a negative action card (by id or name, or its points, e.g. 2)."""
-    table = _table(ctx)
-    points, name = _action_points(card, "negative")
-    _record(ctx, table, {"type": "negative", "player": resolve(player, table.game.players),
-                         "points": points, "name": name})
-
-
 @main.command()
 @click.argument("player")
 @click.option("--no-counter", is_flag=True, help="Let the ban stand though PLAYER holds a "
@@ -81,16 +69,24 @@ def new_account(ctx, player) -> None:
     _record(ctx, table, {"type": "new_account", "player": resolve(player, table.game.players)})
 
 
-@main.command(context_settings={"ignore_unknown_options": True})
-@click.argument("player")
-@click.argument("card")
-@pass_ctx
-def positive(ctx, player, card) -> None:
-    """PLAYER plays a positive action card (by id or name, or its points, e.g. 2)."""
-    table = _table(ctx)
-    points, name = _action_points(card, "positive")
-    _record(ctx, table, {"type": "positive", "player": resolve(player, table.game.players),
-                         "points": points, "name": name})
+def _action_command(kind: str, verb: str):
+    """The `negative` or `positive` command: PLAYER and an action card (id, name or points)."""
+    @main.command(kind, context_settings={"ignore_unknown_options": True},
+                  help=f"PLAYER {verb} a {kind} action card (by id or name, or its points, "
+                       "e.g. 2).")
+    @click.argument("player")
+    @click.argument("card")
+    @pass_ctx
+    def command(ctx, player, card) -> None:
+        table = _table(ctx)
+        points, name = _action_points(card, kind)
+        _record(ctx, table, {"type": kind, "player": resolve(player, table.game.players),
+                             "points": points, "name": name})
+    return command
+
+
+negative = _action_command("negative", "drew")
+positive = _action_command("positive", "plays")
 
 
 @main.command()
