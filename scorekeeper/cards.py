@@ -7,7 +7,6 @@ import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from scorekeeper.errors import InputError
 
@@ -36,18 +35,28 @@ class Deck:
         return min(points), max(points)
 
 
-@lru_cache(maxsize=4)
-def hack_attack_deck(data_dir: Path | None = None) -> Deck:
-    """The deck from `data_dir` (default: the repository's card_data); InputError if the
-    card data has problems (run `pnp validate` for the list)."""
-    from pnp.data.hack_attack import AttackCard, TechCard, UserErrorCard, load_hack_attack
+@lru_cache(maxsize=None)
+def card_data(game: str):
+    """The validated card data of `game` from the repository's card_data folder, loaded
+    once per process (pnp.data only: no reportlab). InputError if it has problems."""
+    from importlib import import_module
     from pnp.errors import DataError
     from pnp.paths import DEFAULT_DATA_DIR
+    module = import_module(f"pnp.data.{game.replace('-', '_')}")
+    loader = getattr(module, f"load_{game.replace('-', '_')}")
     try:
-        data = load_hack_attack(Path(data_dir or DEFAULT_DATA_DIR) / "hack-attack")
+        return loader(DEFAULT_DATA_DIR / game)
     except DataError as exc:
         raise InputError(f"the card data has {len(exc.problems)} problem(s), first: "
-                         f"{exc.problems[0]}; run 'pnp validate --game hack-attack'") from None
+                         f"{exc.problems[0]}; run 'pnp validate --game {game}'") from None
+
+
+@lru_cache(maxsize=None)
+def hack_attack_deck() -> Deck:
+    """The Hack Attack: Defense deck as the table needs it; InputError if the card data
+    has problems (run `pnp validate` for the list)."""
+    from pnp.data.hack_attack import AttackCard, TechCard, UserErrorCard
+    data = card_data("hack-attack")
     return Deck(
         {c.id: (c.name, c.points, c.count) for c in data.cards if isinstance(c, TechCard)},
         {c.id: (c.name, c.icons, c.count) for c in data.cards if isinstance(c, AttackCard)},
@@ -136,17 +145,10 @@ class HeroSpec:
     activate: tuple[dict, ...]
 
 
-@lru_cache(maxsize=4)
-def hack_back_cards(data_dir: Path | None = None) -> dict[str, HeroSpec]:
+@lru_cache(maxsize=None)
+def hack_back_cards() -> dict[str, HeroSpec]:
     """Hack Back cards by id, from the card data; InputError if it has problems."""
-    from pnp.data.hack_back import load_hack_back
-    from pnp.errors import DataError
-    from pnp.paths import DEFAULT_DATA_DIR
-    try:
-        data = load_hack_back(Path(data_dir or DEFAULT_DATA_DIR) / "hack-back")
-    except DataError as exc:
-        raise InputError(f"the card data has {len(exc.problems)} problem(s), first: "
-                         f"{exc.problems[0]}; run 'pnp validate --game hack-back'") from None
+    data = card_data("hack-back")
     return {c.id: HeroSpec(c.id, c.name, c.vc, tuple(e.to_json() for e in c.play),
                            tuple(e.to_json() for e in c.activate))
             for c in data.cards.values()}
@@ -161,15 +163,7 @@ def hero_card(typed: str) -> HeroSpec:
 def nah_action(typed: str, kind: str) -> tuple[int, str]:
     """(points, name) of a Not a Hack action card of `kind` ("negative" or "positive") by
     id or name, from the card data; InputError if there is no such card."""
-    from pnp.data.not_a_hack import load_not_a_hack
-    from pnp.errors import DataError
-    from pnp.paths import DEFAULT_DATA_DIR
-    try:
-        data = load_not_a_hack(DEFAULT_DATA_DIR / "not-a-hack")
-    except DataError as exc:
-        raise InputError(f"the card data has {len(exc.problems)} problem(s), first: "
-                         f"{exc.problems[0]}; run 'pnp validate --game not-a-hack'") from None
-    options = {c.id: c for c in data.cards if c.kind == kind}
+    options = {c.id: c for c in card_data("not-a-hack").cards if c.kind == kind}
     card = options[_pick(typed, {k: c.name for k, c in options.items()},
                          f"{kind} action card")]
     return card.points, card.name
@@ -177,8 +171,5 @@ def nah_action(typed: str, kind: str) -> tuple[int, str]:
 
 def nah_points_range(kind: str) -> tuple[int, int]:
     """The smallest and largest points printed on Not a Hack action cards of `kind`."""
-    from pnp.data.not_a_hack import load_not_a_hack
-    from pnp.paths import DEFAULT_DATA_DIR
-    points = [abs(c.points) for c in load_not_a_hack(DEFAULT_DATA_DIR / "not-a-hack").cards
-              if c.kind == kind]
+    points = [abs(c.points) for c in card_data("not-a-hack").cards if c.kind == kind]
     return min(points), max(points)
