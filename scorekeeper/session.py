@@ -58,9 +58,11 @@ def record(store: Store, game_id: int | None, event: dict) -> tuple[Table, Table
     RuleError/InputError with nothing written."""
     with store.transaction():
         before = load(store, game_id)
-        before.rules.apply(before.state, event)
-        store.append(before.game.id, "action", event)
-        return before, load(store, before.game.id)
+        state = before.rules.apply(before.state, event)
+        row = store.append(before.game.id, "action", event)
+        step = Step(row, tuple(before.rules.notes(before.state, state)))
+        # a new action clears what could be redone (store.effective_events)
+        return before, before._replace(state=state, steps=before.steps + (step,), undone=())
 
 
 def undo(store: Store, game_id: int | None) -> tuple[LogRow, Table]:

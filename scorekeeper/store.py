@@ -221,12 +221,14 @@ class Store:
         return [LogRow(i, k, e, c) for (i, k, _, c), e in zip(rows, events)]
 
     @_guarded
-    def append(self, game_id: int, kind: str, event: dict | None = None) -> int:
-        """Append one log row; returns its id."""
+    def append(self, game_id: int, kind: str, event: dict | None = None) -> LogRow:
+        """Append one log row; returns it as read back would give it."""
+        created = _now()
+        text = json.dumps(event, ensure_ascii=False) if event else None
         cur = self.conn.execute(
             "INSERT INTO log (game_id, kind, event, created) VALUES (?, ?, ?, ?)",
-            (game_id, kind, json.dumps(event, ensure_ascii=False) if event else None, _now()))
-        return cur.lastrowid
+            (game_id, kind, text, created))
+        return LogRow(cur.lastrowid, kind, json.loads(text) if text else None, created)
 
     def close(self) -> None:
         self.conn.close()
