@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pnp.data.hack_back import Effect, HackBackData, HeroCard
 from pnp.fonts import ITALIC, REGULAR
 from pnp.layout.card_frame import CardFrame, TextBlock
-from pnp.layout.hack_attack_faces import Face, IconSpot, _Grid, label, title
+from pnp.layout.face import Face, IconSpot, DesignGrid, label, title
 from pnp.units import mm_to_pt
 
 SECTION_TOPS_MM = {"play": 32.0, "activate": 56.5}
@@ -31,7 +31,7 @@ class Section:
 
 def hero_face(card: HeroCard, data: HackBackData, frame: CardFrame) -> Face:
     """Text blocks and keyword icons of `card`'s face."""
-    g = _Grid(frame)
+    g = DesignGrid(frame)
     texts = [
         label("kind", "HERO", g.box(3.5, 3.5, right_mm=45)),
         title("name", card.name, g.box(18.5, 11.5)),

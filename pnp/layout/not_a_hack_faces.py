@@ -11,7 +11,7 @@ from __future__ import annotations
 from pnp.data.not_a_hack import NahCard, NotAHackData
 from pnp.fonts import BOLD, REGULAR
 from pnp.layout.card_frame import CardFrame, TextBlock
-from pnp.layout.hack_attack_faces import Face, IconSpot, _Grid, label
+from pnp.layout.face import Face, IconSpot, DesignGrid, label
 
 WHITE_INK, BLACK_INK = "#FFFFFF", "#111111"
 KIND_LABEL = {"hack": "HACK", "negative": "ACTION", "banned": "BANNED",
@@ -38,7 +38,7 @@ def needs_text(card: NahCard) -> str:
 
 def nah_face(card: NahCard, data: NotAHackData, frame: CardFrame) -> Face:
     """Text blocks and marker icons of `card`'s face."""
-    g = _Grid(frame)
+    g = DesignGrid(frame)
     ink = WHITE_INK if card.pile == "black" else BLACK_INK
     side = 9.0 if card.kind in ("component", "modifier") else 3.0
     label_left = 13.5 if card.kind in ("component", "modifier") else 3.0

@@ -13,7 +13,8 @@ from pnp.data.hack_attack import (AttackCard, Card, DefenseCard, HackAttackData,
                                   RealityCheckCard, TechCard, UserErrorCard)
 from pnp.fonts import BOLD
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.hack_attack_faces import Face, face
+from pnp.layout.face import Face
+from pnp.layout.hack_attack_faces import face
 from pnp.render.colour import colour, tint
 from pnp.render.icons import INK, WILD_COLOUR, IconSet, back_frame, card_form
 from pnp.render.text import draw_block
