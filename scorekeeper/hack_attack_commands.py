@@ -30,9 +30,9 @@ def protect(ctx, player, tech) -> None:
     table = _table(ctx)
     deck = cards.hack_attack_deck()
     points, card, name, copies = cards.tech(deck, tech)
-    record_and_report(ctx, table, {"type": "protect", "player": resolve(player, table.game.players),
-                         "points": points, "card": card, "name": name, "copies": copies,
-                         "deck_at_points": deck.tech_at(points)})
+    record_and_report(ctx, table, {
+        "type": "protect", "player": resolve(player, table.game.players), "points": points,
+        "card": card, "name": name, "copies": copies, "deck_at_points": deck.tech_at(points)})
 
 
 @main.command("user-error")
@@ -43,8 +43,9 @@ def user_error(ctx, player, count) -> None:
     """PLAYER keeps COUNT User Error cards (−1 point each at the end)."""
     from scorekeeper import cards
     table = _table(ctx)
-    record_and_report(ctx, table, {"type": "user_error", "player": resolve(player, table.game.players),
-                         "count": count, "deck": cards.hack_attack_deck().user_errors})
+    record_and_report(ctx, table, {
+        "type": "user_error", "player": resolve(player, table.game.players), "count": count,
+        "deck": cards.hack_attack_deck().user_errors})
 
 
 def _check(deck, icons, revealed, players: int):
@@ -73,10 +74,10 @@ def attack(ctx, attack, revealed) -> None:
     lines.append(f"{drawer} first discards unprotected Tech vulnerable to "
                  f"{name or 'this Attack'}; "
                  f"then {consequence}. Everyone takes their Defense cards back.")
-    record_and_report(ctx, table, {"type": "attack", "player": drawer, "attack": card, "name": name,
-                         "icons": list(icons), "revealed": shown, "holds": result.holds,
-                         "copies": cards.attack_copies(deck, card)},
-            preface=lines)
+    record_and_report(ctx, table, {
+        "type": "attack", "player": drawer, "attack": card, "name": name, "icons": list(icons),
+        "revealed": shown, "holds": result.holds, "copies": cards.attack_copies(deck, card)},
+        preface=lines)
 
 
 @main.command("end-turn")

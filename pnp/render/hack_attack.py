@@ -16,6 +16,7 @@ from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
 from pnp.layout.hack_attack_faces import face
 from pnp.render.colour import colour, tint
+from pnp.render.glyphs_more import shield_path
 from pnp.render.icons import INK, WILD_COLOUR, IconSet, back_frame, card_form
 from pnp.render.text import draw_block
 from pnp.units import mm_to_pt
@@ -69,15 +70,8 @@ class HackAttackPainter:
         c, f = self.c, self.frame
         w, h = mm_to_pt(15.0), mm_to_pt(17.0)
         x0, top = (f.w - w) / 2, f.h - mm_to_pt(3.0)
-        path = c.beginPath()
-        path.moveTo(x0, top)
-        path.lineTo(x0 + w, top)
-        path.lineTo(x0 + w, top - h * 0.45)
-        path.curveTo(x0 + w, top - h * 0.8, x0 + w * 0.6, top - h * 0.92, x0 + w / 2, top - h)
-        path.curveTo(x0 + w * 0.4, top - h * 0.92, x0, top - h * 0.8, x0, top - h * 0.45)
-        path.close()
         c.setFillColor(colour(SHIELD_COLOUR))
-        c.drawPath(path, stroke=0, fill=1)
+        c.drawPath(shield_path(c, x0, top - h, w, h), stroke=0, fill=1)
         c.setFillColor(colour("#FFFFFF"))
         c.setFont(BOLD, 20)
         c.drawCentredString(f.w / 2, top - h * 0.58, str(card.points))
