@@ -3,14 +3,15 @@
     python bench/bench_status.py [--repeats 15]
 
 Builds games of 10 and 1,000 events in a temporary database, then times fresh
-interpreters running `scorekeeper status` on each, and `python -c "import click"`,
-reporting medians and the ratio (goal: under 1.5x). Also checks that the status
+interpreters running `scorekeeper status` on each and `python -c "import click"`,
+interleaved round by round, reporting medians and the ratio (goal: under 1.5x). Also checks that the status
 command never imports reportlab.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -44,26 +45,28 @@ def make_db(path: Path, n_events: int) -> None:
     store.close()
 
 
-def median_wall(args: list[str], repeats: int) -> float:
-    return timed_runs(args, repeats)[0]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=15)
     args = parser.parse_args()
     compile_packages()
-    base = median_wall([sys.executable, "-c", "import click"], args.repeats)
-    print(f"{'run':<36}{'median s':>10}{'ratio':>8}")
-    label = 'python -c "import click"'
-    print(f"{label:<36}{base:>10.3f}{1:>8.2f}")
     with tempfile.TemporaryDirectory() as tmp:
+        runs = {'python -c "import click"': [sys.executable, "-c", "import click"]}
         for n in (10, 1000):
             db = Path(tmp) / f"g{n}.sqlite3"
             make_db(db, n)
-            wall = median_wall([sys.executable, "-c", STATUS, str(db)], args.repeats)
-            print(f"{f'scorekeeper status, {n} events':<36}{wall:>10.3f}{wall / base:>8.2f}")
-
+            runs[f"scorekeeper status, {n} events"] = [sys.executable, "-c", STATUS, str(db)]
+        # Interleave the commands, one run each per round, so drift in the machine's load
+        # falls on all of them alike.
+        walls: dict[str, list[float]] = {label: [] for label in runs}
+        for _ in range(args.repeats):
+            for label, command in runs.items():
+                walls[label].append(timed_runs(command, 1)[0])
+    medians = {label: statistics.median(w) for label, w in walls.items()}
+    base = medians['python -c "import click"']
+    print(f"{'run':<36}{'median s':>10}{'ratio':>8}")
+    for label, wall in medians.items():
+        print(f"{label:<36}{wall:>10.3f}{wall / base:>8.2f}")
 
 if __name__ == "__main__":
     main()
