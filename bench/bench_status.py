@@ -4,8 +4,8 @@
 
 Builds games of 10 and 1,000 events in a temporary database, then times fresh
 interpreters running `scorekeeper status` on each and `python -c "import click"`,
-interleaved round by round, reporting medians and the ratio (goal: under 1.5x). Also checks that the status
-command never imports reportlab.
+interleaved round by round, reporting medians and the ratio (goal: under 1.5x).
+Also checks that the status command never imports reportlab.
 """
 
 from __future__ import annotations
