@@ -168,6 +168,37 @@ _FACTORIES: dict[str, Callable[[], GameSpec]] = {"hack-attack": _hack_attack,
 _ALIASES = {"hack-attack-defense": "hack-attack", "had": "hack-attack"}  # alias -> id
 
 
+@dataclass(frozen=True)
+class GameEntry:
+    """One registered game: its id, the module that defines its kit (`KIT`), aliases."""
+
+    id: str
+    kit: str
+    aliases: tuple[str, ...] = ()
+
+
+GAMES: list[GameEntry] = [
+    GameEntry("hack-attack", "pnp.layout.hack_attack", ("hack-attack-defense", "had")),
+    GameEntry("hack-back", "pnp.layout.hack_back"),
+    GameEntry("not-a-hack", "pnp.layout.not_a_hack"),
+]
+
+
+def game_ids() -> list[str]:
+    """Ids of every registered game, in registry order."""
+    return [g.id for g in GAMES]
+
+
+def resolve(name: str) -> str:
+    """The id of the game called `name` (an id or an alias, any case, spaces ignored);
+    raises UnknownGame listing the ids. Imports nothing."""
+    key = name.strip().lower()
+    for g in GAMES:
+        if key == g.id or key in g.aliases:
+            return g.id
+    raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(game_ids())}")
+
+
 def known_games() -> list[str]:
     """Ids of every game that `pnp` can build."""
     return list(_FACTORIES)
