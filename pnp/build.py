@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import DataError, PnpError
-from pnp.games import GameSpec, find_game
+from pnp.games import find_game
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import Grid, SheetSpec, compute_grid
+from pnp.layout.kit import Kit
 from pnp.paths import DEFAULT_DATA_DIR
+from pnp.render.painter import KitPainter
 from pnp.render.rulebook import render_booklet, render_rulebook
 from pnp.render.sheets import new_canvas, write_sheets
 from pnp.units import CARD_SIZES_MM, mm_to_pt
@@ -31,7 +33,7 @@ OUTPUTS = ("cards.pdf", "rules.pdf", "booklet.pdf")
 class BuildOptions:
     """A build request: game id, sheet settings (mm), where data is read and output goes.
     `card_size` None means the game's own size from game.toml; `deck_format`
-    ("individual" or "shared") and `players` choose the decks of games that have them."""
+    ("individual" or "shared") and `players` choose the decks of games that have several."""
 
     game: str
     spec: SheetSpec = field(default_factory=SheetSpec)
@@ -55,11 +57,11 @@ class BuildReport:
     seconds: float
 
 
-def game_folder(game: GameSpec, data_dir: Path) -> Path:
+def game_folder(kit: Kit, data_dir: Path) -> Path:
     """The game's data folder inside `data_dir`; raises PnpError when it does not exist."""
-    folder = Path(data_dir) / game.id
+    folder = Path(data_dir) / kit.id
     if not folder.is_dir():
-        raise PnpError(f"no card data for {game.id}: folder {folder} does not exist")
+        raise PnpError(f"no card data for {kit.id}: folder {folder} does not exist")
     return folder
 
 
@@ -74,29 +76,30 @@ def frame_for(options: BuildOptions):
 def build(options: BuildOptions) -> BuildReport:
     """Build the kit; raises DataError (every data problem), LayoutError or PnpError."""
     start = time.perf_counter()
-    game = find_game(options.game)
-    folder = game_folder(game, options.data_dir)
-    data, blocks, problems = validate(game, folder, frame_for(options))
+    kit = find_game(options.game)
+    folder = game_folder(kit, options.data_dir)
+    data, blocks, problems = validate(kit, folder, frame_for(options))
     if problems:
         raise DataError(problems)
-    groups = game.groups(data, options.deck_format, options.players)
+    groups = kit.groups(data, options.deck_format, options.players)
     card_size = options.card_size or data.info.card_size
     spec = SheetSpec(**{**options.spec.__dict__, "card_size": card_size})
     grid = compute_grid(spec)
-    target = Path(options.out_dir) / game.id
+    target = Path(options.out_dir) / kit.id
     staging = _staging_folder(target)
+    name = kit.name(data)
     try:
-        canvas = new_canvas(staging / "cards.pdf", grid, f"{data.info.name} — cards")
-        painter = game.painter(canvas, data, frame_for(options)(data))
+        canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
+        painter = KitPainter(canvas, kit, data, frame_for(options)(data))
         stats = write_sheets(canvas, grid, spec, groups, painter)
         canvas.save()
-        kit = game.components(data)
-        rule_pages = render_rulebook(staging / "rules.pdf", blocks, spec.paper, data.info.name, kit)
-        sides = render_booklet(staging / "booklet.pdf", blocks, spec.paper, data.info.name, kit)
+        rows = kit.kit_rows(data)
+        rule_pages = render_rulebook(staging / "rules.pdf", blocks, spec.paper, name, rows)
+        sides = render_booklet(staging / "booklet.pdf", blocks, spec.paper, name, rows)
         publish(staging, target, OUTPUTS)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return BuildReport(game.id, game.summary(groups), grid, stats.sheets,
+    return BuildReport(kit.id, kit.summary(groups), grid, stats.sheets,
                        {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides},
                        [target / n for n in OUTPUTS], time.perf_counter() - start)
 

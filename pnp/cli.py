@@ -1,13 +1,15 @@
 """The `pnp` command line: parses options, calls pnp.build / pnp.validate, prints.
 
-Exit status: 0 success; 1 data, layout or rule error (message names file:line,
-card id, field); 2 usage error (click).
+Every error leaves through one place, `Failure`, shown by click with one prefix
+("Error: "): exit status 1 for data, layout and rule errors (each message names
+file:line, card or back, field), 2 for usage errors (click's). With `--all`, every
+game is tried and every game's problems are reported.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+from typing import Callable
 
 import click
 
@@ -17,35 +19,72 @@ from pnp.layout.imposition import (DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_
 from pnp.units import CARD_SIZES_MM, PAPER_MM
 
 
-def _fail(exc: PnpError) -> None:
-    if isinstance(exc, DataError):
-        for problem in exc.problems:
-            click.echo(f"error: {problem}", err=True)
-        click.echo(f"{len(exc.problems)} problem(s) found.", err=True)
-    else:
-        click.echo(f"error: {exc}", err=True)
-    sys.exit(1)
+class Failure(click.ClickException):
+    """One or more errors, each shown as its own `Error: ...` line; exit status 1."""
+
+    exit_code = 1
+
+    def __init__(self, lines: list[str]):
+        super().__init__(lines[0] if lines else "failed")
+        self.lines = lines
+
+    def show(self, file=None) -> None:
+        for line in self.lines:
+            click.echo(f"Error: {line}", err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def error_lines(exc: PnpError, game: str | None = None) -> list[str]:
+    """The lines that report `exc`: every problem of a DataError, then how many there are."""
+    if not isinstance(exc, DataError):
+        return [str(exc)]
+    count = f"{len(exc.problems)} problem(s) found."
+    return [str(p) for p in exc.problems] + [f"{game}: {count}" if game else count]
+
+
+class App(click.Group):
+    """The `pnp` group: a PnpError from any command becomes a Failure."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except PnpError as exc:
+            raise Failure(error_lines(exc)) from None
+
+
+def for_each_game(names: list[str], run: Callable[[str], None]) -> None:
+    """Call `run(name)` for every game; collect every game's errors and raise one Failure
+    listing all of them when any failed."""
+    lines: list[str] = []
+    for name in names:
+        try:
+            run(name)
+        except PnpError as exc:
+            lines += error_lines(exc, name if len(names) > 1 or isinstance(exc, DataError)
+                                 else None)
+    if lines:
+        raise Failure(lines)
+
+
+@click.group(cls=App, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="hackpack")
 def main() -> None:
     """Hack Pack print-and-play generator: card data in TOML to print-ready PDFs."""
 
 
 def _game_options(f):
+    from pnp.games import game_ids
     f = click.option("--data", "data_dir", type=click.Path(path_type=Path, file_okay=False),
                      default=None, help="Card data folder (default: the repository's card_data/).")(f)
     f = click.option("--all", "all_games", is_flag=True, help="Every game.")(f)
     f = click.option("--game", "-g", "game", default=None,
-                     help="Game id: hack-attack, hack-back or not-a-hack.")(f)
+                     help=f"Game id: {', '.join(game_ids())}.")(f)
     return f
 
 
 def _games(game: str | None, all_games: bool) -> list[str]:
-    from pnp.games import known_games
+    from pnp.games import game_ids
     if all_games:
-        return known_games()
+        return game_ids()
     if not game:
         raise click.UsageError("name a game with --game GAME, or use --all")
     return [game]
@@ -69,9 +108,11 @@ def _games(game: str | None, all_games: bool) -> list[str]:
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False),
               default=Path("out"), show_default=True, help="Output folder.")
 @click.option("--format", "deck_format", type=click.Choice(["individual", "shared"]),
-              default=None, help="hack-back: one deck per player (default) or one shared deck.")
+              default=None, help="For games with several decks: one deck per player "
+                                 "(default) or one shared deck.")
 @click.option("--players", type=click.IntRange(1, 12), default=None,
-              help="hack-back: print decks for this many players (default: every deck).")
+              help="For games with several decks: print decks for this many players "
+                   "(default: every deck).")
 def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, crop_marks,
           duplex, back_offset, out_dir, deck_format, players) -> None:
     """Build the print-and-play kit: cards.pdf, rules.pdf and booklet.pdf."""
@@ -79,13 +120,12 @@ def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, cr
     from pnp.build import build as run_build
     spec = SheetSpec(paper=paper, bleed_mm=bleed, gutter_mm=gutter, margin_mm=margin,
                      duplex=duplex, back_offset_mm=tuple(back_offset), crop_marks=crop_marks)
-    for name in _games(game, all_games):
-        try:
-            report = run_build(BuildOptions(name, spec, card_size, data_dir or DEFAULT_DATA_DIR,
-                                            out_dir, deck_format, players))
-        except PnpError as exc:
-            _fail(exc)
+
+    def one(name: str) -> None:
+        report = run_build(BuildOptions(name, spec, card_size, data_dir or DEFAULT_DATA_DIR,
+                                        out_dir, deck_format, players))
         _print_report(report, spec)
+    for_each_game(_games(game, all_games), one)
 
 
 def _print_report(report, spec: SheetSpec) -> None:
@@ -105,30 +145,21 @@ def _print_report(report, spec: SheetSpec) -> None:
 @main.command()
 @_game_options
 @click.option("--card-size", type=click.Choice(list(CARD_SIZES_MM)), default=None,
-              help="Check text fit on this card size (default: the game's).")
+              help="Check the faces on this card size (default: the game's).")
 def validate(game, all_games, data_dir, card_size) -> None:
-    """Check the card data without building; list every problem, exit 1 if any."""
+    """Check the card data and every card face without building; list every problem,
+    exit 1 if any."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions, frame_for, game_folder
     from pnp.games import find_game
     from pnp.validate import validate as run_validate
-    failed = False
-    for name in _games(game, all_games):
-        try:
-            spec = find_game(name)
-            folder = game_folder(spec, data_dir or DEFAULT_DATA_DIR)
-            options = BuildOptions(name, card_size=card_size, data_dir=folder.parent)
-            data, _blocks, problems = run_validate(spec, folder, frame_for(options))
-            if problems:
-                raise DataError(problems)
-        except DataError as exc:
-            for problem in exc.problems:
-                click.echo(f"error: {problem}", err=True)
-            click.echo(f"{name}: {len(exc.problems)} problem(s) found.", err=True)
-            failed = True
-            continue
-        except PnpError as exc:
-            _fail(exc)
-        total = sum(spec.summary(spec.groups(data, None, None)).values())
-        click.echo(f"{spec.id}: OK — {len(data.cards)} distinct cards, {total} copies")
-    if failed:
-        sys.exit(1)
+
+    def one(name: str) -> None:
+        kit = find_game(name)
+        folder = game_folder(kit, data_dir or DEFAULT_DATA_DIR)
+        options = BuildOptions(name, card_size=card_size, data_dir=folder.parent)
+        data, _blocks, problems = run_validate(kit, folder, frame_for(options))
+        if problems:
+            raise DataError(problems)
+        total = sum(kit.summary(kit.groups(data)).values())
+        click.echo(f"{kit.id}: OK — {len(kit.cards(data))} distinct cards, {total} copies")
+    for_each_game(_games(game, all_games), one)

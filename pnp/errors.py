@@ -14,8 +14,9 @@ class PnpError(Exception):
 class Problem:
     """One thing wrong with the card data.
 
-    `file` is the TOML file, `line`/`column` are 1-based (None when unknown),
-    `card_id` and `field` name what is wrong where that applies.
+    `file` is the TOML file, `line`/`column` are 1-based (None when unknown); `card_id`
+    names a card, or `subject` says what else is wrong ("back 'red-team'", "deck
+    'red-team'", "category 'backups'"); `field` is the key (or key path) at fault.
     """
 
     file: Path | None
@@ -24,6 +25,7 @@ class Problem:
     column: int | None = None
     card_id: str | None = None
     field: str | None = None
+    subject: str | None = None
 
     def __str__(self) -> str:
         where = str(self.file) if self.file else "<data>"
@@ -32,7 +34,9 @@ class Problem:
             if self.column is not None:
                 where += f":{self.column}"
         what = []
-        if self.card_id:
+        if self.subject:
+            what.append(self.subject)
+        elif self.card_id:
             what.append(f"card '{self.card_id}'")
         if self.field:
             what.append(f"field '{self.field}'")

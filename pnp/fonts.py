@@ -53,3 +53,11 @@ def missing_glyphs(text: str, name: str) -> set[str]:
     """Characters of `text` (other than line breaks) that font `name` has no glyph for."""
     cmap = pdfmetrics.getFont(font(name)).face.charToGlyph
     return {ch for ch in set(text) if ch not in "\n\r\t" and ord(ch) not in cmap}
+
+
+@lru_cache(maxsize=None)
+def metrics(name: str) -> tuple[float, float]:
+    """(ascent, descent) of font `name` as fractions of the font size (descent negative):
+    the em box every line of text is placed and checked by."""
+    face = pdfmetrics.getFont(font(name)).face
+    return face.ascent / 1000, face.descent / 1000

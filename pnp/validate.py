@@ -1,44 +1,50 @@
-"""Check a game's data without building: schema and references (via the game's loader),
-every text on every face against its box and against the embedded font, and the
-rulebook's markup and characters.
+"""Check a game's data without building: schema and references (the kit's loader), every
+element of every face, fronts and backs, at the card size asked for (pnp.layout.face_check:
+fit, glyphs, overlap, containers, safe area), and the rulebook's markup and characters.
 
-Returns every problem at once. Source: shared/DESIGN.md, "pnp validate".
+Returns every problem at once; `pnp build` runs the same check first.
+Source: shared/DESIGN.md, "pnp validate" and "Card faces are data".
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Callable
 
 from pnp.data.rulebook import Block, load_rulebook
 from pnp.errors import DataError, Problem
 from pnp.fonts import BOLD, REGULAR, missing_glyphs
-from pnp.games import GameSpec
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.text import TextDoesNotFit
-from pnp.render.text import fit_block
+from pnp.layout.face import Face
+from pnp.layout.face_check import check_face
+from pnp.layout.kit import Kit
 
 
-def check_faces(game: GameSpec, data, frame: CardFrame) -> list[Problem]:
-    """Problems with text that cannot fit its box or has characters the font lacks."""
+def kit_faces(kit: Kit, data: Any, frame: CardFrame) -> list[tuple[str, Face]]:
+    """(name, Face) of every distinct card's front and of every back, named for messages
+    ("card 'smart-tv'", "back 'red-team'")."""
+    faces = [(f"card '{card.id}'", kit.front(card, data, frame)) for card in kit.cards(data)]
+    faces += [(f"back '{back}'", kit.back(back, data, frame)) for back in kit.backs(data)]
+    return faces
+
+
+def check_faces(kit: Kit, data: Any, frame: CardFrame) -> list[Problem]:
+    """Every fault of every face, as a Problem at the data that prints it (file:line,
+    subject, field). A fault of a value shared by many faces (a label, a category name)
+    is reported once, naming the first face it was found on."""
     problems: list[Problem] = []
-    seen: set[tuple[str, str]] = set()
-    for card, block in game.text_blocks(data, frame):
-        key = (card.id, block.field)
-        if key in seen:
-            continue
-        seen.add(key)
-        field = block.field.split(":")[0].split("[")[0]
-        where = dict(file=card.source.file, line=card.source.line_of(field), card_id=card.id,
-                     field=block.field)
-        missing = missing_glyphs(block.text, block.font)
-        if missing:
-            chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in sorted(missing))
-            problems.append(Problem(message=f"the font has no glyph for {chars}", **where))
-            continue
-        try:
-            fit_block(block)
-        except TextDoesNotFit as exc:
-            problems.append(Problem(message=f"text does not fit its box: {exc.reason}", **where))
+    seen: set[tuple] = set()
+    for name, face in kit_faces(kit, data, frame):
+        for fault in check_face(face, frame):
+            origin = fault.element.origin or face.source.at(fault.element.key)
+            problem = origin.problem(fault.message)
+            key = (problem.file, problem.line, problem.field, fault.message)
+            if key in seen:
+                continue
+            seen.add(key)
+            if origin.source.subject != face.source.subject:
+                problem = origin.problem(f"{fault.message} (on {name})")
+            problems.append(problem)
     return problems
 
 
@@ -54,8 +60,9 @@ def check_rulebook(path: Path, blocks: list[Block]) -> list[Problem]:
     return problems
 
 
-def validate(game: GameSpec, folder: Path, frame_for) -> tuple[object | None, list[Block], list[Problem]]:
-    """Load `folder` with `game`, check its faces on the frame `frame_for(data)` gives, and
+def validate(kit: Kit, folder: Path, frame_for: Callable[[Any], CardFrame]
+             ) -> tuple[Any | None, list[Block], list[Problem]]:
+    """Load `folder` with `kit`, check its faces on the frame `frame_for(data)` gives, and
     read and check its `rulebook.md`.
 
     Returns (data, rulebook blocks, every problem); data is None when loading failed.
@@ -69,7 +76,7 @@ def validate(game: GameSpec, folder: Path, frame_for) -> tuple[object | None, li
     except DataError as exc:
         problems += exc.problems
     try:
-        data = game.load(folder)
+        data = kit.load(folder)
     except DataError as exc:
         return None, blocks, exc.problems + problems
-    return data, blocks, check_faces(game, data, frame_for(data)) + problems
+    return data, blocks, check_faces(kit, data, frame_for(data)) + problems

@@ -80,7 +80,7 @@ def test_cli_reports_a_card_size_that_does_not_fit(tmp_path):
     result = CliRunner().invoke(main, ["build", "--game", "hack-attack", "--margin", "75",
                                        "--out", str(tmp_path)])
     assert result.exit_code == 1
-    assert "error: a poker card (63.5 x 88.9 mm) with 0.5 mm bleed does not fit a4 paper inside " \
+    assert "Error: a poker card (63.5 x 88.9 mm) with 0.5 mm bleed does not fit a4 paper inside " \
            "a 75.0 mm margin: over by 4.50 mm in width and 0.00 mm in height" in result.output
 
 

@@ -81,7 +81,7 @@ def test_every_problem_is_listed_at_once(data_copy):
     ("game.toml", "players = { min = 2, max = 6 }", "players = 5",
      "game.toml:6: field 'players': expected a table { min = N, max = M }, got 5"),
     ("game.toml", 'colour = "#0072B2"', 'colour = "blue"',
-     "game.toml:14: card 'backups', field 'colour': expected a colour like \"#0072B2\", got 'blue'"),
+     "game.toml:14: category 'backups', field 'colour': expected a colour like \"#0072B2\", got 'blue'"),
 ])
 def test_one_bad_field_is_reported_with_card_and_field(data_copy, filename, old, new, message):
     edit(data_copy / filename, old, new)
@@ -177,8 +177,8 @@ def test_a_bad_category_is_reported_once(data_copy):
     out = result.output
     second = [n for n, line in enumerate(game.read_text().splitlines(), 1)
               if line == 'id = "backups"'][1]
-    assert f"game.toml:{second}: card 'backups', field 'id': duplicate category id" in out
-    assert ("card 'home-network', field 'icon': expected one of backups, device-security, "
+    assert f"game.toml:{second}: category 'backups', field 'id': duplicate category id" in out
+    assert ("category 'home-network', field 'icon': expected one of backups, device-security, "
             "home-network, passwords, social-engineering, social-media, wild, attack, user-error, "
             "got 'rocket'") in out
     # the cards that name device-security still get a message each, the rest none

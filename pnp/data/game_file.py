@@ -1,10 +1,11 @@
-"""Read `game.toml`: name, player range, card size, categories and back design."""
+"""Read `game.toml`: name, player range, card size, categories, back design and the
+fixed words each game prints on its faces (its [labels] table)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.data.models import BackDesign, Category, GameInfo
+from pnp.data.models import BackDesign, Category, GameInfo, Source
 from pnp.data.schema import Field, check_table, int_range
 from pnp.data.toml_source import TableLines, TomlFile
 from pnp.errors import Problem
@@ -19,8 +20,9 @@ GAME_FIELDS = [
           else f"unknown card size {v!r}; known: {', '.join(CARD_SIZES_MM)}"),
     Field("category", "tables", "an array of [[category]] tables"),
     Field("back", "table", "a [back] table"),
+    Field("labels", "table", "a [labels] table of the words printed on the faces"),
 ]
-#: The icons the renderer draws (pnp.render.icons implements exactly these).
+#: The icons a category may use (pnp.render.icons draws these and more).
 ICONS = ("backups", "device-security", "home-network", "passwords", "social-engineering",
          "social-media", "wild", "attack", "user-error")
 
@@ -42,38 +44,26 @@ PLAYER_FIELDS = [
 ]
 
 
-def read_game_file(tf: TomlFile, categories_required: bool = True
+def read_game_file(tf: TomlFile, categories_required: bool = True,
+                   label_fields: tuple[Field, ...] = ()
                    ) -> tuple[GameInfo | None, list[Category], set[str], list[Problem]]:
     """Turn a parsed `game.toml` into GameInfo, the valid categories, the ids of every
     declared category (valid or not, so one bad colour does not make every card that
-    names the category wrong too) and every problem found."""
-    fields = GAME_FIELDS if categories_required else [
-        Field(f.name, f.kind, f.expected, False, f.check) if f.name == "category" else f
-        for f in GAME_FIELDS]
+    names the category wrong too) and every problem found. `label_fields` are the keys
+    the game's [labels] table must hold (none: the table is not needed)."""
+    optional = {"category"} if not categories_required else set()
+    optional |= {"labels"} if not label_fields else set()
+    fields = [Field(f.name, f.kind, f.expected, False, f.check) if f.name in optional else f
+              for f in GAME_FIELDS]
     top, problems = check_table(tf.data, fields, tf.lines.top, tf.path)
-    players = back = {}
-    if isinstance(tf.data.get("players"), dict):
-        players, p = check_table(tf.data["players"], PLAYER_FIELDS,
-                                 TableLines(tf.lines.top.of("players")), tf.path)
-        problems += [_prefixed(x, "players.") for x in p]
-    if isinstance(tf.data.get("back"), dict):
-        back, p = check_table(tf.data["back"], BACK_FIELDS,
-                              tf.lines.tables.get("back", tf.lines.top), tf.path)
-        problems += [_prefixed(x, "back.") for x in p]
-    categories, declared = [], set()
-    raw_categories = tf.data.get("category", [])
-    for i, raw in enumerate(raw_categories if isinstance(raw_categories, list) else []):
-        values, p = check_table(raw, CATEGORY_FIELDS, tf.lines.array_item("category", i),
-                                tf.path, card_id=raw.get("id") if isinstance(raw, dict) else None)
-        problems += p
-        if "id" in values:
-            if values["id"] in declared:
-                problems.append(Problem(tf.path, "duplicate category id",
-                                        line=tf.lines.array_item("category", i).of("id"),
-                                        card_id=values["id"], field="id"))
-            declared.add(values["id"])
-        if not p:
-            categories.append(Category(**values))
+    players, p = _sub_table(tf, "players", PLAYER_FIELDS, TableLines(tf.lines.top.of("players")))
+    problems += p
+    back, p = _sub_table(tf, "back", BACK_FIELDS, tf.lines.tables.get("back", tf.lines.top))
+    problems += p
+    labels, p = _sub_table(tf, "labels", list(label_fields),
+                           tf.lines.tables.get("labels", tf.lines.top))
+    problems += p
+    categories, declared = _categories(tf, problems)
     if "id" in top and top["id"] != Path(tf.path).parent.name:
         problems.append(Problem(tf.path, f"game id {top['id']!r} does not match its folder "
                                 f"{Path(tf.path).parent.name!r}", line=tf.lines.top.of("id"),
@@ -83,14 +73,51 @@ def read_game_file(tf: TomlFile, categories_required: bool = True
                                 line=tf.lines.top.of("players"), field="players"))
     if problems:
         return None, categories, declared, problems
+    back_where = tf.lines.tables.get("back", tf.lines.top)
+    labels_where = tf.lines.tables.get("labels", tf.lines.top)
     info = GameInfo(
         id=top["id"], name=top["name"], players_min=players["min"],
         players_max=players["max"], card_size=top["card_size"],
-        back=BackDesign(back["title"], back.get("subtitle", ""), back["colour"]),
-        folder=Path(tf.path).parent)
+        back=BackDesign(back["title"], back.get("subtitle", ""), back["colour"],
+                        _source(tf, back_where, "back")),
+        folder=Path(tf.path).parent, labels=labels,
+        labels_source=_source(tf, labels_where, "labels"))
     return info, categories, declared, problems
+
+
+def _source(tf: TomlFile, where: TableLines, subject: str) -> Source:
+    return Source(tf.path, where.line, tuple(where.keys.items()), subject)
+
+
+def _sub_table(tf: TomlFile, name: str, fields: list[Field], where: TableLines
+               ) -> tuple[dict, list[Problem]]:
+    """Check the table `name` of game.toml (when it is a table) against `fields`; problems
+    name its keys as `name.key`."""
+    if not isinstance(tf.data.get(name), dict):
+        return {}, []
+    values, problems = check_table(tf.data[name], fields, where, tf.path)
+    return values, [_prefixed(x, f"{name}.") for x in problems]
+
+
+def _categories(tf: TomlFile, problems: list[Problem]) -> tuple[list[Category], set[str]]:
+    categories, declared = [], set()
+    raw_categories = tf.data.get("category", [])
+    for i, raw in enumerate(raw_categories if isinstance(raw_categories, list) else []):
+        where = tf.lines.array_item("category", i)
+        cid = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
+        subject = f"category '{cid}'" if cid else "category"
+        values, p = check_table(raw, CATEGORY_FIELDS, where, tf.path, subject=subject)
+        problems += p
+        if "id" in values:
+            if values["id"] in declared:
+                problems.append(Problem(tf.path, "duplicate category id", line=where.of("id"),
+                                        subject=subject, field="id"))
+            declared.add(values["id"])
+        if not p:
+            categories.append(Category(**values, source=_source(tf, where, subject)))
+    return categories, declared
 
 
 def _prefixed(p: Problem, prefix: str) -> Problem:
     return Problem(p.file, p.message, p.line, p.column, p.card_id,
-                   prefix + p.field if p.field else prefix.rstrip("."))
+                   prefix + p.field if p.field else prefix.rstrip("."), p.subject)

@@ -2,7 +2,8 @@
 
 Source: shared/rules/hack-attack-defense.txt ("Tech", "Defense", "Reality Check",
 "User Error", the Attack section and Setup). Files read from the game folder:
-game.toml, tech.toml, defense.toml, attack.toml, user_error.toml.
+game.toml, tech.toml, defense.toml, attack.toml, user_error.toml. The tables are data
+(`TABLES`); pnp.data.tables reads and checks them, this module adds the cross-references.
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from pnp.data.game_file import read_game_file
 from pnp.data.models import Category, GameInfo, Source
-from pnp.data.schema import Field, check_table, int_range, length_range
-from pnp.data.toml_source import read_toml
+from pnp.data.schema import Field, int_range, length_range
+from pnp.data.tables import Entry, TableSpec, read_game
 from pnp.errors import DataError, Problem
 
 
@@ -111,59 +111,62 @@ class HackAttackData:
         return totals
 
 
-def _common(extra: list[Field]) -> list[Field]:
-    return [
+def _common(extra: list[Field]) -> tuple[Field, ...]:
+    return (
         Field("id", "id", "a kebab-case id such as \"wi-fi-router\""),
         Field("name", "str", "the printed name, 1..28 characters", check=length_range(1, 28)),
         Field("count", "int", "copies printed, 1..20", check=int_range(1, 20)),
         *extra,
-    ]
+    )
 
 
+def _label(key: str, what: str, most: int) -> Field:
+    return Field(key, "str", f"{what}, 1..{most} characters", check=length_range(1, most))
+
+
+#: The fixed words printed on the faces ([labels] in game.toml).
+LABEL_FIELDS = (
+    _label("tech", "the kind label of a Tech card", 16),
+    _label("protect_with", "the heading over a Tech card's Defense icons", 24),
+    _label("vulnerable_to", "the heading over a Tech card's Attacks", 24),
+    _label("defense", "the kind label of a Defense card", 20),
+    _label("how_to", "the heading over a Defense card's how-to", 24),
+    _label("wild", "the kind label of a Reality Check card", 20),
+    _label("any_category", "what a Reality Check counts as", 20),
+    _label("attack", "the kind label of an Attack card", 20),
+    _label("defend_with", "the heading over an Attack card's icons", 24),
+    _label("user_error", "the kind label of a User Error card", 20),
+    _label("penalty", "the User Error penalty line", 32),
+    _label("prevent_with", "the heading over a User Error card's category", 24),
+)
 CATEGORY_LIST = "a list of category ids"
-TABLES: dict[str, tuple[str, type, list[Field]]] = {
-    "tech": ("tech.toml", TechCard, _common([
+TABLES = (
+    TableSpec("tech", "tech.toml", _common([
         Field("points", "int", "points when Protected, 1..9", check=int_range(1, 9)),
         Field("defenses", "list", f"{CATEGORY_LIST}, 1..5 entries", check=length_range(1, 5, "entries")),
         Field("vulnerable_to", "list", "a list of attack ids, 1..4 entries",
               check=length_range(1, 4, "entries")),
         Field("description", "str", "one line, up to 90 characters", check=length_range(1, 90)),
-    ])),
-    "defense": ("defense.toml", DefenseCard, _common([
+    ]), kind="Tech"),
+    TableSpec("defense", "defense.toml", _common([
         Field("category", "id", "a category id"),
         Field("how_to", "str", "one line of how-to, up to 130 characters", check=length_range(1, 130)),
-    ])),
-    "reality_check": ("defense.toml", RealityCheckCard, _common([
+    ]), kind="Defense"),
+    TableSpec("reality_check", "defense.toml", _common([
         Field("text", "str", "the card's rule text, up to 130 characters", check=length_range(1, 130)),
-    ])),
-    "attack": ("attack.toml", AttackCard, _common([
+    ]), kind="Reality Check"),
+    TableSpec("attack", "attack.toml", _common([
         Field("icons", "list", "exactly 3 category ids", check=length_range(3, 3, "icons")),
         Field("text", "str", "what the attack does, up to 140 characters", check=length_range(1, 140)),
-    ])),
-    "user_error": ("user_error.toml", UserErrorCard, _common([
+    ]), kind="Attack"),
+    TableSpec("user_error", "user_error.toml", _common([
         Field("category", "id", "a category id"),
         Field("text", "str", "what went wrong, up to 130 characters", check=length_range(1, 130)),
-    ])),
-}
+    ]), kind="User Error"),
+)
+MODELS = {"tech": TechCard, "defense": DefenseCard, "reality_check": RealityCheckCard,
+          "attack": AttackCard, "user_error": UserErrorCard}
 TUPLE_FIELDS = ("defenses", "vulnerable_to", "icons")
-
-
-@dataclass(frozen=True)
-class _Entry:
-    """One card table as read: the fields that passed the schema, where it sits, and
-    whether the whole table passed (only then does it become a card)."""
-
-    cls: type
-    values: dict
-    source: Source
-    complete: bool
-
-    @property
-    def id(self) -> str | None:
-        return self.values.get("id")
-
-    def get(self, field: str, default=()):
-        return self.values.get(field, default)
 
 
 def load_hack_attack(folder: Path) -> HackAttackData:
@@ -173,89 +176,38 @@ def load_hack_attack(folder: Path) -> HackAttackData:
     duplicate ids, copy counts the rules' setup cannot be dealt from). References
     are checked on every valid field, even of a card that has other problems.
     """
-    problems: list[Problem] = []
-    tf = read_toml(folder / "game.toml")
-    if isinstance(tf, Problem):
-        raise DataError([tf])
-    info, categories, declared, p = read_game_file(tf)
-    problems += p
-    entries: list[_Entry] = []
-    unreadable: set[str] = set()
-    for filename in dict.fromkeys(v[0] for v in TABLES.values()):
-        parsed = read_toml(folder / filename)
-        if isinstance(parsed, Problem):
-            problems.append(parsed)
-            unreadable.add(filename)
-            continue
-        problems += _unknown_tables(parsed)
-        for table in (t for t, v in TABLES.items() if v[0] == filename):
-            entries += _read_entries(parsed, table, problems)
+    files = read_game(folder, TABLES, categories_required=True, label_fields=LABEL_FIELDS)
+    problems = list(files.problems)
+    entries = list(files.tables.entries)
     # A file that could not be read says nothing about the ids it defines or the copies
     # it holds: check against it only when it was read, so one error stays one error.
-    attack_ids = None if "attack.toml" in unreadable else {
-        e.id for e in entries if e.cls is AttackCard and e.id}
-    problems += _check_references(entries, declared or None, attack_ids)
-    if info is not None:
-        problems += _check_counts(entries, info, unreadable)
+    attack_ids = None if "attack.toml" in files.tables.unreadable else {
+        e.id for e in entries if e.spec.table == "attack" and e.id}
+    problems += _check_references(entries, set(files.declared) or None, attack_ids)
+    if files.info is not None:
+        problems += _check_counts(entries, files.info, files.tables.unreadable)
     if problems:
         raise DataError(problems)
-    cards = tuple(e.cls(**e.values, source=e.source) for e in entries)
-    return HackAttackData(info, {c.id: c for c in categories}, cards)
+    cards = tuple(_card(e) for e in entries)
+    return HackAttackData(files.info, {c.id: c for c in files.categories}, cards)
 
 
-def _unknown_tables(tf) -> list[Problem]:
-    allowed = [t for t, v in TABLES.items() if v[0] == tf.path.name]
-    problems = []
-    for key in sorted(set(tf.data) - set(allowed)):
-        if key in tf.lines.top.keys:
-            what, line = f"unknown key {key!r} outside any table", tf.lines.top.keys[key]
-        else:
-            what, line = f"unknown table [[{key}]]", tf.lines.array_item(key, 0).line
-        problems.append(Problem(tf.path, f"{what}; this file holds [[{']], [['.join(allowed)}]] "
-                                "tables", line=line, field=key))
-    return problems
+def _card(entry: Entry) -> Card:
+    values = {k: tuple(v) if k in TUPLE_FIELDS else v for k, v in entry.values.items()}
+    return MODELS[entry.spec.table](**values, source=entry.source)
 
 
-def _read_entries(tf, table: str, problems: list[Problem]) -> list[_Entry]:
-    _filename, cls, fields = TABLES[table]
-    raw_items = tf.data.get(table, [])
-    if not isinstance(raw_items, list):
-        where = tf.lines.tables.get(table, tf.lines.top)
-        problems.append(Problem(tf.path, f"expected [[{table}]] tables (double brackets), "
-                                f"got [{table}]" if isinstance(raw_items, dict) else
-                                f"expected [[{table}]] tables", line=where.of(table), field=table))
-        return []
-    entries = []
-    for i, raw in enumerate(raw_items):
-        where = tf.lines.array_item(table, i)
-        card_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
-        values, p = check_table(raw, fields, where, tf.path, card_id=card_id)
-        problems += p
-        for name in TUPLE_FIELDS:
-            if name in values:
-                values[name] = tuple(values[name])
-        entries.append(_Entry(cls, values, Source(tf.path, where.line, tuple(where.keys.items())),
-                              complete=not p))
-    return entries
-
-
-def _check_references(entries: list[_Entry], category_ids: set[str] | None,
+def _check_references(entries: list[Entry], category_ids: set[str] | None,
                       attack_ids: set[str] | None) -> list[Problem]:
-    """Unknown categories or Attacks referenced, and ids used twice. None for a set of ids
-    means its file could not be read: references to it are not checked."""
+    """Unknown categories or Attacks referenced, and an Attack listed twice on one Tech.
+    None for a set of ids means its file could not be read: references to it are not
+    checked."""
     problems = []
-    seen: dict[str, Source] = {}
 
-    def bad(entry: _Entry, field: str, message: str) -> None:
-        problems.append(Problem(entry.source.file, message, line=entry.source.line_of(field),
-                                card_id=entry.id, field=field))
+    def bad(entry: Entry, field: str, message: str) -> None:
+        problems.append(entry.source.at(field).problem(message))
 
     for e in entries:
-        if e.id in seen:
-            first = seen[e.id]
-            bad(e, "id", f"duplicate id; first defined at {first.file}:{first.line}")
-        if e.id:
-            seen.setdefault(e.id, e.source)
         for field in ("defenses", "icons", "category") if category_ids is not None else ():
             values = e.get(field)
             for cat in dict.fromkeys((values,) if isinstance(values, str) else values):
@@ -272,20 +224,19 @@ def _check_references(entries: list[_Entry], category_ids: set[str] | None,
     return problems
 
 
-def _check_counts(entries: list[_Entry], info: GameInfo, unreadable: set[str]) -> list[Problem]:
+def _check_counts(entries: list[Entry], info: GameInfo, unreadable: frozenset[str]) -> list[Problem]:
     """Setup must be dealable at the most players (rules, "Setup"): 4 Tech each plus a
     row of 3; 4 Defense each plus a row of 5; at least one Attack and one User Error.
     Kinds whose file could not be read are not counted."""
     n = info.players_max
-    need = {"Tech": 4 * n + 3, "Defense": 4 * n + 5, "Attack": 1, "User Error": 1}
+    need = {"tech": ("Tech", 4 * n + 3), "defense": ("Defense", 4 * n + 5),
+            "attack": ("Attack", 1), "user_error": ("User Error", 1)}
     have = {k: 0 for k in need}
     for e in entries:
-        kind = "Defense" if e.cls.kind == "Reality Check" else e.cls.kind
-        have[kind] += e.values.get("count", 0)
-    return [
-        Problem(info.folder / (TABLES[kind.lower().replace(" ", "_")][0]),
-                f"{have[kind]} {kind} cards in all; setup at {n} players needs at least {need[kind]}"
-                " (rules, Setup)", field="count")
-        for kind in need if have[kind] < need[kind]
-        and TABLES[kind.lower().replace(" ", "_")][0] not in unreadable
-    ]
+        table = "defense" if e.spec.table == "reality_check" else e.spec.table
+        have[table] += e.values.get("count", 0)
+    files = {s.table: s.file for s in TABLES}
+    return [Problem(info.folder / files[table], f"{have[table]} {kind} cards in all; setup at "
+                    f"{n} players needs at least {most} (rules, Setup)", field="count")
+            for table, (kind, most) in need.items()
+            if have[table] < most and files[table] not in unreadable]

@@ -4,7 +4,9 @@ Every card can be a Hero: a printed VC, effects when played from hand and effect
 activated. Effects are data ({ kind = "attack", vc = 3 }); the printed wording is made
 from them by `Effect.wording`, so the card text and what the score keeper applies are
 one thing. Source: shared/rules/hack-back.txt ("Choose one deck format", "Take two
-actions", the target rules and "Victory Point"). Files: game.toml, cards.toml, decks.toml.
+actions", the target rules and "Victory Point"). Files: game.toml, cards.toml, decks.toml;
+the tables are data (`TABLES`), read by pnp.data.tables; this module checks effects,
+deck lists and deck sizes.
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.data.game_file import read_game_file
 from pnp.data.models import GameInfo, Source
 from pnp.data.schema import Field, check_table, int_range, length_range
-from pnp.data.toml_source import TableLines, read_toml
+from pnp.data.tables import Entry, TableSpec, read_game
+from pnp.data.toml_source import TableLines
 from pnp.errors import DataError, Problem
 
 #: Deck sizes the rules allow (rules, "Choose one deck format").
@@ -105,7 +107,7 @@ class HackBackData:
         return [self.cards[cid] for cid, n in deck.cards for _ in range(n)]
 
 
-CARD_FIELDS = [
+CARD_FIELDS = (
     Field("id", "id", "a kebab-case id such as \"script-kiddie\""),
     Field("name", "str", "the printed name, 1..24 characters", check=length_range(1, 24)),
     Field("vc", "int", "the printed VC, 0..39", check=int_range(0, 39)),
@@ -113,28 +115,43 @@ CARD_FIELDS = [
     Field("activate", "tables", "an array of effect tables", required=False),
     Field("flavor", "str", "one line, up to 70 characters", required=False,
           check=length_range(1, 70)),
-]
-DECK_FIELDS = [
-    Field("id", "id", "a kebab-case deck id"),
+)
+_DECK = (
     Field("name", "str", "the printed deck name, 1..20 characters", check=length_range(1, 20)),
     Field("colour", "colour", "a colour like \"#D55E00\""),
     Field("emblem", "id", f"one of {', '.join(EMBLEMS)}",
           check=lambda v: None if v in EMBLEMS else f"expected one of {', '.join(EMBLEMS)}, got {v!r}"),
     Field("cards", "tables", "an array of { card = \"ID\", count = N } tables"),
-]
+)
 ENTRY_FIELDS = [
     Field("card", "id", "a card id"),
     Field("count", "int", "copies, 1..9", check=int_range(1, 9)),
 ]
+#: The fixed words printed on the faces ([labels] in game.toml).
+LABEL_FIELDS = (
+    Field("hero", "str", "the kind label of a card, 1..16 characters", check=length_range(1, 16)),
+    Field("play", "str", "the heading of the Play section, 1..24 characters",
+          check=length_range(1, 24)),
+    Field("activate", "str", "the heading of the Activate section, 1..24 characters",
+          check=length_range(1, 24)),
+    Field("no_effect", "str", "what an empty section says, 1..20 characters",
+          check=length_range(1, 20)),
+    Field("vc", "str", "the word in the VC badge, 1..4 characters", check=length_range(1, 4)),
+)
+TABLES = (
+    TableSpec("card", "cards.toml", CARD_FIELDS, kind="Hero"),
+    TableSpec("deck", "decks.toml", (Field("id", "id", "a kebab-case deck id"), *_DECK),
+              kind="deck", subject="deck", ids="decks"),
+    TableSpec("shared", "decks.toml", _DECK, kind="deck", single=True, ids="decks"),
+)
 
 
-def _effects(raw: list, where: TableLines, file, card_id: str, section: str,
-             problems: list[Problem]) -> tuple[Effect, ...]:
+def _effects(raw: list, origin_of, section: str, problems: list[Problem]) -> tuple[Effect, ...]:
+    """Effect tables of one section, checked: kind, where it is allowed, its keys and
+    its amount. `origin_of(field)` gives the Origin that problems are reported at."""
     out = []
     for i, item in enumerate(raw):
-        field = f"{section}[{i}]"
-        bad = lambda msg: problems.append(Problem(  # noqa: E731
-            file, msg, line=where.of(section), card_id=card_id, field=field))
+        bad = lambda msg: problems.append(origin_of(f"{section}[{i}]").problem(msg))  # noqa: E731
         kind = item.get("kind")
         if kind not in EFFECTS:
             bad(f"unknown effect kind {kind!r}; known: {', '.join(EFFECTS)}")
@@ -157,88 +174,61 @@ def _effects(raw: list, where: TableLines, file, card_id: str, section: str,
     return tuple(out)
 
 
-def _read_cards(tf, problems: list[Problem]) -> dict[str, HeroCard]:
-    cards: dict[str, HeroCard] = {}
-    for i, raw in enumerate(tf.data.get("card", [])):
-        where = tf.lines.array_item("card", i)
-        card_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
-        values, p = check_table(raw, CARD_FIELDS, where, tf.path, card_id=card_id)
-        problems += p
-        if p:
-            continue
-        play = _effects(values.get("play", []), where, tf.path, card_id, "play", problems)
-        activate = _effects(values.get("activate", []), where, tf.path, card_id, "activate",
-                            problems)
-        if not play and not activate and not values.get("play") and not values.get("activate"):
-            problems.append(Problem(tf.path, "a card needs at least one effect (play or "
-                                    "activate)", line=where.line, card_id=card_id))
-        if card_id in cards:
-            problems.append(Problem(tf.path, "duplicate id", line=where.of("id"),
-                                    card_id=card_id, field="id"))
-        cards[card_id] = HeroCard(card_id, values["name"], values["vc"], play, activate,
-                                  values.get("flavor", ""),
-                                  Source(tf.path, where.line, tuple(where.keys.items())))
-    return cards
+def _hero(entry: Entry, problems: list[Problem]) -> HeroCard:
+    values, at = entry.values, entry.source.at
+    play = _effects(values.get("play", []), at, "play", problems)
+    activate = _effects(values.get("activate", []), at, "activate", problems)
+    if not values.get("play") and not values.get("activate"):
+        problems.append(Problem(entry.source.file, "a card needs at least one effect (play or "
+                                "activate)", line=entry.source.line, subject=entry.source.subject))
+    return HeroCard(values["id"], values["name"], values["vc"], play, activate,
+                    values.get("flavor", ""), entry.source)
 
 
-def _read_deck(raw, where: TableLines, file, shared: bool, known: set[str] | None,
-               problems: list[Problem]) -> Deck | None:
-    fields = [f for f in DECK_FIELDS if not (shared and f.name == "id")]
-    deck_id = "shared" if shared else (raw.get("id") if isinstance(raw, dict) else None)
-    values, p = check_table(raw, fields, where, file, card_id=None)
-    problems += [Problem(x.file, x.message, x.line, x.column, None,
-                         f"{'shared' if shared else 'deck ' + str(deck_id)}.{x.field}")
-                 for x in p]
-    if p:
-        return None
-    entries = []
-    for j, entry in enumerate(values["cards"]):
-        e, q = check_table(entry, ENTRY_FIELDS, TableLines(where.of("cards")), file,
-                           card_id=None)
-        problems += [Problem(x.file, x.message, x.line, x.column, None,
-                             f"{deck_id}.cards[{j}].{x.field}") for x in q]
+def _deck(entry: Entry, known: set[str] | None, problems: list[Problem]) -> Deck:
+    """A deck from its checked table: its card list checked against `known` card ids
+    (None: cards.toml could not be read) and its size against the rules."""
+    values, source = entry.values, entry.source
+    shared = entry.spec.single
+    deck_id = "shared" if shared else values["id"]
+    where = TableLines(source.line_of("cards"))
+    cards = []
+    for j, item in enumerate(values["cards"]):
+        e, q = check_table(item, ENTRY_FIELDS, where, source.file, subject=source.subject)
+        problems += [Problem(x.file, x.message, x.line, x.column, None, f"cards[{j}].{x.field}",
+                             x.subject) for x in q]
         if q:
             continue
         if known is not None and e["card"] not in known:
-            problems.append(Problem(file, f"unknown card {e['card']!r}", line=where.of("cards"),
-                                    field=f"{deck_id}.cards[{j}]"))
-        entries.append((e["card"], e["count"]))
-    deck = Deck(deck_id, values["name"], values["colour"], values["emblem"], tuple(entries),
-                shared, Source(file, where.line, tuple(where.keys.items())))
+            problems.append(source.at(f"cards[{j}]").problem(f"unknown card {e['card']!r}"))
+        cards.append((e["card"], e["count"]))
+    deck = Deck(deck_id, values["name"], values["colour"], values["emblem"], tuple(cards),
+                shared, source)
     low, high = SHARED_DECK if shared else INDIVIDUAL_DECK
     if not low <= deck.size <= high:
         kind = "a shared deck" if shared else "an individual deck"
-        problems.append(Problem(file, f"{deck.size} cards; {kind} holds {low}–{high} (rules, "
-                                "“Choose one deck format”)", line=where.line,
-                                field=f"{deck_id}.cards"))
+        problems.append(source.at("cards").problem(
+            f"{deck.size} cards; {kind} holds {low}–{high} (rules, “Choose one deck format”)"))
     return deck
 
 
-def _read_decks(tf, known: set[str] | None, problems: list[Problem]) -> tuple[list[Deck], Deck | None]:
-    decks = []
-    for i, raw in enumerate(tf.data.get("deck", [])):
-        deck = _read_deck(raw, tf.lines.array_item("deck", i), tf.path, False, known, problems)
-        if deck:
-            decks.append(deck)
-    shared = None
-    if isinstance(tf.data.get("shared"), dict):
-        shared = _read_deck(tf.data["shared"], tf.lines.tables.get("shared", tf.lines.top),
-                            tf.path, True, known, problems)
-    else:
-        problems.append(Problem(tf.path, "missing the [shared] deck table", field="shared"))
-    if len(tf.data.get("deck", [])) < MIN_INDIVIDUAL_DECKS:
-        problems.append(Problem(tf.path, f"{len(tf.data.get('deck', []))} individual decks; "
-                                f"the kit needs at least {MIN_INDIVIDUAL_DECKS}", field="deck"))
-    for attr in ("id", "colour", "emblem"):
+def _check_decks(decks: list[Deck], shared: Deck | None, n_tables: int, file,
+                 problems: list[Problem]) -> None:
+    """The kit needs a shared deck and four individual decks whose backs differ."""
+    if shared is None:
+        problems.append(Problem(file, "missing the [shared] deck table", field="shared"))
+    if n_tables < MIN_INDIVIDUAL_DECKS:
+        problems.append(Problem(file, f"{n_tables} individual decks; the kit needs at least "
+                                f"{MIN_INDIVIDUAL_DECKS}", field="deck"))
+    for attr in ("colour", "emblem"):
         seen: dict[str, str] = {}
         for d in decks:
             value = getattr(d, attr)
             if value in seen:
-                problems.append(Problem(tf.path, f"decks {seen[value]!r} and {d.id!r} share the "
-                                        f"{attr} {value!r}; backs must tell decks apart",
-                                        line=d.source.line_of(attr), field=f"{d.id}.{attr}"))
+                problems.append(d.source.at(attr).problem(
+                    f"decks {seen[value]!r} and {d.id!r} share the {attr} {value!r}; backs "
+                    "must tell decks apart"))
             seen.setdefault(value, d.id)
-    return decks, shared
 
 
 def load_hack_back(folder: Path) -> HackBackData:
@@ -248,22 +238,17 @@ def load_hack_back(folder: Path) -> HackBackData:
     unknown cards in deck lists, deck sizes outside the rules' ranges, fewer than four
     individual decks, decks whose backs cannot be told apart).
     """
-    problems: list[Problem] = []
-    files = {name: read_toml(folder / name) for name in ("game.toml", "cards.toml", "decks.toml")}
-    for parsed in files.values():
-        if isinstance(parsed, Problem):
-            problems.append(parsed)
-    info = None
-    if not isinstance(files["game.toml"], Problem):
-        info, _cats, _ids, p = read_game_file(files["game.toml"], categories_required=False)
-        problems += p
-    cards: dict[str, HeroCard] = {}
-    if not isinstance(files["cards.toml"], Problem):
-        cards = _read_cards(files["cards.toml"], problems)
-    decks, shared = [], None
-    if not isinstance(files["decks.toml"], Problem):
-        known = None if isinstance(files["cards.toml"], Problem) else set(cards)
-        decks, shared = _read_decks(files["decks.toml"], known, problems)
+    files = read_game(folder, TABLES, label_fields=LABEL_FIELDS)
+    problems = list(files.problems)
+    tables = files.tables
+    cards = {e.id: _hero(e, problems) for e in tables.of("card")}
+    known = None if "cards.toml" in tables.unreadable else {
+        e.id for e in tables.of("card", complete=False) if e.id}
+    decks = [_deck(e, known, problems) for e in tables.of("deck")]
+    shared = [_deck(e, known, problems) for e in tables.of("shared")]
+    if "decks.toml" not in tables.unreadable:
+        _check_decks(decks, shared[0] if shared else None,
+                     len(tables.of("deck", complete=False)), folder / "decks.toml", problems)
     if problems:
         raise DataError(problems)
-    return HackBackData(info, cards, tuple(decks), shared)
+    return HackBackData(files.info, cards, tuple(decks), shared[0])

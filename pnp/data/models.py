@@ -2,45 +2,80 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from pnp.errors import Problem
 
 
 @dataclass(frozen=True)
 class Source:
-    """Where a card was defined: the TOML file and the line of its table (1-based)."""
+    """Where a table was defined: the TOML file, the line of its header (1-based), the
+    line of each of its keys, and the `subject` messages name it by ("card 'smart-tv'",
+    "deck 'red-team'", "back", "labels")."""
 
     file: Path
     line: int
     field_lines: tuple[tuple[str, int], ...] = ()
+    subject: str | None = None
 
     def line_of(self, field: str) -> int:
-        """The line of `field` in the card's table, or the table's header line."""
+        """The line of `field` in the table, or the table's header line."""
         return dict(self.field_lines).get(field, self.line)
+
+    def at(self, field: str) -> "Origin":
+        """The origin of the value of `field` (a key, or a path like "play[0]")."""
+        return Origin(self, field)
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a printed value comes from: the table's Source and the field (a key or a
+    path such as "play[1]" or "category:backups"; the part before "[" or ":" is the key
+    whose line is reported)."""
+
+    source: Source
+    field: str
+
+    @property
+    def key(self) -> str:
+        """The table key the field path starts with."""
+        return self.field.split(":")[0].split("[")[0].split(".")[0]
+
+    def problem(self, message: str) -> Problem:
+        """A Problem about this value, named by file:line, subject and field."""
+        return Problem(self.source.file, message, line=self.source.line_of(self.key),
+                       field=self.field, subject=self.source.subject)
 
 
 @dataclass(frozen=True)
 class Category:
-    """A Defense category: id, printed name, colour ("#RRGGBB") and icon name."""
+    """A Defense category: id, printed name, colour ("#RRGGBB"), icon name and where it
+    was defined."""
 
     id: str
     name: str
     colour: str
     icon: str
+    source: Source | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
 class BackDesign:
-    """The one card-back design of a game: title, subtitle and colour ("#RRGGBB")."""
+    """The card back's settings in game.toml: title, subtitle, colour ("#RRGGBB") and
+    where the [back] table is."""
 
     title: str
     subtitle: str
     colour: str
+    source: Source | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A game's settings from `game.toml`: id, name, player range and card size name."""
+    """A game's settings from `game.toml`: id, name, player range, card size name, back
+    design, the fixed words printed on its faces (`labels`, from the [labels] table, and
+    where they are) and its folder."""
 
     id: str
     name: str
@@ -49,3 +84,9 @@ class GameInfo:
     card_size: str
     back: BackDesign
     folder: Path
+    labels: dict[str, str] = field(default_factory=dict, compare=False)
+    labels_source: Source | None = field(default=None, compare=False)
+
+    def label(self, key: str) -> tuple[str, Origin]:
+        """The printed word `key` of the [labels] table and its origin (for messages)."""
+        return self.labels[key], Origin(self.labels_source, key)

@@ -4,7 +4,9 @@ Black: hack cards (a prompt with a "____" blank per white card it needs, and how
 orange components and pink modifiers fill it), negative action cards (points lost) and
 Banned cards. White: orange component cards, pink modifier cards, New Account cards,
 positive action cards (points gained) and Steal cards.
-Source: shared/rules/not-a-hack.txt. Files: game.toml, black.toml, white.toml.
+Source: shared/rules/not-a-hack.txt. Files: game.toml, black.toml, white.toml; the
+tables are data (`TABLES`), read by pnp.data.tables; this module checks the blanks of
+each hack and the copies the rules need.
 """
 
 from __future__ import annotations
@@ -12,10 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.data.game_file import read_game_file
 from pnp.data.models import GameInfo, Source
-from pnp.data.schema import Field, check_table, int_range, length_range
-from pnp.data.toml_source import read_toml
+from pnp.data.schema import Field, int_range, length_range
+from pnp.data.tables import Entry, TableSpec, read_game
 from pnp.errors import DataError, Problem
 
 BLANK = "____"
@@ -67,57 +68,73 @@ class NotAHackData:
         return out
 
 
-def _fields(kind: str) -> list[Field]:
-    common = [Field("id", "id", "a kebab-case id"),
+def _fields(kind: str) -> tuple[Field, ...]:
+    common = (Field("id", "id", "a kebab-case id"),
               Field("count", "int", "copies printed, 1..12", check=int_range(1, 12)),
               Field("text", "str", "the printed text, up to 110 characters",
-                    check=length_range(1, 110))]
-    named = [Field("name", "str", "the card's title, up to 24 characters",
-                   check=length_range(1, 24))]
+                    check=length_range(1, 110)))
+    named = (Field("name", "str", "the card's title, up to 24 characters",
+                   check=length_range(1, 24)),)
+    extra = {
+        "hack": (Field("components", "int", "orange components needed, 0..3",
+                       check=int_range(0, 3)),
+                 Field("modifiers", "int", "pink modifiers needed, 0..3", check=int_range(0, 3))),
+        "negative": named + (Field("points", "int", "points lost, -9..-1",
+                                   check=int_range(-9, -1)),),
+        "positive": named + (Field("points", "int", "points gained, 1..9",
+                                   check=int_range(1, 9)),),
+        "banned": named, "new_account": named, "steal": named,
+    }
+    return common + extra.get(kind, ())
+
+
+def _label(key: str, what: str, most: int) -> Field:
+    return Field(key, "str", f"{what}, 1..{most} characters", check=length_range(1, most))
+
+
+#: The fixed words printed on the faces and backs ([labels] in game.toml).
+LABEL_FIELDS = (
+    *(_label(kind, f"the kind label of a {LABELS[kind]} card", 16)
+      for kind in ("hack", "banned", "component", "modifier", "new_account", "steal")),
+    _label("action", "the kind label of an action card", 16),
+    _label("complete_with", "the heading over what completes a hack", 24),
+    _label("black_pile", "the black pile's name on its back", 20),
+    _label("white_pile", "the white pile's name on its back", 20),
+)
+TABLES = tuple(TableSpec(kind, f"{pile}.toml", _fields(kind), kind=LABELS[kind])
+               for pile, kinds in PILES.items() for kind in kinds)
+
+
+def _card(entry: Entry, problems: list[Problem]) -> NahCard:
+    v, kind = entry.values, entry.spec.table
+    pile = entry.spec.file.removesuffix(".toml")
+    card = NahCard(v["id"], kind, pile, v["count"], v["text"], v.get("name", ""),
+                   v.get("points", 0), v.get("components", 0), v.get("modifiers", 0),
+                   entry.source)
     if kind == "hack":
-        return common + [Field("components", "int", "orange components needed, 0..3",
-                               check=int_range(0, 3)),
-                         Field("modifiers", "int", "pink modifiers needed, 0..3",
-                               check=int_range(0, 3))]
-    if kind == "negative":
-        return common + named + [Field("points", "int", "points lost, -9..-1",
-                                       check=int_range(-9, -1))]
-    if kind == "positive":
-        return common + named + [Field("points", "int", "points gained, 1..9",
-                                       check=int_range(1, 9))]
-    if kind in ("banned", "new_account", "steal"):
-        return common + named
-    return common
+        need = card.components + card.modifiers
+        if not 1 <= need <= 3 or card.blanks != need:
+            problems.append(entry.source.at("text").problem(
+                f"{card.blanks} blank(s) \"{BLANK}\" in the text but components + modifiers = "
+                f"{need}; they must match, 1..3"))
+    return card
 
 
-def _read_pile(tf, pile: str, problems: list[Problem]) -> list[NahCard]:
-    cards = []
-    allowed = PILES[pile]
-    for key in sorted(set(tf.data) - set(allowed)):
-        problems.append(Problem(tf.path, f"unknown table [[{key}]]; this file holds "
-                                f"[[{']], [['.join(allowed)}]]", field=key,
-                                line=tf.lines.array_item(key, 0).line))
-    for kind in allowed:
-        for i, raw in enumerate(tf.data.get(kind, [])):
-            where = tf.lines.array_item(kind, i)
-            card_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
-            values, p = check_table(raw, _fields(kind), where, tf.path, card_id=card_id)
-            problems += p
-            if p:
-                continue
-            card = NahCard(values["id"], kind, pile, values["count"], values["text"],
-                           values.get("name", ""), values.get("points", 0),
-                           values.get("components", 0), values.get("modifiers", 0),
-                           Source(tf.path, where.line, tuple(where.keys.items())))
-            if kind == "hack":
-                need = card.components + card.modifiers
-                if not 1 <= need <= 3 or card.blanks != need:
-                    problems.append(Problem(tf.path, f"{card.blanks} blank(s) \"{BLANK}\" in the "
-                                            f"text but components + modifiers = {need}; they "
-                                            "must match, 1..3", line=where.of("text"),
-                                            card_id=card.id, field="text"))
-            cards.append(card)
-    return cards
+def _check_counts(cards: list[NahCard], info: GameInfo, folder: Path) -> list[Problem]:
+    """Enough New Account cards for the most players (2 × players − 1: one each, plus one
+    fewer shuffled in; rules, setup), and at least one card of each kind a hack needs."""
+    problems = []
+    need = 2 * info.players_max - 1
+    have = sum(c.count for c in cards if c.kind == "new_account")
+    if have < need:
+        problems.append(Problem(folder / "white.toml", f"{have} New Account cards; "
+                                f"{info.players_max} players need {need} (one each, plus "
+                                "one fewer shuffled into the white pile; rules, setup)",
+                                field="new_account"))
+    for kind in ("hack", "component", "modifier"):
+        if not any(c.kind == kind for c in cards):
+            problems.append(Problem(folder, f"no {LABELS[kind]} cards", field=kind))
+    return problems
 
 
 def load_not_a_hack(folder: Path) -> NotAHackData:
@@ -127,39 +144,11 @@ def load_not_a_hack(folder: Path) -> NotAHackData:
     what a hack needs, duplicate ids, and fewer New Account cards than the most
     players need (2 × players − 1: one each, plus one fewer shuffled in; rules, setup).
     """
-    problems: list[Problem] = []
-    game = read_toml(folder / "game.toml")
-    info = None
-    if isinstance(game, Problem):
-        problems.append(game)
-    else:
-        info, _c, _i, p = read_game_file(game, categories_required=False)
-        problems += p
-    cards: list[NahCard] = []
-    for pile in PILES:
-        tf = read_toml(folder / f"{pile}.toml")
-        if isinstance(tf, Problem):
-            problems.append(tf)
-            continue
-        cards += _read_pile(tf, pile, problems)
-    seen: dict[str, NahCard] = {}
-    for card in cards:
-        if card.id in seen:
-            problems.append(Problem(card.source.file, "duplicate id; first defined at "
-                                    f"{seen[card.id].source.file}:{seen[card.id].source.line}",
-                                    line=card.source.line_of("id"), card_id=card.id, field="id"))
-        seen.setdefault(card.id, card)
-    if info is not None:
-        need = 2 * info.players_max - 1
-        have = sum(c.count for c in cards if c.kind == "new_account")
-        if have < need:
-            problems.append(Problem(folder / "white.toml", f"{have} New Account cards; "
-                                    f"{info.players_max} players need {need} (one each, plus "
-                                    "one fewer shuffled into the white pile; rules, setup)",
-                                    field="new_account"))
-        for kind in ("hack", "component", "modifier"):
-            if not any(c.kind == kind for c in cards):
-                problems.append(Problem(folder, f"no {LABELS[kind]} cards", field=kind))
+    files = read_game(folder, TABLES, label_fields=LABEL_FIELDS)
+    problems = list(files.problems)
+    cards = [_card(e, problems) for e in files.tables.entries if e.complete]
+    if files.info is not None and not files.tables.unreadable:
+        problems += _check_counts(cards, files.info, folder)
     if problems:
         raise DataError(problems)
-    return NotAHackData(info, tuple(cards))
+    return NotAHackData(files.info, tuple(cards))

@@ -68,15 +68,16 @@ def length_range(low: int, high: int, unit: str = "characters") -> Callable[[Any
 
 
 def check_table(
-    raw: Any, fields: list[Field], where: TableLines, file, card_id: str | None = None
+    raw: Any, fields: list[Field] | tuple[Field, ...], where: TableLines, file,
+    subject: str | None = None,
 ) -> tuple[dict, list[Problem]]:
     """Check one table against `fields`; return the valid values and every problem found.
 
-    `where` gives the line numbers; `file` the path for messages. A field with a
-    problem is left out of the returned dict.
+    `where` gives the line numbers; `file` the path and `subject` (e.g. "card 'x'") name
+    it in messages. A field with a problem is left out of the returned dict.
     """
     if not isinstance(raw, dict):
-        return {}, [Problem(file, "expected a table", line=where.line, card_id=card_id)]
+        return {}, [Problem(file, "expected a table", line=where.line, subject=subject)]
     values: dict = {}
     problems: list[Problem] = []
     known = {f.name for f in fields}
@@ -84,12 +85,12 @@ def check_table(
         if key not in known:
             problems.append(Problem(
                 file, f"unknown key; allowed keys: {', '.join(sorted(known))}",
-                line=where.of(key), card_id=card_id, field=key))
+                line=where.of(key), subject=subject, field=key))
     for f in fields:
         if f.name not in raw:
             if f.required:
                 problems.append(Problem(file, f"missing; expected {f.expected}",
-                                        line=where.line, card_id=card_id, field=f.name))
+                                        line=where.line, subject=subject, field=f.name))
             continue
         value = raw[f.name]
         message = None
@@ -99,7 +100,7 @@ def check_table(
             message = f.check(value)
         if message:
             problems.append(Problem(file, message, line=where.of(f.name),
-                                    card_id=card_id, field=f.name))
+                                    subject=subject, field=f.name))
         else:
             values[f.name] = value
     return values, problems

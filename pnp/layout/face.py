@@ -1,16 +1,25 @@
-"""What every game's face layout is made of: text blocks, icon spots, and a grid of
-positions designed in mm on a poker card and scaled to the card being printed.
+"""A card face as data: every mark printed on a card, front or back, is an element of
+its `Face`, in card-local points (origin at the trim's bottom-left; the bleed lies at
+negative coordinates and past the trim size).
 
-Card-local points, origin at the trim's bottom-left (see pnp.layout.card_frame).
+Elements are drawn in order (later ones on top). Each has a `key`, unique in its face,
+and may name the element it sits `inside` (its container): only an element and its
+container may overlap, and an element must stay within its container. `origin` says
+where the printed value comes from in the data, for messages. Decorations (fills,
+outlines, borders) may run into the bleed; everything else stays in the safe area.
+`pnp.layout.face_check` checks all of that; `pnp.render.painter` draws any Face.
+Source: shared/DESIGN.md, "Card faces are data" and "Card faces".
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.fonts import BOLD
-from pnp.layout.card_frame import SAFE_MM, TITLE_FLOOR_PT, CardFrame, TextBlock
+from pnp.data.models import Origin, Source
+from pnp.fonts import BOLD, metrics
+from pnp.layout.card_frame import BODY_FLOOR_PT, SAFE_MM, TITLE_FLOOR_PT, CardFrame
 from pnp.layout.imposition import Rect
+from pnp.layout.text import placed_lines
 from pnp.units import mm_to_pt
 
 DESIGN_W_MM, DESIGN_H_MM = 63.5, 88.9
@@ -18,31 +27,192 @@ LABEL_PT = 7.0
 LABEL_COLOUR = "#555555"
 
 
-@dataclass(frozen=True)
-class IconSpot:
-    """An icon badge: `icon` name, centre (x, y) and diameter `size`, all card-local pt."""
+@dataclass(frozen=True, kw_only=True)
+class Element:
+    """What every element has: its `key` (unique in the face; names it in messages), the
+    key of the element it sits `inside` (None: the card itself) and the `origin` of the
+    value it prints (None: the face's own source)."""
 
-    icon: str
+    key: str
+    inside: str | None = None
+    origin: Origin | None = None
+
+    #: Decorations may run past the safe area into the bleed.
+    decoration = False
+
+    def ink(self) -> tuple[Rect, ...]:
+        """The boxes (pt) this element covers with ink; overlaps are checked on these."""
+        raise NotImplementedError
+
+    def bounds(self) -> Rect:
+        """The box (pt) an element inside this one must stay within."""
+        return _union(self.ink())
+
+
+@dataclass(frozen=True, kw_only=True)
+class Text(Element):
+    """Text fitted into `box` (pt): wrapped at spaces, then shrunk from `max_size` down to
+    `min_size` (pt, never under the 7 pt body floor; 11 pt for titles), at most
+    `max_lines` lines, `align` "left" or "centre", in `font` and `colour`."""
+
+    text: str
+    font: str
+    box: Rect
+    max_size: float
+    min_size: float = BODY_FLOOR_PT
+    align: str = "centre"
+    max_lines: int | None = None
+    colour: str = "#000000"
+
+    def ink(self) -> tuple[Rect, ...]:
+        """The em box of every laid-out line (raises TextDoesNotFit when it cannot fit)."""
+        return tuple(line.box for line in placed_lines(self))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Icon(Element):
+    """A vector glyph (a name in pnp.layout.glyphs) centred on (x, y), `size` pt across.
+    `style` "badge": a disc of `colour` with the glyph knocked out in `ink`; "plain":
+    the glyph in `colour`; "tint": the glyph in a pale tint of `colour`."""
+
+    glyph: str
+    colour: str
     x: float
     y: float
     size: float
+    style: str = "badge"
+    ink_colour: str = "#FFFFFF"
+
+    def ink(self) -> tuple[Rect, ...]:
+        half = self.size / 2
+        return (Rect(self.x - half, self.y - half, self.size, self.size),)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fill(Element):
+    """A filled rectangle (pt) of `colour` mixed with white (`strength` 1.0 is the colour
+    itself), corners rounded by `radius` pt: bands, stripes."""
+
+    rect: Rect
+    colour: str
+    strength: float = 1.0
+    radius: float = 0.0
+    decoration = True
+
+    def ink(self) -> tuple[Rect, ...]:
+        return (self.rect,)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Outline(Element):
+    """A rectangle's outline (pt), centred on `rect`'s edges, `width` pt wide, corners
+    rounded by `radius`: frames."""
+
+    rect: Rect
+    colour: str
+    width: float
+    radius: float = 0.0
+    decoration = True
+
+    def ink(self) -> tuple[Rect, ...]:
+        return _frame_strips(self.rect.inset(-self.width / 2), self.rect.inset(self.width / 2))
+
+    def bounds(self) -> Rect:
+        return self.rect.inset(self.width / 2)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Border(Element):
+    """The area between `outer` and a rounded `inner` rectangle (pt), filled: a warning
+    frame that runs into the bleed."""
+
+    outer: Rect
+    inner: Rect
+    radius: float
+    colour: str
+    decoration = True
+
+    def ink(self) -> tuple[Rect, ...]:
+        return _frame_strips(self.outer, self.inner)
+
+    def bounds(self) -> Rect:
+        return self.inner
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rule(Element):
+    """A horizontal line from x0 to x1 at y (pt), `width` pt thick."""
+
+    x0: float
+    x1: float
+    y: float
+    colour: str = "#BBBBBB"
+    width: float = 0.5
+
+    def ink(self) -> tuple[Rect, ...]:
+        return (Rect(self.x0, self.y - self.width / 2, self.x1 - self.x0, self.width),)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Disc(Element):
+    """A filled circle of radius `r` centred on (x, y) (pt): a badge for a number."""
+
+    x: float
+    y: float
+    r: float
+    colour: str
+
+    def ink(self) -> tuple[Rect, ...]:
+        return (Rect(self.x - self.r, self.y - self.r, 2 * self.r, 2 * self.r),)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Shield(Element):
+    """A heater shield filling `rect` (pt), point down: a badge for points."""
+
+    rect: Rect
+    colour: str
+
+    def ink(self) -> tuple[Rect, ...]:
+        return (self.rect,)
 
 
 @dataclass(frozen=True)
 class Face:
-    """A card face's layout: text blocks, icon badges and header/footer band heights (pt)."""
+    """One side of a card: its elements in drawing order, the `ground` colour painted over
+    the whole bleed first (None: white paper), the `source` of what it prints (a card's
+    or a back's table, for messages) and, for faces printed many times (backs), a
+    `reuse` key: the face is drawn once per PDF and placed by reference."""
 
-    texts: tuple[TextBlock, ...]
-    icons: tuple[IconSpot, ...]
-    band_top: float = 0.0
-    band_bottom: float = 0.0
+    elements: tuple[Element, ...]
+    ground: str | None = None
+    source: Source | None = None
+    reuse: str | None = None
 
-    def box_of(self, field: str) -> Rect:
-        """The box of the text block for `field`; KeyError if the face has none."""
-        for block in self.texts:
-            if block.field == field:
-                return block.box
-        raise KeyError(field)
+    def get(self, key: str) -> Element:
+        """The element called `key`; KeyError if the face has none."""
+        for element in self.elements:
+            if element.key == key:
+                return element
+        raise KeyError(key)
+
+    def texts(self) -> list[Text]:
+        """Every text element, in drawing order."""
+        return [e for e in self.elements if isinstance(e, Text)]
+
+
+def _union(rects: tuple[Rect, ...]) -> Rect:
+    x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
+    x1, y1 = max(r.x + r.w for r in rects), max(r.top for r in rects)
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def _frame_strips(outer: Rect, inner: Rect) -> tuple[Rect, ...]:
+    """The four strips between `outer` and `inner` (pt): bottom, top, left, right."""
+    return (Rect(outer.x, outer.y, outer.w, inner.y - outer.y),
+            Rect(outer.x, inner.top, outer.w, outer.top - inner.top),
+            Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
+            Rect(inner.x + inner.w, inner.y, outer.x + outer.w - inner.x - inner.w, inner.h))
 
 
 class DesignGrid:
@@ -71,12 +241,36 @@ class DesignGrid:
         return Rect(x0, bottom, max(0.0, self.f.w - x0 - self.x(right_mm)),
                     max(0.0, top - bottom))
 
+    def rule(self, key: str, y: float) -> Rule:
+        """A thin grey rule across the safe area at `y` (pt)."""
+        s = self.f.safe
+        return Rule(key=key, x0=s.x, x1=s.x + s.w, y=y)
 
-def label(field: str, text: str, box: Rect, colour: str = LABEL_COLOUR) -> TextBlock:
+
+def label(key: str, text: str, box: Rect, colour: str = LABEL_COLOUR, *,
+          origin: Origin | None = None, inside: str | None = None,
+          align: str = "centre") -> Text:
     """A small bold caption such as "PROTECT WITH" (7 pt, one line)."""
-    return TextBlock(field, text, BOLD, box, LABEL_PT, LABEL_PT, max_lines=1, colour=colour)
+    return Text(key=key, text=text, font=BOLD, box=box, max_size=LABEL_PT, min_size=LABEL_PT,
+                max_lines=1, colour=colour, origin=origin, inside=inside, align=align)
 
 
-def title(field: str, text: str, box: Rect, size: float = 13.0) -> TextBlock:
+def title(key: str, text: str, box: Rect, size: float = 13.0, *,
+          origin: Origin | None = None, colour: str = "#000000", max_lines: int = 2) -> Text:
     """A card title: bold, from `size` down to the 11 pt title floor, at most 2 lines."""
-    return TextBlock(field, text, BOLD, box, size, TITLE_FLOOR_PT, max_lines=2)
+    return Text(key=key, text=text, font=BOLD, box=box, max_size=size,
+                min_size=TITLE_FLOOR_PT, max_lines=max_lines, colour=colour, origin=origin)
+
+
+def line_at(key: str, text: str, font: str, size: float, centre_x: float, baseline: float,
+            width: float, *, min_size: float = BODY_FLOOR_PT, colour: str = "#000000",
+            origin: Origin | None = None, inside: str | None = None) -> Text:
+    """One line of text centred on `centre_x` with its baseline at `baseline` (pt) when set
+    at `size`; it may shrink to `min_size` to fit `width` pt."""
+    ascent, _descent = metrics(font)
+    centre_y = baseline + (ascent - 0.5) * size
+    height = size * 1.02
+    return Text(key=key, text=text, font=font, box=Rect(centre_x - width / 2,
+                                                        centre_y - height / 2, width, height),
+                max_size=size, min_size=min_size, max_lines=1, colour=colour, origin=origin,
+                inside=inside)

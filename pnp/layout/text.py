@@ -13,6 +13,8 @@ from functools import lru_cache
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.fonts import font as registered
+from pnp.fonts import metrics
+from pnp.layout.imposition import Rect
 
 LEADING = 1.18
 STEP_PT = 0.25
@@ -96,3 +98,42 @@ def fit_text(text: str, font: str, width: float, height: float,
     need = FittedText(font, min_size, min_size * LEADING, lines).height
     raise TextDoesNotFit(f"{len(lines)} lines need {need / 72 * 25.4:.1f} mm at the {min_size} pt "
                          f"floor; the box is {height / 72 * 25.4:.1f} mm tall")
+
+
+@dataclass(frozen=True)
+class PlacedLine:
+    """One line of fitted text where it prints: its text, font, size (pt), the x where it
+    starts, its baseline y, and its em box (pt, from descent to ascent)."""
+
+    text: str
+    font: str
+    size: float
+    x: float
+    baseline: float
+    box: Rect
+
+
+def fit_block(block) -> FittedText:
+    """Fit a text element (pnp.layout.face.Text) into its box; raises TextDoesNotFit."""
+    b = block.box
+    return fit_text(block.text, block.font, b.w, b.h, block.max_size, block.min_size,
+                    block.max_lines)
+
+
+@lru_cache(maxsize=16384)
+def placed_lines(block) -> tuple[PlacedLine, ...]:
+    """Where every line of a text element prints: the fitted block centred vertically in
+    its box, each line aligned as the element says. The renderer draws exactly these and
+    validation checks exactly these. Raises TextDoesNotFit."""
+    fitted = fit_block(block)
+    b = block.box
+    ascent, descent = metrics(fitted.font)
+    top = b.y + (b.h + fitted.height) / 2
+    out = []
+    for i, line in enumerate(fitted.lines):
+        baseline = top - ascent * fitted.size - i * fitted.leading
+        width = text_width(line, fitted.font, fitted.size)
+        x = b.x if block.align == "left" else b.x + (b.w - width) / 2
+        box = Rect(x, baseline + descent * fitted.size, width, (ascent - descent) * fitted.size)
+        out.append(PlacedLine(line, fitted.font, fitted.size, x, baseline, box))
+    return tuple(out)

@@ -1,8 +1,9 @@
 """Vector icons, each drawn once per PDF as a reportlab form and reused by reference.
 
-Glyphs are drawn in a 100 x 100 unit box; `place_icon` scales the form to any
-diameter in points. Badge style: a filled circle with the glyph knocked out in
-white, so every category reads by shape as well as colour (and in greyscale).
+Glyphs are drawn in a 100 x 100 unit box; `IconSet.place` scales the form to any
+diameter in points. Badge style: a filled circle with the glyph knocked out, so every
+category reads by shape as well as colour (and in greyscale). The glyph names are
+pnp.layout.glyphs.GLYPH_NAMES.
 """
 
 from __future__ import annotations
@@ -11,13 +12,11 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.layout.face import Icon
 from pnp.render.colour import colour, tint
 from pnp.render.glyphs_more import GLYPHS_MORE
-from pnp.units import mm_to_pt
 
 WHITE = "#FFFFFF"
-INK = "#222222"
-WILD_COLOUR = "#F0E442"
 
 
 def _backups(c: Canvas) -> None:
@@ -135,80 +134,49 @@ def _draw_glyph(c: Canvas, name: str, ink: str, knockout: str) -> None:
     glyph(c, knockout) if name in KNOCKOUT else glyph(c)
 
 
-SPECIAL_BADGES = {"wild": ("wild", WILD_COLOUR), "user-error": ("user-error", "#444444"),
-                  "attack": ("attack", INK)}
-
-
 class IconSet:
-    """The icons of one PDF: each (badge, style) is drawn into a form the first time it is
-    placed and referenced after that. `badges` maps a badge name (a category id) to its
-    (glyph name, colour); "wild", "user-error" and "attack" are always there."""
+    """The icons of one PDF: each distinct (glyph, colour, style, ink) is drawn into a form
+    the first time it is placed and referenced after that."""
 
-    def __init__(self, canvas: Canvas, badges: dict[str, tuple[str, str]]):
+    def __init__(self, canvas: Canvas):
         self.c = canvas
-        self.badges = {**SPECIAL_BADGES, **badges}
         self.defined: set[str] = set()
 
-    def _form(self, name: str, style: str) -> str:
-        key = f"icon-{name}-{style}"
+    def form(self, icon: Icon) -> str:
+        """The name of `icon`'s form, drawing the form first if this PDF has none yet
+        (outside any other form: see `prepare`)."""
+        key = "icon-" + "-".join(v.lstrip("#") for v in (icon.glyph, icon.colour, icon.style,
+                                                          icon.ink_colour))
         if key in self.defined:
             return key
-        if name not in self.badges or self.badges[name][0] not in GLYPHS:
-            raise KeyError(f"no icon for {name!r}; known icons: {', '.join(GLYPHS)}")
-        glyph, base = self.badges[name]
         c = self.c
         c.beginForm(key, 0, 0, 100, 100)
-        if style == "badge" and glyph != "attack":
-            c.setFillColor(colour(base))
+        if icon.style == "badge":
+            c.setFillColor(colour(icon.colour))
             c.circle(50, 50, 50, stroke=0, fill=1)
-            glyph_ink = INK if glyph == "wild" else WHITE
-            _draw_glyph(c, glyph, glyph_ink, base)
-        elif style == "tint":
-            _draw_glyph(c, glyph, _hex(tint(base, 0.16)), WHITE)
+            _draw_glyph(c, icon.glyph, icon.ink_colour, icon.colour)
+        elif icon.style == "tint":
+            _draw_glyph(c, icon.glyph, _hex(tint(icon.colour, 0.16)), WHITE)
         else:
-            _draw_glyph(c, glyph, base, WHITE)
+            _draw_glyph(c, icon.glyph, icon.colour, WHITE)
         c.endForm()
         self.defined.add(key)
         return key
 
-    def prepare(self, names: list[str], style: str = "badge") -> None:
-        """Define the forms of `names` now (a form cannot be begun inside another form)."""
-        for name in names:
-            self._form(name, style)
+    def prepare(self, icons) -> None:
+        """Define the forms of `icons` now (a form cannot be begun inside another form)."""
+        for icon in icons:
+            self.form(icon)
 
-    def place(self, name: str, cx: float, cy: float, size: float, style: str = "badge") -> None:
-        """Draw icon `name` centred on (cx, cy) at diameter `size` (pt, current user space)."""
-        key = self._form(name, style)
+    def place(self, icon: Icon) -> None:
+        """Draw `icon` centred on its (x, y) at its size (pt, current user space)."""
+        key = self.form(icon)
         c = self.c
         c.saveState()
-        c.translate(cx - size / 2, cy - size / 2)
-        c.scale(size / 100, size / 100)
+        c.translate(icon.x - icon.size / 2, icon.y - icon.size / 2)
+        c.scale(icon.size / 100, icon.size / 100)
         c.doForm(key)
         c.restoreState()
-
-
-def card_form(c: Canvas, key: str, frame, draw, defined: set[str]) -> None:
-    """Place form `key` (a whole card, bleed included, card-local points) at the current
-    origin, first drawing it with `draw()` if `key` is not yet in `defined`."""
-    if key not in defined:
-        b = frame.bleed
-        c.beginForm(key, -b, -b, frame.w + b, frame.h + b)
-        draw()
-        c.endForm()
-        defined.add(key)
-    c.doForm(key)
-
-
-def back_frame(c: Canvas, frame, hex_rgb: str, strength: float, line_mm: float) -> None:
-    """A card back's ground: the colour's pale tint over the whole bleed, and a rounded
-    frame 4 mm inside the trim (so duplex drift shows as white, not a cut-off design)."""
-    b = frame.bleed
-    c.setFillColor(tint(hex_rgb, strength))
-    c.rect(-b, -b, frame.w + 2 * b, frame.h + 2 * b, stroke=0, fill=1)
-    inset = mm_to_pt(4.0)
-    c.setStrokeColor(colour(hex_rgb))
-    c.setLineWidth(mm_to_pt(line_mm))
-    c.roundRect(inset, inset, frame.w - 2 * inset, frame.h - 2 * inset, mm_to_pt(3))
 
 
 def _hex(col) -> str:

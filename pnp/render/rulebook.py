@@ -20,6 +20,7 @@ from reportlab.platypus import (KeepTogether, ListFlowable, ListItem, Paragraph,
 
 from pnp.data.rulebook import Block
 from pnp.fonts import BOLD, REGULAR, register_all
+from pnp.layout.kit import KitRow
 from pnp.render.booklet import FormPageCanvas
 from pnp.units import mm_to_pt
 
@@ -94,10 +95,10 @@ def _keep_headings_with_next(flowables: list) -> list:
     return out
 
 
-def components_table(rows: list[tuple[str, int, bool]]) -> list:
-    """A "What's in the kit" section from (label, copies, indented) rows generated from the data."""
-    data = [[Paragraph(escape(label), STYLES["sub" if indented else "item"]),
-             Paragraph(str(n), STYLES["item"])] for label, n, indented in rows]
+def components_table(rows: list[KitRow]) -> list:
+    """A "What's in the kit" section from the kit's rows, generated from the data."""
+    data = [[Paragraph(escape(row.label), STYLES["sub" if row.indented else "item"]),
+             Paragraph(str(row.copies), STYLES["item"])] for row in rows]
     table = Table(data, colWidths=[mm_to_pt(70), mm_to_pt(18)], hAlign="LEFT")
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), REGULAR, 9.5),
@@ -110,14 +111,14 @@ def components_table(rows: list[tuple[str, int, bool]]) -> list:
 
 
 def render_rulebook(path: Path, blocks: list[Block], paper: str, title: str,
-                    components: list[tuple[str, int, bool]]) -> int:
+                    components: list[KitRow]) -> int:
     """Write the rulebook PDF to `path` on the half-sheet for `paper` (A5 or half-letter);
     returns the page count. The generated components table follows the first section."""
     return _render(path, blocks, paper, title, components, Canvas)[0]
 
 
 def render_booklet(path: Path, blocks: list[Block], paper: str, title: str,
-                   components: list[tuple[str, int, bool]]) -> int:
+                   components: list[KitRow]) -> int:
     """Write the same rulebook imposed as a saddle-stitch booklet on landscape `paper`
     sheets to `path`; returns the number of printed sides."""
     return _render(path, blocks, paper, title, components,
@@ -125,7 +126,7 @@ def render_booklet(path: Path, blocks: list[Block], paper: str, title: str,
 
 
 def _render(path: Path, blocks: list[Block], paper: str, title: str,
-            components: list[tuple[str, int, bool]], canvasmaker) -> tuple[int, Canvas]:
+            components: list[KitRow], canvasmaker) -> tuple[int, Canvas]:
     register_all()
     w, h = (mm_to_pt(v) for v in HALF_SHEET_MM[paper])
     m = mm_to_pt(MARGIN_MM)

@@ -19,6 +19,7 @@ from pnp.fonts import REGULAR
 from pnp.fonts import font as font_name
 from pnp.layout.crop_marks import crop_marks
 from pnp.layout.imposition import Grid, Rect, SheetSpec, back_trim
+from pnp.layout.kit import PrintGroup
 
 CROP_MARK_WIDTH_PT = 0.3
 
@@ -33,12 +34,12 @@ class SheetStats:
 
 
 class Painter(Protocol):
-    """What the sheet writer needs from a game's renderer: draw a card's front, or the
-    back, at the current origin (the card's trim bottom-left)."""
+    """What the sheet writer needs (pnp.render.painter.KitPainter): draw a card's front,
+    or a back, at the current origin (the card's trim bottom-left)."""
 
     def front(self, card) -> None: ...
 
-    def back(self, deck_id: str | None) -> None: ...
+    def back(self, back_id: str) -> None: ...
 
 
 def _place(c: Canvas, trim: Rect, bleed: float, draw: Callable[[], None]) -> None:
@@ -55,16 +56,6 @@ def chunks(items: Sequence, size: int) -> Iterable[Sequence]:
     """`items` in consecutive slices of `size` (the last may be shorter)."""
     for start in range(0, len(items), size):
         yield items[start:start + size]
-
-
-@dataclass(frozen=True)
-class PrintGroup:
-    """Cards printed together from a fresh sheet: a `label` for the summary, the copies
-    in order, and the back they share (a deck id, or None for a game's one back)."""
-
-    label: str
-    copies: tuple
-    back: str | None = None
 
 
 def write_sheets(c: Canvas, grid: Grid, spec: SheetSpec, groups: Sequence[PrintGroup],

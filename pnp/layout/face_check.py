@@ -1,0 +1,131 @@
+"""Check a Face before anything is drawn: every text fits its box at or above the floor
+size (body 7 pt, titles 11 pt) with a glyph for every character; no two elements' ink
+overlaps unless one contains the other, and an element stays inside its container;
+nothing but decorations leaves the 3 mm safe area; every icon is a known glyph.
+Lengths in points; messages in mm. Source: shared/DESIGN.md, "Card faces are data" and
+"Card faces" (floors and safe area).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.fonts import missing_glyphs
+from pnp.layout.card_frame import BODY_FLOOR_PT, SAFE_MM, CardFrame
+from pnp.layout.face import Element, Face, Icon, Text
+from pnp.layout.glyphs import GLYPH_NAMES
+from pnp.layout.imposition import Rect
+from pnp.layout.text import TextDoesNotFit
+from pnp.units import pt_to_mm
+
+TOLERANCE_PT = 0.01
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One thing wrong with one element of a face, in words."""
+
+    element: Element
+    message: str
+
+
+def check_face(face: Face, frame: CardFrame) -> list[Fault]:
+    """Every fault of `face` on a card of `frame`'s size, in element order."""
+    faults: list[Fault] = []
+    by_key = _containers(face, faults)
+    ink: dict[str, tuple[Rect, ...]] = {}
+    for element in face.elements:
+        boxes = _ink(element, faults)
+        if boxes is None:
+            continue
+        ink[element.key] = boxes
+        if not element.decoration:
+            faults += _outside(element, boxes, frame.safe, f"the {SAFE_MM:g} mm safe area")
+        if element.inside in by_key:
+            container = by_key[element.inside]
+            faults += _outside(element, boxes, container.bounds(), f"its container "
+                               f"'{container.key}'")
+    faults += _overlaps(face, ink, by_key)
+    return faults
+
+
+def _containers(face: Face, faults: list[Fault]) -> dict[str, Element]:
+    """Keys of the elements drawn so far; a repeated key or an unknown container is a fault."""
+    seen: dict[str, Element] = {}
+    for element in face.elements:
+        if element.key in seen:
+            faults.append(Fault(element, f"the key {element.key!r} is used twice on one face"))
+        if element.inside is not None and element.inside not in seen:
+            faults.append(Fault(element, f"its container {element.inside!r} is not drawn "
+                                         "before it"))
+        seen.setdefault(element.key, element)
+    return seen
+
+
+def _ink(element: Element, faults: list[Fault]) -> tuple[Rect, ...] | None:
+    """The element's ink boxes, or None (with a fault) when it cannot be laid out."""
+    if isinstance(element, Icon) and element.glyph not in GLYPH_NAMES:
+        faults.append(Fault(element, f"no icon called {element.glyph!r}"))
+        return None
+    if not isinstance(element, Text):
+        return element.ink()
+    if element.min_size < BODY_FLOOR_PT:
+        faults.append(Fault(element, f"set at {element.min_size:g} pt, under the "
+                                     f"{BODY_FLOOR_PT:g} pt floor"))
+    missing = missing_glyphs(element.text, element.font)
+    if missing:
+        chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in sorted(missing))
+        faults.append(Fault(element, f"the font has no glyph for {chars}"))
+        return None
+    try:
+        return element.ink()
+    except TextDoesNotFit as exc:
+        faults.append(Fault(element, f"text does not fit its box: {exc.reason}"))
+        return None
+
+
+def _outside(element: Element, boxes: tuple[Rect, ...], area: Rect, what: str) -> list[Fault]:
+    """A fault when any of `boxes` reaches past `area`, saying by how much (mm)."""
+    over = max(max(area.x - b.x, b.x + b.w - area.x - area.w, area.y - b.y, b.top - area.top)
+               for b in boxes)
+    if over <= TOLERANCE_PT:
+        return []
+    return [Fault(element, f"runs {pt_to_mm(over):.1f} mm outside {what}")]
+
+
+def _ancestors(key: str, by_key: dict[str, Element]) -> set[str]:
+    out: set[str] = set()
+    while key in by_key and by_key[key].inside is not None and key not in out:
+        key = by_key[key].inside
+        out.add(key)
+    return out
+
+
+def _overlaps(face: Face, ink: dict[str, tuple[Rect, ...]], by_key: dict[str, Element]
+              ) -> list[Fault]:
+    """A fault for every pair of elements whose ink intersects, unless one contains the
+    other; reported on the later (upper) element."""
+    faults = []
+    drawn = [e for e in face.elements if e.key in ink]
+    for j, upper in enumerate(drawn):
+        mine = _ancestors(upper.key, by_key)
+        for lower in drawn[:j]:
+            if lower.key in mine or upper.key in _ancestors(lower.key, by_key):
+                continue
+            w, h = _intersection(ink[upper.key], ink[lower.key])
+            if w > TOLERANCE_PT and h > TOLERANCE_PT:
+                faults.append(Fault(upper, f"overlaps '{lower.key}' by {pt_to_mm(w):.1f} x "
+                                           f"{pt_to_mm(h):.1f} mm"))
+    return faults
+
+
+def _intersection(a: tuple[Rect, ...], b: tuple[Rect, ...]) -> tuple[float, float]:
+    """The largest (width, height) shared by a box of `a` and a box of `b` (pt)."""
+    best = (0.0, 0.0)
+    for p in a:
+        for q in b:
+            w = min(p.x + p.w, q.x + q.w) - max(p.x, q.x)
+            h = min(p.top, q.top) - max(p.y, q.y)
+            if w > 0 and h > 0 and w * h > best[0] * best[1]:
+                best = (w, h)
+    return best

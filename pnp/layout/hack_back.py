@@ -1,0 +1,164 @@
+"""Hack Back faces and kit: the printed VC in a badge at the top, the name, a Play
+section and an Activate section (each effect a line with its keyword icon), a line of
+flavour; one back per deck, told apart by colour, emblem and name.
+
+Card-local points; positions designed on a poker card in mm from the trim's top edge.
+Card faces: shared/DESIGN.md, hack-back; rules: shared/rules/hack-back.txt ("Choose one
+deck format", "Take two actions").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.data.hack_back import Deck, HackBackData, HeroCard, load_hack_back
+from pnp.errors import PnpError
+from pnp.fonts import BOLD, ITALIC, REGULAR
+from pnp.layout.card_frame import CardFrame
+from pnp.layout.face import (DesignGrid, Disc, Element, Face, Fill, Icon, Outline, Text, label,
+                             line_at, title)
+from pnp.layout.kit import Kit, KitRow, PrintGroup
+from pnp.units import mm_to_pt
+
+SECTION_TOPS_MM = {"play": 32.0, "activate": 56.5}
+LINE_MM = 9.0
+ICON_MM = 6.5
+BADGE_COLOUR = "#1F3A5F"
+WHITE = "#FFFFFF"
+KEYWORD_BADGES = {
+    "attack": ("crosshair", "#D55E00"),
+    "defend": ("shield", "#0072B2"),
+    "defend_ally": ("shields", "#009E73"),
+    "draw": ("card", "#555555"),
+    "victory_point": ("wild", "#E69F00"),
+}
+
+
+def vc_badge(card: HeroCard, data: HackBackData, frame: CardFrame) -> tuple[Element, ...]:
+    """The printed VC in a disc at the top centre: the word (a label) over the number."""
+    size, top = mm_to_pt(14.0), frame.safe.top
+    cx, cy = frame.w / 2, top - size / 2
+    word, word_origin = data.info.label("vc")
+    return (
+        Disc(key="vc_badge", x=cx, y=cy, r=size / 2, colour=BADGE_COLOUR),
+        line_at("vc_label", word, BOLD, 7, cx, top - mm_to_pt(4.6), size * 0.6, colour=WHITE,
+                origin=word_origin, inside="vc_badge"),
+        line_at("vc", str(card.vc), BOLD, 16 if card.vc < 10 else 14, cx,
+                cy - mm_to_pt(3.4), size * 0.7, colour=WHITE, origin=card.source.at("vc"),
+                inside="vc_badge"),
+    )
+
+
+def _section(g: DesignGrid, card: HeroCard, data: HackBackData, section: str
+             ) -> tuple[list[Element], list[Element]]:
+    """A section's rule, heading and effect lines (texts), and its keyword icons."""
+    top = SECTION_TOPS_MM[section]
+    heading, heading_origin = data.info.label(section)
+    head = label(f"{section}_label", heading, g.box(top, 3.5), origin=heading_origin)
+    texts: list[Element] = [g.rule(f"{section}_rule", head.box.top + mm_to_pt(1.0)), head]
+    icons: list[Element] = []
+    effects = getattr(card, section)
+    if not effects:
+        text, origin = data.info.label("no_effect")
+        texts.append(Text(key=section, text=text, font=ITALIC, box=g.box(top + 4.5, LINE_MM),
+                          max_size=8.5, origin=origin))
+    for i, effect in enumerate(effects):
+        line_top = top + 4.5 + i * LINE_MM
+        texts.append(Text(key=f"{section}[{i}]", text=effect.wording(section), font=REGULAR,
+                          box=g.box(line_top, LINE_MM - 0.6, left_mm=12.0), max_size=9.0,
+                          align="left", max_lines=2, origin=card.source.at(f"{section}[{i}]")))
+        glyph, colour = KEYWORD_BADGES[effect.kind]
+        icons.append(Icon(key=f"{section}_icon[{i}]", glyph=glyph, colour=colour, x=g.x(7.5),
+                          y=g.y(line_top + LINE_MM / 2 - 0.3), size=mm_to_pt(ICON_MM)))
+    return texts, icons
+
+
+def hero_face(card: HeroCard, data: HackBackData, frame: CardFrame) -> Face:
+    """Every element of `card`'s front."""
+    g, src = DesignGrid(frame), card.source
+    kind, kind_origin = data.info.label("hero")
+    texts: list[Element] = [label("kind", kind, g.box(3.5, 3.5, right_mm=45), origin=kind_origin),
+                            title("name", card.name, g.box(18.5, 11.5), origin=src.at("name"))]
+    rules, icons = [], []
+    for section in ("play", "activate"):
+        section_texts, section_icons = _section(g, card, data, section)
+        rules.append(section_texts[0])
+        texts += section_texts[1:]
+        icons += section_icons
+    if card.flavor:
+        texts.append(Text(key="flavor", text=card.flavor, font=ITALIC, box=g.box(79.0, 6.9),
+                          max_size=7.5, origin=src.at("flavor")))
+    return Face(elements=(*vc_badge(card, data, frame), *rules, *icons, *texts), source=src)
+
+
+def deck_back(deck: Deck, data: HackBackData, frame: CardFrame) -> Face:
+    """A deck's back: a pale ground and a frame in the deck's colour, its emblem, the
+    game's back title and the deck's name."""
+    f, back = frame, data.info.back
+    width = f.w - 2 * mm_to_pt(5.5)
+    return Face(elements=(
+        Outline(key="frame", rect=f.trim_rect.inset(mm_to_pt(4.0)), colour=deck.colour,
+                width=mm_to_pt(1.4), radius=mm_to_pt(3)),
+        Icon(key="emblem", glyph=deck.emblem, colour=deck.colour, x=f.w / 2, y=f.h * 0.58,
+             size=mm_to_pt(26.0), origin=deck.source.at("emblem")),
+        line_at("title", back.title, BOLD, 15, f.w / 2, f.h * 0.30, width, min_size=11.0,
+                colour="#222222", origin=back.source.at("title")),
+        line_at("deck_name", deck.name, REGULAR, 10, f.w / 2, f.h * 0.30 - mm_to_pt(5.5), width,
+                colour="#222222", origin=deck.source.at("name")),
+    ), ground=Fill(key="ground", rect=f.bleed_rect, colour=deck.colour, strength=0.12),
+        source=deck.source, reuse=f"back-{deck.id}")
+
+
+class HackBackKit(Kit):
+    """The Hack Back kit: one deck per player, each with its own back, or one shared deck
+    (rules, "Choose one deck format")."""
+
+    id = "hack-back"
+
+    def load(self, folder: Path) -> HackBackData:
+        return load_hack_back(folder)
+
+    def cards(self, data: HackBackData) -> list[HeroCard]:
+        return list(data.cards.values())
+
+    def front(self, card: HeroCard, data: HackBackData, frame: CardFrame) -> Face:
+        return hero_face(card, data, frame)
+
+    def backs(self, data: HackBackData) -> list[str]:
+        return [d.id for d in data.decks] + [data.shared.id]
+
+    def back(self, back_id: str, data: HackBackData, frame: CardFrame) -> Face:
+        deck = next(d for d in (*data.decks, data.shared) if d.id == back_id)
+        return deck_back(deck, data, frame)
+
+    def groups(self, data: HackBackData, deck_format: str | None = None,
+               players: int | None = None) -> list[PrintGroup]:
+        """The individual decks (the first `players` of them), or the shared deck; PnpError
+        for a player count the rules or the decks cannot serve."""
+        low, high = data.info.players_min, data.info.players_max
+        if players is not None and not low <= players <= high:
+            raise PnpError(f"Hack Back kits are for {low}–{high} players, got {players}")
+        if (deck_format or "individual") == "shared":
+            need = 5 * (players or low)
+            if data.shared.size < need:
+                raise PnpError(f"the shared deck has {data.shared.size} cards; {players} players "
+                               f"draw {need} at setup (rules, Setup step 2)")
+            return [PrintGroup(data.shared.name, tuple(data.copies(data.shared)), data.shared.id)]
+        if players and players > len(data.decks):
+            raise PnpError(f"{players} players need {players} individual decks; the data "
+                           f"has {len(data.decks)}")
+        decks = data.decks[:players] if players else data.decks
+        return [PrintGroup(d.name, tuple(data.copies(d)), d.id) for d in decks]
+
+    def kit_rows(self, data: HackBackData) -> list[KitRow]:
+        rows = [KitRow(f"{d.name} deck", d.size) for d in data.decks]
+        rows.append(KitRow(f"{data.shared.name} (shared format)", data.shared.size))
+        rows.append(KitRow("Different cards", len(data.cards)))
+        return rows
+
+    def summary(self, groups: list[PrintGroup]) -> dict[str, int]:
+        """Printed copies by deck."""
+        return {g.label: len(g.copies) for g in groups}
+
+
+KIT = HackBackKit()

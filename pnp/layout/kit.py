@@ -1,0 +1,98 @@
+"""What a game provides to `pnp`: its kit. The shared build, validation and rulebook code
+only query a Kit, so a new game is its own data and layout modules, a Kit, and one line
+in the registry (pnp.games). Source: shared/DESIGN.md, "Games are plug-ins".
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from pnp.errors import PnpError
+from pnp.layout.card_frame import CardFrame
+from pnp.layout.face import Face
+
+#: The back id of a game that prints one back for every card.
+ONE_BACK = "back"
+
+
+@dataclass(frozen=True)
+class PrintGroup:
+    """Cards printed together from a fresh sheet: a `label` for the summary, the copies
+    in print order, and the id of the back they share (a key of the kit's backs)."""
+
+    label: str
+    copies: tuple
+    back: str = ONE_BACK
+
+
+@dataclass(frozen=True)
+class KitRow:
+    """One row of the rulebook's "What's in the kit" table: what, how many copies, and
+    whether it is a sub-row of the row above."""
+
+    label: str
+    copies: int
+    indented: bool = False
+
+
+class Kit(ABC):
+    """One game's print-and-play kit. `id` is the game id (its folder in the data
+    directory). Subclasses load the data and build faces; the defaults print one deck
+    with one back and summarise copies by card kind."""
+
+    id: str = ""
+
+    @abstractmethod
+    def load(self, folder: Path) -> Any:
+        """The validated data of the game folder `folder`; raises DataError listing every
+        problem."""
+
+    @abstractmethod
+    def cards(self, data: Any) -> Sequence:
+        """Every distinct card, in data order (each has `id`, `count` or equivalent, and
+        `source`)."""
+
+    @abstractmethod
+    def front(self, card: Any, data: Any, frame: CardFrame) -> Face:
+        """The front Face of `card` on a card of `frame`'s size (card-local points)."""
+
+    @abstractmethod
+    def back(self, back_id: str, data: Any, frame: CardFrame) -> Face:
+        """The Face of the back `back_id` (one of `backs(data)`)."""
+
+    @abstractmethod
+    def kit_rows(self, data: Any) -> list[KitRow]:
+        """The rulebook's "What's in the kit" rows, generated from the data."""
+
+    def name(self, data: Any) -> str:
+        """The game's printed name."""
+        return data.info.name
+
+    def backs(self, data: Any) -> Sequence[str]:
+        """The ids of every back the data can print."""
+        return (ONE_BACK,)
+
+    def copies(self, data: Any) -> list:
+        """Every printed copy, in print order (for a game with one deck)."""
+        return [card for card in self.cards(data) for _ in range(card.count)]
+
+    def groups(self, data: Any, deck_format: str | None = None,
+               players: int | None = None) -> list[PrintGroup]:
+        """What to print, group by group. This default prints every copy with the one
+        back and refuses deck choices: PnpError for `deck_format` or `players`."""
+        if deck_format or players:
+            raise PnpError(f"{self.name(data)} prints one deck for "
+                           f"{data.info.players_min}–{data.info.players_max} players; "
+                           "--format and --players choose decks in games that have several")
+        return [PrintGroup("cards", tuple(self.copies(data)))]
+
+    def summary(self, groups: list[PrintGroup]) -> dict[str, int]:
+        """Printed copies by card kind, for the build's report."""
+        counts: dict[str, int] = {}
+        for group in groups:
+            for card in group.copies:
+                counts[card.kind] = counts.get(card.kind, 0) + 1
+        return counts

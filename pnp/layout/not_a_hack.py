@@ -1,0 +1,206 @@
+"""Not a Hack faces and kit: black cards carry white text on a dark ground; white cards a
+coloured stripe (orange for components, pink for modifiers) and a marker, so each kind
+reads at a glance and in greyscale; action cards show their points in a badge. The two
+piles have their own backs.
+
+Card-local points; positions designed on a poker card in mm from the trim's top edge.
+Card faces: shared/DESIGN.md, not-a-hack; rules: shared/rules/not-a-hack.txt.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.data.not_a_hack import LABELS, PILES, NahCard, NotAHackData, load_not_a_hack
+from pnp.fonts import BOLD, REGULAR
+from pnp.layout.card_frame import CardFrame
+from pnp.layout.face import (DesignGrid, Disc, Element, Face, Fill, Icon, Outline, Text, label,
+                             line_at)
+from pnp.layout.imposition import Rect
+from pnp.layout.kit import Kit, KitRow, PrintGroup
+from pnp.units import mm_to_pt
+
+WHITE_INK, BLACK_INK = "#FFFFFF", "#111111"
+ORANGE, PINK, BLACK_FACE = "#E69F00", "#CC79A7", "#1E1E1E"
+#: The [labels] word naming each kind of card.
+KIND_LABEL = {"hack": "hack", "negative": "action", "banned": "banned", "component": "component",
+              "modifier": "modifier", "new_account": "new_account", "positive": "action",
+              "steal": "steal"}
+MARKERS = {"component": ("square", ORANGE), "modifier": ("diamond", PINK),
+           "new_account": ("key", "#0072B2"), "steal": ("eye", "#555555")}
+STRIPES = {"component": ORANGE, "modifier": PINK}
+
+
+def points_text(card: NahCard) -> str:
+    """"+2" or "−2" (a true minus sign) for action cards."""
+    return f"+{card.points}" if card.points > 0 else f"−{-card.points}"
+
+
+def needs_text(card: NahCard) -> str:
+    """What completes a hack, e.g. "1 orange component + 1 pink modifier"."""
+    parts = []
+    if card.components:
+        parts.append(f"{card.components} orange component{'s' if card.components > 1 else ''}")
+    if card.modifiers:
+        parts.append(f"{card.modifiers} pink modifier{'s' if card.modifiers > 1 else ''}")
+    return " + ".join(parts)
+
+
+def _marker(kind: str, x: float, y: float, size: float) -> Icon:
+    glyph, colour = MARKERS[kind]
+    return Icon(key="marker", glyph=glyph, colour=colour, x=x, y=y, size=size, style="plain")
+
+
+def _hack(card: NahCard, data: NotAHackData, g: DesignGrid, ink: str) -> list[Element]:
+    src = card.source
+    needs, needs_origin = data.info.label("complete_with")
+    marks = ["component"] * card.components + ["modifier"] * card.modifiers
+    pitch = 7.5
+    x0 = 31.75 - pitch * (len(marks) - 1) / 2
+    icons = [Icon(key=f"needs_icon[{i}]", glyph=MARKERS[m][0], colour=MARKERS[m][1],
+                  x=g.x(x0 + i * pitch), y=g.y(82.0), size=g.x(5.0), style="plain")
+             for i, m in enumerate(marks)]
+    return icons + [
+        Text(key="text", text=card.text, font=BOLD, box=g.box(11.0, 52.0), max_size=15.0,
+             min_size=11.0, align="left", colour=ink, origin=src.at("text")),
+        label("needs_label", needs, g.box(68.5, 3.5), colour="#BBBBBB", origin=needs_origin),
+        Text(key="needs", text=needs_text(card), font=REGULAR, box=g.box(72.5, 7.0),
+             max_size=8.5, colour=ink, max_lines=2, origin=src.at("components")),
+    ]
+
+
+def _named(card: NahCard, frame: CardFrame, g: DesignGrid, ink: str) -> list[Element]:
+    """Action, Banned, New Account and Steal cards: title, text, points line, marker."""
+    src = card.source
+    out: list[Element] = [
+        Text(key="name", text=card.name, font=BOLD, box=g.box(14.0, 16.0),
+             max_size=20.0 if card.kind == "banned" else 14.0, min_size=11.0, max_lines=2,
+             colour=ink, origin=src.at("name")),
+        Text(key="text", text=card.text, font=REGULAR, box=g.box(33.0, 30.0), max_size=10.0,
+             colour=ink, origin=src.at("text"))]
+    if card.points:
+        gain = "gain" if card.points > 0 else "lose"
+        when = "Play at once" if card.pile == "black" else "Play any time"
+        n = abs(card.points)
+        out.append(Text(key="points_line", text=f"{when}: {gain} {n} point{'s' if n != 1 else ''}.",
+                        font=BOLD, box=g.box(66.0, 8.0), max_size=9.0, colour=ink,
+                        origin=src.at("points")))
+    if card.kind in MARKERS:
+        out.insert(0, _marker(card.kind, frame.w / 2, g.y(76.5), g.x(12.0)))
+    return out
+
+
+def _points_badge(card: NahCard, frame: CardFrame) -> list[Element]:
+    r = mm_to_pt(6.0)
+    cx, cy = frame.safe.x + frame.safe.w - r, frame.safe.top - r
+    dark = card.pile == "black"
+    return [Disc(key="points_badge", x=cx, y=cy, r=r, colour=WHITE_INK if dark else BLACK_INK),
+            line_at("points", points_text(card), BOLD, 13, cx, cy - 4.6, 2 * r * 0.8,
+                    colour=BLACK_INK if dark else WHITE_INK, origin=card.source.at("points"),
+                    inside="points_badge")]
+
+
+def nah_face(card: NahCard, data: NotAHackData, frame: CardFrame) -> Face:
+    """Every element of `card`'s front."""
+    g = DesignGrid(frame)
+    dark = card.pile == "black"
+    ink = WHITE_INK if dark else BLACK_INK
+    decor: list[Element] = []
+    if card.kind in STRIPES:
+        b = frame.bleed
+        decor.append(Fill(key="stripe", rect=Rect(
+            -b, -b, mm_to_pt(6.0) + b, frame.h + 2 * b), colour=STRIPES[card.kind]))
+    if card.points:
+        decor += _points_badge(card, frame)
+    if card.kind == "banned":
+        inset = mm_to_pt(1.6)   # outside the 3 mm safe area where the text sits
+        decor.append(Outline(key="banned_frame", rect=frame.trim_rect.inset(inset),
+                             colour="#D55E00", width=mm_to_pt(1.0)))
+    kind_text, kind_origin = data.info.label(KIND_LABEL[card.kind])
+    left = 13.5 if card.kind in STRIPES else 3.0
+    kind = Text(key="kind", text=kind_text, font=BOLD,
+                box=g.box(4.0, 3.5, left_mm=left, right_mm=26), max_size=7.0, align="left",
+                max_lines=1, colour="#BBBBBB" if dark else "#444444", origin=kind_origin)
+    if card.kind == "hack":
+        body = _hack(card, data, g, ink)
+    elif card.kind in STRIPES:
+        body = [_marker(card.kind, g.x(10.5), g.y(5.8), g.x(4.0)),
+                Text(key="text", text=card.text, font=BOLD, box=g.box(16.0, 56.0, left_mm=9.0),
+                     max_size=16.0, min_size=11.0, align="left", colour=ink,
+                     origin=card.source.at("text"))]
+    else:
+        body = _named(card, frame, g, ink)
+    icons = [e for e in body if isinstance(e, Icon)]
+    texts = [e for e in body if not isinstance(e, Icon)]
+    ground = Fill(key="ground", rect=frame.bleed_rect, colour=BLACK_FACE) if dark else None
+    return Face(elements=(*decor, *icons, kind, *texts), ground=ground, source=card.source)
+
+
+def pile_back(pile: str, data: NotAHackData, frame: CardFrame) -> Face:
+    """A pile's back: dark for the black pile, white for the white pile, a frame, the
+    game's back title and the pile's name."""
+    f, back = frame, data.info.back
+    dark = pile == "black"
+    name, name_origin = data.info.label(f"{pile}_pile")
+    ink = WHITE_INK if dark else BLACK_INK
+    width = f.w - 2 * mm_to_pt(5.0)
+    return Face(elements=(
+        Outline(key="frame", rect=f.trim_rect.inset(mm_to_pt(4.0)),
+                colour="#888888" if dark else "#222222", width=mm_to_pt(0.8),
+                radius=mm_to_pt(3)),
+        line_at("title", back.title, BOLD, 20, f.w / 2, f.h * 0.52, width, min_size=11.0,
+                colour=ink, origin=back.source.at("title")),
+        line_at("pile_name", name, BOLD, 9, f.w / 2, f.h * 0.52 - mm_to_pt(6.5), width,
+                colour=ink, origin=name_origin),
+    ), ground=Fill(key="ground", rect=f.bleed_rect, colour=BLACK_FACE if dark else "#FFFFFF"),
+        source=back.source, reuse=f"back-{pile}")
+
+
+class NotAHackKit(Kit):
+    """The Not a Hack kit: the black hack pile and the white component pile, each with
+    its own back (rules, setup)."""
+
+    id = "not-a-hack"
+
+    def load(self, folder: Path) -> NotAHackData:
+        return load_not_a_hack(folder)
+
+    def cards(self, data: NotAHackData) -> tuple[NahCard, ...]:
+        return data.cards
+
+    def front(self, card: NahCard, data: NotAHackData, frame: CardFrame) -> Face:
+        return nah_face(card, data, frame)
+
+    def backs(self, data: NotAHackData) -> tuple[str, ...]:
+        return tuple(PILES)
+
+    def back(self, back_id: str, data: NotAHackData, frame: CardFrame) -> Face:
+        return pile_back(back_id, data, frame)
+
+    def groups(self, data: NotAHackData, deck_format: str | None = None,
+               players: int | None = None) -> list[PrintGroup]:
+        """The black pile, then the white pile, each from fresh sheets with its own back."""
+        super().groups(data, deck_format, players)    # refuses deck choices
+        return [PrintGroup(f"{pile} pile", tuple(data.pile(pile)), pile) for pile in PILES]
+
+    def kit_rows(self, data: NotAHackData) -> list[KitRow]:
+        rows = []
+        for pile in PILES:
+            cards = [c for c in data.cards if c.pile == pile]
+            rows.append(KitRow(f"{pile.capitalize()} pile", sum(c.count for c in cards)))
+            for kind in dict.fromkeys(c.kind for c in cards):
+                rows.append(KitRow(LABELS[kind] + " cards",
+                                   sum(c.count for c in cards if c.kind == kind), True))
+        rows.append(KitRow("Cards in all", sum(c.count for c in data.cards)))
+        return rows
+
+    def summary(self, groups: list[PrintGroup]) -> dict[str, int]:
+        """Printed copies by kind of card."""
+        counts: dict[str, int] = {}
+        for group in groups:
+            for card in group.copies:
+                counts[LABELS[card.kind]] = counts.get(LABELS[card.kind], 0) + 1
+        return counts
+
+
+KIT = NotAHackKit()

@@ -1,0 +1,145 @@
+"""The one renderer of card faces: `FacePainter` draws any Face (pnp.layout.face) at the
+current origin, element by element in order, on a reportlab canvas.
+
+Icons and reusable faces (backs) become forms drawn once per PDF and placed by
+reference, so a file grows little with the number of cards. Text is drawn exactly where
+pnp.layout.text.placed_lines puts it, the same lines validation checked.
+Source: shared/DESIGN.md, "Card faces are data".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.layout.card_frame import CardFrame
+from pnp.layout.face import (Border, Disc, Element, Face, Fill, Icon, Outline, Rule, Shield,
+                             Text)
+from pnp.layout.kit import Kit
+from pnp.layout.text import placed_lines
+from pnp.render.colour import colour, tint
+from pnp.render.glyphs_more import shield_path
+from pnp.render.icons import IconSet
+
+
+def _paint(hex_rgb: str, strength: float = 1.0):
+    return colour(hex_rgb) if strength >= 1.0 else tint(hex_rgb, strength)
+
+
+def _fill(c: Canvas, e: Fill) -> None:
+    c.setFillColor(_paint(e.colour, e.strength))
+    r = e.rect
+    if e.radius:
+        c.roundRect(r.x, r.y, r.w, r.h, e.radius, stroke=0, fill=1)
+    else:
+        c.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
+
+
+def _outline(c: Canvas, e: Outline) -> None:
+    c.setStrokeColor(colour(e.colour))
+    c.setLineWidth(e.width)
+    r = e.rect
+    if e.radius:
+        c.roundRect(r.x, r.y, r.w, r.h, e.radius, stroke=1, fill=0)
+    else:
+        c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0)
+
+
+def _border(c: Canvas, e: Border) -> None:
+    c.setFillColor(colour(e.colour))
+    path = c.beginPath()
+    o, i = e.outer, e.inner
+    path.rect(o.x, o.y, o.w, o.h)
+    path.roundRect(i.x, i.y, i.w, i.h, e.radius)
+    c.drawPath(path, stroke=0, fill=1, fillMode=0)   # even-odd: the hole stays unpainted
+
+
+def _rule(c: Canvas, e: Rule) -> None:
+    c.setStrokeColor(colour(e.colour))
+    c.setLineWidth(e.width)
+    c.line(e.x0, e.y, e.x1, e.y)
+
+
+def _disc(c: Canvas, e: Disc) -> None:
+    c.setFillColor(colour(e.colour))
+    c.circle(e.x, e.y, e.r, stroke=0, fill=1)
+
+
+def _shield(c: Canvas, e: Shield) -> None:
+    c.setFillColor(colour(e.colour))
+    r = e.rect
+    c.drawPath(shield_path(c, r.x, r.y, r.w, r.h), stroke=0, fill=1)
+
+
+def _text(c: Canvas, e: Text) -> None:
+    c.setFillColor(colour(e.colour))
+    for line in placed_lines(e):
+        c.setFont(line.font, line.size)
+        c.drawString(line.x, line.baseline, line.text)
+
+
+DRAW: dict[type, Callable[[Canvas, Any], None]] = {
+    Fill: _fill, Outline: _outline, Border: _border, Rule: _rule, Disc: _disc,
+    Shield: _shield, Text: _text,
+}
+
+
+class FacePainter:
+    """Paints Faces on one canvas for cards of one `frame` (card-local points)."""
+
+    def __init__(self, canvas: Canvas, frame: CardFrame):
+        self.c = canvas
+        self.frame = frame
+        self.icons = IconSet(canvas)
+        self.forms: set[str] = set()
+
+    def paint(self, face: Face) -> None:
+        """Draw `face` at the current origin (the trim's bottom-left); a face with a
+        `reuse` key is drawn into a form the first time and placed by reference after."""
+        if face.reuse is None:
+            self._draw(face)
+            return
+        if face.reuse not in self.forms:
+            self.icons.prepare(e for e in face.elements if isinstance(e, Icon))
+            b = self.frame.bleed
+            self.c.beginForm(face.reuse, -b, -b, self.frame.w + b, self.frame.h + b)
+            self._draw(face)
+            self.c.endForm()
+            self.forms.add(face.reuse)
+        self.c.doForm(face.reuse)
+
+    def _draw(self, face: Face) -> None:
+        if face.ground is not None:
+            _fill(self.c, face.ground)
+        for element in face.elements:
+            self._element(element)
+
+    def _element(self, element: Element) -> None:
+        if isinstance(element, Icon):
+            self.icons.place(element)
+        else:
+            DRAW[type(element)](self.c, element)
+
+
+class KitPainter:
+    """Draws one kit's cards for the sheet writer: `front(card)` and `back(back_id)` at
+    the current origin, each face built once by the kit and painted by a FacePainter."""
+
+    def __init__(self, canvas: Canvas, kit: Kit, data: Any, frame: CardFrame):
+        self.kit, self.data, self.frame = kit, data, frame
+        self.painter = FacePainter(canvas, frame)
+        self._fronts: dict[str, Face] = {}
+        self._backs: dict[str, Face] = {}
+
+    def front(self, card: Any) -> None:
+        """Draw `card`'s front."""
+        if card.id not in self._fronts:
+            self._fronts[card.id] = self.kit.front(card, self.data, self.frame)
+        self.painter.paint(self._fronts[card.id])
+
+    def back(self, back_id: str) -> None:
+        """Draw the back `back_id`."""
+        if back_id not in self._backs:
+            self._backs[back_id] = self.kit.back(back_id, self.data, self.frame)
+        self.painter.paint(self._backs[back_id])
