@@ -1,4 +1,6 @@
-"""The `scorekeeper` command line: parses, calls scorekeeper.session and the rules, prints.
+"""The `scorekeeper` command line: the shared commands (scorekeeper.commands) and every
+registered game's verbs (scorekeeper.games), in one click group. Thin: it parses,
+calls the library and turns its errors into messages.
 
 Exit status: 0 success; 1 a refused or malformed command (the message names the rule or
 what was expected; the database is unchanged); 2 usage error (click).
@@ -6,41 +8,57 @@ what was expected; the database is unchanged); 2 usage error (click).
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 import click
 
-from scorekeeper.errors import ScoreError
+from scorekeeper.commands import SHARED
+from scorekeeper.context import Ctx
+from scorekeeper.errors import RegistryError, ScoreError
+from scorekeeper.games import all_games
+
+_COMMANDS = "scorekeeper.commands"   # the key of the collected commands in ctx.meta
 
 
-#: Each game's verbs live in their own module, imported only when one of them is used,
-#: so `status` and the other shared commands start fast.
-GAME_COMMANDS = {
-    "scorekeeper.hack_attack_commands": ("protect", "user-error", "attack", "end-turn",
-                                          "defend", "check"),
-    "scorekeeper.hack_back_commands": ("hero", "no-hero", "draw", "play", "activate"),
-    "scorekeeper.not_a_hack_commands": ("hack", "negative", "banned", "new-account",
-                                         "positive", "steal", "hack-off"),
-}
-LAZY = {name: module for module, names in GAME_COMMANDS.items() for name in names}
+def collect_commands() -> dict[str, click.Command]:
+    """Every command of the CLI by name: the shared commands and the verbs each playable
+    game declares (`Game.verbs`), read from both game registries now. RegistryError
+    naming the verb and both owners if two of them declare the same name."""
+    commands = {c.name: c for c in SHARED}
+    owners = dict.fromkeys(commands, "the shared commands")
+    for game in all_games():
+        for verb in game.verbs:
+            if verb.name in commands:
+                raise RegistryError(f"the verb {verb.name!r} is declared by both "
+                                    f"{owners[verb.name]} and {game.id}")
+            commands[verb.name], owners[verb.name] = verb, game.id
+    return commands
 
 
 class App(click.Group):
-    """A click group that loads game verbs on first use and turns every ScoreError into
+    """A click group whose commands are collected (`collect_commands`) when it first
+    lists or resolves one, once per invocation; it turns every ScoreError into
     `Error: ...` and exit status 1."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(LAZY))
+        """Every command name, sorted (the shared commands and every game's verbs)."""
+        return sorted(self._commands(ctx))
 
-    def get_command(self, ctx: click.Context, name: str):
-        if name in LAZY and name not in self.commands:
-            from importlib import import_module
-            import_module(LAZY[name])
-        return super().get_command(ctx, name)
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        """The command called `name`, or None (click then reports the usage error)."""
+        return self._commands(ctx).get(name)
+
+    def _commands(self, ctx: click.Context) -> dict[str, click.Command]:
+        if _COMMANDS not in ctx.meta:
+            try:
+                ctx.meta[_COMMANDS] = collect_commands()
+            except ScoreError as exc:
+                raise click.ClickException(str(exc)) from None
+        return ctx.meta[_COMMANDS]
 
     def invoke(self, ctx: click.Context):
+        """Run the command; NO_COLOR turns styling off; a ScoreError exits 1 with its message."""
         if os.environ.get("NO_COLOR"):
             ctx.color = False
         try:
@@ -49,45 +67,10 @@ class App(click.Group):
             raise click.ClickException(str(exc)) from None
 
 
-class Ctx:
-    """What every command shares: the database path and the chosen game id."""
-
-    def __init__(self, db: Path | None, game_id: int | None):
-        self.db, self.game_id, self._store = db, game_id, None
-
-    @property
-    def store(self):
-        """The database of an existing game (never created: only `new` creates it)."""
-        return self._open(create=False)
-
-    @property
-    def creator(self):
-        """The database for `new`: created on first use."""
-        return self._open(create=True)
-
-    @property
-    def reader(self):
-        """The database for a command that only reads: never created, never changed."""
-        return self._open(create=False)
-
-    def _open(self, create: bool):
-        if self._store is None:
-            from scorekeeper.store import Store, default_path
-            self._store = Store(self.db or default_path(), create=create)
-        return self._store
-
-
 def _db_path(ctx, param, value):
     if value is not None and not str(value).strip():
         raise click.BadParameter("the database path is empty")
     return Path(value) if value is not None else None
-
-
-pass_ctx = click.make_pass_decorator(Ctx)
-
-
-def echo_json(value) -> None:
-    click.echo(json.dumps(value, indent=2, ensure_ascii=False))
 
 
 @click.group(cls=App, context_settings={"help_option_names": ["-h", "--help"]})
@@ -99,8 +82,6 @@ def echo_json(value) -> None:
 @click.version_option(package_name="hackpack")
 @click.pass_context
 def main(ctx: click.Context, db: Path | None, game_id: int | None) -> None:
-    """Keep score at the table for Hack Attack: Defense, Hack Back and Not a Hack."""
+    """Keep score at the table for the Hack Pack's card games: start one with 'new',
+    record what happens with the game's own verbs, and ask for 'status' or 'result'."""
     ctx.obj = Ctx(db, game_id)
-
-
-from scorekeeper import commands  # noqa: E402,F401  (registers the commands on `main`)

@@ -24,3 +24,8 @@ class RuleError(ScoreError):
 
 class StoreError(ScoreError):
     """The database cannot be used: not SQLite, another program's file, or a newer schema."""
+
+
+class RegistryError(ScoreError):
+    """The games are wired in wrongly: a verb declared by two owners, or a registered
+    package whose `GAME` has another id. Raised when the CLI collects its commands."""

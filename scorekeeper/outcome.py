@@ -1,20 +1,41 @@
-"""The end of a game as one value: who won, why, and every step in plain words."""
+"""The end of a game as one value: how it ended, who won, why, and every step in plain
+words. python-chess's `Outcome(termination, winner)` is the model."""
 
 from __future__ import annotations
 
+import enum
 from typing import NamedTuple
 
 
-class Outcome(NamedTuple):
-    """`winners`: names of the winning players (empty = everyone lost; two or more = a
-    shared win or tie, as `reason` says). `reason` is a short phrase naming the deciding
-    rule; `explanation` lists every check and tie-breaker with its numbers."""
+class Termination(enum.Enum):
+    """How a game ended; each member names the check that produces it. Game-neutral: a
+    game's `outcome(state)` runs its rulebook's end checks in order and tags the result."""
 
+    #: The game reached its end (a final round, a hack-off, a stop) and was scored on totals.
+    SCORED = "scored"
+    #: A player met a win condition during play (e.g. a value reached a threshold).
+    WIN_CONDITION = "win-condition"
+    #: Every other player was eliminated: the last one left wins.
+    LAST_PLAYER = "last-player"
+    #: Nobody is left: everyone loses (`winners` is empty).
+    NO_PLAYERS = "no-players"
+
+
+class Outcome(NamedTuple):
+    """`termination`: which end check decided the game (None only for a standing: who
+    would win if the game were decided now). `winners`: names of the winning players
+    (empty = everyone lost; two or more = a shared win or tie, as `reason` says). `reason`
+    is a short phrase naming the deciding rule; `explanation` lists every check and
+    tie-breaker with its numbers."""
+
+    termination: Termination | None
     winners: tuple[str, ...]
     reason: str
     explanation: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
-        """A JSON-ready dict of this outcome."""
+        """A JSON-ready dict: {"winners": [NAME...], "reason": TEXT, "explanation":
+        [LINE...], "termination": "scored"|"win-condition"|"last-player"|"no-players"|None}."""
         return {"winners": list(self.winners), "reason": self.reason,
-                "explanation": list(self.explanation)}
+                "explanation": list(self.explanation),
+                "termination": self.termination.value if self.termination else None}

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from scorekeeper.errors import InputError
-from scorekeeper.rules import find_rules
+from scorekeeper.game import Game, Rules
+from scorekeeper.games import find_game, load_game
 from scorekeeper.store import GameRow, LogRow, Store, effective_events
 
 
@@ -21,17 +22,17 @@ class Step(NamedTuple):
 
 
 class Table(NamedTuple):
-    """A loaded game: its row, rules module, current state, the steps in force and the
-    rows that `redo` would bring back."""
+    """A loaded game: its row in the store, its Game (rules, view, verbs), the current
+    state, the steps in force and the rows that `redo` would bring back."""
 
     game: GameRow
-    rules: Any
+    spec: Game
     state: Any
     steps: tuple[Step, ...]
     undone: tuple[LogRow, ...]
 
 
-def replay(rules, players, events):
+def replay(rules: Rules, players, events):
     """Fold `events` through `rules` from a new table of `players`; returns the final
     state and, per event, the automatic notes. Pure: the live state is exactly this."""
     state = rules.initial(players)
@@ -44,12 +45,13 @@ def replay(rules, players, events):
 
 
 def load(store: Store, game_id: int | None) -> Table:
-    """The game `game_id` (the newest when None), replayed."""
+    """The game `game_id` (the newest when None), replayed. InputError if there is no
+    such game or the score keeper has no rules for its game (see scorekeeper.games)."""
     game = store.game(game_id)
-    rules = find_rules(game.game)
+    spec = load_game(game.game)
     done, undone = effective_events(store.log(game.id))
-    state, notes = replay(rules, game.players, [r.event for r in done])
-    return Table(game, rules, state, tuple(Step(r, n) for r, n in zip(done, notes)),
+    state, notes = replay(spec.rules, game.players, [r.event for r in done])
+    return Table(game, spec, state, tuple(Step(r, n) for r, n in zip(done, notes)),
                  tuple(undone))
 
 
@@ -58,9 +60,10 @@ def record(store: Store, game_id: int | None, event: dict) -> tuple[Table, Table
     RuleError/InputError with nothing written."""
     with store.transaction():
         before = load(store, game_id)
-        state = before.rules.apply(before.state, event)
+        rules = before.spec.rules
+        state = rules.apply(before.state, event)
         row = store.append(before.game.id, "action", event)
-        step = Step(row, tuple(before.rules.notes(before.state, state)))
+        step = Step(row, tuple(rules.notes(before.state, state)))
         # a new action clears what could be redone (store.effective_events)
         return before, before._replace(state=state, steps=before.steps + (step,), undone=())
 
@@ -87,9 +90,11 @@ def _move(store: Store, game_id: int | None, kind: str) -> tuple[LogRow, Table]:
 
 
 def new_game(store: Store, game: str, players: list[str]) -> Table:
-    """Start a game (it becomes the current one); rules check the player count."""
-    rules = find_rules(game)
+    """Start `game` (an id or alias) with `players` in seating order; it becomes the
+    current one. InputError for an unknown game; the rules' RuleError for a player
+    count they refuse, with nothing written."""
+    spec = find_game(game)
     with store.transaction():
-        rules.initial(players)
-        game_id = store.new_game(rules.GAME, players)
+        spec.rules.initial(players)
+        game_id = store.new_game(spec.id, players)
         return load(store, game_id)

@@ -52,7 +52,8 @@ def default_path() -> Path:
 
 
 class GameRow(NamedTuple):
-    """A game in the database: id, game id ("hack-attack"), players, creation time."""
+    """A game in the database: id, game id (as pnp's registry spells it), players in
+    seating order, creation time."""
 
     id: int
     game: str

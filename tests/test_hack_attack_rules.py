@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.errors import InputError, RuleError
-from scorekeeper.rules import hack_attack as ha
+from scorekeeper.games.hack_attack import rules as ha
+from scorekeeper.outcome import Termination
 
 BK, DS, HN, PW, SE, SM, WILD = ("backups", "device-security", "home-network", "passwords",
                                 "social-engineering", "social-media", "reality-check")
@@ -169,6 +170,8 @@ def test_a_second_player_reaching_the_target_adds_no_turns():
     state = ha.apply(state, END)
     assert state.over
     assert ha.outcome(state).reason == "shared win"
+    assert ha.outcome(state).termination is Termination.SCORED
+    assert ha.standing(state).termination is None      # a standing decides nothing
 
 
 def test_user_errors_can_be_kept_by_anyone_at_any_time_before_the_end():

@@ -8,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.errors import InputError, RuleError
-from scorekeeper.rules import hack_back as hb
+from scorekeeper.games.hack_back import rules as hb
+from scorekeeper.outcome import Termination
 
 
 def reveal(player, vc, name=None):
@@ -88,6 +89,7 @@ def test_if_nobody_can_supply_a_hero_everyone_loses():
                 {"type": "no_hero", "player": "Ana"}, {"type": "no_hero", "player": "Ben"})
     assert state.phase == "over" and hb.outcome(state).winners == ()
     assert hb.outcome(state).reason == "everyone loses"
+    assert hb.outcome(state).termination is Termination.NO_PLAYERS
 
 
 # --- Turns, actions and targets --------------------------------------------------------
@@ -168,6 +170,7 @@ def end(state):
 def test_example_heroes_at_40_and_0():
     state = end(table(("Ana", 0), ("Ben", 40)))
     assert hb.outcome(state).winners == ("Ana",)
+    assert hb.outcome(state).termination is Termination.WIN_CONDITION
     assert state.checks[1] == "1. Heroes at 40 VC or more are discarded: #2 H2 (Ben, 40 VC)."
 
 
@@ -187,6 +190,7 @@ def test_example_opposing_heroes_both_at_minus_3_tie():
                       players=("Ana", "Ben", "Cleo", "Dev")))
     result = hb.outcome(state)
     assert result.winners == ("Ana", "Ben", "Cleo") and result.reason == "tie on the lowest Hero"
+    assert result.termination is Termination.WIN_CONDITION
 
 
 def test_your_own_two_heroes_sharing_the_lowest_is_no_tie():
@@ -212,6 +216,7 @@ def test_the_last_player_left_wins():
     state = end(table(("Ana", 5), ("Ben", 41)))
     assert hb.outcome(state).winners == ("Ana",)
     assert hb.outcome(state).reason == "last player standing"
+    assert hb.outcome(state).termination is Termination.LAST_PLAYER
 
 
 def test_simultaneous_elimination_of_everyone_means_everyone_loses():
@@ -219,6 +224,7 @@ def test_simultaneous_elimination_of_everyone_means_everyone_loses():
     assert state.out == ("Ana", "Ben", "Cleo")
     assert hb.outcome(state).winners == () and hb.outcome(state).explanation[-1] == \
         "4. No player is left: everyone loses."
+    assert hb.outcome(state).termination is Termination.NO_PLAYERS
 
 
 def test_nothing_after_the_game_is_over():

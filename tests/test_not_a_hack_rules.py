@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.errors import RuleError
-from scorekeeper.rules import not_a_hack as nah
+from scorekeeper.games.not_a_hack import rules as nah
+from scorekeeper.outcome import Termination
 
 
 def run(state, *events):
@@ -105,6 +106,7 @@ def test_a_ban_in_a_three_player_game_starts_the_hack_off_at_once():
     state = nah.apply(state, {"type": "hack_off", "votes": {"Ben": "Ana"}, "cards": 2})
     assert state.phase == "over" and nah.outcome(state).winners == ("Ana",)
     assert nah.outcome(state).explanation[-1] == "Highest total: Ana with 4."
+    assert nah.outcome(state).termination is Termination.SCORED
 
 
 def test_a_banned_player_can_end_with_the_highest_total():

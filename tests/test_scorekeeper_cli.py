@@ -8,7 +8,10 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from scorekeeper.cli import main
+from scorekeeper.cli import collect_commands, main
+from scorekeeper.game import STATUS_KEYS
+from scorekeeper.games import RULES, all_games, find_game
+from scorekeeper.outcome import Termination
 
 
 @pytest.fixture
@@ -345,3 +348,85 @@ def test_hack_back_activation_keeps_to_the_heros_own_card(sk):
     assert "Ben activated Hero #2 Sock Puppet Account: Victory Point, placing a Hero (5 VC)" \
         in ok.output
     assert "no Hero #99 in play" in sk("play", "ben", "script-kiddie", "-t", "99").output
+
+
+# --- Every game through the one engine ------------------------------------------------
+
+def _protect(name):
+    return {"type": "protect", "player": name, "points": 1}
+
+
+END = {"type": "end_turn"}
+#: game id -> (players, events that end the game, the termination they end it with)
+ENDINGS = {
+    "hack-attack": (["Ana", "Ben"], [_protect("Ana"), END, END] * 3 + [_protect("Ana"), END, END],
+                    Termination.SCORED),
+    "hack-back": (["Ana", "Ben"], [{"type": "no_hero", "player": "Ana"},
+                                   {"type": "reveal", "player": "Ben", "vc": 5}],
+                  Termination.LAST_PLAYER),
+    "not-a-hack": (["Ana", "Ben", "Cleo"],
+                   [{"type": "hack", "drawer": "Ana", "winner": "Ben", "cards": 3},
+                    {"type": "banned", "player": "Ben", "counter": False},
+                    {"type": "hack_off", "votes": {"Ben": "Ana"}, "cards": 2}],
+                   Termination.SCORED),
+}
+
+
+def test_every_registered_game_has_an_ending_here():
+    assert set(ENDINGS) == set(RULES)
+
+
+@pytest.mark.parametrize("game_id", sorted(ENDINGS))
+def test_every_games_status_has_the_common_keys_and_its_outcome_a_termination(game_id):
+    game = find_game(game_id)
+    players, events, termination = ENDINGS[game_id]
+    state = game.rules.initial(players)
+    for event in events:
+        status = game.rules.status(state)
+        assert set(STATUS_KEYS) <= set(status), set(STATUS_KEYS) - set(status)
+        assert status["game"] == game_id and not status["over"] and status["result"] is None
+        assert game.rules.outcome(state) is None
+        assert game.rules.standing(state).termination is None
+        state = game.rules.apply(state, event)
+    status, outcome = game.rules.status(state), game.rules.outcome(state)
+    assert set(STATUS_KEYS) <= set(status) and status["over"] and status["current"] is None
+    assert outcome.termination is termination
+    assert status["result"] == outcome.to_json()
+    assert json.loads(json.dumps(status))["result"]["termination"] == termination.value
+
+
+@pytest.mark.parametrize("game", ["hack-back", "not-a-hack"])
+def test_check_on_a_game_without_a_hook_says_so(sk, game):
+    result = sk("check", game, "Ana=1", "Ben=2")
+    name = find_game(game).name
+    assert result.exit_code == 1
+    assert result.output == f"Error: scorekeeper check does not know {name} tables yet\n"
+    assert not sk.db.exists()
+
+
+def test_check_with_an_unknown_game_lists_the_known_ones(sk):
+    result = sk("check", "chess", "Ana=1")
+    assert result.exit_code == 1
+    assert result.output == ("Error: unknown game 'chess'; known games: hack-attack, hack-back, "
+                             "not-a-hack\n")
+
+
+def test_a_game_that_ends_by_itself_prints_its_outcome_not_the_table(sk):
+    sk("new", "hack-back", "Ana", "Ben")
+    sk("hero", "ana", "5")
+    result = sk("no-hero", "ben")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "Ben could not supply a Hero.",
+        "automatic: Only Ana could supply a Hero and wins.",
+        "Winner: Ana (last player standing)",
+    ]
+    assert json.loads(sk("result", "--json").output)["termination"] == "last-player"
+
+
+def test_the_commands_are_collected_from_every_game_without_a_clash():
+    commands = collect_commands()
+    for game in all_games():
+        for verb in game.verbs:
+            assert commands[verb.name] is verb
+    assert {"new", "status", "check", "protect", "hero", "hack-off"} <= set(commands)

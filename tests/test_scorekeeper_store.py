@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import session
 from scorekeeper.errors import InputError, RuleError, StoreError
-from scorekeeper.rules import hack_attack as ha
+from scorekeeper.games.hack_attack import rules as ha
 from scorekeeper.store import Store
 
 NAMES = ["Ana", "Ben", "Cleo"]

@@ -1,5 +1,6 @@
 """Hack Back: the opening, two-action turns, targets, and the end-of-turn checks.
 Pure functions over immutable state; no I/O. Source: shared/rules/hack-back.txt.
+The lines that describe events (`describe`) are in words.py and part of these rules.
 
 Events (JSON-ready dicts; effects are copied from the card data when recorded):
   {"type": "reveal", "player": P, "card": ID|None, "name": TEXT|None, "vc": N}   opening
@@ -18,7 +19,8 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from scorekeeper.errors import InputError, RuleError
-from scorekeeper.outcome import Outcome
+from scorekeeper.games.hack_back.words import describe, keyword  # noqa: F401  (rules' words)
+from scorekeeper.outcome import Outcome, Termination
 
 GAME = "hack-back"
 NAME = "Hack Back"
@@ -76,15 +78,18 @@ class State(NamedTuple):
     checks: tuple[str, ...] = ()
 
     def hero(self, uid: int) -> Hero:
+        """The Hero numbered `uid` in play; InputError if there is none."""
         for h in self.heroes:
             if h.uid == uid and h.in_play:
                 return h
         raise InputError(f"no Hero #{uid} in play")
 
     def in_play(self, owner: str | None = None) -> list[Hero]:
+        """The Heroes in play (of `owner` only, if given), in the order placed."""
         return [h for h in self.heroes if h.in_play and (owner is None or h.owner == owner)]
 
     def alive(self) -> list[str]:
+        """The players not eliminated, in seating order."""
         return [p for p in self.players if p not in self.out]
 
 
@@ -147,10 +152,10 @@ def _settle_opening(state: State) -> State:
         return state
     alive = state.alive()
     if not alive:
-        return _finish(state, (), "everyone loses", ("Nobody could supply a Hero: everyone "
-                                                     "loses (rules, opening).",))
+        return _finish(state, Termination.NO_PLAYERS, (), "everyone loses",
+                       ("Nobody could supply a Hero: everyone loses (rules, opening).",))
     if len(alive) == 1:
-        return _finish(state, (alive[0],), "last player standing",
+        return _finish(state, Termination.LAST_PLAYER, (alive[0],), "last player standing",
                        (f"Only {alive[0]} could supply a Hero and wins.",))
     opening = {p: next(h for h in reversed(state.in_play(p))) for p in alive}
     low = min(h.printed for h in opening.values())
@@ -201,13 +206,13 @@ def _resolve(state: State, player: str, effects: list[dict], targets: list,
             raise InputError(f"no Hero #{target} in play")
         if target is None:
             if legal:
-                raise RuleError(RULE_MANDATORY, f"{_keyword(kind)} {n} has a legal target "
+                raise RuleError(RULE_MANDATORY, f"{keyword(kind)} {n} has a legal target "
                                 f"(Hero {', '.join('#' + str(u) for u in legal)}); name one")
             continue
         if target not in legal:
             rule = {"attack": RULE_ATTACK, "defend": RULE_DEFEND,
                     "defend_ally": RULE_DEFEND_ALLY}[kind]
-            raise RuleError(rule, f"Hero #{target} is not a legal target for {_keyword(kind)}")
+            raise RuleError(rule, f"Hero #{target} is not a legal target for {keyword(kind)}")
         delta = n if kind == "attack" else -n
         state = _change_vc(state, target, delta)
     return state
@@ -283,18 +288,21 @@ def end_of_turn(state: State) -> State:
         who = ", ".join(f"#{h.uid} {h.name} ({h.owner}) at {h.vc}" for h in low if h.vc == best)
         if len(owners) == 1:
             lines.append(f"3. Lowest Hero at 0 VC or lower: {who}. {owners[0]} wins.")
-            return _finish(state, owners, "lowest Hero at 0 VC or lower", tuple(lines))
+            return _finish(state, Termination.WIN_CONDITION, owners,
+                           "lowest Hero at 0 VC or lower", tuple(lines))
         lines.append(f"3. Lowest Hero at 0 VC or lower: {who} — opposing players share it: "
                      "a tie.")
-        return _finish(state, owners, "tie on the lowest Hero", tuple(lines))
+        return _finish(state, Termination.WIN_CONDITION, owners, "tie on the lowest Hero",
+                       tuple(lines))
     lines.append("3. No surviving Hero is at 0 VC or lower.")
     alive = state.alive()
     if len(alive) == 1:
         lines.append(f"4. {alive[0]} is the only player left and wins.")
-        return _finish(state, (alive[0],), "last player standing", tuple(lines))
+        return _finish(state, Termination.LAST_PLAYER, (alive[0],), "last player standing",
+                       tuple(lines))
     if not alive:
         lines.append("4. No player is left: everyone loses.")
-        return _finish(state, (), "everyone loses", tuple(lines))
+        return _finish(state, Termination.NO_PLAYERS, (), "everyone loses", tuple(lines))
     lines.append(f"4. {len(alive)} players remain; play goes on.")
     n = len(state.players)
     nxt = next(i % n for i in range(state.current + 1, state.current + n + 1)
@@ -302,65 +310,34 @@ def end_of_turn(state: State) -> State:
     return state._replace(current=nxt, turn=state.turn + 1, checks=tuple(lines))
 
 
-def _finish(state: State, winners: tuple[str, ...], reason: str, lines: tuple[str, ...]) -> State:
-    return state._replace(phase="over", result=Outcome(winners, reason, lines), checks=lines)
+def _finish(state: State, termination: Termination, winners: tuple[str, ...], reason: str,
+            lines: tuple[str, ...]) -> State:
+    return state._replace(phase="over", result=Outcome(termination, winners, reason, lines),
+                          checks=lines)
 
 
 def outcome(state: State) -> Outcome | None:
-    """The result once the game is over, else None."""
+    """The result once the game is over, else None. Its termination says which check
+    ended it (rules, "After both actions fully resolve" and the opening): WIN_CONDITION
+    for the lowest Hero at 0 VC or lower (a tie when opposing players share it),
+    LAST_PLAYER for the only player left, NO_PLAYERS when nobody is left."""
     return state.result
 
 
 def standing(state: State) -> Outcome:
-    """Who is closest to winning now: the controller(s) of the lowest Hero in play."""
+    """Who is closest to winning now: the controller(s) of the lowest Hero in play
+    (termination None while the game goes on)."""
     if state.result:
         return state.result
     heroes = state.in_play()
     if not heroes:
-        return Outcome((), "no Heroes in play yet", ())
+        return Outcome(None, (), "no Heroes in play yet", ())
     best = min(h.vc for h in heroes)
     owners = tuple(dict.fromkeys(h.owner for h in heroes if h.vc == best))
-    return Outcome(owners, f"lowest Hero at {best} VC", ())
-
-
-def _keyword(kind: str) -> str:
-    return {"attack": "Attack", "defend": "Defend", "defend_ally": "Defend Ally",
-            "draw": "Draw", "victory_point": "Victory Point"}[kind]
+    return Outcome(None, owners, f"lowest Hero at {best} VC", ())
 
 
 # --- Words for the table -------------------------------------------------------------
-
-def describe(event: dict) -> str:
-    """One line for the history: what was recorded."""
-    kind, who = event["type"], event.get("player", "")
-    if kind == "reveal":
-        what = event.get("name") or "a Hero"
-        return f"{who} revealed {what} ({event['vc']} VC)"
-    if kind == "no_hero":
-        return f"{who} could not supply a Hero"
-    if kind == "draw":
-        return f"{who} drew a card"
-    places = iter(event.get("place", []))
-    effects = ", ".join(_effect_text(e, t, places) for e, t in zip(event["effects"],
-                                                                    event["targets"]))
-    if kind == "play":
-        return f"{who} played {event.get('name') or 'a card'}: {effects or 'no effect'}"
-    hero = f"#{event['hero']}" + (f" {event['name']}" if event.get("name") else "")
-    return f"{who} activated Hero {hero}: {effects or 'no effect'}, then +2 VC"
-
-
-def _effect_text(effect: dict, target, places) -> str:
-    word = _keyword(effect["kind"])
-    n = effect.get("amount")
-    label = f"{word} {n}" if n else word
-    if effect["kind"] == "victory_point":
-        place = next(places, None)
-        return (f"{label}, placing {place.get('name') or 'a Hero'} ({place['vc']} VC)"
-                if place else f"{label} declined")
-    if effect["kind"] == "draw":
-        return label
-    return f"{label} on #{target}" if target is not None else f"{label} (no legal target)"
-
 
 def notes(before: State, after: State) -> list[str]:
     """What the rules did by themselves: the opening settling or re-opening after a tie,
@@ -380,8 +357,10 @@ def notes(before: State, after: State) -> list[str]:
 
 
 def status(state: State) -> dict:
-    """A JSON-ready summary: phase, whose turn and action, every Hero in play with its VC,
-    eliminated players, who stands closest to winning, and the result when over."""
+    """A JSON-ready summary: the common keys (scorekeeper.game.STATUS_KEYS; `phase` is
+    "opening", "play" or "over", `current` None outside play), the action of the turn,
+    who must still reveal, every Hero in play with its VC, eliminated players, and who
+    stands closest to winning and why."""
     lead = standing(state)
     return {
         "game": GAME,

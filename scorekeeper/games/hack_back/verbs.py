@@ -8,21 +8,17 @@ import re
 
 import click
 
-from scorekeeper.cli import main, pass_ctx
-from scorekeeper.commands import game_table, record_and_report
+from scorekeeper.context import pass_ctx
 from scorekeeper.errors import InputError
+from scorekeeper.games.hack_back import rules
 from scorekeeper.names import resolve
-from scorekeeper.rules import hack_back as rules
+from scorekeeper.report import game_table, record_and_report
 
 TARGETED = ("attack", "defend", "defend_ally")
 
 
 def _table(ctx):
-    return game_table(ctx, rules)
-
-
-def _record(ctx, table, event: dict) -> None:
-    record_and_report(ctx, table, event, explain=False)
+    return game_table(ctx, rules.GAME)
 
 
 def _hero_number(text: str) -> int | None:
@@ -47,47 +43,47 @@ def _targets(effects, typed: tuple[str, ...]) -> list:
 
 def _card_or_vc(typed: str) -> dict:
     """A placed Hero: {"card", "name", "vc"} from a card id/name, or a bare printed VC."""
-    from scorekeeper import cards
+    from scorekeeper.games.hack_back import cards
     if re.fullmatch(r"-?[0-9]+", typed.strip()):
         vc = int(typed)
-        printed = [c.vc for c in cards.hack_back_cards().values()]
-        if not min(printed) <= vc <= max(printed):
-            raise InputError(f"the cards print VC {min(printed)}..{max(printed)}, got {vc}")
+        low, high = cards.printed_vc_range()
+        if not low <= vc <= high:
+            raise InputError(f"the cards print VC {low}..{high}, got {vc}")
         return {"card": None, "name": None, "vc": vc}
     card = cards.hero_card(typed)
     return {"card": card.id, "name": card.name, "vc": card.vc}
 
 
-@main.command()
+@click.command()
 @click.argument("player")
 @click.argument("card")
 @pass_ctx
 def hero(ctx, player, card) -> None:
     """Opening: PLAYER reveals a Hero, by card id or name, or by its printed VC."""
     table = _table(ctx)
-    _record(ctx, table, {"type": "reveal", "player": resolve(player, table.game.players),
+    record_and_report(ctx, table, {"type": "reveal", "player": resolve(player, table.game.players),
                          **_card_or_vc(card)})
 
 
-@main.command("no-hero")
+@click.command("no-hero")
 @click.argument("player")
 @pass_ctx
 def no_hero(ctx, player) -> None:
     """Opening: PLAYER cannot supply a Hero, and loses."""
     table = _table(ctx)
-    _record(ctx, table, {"type": "no_hero", "player": resolve(player, table.game.players)})
+    record_and_report(ctx, table, {"type": "no_hero", "player": resolve(player, table.game.players)})
 
 
-@main.command()
+@click.command()
 @click.argument("player")
 @pass_ctx
 def draw(ctx, player) -> None:
     """Action: PLAYER draws a card."""
     table = _table(ctx)
-    _record(ctx, table, {"type": "draw", "player": resolve(player, table.game.players)})
+    record_and_report(ctx, table, {"type": "draw", "player": resolve(player, table.game.players)})
 
 
-@main.command()
+@click.command()
 @click.argument("player")
 @click.argument("card")
 @click.option("--target", "-t", multiple=True, help="Hero number for each instruction that "
@@ -95,15 +91,15 @@ def draw(ctx, player) -> None:
 @pass_ctx
 def play(ctx, player, card, target) -> None:
     """Action: PLAYER plays CARD from hand and resolves its Play instructions."""
-    from scorekeeper import cards
+    from scorekeeper.games.hack_back import cards
     table = _table(ctx)
     spec = cards.hero_card(card)
-    _record(ctx, table, {"type": "play", "player": resolve(player, table.game.players),
+    record_and_report(ctx, table, {"type": "play", "player": resolve(player, table.game.players),
                          "card": spec.id, "name": spec.name, "effects": list(spec.play),
                          "targets": _targets(spec.play, target)})
 
 
-@main.command()
+@click.command()
 @click.argument("player")
 @click.argument("hero_number")
 @click.option("--target", "-t", multiple=True, help="Hero number for each instruction that "
@@ -115,7 +111,7 @@ def play(ctx, player, card, target) -> None:
 @pass_ctx
 def activate(ctx, player, hero_number, target, place, card) -> None:
     """Action: PLAYER activates Hero HERO_NUMBER: its instructions, then +2 VC."""
-    from scorekeeper import cards
+    from scorekeeper.games.hack_back import cards
     table = _table(ctx)
     uid = _hero_number(hero_number)
     hero_state = table.state.hero(uid) if uid is not None else None
@@ -124,8 +120,8 @@ def activate(ctx, player, hero_number, target, place, card) -> None:
     card_id = card and cards.hero_card(card).id or hero_state.card
     if card_id is None:
         raise InputError(f"Hero #{uid} was revealed by its VC only; add --card with its card")
-    spec = cards.hack_back_cards()[card_id]
-    _record(ctx, table, {"type": "activate", "player": resolve(player, table.game.players),
+    spec = cards.cards()[card_id]
+    record_and_report(ctx, table, {"type": "activate", "player": resolve(player, table.game.players),
                          "hero": uid, "card": spec.id, "name": spec.name, "printed": spec.vc,
                          "effects": list(spec.activate),
                          "targets": _targets(spec.activate, target),

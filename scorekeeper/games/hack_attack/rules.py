@@ -1,5 +1,6 @@
 """Hack Attack: Defense: the table's state, what each recorded event does to it, the
-Attack check, the endgame and the scoring. Pure functions over immutable state; no I/O.
+endgame and the scoring. Pure functions over immutable state; no I/O. The Attack check
+(`defend`) is in attack.py and part of these rules.
 
 Source: shared/rules/hack-attack-defense.txt. Events are JSON-ready dicts:
   {"type": "protect", "player": NAME, "points": N, "card": ID|None, "name": TEXT|None,
@@ -18,16 +19,13 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from scorekeeper.errors import InputError, RuleError
-from scorekeeper.outcome import Outcome
+from scorekeeper.games.hack_attack.attack import (  # noqa: F401  (WILD: part of the rules)
+    PLAYERS, RULE_PLAYERS, WILD, defend)
+from scorekeeper.outcome import Outcome, Termination
 
 GAME = "hack-attack"
 NAME = "Hack Attack: Defense"
-PLAYERS = (2, 6)
-WILD = "reality-check"
-CATEGORIES = ("backups", "device-security", "home-network", "passwords",
-              "social-engineering", "social-media")
 
-RULE_PLAYERS = "Hack Attack: Defense is for 2–6 players (rules, “Setup”)"
 RULE_OWN_TURN = ("you Protect on your own turn, between your actions "
                  "(rules, “Protect a Tech card (once per turn)”)")
 RULE_ONCE = "you may Protect one Tech card per turn (rules, “You may Protect one Tech card per turn”)"
@@ -36,8 +34,6 @@ RULE_OVER = ("after the final round the game is scored and nothing more happens 
              "players), every other player takes one last turn”)")
 RULE_DRAWER = ("the player whose turn it is draws and resolves an Attack "
                "(rules, “Resolve what you flip”)")
-RULE_ONE_CARD = "each player places one Defense card at most (rules, “Everyone picks one card”)"
-RULE_ICONS = "every Attack card shows three Defense icons (rules, Attack cards)"
 RULE_COPIES = ("a Protected Tech card stays Protected, so no card is Protected more often than "
                "the deck holds it (rules, “Tech”)")
 RULE_ATTACK_GONE = ("a resolved Attack card is removed from the game (rules, “remove the Attack "
@@ -102,11 +98,6 @@ def replace(obj, **changes):
 def protect_target(n_players: int) -> int:
     """Protected Tech that end the game: 4, or 3 at 5–6 players (rules: game end)."""
     return 3 if n_players >= 5 else 4
-
-
-def icons_to_cover(n_players: int) -> int:
-    """Attack icons the table must cover: 1 (2 players), 2 (3–4) or 3 (5–6)."""
-    return 1 if n_players <= 2 else 2 if n_players <= 4 else 3
 
 
 def initial(names: Sequence[str]) -> State:
@@ -209,82 +200,13 @@ def _end_turn(state: State, event: dict) -> State:
                    last_turns=state.last_turns[1:])
 
 
-# --- Attacks ---------------------------------------------------------------------------
-
-class Defense(NamedTuple):
-    """The result of an Attack check: `covered` pairs (icon index, revealed-card index)
-    of a largest matching; `needed` icons had to be covered; `holds` if enough were."""
-
-    icons: tuple[str, ...]
-    revealed: tuple[str, ...]
-    needed: int
-    covered: tuple[tuple[int, int], ...]
-
-    @property
-    def holds(self) -> bool:
-        return len(self.covered) >= self.needed
-
-    def explain(self, names: dict[str, str] | None = None) -> list[str]:
-        """Plain-words lines: which card covered which icon, and the verdict."""
-        show = (lambda c: (names or {}).get(c, c))  # noqa: E731
-        lines = [f"Attack icons: {', '.join(show(i) for i in self.icons)}; revealed: "
-                 f"{', '.join(show(r) for r in self.revealed) or 'nothing'}."]
-        for icon, card in self.covered:
-            lines.append(f"  {show(self.revealed[card])} covers icon {icon + 1} "
-                         f"({show(self.icons[icon])})")
-        verdict = "holds" if self.holds else "fails"
-        lines.append(f"{len(self.covered)} of 3 icons covered, {self.needed} needed: "
-                     f"the defense {verdict}.")
-        return lines
-
-
-def defend(icons: Sequence[str], revealed: Sequence[str], n_players: int) -> Defense:
-    """Decide an Attack exactly: one card covers one icon of its category, a Reality Check
-    covers any one icon, a repeated icon needs its own card, and the table must cover
-    `icons_to_cover(n_players)` icons. A maximum bipartite matching (augmenting paths),
-    not a greedy count. Raises RuleError for a card count above the player count or an
-    Attack without exactly three icons; InputError for unknown categories."""
-    icons, revealed = tuple(icons), tuple(revealed)
-    if len(icons) != 3:
-        raise RuleError(RULE_ICONS, f"an Attack has 3 icons, got {len(icons)}")
-    if not PLAYERS[0] <= n_players <= PLAYERS[1]:
-        raise RuleError(RULE_PLAYERS, f"{n_players} players cannot play")
-    if len(revealed) > n_players:
-        raise RuleError(RULE_ONE_CARD, f"{len(revealed)} cards revealed by {n_players} players")
-    for c in icons:
-        if c not in CATEGORIES:
-            raise InputError(f"unknown Attack icon {c!r}; known: {', '.join(CATEGORIES)}")
-    for c in revealed:
-        if c not in CATEGORIES and c != WILD:
-            raise InputError(f"unknown Defense category {c!r}; known: "
-                             f"{', '.join(CATEGORIES)}, {WILD}")
-    match_of_card: dict[int, int] = {}
-    # Try plain cards before Reality Checks, so a wild card covers only what nothing else can.
-    order = sorted(range(len(revealed)), key=lambda c: revealed[c] == WILD)
-
-    def augment(icon: int, seen: set[int]) -> bool:
-        for card in order:
-            cat = revealed[card]
-            if card in seen or (cat != WILD and cat != icons[icon]):
-                continue
-            seen.add(card)
-            if card not in match_of_card or augment(match_of_card[card], seen):
-                match_of_card[card] = icon
-                return True
-        return False
-
-    for icon in range(3):
-        augment(icon, set())
-    covered = tuple(sorted((icon, card) for card, icon in match_of_card.items()))
-    return Defense(icons, revealed, icons_to_cover(n_players), covered)
-
-
 # --- Scoring -----------------------------------------------------------------------------
 
 def score(table: Sequence[tuple[str, Sequence[int], int]]) -> Outcome:
     """Score a finished table of (name, Protected Tech points, User Errors kept): highest
-    total wins; tie-breaker, fewest Protected Tech; still tied, a shared win.
-    (rules: "Add up the points", "Subtract 1 point", "Highest total wins")."""
+    total wins; tie-breaker, fewest Protected Tech; still tied, a shared win. The
+    Outcome's termination is SCORED (rules: "Add up the points", "Subtract 1 point",
+    "Highest total wins")."""
     lines = ["Each player scores the points on their Protected Tech, minus 1 per User Error "
              "(unprotected Tech scores nothing)."]
     totals = {}
@@ -297,7 +219,7 @@ def score(table: Sequence[tuple[str, Sequence[int], int]]) -> Outcome:
     leaders = [name for name, _, _ in table if totals[name] == best]
     if len(leaders) == 1:
         lines.append(f"Highest total: {leaders[0]} with {best}.")
-        return Outcome((leaders[0],), "highest total", tuple(lines))
+        return Outcome(Termination.SCORED, (leaders[0],), "highest total", tuple(lines))
     count = {name: len(points) for name, points, _ in table}
     lines.append(f"Tied on {best}: {_and(leaders)}. Tie-breaker: fewest Protected Tech — "
                  + ", ".join(f"{n} {count[n]}" for n in leaders) + ".")
@@ -305,9 +227,10 @@ def score(table: Sequence[tuple[str, Sequence[int], int]]) -> Outcome:
     winners = [n for n in leaders if count[n] == fewest]
     if len(winners) == 1:
         lines.append(f"{winners[0]} wins the tie-breaker with {fewest} Protected Tech.")
-        return Outcome((winners[0],), "tie-breaker: fewest Protected Tech", tuple(lines))
+        return Outcome(Termination.SCORED, (winners[0],), "tie-breaker: fewest Protected Tech",
+                       tuple(lines))
     lines.append(f"Still tied with {fewest} Protected Tech each: {_and(winners)} share the win.")
-    return Outcome(tuple(winners), "shared win", tuple(lines))
+    return Outcome(Termination.SCORED, tuple(winners), "shared win", tuple(lines))
 
 
 def check_final_table(table: Sequence[tuple[str, Sequence[int], int]],
@@ -341,19 +264,21 @@ def table_of(state: State) -> list[tuple[str, tuple[int, ...], int]]:
 
 
 def standing(state: State) -> Outcome:
-    """Who would win if the game were scored now (the same rules as the final score)."""
-    return score(table_of(state))
+    """Who would win if the game were scored now (the same rules as the final score;
+    termination None: the game goes on)."""
+    return score(table_of(state))._replace(termination=None)
 
 
 def outcome(state: State) -> Outcome | None:
-    """The result once the final round is over, else None (rules: end of the game)."""
+    """The result once the final round is over (termination SCORED), else None (rules:
+    "every other player takes one last turn. Then: ...")."""
     if not state.over:
         return None
     o = score(table_of(state))
     trigger = state.players[state.trigger].name
     head = (f"{trigger} Protected Tech number {protect_target(len(state.players))}, every "
             "other player took one last turn, and the game was scored.")
-    return Outcome(o.winners, o.reason, (head,) + o.explanation)
+    return o._replace(explanation=(head,) + o.explanation)
 
 
 # --- Words for the table -------------------------------------------------------------
@@ -402,13 +327,21 @@ def remaining_last_turns(state: State) -> list[str]:
     return now + [state.players[i].name for i in state.last_turns]
 
 
+def phase(state: State) -> str:
+    """"play", "final round" (someone has Protected enough Tech) or "over"."""
+    return "over" if state.over else "play" if state.trigger is None else "final round"
+
+
 def status(state: State) -> dict:
-    """A JSON-ready summary of the table: players with their numbers, who leads, whose
-    turn, and the final round's remaining turns."""
+    """A JSON-ready summary of the table: the common keys (scorekeeper.game.STATUS_KEYS;
+    `turn` counts every player's turn), players with their numbers, who leads and on
+    which rule, and the final round's remaining turns."""
     lead = score(table_of(state))
+    result = outcome(state)
     return {
         "lead_reason": lead.reason,
         "game": GAME,
+        "phase": phase(state),
         "turn": state.turn,
         "current": None if state.over else state.players[state.current].name,
         "over": state.over,
@@ -422,4 +355,5 @@ def status(state: State) -> dict:
                      "user_errors": p.user_errors, "total": p.total,
                      "tech": [{"points": t.points, "card": t.card, "name": t.name}
                               for t in p.protected]} for p in state.players],
+        "result": result.to_json() if result else None,
     }

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from scorekeeper.errors import InputError, RuleError
-from scorekeeper.outcome import Outcome
+from scorekeeper.outcome import Outcome, Termination
 
 GAME = "not-a-hack"
 NAME = "Not a Hack"
@@ -67,12 +67,14 @@ class State(NamedTuple):
     result: Outcome | None = None
 
     def seat(self, name: str) -> int:
+        """Seat index of the player called exactly `name`; InputError if there is none."""
         for i, p in enumerate(self.players):
             if p.name == name:
                 return i
         raise InputError(f"no player called {name!r}")
 
     def unbanned(self) -> list[str]:
+        """The players not banned, in seating order."""
         return [p.name for p in self.players if not p.banned]
 
 
@@ -230,21 +232,25 @@ def _settle(state: State, tally: dict[str, int]) -> State:
              "Final totals (banned players included): "
              + ", ".join(f"{n} {t}" for n, t in sorted(totals.items(), key=lambda x: -x[1])) + ".",
              f"Highest total: {top[0]} with {best}.")
-    return state._replace(phase="over", result=Outcome((top[0],), "highest total", lines))
+    return state._replace(phase="over", result=Outcome(Termination.SCORED, (top[0],),
+                                                       "highest total", lines))
 
 
 def outcome(state: State) -> Outcome | None:
-    """The result once the hack-off has settled the game, else None."""
+    """The result once the hack-off has settled the game (termination SCORED: the
+    highest total wins, rules "Winning"), else None."""
     return state.result
 
 
 def standing(state: State) -> Outcome:
-    """Who leads on points now (banned players included)."""
+    """Who leads on points now (banned players included; termination None until the
+    hack-off settles the game)."""
     if state.result:
         return state.result
     totals = {p.name: p.total for p in state.players}
     best = max(totals.values())
-    return Outcome(tuple(n for n, t in totals.items() if t == best), f"highest total, {best}")
+    return Outcome(None, tuple(n for n, t in totals.items() if t == best),
+                   f"highest total, {best}")
 
 
 # --- Words for the table -------------------------------------------------------------
@@ -298,12 +304,15 @@ def notes(before: State, after: State) -> list[str]:
 
 
 def status(state: State) -> dict:
-    """A JSON-ready summary: phase, who draws next, each player's points and state."""
+    """A JSON-ready summary: the common keys (scorekeeper.game.STATUS_KEYS; `turn` is the
+    round number and `current` the player who draws the black card, also given as
+    `round` and `drawer`; `phase` is "play", "hack-off" or "over"), the finalists, and
+    each player's points and state."""
     lead = standing(state)
+    drawer = state.players[state.current].name if state.phase == "play" else None
     return {
         "game": GAME, "phase": state.phase, "over": state.phase == "over",
-        "round": state.round,
-        "drawer": state.players[state.current].name if state.phase == "play" else None,
+        "turn": state.round, "current": drawer, "round": state.round, "drawer": drawer,
         "finalists": state.unbanned() if state.phase != "play" else [],
         "leaders": list(lead.winners), "lead_reason": lead.reason,
         "players": [{"name": p.name, "hacks": list(p.hacks), "actions": list(p.actions),

@@ -7,34 +7,30 @@ import re
 
 import click
 
-from scorekeeper.cli import main, pass_ctx
-from scorekeeper.commands import game_table, record_and_report
+from scorekeeper.context import pass_ctx
 from scorekeeper.errors import InputError
+from scorekeeper.games.not_a_hack import rules
 from scorekeeper.names import resolve
-from scorekeeper.rules import not_a_hack as rules
+from scorekeeper.report import game_table, record_and_report
 
 
 def _table(ctx):
-    return game_table(ctx, rules)
-
-
-def _record(ctx, table, event: dict) -> None:
-    record_and_report(ctx, table, event, explain=False)
+    return game_table(ctx, rules.GAME)
 
 
 def _action_points(typed: str, kind: str) -> tuple[int, str | None]:
     """(points, name) from an action card id/name in the card data, or a bare number."""
-    from scorekeeper import cards
+    from scorekeeper.games.not_a_hack import cards
     if re.fullmatch(r"[-+−]?[0-9]{1,2}", typed.strip()):
         points = abs(int(typed.strip().replace("−", "-")))
-        low, high = cards.nah_points_range(kind)
+        low, high = cards.points_range(kind)
         if not low <= points <= high:
             raise InputError(f"{kind} action cards are worth {low}..{high} points, got {points}")
         return (-points if kind == "negative" else points), None
-    return cards.nah_action(typed, kind)
+    return cards.action(typed, kind)
 
 
-@main.command()
+@click.command()
 @click.argument("drawer")
 @click.argument("winner")
 @click.argument("cards", type=click.IntRange(1, 3), default=2)
@@ -44,11 +40,11 @@ def hack(ctx, drawer, winner, cards) -> None:
     (default 2), which WINNER keeps as points."""
     table = _table(ctx)
     names = table.game.players
-    _record(ctx, table, {"type": "hack", "drawer": resolve(drawer, names),
+    record_and_report(ctx, table, {"type": "hack", "drawer": resolve(drawer, names),
                          "winner": resolve(winner, names), "cards": cards})
 
 
-@main.command()
+@click.command()
 @click.argument("player")
 @click.option("--no-counter", is_flag=True, help="Let the ban stand though PLAYER holds a "
               "New Account card.")
@@ -56,22 +52,22 @@ def hack(ctx, drawer, winner, cards) -> None:
 def banned(ctx, player, no_counter) -> None:
     """PLAYER drew a Banned card (a New Account card they hold counters it)."""
     table = _table(ctx)
-    _record(ctx, table, {"type": "banned", "player": resolve(player, table.game.players),
+    record_and_report(ctx, table, {"type": "banned", "player": resolve(player, table.game.players),
                          "counter": not no_counter})
 
 
-@main.command("new-account")
+@click.command("new-account")
 @click.argument("player")
 @pass_ctx
 def new_account(ctx, player) -> None:
     """PLAYER drew a New Account card from the white pile."""
     table = _table(ctx)
-    _record(ctx, table, {"type": "new_account", "player": resolve(player, table.game.players)})
+    record_and_report(ctx, table, {"type": "new_account", "player": resolve(player, table.game.players)})
 
 
 def _action_command(kind: str, verb: str):
     """The `negative` or `positive` command: PLAYER and an action card (id, name or points)."""
-    @main.command(kind, context_settings={"ignore_unknown_options": True},
+    @click.command(kind, context_settings={"ignore_unknown_options": True},
                   help=f"PLAYER {verb} a {kind} action card (by id or name, or its points, "
                        "e.g. 2).")
     @click.argument("player")
@@ -80,7 +76,7 @@ def _action_command(kind: str, verb: str):
     def command(ctx, player, card) -> None:
         table = _table(ctx)
         points, name = _action_points(card, kind)
-        _record(ctx, table, {"type": kind, "player": resolve(player, table.game.players),
+        record_and_report(ctx, table, {"type": kind, "player": resolve(player, table.game.players),
                              "points": points, "name": name})
     return command
 
@@ -89,7 +85,7 @@ negative = _action_command("negative", "drew")
 positive = _action_command("positive", "plays")
 
 
-@main.command()
+@click.command()
 @click.argument("player")
 @click.argument("victim")
 @click.option("--hack", "index", type=click.IntRange(1, 99), default=None,
@@ -109,10 +105,10 @@ def steal(ctx, player, victim, index) -> None:
     if index is not None:
         event["hack"] = index - 1
         event["cards"] = hacks[index - 1]
-    _record(ctx, table, event)
+    record_and_report(ctx, table, event)
 
 
-@main.command("hack-off")
+@click.command("hack-off")
 @click.option("--vote", "votes", multiple=True, required=True, metavar="VOTER=FINALIST",
               help="One per banned player: whose hack they vote for.")
 @click.option("--cards", type=click.IntRange(1, 3), default=2, show_default=True,
@@ -131,4 +127,4 @@ def hack_off(ctx, votes, cards) -> None:
         if voter in ballot:
             raise InputError(f"{voter} voted twice; each banned player votes once")
         ballot[voter] = resolve(choice, names)
-    _record(ctx, table, {"type": "hack_off", "votes": ballot, "cards": cards})
+    record_and_report(ctx, table, {"type": "hack_off", "votes": ballot, "cards": cards})

@@ -1,0 +1,16 @@
+"""Hack Attack: Defense at the table: its rules, verbs, status view, card look-ups, and
+`scorekeeper check` for a finished table. Rules: shared/rules/hack-attack-defense.txt."""
+
+from __future__ import annotations
+
+from scorekeeper.game import Game, Rules
+from scorekeeper.games.hack_attack import rules, verbs, view
+
+GAME = Game(
+    id=rules.GAME,
+    name=rules.NAME,
+    rules=Rules.of(rules),
+    view=view.status_lines,
+    verbs=(verbs.protect, verbs.user_error, verbs.attack, verbs.end_turn, verbs.defend),
+    check=verbs.settle,
+)

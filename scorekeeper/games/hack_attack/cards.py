@@ -1,0 +1,91 @@
+"""Hack Attack: Defense card look-ups for the table: Tech and Attack cards and Defense
+categories by id, name or points, from the game's card data (card_data/hack-attack)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from scorekeeper.cards import card_data, pick
+from scorekeeper.errors import InputError
+from scorekeeper.games.hack_attack import rules
+
+WILD_WORDS = ("reality-check", "reality check", "wild", "rc")
+
+
+@dataclass(frozen=True)
+class Deck:
+    """What the score keeper needs of the Hack Attack: Defense cards: Tech id -> (name,
+    points, copies), Attack id -> (name, icons, copies), category id -> name, and the
+    number of User Error cards."""
+
+    tech: dict[str, tuple[str, int, int]]
+    attacks: dict[str, tuple[str, tuple[str, ...], int]]
+    categories: dict[str, str]
+    user_errors: int
+
+    def tech_at(self, points: int) -> int:
+        """How many Tech cards the deck prints with `points`."""
+        return sum(copies for _, p, copies in self.tech.values() if p == points)
+
+    @property
+    def points_range(self) -> tuple[int, int]:
+        """Lowest and highest points printed on a Tech card."""
+        points = [p for _, p, _ in self.tech.values()]
+        return min(points), max(points)
+
+
+@lru_cache(maxsize=None)
+def deck() -> Deck:
+    """The Hack Attack: Defense deck as the table needs it, loaded once; InputError if
+    the card data has problems (run `pnp validate` for the list)."""
+    from pnp.data.hack_attack import AttackCard, TechCard, UserErrorCard, load_hack_attack
+    data = card_data(rules.GAME, load_hack_attack)
+    return Deck(
+        {c.id: (c.name, c.points, c.count) for c in data.cards if isinstance(c, TechCard)},
+        {c.id: (c.name, c.icons, c.count) for c in data.cards if isinstance(c, AttackCard)},
+        {k: v.name for k, v in data.categories.items()},
+        sum(c.count for c in data.cards if isinstance(c, UserErrorCard)))
+
+
+def tech(deck: Deck, typed: str) -> tuple[int, str | None, str | None, int | None]:
+    """(points, card id, name, copies) for a Tech given by id/name, or (points, None,
+    None, None) for one given by its points. InputError for points outside the deck's
+    range or an unknown card."""
+    low, high = deck.points_range
+    if re.fullmatch(r"-?[0-9]+", typed.strip()):
+        points = int(typed)
+        if not low <= points <= high:
+            raise InputError(f"Tech points must be {low}..{high} (the deck's range), got {points}")
+        return points, None, None, None
+    card = pick(typed, {k: v[0] for k, v in deck.tech.items()}, "Tech card")
+    name, points, copies = deck.tech[card]
+    return points, card, name, copies
+
+
+def category(deck: Deck, typed: str, wild_ok: bool) -> str:
+    """A category id from an id, name or unique start; the wild card's id (a Reality
+    Check: rules, “A wild Defense card”) when `wild_ok`. InputError if unknown."""
+    if wild_ok and typed.strip().casefold() in WILD_WORDS:
+        return rules.WILD
+    return pick(typed, deck.categories, "Defense category")
+
+
+def attack(deck: Deck, typed: str) -> tuple[tuple[str, ...], str | None, str | None]:
+    """(icons, attack id, name) for an Attack given by id/name, or (icons, None, None)
+    for one given by its three icons separated by commas ("passwords,social-eng,se").
+    InputError for an unknown card or not three icons (rules: every Attack card shows
+    three Defense icons)."""
+    if "," in typed:
+        icons = tuple(category(deck, part, wild_ok=False) for part in typed.split(","))
+        if len(icons) != 3:
+            raise InputError(f"an Attack has 3 icons, got {len(icons)}: {typed!r}")
+        return icons, None, None
+    card = pick(typed, {k: v[0] for k, v in deck.attacks.items()}, "Attack card")
+    return deck.attacks[card][1], card, deck.attacks[card][0]
+
+
+def attack_copies(deck: Deck, card: str | None) -> int | None:
+    """Copies of Attack `card` in the deck (None for an Attack given by its icons)."""
+    return deck.attacks[card][2] if card else None

@@ -1,0 +1,46 @@
+"""Hack Attack: Defense status table for a terminal: whose turn, each player's Protected
+Tech, points, User Errors and total, who leads, and the final round."""
+
+from __future__ import annotations
+
+import click
+
+
+def status_lines(game_id: int, name: str, status: dict) -> list[str]:
+    """Lines for game number `game_id` called `name`, from `status` (rules.status's
+    dict): whose turn, each player's numbers, who leads, the final round."""
+    if status["over"]:
+        head = f"{name} — game {game_id}: over after turn {status['turn']}"
+    else:
+        head = f"{name} — game {game_id}, turn {status['turn']}: " + \
+            click.style(f"{status['current']}'s turn", bold=True)
+    width = max(6, *(len(p["name"]) for p in status["players"]))
+    lines = [head, f"  {'Player':<{width}}  Tech  Points  User Errors  Total"]
+    for p in status["players"]:
+        mark = click.style("▶", fg="cyan") if p["name"] == status["current"] else " "
+        row = (f"{mark} {p['name']:<{width}}  {p['protected']:>4}  {p['points']:>6}  "
+               f"{p['user_errors']:>11}  {p['total']:>5}")
+        lines.append(click.style(row, bold=True) if p["name"] in status["leaders"] else row)
+    lines.append(lead_line(status))
+    if status["final_round"] and not status["over"]:
+        left = status["last_turns_remaining"]
+        lines.append(click.style(f"Final round (started by {status['final_round_started_by']}): "
+                                 f"last turns left — {', '.join(left) if left else 'none'}",
+                                 fg="yellow"))
+    return lines
+
+
+def lead_line(status: dict) -> str:
+    """Who leads (or won) and on which rule, and what ends the game."""
+    leaders, reason = status["leaders"], status["lead_reason"]
+    best = max(p["total"] for p in status["players"])
+    names = " and ".join([", ".join(leaders[:-1]), leaders[-1]] if len(leaders) > 1 else leaders)
+    verb = ("won" if status["over"] else "leads") if len(leaders) == 1 else \
+        ("share the win" if status["over"] else "share the lead")
+    why = {"highest total": f"with {best}",
+           "tie-breaker: fewest Protected Tech": f"with {best}, on fewer Protected Tech",
+           "shared win": f"with {best}"}.get(reason, "")
+    end = "" if status["over"] or status["final_round"] else \
+        f" {status['target']} Protected Tech start the final round."
+    return f"{names} {verb} {why}.{end}"
+

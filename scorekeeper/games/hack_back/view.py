@@ -1,0 +1,42 @@
+"""Hack Back status table for a terminal: the opening or whose turn and action, every
+Hero in play with its VC, who is out, and who stands closest to winning."""
+
+from __future__ import annotations
+
+import click
+
+
+def status_lines(game_id: int, name: str, status: dict) -> list[str]:
+    """Lines for game number `game_id` called `name`, from `status` (rules.status's
+    dict): the opening or whose turn and action, every Hero in play with its VC, who is
+    out, and the result or who stands closest to winning."""
+    if status["phase"] == "opening":
+        head = (f"{name} — game {game_id}: opening — waiting for "
+                + ", ".join(status["waiting_for"]) + " to reveal a Hero")
+    elif status["over"]:
+        head = f"{name} — game {game_id}: over after turn {status['turn']}"
+    else:
+        head = f"{name} — game {game_id}, turn {status['turn']}: " + click.style(
+            f"{status['current']}'s turn, action {status['action']} of 2", bold=True)
+    lines = [head]
+    if status["heroes"]:
+        width = max(4, *(len(h["name"]) for h in status["heroes"]))
+        owners = max(5, *(len(h["owner"]) for h in status["heroes"]))
+        lines.append(f"  {'#':>3}  {'Hero':<{width}}  {'Owner':<{owners}}  Printed   VC")
+        for h in status["heroes"]:
+            row = (f"  {h['hero']:>3}  {h['name']:<{width}}  {h['owner']:<{owners}}  "
+                   f"{h['printed']:>7}  {h['vc']:>3}")
+            lines.append(click.style(row, bold=True) if h["vc"] <= 0 else row)
+    if status["eliminated"]:
+        lines.append("Out: " + ", ".join(status["eliminated"]))
+    if status["result"]:
+        winners = status["result"]["winners"]
+        if not winners:
+            lines.append("Everyone loses.")
+        else:
+            lines.append(("Winner: " if len(winners) == 1 else "Tie: ") + ", ".join(winners)
+                         + f" ({status['result']['reason']}).")
+    elif status["leaders"] and status["phase"] == "play":
+        lines.append(f"Closest to winning: {', '.join(status['leaders'])} "
+                     f"({status['lead_reason']}).")
+    return lines

@@ -1,0 +1,16 @@
+"""Not a Hack at the table: its rules (rounds, action cards, bans, the final hack-off),
+verbs, status view and card look-ups. Rules: shared/rules/not-a-hack.txt."""
+
+from __future__ import annotations
+
+from scorekeeper.game import Game, Rules
+from scorekeeper.games.not_a_hack import rules, verbs, view
+
+GAME = Game(
+    id=rules.GAME,
+    name=rules.NAME,
+    rules=Rules.of(rules),
+    view=view.status_lines,
+    verbs=(verbs.hack, verbs.negative, verbs.banned, verbs.new_account, verbs.positive,
+           verbs.steal, verbs.hack_off),
+)

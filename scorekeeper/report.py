@@ -1,0 +1,50 @@
+"""Recording an event at the table and reporting it, the same way for every game: what
+happened, what the rules did by themselves, then the result or the status table.
+Used by every game's verbs and by the shared commands."""
+
+from __future__ import annotations
+
+import click
+
+from scorekeeper import session
+from scorekeeper.errors import InputError
+from scorekeeper.view import head_line
+
+
+def game_table(ctx, game_id: str) -> session.Table:
+    """The chosen game (ctx.game_id, else the newest), loaded for a verb of game
+    `game_id`. InputError if it is another game, or if there is no game yet."""
+    table = session.load(ctx.store, ctx.game_id)
+    if table.game.game != game_id:
+        raise InputError(f"game {table.game.id} is {table.game.game}, not {game_id}")
+    return table
+
+
+def record_and_report(ctx, table: session.Table, event: dict, preface=()) -> None:
+    """Record `event` on `table` (refused with nothing written if the rules forbid it),
+    then print `preface`, what happened and the automatic notes; then, if the game just
+    ended, the outcome (the head line, then the explanation lines the notes did not
+    already print), else the status table."""
+    rules = table.spec.rules
+    before, after = session.record(ctx.store, table.game.id, event)
+    for line in preface:
+        click.echo(line)
+    click.echo(rules.describe(event) + ".")
+    notes = rules.notes(before.state, after.state)
+    for note in notes:
+        click.echo(click.style(f"automatic: {note}", fg="yellow"))
+    outcome = rules.outcome(after.state)
+    if outcome is None:
+        show_status(after)
+        return
+    click.echo(head_line(outcome))
+    for line in outcome.explanation:
+        if line not in notes:
+            click.echo(line)
+
+
+def show_status(table: session.Table) -> None:
+    """Print the table in its game's view."""
+    spec = table.spec
+    for line in spec.view(table.game.id, spec.name, spec.rules.status(table.state)):
+        click.echo(line)

@@ -1,0 +1,162 @@
+"""Coin Flip at the table: the scorekeeper half of the fourth game, in one file (its
+rules, status view and verbs), registered by the tests alone.
+
+The rules, whole: 2–4 players sit in order. On your turn you take one coin, worth 1, 2
+or 3 points (“Turns”). Any player may call stop; the game ends at once (“Stop”). The
+highest total wins; equal highest totals share the win (“Scoring”).
+
+Events (JSON-ready dicts):
+  {"type": "coin", "player": NAME, "points": 1..3}   NAME takes a coin on their turn
+  {"type": "stop"}                                   play stops; the game is scored
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+import click
+
+from scorekeeper.context import pass_ctx
+from scorekeeper.errors import InputError, RuleError
+from scorekeeper.game import Game, Rules
+from scorekeeper.names import resolve
+from scorekeeper.outcome import Outcome, Termination
+from scorekeeper.report import game_table, record_and_report
+
+GAME_ID = "coin-flip"
+NAME = "Coin Flip"
+PLAYERS = (2, 4)
+COIN_POINTS = (1, 3)
+
+RULE_PLAYERS = "Coin Flip is for 2–4 players (rules, opening line)"
+RULE_TURNS = "players take turns in seating order, one coin a turn (rules, “Turns”)"
+RULE_OVER = "once play stops the game is scored and nothing more happens (rules, “Stop”)"
+
+
+class State(NamedTuple):
+    """The table: each player's coins (points, in the order taken) in seating order,
+    whose turn it is (a seat index), the turn number, and whether play has stopped."""
+
+    players: tuple[str, ...]
+    coins: tuple[tuple[int, ...], ...]
+    current: int = 0
+    turn: int = 1
+    over: bool = False
+
+    def totals(self) -> dict[str, int]:
+        """Each player's points so far, in seating order."""
+        return {p: sum(c) for p, c in zip(self.players, self.coins)}
+
+
+def initial(names: Sequence[str]) -> State:
+    """A new table in seating order, nobody holding a coin; RuleError outside 2–4."""
+    if not PLAYERS[0] <= len(names) <= PLAYERS[1]:
+        raise RuleError(RULE_PLAYERS, f"{len(names)} players cannot play")
+    return State(tuple(names), tuple(() for _ in names))
+
+
+def apply(state: State, event: dict) -> State:
+    """The state after `event`. RuleError once stopped or out of turn; InputError for a
+    coin not worth 1–3 points, an unknown player or event type. Never mutates."""
+    if state.over:
+        raise RuleError(RULE_OVER, "the game is over")
+    if event.get("type") == "stop":
+        return state._replace(over=True)
+    if event.get("type") != "coin":
+        raise InputError(f"unknown event type {event.get('type')!r}")
+    if event.get("player") not in state.players:
+        raise InputError(f"no player called {event.get('player')!r}")
+    whose = state.players[state.current]
+    if event["player"] != whose:
+        raise RuleError(RULE_TURNS, f"it is {whose}'s turn, not {event['player']}'s")
+    points = event.get("points")
+    if not isinstance(points, int) or not COIN_POINTS[0] <= points <= COIN_POINTS[1]:
+        raise InputError(f"a coin is worth {COIN_POINTS[0]}..{COIN_POINTS[1]} points, "
+                         f"got {points!r}")
+    coins = state.coins[:state.current] + (state.coins[state.current] + (points,),) \
+        + state.coins[state.current + 1:]
+    return state._replace(coins=coins, current=(state.current + 1) % len(state.players),
+                          turn=state.turn + 1)
+
+
+def _score(state: State, termination: Termination | None) -> Outcome:
+    """Highest total wins; equal highest totals share the win (rules, “Scoring”)."""
+    totals = state.totals()
+    lines = [f"  {p}: {' + '.join(map(str, c)) or 'no coins'} = {totals[p]}"
+             for p, c in zip(state.players, state.coins)]
+    best = max(totals.values())
+    winners = tuple(p for p, t in totals.items() if t == best)
+    if len(winners) == 1:
+        lines.append(f"Highest total: {winners[0]} with {best}.")
+        return Outcome(termination, winners, "highest total", ("Coins taken:", *lines))
+    lines.append(f"Tied on {best}: {' and '.join(winners)} share the win.")
+    return Outcome(termination, winners, "shared win", ("Coins taken:", *lines))
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result once play has stopped (termination SCORED), else None."""
+    return _score(state, Termination.SCORED) if state.over else None
+
+
+def standing(state: State) -> Outcome:
+    """Who would win if play stopped now (termination None)."""
+    return _score(state, None)
+
+
+def describe(event: dict) -> str:
+    """One line saying what `event` recorded: "Ana took a 2-point coin", "Play stopped"."""
+    if event["type"] == "coin":
+        return f"{event['player']} took a {event['points']}-point coin"
+    return "Play stopped"
+
+
+def notes(before: State, after: State) -> list[str]:
+    """What the rules did by themselves: scoring the game when play stops."""
+    return ["play stopped: the game is scored"] if after.over and not before.over else []
+
+
+def status(state: State) -> dict:
+    """The common keys (scorekeeper.game.STATUS_KEYS; phase "play" or "over"), the
+    leaders' rule, and each player's coins and total."""
+    lead, result = standing(state), outcome(state)
+    return {"game": GAME_ID, "phase": "over" if state.over else "play", "over": state.over,
+            "turn": state.turn,
+            "current": None if state.over else state.players[state.current],
+            "leaders": list(lead.winners), "lead_reason": lead.reason,
+            "result": result.to_json() if result else None,
+            "players": [{"name": p, "coins": list(c), "total": sum(c)}
+                        for p, c in zip(state.players, state.coins)]}
+
+
+def status_lines(game_id: int, name: str, status: dict) -> list[str]:
+    """The status table: whose turn (or over), each player's coins and total, the lead."""
+    when = "over" if status["over"] else f"turn {status['turn']}: {status['current']}'s turn"
+    lines = [f"{name} — game {game_id}, {when}"]
+    for p in status["players"]:
+        mark = "▶" if p["name"] == status["current"] else " "
+        lines.append(f"{mark} {p['name']:<8} coins {len(p['coins'])}  total {p['total']}")
+    lines.append(f"Leading: {', '.join(status['leaders'])} ({status['lead_reason']}).")
+    return lines
+
+
+@click.command()
+@click.argument("player")
+@click.argument("points", type=int)
+@pass_ctx
+def coin(ctx, player, points) -> None:
+    """PLAYER takes a coin worth POINTS (1 to 3) on their turn."""
+    table = game_table(ctx, GAME_ID)
+    record_and_report(ctx, table, {"type": "coin", "player": resolve(player, table.game.players),
+                                   "points": points})
+
+
+@click.command()
+@pass_ctx
+def stop(ctx) -> None:
+    """Stop play: the game ends and the highest total wins."""
+    record_and_report(ctx, game_table(ctx, GAME_ID), {"type": "stop"})
+
+
+GAME = Game(id=GAME_ID, name=NAME,
+            rules=Rules(initial, apply, notes, describe, status, outcome, standing),
+            view=status_lines, verbs=(coin, stop))
