@@ -42,7 +42,7 @@ def check_faces(kit: Kit, data: Any, frame: CardFrame) -> list[Problem]:
             if key in seen:
                 continue
             seen.add(key)
-            if origin.source.subject != face.source.subject:
+            if origin.source != face.source:
                 problem = origin.problem(f"{fault.message} (on {name})")
             problems.append(problem)
     return problems

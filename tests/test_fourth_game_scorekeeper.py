@@ -17,14 +17,8 @@ import scorekeeper.games
 from scorekeeper.cli import collect_commands, main
 from scorekeeper.errors import RegistryError
 from scorekeeper.game import STATUS_KEYS
+from tests.fourth_game import register
 from tests.fourth_game import table as coin_flip
-
-
-def register(monkeypatch, game_id: str, module: str) -> None:
-    """Add `game_id` to both registries, as a game's two registry lines would."""
-    monkeypatch.setattr(pnp.games, "GAMES", [*pnp.games.GAMES,
-                                             pnp.games.GameEntry(game_id, "tests.fourth_game.kit")])
-    monkeypatch.setitem(scorekeeper.games.RULES, game_id, module)
 
 
 @pytest.fixture

@@ -79,14 +79,14 @@ def read_game_file(tf: TomlFile, categories_required: bool = True,
         id=top["id"], name=top["name"], players_min=players["min"],
         players_max=players["max"], card_size=top["card_size"],
         back=BackDesign(back["title"], back.get("subtitle", ""), back["colour"],
-                        _source(tf, back_where, "back")),
+                        _source(tf, back_where, None, "back.")),
         folder=Path(tf.path).parent, labels=labels,
-        labels_source=_source(tf, labels_where, "labels"))
+        labels_source=_source(tf, labels_where, None, "labels."))
     return info, categories, declared, problems
 
 
-def _source(tf: TomlFile, where: TableLines, subject: str) -> Source:
-    return Source(tf.path, where.line, tuple(where.keys.items()), subject)
+def _source(tf: TomlFile, where: TableLines, subject: str | None, prefix: str = "") -> Source:
+    return Source(tf.path, where.line, tuple(where.keys.items()), subject, prefix)
 
 
 def _sub_table(tf: TomlFile, name: str, fields: list[Field], where: TableLines

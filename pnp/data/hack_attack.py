@@ -146,22 +146,22 @@ TABLES = (
         Field("defenses", "list", f"{CATEGORY_LIST}, 1..5 entries", check=length_range(1, 5, "entries")),
         Field("vulnerable_to", "list", "a list of attack ids, 1..4 entries",
               check=length_range(1, 4, "entries")),
-        Field("description", "str", "one line, up to 90 characters", check=length_range(1, 90)),
+        Field("description", "str", "one line, 1..90 characters", check=length_range(1, 90)),
     ]), kind="Tech"),
     TableSpec("defense", "defense.toml", _common([
         Field("category", "id", "a category id"),
-        Field("how_to", "str", "one line of how-to, up to 130 characters", check=length_range(1, 130)),
+        Field("how_to", "str", "one line of how-to, 1..130 characters", check=length_range(1, 130)),
     ]), kind="Defense"),
     TableSpec("reality_check", "defense.toml", _common([
-        Field("text", "str", "the card's rule text, up to 130 characters", check=length_range(1, 130)),
+        Field("text", "str", "the card's rule text, 1..130 characters", check=length_range(1, 130)),
     ]), kind="Reality Check"),
     TableSpec("attack", "attack.toml", _common([
         Field("icons", "list", "exactly 3 category ids", check=length_range(3, 3, "icons")),
-        Field("text", "str", "what the attack does, up to 140 characters", check=length_range(1, 140)),
+        Field("text", "str", "what the attack does, 1..140 characters", check=length_range(1, 140)),
     ]), kind="Attack"),
     TableSpec("user_error", "user_error.toml", _common([
         Field("category", "id", "a category id"),
-        Field("text", "str", "what went wrong, up to 130 characters", check=length_range(1, 130)),
+        Field("text", "str", "what went wrong, 1..130 characters", check=length_range(1, 130)),
     ]), kind="User Error"),
 )
 MODELS = {"tech": TechCard, "defense": DefenseCard, "reality_check": RealityCheckCard,

@@ -113,7 +113,7 @@ CARD_FIELDS = (
     Field("vc", "int", "the printed VC, 0..39", check=int_range(0, 39)),
     Field("play", "tables", "an array of effect tables", required=False),
     Field("activate", "tables", "an array of effect tables", required=False),
-    Field("flavor", "str", "one line, up to 70 characters", required=False,
+    Field("flavor", "str", "one line, 1..70 characters", required=False,
           check=length_range(1, 70)),
 )
 _DECK = (

@@ -11,13 +11,15 @@ from pnp.errors import Problem
 @dataclass(frozen=True)
 class Source:
     """Where a table was defined: the TOML file, the line of its header (1-based), the
-    line of each of its keys, and the `subject` messages name it by ("card 'smart-tv'",
-    "deck 'red-team'", "back", "labels")."""
+    line of each of its keys, the `subject` messages name it by ("card 'smart-tv'",
+    "deck 'red-team'") and the `prefix` of its keys' names in messages ("back." for the
+    [back] table of game.toml)."""
 
     file: Path
     line: int
     field_lines: tuple[tuple[str, int], ...] = ()
     subject: str | None = None
+    prefix: str = ""
 
     def line_of(self, field: str) -> int:
         """The line of `field` in the table, or the table's header line."""
@@ -45,7 +47,7 @@ class Origin:
     def problem(self, message: str) -> Problem:
         """A Problem about this value, named by file:line, subject and field."""
         return Problem(self.source.file, message, line=self.source.line_of(self.key),
-                       field=self.field, subject=self.source.subject)
+                       field=self.source.prefix + self.field, subject=self.source.subject)
 
 
 @dataclass(frozen=True)

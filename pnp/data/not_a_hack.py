@@ -71,9 +71,9 @@ class NotAHackData:
 def _fields(kind: str) -> tuple[Field, ...]:
     common = (Field("id", "id", "a kebab-case id"),
               Field("count", "int", "copies printed, 1..12", check=int_range(1, 12)),
-              Field("text", "str", "the printed text, up to 110 characters",
+              Field("text", "str", "the printed text, 1..110 characters",
                     check=length_range(1, 110)))
-    named = (Field("name", "str", "the card's title, up to 24 characters",
+    named = (Field("name", "str", "the card's title, 1..24 characters",
                    check=length_range(1, 24)),)
     extra = {
         "hack": (Field("components", "int", "orange components needed, 0..3",

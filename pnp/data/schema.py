@@ -52,18 +52,24 @@ def _kind_ok(kind: str, value: Any) -> bool:
 
 
 def int_range(low: int, high: int) -> Callable[[int], str | None]:
-    """A check that an int lies in low..high inclusive."""
-    return lambda v: None if low <= v <= high else f"expected {low}..{high}, got {v}"
+    """A check that an int lies in low..high inclusive; the check's `limits` are (low,
+    high), so the data files' header comments can be checked against them."""
+    def check(value: int) -> str | None:
+        return None if low <= value <= high else f"expected {low}..{high}, got {value}"
+    check.limits = (low, high)
+    return check
 
 
 def length_range(low: int, high: int, unit: str = "characters") -> Callable[[Any], str | None]:
-    """A check that a string or list has low..high items/characters."""
+    """A check that a string or list has low..high items/characters; `limits` as
+    int_range's."""
     def check(value: Any) -> str | None:
         n = len(value)
         if low <= n <= high:
             return None
         wanted = f"exactly {low}" if low == high else f"{low}..{high}"
         return f"expected {wanted} {unit}, got {n}"
+    check.limits = (low, high)
     return check
 
 
