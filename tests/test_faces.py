@@ -20,6 +20,7 @@ from pnp.layout.face_check import check_face
 from pnp.layout.imposition import Rect
 from pnp.paths import DEFAULT_DATA_DIR
 from pnp.units import mm_to_pt
+from tests.datafiles import edit_data
 
 MM = mm_to_pt(1)
 POKER = CardFrame(63.5 * MM, 88.9 * MM, 0.5 * MM)
@@ -97,17 +98,6 @@ def _copy(tmp_path):
     return tmp_path / "card_data"
 
 
-def _edit(path, old, new) -> int:
-    """Replace `old` on its first non-comment line; return that line's number."""
-    lines = path.read_text(encoding="utf-8").split("\n")
-    for i, line in enumerate(lines):
-        if old in line and not line.lstrip().startswith("#"):
-            lines[i] = line.replace(old, new, 1)
-            path.write_text("\n".join(lines), encoding="utf-8")
-            return i + 1
-    raise AssertionError(f"{old!r} not in {path.name}")
-
-
 LONG = "W" * 40
 # (game, file, old, new, card size, where the problem is named)
 CASES = [
@@ -143,7 +133,7 @@ def test_back_titles_deck_names_and_badge_texts_are_checked(tmp_path, fault, gam
     data = _copy(tmp_path)
     if fault == "no glyph":
         new, size = old[:-1] + ' 電"', None
-    line = _edit(data / game / filename, old, new)
+    line = edit_data(data / game / filename, old, new)
     sizes = ["--card-size", size] if size else []
     result = _run("validate", "--game", game, "--data", str(data), *sizes)
     assert result.exit_code == 1
@@ -160,7 +150,7 @@ def test_back_titles_deck_names_and_badge_texts_are_checked(tmp_path, fault, gam
 
 def test_a_shared_value_is_reported_once_with_the_face_it_was_found_on(tmp_path):
     data = _copy(tmp_path)
-    line = _edit(data / "hack-attack" / "game.toml", 'tech = "TECH"', 'tech = "TECH 電"')
+    line = edit_data(data / "hack-attack" / "game.toml", 'tech = "TECH"', 'tech = "TECH 電"')
     result = _run("validate", "--game", "hack-attack", "--data", str(data))
     assert result.output.count("the font has no glyph") == 1
     assert (f"game.toml:{line}: field 'labels.tech': the font has no glyph for '電' (U+96FB) "

@@ -12,6 +12,7 @@ from pnp.cli import main
 from pnp.data.hack_back import Effect, load_hack_back
 from pnp.errors import PnpError
 from pnp.paths import DEFAULT_DATA_DIR
+from tests.datafiles import edit_data
 from tests.pdfread import placements
 
 DATA = load_hack_back(DEFAULT_DATA_DIR / "hack-back")
@@ -45,17 +46,6 @@ def test_defend_ally_on_a_played_card_names_any_friendly_hero():
 
 def _validate(folder):
     return CliRunner().invoke(main, ["validate", "--game", "hack-back", "--data", str(folder)])
-
-
-def edit_data(path, old, new) -> None:
-    """Replace the first `old` on a line that is not a comment."""
-    lines = path.read_text(encoding="utf-8").split("\n")
-    for i, line in enumerate(lines):
-        if old in line and not line.lstrip().startswith("#"):
-            lines[i] = line.replace(old, new, 1)
-            path.write_text("\n".join(lines), encoding="utf-8")
-            return
-    raise AssertionError(f"{old!r} not in {path.name}")
 
 
 @pytest.fixture

@@ -27,23 +27,22 @@ def _paint(hex_rgb: str, strength: float = 1.0):
     return colour(hex_rgb) if strength >= 1.0 else tint(hex_rgb, strength)
 
 
+def _rect(c: Canvas, r, radius: float, stroke: int, fill: int) -> None:
+    if radius:
+        c.roundRect(r.x, r.y, r.w, r.h, radius, stroke=stroke, fill=fill)
+    else:
+        c.rect(r.x, r.y, r.w, r.h, stroke=stroke, fill=fill)
+
+
 def _fill(c: Canvas, e: Fill) -> None:
     c.setFillColor(_paint(e.colour, e.strength))
-    r = e.rect
-    if e.radius:
-        c.roundRect(r.x, r.y, r.w, r.h, e.radius, stroke=0, fill=1)
-    else:
-        c.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
+    _rect(c, e.rect, e.radius, stroke=0, fill=1)
 
 
 def _outline(c: Canvas, e: Outline) -> None:
     c.setStrokeColor(colour(e.colour))
     c.setLineWidth(e.width)
-    r = e.rect
-    if e.radius:
-        c.roundRect(r.x, r.y, r.w, r.h, e.radius, stroke=1, fill=0)
-    else:
-        c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0)
+    _rect(c, e.rect, e.radius, stroke=1, fill=0)
 
 
 def _border(c: Canvas, e: Border) -> None:
