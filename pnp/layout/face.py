@@ -13,6 +13,7 @@ Source: shared/DESIGN.md, "Card faces are data" and "Card faces".
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from pnp.data.models import Origin, Source
@@ -28,7 +29,7 @@ LABEL_COLOUR = "#555555"
 
 
 @dataclass(frozen=True, kw_only=True)
-class Element:
+class Element(ABC):
     """What every element has: its `key` (unique in the face; names it in messages), the
     key of the element it sits `inside` (None: the card itself) and the `origin` of the
     value it prints (None: the face's own source)."""
@@ -40,9 +41,9 @@ class Element:
     #: Decorations may run past the safe area into the bleed.
     decoration = False
 
+    @abstractmethod
     def ink(self) -> tuple[Rect, ...]:
         """The boxes (pt) this element covers with ink; overlaps are checked on these."""
-        raise NotImplementedError
 
     def bounds(self) -> Rect:
         """The box (pt) an element inside this one must stay within."""
