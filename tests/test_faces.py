@@ -11,7 +11,6 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.data.models import Source
 from pnp.fonts import BOLD, REGULAR
 from pnp.games import find_game
 from pnp.layout.card_frame import CardFrame

@@ -13,7 +13,6 @@ import pytest
 from click.testing import CliRunner
 
 import pnp.games
-import scorekeeper.games
 from scorekeeper.cli import collect_commands, main
 from scorekeeper.errors import RegistryError
 from scorekeeper.game import STATUS_KEYS

@@ -151,7 +151,8 @@ def _effects(raw: list, origin_of, section: str, problems: list[Problem]) -> tup
     its amount. `origin_of(field)` gives the Origin that problems are reported at."""
     out = []
     for i, item in enumerate(raw):
-        bad = lambda msg: problems.append(origin_of(f"{section}[{i}]").problem(msg))  # noqa: E731
+        bad = lambda msg, i=i: problems.append(  # noqa: E731
+            origin_of(f"{section}[{i}]").problem(msg))
         kind = item.get("kind")
         if kind not in EFFECTS:
             bad(f"unknown effect kind {kind!r}; known: {', '.join(EFFECTS)}")

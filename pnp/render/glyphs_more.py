@@ -1,4 +1,4 @@
-"""More vector glyphs in the 100 x 100 unit box: Hack Back keywords and deck emblems.
+"""More vector glyphs in the 100 x 100 unit box: keyword badges, deck emblems, markers.
 
 Each draws with the canvas's current stroke and fill colour; `knockout` is the colour of
 holes cut into a filled shape (eyes, keyholes).
