@@ -17,7 +17,7 @@ from pathlib import Path
 from pnp.errors import DataError, PnpError
 from pnp.games import find_game
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.imposition import Grid, SheetSpec, compute_grid
+from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit
 from pnp.paths import DEFAULT_DATA_DIR
 from pnp.render.painter import KitPainter
@@ -60,6 +60,8 @@ class BuildReport:
 def game_folder(kit: Kit, data_dir: Path) -> Path:
     """The game's data folder inside `data_dir`; raises PnpError when it does not exist."""
     folder = Path(data_dir) / kit.id
+    if folder.exists() and not folder.is_dir():
+        raise PnpError(f"no card data for {kit.id}: {folder} is a file, not a folder")
     if not folder.is_dir():
         raise PnpError(f"no card data for {kit.id}: folder {folder} does not exist")
     return folder
@@ -76,6 +78,7 @@ def frame_for(options: BuildOptions):
 def build(options: BuildOptions) -> BuildReport:
     """Build the kit; raises DataError (every data problem), LayoutError or PnpError."""
     start = time.perf_counter()
+    check_spec(options.spec)           # a bad option is named before any data is read
     kit = find_game(options.game)
     folder = game_folder(kit, options.data_dir)
     data, blocks, problems = validate(kit, folder, frame_for(options))

@@ -83,6 +83,8 @@ def _game_options(f):
 
 def _games(game: str | None, all_games: bool) -> list[str]:
     from pnp.games import game_ids
+    if all_games and game:
+        raise click.UsageError("use --game GAME or --all, not both")
     if all_games:
         return game_ids()
     if not game:

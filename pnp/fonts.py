@@ -50,9 +50,11 @@ def register_all() -> None:
 
 
 def missing_glyphs(text: str, name: str) -> set[str]:
-    """Characters of `text` (other than line breaks) that font `name` has no glyph for."""
+    """Characters of `text` that font `name` has no glyph for. A line break ("\\n") is
+    layout, not a glyph; a tab or a carriage return would print as an empty box, so they
+    count as missing."""
     cmap = pdfmetrics.getFont(font(name)).face.charToGlyph
-    return {ch for ch in set(text) if ch not in "\n\r\t" and ord(ch) not in cmap}
+    return {ch for ch in set(text) if ch != "\n" and ord(ch) not in cmap}
 
 
 @lru_cache(maxsize=None)

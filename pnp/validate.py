@@ -16,36 +16,46 @@ from pnp.errors import DataError, Problem
 from pnp.fonts import BOLD, REGULAR, missing_glyphs
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
-from pnp.layout.face_check import check_face
-from pnp.layout.kit import Kit
+from pnp.layout.face_check import Fault, check_face
+from pnp.layout.kit import ONE_BACK, Kit
 
 
 def kit_faces(kit: Kit, data: Any, frame: CardFrame) -> list[tuple[str, Face]]:
     """(name, Face) of every distinct card's front and of every back, named for messages
-    ("card 'smart-tv'", "back 'red-team'")."""
+    ("card 'smart-tv'", "back 'red-team'", "the back")."""
     faces = [(f"card '{card.id}'", kit.front(card, data, frame)) for card in kit.cards(data)]
-    faces += [(f"back '{back}'", kit.back(back, data, frame)) for back in kit.backs(data)]
+    faces += [(f"back '{back}'" if back != ONE_BACK else "the back",
+               kit.back(back, data, frame)) for back in kit.backs(data)]
     return faces
 
 
 def check_faces(kit: Kit, data: Any, frame: CardFrame) -> list[Problem]:
     """Every fault of every face, as a Problem at the data that prints it (file:line,
-    subject, field). A fault of a value shared by many faces (a label, a category name)
+    subject, field), or, for a mark no data value prints (a band, a badge), at the card
+    or back it is on. A fault of a value shared by many faces (a label, a category name)
     is reported once, naming the first face it was found on."""
     problems: list[Problem] = []
     seen: set[tuple] = set()
     for name, face in kit_faces(kit, data, frame):
         for fault in check_face(face, frame):
-            origin = fault.element.origin or face.source.at(fault.element.key)
-            problem = origin.problem(fault.message)
+            problem = _problem(fault, face, name)
             key = (problem.file, problem.line, problem.field, fault.message)
-            if key in seen:
-                continue
-            seen.add(key)
-            if origin.source != face.source:
-                problem = origin.problem(f"{fault.message} (on {name})")
-            problems.append(problem)
+            if key not in seen:
+                seen.add(key)
+                problems.append(problem)
     return problems
+
+
+def _problem(fault: Fault, face: Face, name: str) -> Problem:
+    origin = fault.origin or fault.element.origin
+    if origin is None:
+        src = face.source
+        return Problem(src.file, f"layout element '{fault.element.key}' {fault.message}",
+                       line=src.line, subject=src.subject or name)
+    on_back = name.startswith(("back", "the back"))
+    if origin.source != face.source or on_back:
+        return origin.problem(f"{fault.message} (on {name})")
+    return origin.problem(fault.message)
 
 
 def check_rulebook(path: Path, blocks: list[Block]) -> list[Problem]:

@@ -119,8 +119,10 @@ def redo(ctx) -> None:
 
 
 @click.command()
+@click.option("--json", "as_json", is_flag=True, hidden=True,
+              help="Accepted for symmetry: export always prints JSON.")
 @pass_ctx
-def export(ctx) -> None:
+def export(ctx, as_json) -> None:
     """The whole game as JSON: players, the full log (undo and redo included), the
     events in force, the status and the result."""
     table = session.load(ctx.reader, ctx.game_id)

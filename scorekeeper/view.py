@@ -18,12 +18,12 @@ def outcome_lines(outcome: Outcome, explain: bool, final: bool = True) -> list[s
 
 def head_line(outcome: Outcome, final: bool = True) -> str:
     """"Winner: Ana (highest total)", "Shared win: Ana, Ben" or "Everyone loses"; with
-    `final` False, "Leading: ..." and "Sharing the lead: ..."."""
+    `final` False, "Leading: ...", "Sharing the lead: ..." or "Nobody leads yet"."""
     if not outcome.winners:
-        head = "Everyone loses"
+        head = "Everyone loses" if final else "Nobody leads yet"
     elif len(outcome.winners) == 1:
         head = f"{'Winner' if final else 'Leading'}: {outcome.winners[0]}"
     else:
         head = f"{'Shared win' if final else 'Sharing the lead'}: " + ", ".join(outcome.winners)
-    shown = outcome.reason != "shared win" and bool(outcome.winners)
+    shown = outcome.reason != "shared win" and (bool(outcome.winners) or not final)
     return click.style(head, bold=True) + (f" ({outcome.reason})" if shown else "")

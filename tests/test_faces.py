@@ -170,7 +170,7 @@ def test_every_face_of_every_kit_passes_every_check(game, size):
 
 def test_a_deliberately_overlapping_face_is_a_validation_error(monkeypatch):
     """A kit whose Tech face gains an icon over the card's name: `pnp validate` names the
-    card's file and line, the card and the element."""
+    card's file and line, the card and the layout element (it prints no data value)."""
     kit = find_game("hack-attack")
     real_front = type(kit).front
 
@@ -187,5 +187,25 @@ def test_a_deliberately_overlapping_face_is_a_validation_error(monkeypatch):
     assert result.exit_code == 1
     tech = DEFAULT_DATA_DIR / "hack-attack" / "tech.toml"
     line = tech.read_text(encoding="utf-8").split("\n").index("[[tech]]") + 1
-    assert f"tech.toml:{line}: card 'smart-tv', field 'stamp': overlaps 'name' by 8.0 x " \
+    assert f"tech.toml:{line}: card 'smart-tv': layout element 'stamp' overlaps 'name' by " \
+        "8.0 x " in result.output
+
+
+def test_tabs_and_carriage_returns_would_print_as_boxes_and_are_refused(tmp_path):
+    data = _copy(tmp_path)
+    line = edit_data(data / "hack-attack" / "game.toml", 'protect_with = "PROTECT WITH"',
+                     'protect_with = "PROTECT\\tWITH"')
+    result = _run("validate", "--game", "hack-attack", "--data", str(data))
+    assert (f"game.toml:{line}: field 'labels.protect_with': the font has no glyph for '\\t' "
+            "(U+0009)") in result.output
+
+
+def test_a_category_name_the_font_cannot_draw_is_reported_once_where_it_is_defined(tmp_path):
+    data = _copy(tmp_path)
+    line = edit_data(data / "hack-attack" / "game.toml", 'name = "Passwords"',
+                     'name = "保護"')
+    result = _run("validate", "--game", "hack-attack", "--data", str(data))
+    assert result.exit_code == 1
+    assert result.output.count("the font has no glyph") == 1, result.output
+    assert f"game.toml:{line}: category 'passwords', field 'name': the font has no glyph for " \
         in result.output

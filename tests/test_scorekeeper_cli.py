@@ -430,3 +430,19 @@ def test_the_commands_are_collected_from_every_game_without_a_clash():
         for verb in game.verbs:
             assert commands[verb.name] is verb
     assert {"new", "status", "check", "protect", "hero", "hack-off"} <= set(commands)
+
+
+def test_a_ban_that_stands_is_not_called_countered(sk):
+    sk("new", "not-a-hack", "Ana", "Ben", "Cleo", "Dev")
+    sk("banned", "ana")
+    result = sk("banned", "ben", "--no-counter")
+    assert "counters the ban" not in result.output
+    assert "automatic: Ben is banned: their 0 points are final" in result.output
+
+
+def test_nobody_leads_before_any_hero_is_revealed_and_export_takes_json(sk):
+    sk("new", "hack-back", "Ana", "Ben")
+    assert sk("result").output.splitlines() == [
+        "The game is not over yet; standing now:", "Nobody leads yet (no Heroes in play yet)"]
+    exported = sk("export", "--json")
+    assert exported.exit_code == 0 and json.loads(exported.output)["game"] == "hack-back"

@@ -114,3 +114,48 @@ def test_header_comments_state_the_limits_the_schema_enforces(module, game):
         for field, (low, high) in fields:
             assert field.name in entries, (filename, field.name)
             assert f"{low}..{high}" in entries[field.name], (filename, field.name, low, high)
+
+
+@pytest.mark.parametrize("game", ["hack-back", "not-a-hack"])
+def test_keys_a_game_does_not_print_are_refused_not_ignored(data, game):
+    path = data / game / "game.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("[back]\n", '[back]\nsubtitle = "never printed"\n', 1)
+                    + '\n[[category]]\nid = "x"\n', encoding="utf-8")
+    result = _validate("--game", game, "--data", str(data))
+    assert result.exit_code == 1
+    assert "field 'back.subtitle': unknown key; allowed keys: colour, title" in result.output
+    assert "field 'category': unknown key; allowed keys:" in result.output
+
+
+def test_a_stray_table_is_named_at_its_own_line(data):
+    path = data / "hack-attack" / "game.toml"
+    path.write_text(path.read_text(encoding="utf-8") + "\n[labelz]\ntech = 'x'\n",
+                    encoding="utf-8")
+    line = path.read_text(encoding="utf-8").split("\n").index("[labelz]") + 1
+    result = _validate("--game", "hack-attack", "--data", str(data))
+    assert f"game.toml:{line}: field 'labelz': unknown key; allowed keys:" in result.output
+
+
+def test_a_card_listed_twice_in_one_deck_is_refused(data):
+    path = data / "hack-back" / "decks.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('  { card = "phishing-lure", count = 2 },',
+                                 '  { card = "phishing-lure", count = 2 },\n'
+                                 '  { card = "phishing-lure", count = 1 },', 1), encoding="utf-8")
+    result = _validate("--game", "hack-back", "--data", str(data))
+    assert "deck 'red-team', field 'cards[2]': 'phishing-lure' is listed twice; give it one " \
+           "entry with its count" in result.output
+
+
+@pytest.mark.parametrize("args, status, message", [
+    (["build", "-g", "hack-attack", "--bleed", "nan"], 1, "Error: bleed must be 0..10 mm, got nan"),
+    (["build", "-g", "hack-attack", "--margin", "inf"], 1, "Error: margin must be 0..100 mm, got inf"),
+    (["validate", "-g", "hack-attack", "--all"], 2, "use --game GAME or --all, not both"),
+])
+def test_bad_options_are_named_before_any_data_is_read(tmp_path, args, status, message):
+    result = CliRunner().invoke(main, [*args, "--out", str(tmp_path)] if args[0] == "build"
+                                else args)
+    assert result.exit_code == status
+    assert message in result.output
+    assert "problem(s) found" not in result.output

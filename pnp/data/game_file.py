@@ -18,7 +18,6 @@ GAME_FIELDS = [
     Field("card_size", "str", f"one of {', '.join(CARD_SIZES_MM)}",
           check=lambda v: None if v in CARD_SIZES_MM
           else f"unknown card size {v!r}; known: {', '.join(CARD_SIZES_MM)}"),
-    Field("category", "tables", "an array of [[category]] tables"),
     Field("back", "table", "a [back] table"),
     Field("labels", "table", "a [labels] table of the words printed on the faces"),
 ]
@@ -33,37 +32,39 @@ CATEGORY_FIELDS = [
     Field("icon", "id", f"one of {', '.join(ICONS)}",
           check=lambda v: None if v in ICONS else f"expected one of {', '.join(ICONS)}, got {v!r}"),
 ]
+CATEGORIES = Field("category", "tables", "an array of [[category]] tables")
 BACK_FIELDS = [
     Field("title", "str", "the back's title"),
-    Field("subtitle", "str", "the back's subtitle", required=False),
     Field("colour", "colour", "a colour like \"#1F3A5F\""),
 ]
+SUBTITLE = Field("subtitle", "str", "the back's subtitle", required=False)
 PLAYER_FIELDS = [
     Field("min", "int", "the fewest players, 1..12", check=int_range(1, 12)),
     Field("max", "int", "the most players, 1..12", check=int_range(1, 12)),
 ]
 
 
-def read_game_file(tf: TomlFile, categories_required: bool = True,
-                   label_fields: tuple[Field, ...] = ()
+def read_game_file(tf: TomlFile, categories: bool = True, label_fields: tuple[Field, ...] = (),
+                   subtitle: bool = False
                    ) -> tuple[GameInfo | None, list[Category], set[str], list[Problem]]:
     """Turn a parsed `game.toml` into GameInfo, the valid categories, the ids of every
     declared category (valid or not, so one bad colour does not make every card that
-    names the category wrong too) and every problem found. `label_fields` are the keys
-    the game's [labels] table must hold (none: the table is not needed)."""
-    optional = {"category"} if not categories_required else set()
-    optional |= {"labels"} if not label_fields else set()
-    fields = [Field(f.name, f.kind, f.expected, False, f.check) if f.name in optional else f
-              for f in GAME_FIELDS]
+    names the category wrong too) and every problem found. A game that prints them
+    declares `categories` ([[category]] tables, required), the keys its [labels] table
+    must hold (none: the table is not allowed) and a back `subtitle` (optional); keys a
+    game does not print are unknown keys, never silently ignored."""
+    fields = [f for f in GAME_FIELDS if f.name != "labels" or label_fields]
+    fields += [CATEGORIES] if categories else []
     top, problems = check_table(tf.data, fields, tf.lines.top, tf.path)
     players, p = _sub_table(tf, "players", PLAYER_FIELDS, TableLines(tf.lines.top.of("players")))
     problems += p
-    back, p = _sub_table(tf, "back", BACK_FIELDS, tf.lines.tables.get("back", tf.lines.top))
+    back, p = _sub_table(tf, "back", BACK_FIELDS + ([SUBTITLE] if subtitle else []),
+                         tf.lines.tables.get("back", tf.lines.top))
     problems += p
     labels, p = _sub_table(tf, "labels", list(label_fields),
                            tf.lines.tables.get("labels", tf.lines.top))
     problems += p
-    categories, declared = _categories(tf, problems)
+    found, declared = _categories(tf, problems) if categories else ([], set())
     if "id" in top and top["id"] != Path(tf.path).parent.name:
         problems.append(Problem(tf.path, f"game id {top['id']!r} does not match its folder "
                                 f"{Path(tf.path).parent.name!r}", line=tf.lines.top.of("id"),
@@ -72,7 +73,7 @@ def read_game_file(tf: TomlFile, categories_required: bool = True,
         problems.append(Problem(tf.path, "players.min is greater than players.max",
                                 line=tf.lines.top.of("players"), field="players"))
     if problems:
-        return None, categories, declared, problems
+        return None, found, declared, problems
     back_where = tf.lines.tables.get("back", tf.lines.top)
     labels_where = tf.lines.tables.get("labels", tf.lines.top)
     info = GameInfo(
@@ -82,7 +83,7 @@ def read_game_file(tf: TomlFile, categories_required: bool = True,
                         _source(tf, back_where, None, "back.")),
         folder=Path(tf.path).parent, labels=labels,
         labels_source=_source(tf, labels_where, None, "labels."))
-    return info, categories, declared, problems
+    return info, found, declared, problems
 
 
 def _source(tf: TomlFile, where: TableLines, subject: str | None, prefix: str = "") -> Source:
@@ -100,7 +101,7 @@ def _sub_table(tf: TomlFile, name: str, fields: list[Field], where: TableLines
 
 
 def _categories(tf: TomlFile, problems: list[Problem]) -> tuple[list[Category], set[str]]:
-    categories, declared = [], set()
+    categories, declared, first = [], set(), {}
     raw_categories = tf.data.get("category", [])
     for i, raw in enumerate(raw_categories if isinstance(raw_categories, list) else []):
         where = tf.lines.array_item("category", i)
@@ -110,9 +111,11 @@ def _categories(tf: TomlFile, problems: list[Problem]) -> tuple[list[Category], 
         problems += p
         if "id" in values:
             if values["id"] in declared:
-                problems.append(Problem(tf.path, "duplicate category id", line=where.of("id"),
+                problems.append(Problem(tf.path, "duplicate category id; first defined at "
+                                        f"{tf.path}:{first[values['id']]}", line=where.of("id"),
                                         subject=subject, field="id"))
             declared.add(values["id"])
+            first.setdefault(values["id"], where.line)
         if not p:
             categories.append(Category(**values, source=_source(tf, where, subject)))
     return categories, declared

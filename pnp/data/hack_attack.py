@@ -99,9 +99,9 @@ class HackAttackData:
     cards: tuple[Card, ...]
 
     @cached_property
-    def attack_names(self) -> dict[str, str]:
-        """Attack id -> printed name, for the lists on Tech cards."""
-        return {c.id: c.name for c in self.cards if isinstance(c, AttackCard)}
+    def attacks(self) -> dict[str, AttackCard]:
+        """Attack id -> its card, for the lists on Tech cards."""
+        return {c.id: c for c in self.cards if isinstance(c, AttackCard)}
 
     def count_by_kind(self) -> dict[str, int]:
         """Printed copies per card kind, in the order of KINDS."""
@@ -176,7 +176,8 @@ def load_hack_attack(folder: Path) -> HackAttackData:
     duplicate ids, copy counts the rules' setup cannot be dealt from). References
     are checked on every valid field, even of a card that has other problems.
     """
-    files = read_game(folder, TABLES, categories_required=True, label_fields=LABEL_FIELDS)
+    files = read_game(folder, TABLES, categories=True, label_fields=LABEL_FIELDS,
+                      subtitle=True)
     problems = list(files.problems)
     entries = list(files.tables.entries)
     # A file that could not be read says nothing about the ids it defines or the copies

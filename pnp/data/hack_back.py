@@ -202,6 +202,9 @@ def _deck(entry: Entry, known: set[str] | None, problems: list[Problem]) -> Deck
             continue
         if known is not None and e["card"] not in known:
             problems.append(source.at(f"cards[{j}]").problem(f"unknown card {e['card']!r}"))
+        if any(card == e["card"] for card, _ in cards):
+            problems.append(source.at(f"cards[{j}]").problem(
+                f"{e['card']!r} is listed twice; give it one entry with its count"))
         cards.append((e["card"], e["count"]))
     deck = Deck(deck_id, values["name"], values["colour"], values["emblem"], tuple(cards),
                 shared, source)

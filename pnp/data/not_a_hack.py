@@ -69,7 +69,7 @@ class NotAHackData:
 
 
 def _fields(kind: str) -> tuple[Field, ...]:
-    common = (Field("id", "id", "a kebab-case id"),
+    common = (Field("id", "id", "a kebab-case id such as \"hack-breach\""),
               Field("count", "int", "copies printed, 1..12", check=int_range(1, 12)),
               Field("text", "str", "the printed text, 1..110 characters",
                     check=length_range(1, 110)))

@@ -68,8 +68,11 @@ def load_rulebook(path: Path) -> list[Block]:
     has no `# Title` line."""
     try:
         blocks = parse_rulebook(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError([Problem(path, f"cannot read the rulebook: {exc}")]) from None
+    except OSError as exc:
+        raise DataError([Problem(path, f"cannot read the rulebook: {exc.strerror or exc}")]) from None
+    except UnicodeDecodeError as exc:
+        raise DataError([Problem(path, f"cannot read the rulebook: not UTF-8 text (byte "
+                                 f"{exc.start})")]) from None
     if not blocks or blocks[0].kind != "title":
         raise DataError([Problem(path, "the rulebook must start with a '# Title' line", line=1)])
     if unbalanced := [b for b in blocks if b.text.count("**") % 2]:

@@ -105,12 +105,12 @@ def _stray_keys(tf: TomlFile, specs: list[TableSpec]) -> list[Problem]:
     allowed = {s.table for s in specs}
     problems = []
     for key in sorted(set(tf.data) - allowed):
-        if key in tf.lines.top.keys:
-            what, line = f"unknown key {key!r} outside any table", tf.lines.top.keys[key]
+        if key in tf.lines.arrays:
+            what, line = f"unknown table [[{key}]]", tf.lines.array_item(key, 0).line
         elif key in tf.lines.tables:
             what, line = f"unknown table [{key}]", tf.lines.tables[key].line
         else:
-            what, line = f"unknown table [[{key}]]", tf.lines.array_item(key, 0).line
+            what, line = f"unknown key {key!r} outside any table", tf.lines.top.of(key)
         problems.append(Problem(tf.path, f"{what}; this file holds {_holds(specs)} tables",
                                 line=line, field=key))
     return problems
@@ -181,18 +181,19 @@ class GameFiles:
     problems: tuple[Problem, ...]
 
 
-def read_game(folder: Path, specs: tuple[TableSpec, ...], categories_required: bool = False,
-              label_fields: tuple[Field, ...] = ()) -> GameFiles:
-    """Read `folder`'s game.toml (see pnp.data.game_file) and every table of `specs`,
-    collecting every problem; never raises for bad data."""
+def read_game(folder: Path, specs: tuple[TableSpec, ...], categories: bool = False,
+              label_fields: tuple[Field, ...] = (), subtitle: bool = False) -> GameFiles:
+    """Read `folder`'s game.toml (pnp.data.game_file.read_game_file: what the game prints
+    there) and every table of `specs`, collecting every problem; never raises for bad
+    data."""
     problems: list[Problem] = []
-    info, categories, declared = None, [], set()
+    info, found, declared = None, [], set()
     game = read_toml(folder / "game.toml")
     if isinstance(game, Problem):
         problems.append(game)
     else:
-        info, categories, declared, p = read_game_file(game, categories_required, label_fields)
+        info, found, declared, p = read_game_file(game, categories, label_fields, subtitle)
         problems += p
     tables = read_tables(folder, specs)
-    return GameFiles(info, tuple(categories), frozenset(declared), tables,
+    return GameFiles(info, tuple(found), frozenset(declared), tables,
                      tuple(problems) + tables.problems)

@@ -46,16 +46,19 @@ class LineIndex:
 
     @classmethod
     def scan(cls, text: str) -> "LineIndex":
-        """Index `text` line by line (multi-line values count from their first line)."""
+        """Index `text` line by line (multi-line values count from their first line); a
+        table's header line is also the line of its name among the top-level keys."""
         index = cls()
         current = index.top
         for number, raw in enumerate(text.splitlines(), start=1):
             if m := _ARRAY_HEADER.match(raw):
                 current = TableLines(line=number)
                 index.arrays.setdefault(m.group(1), []).append(current)
+                index.top.keys.setdefault(m.group(1), number)
             elif m := _TABLE_HEADER.match(raw):
                 current = TableLines(line=number)
                 index.tables[m.group(1)] = current
+                index.top.keys.setdefault(m.group(1), number)
             elif m := _KEY.match(raw):
                 current.keys.setdefault(m.group(1), number)
         return index

@@ -54,7 +54,9 @@ class Element(ABC):
 class Text(Element):
     """Text fitted into `box` (pt): wrapped at spaces, then shrunk from `max_size` down to
     `min_size` (pt, never under the 7 pt body floor; 11 pt for titles), at most
-    `max_lines` lines, `align` "left" or "centre", in `font` and `colour`."""
+    `max_lines` lines, `align` "left" or "centre", in `font` and `colour`. A text
+    composed from other data values lists them in `parts` as (value, origin), so a
+    character the font lacks is reported once, where that value is defined."""
 
     text: str
     font: str
@@ -64,6 +66,7 @@ class Text(Element):
     align: str = "centre"
     max_lines: int | None = None
     colour: str = "#000000"
+    parts: tuple[tuple[str, Origin], ...] = ()
 
     def ink(self) -> tuple[Rect, ...]:
         """The em box of every laid-out line (raises TextDoesNotFit when it cannot fit)."""

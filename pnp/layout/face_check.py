@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.data.models import Origin
 from pnp.fonts import missing_glyphs
 from pnp.layout.card_frame import BODY_FLOOR_PT, SAFE_MM, CardFrame
 from pnp.layout.face import Element, Face, Icon, Text
@@ -23,10 +24,12 @@ TOLERANCE_PT = 0.01
 
 @dataclass(frozen=True)
 class Fault:
-    """One thing wrong with one element of a face, in words."""
+    """One thing wrong with one element of a face, in words; `origin` names the data value
+    at fault when it is not the element's own (a part of a composed text)."""
 
     element: Element
     message: str
+    origin: Origin | None = None
 
 
 def check_face(face: Face, frame: CardFrame) -> list[Fault]:
@@ -74,14 +77,24 @@ def _ink(element: Element, faults: list[Fault]) -> tuple[Rect, ...] | None:
                                      f"{BODY_FLOOR_PT:g} pt floor"))
     missing = missing_glyphs(element.text, element.font)
     if missing:
-        chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in sorted(missing))
-        faults.append(Fault(element, f"the font has no glyph for {chars}"))
+        for value, origin in element.parts:
+            mine = missing & set(value)
+            if mine:
+                faults.append(Fault(element, _no_glyph(mine), origin))
+            missing -= mine
+        if missing:
+            faults.append(Fault(element, _no_glyph(missing)))
         return None
     try:
         return element.ink()
     except TextDoesNotFit as exc:
         faults.append(Fault(element, f"text does not fit its box: {exc.reason}"))
         return None
+
+
+def _no_glyph(chars: set[str]) -> str:
+    return "the font has no glyph for " + ", ".join(f"{ch!r} (U+{ord(ch):04X})"
+                                                    for ch in sorted(chars))
 
 
 def _outside(element: Element, boxes: tuple[Rect, ...], area: Rect, what: str) -> list[Fault]:

@@ -25,6 +25,7 @@ INK = "#222222"
 WILD_COLOUR = "#F0E442"
 USER_ERROR_COLOUR = "#444444"
 WHITE = "#FFFFFF"
+CAPTION_GAP_MM = 1.0
 
 
 def icon_row(key: str, glyphs: list[tuple[str, str]], centre_y: float, frame: CardFrame,
@@ -41,11 +42,11 @@ def icon_row(key: str, glyphs: list[tuple[str, str]], centre_y: float, frame: Ca
 def captions(key: str, names: list[str], icons: tuple[Icon, ...], box: Rect, frame: CardFrame,
              half_mm: float, origins) -> tuple[Text, ...]:
     """A name under each icon: boxes at most 2 x `half_mm` wide, centred on the icons and
-    never wider than the pitch of the row, so neighbouring names cannot overlap; `box`
+    at least CAPTION_GAP_MM apart, so neighbouring names never touch; `box`
     gives the vertical extent (pt). Rows with names scale their pitch with the card's
     width, so a wider card gives each name more room."""
     pitch = icons[1].x - icons[0].x if len(icons) > 1 else frame.safe.w
-    half = min(mm_to_pt(half_mm), pitch / 2)
+    half = min(mm_to_pt(half_mm), (pitch - mm_to_pt(CAPTION_GAP_MM)) / 2)
     safe = frame.safe
     out = []
     for i, (name, icon) in enumerate(zip(names, icons)):
@@ -100,7 +101,7 @@ def tech_face(card: TechCard, data: HackAttackData, frame: CardFrame) -> Face:
                     colour=SHIELD_COLOUR)
     vulnerable_label = caption("vulnerable_label", data, "vulnerable_to", g.box(69, 3.5))
     names = [data.categories[c].name for c in card.defenses]
-    attacks = data.attack_names
+    attacks = data.attacks
     return Face(elements=(
         shield,
         line_at("points", str(card.points), BOLD, 20, frame.w / 2, top - h * 0.58, w * 0.7,
@@ -114,11 +115,15 @@ def tech_face(card: TechCard, data: HackAttackData, frame: CardFrame) -> Face:
              max_size=8.5, origin=src.at("description")),
         caption("protect_label", data, "protect_with", g.box(45, 3.5)),
         Text(key="defenses", text=summarise(names), font=REGULAR, box=g.box(59.5, 6.5),
-             max_size=7.5, max_lines=2, origin=src.at("defenses")),
+             max_size=7.5, max_lines=2, origin=src.at("defenses"),
+             parts=tuple((data.categories[c].name, data.categories[c].source.at("name"))
+                         for c in dict.fromkeys(card.defenses))),
         vulnerable_label,
-        Text(key="vulnerable_to", text="\u00a0· ".join(nobreak(attacks[a])
+        Text(key="vulnerable_to", text="\u00a0· ".join(nobreak(attacks[a].name)
                                                        for a in card.vulnerable_to),
-             font=BOLD, box=g.box(73, 12.9), max_size=9.0, origin=src.at("vulnerable_to")),
+             font=BOLD, box=g.box(73, 12.9), max_size=9.0, origin=src.at("vulnerable_to"),
+             parts=tuple((attacks[a].name, attacks[a].source.at("name"))
+                         for a in card.vulnerable_to)),
     ), source=src)
 
 

@@ -113,13 +113,10 @@ class Grid:
         return divmod(index, self.cols)
 
 
-def compute_grid(spec: SheetSpec) -> Grid:
-    """The largest grid of `spec.card_size` cards that fits `spec.paper`.
-
-    Raises LayoutError for unknown names, lengths out of range (bleed 0..10 mm, gutter
-    and margin 0..100 mm, back offset -10..10 mm), or a card that does not fit even
-    once, naming the overflow in mm.
-    """
+def check_spec(spec: SheetSpec) -> None:
+    """Raise LayoutError for an unknown paper, card size or duplex mode, or a length out of
+    range (bleed 0..10 mm, gutter and margin 0..100 mm, back offset -10..10 mm; NaN and
+    infinities are out of range)."""
     if spec.paper not in PAPER_MM:
         raise LayoutError(f"unknown paper {spec.paper!r}; known: {', '.join(PAPER_MM)}")
     if spec.card_size not in CARD_SIZES_MM:
@@ -131,6 +128,15 @@ def compute_grid(spec: SheetSpec) -> Grid:
         _check_range(f"back offset {axis}", value, -MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM)
     if spec.duplex not in DUPLEX_MODES:
         raise LayoutError(f"unknown duplex mode {spec.duplex!r}; known: {', '.join(DUPLEX_MODES)}")
+
+
+def compute_grid(spec: SheetSpec) -> Grid:
+    """The largest grid of `spec.card_size` cards that fits `spec.paper`.
+
+    Raises LayoutError as `check_spec` does, or for a card that does not fit even once,
+    naming the overflow in mm.
+    """
+    check_spec(spec)
     paper_w, paper_h = PAPER_MM[spec.paper]
     card_w, card_h = CARD_SIZES_MM[spec.card_size]
     usable_w = paper_w - 2 * spec.margin_mm

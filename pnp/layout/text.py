@@ -93,7 +93,8 @@ def fit_text(text: str, font: str, width: float, height: float,
     if lines is None:
         longest = max(text.replace("\n", " ").split(" "), key=lambda w: text_width(w, font, min_size))
         shown = longest.replace("\u00a0", " ")
-        raise TextDoesNotFit(f"the word '{shown}' is wider than the {width / 72 * 25.4:.1f} mm "
+        quoted = f"'{shown}'" if len(shown) <= 40 else f"'{shown[:40]}…' ({len(shown)} characters)"
+        raise TextDoesNotFit(f"the word {quoted} is wider than the {width / 72 * 25.4:.1f} mm "
                              f"text box even at {min_size} pt")
     need = FittedText(font, min_size, min_size * LEADING, lines).height
     raise TextDoesNotFit(f"{len(lines)} lines need {need / 72 * 25.4:.1f} mm at the {min_size} pt "

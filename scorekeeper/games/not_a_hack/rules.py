@@ -283,7 +283,7 @@ def notes(before: State, after: State) -> list[str]:
     starting, split votes and tied totals repeating it, and the end."""
     out = []
     for b, a in zip(before.players, after.players):
-        if a.accounts < b.accounts:
+        if a.accounts < b.accounts and not a.banned:
             out.append(f"{a.name}'s New Account card counters the ban (both discarded)")
         if a.banned and not b.banned:
             out.append(f"{a.name} is banned: their {a.total} points are final")
