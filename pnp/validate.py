@@ -20,12 +20,13 @@ from pnp.layout.face_check import Fault, check_face
 from pnp.layout.kit import ONE_BACK, Kit
 
 
-def kit_faces(kit: Kit, data: Any, frame: CardFrame) -> list[tuple[str, Face]]:
-    """(name, Face) of every distinct card's front and of every back, named for messages
-    ("card 'smart-tv'", "back 'red-team'", "the back")."""
-    faces = [(f"card '{card.id}'", kit.front(card, data, frame)) for card in kit.cards(data)]
+def kit_faces(kit: Kit, data: Any, frame: CardFrame) -> list[tuple[str, Face, bool]]:
+    """(name, Face, is a back) of every distinct card's front and of every back, named
+    for messages ("card 'smart-tv'", "back 'red-team'", "the back")."""
+    faces = [(f"card '{card.id}'", kit.front(card, data, frame), False)
+             for card in kit.cards(data)]
     faces += [(f"back '{back}'" if back != ONE_BACK else "the back",
-               kit.back(back, data, frame)) for back in kit.backs(data)]
+               kit.back(back, data, frame), True) for back in kit.backs(data)]
     return faces
 
 
@@ -36,9 +37,9 @@ def check_faces(kit: Kit, data: Any, frame: CardFrame) -> list[Problem]:
     is reported once, naming the first face it was found on."""
     problems: list[Problem] = []
     seen: set[tuple] = set()
-    for name, face in kit_faces(kit, data, frame):
+    for name, face, back in kit_faces(kit, data, frame):
         for fault in check_face(face, frame):
-            problem = _problem(fault, face, name)
+            problem = _problem(fault, face, name, back)
             key = (problem.file, problem.line, problem.field, fault.message)
             if key not in seen:
                 seen.add(key)
@@ -46,14 +47,15 @@ def check_faces(kit: Kit, data: Any, frame: CardFrame) -> list[Problem]:
     return problems
 
 
-def _problem(fault: Fault, face: Face, name: str) -> Problem:
+def _problem(fault: Fault, face: Face, name: str, back: bool) -> Problem:
+    """The Problem for `fault`: at the data value it prints, saying which face it is on
+    when that is not the value's own card (always, for a back)."""
     origin = fault.origin or fault.element.origin
     if origin is None:
         src = face.source
         return Problem(src.file, f"layout element '{fault.element.key}' {fault.message}",
                        line=src.line, subject=src.subject or name)
-    on_back = name.startswith(("back", "the back"))
-    if origin.source != face.source or on_back:
+    if origin.source != face.source or back:
         return origin.problem(f"{fault.message} (on {name})")
     return origin.problem(fault.message)
 

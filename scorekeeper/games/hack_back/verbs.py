@@ -61,8 +61,10 @@ def _card_or_vc(typed: str) -> dict:
 def hero(ctx, player, card) -> None:
     """Opening: PLAYER reveals a Hero, by card id or name, or by its printed VC."""
     table = _table(ctx)
-    record_and_report(ctx, table, {"type": "reveal", "player": resolve(player, table.game.players),
-                         **_card_or_vc(card)})
+    record_and_report(ctx, table, {
+        "type": "reveal", "player": resolve(player, table.game.players),
+        **_card_or_vc(card)
+    })
 
 
 @click.command("no-hero")
@@ -71,7 +73,8 @@ def hero(ctx, player, card) -> None:
 def no_hero(ctx, player) -> None:
     """Opening: PLAYER cannot supply a Hero, and loses."""
     table = _table(ctx)
-    record_and_report(ctx, table, {"type": "no_hero", "player": resolve(player, table.game.players)})
+    record_and_report(ctx, table, {
+        "type": "no_hero", "player": resolve(player, table.game.players)})
 
 
 @click.command()
@@ -94,9 +97,11 @@ def play(ctx, player, card, target) -> None:
     from scorekeeper.games.hack_back import cards
     table = _table(ctx)
     spec = cards.hero_card(card)
-    record_and_report(ctx, table, {"type": "play", "player": resolve(player, table.game.players),
-                         "card": spec.id, "name": spec.name, "effects": list(spec.play),
-                         "targets": _targets(spec.play, target)})
+    record_and_report(ctx, table, {
+        "type": "play", "player": resolve(player, table.game.players),
+        "card": spec.id, "name": spec.name, "effects": list(spec.play),
+        "targets": _targets(spec.play, target)
+    })
 
 
 @click.command()
@@ -121,8 +126,10 @@ def activate(ctx, player, hero_number, target, place, card) -> None:
     if card_id is None:
         raise InputError(f"Hero #{uid} was revealed by its VC only; add --card with its card")
     spec = cards.cards()[card_id]
-    record_and_report(ctx, table, {"type": "activate", "player": resolve(player, table.game.players),
-                         "hero": uid, "card": spec.id, "name": spec.name, "printed": spec.vc,
-                         "effects": list(spec.activate),
-                         "targets": _targets(spec.activate, target),
-                         "place": [_card_or_vc(p) for p in place]})
+    record_and_report(ctx, table, {
+        "type": "activate", "player": resolve(player, table.game.players),
+        "hero": uid, "card": spec.id, "name": spec.name, "printed": spec.vc,
+        "effects": list(spec.activate),
+        "targets": _targets(spec.activate, target),
+        "place": [_card_or_vc(p) for p in place]
+    })

@@ -40,8 +40,10 @@ def hack(ctx, drawer, winner, cards) -> None:
     (default 2), which WINNER keeps as points."""
     table = _table(ctx)
     names = table.game.players
-    record_and_report(ctx, table, {"type": "hack", "drawer": resolve(drawer, names),
-                         "winner": resolve(winner, names), "cards": cards})
+    record_and_report(ctx, table, {
+        "type": "hack", "drawer": resolve(drawer, names),
+        "winner": resolve(winner, names), "cards": cards
+    })
 
 
 @click.command()
@@ -52,8 +54,10 @@ def hack(ctx, drawer, winner, cards) -> None:
 def banned(ctx, player, no_counter) -> None:
     """PLAYER drew a Banned card (a New Account card they hold counters it)."""
     table = _table(ctx)
-    record_and_report(ctx, table, {"type": "banned", "player": resolve(player, table.game.players),
-                         "counter": not no_counter})
+    record_and_report(ctx, table, {
+        "type": "banned", "player": resolve(player, table.game.players),
+        "counter": not no_counter
+    })
 
 
 @click.command("new-account")
@@ -62,7 +66,8 @@ def banned(ctx, player, no_counter) -> None:
 def new_account(ctx, player) -> None:
     """PLAYER drew a New Account card from the white pile."""
     table = _table(ctx)
-    record_and_report(ctx, table, {"type": "new_account", "player": resolve(player, table.game.players)})
+    record_and_report(ctx, table, {
+        "type": "new_account", "player": resolve(player, table.game.players)})
 
 
 def _action_command(kind: str, verb: str):
@@ -76,8 +81,10 @@ def _action_command(kind: str, verb: str):
     def command(ctx, player, card) -> None:
         table = _table(ctx)
         points, name = _action_points(card, kind)
-        record_and_report(ctx, table, {"type": kind, "player": resolve(player, table.game.players),
-                             "points": points, "name": name})
+        record_and_report(ctx, table, {
+            "type": kind, "player": resolve(player, table.game.players),
+            "points": points, "name": name
+        })
     return command
 
 
