@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.shown import quoted
+
 
 class PnpError(Exception):
     """Base of every error `pnp` reports to a user (exit status 1)."""
@@ -37,9 +39,9 @@ class Problem:
         if self.subject:
             what.append(self.subject)
         elif self.card_id:
-            what.append(f"card '{self.card_id}'")
+            what.append(f"card {quoted(self.card_id)}")
         if self.field:
-            what.append(f"field '{self.field}'")
+            what.append(f"field {quoted(self.field)}")
         prefix = f"{where}: " + (", ".join(what) + ": " if what else "")
         return prefix + self.message
 

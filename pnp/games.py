@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from importlib import import_module
 
 from pnp.errors import UnknownGame
+from pnp.shown import quoted
 
 
 @dataclass(frozen=True)
@@ -41,8 +42,7 @@ def resolve(name: str) -> str:
     for g in GAMES:
         if key == g.id or key in g.aliases:
             return g.id
-    shown = name if len(name) <= 40 else name[:40] + f"… ({len(name)} characters)"
-    raise UnknownGame(f"unknown game {shown!r}; known games: {', '.join(game_ids())}")
+    raise UnknownGame(f"unknown game {quoted(name, 40)}; known games: {', '.join(game_ids())}")
 
 
 def find_game(name: str):

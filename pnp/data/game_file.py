@@ -9,6 +9,7 @@ from pnp.data.models import BackDesign, Category, GameInfo, Source
 from pnp.data.schema import Field, check_table, int_range
 from pnp.data.toml_source import TableLines, TomlFile
 from pnp.errors import Problem
+from pnp.shown import quoted
 from pnp.units import CARD_SIZES_MM
 
 GAME_FIELDS = [
@@ -17,7 +18,7 @@ GAME_FIELDS = [
     Field("players", "table", "a table { min = N, max = M }"),
     Field("card_size", "str", f"one of {', '.join(CARD_SIZES_MM)}",
           check=lambda v: None if v in CARD_SIZES_MM
-          else f"unknown card size {v!r}; known: {', '.join(CARD_SIZES_MM)}"),
+          else f"unknown card size {quoted(v)}; known: {', '.join(CARD_SIZES_MM)}"),
     Field("back", "table", "a [back] table"),
     Field("labels", "table", "a [labels] table of the words printed on the faces"),
 ]
@@ -30,7 +31,7 @@ CATEGORY_FIELDS = [
     Field("name", "str", "the category's printed name"),
     Field("colour", "colour", "a colour like \"#0072B2\""),
     Field("icon", "id", f"one of {', '.join(ICONS)}",
-          check=lambda v: None if v in ICONS else f"expected one of {', '.join(ICONS)}, got {v!r}"),
+          check=lambda v: None if v in ICONS else f"expected one of {', '.join(ICONS)}, got {quoted(v)}"),
 ]
 CATEGORIES = Field("category", "tables", "an array of [[category]] tables")
 BACK_FIELDS = [
@@ -66,8 +67,8 @@ def read_game_file(tf: TomlFile, categories: bool = True, label_fields: tuple[Fi
     problems += p
     found, declared = _categories(tf, problems) if categories else ([], set())
     if "id" in top and top["id"] != Path(tf.path).parent.name:
-        problems.append(Problem(tf.path, f"game id {top['id']!r} does not match its folder "
-                                f"{Path(tf.path).parent.name!r}", line=tf.lines.top.of("id"),
+        problems.append(Problem(tf.path, f"game id {quoted(top['id'])} does not match its folder "
+                                f"{quoted(Path(tf.path).parent.name)}", line=tf.lines.top.of("id"),
                                 field="id"))
     if players and players.get("min", 0) > players.get("max", 99):
         problems.append(Problem(tf.path, "players.min is greater than players.max",
@@ -106,7 +107,7 @@ def _categories(tf: TomlFile, problems: list[Problem]) -> tuple[list[Category], 
     for i, raw in enumerate(raw_categories if isinstance(raw_categories, list) else []):
         where = tf.lines.array_item("category", i)
         cid = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
-        subject = f"category '{cid}'" if cid else "category"
+        subject = f"category {quoted(cid)}" if cid else "category"
         values, p = check_table(raw, CATEGORY_FIELDS, where, tf.path, subject=subject)
         problems += p
         if "id" in values:

@@ -19,6 +19,7 @@ from pnp.data.schema import Field, check_table, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
 from pnp.data.toml_source import TableLines
 from pnp.errors import DataError, Problem
+from pnp.shown import described, quoted
 
 #: Deck sizes the rules allow (rules, "Choose one deck format").
 INDIVIDUAL_DECK = (20, 40)
@@ -120,7 +121,7 @@ _DECK = (
     Field("name", "str", "the printed deck name, 1..20 characters", check=length_range(1, 20)),
     Field("colour", "colour", "a colour like \"#D55E00\""),
     Field("emblem", "id", f"one of {', '.join(EMBLEMS)}",
-          check=lambda v: None if v in EMBLEMS else f"expected one of {', '.join(EMBLEMS)}, got {v!r}"),
+          check=lambda v: None if v in EMBLEMS else f"expected one of {', '.join(EMBLEMS)}, got {quoted(v)}"),
     Field("cards", "tables", "an array of { card = \"ID\", count = N } tables"),
 )
 ENTRY_FIELDS = [
@@ -155,7 +156,7 @@ def _effects(raw: list, origin_of, section: str, problems: list[Problem]) -> tup
             origin_of(f"{section}[{i}]").problem(msg))
         kind = item.get("kind")
         if kind not in EFFECTS:
-            bad(f"unknown effect kind {kind!r}; known: {', '.join(EFFECTS)}")
+            bad(f"unknown effect kind {quoted(kind)}; known: {', '.join(EFFECTS)}")
             continue
         key, bounds, _text, allowed = EFFECTS[kind]
         if section not in allowed:
@@ -169,7 +170,7 @@ def _effects(raw: list, origin_of, section: str, problems: list[Problem]) -> tup
         amount = item.get(key, 0) if key else 0
         if key and not (isinstance(amount, int) and not isinstance(amount, bool)
                         and bounds[0] <= amount <= bounds[1]):
-            bad(f"{kind} needs {key} = {bounds[0]}..{bounds[1]}, got {amount!r}")
+            bad(f"{kind} needs {key} = {bounds[0]}..{bounds[1]}, got {described(amount)}")
             continue
         out.append(Effect(kind, amount))
     return tuple(out)
@@ -201,10 +202,10 @@ def _deck(entry: Entry, known: set[str] | None, problems: list[Problem]) -> Deck
         if q:
             continue
         if known is not None and e["card"] not in known:
-            problems.append(source.at(f"cards[{j}]").problem(f"unknown card {e['card']!r}"))
+            problems.append(source.at(f"cards[{j}]").problem(f"unknown card {quoted(e['card'])}"))
         if any(card == e["card"] for card, _ in cards):
             problems.append(source.at(f"cards[{j}]").problem(
-                f"{e['card']!r} is listed twice; give it one entry with its count"))
+                f"{quoted(e['card'])} is listed twice; give it one entry with its count"))
         cards.append((e["card"], e["count"]))
     deck = Deck(deck_id, values["name"], values["colour"], values["emblem"], tuple(cards),
                 shared, source)
@@ -230,7 +231,7 @@ def _check_decks(decks: list[Deck], shared: Deck | None, n_tables: int, file,
             value = getattr(d, attr)
             if value in seen:
                 problems.append(d.source.at(attr).problem(
-                    f"decks {seen[value]!r} and {d.id!r} share the {attr} {value!r}; backs "
+                    f"decks {quoted(seen[value])} and {quoted(d.id)} share the {attr} {quoted(value)}; backs "
                     "must tell decks apart"))
             seen.setdefault(value, d.id)
 

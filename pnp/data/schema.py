@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from pnp.data.toml_source import TableLines
 from pnp.errors import Problem
+from pnp.shown import described
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -101,7 +102,7 @@ def check_table(
         value = raw[f.name]
         message = None
         if not _kind_ok(f.kind, value):
-            message = f"expected {f.expected}, got {value!r}"
+            message = f"expected {f.expected}, got {described(value)}"
         elif f.check is not None:
             message = f.check(value)
         if message:

@@ -21,6 +21,7 @@ from pnp.data.models import Category, GameInfo, Source
 from pnp.data.schema import Field, check_table
 from pnp.data.toml_source import TableLines, TomlFile, read_toml
 from pnp.errors import Problem
+from pnp.shown import quoted
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ def _stray_keys(tf: TomlFile, specs: list[TableSpec]) -> list[Problem]:
         elif key in tf.lines.tables:
             what, line = f"unknown table [{key}]", tf.lines.tables[key].line
         else:
-            what, line = f"unknown key {key!r} outside any table", tf.lines.top.of(key)
+            what, line = f"unknown key {quoted(key)} outside any table", tf.lines.top.of(key)
         problems.append(Problem(tf.path, f"{what}; this file holds {_holds(specs)} tables",
                                 line=line, field=key))
     return problems
@@ -145,7 +146,7 @@ def _entry(tf: TomlFile, spec: TableSpec, raw: Any, where: TableLines,
     if spec.single:
         subject = f"the [{spec.table}] table"
     else:
-        subject = f"{spec.subject} '{entry_id}'" if entry_id else f"a [[{spec.table}]] table"
+        subject = f"{spec.subject} {quoted(entry_id)}" if entry_id else f"a [[{spec.table}]] table"
     values, p = check_table(raw, spec.fields, where, tf.path, subject=subject)
     problems += p
     return Entry(spec, values, Source(tf.path, where.line, tuple(where.keys.items()), subject),

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from pnp.errors import LayoutError
+from pnp.shown import quoted
 from pnp.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt
 
 DUPLEX_MODES = ("long", "short", "none")
@@ -118,16 +119,16 @@ def check_spec(spec: SheetSpec) -> None:
     range (bleed 0..10 mm, gutter and margin 0..100 mm, back offset -10..10 mm; NaN and
     infinities are out of range)."""
     if spec.paper not in PAPER_MM:
-        raise LayoutError(f"unknown paper {spec.paper!r}; known: {', '.join(PAPER_MM)}")
+        raise LayoutError(f"unknown paper {quoted(spec.paper)}; known: {', '.join(PAPER_MM)}")
     if spec.card_size not in CARD_SIZES_MM:
-        raise LayoutError(f"unknown card size {spec.card_size!r}; known: {', '.join(CARD_SIZES_MM)}")
+        raise LayoutError(f"unknown card size {quoted(spec.card_size)}; known: {', '.join(CARD_SIZES_MM)}")
     for name, most in (("bleed_mm", MAX_BLEED_MM), ("gutter_mm", MAX_GAP_MM),
                        ("margin_mm", MAX_GAP_MM)):
         _check_range(name.removesuffix("_mm"), getattr(spec, name), 0.0, most)
     for axis, value in zip("xy", spec.back_offset_mm):
         _check_range(f"back offset {axis}", value, -MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM)
     if spec.duplex not in DUPLEX_MODES:
-        raise LayoutError(f"unknown duplex mode {spec.duplex!r}; known: {', '.join(DUPLEX_MODES)}")
+        raise LayoutError(f"unknown duplex mode {quoted(spec.duplex)}; known: {', '.join(DUPLEX_MODES)}")
 
 
 def compute_grid(spec: SheetSpec) -> Grid:

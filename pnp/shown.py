@@ -1,0 +1,62 @@
+"""How a value a user typed or wrote is quoted in a message, by both tools.
+
+A message quotes the value at fault so the user can find it, but never echoes it whole:
+a 10,000-character name or a million-item array would bury the line. `quoted` shortens
+a text to `limit` characters and says how long it was, and escapes characters that do
+not show (control, format and line-break characters) as `\\uXXXX`, so one problem is
+always one readable line. `described` says what a data value is (TOML's words) without
+printing a table or an array whole.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from datetime import date, datetime, time
+
+QUOTE_LIMIT = 60          # characters of a quoted text kept in a message
+PATH_LIMIT = 120          # a path keeps more: its end names the file
+_INVISIBLE = {"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"}
+
+
+def _visible(ch: str) -> str:
+    if ch == "\\" or ch == "'":
+        return "\\" + ch
+    if unicodedata.category(ch) in _INVISIBLE:
+        return f"\\u{ord(ch):04X}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08X}"
+    return ch
+
+
+def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """`text` in single quotes for a message: at most `limit` characters of it (then
+    "…' (N characters)"), every invisible character escaped as \\uXXXX. Never raises;
+    a non-text value is quoted as its `str`."""
+    text = str(text)
+    shown = "".join(_visible(ch) for ch in text[:limit])
+    if len(text) > limit:
+        return f"'{shown}…' ({len(text):,} characters)"
+    return f"'{shown}'"
+
+
+def described(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """What a value read from data is, in TOML's words, short enough for one line:
+    `'text'` (quoted, shortened: see `quoted`), `true`, `3`, `nan`, `a date 2026-11-30`, `an array of
+    1,000,000 items`, `a table with 3 keys`."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return quoted(value, limit)
+    if isinstance(value, int):
+        if abs(value) < 10 ** 30:
+            return str(value)
+        return f"a number of about {int(value.bit_length() * math.log10(2)) + 1:,} digits"
+    if isinstance(value, float):
+        return "nan" if math.isnan(value) else repr(value) if math.isfinite(value) \
+            else ("inf" if value > 0 else "-inf")
+    if isinstance(value, (datetime, date, time)):
+        return f"a date/time {value.isoformat()}"
+    if isinstance(value, dict):
+        return f"a table with {len(value):,} key{'s' if len(value) != 1 else ''}"
+    if isinstance(value, (list, tuple)):
+        return f"an array of {len(value):,} item{'s' if len(value) != 1 else ''}"
+    return quoted(value, limit)
