@@ -11,9 +11,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.data.files import read_data_text
 from pnp.errors import DataError, Problem
 
-_NUMBERED = re.compile(r"^(\d+)\.\s+(.*)$")
+MAX_RULEBOOK_BYTES = 256 * 1024   # about 60 printed pages; the shipped ones are 12 KiB
+
+_NUMBERED = re.compile(r"^(\d{1,9})\.\s+(.*)$")
 
 
 @dataclass(frozen=True)
@@ -64,15 +67,13 @@ def parse_rulebook(text: str) -> list[Block]:
 
 
 def load_rulebook(path: Path) -> list[Block]:
-    """Parse the rulebook at `path`; raises DataError if it is missing, unreadable or
-    has no `# Title` line."""
-    try:
-        blocks = parse_rulebook(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError([Problem(path, f"cannot read the rulebook: {exc.strerror or exc}")]) from None
-    except UnicodeDecodeError as exc:
-        raise DataError([Problem(path, f"cannot read the rulebook: not UTF-8 text (byte "
-                                 f"{exc.start})")]) from None
+    """Parse the rulebook at `path` (read by pnp.data.files: a regular file in its game's
+    folder, at most 256 KiB, UTF-8 with or without a byte-order mark); raises DataError if
+    it cannot be read, has no `# Title` line or has unbalanced ** marks."""
+    text = read_data_text(path, MAX_RULEBOOK_BYTES)
+    if isinstance(text, Problem):
+        raise DataError([text])
+    blocks = parse_rulebook(text)
     if not blocks or blocks[0].kind != "title":
         raise DataError([Problem(path, "the rulebook must start with a '# Title' line", line=1)])
     if unbalanced := [b for b in blocks if b.text.count("**") % 2]:

@@ -16,6 +16,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10 and older
     import tomli as tomllib
 
+from pnp.data.files import read_data_text
 from pnp.errors import Problem
 
 _ARRAY_HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]")
@@ -78,19 +79,33 @@ class TomlFile:
     lines: LineIndex
 
 
+MAX_NESTING = 32   # arrays and inline tables inside one another; card data uses 3
+
+
+def _depth(data: dict) -> int:
+    """How deeply arrays and tables nest in `data` (a top-level key's value is level 1);
+    iterative, so any depth tomllib returns is measured without recursion."""
+    deepest, stack = 0, [(v, 1) for v in data.values()]
+    while stack:
+        value, level = stack.pop()
+        deepest = max(deepest, level)
+        if isinstance(value, dict):
+            stack += [(v, level + 1) for v in value.values()]
+        elif isinstance(value, list):
+            stack += [(v, level + 1) for v in value]
+    return deepest
+
+
 def read_toml(path: Path) -> TomlFile | Problem:
-    """Parse `path`; return the file, or a Problem with file:line:column on a syntax error."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        return Problem(path, f"cannot read file: {exc.strerror or exc}")
-    try:
-        text = raw.decode("utf-8-sig")  # a byte-order mark is harmless
-    except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        return Problem(path, f"not UTF-8 text: byte 0x{raw[exc.start]:02X} cannot be decoded; "
-                       "save the file as UTF-8", line=line, column=column)
+    """Parse `path` (read by pnp.data.files: a regular file in its folder, at most 1 MiB,
+    UTF-8 with or without a byte-order mark); return the file, or a Problem with
+    file:line:column on a syntax error, values nested more than MAX_NESTING deep, or a
+    number too long to read."""
+    text = read_data_text(path)
+    if isinstance(text, Problem):
+        return text
+    too_deep = Problem(path, f"values nested more than {MAX_NESTING} levels deep "
+                       "(arrays or inline tables inside one another)")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -100,4 +115,10 @@ def read_toml(path: Path) -> TomlFile | Problem:
             line, column = int(m.group(1)), int(m.group(2))
             message = _DECODE_POSITION.sub("", message).strip()
         return Problem(path, f"TOML syntax error: {message}", line=line, column=column)
+    except RecursionError:
+        return too_deep
+    except ValueError:   # an integer of more digits than Python converts (4,300)
+        return Problem(path, "TOML syntax error: a number has too many digits to read")
+    if _depth(data) > MAX_NESTING:
+        return too_deep
     return TomlFile(path, data, LineIndex.scan(text))
