@@ -7,6 +7,7 @@ character the font cannot draw is a validation error instead of a blank box.
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.errors import PnpError
+from pnp.shown import quoted
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 
@@ -49,12 +51,48 @@ def register_all() -> None:
                                   boldItalic=BOLD)
 
 
+# Characters the layout turns into a space, a line break, a hyphen or nothing (as the
+# rulebook's paragraphs do): they never reach the font. A soft hyphen (U+00AD) prints a
+# hyphen only where a line breaks at it; a zero-width space (U+200B) marks a break.
+BREAKS = {"\u00ad": "-", "\u200b": ""}
+NO_BREAK_SPACES = "\u00a0\u2007\u202f"
+# Invisible characters that belong to real text (emoji sequences, joining scripts).
+_JOINERS = {"\u200c", "\u200d", "\u2060"}
+
+
+def is_layout_char(ch: str) -> bool:
+    """True for whitespace that separates words (tab, carriage return, any Unicode space
+    but the no-break ones), a line break, a soft hyphen or a zero-width space."""
+    return ch in BREAKS or (ch.isspace() and ch not in NO_BREAK_SPACES)
+
+
+def is_control_char(ch: str) -> bool:
+    """True for an invisible control or format character that prints nothing and is not
+    layout (U+0000-U+001F but whitespace, U+007F-U+009F, bidi overrides, U+FEFF, …)."""
+    return (not is_layout_char(ch) and ch not in _JOINERS
+            and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"))
+
+
 def missing_glyphs(text: str, name: str) -> set[str]:
-    """Characters of `text` that font `name` has no glyph for. A line break ("\\n") is
-    layout, not a glyph; a tab or a carriage return would print as an empty box, so they
-    count as missing."""
+    """Characters of `text` that would not print as written in font `name`: control
+    characters (`is_control_char`) and characters the font has no glyph for. Layout
+    characters (`is_layout_char`) never reach the font and are not counted."""
     cmap = pdfmetrics.getFont(font(name)).face.charToGlyph
-    return {ch for ch in set(text) if ch != "\n" and ord(ch) not in cmap}
+    return {ch for ch in set(text) if not is_layout_char(ch)
+            and (is_control_char(ch) or ord(ch) not in cmap)}
+
+
+def glyph_problem(chars: set[str]) -> str:
+    """The message for characters `missing_glyphs` found: control characters named as
+    such (they print nothing), the rest as glyphs the font lacks; each with its code."""
+    def listed(group: list[str]) -> str:
+        return ", ".join(f"{quoted(ch)} (U+{ord(ch):04X})" for ch in group)
+    controls = sorted(ch for ch in chars if is_control_char(ch))
+    others = sorted(chars - set(controls))
+    parts = ([f"holds the invisible control character(s) {listed(controls)}, which "
+              "print nothing; remove them"] if controls else [])
+    parts += [f"the font has no glyph for {listed(others)}"] if others else []
+    return "; ".join(parts)
 
 
 @lru_cache(maxsize=None)

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from pnp.data.rulebook import Block, load_rulebook
 from pnp.errors import DataError, Problem
-from pnp.fonts import BOLD, REGULAR, missing_glyphs
+from pnp.fonts import BOLD, REGULAR, glyph_problem, missing_glyphs
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
 from pnp.layout.face_check import Fault, check_face
@@ -67,8 +67,7 @@ def check_rulebook(path: Path, blocks: list[Block]) -> list[Problem]:
         font = REGULAR if block.kind in ("para", "bullet", "number") else BOLD
         missing = missing_glyphs(block.text, font) | missing_glyphs(block.text, BOLD)
         if missing:
-            chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in sorted(missing))
-            problems.append(Problem(path, f"the font has no glyph for {chars}", line=block.line))
+            problems.append(Problem(path, glyph_problem(missing), line=block.line))
     return problems
 
 

@@ -191,13 +191,14 @@ def test_a_deliberately_overlapping_face_is_a_validation_error(monkeypatch):
         "8.0 x " in result.output
 
 
-def test_tabs_and_carriage_returns_would_print_as_boxes_and_are_refused(tmp_path):
+def test_control_characters_in_a_label_are_named_as_such_where_they_are_defined(tmp_path):
     data = _copy(tmp_path)
     line = edit_data(data / "hack-attack" / "game.toml", 'protect_with = "PROTECT WITH"',
-                     'protect_with = "PROTECT\\tWITH"')
+                     'protect_with = "PROTECT\\u202eWITH"')
     result = _run("validate", "--game", "hack-attack", "--data", str(data))
-    assert (f"game.toml:{line}: field 'labels.protect_with': the font has no glyph for '\\t' "
-            "(U+0009)") in result.output
+    assert result.exit_code == 1
+    assert (f"game.toml:{line}: field 'labels.protect_with': holds the invisible control "
+            "character(s) '\\u202E' (U+202E), which print nothing; remove them") in result.output
 
 
 def test_a_category_name_the_font_cannot_draw_is_reported_once_where_it_is_defined(tmp_path):

@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.data.models import Origin
-from pnp.fonts import missing_glyphs
+from pnp.fonts import glyph_problem, missing_glyphs
 from pnp.layout.card_frame import BODY_FLOOR_PT, SAFE_MM, CardFrame
 from pnp.layout.face import Element, Face, Icon, Text
 from pnp.layout.glyphs import GLYPH_NAMES
 from pnp.layout.imposition import Rect
 from pnp.layout.text import TextDoesNotFit
+from pnp.shown import quoted
 from pnp.units import pt_to_mm
 
 TOLERANCE_PT = 0.01
@@ -57,9 +58,9 @@ def _containers(face: Face, faults: list[Fault]) -> dict[str, Element]:
     seen: dict[str, Element] = {}
     for element in face.elements:
         if element.key in seen:
-            faults.append(Fault(element, f"the key {element.key!r} is used twice on one face"))
+            faults.append(Fault(element, f"the key {quoted(element.key)} is used twice on one face"))
         if element.inside is not None and element.inside not in seen:
-            faults.append(Fault(element, f"its container {element.inside!r} is not drawn "
+            faults.append(Fault(element, f"its container {quoted(element.inside)} is not drawn "
                                          "before it"))
         seen.setdefault(element.key, element)
     return seen
@@ -68,7 +69,7 @@ def _containers(face: Face, faults: list[Fault]) -> dict[str, Element]:
 def _ink(element: Element, faults: list[Fault]) -> tuple[Rect, ...] | None:
     """The element's ink boxes, or None (with a fault) when it cannot be laid out."""
     if isinstance(element, Icon) and element.glyph not in GLYPH_NAMES:
-        faults.append(Fault(element, f"no icon called {element.glyph!r}"))
+        faults.append(Fault(element, f"no icon called {quoted(element.glyph)}"))
         return None
     if not isinstance(element, Text):
         return element.ink()
@@ -80,21 +81,16 @@ def _ink(element: Element, faults: list[Fault]) -> tuple[Rect, ...] | None:
         for value, origin in element.parts:
             mine = missing & set(value)
             if mine:
-                faults.append(Fault(element, _no_glyph(mine), origin))
+                faults.append(Fault(element, glyph_problem(mine), origin))
             missing -= mine
         if missing:
-            faults.append(Fault(element, _no_glyph(missing)))
+            faults.append(Fault(element, glyph_problem(missing)))
         return None
     try:
         return element.ink()
     except TextDoesNotFit as exc:
         faults.append(Fault(element, f"text does not fit its box: {exc.reason}"))
         return None
-
-
-def _no_glyph(chars: set[str]) -> str:
-    return "the font has no glyph for " + ", ".join(f"{ch!r} (U+{ord(ch):04X})"
-                                                    for ch in sorted(chars))
 
 
 def _outside(element: Element, boxes: tuple[Rect, ...], area: Rect, what: str) -> list[Fault]:

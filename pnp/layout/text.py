@@ -1,4 +1,4 @@
-"""Fit text into a box: wrap at spaces, then shrink step by step down to a floor size.
+"""Fit text into a box: wrap at whitespace and soft hyphens, then shrink step by step down to a floor size.
 
 Measures with the registered fonts' metrics (reportlab's pdfmetrics). Sizes and
 box dimensions are in points. Source: shared/DESIGN.md, "Drawing" (text auto-fits,
@@ -7,14 +7,16 @@ never overflows or clips; a card whose text cannot fit at the floor is an error)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.fonts import font as registered
-from pnp.fonts import metrics
+from pnp.fonts import BREAKS, NO_BREAK_SPACES, metrics
 from pnp.layout.imposition import Rect
+from pnp.shown import quoted
 
 LEADING = 1.18
 STEP_PT = 0.25
@@ -49,25 +51,58 @@ def text_width(text: str, font: str, size: float) -> float:
     return stringWidth(text, font, size)
 
 
+# Whitespace that separates words, as in the rulebook's paragraphs: tabs, carriage returns
+# and Unicode spaces all print as one space. No-break spaces bind words and print as
+# themselves; "\n" starts a new line. BREAKS (pnp.fonts) are the break points in a word.
+_SPACES = re.compile(f"[^\\S\n{NO_BREAK_SPACES}]+")
+_BREAK = re.compile(f"([{''.join(BREAKS)}])")
+
+
+def words(text: str) -> list[str]:
+    """The words of one line of `text`, split at any run of word-separating whitespace."""
+    return [w for w in _SPACES.split(text) if w]
+
+
+def _plain(word: str) -> str:
+    return _BREAK.sub("", word)
+
+
+def _break_to_fit(word: str, room: float, font: str, size: float) -> tuple[str, str]:
+    """The longest head of `word`, broken at a soft hyphen or zero-width space, that fits
+    in `room` pt with what prints at the break; ("", word) when none does."""
+    pieces = _BREAK.split(word)
+    for k in range(len(pieces) // 2, 0, -1):
+        head = _plain("".join(pieces[:2 * k - 1])) + BREAKS[pieces[2 * k - 1]]
+        if text_width(head, font, size) <= room:
+            return head, "".join(pieces[2 * k:])
+    return "", word
+
+
 def wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...] | None:
-    """Greedy word wrap of `text` to `width` pt; None if a single word is wider than the box.
-    Breaks only at plain spaces (a no-break space U+00A0 binds words); explicit
-    newlines in `text` start new lines."""
+    """Greedy word wrap of `text` to `width` pt; None if a word is wider than the box
+    even broken at its soft hyphens. Breaks at whitespace (`words`), and inside a word at
+    a soft hyphen (printing a hyphen) or a zero-width space; explicit newlines start new
+    lines. The lines hold exactly what prints."""
     lines: list[str] = []
     space = text_width(" ", font, size)
     for paragraph in text.split("\n"):
         line, line_w = "", 0.0
-        for word in (w for w in paragraph.split(" ") if w):
-            w = text_width(word, font, size)
-            if w > width:
-                return None
-            if line and line_w + space + w <= width:
-                line, line_w = f"{line} {word}", line_w + space + w
-            elif line:
-                lines.append(line)
-                line, line_w = word, w
-            else:
-                line, line_w = word, w
+        for word in words(paragraph):
+            while word:
+                gap = space if line else 0.0
+                whole = _plain(word)
+                w = text_width(whole, font, size)
+                if line_w + gap + w <= width:
+                    line, line_w, word = (f"{line} {whole}" if line else whole), line_w + gap + w, ""
+                    continue
+                head, word = _break_to_fit(word, width - line_w - gap, font, size)
+                if head:
+                    lines.append(f"{line} {head}" if line else head)
+                elif not line:
+                    return None
+                else:
+                    lines.append(line)
+                line, line_w = "", 0.0
         lines.append(line)
     return tuple(lines)
 
@@ -91,10 +126,10 @@ def fit_text(text: str, font: str, width: float, height: float,
         size = round(size - STEP_PT, 4)
     lines = wrap(text, font, min_size, width)
     if lines is None:
-        longest = max(text.replace("\n", " ").split(" "), key=lambda w: text_width(w, font, min_size))
+        longest = max((_plain(w) for w in words(text.replace("\n", " "))), default="",
+                      key=lambda w: text_width(w, font, min_size))
         shown = longest.replace("\u00a0", " ")
-        quoted = f"'{shown}'" if len(shown) <= 40 else f"'{shown[:40]}…' ({len(shown)} characters)"
-        raise TextDoesNotFit(f"the word {quoted} is wider than the {width / 72 * 25.4:.1f} mm "
+        raise TextDoesNotFit(f"the word {quoted(shown, 40)} is wider than the {width / 72 * 25.4:.1f} mm "
                              f"text box even at {min_size} pt")
     need = FittedText(font, min_size, min_size * LEADING, lines).height
     raise TextDoesNotFit(f"{len(lines)} lines need {need / 72 * 25.4:.1f} mm at the {min_size} pt "
