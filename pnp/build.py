@@ -2,7 +2,8 @@
 
 Every file is first written into a temporary folder beside the output; only when
 all of them are complete are they moved into place (os.replace), so a failed
-build leaves the previous kit untouched.
+build (bad data, a full disk, a kill) leaves the previous kit untouched, and the next
+build removes the temporary folders a killed build left behind.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pnp.paths import DEFAULT_DATA_DIR
 from pnp.render.painter import KitPainter
 from pnp.render.rulebook import render_booklet, render_rulebook
 from pnp.render.sheets import new_canvas, write_sheets
+from pnp.shown import PATH_LIMIT, quoted
 from pnp.units import CARD_SIZES_MM, mm_to_pt
 from pnp.validate import validate
 
@@ -58,13 +60,19 @@ class BuildReport:
 
 
 def game_folder(kit: Kit, data_dir: Path) -> Path:
-    """The game's data folder inside `data_dir`; raises PnpError when it does not exist."""
+    """The game's data folder inside `data_dir`; raises PnpError when it does not exist
+    or cannot be looked at (a file in the way, a name too long, no permission)."""
     folder = Path(data_dir) / kit.id
-    if folder.exists() and not folder.is_dir():
-        raise PnpError(f"no card data for {kit.id}: {folder} is a file, not a folder")
-    if not folder.is_dir():
-        raise PnpError(f"no card data for {kit.id}: folder {folder} does not exist")
-    return folder
+    shown = quoted(folder, PATH_LIMIT)
+    try:
+        if folder.is_dir():
+            return folder
+        if folder.exists():
+            raise PnpError(f"no card data for {kit.id}: {shown} is a file, not a folder")
+    except OSError as exc:
+        raise PnpError(f"no card data for {kit.id}: cannot open {shown}: "
+                       f"{exc.strerror or exc}") from None
+    raise PnpError(f"no card data for {kit.id}: folder {shown} does not exist")
 
 
 def frame_for(options: BuildOptions):
@@ -100,6 +108,9 @@ def build(options: BuildOptions) -> BuildReport:
         rule_pages = render_rulebook(staging / "rules.pdf", blocks, spec.paper, name, rows)
         sides = render_booklet(staging / "booklet.pdf", blocks, spec.paper, name, rows)
         publish(staging, target, OUTPUTS)
+    except OSError as exc:   # a full disk, a quota, the folder removed under us
+        raise PnpError(f"cannot write the kit to {quoted(target, PATH_LIMIT)}: "
+                       f"{exc.strerror or exc}; the previous files are unchanged") from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return BuildReport(kit.id, kit.summary(groups), grid, stats.sheets,
@@ -107,19 +118,52 @@ def build(options: BuildOptions) -> BuildReport:
                        [target / n for n in OUTPUTS], time.perf_counter() - start)
 
 
+STAGING_PREFIX = ".building-"
+
+
 def _staging_folder(target: Path) -> Path:
-    """Create `target` if needed and a fresh temporary folder inside it; PnpError if the
-    output folder cannot be used (a file in the way, no permission, ...)."""
+    """Create `target` if needed and a fresh temporary folder inside it, named for this
+    process (`.building-<pid>-…`), after removing the staging folders that builds killed
+    before they finished left behind (`remove_stale_staging`). PnpError if the output
+    folder cannot be used (a file in the way, no permission, ...)."""
     try:
         if target.exists() and not target.is_dir():
-            raise PnpError(f"cannot write the kit: {target} is a file, not a folder")
+            raise PnpError(f"cannot write the kit: {quoted(target, PATH_LIMIT)} is a file, "
+                           "not a folder")
         for name in OUTPUTS:
             if (target / name).is_dir():
-                raise PnpError(f"cannot write the kit: {target / name} is a folder")
+                raise PnpError(f"cannot write the kit: {quoted(target / name, PATH_LIMIT)} "
+                               "is a folder")
         target.mkdir(parents=True, exist_ok=True)
-        return Path(tempfile.mkdtemp(prefix=".building-", dir=target))
+        remove_stale_staging(target)
+        return Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=target))
     except OSError as exc:
-        raise PnpError(f"cannot write the kit to {target}: {exc.strerror or exc}") from None
+        raise PnpError(f"cannot write the kit to {quoted(target, PATH_LIMIT)}: "
+                       f"{exc.strerror or exc}") from None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:          # it exists but belongs to someone else
+        return True
+    return True
+
+
+def remove_stale_staging(target: Path) -> list[Path]:
+    """Remove the `.building-*` folders in `target` whose build is no longer running (the
+    pid in the name is gone, or the name has none); a running build's folder is kept.
+    Returns the folders removed."""
+    removed = []
+    for folder in target.glob(f"{STAGING_PREFIX}*"):
+        pid = folder.name[len(STAGING_PREFIX):].split("-", 1)[0]
+        if folder.is_dir() and not (pid.isdigit() and int(pid) != os.getpid()
+                                    and _alive(int(pid))):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
 
 
 def publish(staging: Path, target: Path, names: tuple[str, ...]) -> None:
@@ -140,5 +184,5 @@ def publish(staging: Path, target: Path, names: tuple[str, ...]) -> None:
             final.unlink(missing_ok=True)
         for old, final in set_aside:
             os.replace(old, final)
-        raise PnpError(f"cannot write the kit to {target}: {exc.strerror or exc}; "
-                       "the previous files are unchanged") from None
+        raise PnpError(f"cannot write the kit to {quoted(target, PATH_LIMIT)}: "
+                       f"{exc.strerror or exc}; the previous files are unchanged") from None

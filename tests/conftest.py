@@ -15,15 +15,16 @@ REPO = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
-    """A function (paper, duplex, **spec) -> BuildReport, building each variant once."""
+    """A function (paper, duplex, game="hack-attack", **spec) -> BuildReport, building each
+    variant once."""
     cache = {}
 
-    def make(paper: str = "a4", duplex: str = "long", **spec):
-        key = (paper, duplex, tuple(sorted(spec.items())))
+    def make(paper: str = "a4", duplex: str = "long", game: str = "hack-attack", **spec):
+        key = (paper, duplex, game, tuple(sorted(spec.items())))
         if key not in cache:
             out = tmp_path_factory.mktemp("out")
-            cache[key] = build(BuildOptions("hack-attack", SheetSpec(paper=paper, duplex=duplex,
-                                                                     **spec), out_dir=out))
+            cache[key] = build(BuildOptions(game, SheetSpec(paper=paper, duplex=duplex,
+                                                            **spec), out_dir=out))
         return cache[key]
     return make
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 
 import pytest
@@ -9,7 +11,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 import pnp.build
-from pnp.build import BuildOptions, build
+from pnp.build import OUTPUTS, BuildOptions, build
 from pnp.cli import main
 from pnp.errors import DataError, PnpError
 from pnp.units import mm_to_pt
@@ -53,17 +55,30 @@ def test_bad_data_leaves_the_previous_kit_untouched(tmp_path, data_copy):
     assert _snapshot(out / "hack-attack") == before
 
 
-def test_a_crash_mid_build_leaves_the_previous_kit_untouched(tmp_path, monkeypatch):
+def test_a_full_disk_mid_build_is_one_error_line_and_leaves_the_previous_kit_untouched(
+        tmp_path, monkeypatch):
     out = tmp_path / "out"
     build(BuildOptions("hack-attack", out_dir=out))
     before = _snapshot(out / "hack-attack")
 
-    def broken(*args, **kwargs):
-        raise OSError("disk full")
-    monkeypatch.setattr(pnp.build, "render_booklet", broken)
-    with pytest.raises(OSError):
-        build(BuildOptions("hack-attack", out_dir=out))
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(pnp.build, "render_booklet", disk_full)
+    result = CliRunner().invoke(main, ["build", "--game", "hack-attack", "--out", str(out)])
+    assert result.exit_code == 1
+    assert result.output == (f"Error: cannot write the kit to '{out / 'hack-attack'}': No space "
+                             "left on device; the previous files are unchanged\n")
     assert _snapshot(out / "hack-attack") == before  # no staging folder left behind either
+
+
+def test_the_next_build_removes_staging_folders_a_killed_build_left_behind(tmp_path):
+    target = tmp_path / "hack-attack"
+    killed = [target / ".building-999999999-x1", target / ".building-old"]
+    running = target / f".building-{os.getppid()}-x2"    # a live process: its build goes on
+    for folder in killed + [running]:
+        (folder / "partial").mkdir(parents=True)
+    build(BuildOptions("hack-attack", out_dir=tmp_path))
+    assert sorted(p.name for p in target.iterdir()) == [running.name, *sorted(OUTPUTS)]
 
 
 def test_cli_reports_bad_data_without_traceback_and_exit_1(tmp_path, data_copy):
@@ -118,9 +133,9 @@ def test_publish_is_all_or_nothing(tmp_path, monkeypatch):
 @pytest.mark.parametrize("make, status, message", [
     (lambda out: out.write_text("x"), 2, "is a file"),  # click refuses it as a usage error
     (lambda out: out.mkdir() or (out / "hack-attack").write_text("x"), 1,
-     "hack-attack is a file, not a folder"),
+     "hack-attack' is a file, not a folder"),
     (lambda out: (out / "hack-attack" / "rules.pdf").mkdir(parents=True), 1,
-     "rules.pdf is a folder"),
+     "rules.pdf' is a folder"),
 ])
 def test_unusable_output_folder_is_a_clear_error(tmp_path, make, status, message):
     out = tmp_path / "out"

@@ -17,6 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (KeepTogether, ListFlowable, ListItem, Paragraph,
                                 SimpleDocTemplate, Spacer, Table, TableStyle)
+from reportlab.platypus.doctemplate import ActionFlowable
 
 from pnp.data.rulebook import Block
 from pnp.fonts import BOLD, REGULAR, register_all
@@ -113,7 +114,7 @@ def components_table(rows: list[KitRow]) -> list:
 def render_rulebook(path: Path, blocks: list[Block], paper: str, title: str,
                     components: list[KitRow]) -> int:
     """Write the rulebook PDF to `path` on the half-sheet for `paper` (A5 or half-letter);
-    returns the page count. The generated components table follows the first section."""
+    returns the page count, always even (a blank page ends an odd-length rulebook). The generated components table follows the first section."""
     return _render(path, blocks, paper, title, components, Canvas)[0]
 
 
@@ -149,8 +150,24 @@ def _render(path: Path, blocks: list[Block], paper: str, title: str,
     second_h2 = next((i for i in range(second_h2 + 1, len(story)) if _is_h2(story[i])),
                      len(story)) if second_h2 is not None else len(story)
     story[second_h2:second_h2] = components_table(components)
-    doc.build(story, onFirstPage=footer, onLaterPages=footer, canvasmaker=canvasmaker)
-    return pages[0], doc.canv
+    even = _EvenPageCount()
+    doc.build(story + [even], onFirstPage=footer, onLaterPages=footer, canvasmaker=canvasmaker)
+    return pages[0] + even.added, doc.canv
+
+
+class _EvenPageCount(ActionFlowable):
+    """Placed last in the story: when the rulebook ends on an odd page it adds one blank
+    page, so copies printed double-sided one after another each start on a front."""
+
+    def __init__(self):
+        super().__init__(("evenPageCount",))
+        self.added = False
+
+    def apply(self, doc) -> None:
+        if doc.page % 2:
+            doc.handle_pageBreak()
+            doc.handle_flowable([Spacer(1, 0.01)])
+            self.added = True
 
 
 def _is_h2(flowable) -> bool:
