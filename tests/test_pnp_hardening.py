@@ -1,0 +1,226 @@
+"""Issue 9 for `pnp`: no traceback, no hang and no silent change on any input.
+
+Each test is one kind of fault, tried on every game (or every file kind) it can reach:
+unbounded input (nesting, special files, huge files and numbers), values echoed whole,
+text that would print differently from what was written, files read from outside the
+game's folder, and the rulebook's page count."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnp.cli import main
+from pnp.data.files import MAX_FILE_BYTES
+from pnp.data.rulebook import MAX_RULEBOOK_BYTES
+from pnp.fonts import REGULAR, register_all
+from pnp.games import game_ids
+from pnp.layout.text import wrap
+from pnp.paths import DEFAULT_DATA_DIR
+from tests.datafiles import edit_data
+
+GAMES = game_ids()
+FIRST_FILE = {"hack-attack": "tech.toml", "hack-back": "cards.toml", "not-a-hack": "white.toml"}
+
+
+@pytest.fixture
+def data(tmp_path):
+    target = tmp_path / "card_data"
+    shutil.copytree(DEFAULT_DATA_DIR, target)
+    return target
+
+
+def _run(*args):
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        result.exception
+    return result
+
+
+def _errors(result) -> list[str]:
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    assert all(line.startswith("Error: ") for line in lines), lines
+    return lines
+
+
+def test_the_shipped_files_are_far_under_the_size_limits():
+    for game in GAMES:
+        for path in (DEFAULT_DATA_DIR / game).iterdir():
+            limit = MAX_RULEBOOK_BYTES if path.suffix == ".md" else MAX_FILE_BYTES
+            assert path.stat().st_size < limit / 8, path
+
+
+# -- 1. Unbounded input -------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("value", ["[" * 2000 + "]" * 2000, "{a = " * 5000 + "1" + "}" * 5000,
+                                   "[" * 40 + "]" * 40])
+def test_deep_nesting_is_refused_in_one_line(data, game, value):
+    path = data / game / FIRST_FILE[game]
+    path.write_text(path.read_text(encoding="utf-8") + f"\nx = {value}\n", encoding="utf-8")
+    lines = _errors(_run("validate", "--game", game, "--data", data))
+    assert lines[0] == (f"Error: {path}: values nested more than 32 levels deep (arrays or "
+                        "inline tables inside one another)")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_number_too_long_to_read_is_a_syntax_error_not_a_traceback(data, game):
+    path = data / game / FIRST_FILE[game]
+    path.write_text(path.read_text(encoding="utf-8") + "\nx = " + "9" * 5000 + "\n",
+                    encoding="utf-8")
+    lines = _errors(_run("validate", "--game", game, "--data", data))
+    assert lines[0] == f"Error: {path}: TOML syntax error: a number has too many digits to read"
+
+
+def _special(kind: str, path):
+    path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+        return "a named pipe (FIFO)"
+    if kind == "folder":
+        path.mkdir()
+        return "a folder"
+    os.symlink(f"/dev/{kind}", path)
+    return "a device"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kind", ["fifo", "zero", "urandom", "folder"])
+@pytest.mark.parametrize("name", ["game.toml", "first", "rulebook.md"])
+def test_special_files_are_refused_before_they_are_opened(data, game, kind, name):
+    path = data / game / (FIRST_FILE[game] if name == "first" else name)
+    what = _special(kind, path)
+    lines = _errors(_run("validate", "--game", game, "--data", data))
+    assert f"Error: {path}: cannot read file: it is {what}, not a regular file" in lines
+
+
+@pytest.mark.parametrize("name, limit", [("tech.toml", "1,024 KiB"),
+                                         ("rulebook.md", "256 KiB")])
+def test_a_file_over_its_size_limit_is_refused(data, name, limit):
+    path = data / "hack-attack" / name
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("\n#" + "x" * (MAX_FILE_BYTES + 10) + "\n")
+    lines = _errors(_run("build", "--game", "hack-attack", "--data", data, "--out", data))
+    assert lines[0] == (f"Error: {path}: refused: the file is larger than the {limit} a data "
+                        "file may hold")
+
+
+# -- 2. Errors echoed whole ----------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_huge_array_is_described_not_printed(data, game):
+    path = data / game / FIRST_FILE[game]
+    line = edit_data(path, 'name = "', 'name = [' + "1," * 300_000 + '] # "')
+    lines = _errors(_run("validate", "--game", game, "--data", data))
+    bad = [x for x in lines if f":{line}:" in x]
+    assert bad and bad[0].endswith("got an array of 300,000 items"), bad
+    assert max(map(len, lines)) < 400
+    edit_data(path, "1," * 300_000, "1," * 1_000_000)      # 2 MB: over the size limit
+    assert _errors(_run("validate", "--game", game, "--data", data))[0].endswith(
+        "refused: the file is larger than the 1,024 KiB a data file may hold")
+
+
+def test_long_values_typed_or_written_are_shortened_with_their_length(data, tmp_path):
+    long = "x" * 10_000
+    result = _run("build", "--game", long)
+    assert result.exit_code == 2 or result.exit_code == 1
+    assert "(10,000 characters)" in result.output and len(result.output) < 500
+    out = tmp_path / ("o" * 5000)
+    result = _run("build", "--game", "hack-attack", "--out", out)
+    assert "characters)" in result.output and max(map(len, result.output.splitlines())) < 400
+    path = data / "hack-attack" / "game.toml"
+    line = edit_data(path, 'colour = "#', f'colour = "{long}" # "#')
+    lines = _errors(_run("validate", "--game", "hack-attack", "--data", data))
+    assert f"game.toml:{line}:" in lines[0] and lines[0].endswith("(10,000 characters)")
+    assert max(map(len, lines)) < 400
+
+
+def test_a_long_unknown_key_and_card_id_are_shortened(data):
+    path = data / "hack-attack" / "tech.toml"
+    edit_data(path, 'id = "smart-tv"', 'id = "' + "a" * 5000 + '"\n' + "k" * 5000 + " = 1")
+    lines = _errors(_run("validate", "--game", "hack-attack", "--data", data))
+    assert max(map(len, lines)) < 400
+    assert any("(5,000 characters)" in x for x in lines)
+
+
+# -- 6. Text that prints differently from what was written ---------------------------
+
+def test_card_text_breaks_at_any_whitespace_and_at_soft_hyphens():
+    register_all()
+    assert wrap("a\tb\r\nc\u2003d  e", REGULAR, 9, 500) == ("a b", "c d e")
+    assert wrap("no\u00a0break", REGULAR, 9, 500) == ("no\u00a0break",)
+    # a soft hyphen prints only where the line breaks at it
+    assert wrap("extra\u00adordinary", REGULAR, 9, 500) == ("extraordinary",)
+    narrow = wrap("an extra\u00adordinary\u00adly long word", REGULAR, 9, 60)
+    assert narrow == ("an extra-", "ordinaryly", "long word")
+    # a zero-width space is a break point that prints nothing
+    assert wrap("one\u200btwo", REGULAR, 9, 500) == ("onetwo",)
+    # a word too wide for the box fits once broken at its soft hyphens
+    assert wrap("extraordinaryextraordinary", REGULAR, 9, 60) is None
+    assert wrap("extraordinary\u00adextraordinary", REGULAR, 9, 60) is not None
+
+
+def test_tabs_and_soft_hyphens_in_card_text_print_as_the_rulebook_prints_them(data, tmp_path):
+    path = data / "hack-attack" / "tech.toml"
+    edit_data(path, "Runs apps, listens for voice commands",
+              "Runs\tapps, listens for voice com\u00admands")
+    result = _run("build", "--game", "hack-attack", "--data", data, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    page = PdfReader(tmp_path / "hack-attack" / "cards.pdf").pages[0].extract_text()
+    assert "Runs apps, listens for voice" in page and "commands" in page
+    assert "\u00ad" not in page and "\t" not in page and "com-" not in page
+
+
+@pytest.mark.parametrize("char", ["\u0001", "\u007f", "\u202e", "\ufeff"])
+def test_invisible_control_characters_in_card_text_are_named(data, char):
+    path = data / "hack-attack" / "tech.toml"
+    line = edit_data(path, "Runs apps,", f"Runs\\u{ord(char):04X}apps,")
+    lines = _errors(_run("validate", "--game", "hack-attack", "--data", data))
+    assert lines[0] == (f"Error: {path}:{line}: card 'smart-tv', field 'description': holds the "
+                        f"invisible control character(s) '\\u{ord(char):04X}' (U+{ord(char):04X}),"
+                        " which print nothing; remove them")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_byte_order_mark_is_accepted_in_every_file(data, game, tmp_path):
+    for path in (data / game).iterdir():
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    result = _run("build", "--game", game, "--data", data, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+
+
+# -- 7. Reading outside the data folder ----------------------------------------------
+
+@pytest.mark.parametrize("name", ["rulebook.md", "tech.toml", "game.toml"])
+def test_a_link_out_of_the_games_folder_is_refused(data, tmp_path, name):
+    path = data / "hack-attack" / name
+    secret = tmp_path / "secret.txt"
+    secret.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    path.unlink()
+    path.symlink_to(secret)
+    lines = _errors(_run("validate", "--game", "hack-attack", "--data", data))
+    assert (f"Error: {path}: refused: it is a link to {secret}, outside the game's folder "
+            f"{path.parent}; copy the file into the folder instead") in lines
+
+
+def test_a_link_inside_the_games_folder_is_followed(data, tmp_path):
+    folder = data / "hack-attack"
+    (folder / "drafts").mkdir()
+    (folder / "rulebook.md").rename(folder / "drafts" / "rulebook.md")
+    (folder / "rulebook.md").symlink_to(folder / "drafts" / "rulebook.md")
+    assert _run("validate", "--game", "hack-attack", "--data", data).exit_code == 0
+
+
+# -- 8. Small output faults ----------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_rulebook_has_an_even_page_count_for_duplex_copies(built, game, paper):
+    report = built(paper, game=game)
+    pages = len(PdfReader(report.paths[1]).pages)
+    assert pages % 2 == 0 and report.pages["rules.pdf"] == pages
