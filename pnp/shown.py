@@ -60,3 +60,11 @@ def described(value: object, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, (list, tuple)):
         return f"an array of {len(value):,} item{'s' if len(value) != 1 else ''}"
     return quoted(value, limit)
+
+
+def listed(names, limit: int = 12) -> str:
+    """`names` joined with commas for a message, each quoted if it is long: at most
+    `limit` of them, then "… (N in all)"."""
+    names = list(names)
+    shown = ", ".join(n if len(n) <= 40 else quoted(n, 40) for n in names[:limit])
+    return shown + (f", … ({len(names):,} in all)" if len(names) > limit else "")

@@ -8,6 +8,7 @@ game's folder, and the rulebook's page count."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 
 import pytest
@@ -224,3 +225,13 @@ def test_the_rulebook_has_an_even_page_count_for_duplex_copies(built, game, pape
     report = built(paper, game=game)
     pages = len(PdfReader(report.paths[1]).pages)
     assert pages % 2 == 0 and report.pages["rules.pdf"] == pages
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ids_have_a_length_limit_so_lists_of_known_ids_stay_short(data, game):
+    path = data / game / FIRST_FILE[game]
+    line = edit_data(path, 'id = "', 'id = "' + "x" * 5000 + '-')
+    lines = _errors(_run("validate", "--game", game, "--data", data))
+    assert re.search(rf":{line}: .*field 'id': an id is at most 48 characters, got 5,0\d\d$",
+                     lines[0]), lines
+    assert max(map(len, lines)) < 400

@@ -16,7 +16,7 @@ from pnp.data.models import Category, GameInfo, Source
 from pnp.data.schema import Field, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
 from pnp.errors import DataError, Problem
-from pnp.shown import quoted
+from pnp.shown import listed, quoted
 
 
 @dataclass(frozen=True)
@@ -215,12 +215,12 @@ def _check_references(entries: list[Entry], category_ids: set[str] | None,
             for cat in dict.fromkeys((values,) if isinstance(values, str) else values):
                 if cat not in category_ids:
                     bad(e, field, f"unknown category {quoted(cat)}; known: "
-                        + ", ".join(sorted(category_ids)))
+                        + listed(sorted(category_ids)))
         attacks = e.get("vulnerable_to")
         for attack in dict.fromkeys(attacks) if attack_ids is not None else ():
             if attack not in attack_ids:
                 bad(e, "vulnerable_to", f"unknown Attack {quoted(attack)}; known: "
-                    + (", ".join(sorted(attack_ids)) or "none defined"))
+                    + (listed(sorted(attack_ids)) or "none defined"))
         if len(set(attacks)) != len(attacks):
             bad(e, "vulnerable_to", "an Attack is listed twice")
     return problems

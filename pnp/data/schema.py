@@ -15,6 +15,7 @@ from pnp.errors import Problem
 from pnp.shown import described
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+MAX_ID = 48        # characters in any id (card, category, deck, game)
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,8 @@ def check_table(
         message = None
         if not _kind_ok(f.kind, value):
             message = f"expected {f.expected}, got {described(value)}"
+        elif f.kind == "id" and len(value) > MAX_ID:
+            message = f"an id is at most {MAX_ID} characters, got {len(value):,}"
         elif f.check is not None:
             message = f.check(value)
         if message:
