@@ -14,8 +14,10 @@ from typing import Callable
 import click
 
 from pnp.errors import DataError, PnpError
+from pnp.shown import described, quoted, shortened
 from pnp.layout.imposition import (DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_MARGIN_MM,
-                                   DUPLEX_MODES, SheetSpec)
+                                   DUPLEX_MODES, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_GAP_MM,
+                                   SheetSpec)
 from pnp.units import CARD_SIZES_MM, PAPER_MM
 
 
@@ -41,14 +43,51 @@ def error_lines(exc: PnpError, game: str | None = None) -> list[str]:
     return [str(p) for p in exc.problems] + [f"{game}: {count}" if game else count]
 
 
+MAX_PLAYERS = 12   # the most --players accepts; each kit checks what it can deal
+
+
+class InRange(click.ParamType):
+    """A number typed on the command line, within low..high inclusive (`integer` for a
+    count, else a length in `unit`, mm): anything else, NaN and infinities included, is a
+    usage error (exit 2) that names the range, the same for every option."""
+
+    def __init__(self, low: float, high: float, unit: str = "", integer: bool = False):
+        self.low, self.high, self.unit, self.integer = low, high, unit, integer
+        self.name = "integer" if integer else "mm" if unit == "mm" else "number"
+
+    def convert(self, value, param, ctx):
+        try:
+            number = int(value) if self.integer else float(value)
+        except (TypeError, ValueError):
+            self.fail(f"expected {'a whole number' if self.integer else 'a number'}, got "
+                      f"{quoted(value)}", param, ctx)
+        if not self.low <= number <= self.high:   # False for NaN too
+            unit = f" {self.unit}" if self.unit else ""
+            self.fail(f"expected {self.low:g}..{self.high:g}{unit}, got {described(number)}",
+                      param, ctx)
+        return number
+
+
 class App(click.Group):
-    """The `pnp` group: a PnpError from any command becomes a Failure."""
+    """The `pnp` group: a PnpError from any command becomes a Failure, and click's own
+    usage errors, which quote the value typed whole, quote it shortened
+    (pnp.shown.shortened)."""
+
+    def make_context(self, *args, **kwargs) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.ClickException as exc:
+            exc.message = shortened(exc.message)
+            raise
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except PnpError as exc:
             raise Failure(error_lines(exc)) from None
+        except click.ClickException as exc:
+            exc.message = shortened(exc.message)
+            raise
 
 
 def for_each_game(names: list[str], run: Callable[[str], None]) -> None:
@@ -97,22 +136,23 @@ def _games(game: str | None, all_games: bool) -> list[str]:
 @click.option("--paper", type=click.Choice(list(PAPER_MM)), default="a4", show_default=True)
 @click.option("--card-size", type=click.Choice(list(CARD_SIZES_MM)), default=None,
               help="Card trim size (default: the game's, poker 63.5 x 88.9 mm).")
-@click.option("--bleed", type=float, default=DEFAULT_BLEED_MM, show_default=True, help="Bleed in mm.")
-@click.option("--gutter", type=float, default=DEFAULT_GUTTER_MM, show_default=True,
+@click.option("--bleed", type=InRange(0, MAX_BLEED_MM, "mm"), default=DEFAULT_BLEED_MM, show_default=True, help="Bleed in mm.")
+@click.option("--gutter", type=InRange(0, MAX_GAP_MM, "mm"), default=DEFAULT_GUTTER_MM, show_default=True,
               help="Space between neighbouring cards' bleed edges, mm.")
-@click.option("--margin", type=float, default=DEFAULT_MARGIN_MM, show_default=True,
+@click.option("--margin", type=InRange(0, MAX_GAP_MM, "mm"), default=DEFAULT_MARGIN_MM, show_default=True,
               help="Printer margin kept clear at the paper edge, mm.")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
               help="long: flip on the long edge; short: short edge; none: fronts only.")
-@click.option("--back-offset", nargs=2, type=float, default=(0.0, 0.0), show_default=True,
+@click.option("--back-offset", nargs=2,
+              type=InRange(-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM, "mm"), default=(0.0, 0.0), show_default=True,
               metavar="DX DY", help="Shift back pages by DX, DY mm (right, up) for printer drift.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False),
               default=Path("out"), show_default=True, help="Output folder.")
 @click.option("--format", "deck_format", type=click.Choice(["individual", "shared"]),
               default=None, help="For games with several decks: one deck per player "
                                  "(default) or one shared deck.")
-@click.option("--players", type=click.IntRange(1, 12), default=None,
+@click.option("--players", type=InRange(1, MAX_PLAYERS, integer=True), default=None,
               help="For games with several decks: print decks for this many players "
                    "(default: every deck).")
 def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, crop_marks,

@@ -235,3 +235,17 @@ def test_ids_have_a_length_limit_so_lists_of_known_ids_stay_short(data, game):
     assert re.search(rf":{line}: .*field 'id': an id is at most 48 characters, got 5,0\d\d$",
                      lines[0]), lines
     assert max(map(len, lines)) < 400
+
+
+@pytest.mark.parametrize("args", [
+    ["build", "-g", "hack-attack", "--paper", "L"], ["build", "-g", "hack-attack", "--bleed", "L"],
+    ["build", "-g", "hack-attack", "--card-size", "L"], ["build", "-g", "hack-attack", "--players", "L"],
+    ["build", "-g", "hack-attack", "--back-offset", "L", "1"], ["build", "-g", "hack-attack", "--L"],
+    ["validate", "-g", "L"], ["L"], ["build", "-g", "hack-attack", "L"],
+])
+def test_click_usage_errors_quote_long_values_shortened(args):
+    result = _run(*[("x" * 10_000 if a == "L" else "--" + "x" * 10_000 if a == "--L" else a)
+                    for a in args])
+    assert result.exit_code in (1, 2)
+    assert "characters)" in result.output
+    assert max(map(len, result.output.splitlines())) < 300
