@@ -3,7 +3,7 @@
 Run on demand (not part of the test suite):
 
     python bench/bench_linear.py              # n = 4,000 against 2n, 3 pairs per shape
-    python bench/bench_linear.py --n 16000    # the largest rulebook the 256 KiB limit allows
+    python bench/bench_linear.py --n 6000     # near the largest rulebook the 256 KiB limit allows
 
 For each shape of rulebook (a bullet list, a numbered list, one long paragraph, many
 headings) and for a card table of many cards, builds Not a Hack with that input at n

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -60,19 +61,20 @@ class BuildReport:
 
 
 def game_folder(kit: Kit, data_dir: Path) -> Path:
-    """The game's data folder inside `data_dir`; raises PnpError when it does not exist
-    or cannot be looked at (a file in the way, a name too long, no permission)."""
+    """The game's data folder inside `data_dir`; raises PnpError when it does not exist,
+    is not a folder or cannot be looked at (a link loop, a name too long, no permission)."""
     folder = Path(data_dir) / kit.id
     shown = quoted(folder, PATH_LIMIT)
     try:
-        if folder.is_dir():
-            return folder
-        if folder.exists():
-            raise PnpError(f"no card data for {kit.id}: {shown} is a file, not a folder")
+        info = folder.stat()
+    except FileNotFoundError:
+        raise PnpError(f"no card data for {kit.id}: folder {shown} does not exist") from None
     except OSError as exc:
         raise PnpError(f"no card data for {kit.id}: cannot open {shown}: "
                        f"{exc.strerror or exc}") from None
-    raise PnpError(f"no card data for {kit.id}: folder {shown} does not exist")
+    if not stat.S_ISDIR(info.st_mode):
+        raise PnpError(f"no card data for {kit.id}: {shown} is a file, not a folder")
+    return folder
 
 
 def frame_for(options: BuildOptions):

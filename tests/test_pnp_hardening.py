@@ -249,3 +249,14 @@ def test_click_usage_errors_quote_long_values_shortened(args):
     assert result.exit_code in (1, 2)
     assert "characters)" in result.output
     assert max(map(len, result.output.splitlines())) < 300
+
+
+def test_a_data_folder_behind_a_link_loop_says_why_it_cannot_be_opened(tmp_path):
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    lines = _errors(_run("validate", "--game", "hack-attack", "--data", tmp_path / "a"))
+    assert lines == [f"Error: no card data for hack-attack: cannot open "
+                     f"'{tmp_path / 'a' / 'hack-attack'}': Too many levels of symbolic links"]
+    lines = _errors(_run("build", "--game", "hack-attack", "--out", tmp_path / "a"))
+    assert lines == [f"Error: cannot write the kit to '{tmp_path / 'a' / 'hack-attack'}': "
+                     "Too many levels of symbolic links"]
