@@ -5,7 +5,7 @@ Run on demand (not part of the test suite):
     python bench/bench_linear.py              # n = 4,000 against 2n, 3 pairs per shape
     python bench/bench_linear.py --n 6000     # near the largest rulebook the 256 KiB limit allows
 
-For each shape of rulebook (a bullet list, a numbered list, one long paragraph, many
+For each shape of rulebook (a bullet list, a numbered list, paragraphs of 900 words, many
 headings) and for a card table of many cards, builds Not a Hack with that input at n
 and at 2n, alternately (n, 2n, n, 2n, …) in fresh processes, and reports the ratio
 2n/n pair by pair: median and range. Linear work gives about 2; the interpreter's
@@ -32,7 +32,8 @@ PNP = "import sys; from pnp.cli import main; sys.argv[0] = 'pnp'; main()"
 def _rulebook(shape: str, n: int) -> str:
     body = {"bullets": "".join(f"- item {i}\n" for i in range(n)),
             "numbered": "".join(f"{i + 1}. item {i}\n" for i in range(n)),
-            "paragraph": " ".join(f"word{i}" for i in range(n)) + "\n",
+            "paragraphs": "".join(" ".join(f"word{i}" for i in range(j, min(n, j + 900)))
+                                  + "\n\n" for j in range(0, n, 900)),
             "headings": "".join(f"## Part {i}\n\nText.\n\n" for i in range(n // 4))}[shape]
     return "# Long rules\n\n## Setup\n\nDeal.\n\n" + body
 
@@ -68,7 +69,7 @@ def main() -> None:
     root = Path(tempfile.mkdtemp(prefix="bench-linear-"))
     try:
         print(f"{'input':<10} {'n':>7} {'s at n':>8} {'s at 2n':>8}  ratio 2n/n: median [range]")
-        for shape in ("bullets", "numbered", "paragraph", "headings", "cards"):
+        for shape in ("bullets", "numbered", "paragraphs", "headings", "cards"):
             small, large = _data(root, shape, args.n), _data(root, shape, 2 * args.n)
             ratios, times = [], []
             for _ in range(args.pairs):

@@ -260,3 +260,12 @@ def test_a_data_folder_behind_a_link_loop_says_why_it_cannot_be_opened(tmp_path)
     lines = _errors(_run("build", "--game", "hack-attack", "--out", tmp_path / "a"))
     assert lines == [f"Error: cannot write the kit to '{tmp_path / 'a' / 'hack-attack'}': "
                      "Too many levels of symbolic links"]
+
+
+def test_a_paragraph_too_long_to_lay_out_in_linear_time_is_refused(data):
+    path = data / "not-a-hack" / "rulebook.md"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    path.write_text("\n".join(lines + ["", " ".join(["word"] * 1001)]), encoding="utf-8")
+    assert _errors(_run("validate", "--game", "not-a-hack", "--data", data))[0] == (
+        f"Error: {path}:{len(lines) + 2}: a paragraph of 1,001 words; split it (at most 1,000 "
+        "words, about three pages)")

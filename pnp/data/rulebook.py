@@ -15,6 +15,10 @@ from pnp.data.files import read_data_text
 from pnp.errors import DataError, Problem
 
 MAX_RULEBOOK_BYTES = 256 * 1024   # about 60 printed pages; the shipped ones are 12 KiB
+# Words in one paragraph, list item or heading: reportlab re-wraps the rest of a paragraph
+# at every page it spans, so a paragraph costs time in the square of its length; a limit
+# keeps the whole build linear in the rulebook's size. The shipped longest is 178 words.
+MAX_BLOCK_WORDS = 1000
 
 _NUMBERED = re.compile(r"^(\d{1,9})\.\s+(.*)$")
 
@@ -66,16 +70,25 @@ def parse_rulebook(text: str) -> list[Block]:
     return blocks
 
 
+_KIND_NAMES = {"title": "title", "h2": "heading", "h3": "heading", "para": "paragraph",
+               "bullet": "list item", "number": "list item"}
+
+
 def load_rulebook(path: Path) -> list[Block]:
     """Parse the rulebook at `path` (read by pnp.data.files: a regular file in its game's
     folder, at most 256 KiB, UTF-8 with or without a byte-order mark); raises DataError if
-    it cannot be read, has no `# Title` line or has unbalanced ** marks."""
+    it cannot be read, has no `# Title` line, a block over MAX_BLOCK_WORDS words or
+    unbalanced ** marks."""
     text = read_data_text(path, MAX_RULEBOOK_BYTES)
     if isinstance(text, Problem):
         raise DataError([text])
     blocks = parse_rulebook(text)
     if not blocks or blocks[0].kind != "title":
         raise DataError([Problem(path, "the rulebook must start with a '# Title' line", line=1)])
+    if long := [b for b in blocks if len(b.text.split()) > MAX_BLOCK_WORDS]:
+        raise DataError([Problem(path, f"a {_KIND_NAMES[b.kind]} of {len(b.text.split()):,} "
+                                 f"words; split it (at most {MAX_BLOCK_WORDS:,} words, about "
+                                 "three pages)", line=b.line) for b in long])
     if unbalanced := [b for b in blocks if b.text.count("**") % 2]:
         raise DataError([Problem(path, "unbalanced ** (bold) marks", line=b.line)
                          for b in unbalanced])
