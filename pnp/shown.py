@@ -11,7 +11,6 @@ printing a table or an array whole.
 from __future__ import annotations
 
 import math
-import re
 import unicodedata
 from datetime import date, datetime, time
 
@@ -69,18 +68,3 @@ def listed(names, limit: int = 12) -> str:
     names = list(names)
     shown = ", ".join(n if len(n) <= 40 else quoted(n, 40) for n in names[:limit])
     return shown + (f", … ({len(names):,} in all)" if len(names) > limit else "")
-
-
-_QUOTED_RUN = re.compile(r"'([^'\n]{%d,})'|\"([^\"\n]{%d,})\"" % (QUOTE_LIMIT + 1, QUOTE_LIMIT + 1))
-_LONG_RUN = re.compile(r"\S{%d,}" % (PATH_LIMIT + 1))
-
-
-def shortened(message: str) -> str:
-    """`message` (one composed elsewhere, such as click's usage errors, which quote the
-    value typed whole) with every quoted value over QUOTE_LIMIT characters and every
-    other unbroken run over PATH_LIMIT characters shortened, saying its length."""
-    def quoted_run(m: re.Match) -> str:
-        return quoted(m.group(1) if m.group(1) is not None else m.group(2))
-    message = _QUOTED_RUN.sub(quoted_run, message)
-    return _LONG_RUN.sub(lambda m: f"{m.group(0)[:QUOTE_LIMIT]}… ({len(m.group(0)):,} "
-                         "characters)", message)

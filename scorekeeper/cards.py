@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from scorekeeper.errors import InputError
+from scorekeeper.errors import InputError, quoted
 
 
 @lru_cache(maxsize=None)
@@ -48,10 +48,10 @@ def pick(typed: str, options: dict[str, str], what: str) -> str:
         if len(starts) == 1:
             return starts[0]
     if starts:
-        raise InputError(f"{typed!r} could be the {what} {', '.join(starts)}; type more")
+        raise InputError(f"{quoted(typed)} could be the {what} {', '.join(starts)}; type more")
     close = difflib.get_close_matches(key, list(options), n=3, cutoff=0.5)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
-    raise InputError(f"no {what} called {typed!r}{hint}")
+    raise InputError(f"no {what} called {quoted(typed)}{hint}")
 
 
 def _in_order(letters: str, word: str) -> bool:

@@ -2,23 +2,32 @@
 registered game's verbs (scorekeeper.games), in one click group. Thin: it parses,
 calls the library and turns its errors into messages.
 
-Exit status: 0 success; 1 a refused or malformed command (the message names the rule or
-what was expected; the database is unchanged); 2 usage error (click).
+Exit status: 0 success (also when the action was saved but its report could not be
+printed); 1 a refused or malformed command — the message names the rule, the range or
+what was expected, and the database is unchanged; 2 usage error (click): an unknown
+command or option, a missing or extra argument, text where a number is expected.
+Every message is one line; a value quoted in it is shortened (pnp.terminal).
 """
 
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
 
 from scorekeeper.commands import SHARED
-from scorekeeper.context import Ctx
+from scorekeeper.context import Ctx, Whole, negatives_as_values
 from scorekeeper.errors import RegistryError, ScoreError
 from scorekeeper.games import all_games
+from pnp.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
+from scorekeeper.store import ENV_DB
 
 _COMMANDS = "scorekeeper.commands"   # the key of the collected commands in ctx.meta
+_TYPED = "scorekeeper.typed"         # the key of the command line's words in ctx.meta
+#: What click raises to show the help when a group is called without arguments (8.2+).
+_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 def collect_commands() -> dict[str, click.Command]:
@@ -36,10 +45,27 @@ def collect_commands() -> dict[str, click.Command]:
     return commands
 
 
+@contextmanager
+def one_line_errors(typed):
+    """Errors inside come out as one short line (pnp.terminal.one_line): click's usage errors,
+    which echo what was typed whole, with the command line's words `typed` shortened,
+    keeping their exit status 2; a ScoreError, whose message quotes what was typed
+    already, as `Error: ...` with exit status 1."""
+    try:
+        yield
+    except click.UsageError as exc:
+        if not isinstance(exc, _HELP):
+            exc.message = one_line(exc.message, typed)
+        raise
+    except ScoreError as exc:
+        raise click.ClickException(one_line(str(exc))) from None
+
+
 class App(click.Group):
     """A click group whose commands are collected (`collect_commands`) when it first
-    lists or resolves one, once per invocation; it turns every ScoreError into
-    `Error: ...` and exit status 1."""
+    lists or resolves one, once per invocation. It lets negative numbers be typed as
+    values, turns every error into one line (`one_line_errors`), switches colour off
+    when asked (`pnp.terminal.colour_wanted`), and settles output that cannot be written."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every command name, sorted (the shared commands and every game's verbs)."""
@@ -57,27 +83,62 @@ class App(click.Group):
                 raise click.ClickException(str(exc)) from None
         return ctx.meta[_COMMANDS]
 
+    def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
+        """The group's context, its options parsed; errors as `one_line_errors`."""
+        typed = [str(a) for a in args]
+        with one_line_errors(typed):
+            ctx = super().make_context(info_name, args, parent=parent, **extra)
+        ctx.meta[_TYPED] = typed
+        return ctx
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        """The command and its arguments, negative numbers taken as values
+        (context.negatives_as_values)."""
+        name, command, rest = super().resolve_command(ctx, args)
+        return name, command, negatives_as_values(command, ctx, rest) if command else rest
+
     def invoke(self, ctx: click.Context):
-        """Run the command; NO_COLOR turns styling off; a ScoreError exits 1 with its message."""
-        if os.environ.get("NO_COLOR"):
+        """Run the command: colour off when not wanted; errors as `one_line_errors`;
+        output that cannot be written as `output_lost`."""
+        if not colour_wanted():
             ctx.color = False
         try:
-            return super().invoke(ctx)
-        except ScoreError as exc:
-            raise click.ClickException(str(exc)) from None
+            with one_line_errors(ctx.meta.get(_TYPED, ())):
+                return super().invoke(ctx)
+        except OutputLost as exc:
+            output_lost(ctx, exc)
+
+
+def output_lost(ctx: click.Context, exc: OutputLost) -> None:
+    """A report that could not be printed: exit status 0 if the command had saved its
+    action (with a note on stderr, unless the reader of a pipe just went away), else
+    exit status 1 (silently for a closed pipe, else with `Error: ...`)."""
+    if exc.closed_pipe:
+        silence_stdout()
+    saved = isinstance(ctx.obj, Ctx) and ctx.obj.saved
+    if saved and not exc.closed_pipe:
+        try:
+            echo(f"Saved, but its report could not be printed ({exc}).", err=True)
+        except OutputLost:
+            pass
+    if saved or exc.closed_pipe:
+        ctx.exit(0 if saved else 1)
+    raise click.ClickException(f"the output could not be written ({exc})")
 
 
 def _db_path(ctx, param, value):
-    if value is not None and not str(value).strip():
-        raise click.BadParameter("the database path is empty")
+    if value is None and os.environ.get(ENV_DB) == "":
+        value = ""                        # click skips an empty variable: refuse it as --db ""
+    if value is not None and not value.strip():
+        raise click.BadParameter(f"the database path is empty (from --db or {ENV_DB})")
     return Path(value) if value is not None else None
 
 
 @click.group(cls=App, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--db", type=click.Path(dir_okay=False), callback=_db_path, envvar="SCOREKEEPER_DB",
+@click.option("--db", callback=_db_path, envvar=ENV_DB,
               help="Database file (default: scorekeeper.sqlite3 in your user data folder; "
                    "or set SCOREKEEPER_DB).")
-@click.option("--game", "game_id", type=click.IntRange(1, 2 ** 63 - 1),
+@click.option("--game", "game_id", type=Whole(1, 2 ** 63 - 1),
               help="Game id to use (default: the newest).")
 @click.version_option(package_name="hackpack")
 @click.pass_context

@@ -7,13 +7,14 @@ from __future__ import annotations
 import click
 
 from scorekeeper import session
-from scorekeeper.context import JSON, echo_json, pass_ctx
+from scorekeeper.context import JSON, pass_ctx
 from scorekeeper.errors import InputError
 from scorekeeper.games import find_game, playable
 from scorekeeper.names import check_new_names
+from pnp.terminal import echo, echo_json
 from scorekeeper.report import show_status
 from scorekeeper.store import NoDatabase
-from scorekeeper.view import outcome_lines
+from scorekeeper.view import local_time, outcome_lines
 
 
 @click.command()
@@ -26,7 +27,7 @@ def new(ctx, game, players) -> None:
     names = check_new_names(players)
     find_game(game).rules.initial(names)          # refused before any file is created
     table = session.new_game(ctx.creator, game, names)
-    click.echo(f"Game {table.game.id}: {table.spec.name} with {', '.join(table.game.players)}.")
+    echo(f"Game {table.game.id}: {table.spec.name} with {', '.join(table.game.players)}.")
     show_status(table)
 
 
@@ -34,7 +35,8 @@ def new(ctx, game, players) -> None:
 @JSON
 @pass_ctx
 def games(ctx, as_json) -> None:
-    """List the games; the newest is the current one."""
+    """List the games, the newest (the current one) last, each with when it started (your
+    local time; --json gives the stored UTC time with its offset)."""
     try:
         rows = ctx.reader.games()
     except NoDatabase:
@@ -45,11 +47,11 @@ def games(ctx, as_json) -> None:
                    for i, g in enumerate(rows)])
         return
     if not rows:
-        click.echo("No games yet: start one with 'scorekeeper new GAME NAME NAME...' "
+        echo("No games yet: start one with 'scorekeeper new GAME NAME NAME...' "
                    f"(GAME: {', '.join(playable())}).")
     for i, g in enumerate(rows):
         mark = " (current)" if i == len(rows) - 1 else ""
-        click.echo(f"{g.id:>4}  {g.game:<12} {', '.join(g.players)}  {g.created}{mark}")
+        echo(f"{g.id:>4}  {g.game:<12} {', '.join(g.players)}  {local_time(g.created)}{mark}")
 
 
 @click.command()
@@ -90,17 +92,17 @@ def history(ctx, as_json) -> None:
         echo_json(entries)
         return
     if not entries:
-        click.echo("Nothing recorded yet.")
+        echo("Nothing recorded yet.")
     for e in entries:
         when = f"turn {e['turn']} ({e['current']})" if e["current"] else e["phase"]
-        click.echo(f"{e['n']:>3}. {when}: {e['text']}")
+        echo(f"{e['n']:>3}. {when}: {e['text']}")
         for note in e["automatic"]:
-            click.echo(click.style(f"     automatic: {note}", fg="yellow"))
+            echo(click.style(f"     automatic: {note}", fg="yellow"))
 
 
 def _move(ctx, kind: str) -> None:
     row, table = getattr(session, kind)(ctx.store, ctx.game_id)
-    click.echo(f"{kind.capitalize()}ne: {table.spec.rules.describe(row.event)}.")
+    echo(f"{kind.capitalize()}ne: {table.spec.rules.describe(row.event)}.")
     show_status(table)
 
 
@@ -131,7 +133,7 @@ def export(ctx, as_json) -> None:
     echo_json({"id": table.game.id, "game": table.game.game, "players": list(table.game.players),
                "created": table.game.created,
                "log": [{"id": r.id, "kind": r.kind, "event": r.event, "at": r.created}
-                       for r in ctx.reader.log(table.game.id)],
+                       for r in table.log],
                "events": [s.row.event for s in table.steps],
                "status": rules.status(table.state),
                "result": outcome.to_json() if outcome else None})
@@ -153,9 +155,9 @@ def result(ctx, explain, as_json) -> None:
         echo_json({"id": table.game.id, "final": final, **outcome.to_json()})
         return
     if not final:
-        click.echo("The game is not over yet; standing now:")
+        echo("The game is not over yet; standing now:")
     for line in outcome_lines(outcome, explain, final):
-        click.echo(line)
+        echo(line)
 
 
 @click.command()
@@ -174,7 +176,7 @@ def check(game, entries, as_json) -> None:
         echo_json(outcome.to_json())
         return
     for line in outcome_lines(outcome, explain=True):
-        click.echo(line)
+        echo(line)
 
 
 #: The commands every game shares, in the order `--help` would list them unsorted.

@@ -36,6 +36,10 @@ class Rules(NamedTuple):
     outcome(state) -> Outcome | None: the result once the game is over (its termination
         set), else None.
     standing(state) -> Outcome: who would win if the game were decided now.
+    events: the shape of each event type (scorekeeper.shapes; type -> record shape),
+        from the module's optional `EVENTS`. Every event read from the log is checked
+        against it before `apply`, so a damaged row is named as such; None: only the
+        checks every game gets (an object with a text "type", then `apply`).
     """
 
     initial: Callable[[Sequence[str]], Any]
@@ -45,12 +49,14 @@ class Rules(NamedTuple):
     status: Callable[[Any], dict]
     outcome: Callable[[Any], Outcome | None]
     standing: Callable[[Any], Outcome]
+    events: dict[str, dict] | None = None
 
     @classmethod
     def of(cls, module: ModuleType) -> Rules:
-        """The rules defined by a rules module's functions of the same names;
-        AttributeError names a missing one."""
-        return cls(**{name: getattr(module, name) for name in cls._fields})
+        """The rules defined by a rules module's functions of the same names, and its
+        `EVENTS` if it has them; AttributeError names a missing function."""
+        functions = {name: getattr(module, name) for name in cls._fields if name != "events"}
+        return cls(**functions, events=getattr(module, "EVENTS", None))
 
 
 class Game(NamedTuple):

@@ -8,6 +8,7 @@ import click
 
 from scorekeeper import session
 from scorekeeper.errors import InputError
+from pnp.terminal import echo
 from scorekeeper.view import head_line
 
 
@@ -28,23 +29,23 @@ def record_and_report(ctx, table: session.Table, event: dict, preface=()) -> Non
     rules = table.spec.rules
     before, after = session.record(ctx.store, table.game.id, event)
     for line in preface:
-        click.echo(line)
-    click.echo(rules.describe(event) + ".")
+        echo(line)
+    echo(rules.describe(event) + ".")
     notes = rules.notes(before.state, after.state)
     for note in notes:
-        click.echo(click.style(f"automatic: {note}", fg="yellow"))
+        echo(click.style(f"automatic: {note}", fg="yellow"))
     outcome = rules.outcome(after.state)
     if outcome is None:
         show_status(after)
         return
-    click.echo(head_line(outcome))
+    echo(head_line(outcome))
     for line in outcome.explanation:
         if line not in notes:
-            click.echo(line)
+            echo(line)
 
 
 def show_status(table: session.Table) -> None:
     """Print the table in its game's view."""
     spec = table.spec
     for line in spec.view(table.game.id, spec.name, spec.rules.status(table.state)):
-        click.echo(line)
+        echo(line)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from scorekeeper.errors import InputError
+from scorekeeper.errors import InputError, ScoreError
 from scorekeeper.game import Game, Rules
 from scorekeeper.games import find_game, load_game
+from scorekeeper.shapes import event_problem
 from scorekeeper.store import GameRow, LogRow, Store, effective_events
 
 
@@ -23,36 +24,83 @@ class Step(NamedTuple):
 
 class Table(NamedTuple):
     """A loaded game: its row in the store, its Game (rules, view, verbs), the current
-    state, the steps in force and the rows that `redo` would bring back."""
+    state, the steps in force, the rows that `redo` would bring back, and the whole log
+    (actions, undos and redos, in order)."""
 
     game: GameRow
     spec: Game
     state: Any
     steps: tuple[Step, ...]
     undone: tuple[LogRow, ...]
+    log: tuple[LogRow, ...] = ()
 
 
-def replay(rules: Rules, players, events):
-    """Fold `events` through `rules` from a new table of `players`; returns the final
-    state and, per event, the automatic notes. Pure: the live state is exactly this."""
-    state = rules.initial(players)
-    notes = []
-    for event in events:
-        after = rules.apply(state, event)
-        notes.append(tuple(rules.notes(state, after)))
-        state = after
-    return state, notes
+#: What a rules function may raise on an event it cannot read (a damaged one): beside
+#: the rules' own refusals, the errors of reading a field that is missing or of the
+#: wrong type.
+_UNREADABLE = (ScoreError, LookupError, TypeError, ValueError, AttributeError, ArithmeticError)
 
 
 def load(store: Store, game_id: int | None) -> Table:
-    """The game `game_id` (the newest when None), replayed. InputError if there is no
-    such game or the score keeper has no rules for its game (see scorekeeper.games)."""
-    game = store.game(game_id)
-    spec = load_game(game.game)
-    done, undone = effective_events(store.log(game.id))
-    state, notes = replay(spec.rules, game.players, [r.event for r in done])
-    return Table(game, spec, state, tuple(Step(r, n) for r, n in zip(done, notes)),
-                 tuple(undone))
+    """The game `game_id` (the newest when None), replayed, read in one transaction.
+    InputError if there is no such game or the score keeper has no rules for its game
+    (see scorekeeper.games); StoreError (`Store.damaged`) if its row or an event in its
+    log is damaged: not the shape its game declares (Rules.events), or refused by the
+    rules on replay."""
+    with store.transaction(write=False):
+        game = store.game(game_id)
+        spec = load_game(game.game)
+        rows = store.log(game.id)
+    _check_players(store, game, spec.rules)
+    done, undone = effective_events(rows)
+    state, steps = _replay(store, game, spec.rules, rows, done)
+    return Table(game, spec, state, steps, tuple(undone), tuple(rows))
+
+
+def _check_players(store: Store, game: GameRow, rules: Rules) -> None:
+    """StoreError (`damaged`) if the rules refuse the stored players (their number); the
+    store has checked the names."""
+    try:
+        rules.initial(game.players)
+    except ScoreError as exc:
+        raise store.damaged(f"game {game.id}", f"its players: {clip(str(exc))}") from None
+
+
+def _replay(store: Store, game: GameRow, rules: Rules, rows: list[LogRow],
+            done: list[LogRow]) -> tuple[Any, tuple[Step, ...]]:
+    """Fold the events in force through the rules: (state, steps). StoreError
+    (`damaged`, naming the event by its place in the log) for an event that is not of
+    its game's shape or that the rules cannot apply. Pure but for the error."""
+    state, steps, shapes, row = rules.initial(game.players), [], rules.events, None
+    try:
+        for row in done:
+            if shapes is not None and (problem := event_problem(row.event, shapes)):
+                raise _Damaged(problem)
+            after = rules.apply(state, row.event)
+            steps.append(Step(row, tuple(rules.notes(state, after))))
+            state = after
+    except _Damaged as exc:
+        raise store.damaged(_where(game, rows, row), str(exc)) from None
+    except _UNREADABLE as exc:
+        why = f"the rules refuse it: {exc}" if isinstance(exc, ScoreError) else \
+            f"the rules cannot read it: {type(exc).__name__} {exc}"
+        raise store.damaged(_where(game, rows, row), clip(why)) from None
+    return state, tuple(steps)
+
+
+class _Damaged(Exception):
+    """An event that is not of its game's shape (the message says how)."""
+
+
+def _where(game: GameRow, rows: list[LogRow], row: LogRow) -> str:
+    """"game 3, event 7": `row` is the 7th row of game 3's log (as `export` lists it)."""
+    return f"game {game.id}, event {rows.index(row) + 1}"
+
+
+def clip(text: str, limit: int = 160) -> str:
+    """`text` cut to `limit` characters (with "…"), on one line."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def record(store: Store, game_id: int | None, event: dict) -> tuple[Table, Table]:
@@ -65,7 +113,8 @@ def record(store: Store, game_id: int | None, event: dict) -> tuple[Table, Table
         row = store.append(before.game.id, "action", event)
         step = Step(row, tuple(rules.notes(before.state, state)))
         # a new action clears what could be redone (store.effective_events)
-        return before, before._replace(state=state, steps=before.steps + (step,), undone=())
+        return before, before._replace(state=state, steps=before.steps + (step,), undone=(),
+                                       log=before.log + (row,))
 
 
 def undo(store: Store, game_id: int | None) -> tuple[LogRow, Table]:

@@ -11,11 +11,14 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import stat
 from contextlib import contextmanager
-from typing import NamedTuple
 from pathlib import Path
+from typing import NamedTuple
 
-from scorekeeper.errors import InputError, StoreError
+from scorekeeper import numbers
+from scorekeeper.errors import InputError, StoreError, quoted
+from scorekeeper.names import check_new_names
 
 
 class NoDatabase(InputError):
@@ -44,11 +47,27 @@ CREATE INDEX log_by_game ON log (game_id, id);
 
 
 def default_path() -> Path:
-    """The database file: $SCOREKEEPER_DB, else scorekeeper.sqlite3 in the user data folder."""
-    if os.environ.get(ENV_DB):
-        return Path(os.environ[ENV_DB])
+    """The database file: $SCOREKEEPER_DB, else scorekeeper.sqlite3 in the user data folder
+    (platformdirs). A relative XDG_DATA_HOME is ignored, as the XDG Base Directory spec
+    says, instead of putting the file under the current folder. StoreError if
+    SCOREKEEPER_DB is set but blank."""
+    named = os.environ.get(ENV_DB)
+    if named is not None:
+        if not named.strip():
+            raise StoreError(f"{ENV_DB} is set but empty: unset it or name a file")
+        return Path(named)
     from platformdirs import user_data_dir
-    return Path(user_data_dir("hackpack", appauthor=False)) / "scorekeeper.sqlite3"
+    folder = user_data_dir("hackpack", appauthor=False)
+    if not os.path.isabs(folder):        # only a relative XDG_DATA_HOME gives a relative one
+        folder = os.path.join(os.path.expanduser("~"), ".local", "share", "hackpack")
+    return Path(folder) / "scorekeeper.sqlite3"
+
+
+def shown_path(path: Path) -> str:
+    """A file name for a message: as it is, or quoted and shortened if it is long or
+    holds characters that do not print."""
+    text = str(path)
+    return text if len(text) <= 200 and text.isprintable() else quoted(text, 100)
 
 
 class GameRow(NamedTuple):
@@ -102,47 +121,100 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+_LOG_KINDS = frozenset({"action", "undo", "redo"})
+_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
+          stat.S_IFIFO: "a pipe (FIFO)", stat.S_IFSOCK: "a socket"}
+
+
 class Store:
-    """An open database. Use `transaction()` around every command's reads and writes."""
+    """An open database. Use `transaction()` around every command's reads and writes.
+    Every failure of the file or of SQLite comes out as a StoreError that starts with
+    the file's name; a damaged row is named where it is read (`damaged`)."""
 
     def __init__(self, path: Path, create: bool = True):
         """Open `path`; a missing or empty file is set up only when `create` (commands
-        that only read raise NoDatabase instead, and leave the disk as it was)."""
+        that only read raise NoDatabase instead, and leave the disk as it was).
+        StoreError for a path that is no regular file we may read (a folder, a device,
+        a pipe, a symlink loop...) and for a file that is not ours."""
         self.path = Path(path)
+        self.name = shown_path(self.path)
+        self.saved = False
         self.conn = self._open(create)
 
+    def _fresh(self) -> bool:
+        """True if there is no database yet: no file (or a link to none), or an empty
+        one. StoreError for a path that cannot hold ours."""
+        try:
+            info = os.stat(self.path)
+        except FileNotFoundError:
+            return True
+        except (OSError, ValueError) as exc:
+            raise self.refused(getattr(exc, "strerror", None) or str(exc)) from None
+        kind = _KINDS.get(stat.S_IFMT(info.st_mode))
+        if kind or not stat.S_ISREG(info.st_mode):
+            raise self.refused(f"it is {kind or 'not a regular file'}, not a database file")
+        if not os.access(self.path, os.R_OK):
+            raise self.refused("it cannot be read (permission denied)")
+        return info.st_size == 0
+
+    def refused(self, why: str) -> StoreError:
+        """The StoreError for a path that cannot be used at all: "NAME: WHY; name
+        another file with --db"."""
+        return StoreError(f"{self.name}: {why}; name another file with --db")
+
+    def damaged(self, where: str, why: str) -> StoreError:
+        """The StoreError for a damaged row: "NAME: WHERE is damaged (WHY); the file was
+        left as it is"."""
+        return StoreError(f"{self.name}: {where} is damaged ({why}); the file was left as it is")
+
+    def _make_folder(self) -> None:
+        folder = self.path.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise self.refused(f"cannot create its folder ({exc.strerror})") from None
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise self.refused(f"cannot create it: its folder {shown_path(folder)} is not "
+                               "writable")
+
     def _open(self, create: bool) -> sqlite3.Connection:
-        fresh = not self.path.exists() or self.path.stat().st_size == 0
+        fresh = self._fresh()
         if fresh and not create:
             raise NoDatabase("no game yet: start one with 'scorekeeper new GAME PLAYER...'")
         if fresh:
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreError(f"cannot create the folder {self.path.parent}: "
-                                 f"{exc.strerror}") from None
+            self._make_folder()
+        conn, app, version = self._connect(fresh)
+        if app != APP_ID:
+            conn.close()
+            raise StoreError(f"{self.name} belongs to another program (not a score keeper "
+                             "database); it was left untouched — name another file with --db")
+        if version > SCHEMA_VERSION:
+            conn.close()
+            raise StoreError(f"{self.name} was written by a newer scorekeeper (schema "
+                             f"{version}, this one reads {SCHEMA_VERSION}); upgrade hackpack")
+        return conn
+
+    def _connect(self, fresh: bool) -> tuple[sqlite3.Connection, int, int]:
+        """(connection, application_id, user_version), the schema written first if
+        `fresh`; StoreError if SQLite cannot open or read the file."""
         try:
             conn = sqlite3.connect(self.path, isolation_level=None, timeout=5)
+        except sqlite3.Error as exc:
+            raise self._explain(exc) from None
+        try:
             conn.execute("PRAGMA foreign_keys = ON")
             if fresh:  # one transaction: a half-made file is never left behind
                 conn.executescript(f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA application_id = {APP_ID};"
                                    f" PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
-            app, version = (conn.execute("PRAGMA application_id").fetchone()[0],
-                            conn.execute("PRAGMA user_version").fetchone()[0])
-        except sqlite3.OperationalError as exc:
-            raise self._explain(exc) from None
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path} is not a score keeper database ({exc}); it was "
+            return (conn, conn.execute("PRAGMA application_id").fetchone()[0],
+                    conn.execute("PRAGMA user_version").fetchone()[0])
+        except sqlite3.Error as exc:
+            conn.close()
+            if isinstance(exc, sqlite3.OperationalError) or \
+                    not isinstance(exc, sqlite3.DatabaseError):
+                raise self._explain(exc) from None
+            raise StoreError(f"{self.name} is not a score keeper database ({exc}); it was "
                              "left untouched — name another file with --db") from None
-        if app != APP_ID:
-            conn.close()
-            raise StoreError(f"{self.path} belongs to another program (not a score keeper "
-                             "database); it was left untouched — name another file with --db")
-        if version > SCHEMA_VERSION:
-            conn.close()
-            raise StoreError(f"{self.path} was written by a newer scorekeeper (schema "
-                             f"{version}, this one reads {SCHEMA_VERSION}); upgrade hackpack")
-        return conn
 
     def _explain(self, exc: sqlite3.Error) -> StoreError:
         """A StoreError that says in words what went wrong with the file."""
@@ -153,35 +225,46 @@ class Store:
             why = "it is read-only (check the file's and its folder's permissions)"
         elif "unable to open" in text:
             why = "it cannot be opened (does the folder exist, and may you write there?)"
+        elif "full" in text:
+            why = "the disk is full; nothing was saved"
         elif "malformed" in text or "corrupt" in text:
             why = f"it is damaged ({text}); it was left as it is — restore a copy or use --db"
+        elif "disk I/O" in text:
+            why = "the disk could not be read or written (disk I/O error); nothing was saved"
         else:
             why = text
-        return StoreError(f"cannot use the database {self.path}: {why}")
+        return StoreError(f"cannot use the database {self.name}: {why}")
 
     @contextmanager
-    def transaction(self):
+    def transaction(self, write: bool = True):
         """One transaction: commits on success, rolls back on any exception; database
-        failures come out as StoreError."""
-        try:
-            self.conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise self._explain(exc) from None
+        failures come out as StoreError. `write` False: a read transaction, one
+        consistent view of the file that writes nothing. Inside an open transaction,
+        it joins that one."""
+        if self.conn.in_transaction:
+            yield self
+            return
+        self._execute("BEGIN IMMEDIATE" if write else "BEGIN")
         try:
             yield self
-            self.conn.execute("COMMIT")
-        except sqlite3.Error as exc:
-            self._rollback()
-            raise self._explain(exc) from None
+            self._execute("COMMIT")
         except BaseException:
             self._rollback()
             raise
+        self.saved = self.saved or write
+
+    def _execute(self, sql: str) -> None:
+        try:
+            self.conn.execute(sql)
+        except sqlite3.Error as exc:
+            raise self._explain(exc) from None
 
     def _rollback(self) -> None:
-        if self.conn.in_transaction:
-            self.conn.execute("ROLLBACK")
-
-
+        try:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass                     # SQLite rolls back by itself what it cannot commit
 
     @_guarded
     def new_game(self, game: str, players: list[str]) -> int:
@@ -192,15 +275,17 @@ class Store:
 
     @_guarded
     def games(self) -> list[GameRow]:
-        """Every game, oldest first."""
+        """Every game, oldest first. StoreError (`damaged`) for a damaged row."""
         rows = self.conn.execute("SELECT id, game, players, created FROM games ORDER BY id")
-        return [GameRow(i, g, tuple(json.loads(p)), c) for i, g, p, c in rows]
+        return [self._game_row(row) for row in rows]
 
     @_guarded
     def game(self, game_id: int | None) -> GameRow:
-        """The game with `game_id`, or the newest when None; InputError if there is none."""
+        """The game with `game_id`, or the newest when None; InputError if there is none,
+        StoreError (`damaged`) if its row is damaged."""
         if game_id is not None and not 1 <= game_id < 2 ** 63:
-            raise InputError(f"no game with id {game_id}; 'scorekeeper games' lists them")
+            raise InputError(f"no game with id {numbers.shown(str(game_id))}; "
+                             "'scorekeeper games' lists them")
         if game_id is None:
             row = self.conn.execute("SELECT id, game, players, created FROM games "
                                     "ORDER BY id DESC LIMIT 1").fetchone()
@@ -211,15 +296,67 @@ class Store:
                                     (game_id,)).fetchone()
             if row is None:
                 raise InputError(f"no game with id {game_id}; 'scorekeeper games' lists them")
-        return GameRow(row[0], row[1], tuple(json.loads(row[2])), row[3])
+        return self._game_row(row)
+
+    def _game_row(self, row: tuple) -> GameRow:
+        """A GameRow from a games row; StoreError (`damaged`) naming what is wrong: a
+        game id or time that is not printable text, players that are not JSON, or not a
+        list of names a new game would accept (scorekeeper.names)."""
+        game_id, game, players, created = row
+        where = f"game {game_id}"
+        if not isinstance(game, str) or not game.isprintable():
+            raise self.damaged(where, "its game id is not printable text")
+        if not isinstance(created, str) or not created.isprintable():
+            raise self.damaged(where, "its time is not printable text")
+        try:
+            names = json.loads(players) if isinstance(players, str) else None
+        except (ValueError, RecursionError):
+            raise self.damaged(where, "its players are not JSON") from None
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise self.damaged(where, "its players are not a list of names")
+        try:
+            if check_new_names(names) != names:
+                raise InputError("a name is not in its normal form")
+        except InputError as exc:
+            raise self.damaged(where, f"its players: {exc}") from None
+        return GameRow(game_id, game, tuple(names), created)
 
     @_guarded
     def log(self, game_id: int) -> list[LogRow]:
-        """Every log row of a game, in order."""
+        """Every log row of a game, in order. StoreError (`damaged`) naming the first
+        damaged row ("game 3, event 7": the 7th row of game 3's log, as `export` lists
+        it): an action whose event is not JSON, not a JSON object or has no text
+        "type"; a row whose kind or time is wrong."""
         rows = self.conn.execute("SELECT id, kind, event, created FROM log WHERE game_id = ? "
                                  "ORDER BY id", (game_id,)).fetchall()
-        events = json.loads("[" + ",".join(e or "null" for _, _, e, _ in rows) + "]")
+        try:   # the common case in one JSON parse; any doubt: row by row, to name it
+            events = json.loads("[" + ",".join(e if k == "action" else "null"
+                                               for _, k, e, _ in rows) + "]")
+        except (ValueError, TypeError, RecursionError):
+            events = None
+        if events is None or not _sound(rows, events):
+            events = [self._event(game_id, n, row) for n, row in enumerate(rows, start=1)]
         return [LogRow(i, k, e, c) for (i, k, _, c), e in zip(rows, events)]
+
+    def _event(self, game_id: int, number: int, row: tuple) -> dict | None:
+        """The event of one log row, read alone; StoreError (`damaged`) if it is wrong."""
+        _, kind, text, created = row
+        where = f"game {game_id}, event {number}"
+        if kind not in _LOG_KINDS:
+            raise self.damaged(where, "its kind is neither action, undo nor redo")
+        if not isinstance(created, str):
+            raise self.damaged(where, "its time is not text")
+        if kind != "action":
+            return None
+        try:
+            event = json.loads(text) if isinstance(text, str) else None
+        except (ValueError, RecursionError):
+            raise self.damaged(where, "not JSON") from None
+        if not isinstance(event, dict):
+            raise self.damaged(where, "not a JSON object")
+        if not isinstance(event.get("type"), str):
+            raise self.damaged(where, "it has no event type")
+        return event
 
     @_guarded
     def append(self, game_id: int, kind: str, event: dict | None = None) -> LogRow:
@@ -232,4 +369,22 @@ class Store:
         return LogRow(cur.lastrowid, kind, json.loads(text) if text else None, created)
 
     def close(self) -> None:
-        self.conn.close()
+        """Close the connection (errors closing it are of no use to anyone)."""
+        try:
+            self.conn.close()
+        except sqlite3.Error:
+            pass
+
+
+def _sound(rows: list[tuple], events: list) -> bool:
+    """True if the log rows and their events from the one-parse read look right: one
+    event a row, each row of a known kind with a text time, each action's event a JSON
+    object with a text "type". (One loop, no call per row: it runs on every command.)"""
+    if len(events) != len(rows):
+        return False
+    for (_, kind, _, created), event in zip(rows, events):
+        if type(created) is not str or kind not in _LOG_KINDS:
+            return False
+        if kind == "action" and (type(event) is not dict or type(event.get("type")) is not str):
+            return False
+    return True

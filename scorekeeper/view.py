@@ -9,6 +9,21 @@ import click
 from scorekeeper.outcome import Outcome
 
 
+def local_time(stamp: str) -> str:
+    """A stored time (ISO 8601 with its UTC offset, as the store writes it) in the local
+    time zone, to the minute, with the zone's name: "2026-11-30 18:05 CET". A stamp
+    that is not such a time is returned as it is."""
+    from datetime import datetime
+    try:
+        when = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return str(stamp)
+    if when.tzinfo is None:
+        return str(stamp)
+    local = when.astimezone()
+    return local.strftime("%Y-%m-%d %H:%M ") + (local.tzname() or local.strftime("UTC%z"))
+
+
 def outcome_lines(outcome: Outcome, explain: bool, final: bool = True) -> list[str]:
     """The result: the head line with the winner(s) and the deciding rule (the leader(s),
     before the end; "Everyone loses" when there are none), then every step of the

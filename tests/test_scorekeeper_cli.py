@@ -227,7 +227,8 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(sk):
     result = CliRunner().invoke(main, ["--db", str(sk.db), "status"], color=True,
                                 env={"NO_COLOR": "1"})
     assert "\x1b[" not in result.output
-    coloured = CliRunner().invoke(main, ["--db", str(sk.db), "status"], color=True)
+    coloured = CliRunner().invoke(main, ["--db", str(sk.db), "status"], color=True,
+                                  env={"NO_COLOR": None, "TERM": "xterm"})
     assert "\x1b[" in coloured.output
 
 
@@ -256,7 +257,7 @@ def test_scorekeeper_never_imports_reportlab(tmp_path):
 def test_names_are_compared_after_unicode_normalisation(sk):
     result = sk("new", "hack-attack", "e\u0301va", "\u00e9va")
     assert result.exit_code == 1 and "names must differ" in result.output
-    for bad, message in (("A\tB", "control characters"), ("x" * 30, "longer than 24")):
+    for bad, message in (("A\tB", "control character"), ("x" * 30, "longer than 24")):
         result = sk("new", "hack-attack", bad, "Ben")
         assert result.exit_code == 1 and message in result.output
 
@@ -291,8 +292,11 @@ def test_a_read_only_or_damaged_database_is_explained_not_a_traceback(sk):
         assert "Error:" in result.output
 
 
-def test_huge_game_id_and_empty_db_path_are_usage_errors(sk):
-    assert sk("--game", "99999999999999999999999", "status").exit_code == 2
+def test_huge_game_id_is_refused_with_its_range_and_empty_db_path_is_a_usage_error(sk):
+    huge = sk("--game", "99999999999999999999999", "status")
+    assert (huge.exit_code, huge.output) == (
+        1, "Error: --game must be 1..9223372036854775807, got '99999999999999999999999'\n")
+    assert sk("--game", "two", "status").exit_code == 2
     assert CliRunner().invoke(main, ["--db", "", "status"]).exit_code == 2
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from scorekeeper.errors import InputError, RegistryError
+from scorekeeper.errors import InputError, RegistryError, quoted
 from scorekeeper.game import Game
 
 #: game id -> the package (or module) whose `GAME` is that game.
@@ -38,7 +38,8 @@ def load_game(game_id: str) -> Game:
     """The game with exactly this id (as stored with a table). InputError if the score
     keeper has no rules for it; RegistryError if its package defines another game."""
     if game_id not in RULES:
-        raise InputError(f"the score keeper has no rules for {game_id} yet; it keeps "
+        shown = game_id if len(game_id) <= 40 and game_id.isprintable() else quoted(game_id)
+        raise InputError(f"the score keeper has no rules for {shown} yet; it keeps "
                          f"score for {', '.join(playable()) or 'no game'}")
     game = import_module(RULES[game_id]).GAME
     if game.id != game_id:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from scorekeeper.errors import InputError, RuleError
+from scorekeeper.errors import InputError, RuleError, quoted
 
 PLAYERS = (2, 6)
 WILD = "reality-check"
@@ -70,10 +70,10 @@ def defend(icons: Sequence[str], revealed: Sequence[str], n_players: int) -> Def
         raise RuleError(RULE_ONE_CARD, f"{len(revealed)} cards revealed by {n_players} players")
     for c in icons:
         if c not in CATEGORIES:
-            raise InputError(f"unknown Attack icon {c!r}; known: {', '.join(CATEGORIES)}")
+            raise InputError(f"unknown Attack icon {quoted(c)}; known: {', '.join(CATEGORIES)}")
     for c in revealed:
         if c not in CATEGORIES and c != WILD:
-            raise InputError(f"unknown Defense category {c!r}; known: "
+            raise InputError(f"unknown Defense category {quoted(c)}; known: "
                              f"{', '.join(CATEGORIES)}, {WILD}")
     match_of_card: dict[int, int] = {}
     # Try plain cards before Reality Checks, so a wild card covers only what nothing else can.

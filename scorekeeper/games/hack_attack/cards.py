@@ -3,13 +3,13 @@ categories by id, name or points, from the game's card data (card_data/hack-atta
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from scorekeeper.cards import card_data, pick
-from scorekeeper.errors import InputError
+from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.hack_attack import rules
+from scorekeeper.numbers import is_whole, whole
 
 WILD_WORDS = ("reality-check", "reality check", "wild", "rc")
 
@@ -53,12 +53,9 @@ def tech(deck: Deck, typed: str) -> tuple[int, str | None, str | None, int | Non
     """(points, card id, name, copies) for a Tech given by id/name, or (points, None,
     None, None) for one given by its points. InputError for points outside the deck's
     range or an unknown card."""
-    low, high = deck.points_range
-    if re.fullmatch(r"-?[0-9]+", typed.strip()):
-        points = int(typed)
-        if not low <= points <= high:
-            raise InputError(f"Tech points must be {low}..{high} (the deck's range), got {points}")
-        return points, None, None, None
+    if is_whole(typed):
+        low, high = deck.points_range
+        return whole(typed, low, high, "Tech points", " (the deck's range)"), None, None, None
     card = pick(typed, {k: v[0] for k, v in deck.tech.items()}, "Tech card")
     name, points, copies = deck.tech[card]
     return points, card, name, copies
@@ -80,7 +77,7 @@ def attack(deck: Deck, typed: str) -> tuple[tuple[str, ...], str | None, str | N
     if "," in typed:
         icons = tuple(category(deck, part, wild_ok=False) for part in typed.split(","))
         if len(icons) != 3:
-            raise InputError(f"an Attack has 3 icons, got {len(icons)}: {typed!r}")
+            raise InputError(f"an Attack has 3 icons, got {len(icons)}: {quoted(typed)}")
         return icons, None, None
     card = pick(typed, {k: v[0] for k, v in deck.attacks.items()}, "Attack card")
     return deck.attacks[card][1], card, deck.attacks[card][0]

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from scorekeeper.errors import InputError, RuleError
+from scorekeeper.errors import InputError, RuleError, described, quoted
 from scorekeeper.games.hack_attack.attack import (  # noqa: F401  (WILD: part of the rules)
     PLAYERS, RULE_PLAYERS, WILD, defend)
 from scorekeeper.outcome import Outcome, Termination
+from scorekeeper.shapes import Optional
 
 GAME = "hack-attack"
 NAME = "Hack Attack: Defense"
@@ -39,6 +40,17 @@ RULE_COPIES = ("a Protected Tech card stays Protected, so no card is Protected m
 RULE_ATTACK_GONE = ("a resolved Attack card is removed from the game (rules, “remove the Attack "
                     "card from the game”)")
 RULE_USER_ERRORS = "User Errors kept come from the deck's User Error cards (rules, “User Error”)"
+
+_MAYBE_TEXT, _MAYBE_COUNT = Optional((str, None)), Optional((int, None))
+#: The shape of each event type (scorekeeper.shapes), checked when the log is read.
+EVENTS = {
+    "protect": {"player": str, "points": int, "card": _MAYBE_TEXT, "name": _MAYBE_TEXT,
+                "copies": _MAYBE_COUNT, "deck_at_points": _MAYBE_COUNT},
+    "user_error": {"player": str, "count": Optional(int), "deck": _MAYBE_COUNT},
+    "attack": {"player": str, "icons": [str], "revealed": [str], "attack": _MAYBE_TEXT,
+               "name": _MAYBE_TEXT, "holds": Optional(bool), "copies": _MAYBE_COUNT},
+    "end_turn": {},
+}
 
 
 class Tech(NamedTuple):
@@ -87,7 +99,7 @@ class State(NamedTuple):
         for i, p in enumerate(self.players):
             if p.name == name:
                 return i
-        raise InputError(f"no player called {name!r}")
+        raise InputError(f"no player called {quoted(name)}")
 
 
 def replace(obj, **changes):
@@ -115,7 +127,7 @@ def apply(state: State, event: dict) -> State:
     handler = {"protect": _protect, "user_error": _user_error, "attack": _attack,
                "end_turn": _end_turn}.get(kind)
     if handler is None:
-        raise InputError(f"unknown event type {kind!r}")
+        raise InputError(f"unknown event type {quoted(kind)}")
     return handler(state, event)
 
 
@@ -133,7 +145,7 @@ def _protect(state: State, event: dict) -> State:
                                    "card this turn")
     points = event["points"]
     if not isinstance(points, int) or not 1 <= points <= 9:
-        raise InputError(f"Tech points must be 1..9, got {points!r}")
+        raise InputError(f"Tech points must be 1..9, got {described(points)}")
     card, copies = event.get("card"), event.get("copies")
     if card and copies is not None:
         already = sum(t.card == card for p in state.players for t in p.protected)
@@ -163,7 +175,7 @@ def _user_error(state: State, event: dict) -> State:
     i = state.seat(event["player"])
     count = event.get("count", 1)
     if not isinstance(count, int) or count < 1:
-        raise InputError(f"User Error count must be 1 or more, got {count!r}")
+        raise InputError(f"User Error count must be 1 or more, got {described(count)}")
     deck = event.get("deck")
     kept = sum(p.user_errors for p in state.players)
     if deck is not None and kept + count > deck:

@@ -9,11 +9,12 @@ from typing import Sequence
 
 import click
 
-from scorekeeper.context import JSON, echo_json, pass_ctx
-from scorekeeper.errors import InputError
+from scorekeeper.context import JSON, Whole, pass_ctx
+from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.hack_attack import rules
 from scorekeeper.names import check_new_names, resolve
 from scorekeeper.outcome import Outcome
+from pnp.terminal import echo, echo_json
 from scorekeeper.report import game_table, record_and_report
 
 
@@ -38,7 +39,7 @@ def protect(ctx, player, tech) -> None:
 
 @click.command("user-error")
 @click.argument("player")
-@click.argument("count", type=click.IntRange(1, 20), default=1)
+@click.argument("count", type=Whole(1, 20), default=1)
 @pass_ctx
 def user_error(ctx, player, count) -> None:
     """PLAYER keeps COUNT User Error cards (−1 point each at the end)."""
@@ -91,7 +92,7 @@ def end_turn(ctx) -> None:
 @click.command()
 @click.argument("icons")
 @click.argument("revealed", nargs=-1)
-@click.option("--players", type=click.IntRange(2, 6), required=True, help="Players at the table.")
+@click.option("--players", type=Whole(2, 6), required=True, help="Players at the table.")
 @JSON
 def defend(icons, revealed, players, as_json) -> None:
     """Check an Attack without recording it: ICONS is an Attack id or three icons joined by
@@ -107,7 +108,7 @@ def defend(icons, revealed, players, as_json) -> None:
                    "covered": [{"icon": i, "card": c} for i, c in result.covered]})
         return
     for line in lines:
-        click.echo(line)
+        echo(line)
 
 
 ENTRY = re.compile(r"(?P<name>[^=]+)=(?P<points>[0-9]{1,2}(?:,[0-9]{1,2})*)?"
@@ -119,7 +120,7 @@ def parse_entry(text: str) -> tuple[str, tuple[int, ...], int]:
     InputError showing the notation for anything else."""
     m = ENTRY.fullmatch(text.strip())
     if not m or not m.group("name").strip():
-        raise InputError(f"cannot read {text!r}: write NAME=POINTS,POINTS/USER_ERRORS, "
+        raise InputError(f"cannot read {quoted(text)}: write NAME=POINTS,POINTS/USER_ERRORS, "
                          "e.g. Ana=5,3,2/1 (Ana=/2 for no Protected Tech)")
     points = tuple(int(p) for p in m.group("points").split(",")) if m.group("points") else ()
     return m.group("name").strip(), points, int(m.group("errors") or 0)

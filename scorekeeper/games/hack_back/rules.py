@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from scorekeeper.errors import InputError, RuleError
-from scorekeeper.games.hack_back.words import describe, keyword  # noqa: F401  (rules' words)
+from scorekeeper.errors import InputError, RuleError, quoted
+from scorekeeper.games.hack_back.words import (  # noqa: F401  (rules' words)
+    KEYWORDS, describe, keyword)
 from scorekeeper.outcome import Outcome, Termination
+from scorekeeper.shapes import Optional
 
 GAME = "hack-back"
 NAME = "Hack Back"
@@ -45,6 +47,21 @@ RULE_MANDATORY = "resolve all mandatory instructions (rules, “Resolve all mand
 RULE_OVER = "the game is over (rules, end-of-turn checks)"
 RULE_VP = ("a Victory Point may place a card from your hand as an additional Hero "
            "(rules, “When a Hero’s activation grants you a Victory Point”)")
+
+_MAYBE_TEXT = Optional((str, None))
+_EFFECT = {"kind": frozenset(KEYWORDS), "amount": Optional((int, None))}
+_PLACED = {"card": _MAYBE_TEXT, "name": _MAYBE_TEXT, "vc": int}
+#: The shape of each event type (scorekeeper.shapes), checked when the log is read.
+EVENTS = {
+    "reveal": {"player": str, "card": _MAYBE_TEXT, "name": _MAYBE_TEXT, "vc": int},
+    "no_hero": {"player": str},
+    "draw": {"player": str},
+    "play": {"player": str, "card": _MAYBE_TEXT, "name": _MAYBE_TEXT, "effects": [_EFFECT],
+             "targets": [(int, None)]},
+    "activate": {"player": str, "hero": int, "card": _MAYBE_TEXT, "name": _MAYBE_TEXT,
+                 "printed": Optional((int, None)), "effects": [_EFFECT],
+                 "targets": [(int, None)], "place": Optional([(_PLACED, None)])},
+}
 
 
 class Hero(NamedTuple):
@@ -117,7 +134,7 @@ def apply(state: State, event: dict) -> State:
                             + ", ".join(state.waiting))
         _check_turn(state, event["player"])
         return _after_action(turn[kind](state, event))
-    raise InputError(f"unknown event type {kind!r}")
+    raise InputError(f"unknown event type {quoted(kind)}")
 
 
 # --- The opening ---------------------------------------------------------------------

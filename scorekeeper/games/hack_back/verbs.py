@@ -9,9 +9,10 @@ import re
 import click
 
 from scorekeeper.context import pass_ctx
-from scorekeeper.errors import InputError
+from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.hack_back import rules
 from scorekeeper.names import resolve
+from scorekeeper.numbers import is_whole, whole
 from scorekeeper.report import game_table, record_and_report
 
 TARGETED = ("attack", "defend", "defend_ally")
@@ -27,7 +28,8 @@ def _hero_number(text: str) -> int | None:
         return None
     m = re.fullmatch(r"#?([0-9]{1,6})", text.strip())
     if not m:
-        raise InputError(f"a target is a Hero number such as 3 or #3 (or none), got {text!r}")
+        raise InputError(f"a target is a Hero number such as 3 or #3 (or none), got "
+                         f"{quoted(text)}")
     return int(m.group(1))
 
 
@@ -44,11 +46,9 @@ def _targets(effects, typed: tuple[str, ...]) -> list:
 def _card_or_vc(typed: str) -> dict:
     """A placed Hero: {"card", "name", "vc"} from a card id/name, or a bare printed VC."""
     from scorekeeper.games.hack_back import cards
-    if re.fullmatch(r"-?[0-9]+", typed.strip()):
-        vc = int(typed)
+    if is_whole(typed):
         low, high = cards.printed_vc_range()
-        if not low <= vc <= high:
-            raise InputError(f"the cards print VC {low}..{high}, got {vc}")
+        vc = whole(typed, low, high, "a printed VC", " (the cards' range)")
         return {"card": None, "name": None, "vc": vc}
     card = cards.hero_card(typed)
     return {"card": card.id, "name": card.name, "vc": card.vc}

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from scorekeeper.errors import InputError, RuleError
+from scorekeeper.errors import InputError, RuleError, described, quoted
 from scorekeeper.outcome import Outcome, Termination
+from scorekeeper.shapes import Optional, Values
 
 GAME = "not-a-hack"
 NAME = "Not a Hack"
@@ -37,6 +38,18 @@ RULE_IGNORE = ("in the hack-off, draw until a hack card appears, ignoring other 
                "(rules, “Winning”)")
 RULE_VOTE = "all banned players vote on the winning hack (rules, “Winning”)"
 RULE_OVER = "the game is over (rules, “Winning”)"
+
+_MAYBE_TEXT = Optional((str, None))
+#: The shape of each event type (scorekeeper.shapes), checked when the log is read.
+EVENTS = {
+    "hack": {"drawer": str, "winner": str, "cards": int},
+    "negative": {"player": str, "points": int, "name": _MAYBE_TEXT},
+    "banned": {"player": str, "counter": Optional(bool)},
+    "new_account": {"player": str},
+    "positive": {"player": str, "points": int, "name": _MAYBE_TEXT},
+    "steal": {"player": str, "from": str, "hack": Optional(int), "cards": Optional(int)},
+    "hack_off": {"votes": Optional(Values(str)), "cards": int},
+}
 
 
 class Player(NamedTuple):
@@ -71,7 +84,7 @@ class State(NamedTuple):
         for i, p in enumerate(self.players):
             if p.name == name:
                 return i
-        raise InputError(f"no player called {name!r}")
+        raise InputError(f"no player called {quoted(name)}")
 
     def unbanned(self) -> list[str]:
         """The players not banned, in seating order."""
@@ -94,7 +107,7 @@ def apply(state: State, event: dict) -> State:
                 "hack_off": _hack_off}
     handler = handlers.get(event.get("type"))
     if handler is None:
-        raise InputError(f"unknown event type {event.get('type')!r}")
+        raise InputError(f"unknown event type {quoted(event.get('type'))}")
     return handler(state, event)
 
 
@@ -133,7 +146,7 @@ def _next_turn(state: State) -> State:
 def _cards(event: dict) -> int:
     cards = event.get("cards")
     if not isinstance(cards, int) or not 1 <= cards <= 3:
-        raise InputError(f"a winning hack holds 1..3 white cards, got {cards!r}")
+        raise InputError(f"a winning hack holds 1..3 white cards, got {described(cards)}")
     return cards
 
 
@@ -153,7 +166,7 @@ def _negative(state: State, event: dict) -> State:
     _black_card(state, event["player"])
     points = event["points"]
     if not isinstance(points, int) or not -9 <= points <= -1:
-        raise InputError(f"a negative action card loses 1..9 points, got {points!r}")
+        raise InputError(f"a negative action card loses 1..9 points, got {described(points)}")
     player = state.players[state.seat(event["player"])]
     return _next_turn(_set(state, player._replace(actions=player.actions + (points,))))
 
@@ -177,7 +190,7 @@ def _positive(state: State, event: dict) -> State:
     player = _active(state, event["player"])
     points = event["points"]
     if not isinstance(points, int) or not 1 <= points <= 9:
-        raise InputError(f"a positive action card gains 1..9 points, got {points!r}")
+        raise InputError(f"a positive action card gains 1..9 points, got {described(points)}")
     return _set(state, player._replace(actions=player.actions + (points,)))
 
 

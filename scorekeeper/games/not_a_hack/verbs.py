@@ -3,14 +3,13 @@ hack-off. Rules: shared/rules/not-a-hack.txt."""
 
 from __future__ import annotations
 
-import re
-
 import click
 
-from scorekeeper.context import pass_ctx
-from scorekeeper.errors import InputError
+from scorekeeper.context import Whole, pass_ctx
+from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.not_a_hack import rules
 from scorekeeper.names import resolve
+from scorekeeper.numbers import is_whole, shown, sign, value
 from scorekeeper.report import game_table, record_and_report
 
 
@@ -19,21 +18,31 @@ def _table(ctx):
 
 
 def _action_points(typed: str, kind: str) -> tuple[int, str | None]:
-    """(points, name) from an action card id/name in the card data, or a bare number."""
+    """(points, name) from an action card id/name in the card data, or from its points,
+    exactly as typed: a negative card's loss with its minus ("-2") or without it ("2"
+    is the card that loses 2: rules, “they lose the amount of points specified on the
+    card”), a positive card's gain ("2", "+2"). Points no card of that kind prints, or
+    with the other kind's sign, are refused with the range."""
     from scorekeeper.games.not_a_hack import cards
-    if re.fullmatch(r"[-+−]?[0-9]{1,2}", typed.strip()):
-        points = abs(int(typed.strip().replace("−", "-")))
-        low, high = cards.points_range(kind)
-        if not low <= points <= high:
-            raise InputError(f"{kind} action cards are worth {low}..{high} points, got {points}")
-        return (-points if kind == "negative" else points), None
-    return cards.action(typed, kind)
+    if not is_whole(typed):
+        return cards.action(typed, kind)
+    low, high = cards.points_range(kind)             # unsigned, as the cards print them
+    points, lowest, highest = value(typed), low, high
+    if kind == "negative":
+        lowest, highest = -high, -low
+        if points is not None and sign(typed) == "":
+            points = -points
+    if points is None or not lowest <= points <= highest:
+        how = " (type 2 or -2 for one that loses 2)" if kind == "negative" else ""
+        raise InputError(f"{kind} action cards are worth {low}..{high} points{how}, "
+                         f"got {shown(typed)}")
+    return points, None
 
 
 @click.command()
 @click.argument("drawer")
 @click.argument("winner")
-@click.argument("cards", type=click.IntRange(1, 3), default=2)
+@click.argument("cards", type=Whole(1, 3), default=2)
 @pass_ctx
 def hack(ctx, drawer, winner, cards) -> None:
     """A round: DRAWER drew a hack card and chose WINNER's submission of CARDS white cards
@@ -72,8 +81,7 @@ def new_account(ctx, player) -> None:
 
 def _action_command(kind: str, verb: str):
     """The `negative` or `positive` command: PLAYER and an action card (id, name or points)."""
-    @click.command(kind, context_settings={"ignore_unknown_options": True},
-                  help=f"PLAYER {verb} a {kind} action card (by id or name, or its points, "
+    @click.command(kind, help=f"PLAYER {verb} a {kind} action card (by id or name, or its points, "
                        "e.g. 2).")
     @click.argument("player")
     @click.argument("card")
@@ -95,7 +103,7 @@ positive = _action_command("positive", "plays")
 @click.command()
 @click.argument("player")
 @click.argument("victim")
-@click.option("--hack", "index", type=click.IntRange(1, 99), default=None,
+@click.option("--hack", "index", type=Whole(1, 99), default=None,
               help="Which of VICTIM's winning hacks, counting from 1 (default: the largest).")
 @pass_ctx
 def steal(ctx, player, victim, index) -> None:
@@ -118,7 +126,7 @@ def steal(ctx, player, victim, index) -> None:
 @click.command("hack-off")
 @click.option("--vote", "votes", multiple=True, required=True, metavar="VOTER=FINALIST",
               help="One per banned player: whose hack they vote for.")
-@click.option("--cards", type=click.IntRange(1, 3), default=2, show_default=True,
+@click.option("--cards", type=Whole(1, 3), default=2, show_default=True,
               help="White cards in the winning hack (its points).")
 @pass_ctx
 def hack_off(ctx, votes, cards) -> None:
@@ -129,7 +137,7 @@ def hack_off(ctx, votes, cards) -> None:
     for vote in votes:
         voter, sep, choice = vote.partition("=")
         if not sep:
-            raise InputError(f"write each vote as VOTER=FINALIST, got {vote!r}")
+            raise InputError(f"write each vote as VOTER=FINALIST, got {quoted(vote)}")
         voter = resolve(voter, names)
         if voter in ballot:
             raise InputError(f"{voter} voted twice; each banned player votes once")
