@@ -14,7 +14,8 @@ from typing import Callable
 import click
 
 from pnp.errors import DataError, PnpError
-from pnp.shown import described, quoted, shortened
+from pnp.shown import described, quoted
+from pnp.terminal import OutputLost, echo, one_line, silence_stdout
 from pnp.layout.imposition import (DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_MARGIN_MM,
                                    DUPLEX_MODES, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_GAP_MM,
                                    SheetSpec)
@@ -31,8 +32,11 @@ class Failure(click.ClickException):
         self.lines = lines
 
     def show(self, file=None) -> None:
-        for line in self.lines:
-            click.echo(f"Error: {line}", err=True)
+        try:
+            for line in self.lines:
+                echo(f"Error: {one_line(line)}", err=True)
+        except OutputLost:      # stderr itself is gone: the exit status still tells
+            pass
 
 
 def error_lines(exc: PnpError, game: str | None = None) -> list[str]:
@@ -43,13 +47,16 @@ def error_lines(exc: PnpError, game: str | None = None) -> list[str]:
     return [str(p) for p in exc.problems] + [f"{game}: {count}" if game else count]
 
 
+_TYPED = "pnp.typed"       # ctx.meta: the command line's words, for one_line
+WRITTEN = "pnp.written"   # ctx.meta: True once a kit was published
 MAX_PLAYERS = 12   # the most --players accepts; each kit checks what it can deal
 
 
 class InRange(click.ParamType):
     """A number typed on the command line, within low..high inclusive (`integer` for a
-    count, else a length in `unit`, mm): anything else, NaN and infinities included, is a
-    usage error (exit 2) that names the range, the same for every option."""
+    count, else a length in `unit`, mm). As in `scorekeeper`: text that is no number is
+    click's usage error (exit 2); a number out of range, NaN and infinities included, is
+    an error naming the range (exit 1)."""
 
     def __init__(self, low: float, high: float, unit: str = "", integer: bool = False):
         self.low, self.high, self.unit, self.integer = low, high, unit, integer
@@ -59,35 +66,59 @@ class InRange(click.ParamType):
         try:
             number = int(value) if self.integer else float(value)
         except (TypeError, ValueError):
-            self.fail(f"expected {'a whole number' if self.integer else 'a number'}, got "
-                      f"{quoted(value)}", param, ctx)
-        if not self.low <= number <= self.high:   # False for NaN too
-            unit = f" {self.unit}" if self.unit else ""
-            self.fail(f"expected {self.low:g}..{self.high:g}{unit}, got {described(number)}",
+            self.fail(f"{quoted(value)} is not a {'whole ' if self.integer else ''}number",
                       param, ctx)
+        if not self.low <= number <= self.high:   # False for NaN too
+            what = param.opts[0] if param is not None else "the value"
+            unit = f" {self.unit}" if self.unit else ""
+            typed = str(value).strip()
+            raise Failure([f"{what} must be {self.low:g}..{self.high:g}{unit}, got "
+                           f"{typed if len(typed) <= 20 else described(number)}"])
         return number
 
 
 class App(click.Group):
-    """The `pnp` group: a PnpError from any command becomes a Failure, and click's own
-    usage errors, which quote the value typed whole, quote it shortened
-    (pnp.shown.shortened)."""
+    """The `pnp` group: a PnpError from any command becomes a Failure; click's usage
+    errors, which quote the value typed whole, become one short line
+    (pnp.terminal.one_line); output that cannot be written is settled by `output_lost`."""
 
-    def make_context(self, *args, **kwargs) -> click.Context:
+    def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
+        typed = [str(a) for a in args]
         try:
-            return super().make_context(*args, **kwargs)
-        except click.ClickException as exc:
-            exc.message = shortened(exc.message)
+            ctx = super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as exc:
+            exc.message = one_line(exc.message, typed)
             raise
+        ctx.meta[_TYPED] = typed
+        return ctx
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except PnpError as exc:
             raise Failure(error_lines(exc)) from None
-        except click.ClickException as exc:
-            exc.message = shortened(exc.message)
+        except click.UsageError as exc:
+            exc.message = one_line(exc.message, ctx.meta.get(_TYPED, ()))
             raise
+        except OutputLost as exc:
+            output_lost(ctx, exc)
+
+
+def output_lost(ctx: click.Context, exc: OutputLost) -> None:
+    """A report that could not be printed: exit status 0 if the kit was written (with a
+    note on stderr unless the reader of a pipe went away), else 1."""
+    if exc.closed_pipe:
+        silence_stdout()
+    written = ctx.meta.get(WRITTEN, False)
+    if written and not exc.closed_pipe:
+        try:
+            echo(f"The kit was written, but its summary could not be printed ({exc}).",
+                 err=True)
+        except OutputLost:
+            pass
+    if written or exc.closed_pipe:
+        ctx.exit(0 if written else 1)
+    raise click.ClickException(f"the output could not be written ({exc})")
 
 
 def for_each_game(names: list[str], run: Callable[[str], None]) -> None:
@@ -166,6 +197,7 @@ def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, cr
     def one(name: str) -> None:
         report = run_build(BuildOptions(name, spec, card_size, data_dir or DEFAULT_DATA_DIR,
                                         out_dir, deck_format, players))
+        click.get_current_context().meta[WRITTEN] = True
         _print_report(report, spec)
     for_each_game(_games(game, all_games), one)
 
@@ -173,15 +205,15 @@ def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, cr
 def _print_report(report, spec: SheetSpec) -> None:
     g = report.grid
     total = sum(report.counts.values())
-    click.echo(f"{report.game}: {total} cards — " +
+    echo(f"{report.game}: {total} cards — " +
                ", ".join(f"{n} {kind}" for kind, n in report.counts.items()))
     duplex = {"long": "duplex, flip on long edge", "short": "duplex, flip on short edge",
               "none": "single-sided, fronts only"}[spec.duplex]
-    click.echo(f"  {g.cols}x{g.rows} cards per {spec.paper} sheet, {report.sheets} sheets, {duplex}")
+    echo(f"  {g.cols}x{g.rows} cards per {spec.paper} sheet, {report.sheets} sheets, {duplex}")
     for path in report.paths:
         n = report.pages[path.name]
-        click.echo(f"  {path}  ({n} page{'s' if n != 1 else ''})")
-    click.echo(f"  built in {report.seconds:.2f} s")
+        echo(f"  {path}  ({n} page{'s' if n != 1 else ''})")
+    echo(f"  built in {report.seconds:.2f} s")
 
 
 @main.command()
@@ -203,5 +235,5 @@ def validate(game, all_games, data_dir, card_size) -> None:
         if problems:
             raise DataError(problems)
         total = sum(kit.summary(kit.groups(data)).values())
-        click.echo(f"{kit.id}: OK — {len(kit.cards(data))} distinct cards, {total} copies")
+        echo(f"{kit.id}: OK — {len(kit.cards(data))} distinct cards, {total} copies")
     for_each_game(_games(game, all_games), one)

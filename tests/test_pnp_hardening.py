@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -269,3 +271,52 @@ def test_a_paragraph_too_long_to_lay_out_in_linear_time_is_refused(data):
     assert _errors(_run("validate", "--game", "not-a-hack", "--data", data))[0] == (
         f"Error: {path}:{len(lines) + 2}: a paragraph of 1,001 words; split it (at most 1,000 "
         "words, about three pages)")
+
+
+# -- 5. Output encodings and terminals ------------------------------------------------
+
+def _pnp(args, tmp_path, stdout=subprocess.PIPE, **env):
+    return subprocess.run([sys.executable, "-c", "from pnp.cli import main; main()", *args],
+                          stdout=stdout, stderr=subprocess.PIPE, cwd=tmp_path,
+                          env={**os.environ, **env}, timeout=120)
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii", "latin-1"])
+def test_build_completes_on_any_output_encoding(tmp_path, encoding):
+    out = tmp_path / "Łukasz’s kits"
+    done = _pnp(["build", "--game", "hack-back", "--out", str(out)], tmp_path,
+                PYTHONIOENCODING=encoding)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode(encoding)
+    assert "hack-back: 134 cards" in text and "\\u0141ukasz" in text
+    assert (out / "hack-back" / "cards.pdf").exists()
+    bad = _pnp(["build", "--game", "nope-Ł"], tmp_path, PYTHONIOENCODING=encoding)
+    assert bad.returncode == 1 and b"Traceback" not in bad.stderr
+
+
+def test_a_kit_written_is_exit_0_even_when_its_summary_cannot_be_printed(tmp_path):
+    with open("/dev/full", "w") as full:
+        done = _pnp(["build", "--game", "hack-attack", "--out", str(tmp_path)], tmp_path,
+                    stdout=full)
+        checked = _pnp(["validate", "--game", "hack-attack"], tmp_path, stdout=full)
+    assert done.returncode == 0
+    assert done.stderr.decode() == ("The kit was written, but its summary could not be "
+                                    "printed (No space left on device).\n")
+    assert (tmp_path / "hack-attack" / "booklet.pdf").exists()
+    assert checked.returncode == 1        # nothing was made, and nothing was said
+    assert checked.stderr.decode() == ("Error: the output could not be written (No space "
+                                       "left on device)\n")
+
+
+def test_a_closed_pipe_is_no_traceback(tmp_path):
+    read_end, write_end = os.pipe()
+    os.close(read_end)                  # the reader went away before the first line
+    try:
+        done = _pnp(["build", "--game", "hack-attack", "--out", str(tmp_path)], tmp_path,
+                    stdout=write_end)
+        checked = _pnp(["validate", "--game", "hack-attack"], tmp_path, stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert done.returncode == 0 and done.stderr == b""
+    assert (tmp_path / "hack-attack" / "cards.pdf").exists()
+    assert checked.returncode == 1 and checked.stderr == b""
