@@ -129,9 +129,10 @@ def _staging_folder(target: Path) -> Path:
     before they finished left behind (`remove_stale_staging`). PnpError if the output
     folder cannot be used (a file in the way, no permission, ...)."""
     try:
-        if target.exists() and not target.is_dir():
-            raise PnpError(f"cannot write the kit: {quoted(target, PATH_LIMIT)} is a file, "
-                           "not a folder")
+        for folder in (target.parent, target):
+            if folder.exists() and not folder.is_dir():
+                raise PnpError(f"cannot write the kit: {quoted(folder, PATH_LIMIT)} is a "
+                               "file, not a folder")
         for name in OUTPUTS:
             if (target / name).is_dir():
                 raise PnpError(f"cannot write the kit: {quoted(target / name, PATH_LIMIT)} "

@@ -8,13 +8,14 @@ game is tried and every game's problems are reported.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Callable
 
 import click
 
 from pnp.errors import DataError, PnpError
-from pnp.shown import described, quoted
+from pnp.shown import described, plural, quoted
 from pnp.terminal import OutputLost, echo, one_line, silence_stdout
 from pnp.layout.imposition import (DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_MARGIN_MM,
                                    DUPLEX_MODES, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_GAP_MM,
@@ -34,7 +35,7 @@ class Failure(click.ClickException):
     def show(self, file=None) -> None:
         try:
             for line in self.lines:
-                echo(f"Error: {one_line(line)}", err=True)
+                echo(f"Error: {one_line(line)}", err=True, exact=True)
         except OutputLost:      # stderr itself is gone: the exit status still tells
             pass
 
@@ -43,15 +44,12 @@ def error_lines(exc: PnpError, game: str | None = None) -> list[str]:
     """The lines that report `exc`: every problem of a DataError, then how many there are."""
     if not isinstance(exc, DataError):
         return [str(exc)]
-    count = f"{len(exc.problems)} problem(s) found."
+    count = f"{plural(len(exc.problems), 'problem')} found."
     return [str(p) for p in exc.problems] + [f"{game}: {count}" if game else count]
 
 
 _TYPED = "pnp.typed"       # ctx.meta: the command line's words, for one_line
 WRITTEN = "pnp.written"   # ctx.meta: True once a kit was published
-MAX_PLAYERS = 12   # the most --players accepts; each kit checks what it can deal
-
-
 class InRange(click.ParamType):
     """A number typed on the command line, within low..high inclusive (`integer` for a
     count, else a length in `unit`, mm). As in `scorekeeper`: text that is no number is
@@ -59,17 +57,21 @@ class InRange(click.ParamType):
     an error naming the range (exit 1)."""
 
     def __init__(self, low: float, high: float, unit: str = "", integer: bool = False):
+        # an unbounded range (±inf) leaves the range to the library: --players is checked
+        # by each kit against the player counts its game.toml states
         self.low, self.high, self.unit, self.integer = low, high, unit, integer
         self.name = "integer" if integer else "mm" if unit == "mm" else "number"
 
     def convert(self, value, param, ctx):
+        what = param.opts[0] if param is not None else "the value"
         try:
             number = int(value) if self.integer else float(value)
         except (TypeError, ValueError):
+            if str(value).strip().lstrip("+-").isdigit():    # digits past int()'s limit
+                raise Failure([f"{what} is too large ({len(str(value).strip()):,} digits)"])
             self.fail(f"{quoted(value)} is not a {'whole ' if self.integer else ''}number",
                       param, ctx)
         if not self.low <= number <= self.high:   # False for NaN too
-            what = param.opts[0] if param is not None else "the value"
             unit = f" {self.unit}" if self.unit else ""
             typed = str(value).strip()
             raise Failure([f"{what} must be {self.low:g}..{self.high:g}{unit}, got "
@@ -141,9 +143,19 @@ def main() -> None:
     """Hack Pack print-and-play generator: card data in TOML to print-ready PDFs."""
 
 
+def _folder(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """A folder typed on the command line as a Path; an empty or blank one is a usage
+    error (it would silently mean the current folder)."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise click.BadParameter("the folder path is empty; name a folder ('.' for this one)")
+    return Path(value)
+
+
 def _game_options(f):
     from pnp.games import game_ids
-    f = click.option("--data", "data_dir", type=click.Path(path_type=Path, file_okay=False),
+    f = click.option("--data", "data_dir", callback=_folder, metavar="DIR",
                      default=None, help="Card data folder (default: the repository's card_data/).")(f)
     f = click.option("--all", "all_games", is_flag=True, help="Every game.")(f)
     f = click.option("--game", "-g", "game", default=None,
@@ -178,12 +190,12 @@ def _games(game: str | None, all_games: bool) -> list[str]:
 @click.option("--back-offset", nargs=2,
               type=InRange(-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM, "mm"), default=(0.0, 0.0), show_default=True,
               metavar="DX DY", help="Shift back pages by DX, DY mm (right, up) for printer drift.")
-@click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False),
-              default=Path("out"), show_default=True, help="Output folder.")
+@click.option("--out", "out_dir", callback=_folder, default="out", show_default=True,
+              metavar="DIR", help="Output folder.")
 @click.option("--format", "deck_format", type=click.Choice(["individual", "shared"]),
               default=None, help="For games with several decks: one deck per player "
                                  "(default) or one shared deck.")
-@click.option("--players", type=InRange(1, MAX_PLAYERS, integer=True), default=None,
+@click.option("--players", type=InRange(-math.inf, math.inf, integer=True), default=None,
               help="For games with several decks: print decks for this many players "
                    "(default: every deck).")
 def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, crop_marks,
@@ -212,7 +224,7 @@ def _print_report(report, spec: SheetSpec) -> None:
     echo(f"  {g.cols}x{g.rows} cards per {spec.paper} sheet, {report.sheets} sheets, {duplex}")
     for path in report.paths:
         n = report.pages[path.name]
-        echo(f"  {path}  ({n} page{'s' if n != 1 else ''})")
+        echo(f"  {one_line(str(path))}  ({plural(n, 'page')})", exact=True)
     echo(f"  built in {report.seconds:.2f} s")
 
 

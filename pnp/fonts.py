@@ -89,8 +89,9 @@ def glyph_problem(chars: set[str]) -> str:
         return ", ".join(f"{quoted(ch)} (U+{ord(ch):04X})" for ch in group)
     controls = sorted(ch for ch in chars if is_control_char(ch))
     others = sorted(chars - set(controls))
-    parts = ([f"holds the invisible control character(s) {listed(controls)}, which "
-              "print nothing; remove them"] if controls else [])
+    parts = ([f"holds the invisible control {'character' if len(controls) == 1 else 'characters'}"
+              f" {listed(controls)}, which {'prints' if len(controls) == 1 else 'print'} "
+              "nothing; remove " + ("it" if len(controls) == 1 else "them")] if controls else [])
     parts += [f"the font has no glyph for {listed(others)}"] if others else []
     return "; ".join(parts)
 

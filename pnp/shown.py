@@ -56,9 +56,9 @@ def described(value: object, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, (datetime, date, time)):
         return f"a date/time {value.isoformat()}"
     if isinstance(value, dict):
-        return f"a table with {len(value):,} key{'s' if len(value) != 1 else ''}"
+        return f"a table with {plural(len(value), 'key')}"
     if isinstance(value, (list, tuple)):
-        return f"an array of {len(value):,} item{'s' if len(value) != 1 else ''}"
+        return f"an array of {plural(len(value), 'item')}"
     return quoted(value, limit)
 
 
@@ -68,3 +68,19 @@ def listed(names, limit: int = 12) -> str:
     names = list(names)
     shown = ", ".join(n if len(n) <= 40 else quoted(n, 40) for n in names[:limit])
     return shown + (f", … ({len(names):,} in all)" if len(names) > limit else "")
+
+
+_BLANK = {"Cc", "Cf", "Zs", "Zl", "Zp", "Mn", "Me", "Cn", "Co", "Cs"}
+
+
+def prints_nothing(text: str) -> bool:
+    """True if no character of `text` makes a mark on paper: whitespace, no-break and
+    zero-width spaces, soft hyphens, joiners and other format or control characters,
+    and combining marks with nothing to combine with."""
+    return all(unicodedata.category(ch) in _BLANK for ch in text)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """"1 line", "2 lines", "0 lines": `n` and `word`, with `many` (default word + "s")
+    for any count but 1."""
+    return f"{n:,} {word if n == 1 else many or word + 's'}"

@@ -24,7 +24,8 @@ from pnp.shown import QUOTE_LIMIT, quoted
 #: Plain stand-ins for the symbols the score keeper prints, for encodings that lack them.
 PLAIN = {"▶": ">", "—": "-", "–": "-", "−": "-", "→": "->", "“": '"', "”": '"', "‘": "'",
          "’": "'", "…": "...", "×": "x", "≤": "<=", "≥": ">="}
-_HANDLER = "scorekeeper.plain"
+_HANDLER = "hackpack.plain"
+_EXACT = "hackpack.exact"
 
 
 class OutputLost(Exception):
@@ -59,26 +60,36 @@ def _plain(error: UnicodeError) -> tuple[str, int]:
     return "".join(map(stand_in, error.object[error.start:error.end])), error.end
 
 
+def _exact(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler for text that must stay exact (paths): PLAIN's stand-in for a
+    symbol, else the character's escape, never a look-alike letter."""
+    chars = error.object[error.start:error.end]
+    return "".join(PLAIN.get(ch) or escape(ch) for ch in chars), error.end
+
+
 codecs.register_error(_HANDLER, _plain)
+codecs.register_error(_EXACT, _exact)
 
 
-def encodable(text: str, stream=None) -> str:
+def encodable(text: str, stream=None, exact: bool = False) -> str:
     """`text` with every character that `stream` (default: sys.stdout) cannot encode
-    replaced by its `stand_in`."""
+    replaced by its `stand_in`, or with `exact` (for paths and data) by its escape."""
     if text.isascii():
         return text
     encoding = getattr(stream or sys.stdout, "encoding", None) or "utf-8"
+    handler = _EXACT if exact else _HANDLER
     try:
-        return text.encode(encoding, _HANDLER).decode(encoding)
+        return text.encode(encoding, handler).decode(encoding)
     except LookupError:
-        return text.encode("ascii", _HANDLER).decode("ascii")
+        return text.encode("ascii", handler).decode("ascii")
 
 
-def echo(text: str = "", err: bool = False) -> None:
-    """Print one line (styled text allowed: click drops the styles where colour is off).
-    OutputLost if the write fails."""
+def echo(text: str = "", err: bool = False, exact: bool = False) -> None:
+    """Print one line (styled text allowed: click drops the styles where colour is off);
+    with `exact`, characters the output lacks are escaped, never replaced by look-alikes
+    (`encodable`). OutputLost if the write fails."""
     try:
-        click.echo(encodable(text, sys.stderr if err else sys.stdout), err=err)
+        click.echo(encodable(text, sys.stderr if err else sys.stdout, exact), err=err)
     except (OSError, UnicodeError) as exc:
         raise OutputLost(exc) from None
 

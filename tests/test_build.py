@@ -131,7 +131,7 @@ def test_publish_is_all_or_nothing(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("make, status, message", [
-    (lambda out: out.write_text("x"), 2, "is a file"),  # click refuses it as a usage error
+    (lambda out: out.write_text("x"), 1, "out' is a file, not a folder"),
     (lambda out: out.mkdir() or (out / "hack-attack").write_text("x"), 1,
      "hack-attack' is a file, not a folder"),
     (lambda out: (out / "hack-attack" / "rules.pdf").mkdir(parents=True), 1,

@@ -198,7 +198,7 @@ def test_control_characters_in_a_label_are_named_as_such_where_they_are_defined(
     result = _run("validate", "--game", "hack-attack", "--data", str(data))
     assert result.exit_code == 1
     assert (f"game.toml:{line}: field 'labels.protect_with': holds the invisible control "
-            "character(s) '\\u202E' (U+202E), which print nothing; remove them") in result.output
+            "character '\\u202E' (U+202E), which prints nothing; remove it") in result.output
 
 
 def test_a_category_name_the_font_cannot_draw_is_reported_once_where_it_is_defined(tmp_path):

@@ -42,7 +42,7 @@ def test_blanks_that_do_not_match_the_needs_are_an_error(tmp_path):
     result = CliRunner().invoke(pnp_main, ["validate", "-g", "not-a-hack", "--data",
                                            str(tmp_path / "card_data")])
     assert result.exit_code == 1
-    assert "blank(s) \"____\" in the text but components + modifiers = " in result.output
+    assert "blanks \"____\" in the text but components + modifiers = " in result.output
 
 
 def test_each_pile_prints_from_its_own_sheets_with_its_own_back(tmp_path):

@@ -185,8 +185,8 @@ def test_invisible_control_characters_in_card_text_are_named(data, char):
     line = edit_data(path, "Runs apps,", f"Runs\\u{ord(char):04X}apps,")
     lines = _errors(_run("validate", "--game", "hack-attack", "--data", data))
     assert lines[0] == (f"Error: {path}:{line}: card 'smart-tv', field 'description': holds the "
-                        f"invisible control character(s) '\\u{ord(char):04X}' (U+{ord(char):04X}),"
-                        " which print nothing; remove them")
+                        f"invisible control character '\\u{ord(char):04X}' (U+{ord(char):04X}),"
+                        " which prints nothing; remove it")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -320,3 +320,82 @@ def test_a_closed_pipe_is_no_traceback(tmp_path):
     assert done.returncode == 0 and done.stderr == b""
     assert (tmp_path / "hack-attack" / "cards.pdf").exists()
     assert checked.returncode == 1 and checked.stderr == b""
+
+
+# -- Found by a break-it session after the fixes ------------------------------------
+
+@pytest.mark.parametrize("game, file, old", [
+    ("hack-attack", "tech.toml", 'name = "Smart TV"'),
+    ("hack-attack", "game.toml", 'protect_with = "PROTECT WITH"'),
+    ("not-a-hack", "white.toml", 'text = "the office coffee machine"'),
+])
+@pytest.mark.parametrize("blank", ["\\u200b", "\\u00ad\\u00ad", " \\u00a0\\u2060 "])
+def test_text_that_prints_nothing_is_refused_like_an_empty_one(data, game, file, old, blank):
+    key = old.split(" = ")[0]
+    line = edit_data(data / game / file, old, f'{key} = "{blank}"')
+    lines = _errors(_run("validate", "--game", game, "--data", data))
+    assert any(f"{file}:{line}:" in x and "expected " in x for x in lines), lines
+
+
+@pytest.mark.parametrize("effect, message", [
+    ("{ cards = 1 }", "no kind; expected kind = one of attack, defend, defend_ally"),
+    ("{ kind = 5, cards = 1 }", "unknown effect kind 5; known: attack"),
+])
+def test_an_effect_without_a_proper_kind_says_so(data, effect, message):
+    line = edit_data(data / "hack-back" / "cards.toml", '{ kind = "draw", cards = 1 }', effect)
+    lines = _errors(_run("validate", "--game", "hack-back", "--data", data))
+    assert any(f"cards.toml:{line}:" in x and message in x for x in lines), lines
+
+
+def test_too_many_effects_is_one_line_not_one_per_icon(data):
+    line = edit_data(data / "hack-back" / "cards.toml", 'activate = [{ kind = "draw", cards = 1 }]',
+                     "activate = [" + '{ kind = "draw", cards = 1 }, ' * 200 + "]")
+    lines = _errors(_run("validate", "--game", "hack-back", "--data", data))
+    assert lines == [f"Error: {data / 'hack-back' / 'cards.toml'}:{line}: card "
+                     "'rubber-duck-debugger', field 'activate': expected 0..2 effects, got 200",
+                     "Error: hack-back: 1 problem found."]
+
+
+@pytest.mark.parametrize("first, shown", [('"no-such-card"', "'no-such-card'"), ("5", "5")])
+def test_a_bad_item_in_an_array_of_tables_is_named_by_its_index(data, first, shown):
+    line = edit_data(data / "hack-back" / "decks.toml", "cards = [", f"cards = [{first}, ")
+    lines = _errors(_run("validate", "--game", "hack-back", "--data", data))
+    assert (f"Error: {data / 'hack-back' / 'decks.toml'}:{line}: deck 'red-team', field "
+            f"'cards[0]': expected a table in an array of {{ card = \"ID\", count = N }} tables, "
+            f"got {shown}") in lines
+
+
+def test_printed_paths_are_exact_and_one_line(tmp_path):
+    out = tmp_path / "a\nb\x1b[31m"
+    result = _run("build", "--game", "hack-attack", "--out", out)
+    assert result.exit_code == 0
+    assert f"  {tmp_path}/a\\u000Ab\\u001B[31m/hack-attack/cards.pdf  (32 pages)" in \
+        result.output.splitlines()
+
+
+@pytest.mark.parametrize("option", ["--out", "--data"])
+@pytest.mark.parametrize("value", ["", "  "])
+def test_an_empty_folder_option_is_refused_not_taken_as_this_folder(tmp_path, option, value):
+    result = _run("build", "--game", "hack-attack", option, value)
+    assert result.exit_code == 2
+    assert "the folder path is empty" in result.output
+    assert not (tmp_path / "hack-attack").exists()
+
+
+@pytest.mark.parametrize("players, message", [
+    ("99", "Hack Back kits are for 2–5 players, got 99"),
+    ("0", "Hack Back kits are for 2–5 players, got 0"),
+    ("9" * 5000, "--players is too large (5,000 digits)"),
+])
+def test_players_out_of_range_is_named_once_by_the_kit(tmp_path, players, message):
+    result = _run("build", "--game", "hack-back", "--players", players, "--out", tmp_path)
+    assert result.output == f"Error: {message}\n" and result.exit_code == 1
+
+
+@pytest.mark.parametrize("line", ["#### Deep", "###### h", "```", "~~~ python"])
+def test_markdown_beyond_the_subset_is_refused_not_printed_literally(data, line):
+    path = data / "hack-attack" / "rulebook.md"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    path.write_text("\n".join(lines[:3] + [line] + lines[3:]), encoding="utf-8")
+    assert _errors(_run("validate", "--game", "hack-attack", "--data", data))[0].startswith(
+        f"Error: {path}:4: ")

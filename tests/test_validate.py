@@ -67,7 +67,7 @@ def test_every_problem_is_listed_at_once(data_copy):
     assert f"defense.toml:{dup}: card 'backup-3-2-1', field 'id': duplicate id; first defined at" in out
     assert (f"defense.toml:{line_of(defense, 'color =')}: card 'backup-3-2-1', field 'color': unknown key; "
             "allowed keys: category, count, how_to, id, name") in out
-    assert "5 problem(s) found." in out
+    assert "5 problems found." in out
 
 
 @pytest.mark.parametrize("filename, old, new, message", [
@@ -90,7 +90,7 @@ def test_one_bad_field_is_reported_with_card_and_field(data_copy, filename, old,
     assert result.exit_code == 1
     line = line_of(data_copy / filename, new) if new else None
     assert message.replace("{line}", str(line)) in result.output
-    assert "1 problem(s) found." in result.output
+    assert "1 problem found." in result.output
 
 
 def test_text_longer_than_the_field_allows(data_copy):
@@ -167,7 +167,7 @@ def test_one_unreadable_file_is_one_problem_not_a_cascade(data_copy):
     result = _validate(data_copy)
     assert result.exit_code == 1
     assert "attack.toml:1:" in result.output
-    assert "1 problem(s) found." in result.output
+    assert "1 problem found." in result.output
 
 
 def test_a_bad_category_is_reported_once(data_copy):

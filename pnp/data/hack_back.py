@@ -108,12 +108,16 @@ class HackBackData:
         return [self.cards[cid] for cid, n in deck.cards for _ in range(n)]
 
 
+MAX_EFFECTS = 2    # per section: the face has two effect lines for each
+
 CARD_FIELDS = (
     Field("id", "id", "a kebab-case id such as \"script-kiddie\""),
     Field("name", "str", "the printed name, 1..24 characters", check=length_range(1, 24)),
     Field("vc", "int", "the printed VC, 0..39", check=int_range(0, 39)),
-    Field("play", "tables", "an array of effect tables", required=False),
-    Field("activate", "tables", "an array of effect tables", required=False),
+    Field("play", "tables", "an array of 0..2 effect tables", required=False,
+          check=length_range(0, MAX_EFFECTS, "effects")),
+    Field("activate", "tables", "an array of 0..2 effect tables", required=False,
+          check=length_range(0, MAX_EFFECTS, "effects")),
     Field("flavor", "str", "one line, 1..70 characters", required=False,
           check=length_range(1, 70)),
 )
@@ -155,8 +159,11 @@ def _effects(raw: list, origin_of, section: str, problems: list[Problem]) -> tup
         bad = lambda msg, i=i: problems.append(  # noqa: E731
             origin_of(f"{section}[{i}]").problem(msg))
         kind = item.get("kind")
-        if kind not in EFFECTS:
-            bad(f"unknown effect kind {quoted(kind)}; known: {', '.join(EFFECTS)}")
+        if kind is None:
+            bad(f"no kind; expected kind = one of {', '.join(EFFECTS)}")
+            continue
+        if not isinstance(kind, str) or kind not in EFFECTS:
+            bad(f"unknown effect kind {described(kind)}; known: {', '.join(EFFECTS)}")
             continue
         key, bounds, _text, allowed = EFFECTS[kind]
         if section not in allowed:
@@ -164,7 +171,7 @@ def _effects(raw: list, origin_of, section: str, problems: list[Problem]) -> tup
             continue
         extra = set(item) - {"kind"} - ({key} if key else set())
         if extra:
-            bad(f"unknown key(s) {', '.join(sorted(extra))} for {kind}"
+            bad(f"unknown {'key' if len(extra) == 1 else 'keys'} {', '.join(sorted(extra))} for {kind}"
                 + (f"; expected {key}" if key else ""))
             continue
         amount = item.get(key, 0) if key else 0

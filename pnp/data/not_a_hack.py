@@ -18,6 +18,7 @@ from pnp.data.models import GameInfo, Source
 from pnp.data.schema import Field, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
 from pnp.errors import DataError, Problem
+from pnp.shown import plural
 
 BLANK = "____"
 PILES = {"black": ("hack", "negative", "banned"),
@@ -115,7 +116,7 @@ def _card(entry: Entry, problems: list[Problem]) -> NahCard:
         need = card.components + card.modifiers
         if not 1 <= need <= 3 or card.blanks != need:
             problems.append(entry.source.at("text").problem(
-                f"{card.blanks} blank(s) \"{BLANK}\" in the text but components + modifiers = "
+                f"{plural(card.blanks, 'blank')} \"{BLANK}\" in the text but components + modifiers = "
                 f"{need}; they must match, 1..3"))
     return card
 

@@ -2,7 +2,8 @@
 
 Supported: `# Title`, `## Section`, `### Subsection`, paragraphs (lines joined
 until a blank line), `- ` bullets, `1. ` numbered items, inline `**bold**`.
-Anything else is kept as paragraph text. Lines are 1-based, for error messages.
+Deeper headings and code fences are refused (they would print literally); anything
+else is kept as paragraph text. Lines are 1-based, for error messages.
 """
 
 from __future__ import annotations
@@ -70,6 +71,19 @@ def parse_rulebook(text: str) -> list[Block]:
     return blocks
 
 
+def _unsupported(text: str) -> list[tuple[int, str]]:
+    """(line, why) for each line that uses Markdown beyond the supported subset, which
+    would otherwise print literally: headings deeper than ###, and code fences."""
+    found = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if re.match(r"^#{4,}(\s|$)", line):
+            found.append((number, "only #, ## and ### headings are supported"))
+        elif line.startswith(("```", "~~~")):
+            found.append((number, "code blocks (``` fences) are not supported"))
+    return found
+
+
 _KIND_NAMES = {"title": "title", "h2": "heading", "h3": "heading", "para": "paragraph",
                "bullet": "list item", "number": "list item"}
 
@@ -85,6 +99,8 @@ def load_rulebook(path: Path) -> list[Block]:
     blocks = parse_rulebook(text)
     if not blocks or blocks[0].kind != "title":
         raise DataError([Problem(path, "the rulebook must start with a '# Title' line", line=1)])
+    if unsupported := _unsupported(text):
+        raise DataError([Problem(path, why, line=n) for n, why in unsupported])
     if long := [b for b in blocks if len(b.text.split()) > MAX_BLOCK_WORDS]:
         raise DataError([Problem(path, f"a {_KIND_NAMES[b.kind]} of {len(b.text.split()):,} "
                                  f"words; split it (at most {MAX_BLOCK_WORDS:,} words, about "

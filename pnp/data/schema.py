@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from pnp.data.toml_source import TableLines
 from pnp.errors import Problem
-from pnp.shown import described
+from pnp.shown import described, prints_nothing
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 MAX_ID = 48        # characters in any id (card, category, deck, game)
@@ -39,7 +39,7 @@ def _kind_ok(kind: str, value: Any) -> bool:
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == "str":
-        return isinstance(value, str) and value.strip() != ""
+        return isinstance(value, str) and not prints_nothing(value)
     if kind == "id":
         return isinstance(value, str) and bool(ID_PATTERN.match(value))
     if kind == "colour":
@@ -51,6 +51,13 @@ def _kind_ok(kind: str, value: Any) -> bool:
     if kind == "list":
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
     raise ValueError(f"unknown field kind {kind!r}")
+
+
+def _first_bad_item(kind: str, items: list) -> int | None:
+    """The index of the first item of a "tables" or "list" value that is not a table or
+    not text, or None."""
+    want = dict if kind == "tables" else str
+    return next((i for i, v in enumerate(items) if not isinstance(v, want)), None)
 
 
 def int_range(low: int, high: int) -> Callable[[int], str | None]:
@@ -101,8 +108,13 @@ def check_table(
                                         line=where.line, subject=subject, field=f.name))
             continue
         value = raw[f.name]
-        message = None
-        if not _kind_ok(f.kind, value):
+        message, field = None, f.name
+        if (f.kind in ("tables", "list") and isinstance(value, list)
+                and (i := _first_bad_item(f.kind, value)) is not None):
+            field = f"{f.name}[{i}]"
+            message = (f"expected {'a table' if f.kind == 'tables' else 'text'} in "
+                       f"{f.expected}, got {described(value[i])}")
+        elif not _kind_ok(f.kind, value):
             message = f"expected {f.expected}, got {described(value)}"
         elif f.kind == "id" and len(value) > MAX_ID:
             message = f"an id is at most {MAX_ID} characters, got {len(value):,}"
@@ -110,7 +122,7 @@ def check_table(
             message = f.check(value)
         if message:
             problems.append(Problem(file, message, line=where.of(f.name),
-                                    subject=subject, field=f.name))
+                                    subject=subject, field=field))
         else:
             values[f.name] = value
     return values, problems

@@ -83,7 +83,7 @@ class Kit(ABC):
                players: int | None = None) -> list[PrintGroup]:
         """What to print, group by group. This default prints every copy with the one
         back and refuses deck choices: PnpError for `deck_format` or `players`."""
-        if deck_format or players:
+        if deck_format or players is not None:
             raise PnpError(f"{self.name(data)} prints one deck for "
                            f"{data.info.players_min}–{data.info.players_max} players; "
                            "--format and --players choose decks in games that have several")

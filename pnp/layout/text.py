@@ -16,7 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from pnp.fonts import font as registered
 from pnp.fonts import BREAKS, NO_BREAK_SPACES, metrics
 from pnp.layout.imposition import Rect
-from pnp.shown import quoted
+from pnp.shown import plural, quoted
 
 LEADING = 1.18
 STEP_PT = 0.25
@@ -132,7 +132,7 @@ def fit_text(text: str, font: str, width: float, height: float,
         raise TextDoesNotFit(f"the word {quoted(shown, 40)} is wider than the {width / 72 * 25.4:.1f} mm "
                              f"text box even at {min_size} pt")
     need = FittedText(font, min_size, min_size * LEADING, lines).height
-    raise TextDoesNotFit(f"{len(lines)} lines need {need / 72 * 25.4:.1f} mm at the {min_size} pt "
+    raise TextDoesNotFit(f"{plural(len(lines), 'line')} need {need / 72 * 25.4:.1f} mm at the {min_size} pt "
                          f"floor; the box is {height / 72 * 25.4:.1f} mm tall")
 
 
