@@ -80,7 +80,13 @@ def prints_nothing(text: str) -> bool:
     return all(unicodedata.category(ch) in _BLANK for ch in text)
 
 
+def singular(n: int) -> bool:
+    """True if a count of `n` takes the singular: 1 and -1 ("their −1 point is final")."""
+    return abs(n) == 1
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
-    """"1 line", "2 lines", "0 lines": `n` and `word`, with `many` (default word + "s")
-    for any count but 1."""
-    return f"{n:,} {word if n == 1 else many or word + 's'}"
+    """`n` (with thousands separators) and `word`, with `many` (default: `word` + "s")
+    for every count but 1 and -1: plural(1, "point") -> "1 point", plural(0, "player")
+    -> "0 players", plural(2, "Hero", "Heroes") -> "2 Heroes". Both tools use it."""
+    return f"{n:,} {word if singular(n) else many or word + 's'}"

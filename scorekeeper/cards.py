@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from scorekeeper.errors import InputError, quoted
+from pnp.shown import plural
 
 
 @lru_cache(maxsize=None)
@@ -23,7 +24,7 @@ def card_data(game: str, loader: Callable[[Path], Any]) -> Any:
     try:
         return loader(DEFAULT_DATA_DIR / game)
     except DataError as exc:
-        raise InputError(f"the card data has {len(exc.problems)} problem(s), first: "
+        raise InputError(f"the card data has {plural(len(exc.problems), 'problem')}, first: "
                          f"{exc.problems[0]}; run 'pnp validate --game {game}'") from None
 
 

@@ -19,10 +19,10 @@ import click
 
 from scorekeeper.commands import SHARED
 from scorekeeper.context import Ctx, Whole, negatives_as_values
-from scorekeeper.errors import RegistryError, ScoreError
+from scorekeeper.errors import RegistryError, ScoreError, StoreError
 from scorekeeper.games import all_games
 from pnp.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
-from scorekeeper.store import ENV_DB
+from scorekeeper.store import ENV_DB, path_problem
 
 _COMMANDS = "scorekeeper.commands"   # the key of the collected commands in ctx.meta
 _TYPED = "scorekeeper.typed"         # the key of the command line's words in ctx.meta
@@ -127,10 +127,14 @@ def output_lost(ctx: click.Context, exc: OutputLost) -> None:
 
 
 def _db_path(ctx, param, value):
+    """--db (or SCOREKEEPER_DB) as a Path, None for the default file. StoreError, one
+    line with exit status 1 like every path that cannot hold the database, for an
+    empty or blank one (store.path_problem)."""
     if value is None and os.environ.get(ENV_DB) == "":
         value = ""                        # click skips an empty variable: refuse it as --db ""
-    if value is not None and not value.strip():
-        raise click.BadParameter(f"the database path is empty (from --db or {ENV_DB})")
+    why = path_problem(value) if value is not None else None
+    if why:
+        raise StoreError(f"the database path is {why} (from --db or {ENV_DB})")
     return Path(value) if value is not None else None
 
 

@@ -38,7 +38,7 @@ def games(ctx, as_json) -> None:
     """List the games, the newest (the current one) last, each with when it started (your
     local time; --json gives the stored UTC time with its offset)."""
     try:
-        rows = ctx.reader.games()
+        rows = session.games(ctx.reader)
     except NoDatabase:
         rows = []
     if as_json:

@@ -43,9 +43,12 @@ class Ctx:
         return self._store is not None and self._store.saved
 
     def _open(self, create: bool):
+        """The store, opened once: the file named (--db or SCOREKEEPER_DB) must be in a
+        folder that exists; the default one's folder is made when needed."""
         if self._store is None:
             from scorekeeper.store import Store, default_path
-            self._store = Store(self.db or default_path(), create=create)
+            self._store = Store(self.db or default_path(), create=create,
+                                folders=self.db is None)
         return self._store
 
 

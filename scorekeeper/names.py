@@ -31,7 +31,9 @@ _SHOW_NOTHING = {"Cc", "Cf", "Cs", "Mn", "Me", "Zs", "Zl", "Zp"}
 
 
 def normal(name: str) -> str:
-    """`name` stripped and in Unicode NFC, so "é" typed either way is the same name."""
+    """`name` stripped and in Unicode NFC, so "é" typed either way is the same name (and
+    " ana" typed at the table finds Ana; a new name with spaces around it is refused:
+    `check_edges`)."""
     return unicodedata.normalize("NFC", name.strip())
 
 
@@ -89,9 +91,26 @@ def check_name(name: str) -> None:
                          "is invisible")
 
 
+def check_edges(name: str) -> None:
+    """InputError if `name` starts or ends with white space (a space, a tab...): a name is
+    kept exactly as typed, so 'Ana ' is refused rather than quietly recorded as 'Ana'."""
+    if name and not name.strip():
+        raise InputError(f"the name {quoted(name)} is only white space")
+    edges = [(where, ch) for where, ch in (("starts", name[:1]), ("ends", name[-1:]))
+             if ch.isspace()]
+    if edges:
+        odd = [ch for _, ch in edges if ch != " "]
+        what = f"white space ({character(odd[0])})" if odd else "a space"
+        raise InputError(f"the name {quoted(name)} {' and '.join(w for w, _ in edges)} with "
+                         f"{what}; type it without")
+
+
 def check_new_names(names: Sequence[str]) -> list[str]:
-    """Names for a new game, stripped and NFC-normalised; InputError if one fails
-    `check_name` or two are the same (`key`: ignoring case and invisible characters)."""
+    """Names for a new game, NFC-normalised; InputError if one starts or ends with white
+    space (`check_edges`), fails `check_name`, or two are the same (`key`: ignoring case
+    and invisible characters)."""
+    for n in names:
+        check_edges(n)
     cleaned = [normal(n) for n in names]
     for n in cleaned:
         check_name(n)

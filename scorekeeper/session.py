@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from scorekeeper.errors import InputError, ScoreError
+from scorekeeper.errors import InputError, ScoreError, quoted
 from scorekeeper.game import Game, Rules
-from scorekeeper.games import find_game, load_game
+from scorekeeper.games import RULES, find_game, load_game, playable
 from scorekeeper.shapes import event_problem
-from scorekeeper.store import GameRow, LogRow, Store, effective_events
+from scorekeeper.store import GameRow, LogRow, OutOfPlace, Store, effective_events
 
 
 class Step(NamedTuple):
@@ -43,18 +43,46 @@ _UNREADABLE = (ScoreError, LookupError, TypeError, ValueError, AttributeError, A
 
 def load(store: Store, game_id: int | None) -> Table:
     """The game `game_id` (the newest when None), replayed, read in one transaction.
-    InputError if there is no such game or the score keeper has no rules for its game
-    (see scorekeeper.games); StoreError (`Store.damaged`) if its row or an event in its
-    log is damaged: not the shape its game declares (Rules.events), or refused by the
-    rules on replay."""
+    InputError if there is no such game; StoreError (`Store.damaged`) if its row or its
+    log is damaged: a game the score keeper has no rules for (`new` stores only known
+    ones), an undo or redo where none could be (store.effective_events), an event not
+    of the shape its game declares (Rules.events), or one the rules refuse on replay."""
     with store.transaction(write=False):
         game = store.game(game_id)
-        spec = load_game(game.game)
+        spec = _spec(store, game)
         rows = store.log(game.id)
     _check_players(store, game, spec.rules)
-    done, undone = effective_events(rows)
+    try:
+        done, undone = effective_events(rows)
+    except OutOfPlace as exc:
+        raise store.damaged(_where(game, rows, exc.row), exc.why) from None
     state, steps = _replay(store, game, spec.rules, rows, done)
     return Table(game, spec, state, steps, tuple(undone), tuple(rows))
+
+
+def games(store: Store) -> list[GameRow]:
+    """Every game in the store, oldest first; StoreError (`Store.damaged`) for a damaged
+    row, a game the score keeper has no rules for included (`_known`)."""
+    with store.transaction(write=False):
+        rows = store.games()
+    for row in rows:
+        _known(store, row)
+    return rows
+
+
+def _spec(store: Store, game: GameRow) -> Game:
+    """The Game of a stored table; StoreError as `_known`."""
+    _known(store, game)
+    return load_game(game.game)
+
+
+def _known(store: Store, game: GameRow) -> None:
+    """StoreError (`damaged`) naming the stored game id, quoted, if the score keeper has
+    no rules for it: `new` stores only games it knows, so the row is damaged."""
+    if game.game not in RULES:
+        known = ", ".join(playable()) or "none"
+        raise store.damaged(f"game {game.id}", f"its game {quoted(game.game, 40)} is not one "
+                            f"the score keeper keeps: {known}")
 
 
 def _check_players(store: Store, game: GameRow, rules: Rules) -> None:

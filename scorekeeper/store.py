@@ -19,6 +19,7 @@ from typing import NamedTuple
 from scorekeeper import numbers
 from scorekeeper.errors import InputError, StoreError, quoted
 from scorekeeper.names import check_new_names
+from scorekeeper.stamps import is_time, now, time_matcher, time_problem
 
 
 class NoDatabase(InputError):
@@ -50,17 +51,28 @@ def default_path() -> Path:
     """The database file: $SCOREKEEPER_DB, else scorekeeper.sqlite3 in the user data folder
     (platformdirs). A relative XDG_DATA_HOME is ignored, as the XDG Base Directory spec
     says, instead of putting the file under the current folder. StoreError if
-    SCOREKEEPER_DB is set but blank."""
+    SCOREKEEPER_DB is set but empty or blank (`path_problem`)."""
     named = os.environ.get(ENV_DB)
     if named is not None:
-        if not named.strip():
-            raise StoreError(f"{ENV_DB} is set but empty: unset it or name a file")
+        why = path_problem(named)
+        if why:
+            raise StoreError(f"{ENV_DB} is set but {why}: unset it or name a file")
         return Path(named)
     from platformdirs import user_data_dir
     folder = user_data_dir("hackpack", appauthor=False)
     if not os.path.isabs(folder):        # only a relative XDG_DATA_HOME gives a relative one
         folder = os.path.join(os.path.expanduser("~"), ".local", "share", "hackpack")
     return Path(folder) / "scorekeeper.sqlite3"
+
+
+def path_problem(text: str) -> str | None:
+    """Why `text` cannot name the database file, in words: "empty", or "blank: ' ' is
+    only white space" (spaces, tabs, line breaks); None if it can."""
+    if not text:
+        return "empty"
+    if not text.strip():
+        return f"blank: {quoted(text)} is only white space"
+    return None
 
 
 def shown_path(path: Path) -> str:
@@ -89,18 +101,31 @@ class LogRow(NamedTuple):
     created: str
 
 
+class OutOfPlace(ValueError):
+    """A log row that cannot stand where it is (`effective_events`): `row`, and `why`."""
+
+    def __init__(self, row: LogRow, why: str):
+        super().__init__(why)
+        self.row, self.why = row, why
+
+
 def effective_events(rows: list[LogRow]) -> tuple[list[LogRow], list[LogRow]]:
     """(actions in force, actions undone and redoable), folding undo/redo rows in order.
-    A new action clears what could be redone."""
+    A new action clears what could be redone. OutOfPlace for a row no command writes:
+    an undo with no action in force, a redo with nothing undone since the last action."""
     done: list[LogRow] = []
     undone: list[LogRow] = []
     for row in rows:
         if row.kind == "action":
             done.append(row)
             undone.clear()
-        elif row.kind == "undo" and done:
+        elif row.kind == "undo":
+            if not done:
+                raise OutOfPlace(row, "an undo with no action before it to take back")
             undone.append(done.pop())
-        elif row.kind == "redo" and undone:
+        elif row.kind == "redo":
+            if not undone:
+                raise OutOfPlace(row, "a redo with no undone action to bring back")
             done.append(undone.pop())
     return done, undone
 
@@ -116,11 +141,6 @@ def _guarded(method):
     return run
 
 
-def _now() -> str:
-    from datetime import datetime, timezone  # only commands that write need it
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
 _LOG_KINDS = frozenset({"action", "undo", "redo"})
 _KINDS = {stat.S_IFDIR: "a folder", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
           stat.S_IFIFO: "a pipe (FIFO)", stat.S_IFSOCK: "a socket"}
@@ -131,15 +151,17 @@ class Store:
     Every failure of the file or of SQLite comes out as a StoreError that starts with
     the file's name; a damaged row is named where it is read (`damaged`)."""
 
-    def __init__(self, path: Path, create: bool = True):
+    def __init__(self, path: Path, create: bool = True, folders: bool = False):
         """Open `path`; a missing or empty file is set up only when `create` (commands
-        that only read raise NoDatabase instead, and leave the disk as it was).
-        StoreError for a path that is no regular file we may read (a folder, a device,
-        a pipe, a symlink loop...) and for a file that is not ours."""
+        that only read raise NoDatabase instead, and leave the disk as it was), and
+        its missing folders made only with `folders` (for the default file: a path
+        someone typed makes no folders). StoreError for a path that is no regular file
+        we may read (a folder, a device, a pipe, a symlink loop...), whose folder is
+        missing, and for a file that is not ours."""
         self.path = Path(path)
         self.name = shown_path(self.path)
         self.saved = False
-        self.conn = self._open(create)
+        self.conn = self._open(create, folders)
 
     def _fresh(self) -> bool:
         """True if there is no database yet: no file (or a link to none), or an empty
@@ -167,8 +189,12 @@ class Store:
         left as it is"."""
         return StoreError(f"{self.name}: {where} is damaged ({why}); the file was left as it is")
 
-    def _make_folder(self) -> None:
+    def _make_folder(self, folders: bool) -> None:
+        """Make sure the file's folder is there and writable: made (with its parents) if
+        `folders`, else StoreError if it is missing."""
         folder = self.path.parent
+        if not folders and not os.path.isdir(folder):
+            raise self.refused(f"its folder {shown_path(folder)} does not exist")
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -177,12 +203,12 @@ class Store:
             raise self.refused(f"cannot create it: its folder {shown_path(folder)} is not "
                                "writable")
 
-    def _open(self, create: bool) -> sqlite3.Connection:
+    def _open(self, create: bool, folders: bool) -> sqlite3.Connection:
         fresh = self._fresh()
         if fresh and not create:
             raise NoDatabase("no game yet: start one with 'scorekeeper new GAME PLAYER...'")
         if fresh:
-            self._make_folder()
+            self._make_folder(folders)
         conn, app, version = self._connect(fresh)
         if app != APP_ID:
             conn.close()
@@ -270,7 +296,7 @@ class Store:
     def new_game(self, game: str, players: list[str]) -> int:
         """Insert a game; returns its id."""
         cur = self.conn.execute("INSERT INTO games (game, players, created) VALUES (?, ?, ?)",
-                                (game, json.dumps(players, ensure_ascii=False), _now()))
+                                (game, json.dumps(players, ensure_ascii=False), now()))
         return cur.lastrowid
 
     @_guarded
@@ -300,14 +326,16 @@ class Store:
 
     def _game_row(self, row: tuple) -> GameRow:
         """A GameRow from a games row; StoreError (`damaged`) naming what is wrong: a
-        game id or time that is not printable text, players that are not JSON, or not a
-        list of names a new game would accept (scorekeeper.names)."""
+        game id that is not printable text, a time that is not one the store writes
+        (`time_problem`), players that are not JSON, or not a list of names a new game
+        would accept (scorekeeper.names)."""
         game_id, game, players, created = row
         where = f"game {game_id}"
         if not isinstance(game, str) or not game.isprintable():
             raise self.damaged(where, "its game id is not printable text")
-        if not isinstance(created, str) or not created.isprintable():
-            raise self.damaged(where, "its time is not printable text")
+        why = time_problem(created)
+        if why:
+            raise self.damaged(where, why)
         try:
             names = json.loads(players) if isinstance(players, str) else None
         except (ValueError, RecursionError):
@@ -325,8 +353,10 @@ class Store:
     def log(self, game_id: int) -> list[LogRow]:
         """Every log row of a game, in order. StoreError (`damaged`) naming the first
         damaged row ("game 3, event 7": the 7th row of game 3's log, as `export` lists
-        it): an action whose event is not JSON, not a JSON object or has no text
-        "type"; a row whose kind or time is wrong."""
+        it): one whose kind is unknown or whose time is not one the store writes; an
+        action whose event is missing, not JSON, not a JSON object or has no text
+        "type"; an undo or redo that holds an event. (Where an undo or redo stands is
+        checked by `effective_events`.)"""
         rows = self.conn.execute("SELECT id, kind, event, created FROM log WHERE game_id = ? "
                                  "ORDER BY id", (game_id,)).fetchall()
         try:   # the common case in one JSON parse; any doubt: row by row, to name it
@@ -344,10 +374,16 @@ class Store:
         where = f"game {game_id}, event {number}"
         if kind not in _LOG_KINDS:
             raise self.damaged(where, "its kind is neither action, undo nor redo")
-        if not isinstance(created, str):
-            raise self.damaged(where, "its time is not text")
+        why = time_problem(created)
+        if why:
+            raise self.damaged(where, why)
         if kind != "action":
+            if text is not None:
+                raise self.damaged(where, f"it is {'an undo' if kind == 'undo' else 'a redo'}"
+                                   " yet holds an event")
             return None
+        if text is None:
+            raise self.damaged(where, "it is an action without its event")
         try:
             event = json.loads(text) if isinstance(text, str) else None
         except (ValueError, RecursionError):
@@ -361,7 +397,7 @@ class Store:
     @_guarded
     def append(self, game_id: int, kind: str, event: dict | None = None) -> LogRow:
         """Append one log row; returns it as read back would give it."""
-        created = _now()
+        created = now()
         text = json.dumps(event, ensure_ascii=False) if event else None
         cur = self.conn.execute(
             "INSERT INTO log (game_id, kind, event, created) VALUES (?, ?, ?, ?)",
@@ -378,13 +414,18 @@ class Store:
 
 def _sound(rows: list[tuple], events: list) -> bool:
     """True if the log rows and their events from the one-parse read look right: one
-    event a row, each row of a known kind with a text time, each action's event a JSON
-    object with a text "type". (One loop, no call per row: it runs on every command.)"""
+    event a row, each row of a known kind with a time the store writes (`is_time`), each
+    action's event a JSON object with a text "type", no event on an undo or a redo.
+    (One loop, no call per row but the time's: it runs on every command.)"""
     if len(events) != len(rows):
         return False
-    for (_, kind, _, created), event in zip(rows, events):
-        if type(created) is not str or kind not in _LOG_KINDS:
+    fullmatch = time_matcher()
+    for (_, kind, text, created), event in zip(rows, events):
+        if kind == "action":
+            if type(event) is not dict or type(event.get("type")) is not str:
+                return False
+        elif kind not in _LOG_KINDS or text is not None:
             return False
-        if kind == "action" and (type(event) is not dict or type(event.get("type")) is not str):
+        if not is_time(created, fullmatch):
             return False
     return True

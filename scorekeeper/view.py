@@ -4,9 +4,37 @@ click.style, so NO_COLOR and pipes get plain text."""
 
 from __future__ import annotations
 
+import unicodedata
+
 import click
 
+from pnp.terminal import encodable
 from scorekeeper.outcome import Outcome
+
+_NO_WIDTH = {"Mn", "Me", "Cf"}     # combining marks and variation selectors; joiners, tags
+
+
+def printed_width(text: str, stream=None) -> int:
+    """The columns `text` takes when printed on `stream` (default: sys.stdout): after
+    the stand-ins of its encoding (pnp.terminal.encodable: "Ł" is printed "\\u0141" in
+    ASCII), a wide East Asian character or emoji counts 2, a combining mark or an
+    invisible format character (a joiner) 0, any other character 1."""
+    shown = encodable(text, stream)
+    if shown.isascii():
+        return len(shown)
+    return sum(0 if unicodedata.category(ch) in _NO_WIDTH else
+               2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in shown)
+
+
+def padded(text: str, width: int) -> str:
+    """`text` with spaces after it to fill `width` printed columns (`printed_width`), so
+    a table's columns line up whatever the names and the output's encoding."""
+    return text + " " * max(0, width - printed_width(text))
+
+
+def column_width(texts, least: int) -> int:
+    """The printed width of a column holding `texts`: the widest, at least `least`."""
+    return max([least, *(printed_width(t) for t in texts)])
 
 
 def local_time(stamp: str) -> str:

@@ -44,7 +44,7 @@ def test_a_game_of_coin_flip_to_a_shared_win(sk):
     before = sk.db.read_bytes()
     for args, message in ((("coin", "ana", "2"), "Error: it is Ben's turn, not Ana's — rule: "
                            "players take turns in seating order, one coin a turn (rules, “Turns”)\n"),
-                          (("coin", "ben", "4"), "Error: a coin is worth 1..3 points, got 4\n"),
+                          (("coin", "ben", "4"), "Error: POINTS must be 1..3, got 4\n"),
                           (("coin", "zed", "1"), "Error: no player called 'zed'; players: Ana, Ben\n")):
         refused = sk(*args)
         assert (refused.exit_code, refused.output) == (1, message)

@@ -81,7 +81,7 @@ def test_second_protect_in_a_turn_is_refused(sk):
 
 
 @pytest.mark.parametrize("players, message", [
-    (["Solo"], "1 players cannot play — rule: Hack Attack: Defense is for 2–6 players"),
+    (["Solo"], "1 player cannot play — rule: Hack Attack: Defense is for 2–6 players"),
     (["A", "B", "C", "D", "E", "F", "G"], "7 players cannot play"),
     (["Ana", "ana"], "two players are called 'Ana' and 'ana'"),
 ])
@@ -192,11 +192,15 @@ def test_check_settles_a_finished_table(sk):
     assert result.exit_code == 0
     assert result.output.splitlines()[0] == "Winner: Ben (tie-breaker: fewest Protected Tech)"
     assert result.output.splitlines()[-1] == "Ben wins the tie-breaker with 3 Protected Tech."
-    for entry in ("Ana=five", "Ana=1,,2", "Ana=٣", "Ana=1/99999999999"):
+    for entry in ("Ana=five", "Ana=1,,2", "Ana=٣", "Ana=5/", "=5"):
         bad = sk("check", "hack-attack", entry, "Ben=1")
         assert bad.exit_code == 1 and "write NAME=POINTS,POINTS/USER_ERRORS" in bad.output
-    impossible = {("Ana=6",): "1 Protected Tech worth 6, but the deck has 0",
-                  ("Ana=5,5", "Ben=5,5"): "4 Protected Tech worth 5, but the deck has 3",
+    for entry, message in (("Ana=1/99999999999", "User Errors must be 0..14 (the deck's User "
+                                                  "Error cards), got 99999999999"),
+                           ("Ana=6", "Tech points must be 1..5 (the deck's range), got 6")):
+        bad = sk("check", "hack-attack", entry, "Ben=1")
+        assert (bad.exit_code, bad.output) == (1, f"Error: {message}\n")
+    impossible = {("Ana=5,5", "Ben=5,5"): "4 Protected Tech worth 5, but the deck has 3",
                   ("Ana=1,1,1,1,1",): "Ana has 5 Protected Tech; at 2 players the game ends at 4",
                   ("Ana=/10", "Ben=/5"): "15 User Errors kept, but the deck has 14"}
     for entries, message in impossible.items():
@@ -292,12 +296,14 @@ def test_a_read_only_or_damaged_database_is_explained_not_a_traceback(sk):
         assert "Error:" in result.output
 
 
-def test_huge_game_id_is_refused_with_its_range_and_empty_db_path_is_a_usage_error(sk):
+def test_huge_game_id_is_refused_with_its_range_and_an_empty_db_path_in_one_line(sk):
     huge = sk("--game", "99999999999999999999999", "status")
     assert (huge.exit_code, huge.output) == (
         1, "Error: --game must be 1..9223372036854775807, got '99999999999999999999999'\n")
     assert sk("--game", "two", "status").exit_code == 2
-    assert CliRunner().invoke(main, ["--db", "", "status"]).exit_code == 2
+    empty = CliRunner().invoke(main, ["--db", "", "status"])
+    assert (empty.exit_code, empty.output) == (
+        1, "Error: the database path is empty (from --db or SCOREKEEPER_DB)\n")
 
 
 def test_a_hack_back_table_from_the_opening_to_the_checks(sk):
@@ -346,7 +352,7 @@ def test_hack_back_activation_keeps_to_the_heros_own_card(sk):
     wrong_vc = sk("activate", "ben", "2", "--card", "script-kiddie", "-t", "1")
     assert wrong_vc.exit_code == 1 and "revealed at 9 VC; Script Kiddie prints 5" in wrong_vc.output
     extra = sk("activate", "ben", "2", "--card", "sock-puppet", "--place", "5", "--place", "6")
-    assert extra.exit_code == 1 and "2 Heroes to place but 1 Victory Point(s)" in extra.output
+    assert extra.exit_code == 1 and "2 Heroes to place but 1 Victory Point" in extra.output
     ok = sk("activate", "ben", "2", "--card", "sock-puppet", "--place", "5")
     assert ok.exit_code == 0, ok.output
     assert "Ben activated Hero #2 Sock Puppet Account: Victory Point, placing a Hero (5 VC)" \

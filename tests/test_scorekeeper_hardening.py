@@ -111,7 +111,7 @@ DAMAGES = {
     "players not names": ("UPDATE games SET players = '[1, 2]'", "game 1 is damaged (its players "
                           "are not a list of names)"),
     "players the rules refuse": ("UPDATE games SET players = '[\"Solo\"]'", "game 1 is damaged "
-                                 "(its players: 1 players cannot play"),
+                                 "(its players: 1 player cannot play"),
     "event not JSON": ("UPDATE log SET event = '{oops' WHERE id = 1", "game 1, event 1 is damaged "
                        "(not JSON)"),
     "event not an object": ("UPDATE log SET event = '[1, 2]' WHERE id = 1", "game 1, event 1 is "
@@ -199,6 +199,7 @@ def test_unreadable_files_and_unwritable_folders_are_named(sk, monkeypatch, tmp_
     assert line == (f"Error: {sk.db}: it cannot be read (permission denied); name another "
                     "file with --db")
     fresh = tmp_path / "sub" / "new.sqlite3"
+    fresh.parent.mkdir()
     result = CliRunner().invoke(main, ["--db", str(fresh), "new", "hack-attack", "Ana", "Ben"])
     assert one_error_line(result) == (f"Error: {fresh}: cannot create it: its folder "
                                       f"{fresh.parent} is not writable; name another file "
@@ -206,17 +207,19 @@ def test_unreadable_files_and_unwritable_folders_are_named(sk, monkeypatch, tmp_
     assert not fresh.exists()
 
 
-@pytest.mark.parametrize("value", ["", "  "])
-def test_an_empty_scorekeeper_db_is_refused_like_an_empty_db_option(tmp_path, monkeypatch, value):
+@pytest.mark.parametrize("value, why", [("", "empty"),
+                                        ("  ", "blank: '  ' is only white space")])
+def test_an_empty_scorekeeper_db_is_refused_like_an_empty_db_option(tmp_path, monkeypatch, value,
+                                                                     why):
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     for args in (["status"], ["new", "hack-attack", "Ana", "Ben"]):
         result = CliRunner().invoke(main, args, env={"SCOREKEEPER_DB": value})
-        assert result.exit_code == 2
-        assert "the database path is empty (from --db or SCOREKEEPER_DB)" in result.output
+        assert (result.exit_code, result.output) == (
+            1, f"Error: the database path is {why} (from --db or SCOREKEEPER_DB)\n")
     assert not (tmp_path / "data").exists()
     monkeypatch.setenv("SCOREKEEPER_DB", value)
-    with pytest.raises(StoreError, match="SCOREKEEPER_DB is set but empty"):
+    with pytest.raises(StoreError, match=f"SCOREKEEPER_DB is set but {why.split(':')[0]}"):
         store.default_path()
 
 

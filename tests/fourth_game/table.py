@@ -16,12 +16,14 @@ from typing import NamedTuple, Sequence
 
 import click
 
-from scorekeeper.context import pass_ctx
+from pnp.shown import plural
+from scorekeeper.context import Whole, pass_ctx
 from scorekeeper.errors import InputError, RuleError
 from scorekeeper.game import Game, Rules
 from scorekeeper.names import resolve
 from scorekeeper.outcome import Outcome, Termination
 from scorekeeper.report import game_table, record_and_report
+from scorekeeper.view import padded
 
 GAME_ID = "coin-flip"
 NAME = "Coin Flip"
@@ -51,7 +53,7 @@ class State(NamedTuple):
 def initial(names: Sequence[str]) -> State:
     """A new table in seating order, nobody holding a coin; RuleError outside 2–4."""
     if not PLAYERS[0] <= len(names) <= PLAYERS[1]:
-        raise RuleError(RULE_PLAYERS, f"{len(names)} players cannot play")
+        raise RuleError(RULE_PLAYERS, f"{plural(len(names), 'player')} cannot play")
     return State(tuple(names), tuple(() for _ in names))
 
 
@@ -134,14 +136,14 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
     lines = [f"{name} — game {game_id}, {when}"]
     for p in status["players"]:
         mark = "▶" if p["name"] == status["current"] else " "
-        lines.append(f"{mark} {p['name']:<8} coins {len(p['coins'])}  total {p['total']}")
+        lines.append(f"{mark} {padded(p['name'], 8)} coins {len(p['coins'])}  total {p['total']}")
     lines.append(f"Leading: {', '.join(status['leaders'])} ({status['lead_reason']}).")
     return lines
 
 
 @click.command()
 @click.argument("player")
-@click.argument("points", type=int)
+@click.argument("points", type=Whole(1, 3))
 @pass_ctx
 def coin(ctx, player, points) -> None:
     """PLAYER takes a coin worth POINTS (1 to 3) on their turn."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from scorekeeper.errors import InputError, RuleError, quoted
+from pnp.shown import plural
 
 PLAYERS = (2, 6)
 WILD = "reality-check"
@@ -65,9 +66,10 @@ def defend(icons: Sequence[str], revealed: Sequence[str], n_players: int) -> Def
     if len(icons) != 3:
         raise RuleError(RULE_ICONS, f"an Attack has 3 icons, got {len(icons)}")
     if not PLAYERS[0] <= n_players <= PLAYERS[1]:
-        raise RuleError(RULE_PLAYERS, f"{n_players} players cannot play")
+        raise RuleError(RULE_PLAYERS, f"{plural(n_players, 'player')} cannot play")
     if len(revealed) > n_players:
-        raise RuleError(RULE_ONE_CARD, f"{len(revealed)} cards revealed by {n_players} players")
+        raise RuleError(RULE_ONE_CARD, f"{plural(len(revealed), 'card')} revealed by "
+                        f"{plural(n_players, 'player')}")
     for c in icons:
         if c not in CATEGORIES:
             raise InputError(f"unknown Attack icon {quoted(c)}; known: {', '.join(CATEGORIES)}")

@@ -22,6 +22,7 @@ from scorekeeper.errors import InputError, RuleError, described, quoted
 from scorekeeper.games.hack_attack.attack import (  # noqa: F401  (WILD: part of the rules)
     PLAYERS, RULE_PLAYERS, WILD, defend)
 from scorekeeper.outcome import Outcome, Termination
+from pnp.shown import plural, singular
 from scorekeeper.shapes import Optional
 
 GAME = "hack-attack"
@@ -115,7 +116,7 @@ def protect_target(n_players: int) -> int:
 def initial(names: Sequence[str]) -> State:
     """A new table in seating order; RuleError outside 2–6 players."""
     if not PLAYERS[0] <= len(names) <= PLAYERS[1]:
-        raise RuleError(RULE_PLAYERS, f"{len(names)} players cannot play")
+        raise RuleError(RULE_PLAYERS, f"{plural(len(names), 'player')} cannot play")
     return State(tuple(Player(n) for n in names))
 
 
@@ -157,9 +158,9 @@ def _protect(state: State, event: dict) -> State:
     if at_points is not None:
         already = sum(t.points == points for p in state.players for t in p.protected)
         if already >= at_points:
-            raise RuleError(RULE_COPIES, f"the deck has {at_points} Tech card"
-                            f"{'s' if at_points != 1 else ''} worth {points}, and "
-                            f"{already} {'are' if already != 1 else 'is'} already Protected")
+            raise RuleError(RULE_COPIES, f"the deck has {plural(at_points, 'Tech card')} worth "
+                            f"{points}, and {already} {'is' if singular(already) else 'are'} "
+                            "already Protected")
     player = state.players[i]
     player = replace(player, protected=player.protected + (
         Tech(points, event.get("card"), event.get("name")),))
@@ -179,8 +180,8 @@ def _user_error(state: State, event: dict) -> State:
     deck = event.get("deck")
     kept = sum(p.user_errors for p in state.players)
     if deck is not None and kept + count > deck:
-        raise RuleError(RULE_USER_ERRORS, f"the deck has {deck} User Error cards and "
-                        f"{kept} are already kept")
+        raise RuleError(RULE_USER_ERRORS, f"the deck has {plural(deck, 'User Error card')} "
+                        f"and {kept} {'is' if singular(kept) else 'are'} already kept")
     player = state.players[i]
     return _set_player(state, i, replace(player, user_errors=player.user_errors + count))
 
@@ -225,8 +226,8 @@ def score(table: Sequence[tuple[str, Sequence[int], int]]) -> Outcome:
     for name, points, errors in table:
         totals[name] = sum(points) - errors
         sums = " + ".join(str(p) for p in points) or "no Protected Tech"
-        lines.append(f"  {name}: {sums} = {sum(points)}, minus {errors} User Error"
-                     f"{'s' if errors != 1 else ''} = {totals[name]}")
+        lines.append(f"  {name}: {sums} = {sum(points)}, minus "
+                     f"{plural(errors, 'User Error')} = {totals[name]}")
     best = max(totals.values())
     leaders = [name for name, _, _ in table if totals[name] == best]
     if len(leaders) == 1:
@@ -254,7 +255,7 @@ def check_final_table(table: Sequence[tuple[str, Sequence[int], int]],
     for name, points, _ in table:
         if len(points) > target:
             raise RuleError(RULE_OVER, f"{name} has {len(points)} Protected Tech; at "
-                            f"{len(table)} players the game ends at {target}")
+                            f"{plural(len(table), 'player')} the game ends at {target}")
     for value in sorted({p for _, points, _ in table for p in points}):
         held = sum(points.count(value) for _, points, _ in table)
         if held > tech_at_points.get(value, 0):
@@ -262,8 +263,8 @@ def check_final_table(table: Sequence[tuple[str, Sequence[int], int]],
                             f"has {tech_at_points.get(value, 0)}")
     kept = sum(errors for _, _, errors in table)
     if kept > user_error_cards:
-        raise RuleError(RULE_USER_ERRORS, f"{kept} User Errors kept, but the deck has "
-                        f"{user_error_cards}")
+        raise RuleError(RULE_USER_ERRORS, f"{plural(kept, 'User Error')} kept, but the deck "
+                        f"has {user_error_cards}")
 
 
 def _and(names: Sequence[str]) -> str:
@@ -300,12 +301,12 @@ def describe(event: dict) -> str:
     kind = event["type"]
     if kind == "protect":
         n = event["points"]
-        what = f"{event['name']} ({n} point{'s' if n != 1 else ''})" if event.get("name") else \
+        what = f"{event['name']} ({plural(n, 'point')})" if event.get("name") else \
             f"a {n}-point Tech card"
         return f"{event['player']} Protected {what}"
     if kind == "user_error":
         n = event.get("count", 1)
-        return f"{event['player']} kept {n} User Error card{'s' if n != 1 else ''}"
+        return f"{event['player']} kept {plural(n, 'User Error card')}"
     if kind == "attack":
         name = event.get("name") or "an Attack"
         verdict = {True: ": the defense held", False: ": the defense failed"}.get(

@@ -4,7 +4,6 @@ Rules: shared/rules/hack-attack-defense.txt."""
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 import click
@@ -13,6 +12,7 @@ from scorekeeper.context import JSON, Whole, pass_ctx
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.hack_attack import rules
 from scorekeeper.names import check_new_names, resolve
+from scorekeeper.numbers import is_whole, whole
 from scorekeeper.outcome import Outcome
 from pnp.terminal import echo, echo_json
 from scorekeeper.report import game_table, record_and_report
@@ -111,32 +111,43 @@ def defend(icons, revealed, players, as_json) -> None:
         echo(line)
 
 
-ENTRY = re.compile(r"(?P<name>[^=]+)=(?P<points>[0-9]{1,2}(?:,[0-9]{1,2})*)?"
-                   r"(?:/(?P<errors>[0-9]{1,3}))?", re.ASCII)
+NOTATION = ("write NAME=POINTS,POINTS/USER_ERRORS, e.g. Ana=5,3,2/1 (Ana=/2 for no Protected "
+            "Tech)")
 
 
-def parse_entry(text: str) -> tuple[str, tuple[int, ...], int]:
-    """"Ana=5,3,2/1" -> ("Ana", (5, 3, 2), 1): Protected Tech points, then User Errors;
-    InputError showing the notation for anything else."""
-    m = ENTRY.fullmatch(text.strip())
-    if not m or not m.group("name").strip():
-        raise InputError(f"cannot read {quoted(text)}: write NAME=POINTS,POINTS/USER_ERRORS, "
-                         "e.g. Ana=5,3,2/1 (Ana=/2 for no Protected Tech)")
-    points = tuple(int(p) for p in m.group("points").split(",")) if m.group("points") else ()
-    return m.group("name").strip(), points, int(m.group("errors") or 0)
+def parse_entry(text: str, points: tuple[int, int] = (1, 9),
+                most_errors: int = 999) -> tuple[str, tuple[int, ...], int]:
+    """"Ana=5,3,2/1" -> ("Ana", (5, 3, 2), 1): Protected Tech points, then User Errors.
+    Each number is read as every number typed at the table (scorekeeper.numbers: a sign
+    is kept, "+5" is 5): Tech points outside `points` (the deck's range) or User Errors
+    outside 0..`most_errors` are refused with the range, as `protect` refuses them.
+    InputError showing the notation for anything else. Spaces around the name and the
+    numbers are notation, not part of them."""
+    name, equals, rest = text.partition("=")
+    tech, slash, errors = rest.partition("/")
+    parts = tech.split(",") if tech.strip() else []
+    if not equals or not name.strip() or not all(map(is_whole, parts)) or \
+            (slash and not is_whole(errors)):
+        raise InputError(f"cannot read {quoted(text)}: {NOTATION}")
+    low, high = points
+    return (name.strip(),
+            tuple(whole(p, low, high, "Tech points", " (the deck's range)") for p in parts),
+            whole(errors, 0, most_errors, "User Errors", " (the deck's User Error cards)")
+            if slash else 0)
 
 
 def settle(entries: Sequence[str]) -> Outcome:
     """The `scorekeeper check` hook: score a finished table without replaying it. Each
-    entry is NAME=POINTS,.../ERRORS (see parse_entry), e.g. Ana=5,3,2/1 Ben=4,4/0.
-    InputError for an entry it cannot read or bad names; RuleError for a player count
-    outside 2–6 or a table the deck cannot produce (rules.check_final_table). Returns
-    the Outcome of rules.score (rules: “Add up the points”, “Highest total wins”)."""
+    entry is NAME=POINTS,.../ERRORS (see parse_entry; the numbers in the deck's ranges),
+    e.g. Ana=5,3,2/1 Ben=4,4/0. InputError for an entry it cannot read or bad names;
+    RuleError for a player count outside 2–6 or a table the deck cannot produce
+    (rules.check_final_table). Returns the Outcome of rules.score (rules: “Add up the
+    points”, “Highest total wins”)."""
     from scorekeeper.games.hack_attack import cards
-    table = [parse_entry(e) for e in entries]
+    deck = cards.deck()
+    table = [parse_entry(e, deck.points_range, deck.user_errors) for e in entries]
     check_new_names([name for name, _, _ in table])
     rules.initial([name for name, _, _ in table])
-    deck = cards.deck()
     rules.check_final_table(table, {p: deck.tech_at(p) for _, p, _ in deck.tech.values()},
                             deck.user_errors)
     return rules.score(table)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import click
 
+from scorekeeper.view import column_width, padded
+
 
 def status_lines(game_id: int, name: str, status: dict) -> list[str]:
     """Lines for game number `game_id` called `name`, from `status` (rules.status's
@@ -14,11 +16,11 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
     else:
         head = f"{name} — game {game_id}, turn {status['turn']}: " + \
             click.style(f"{status['current']}'s turn", bold=True)
-    width = max(6, *(len(p["name"]) for p in status["players"]))
-    lines = [head, f"  {'Player':<{width}}  Tech  Points  User Errors  Total"]
+    width = column_width((p["name"] for p in status["players"]), 6)
+    lines = [head, f"  {padded('Player', width)}  Tech  Points  User Errors  Total"]
     for p in status["players"]:
         mark = click.style("▶", fg="cyan") if p["name"] == status["current"] else " "
-        row = (f"{mark} {p['name']:<{width}}  {p['protected']:>4}  {p['points']:>6}  "
+        row = (f"{mark} {padded(p['name'], width)}  {p['protected']:>4}  {p['points']:>6}  "
                f"{p['user_errors']:>11}  {p['total']:>5}")
         lines.append(click.style(row, bold=True) if p["name"] in status["leaders"] else row)
     lines.append(lead_line(status))

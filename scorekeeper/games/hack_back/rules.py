@@ -22,6 +22,7 @@ from scorekeeper.errors import InputError, RuleError, quoted
 from scorekeeper.games.hack_back.words import (  # noqa: F401  (rules' words)
     KEYWORDS, describe, keyword)
 from scorekeeper.outcome import Outcome, Termination
+from pnp.shown import plural, singular
 from scorekeeper.shapes import Optional
 
 GAME = "hack-back"
@@ -113,7 +114,7 @@ class State(NamedTuple):
 def initial(names: Sequence[str]) -> State:
     """A new table; every player must reveal an opening Hero. RuleError outside 2–12."""
     if not PLAYERS[0] <= len(names) <= PLAYERS[1]:
-        raise RuleError(RULE_PLAYERS, f"{len(names)} players cannot play")
+        raise RuleError(RULE_PLAYERS, f"{plural(len(names), 'player')} cannot play")
     return State(tuple(names), waiting=tuple(names))
 
 
@@ -200,11 +201,13 @@ def _resolve(state: State, player: str, effects: list[dict], targets: list,
              activating: int | None, places: list) -> State:
     """Apply each effect in order to its target (or place a Hero for a Victory Point)."""
     if len(targets) != len(effects):
-        raise InputError(f"{len(effects)} instructions need {len(effects)} targets "
-                         f"(None for none), got {len(targets)}")
+        need = "needs" if singular(len(effects)) else "need"
+        raise InputError(f"{plural(len(effects), 'instruction')} {need} "
+                         f"{plural(len(effects), 'target')} (None for none), got {len(targets)}")
     points = sum(1 for e in effects if e["kind"] == "victory_point")
     if len(places) > points:
-        raise InputError(f"{len(places)} Heroes to place but {points} Victory Point(s)")
+        raise InputError(f"{plural(len(places), 'Hero', 'Heroes')} to place but "
+                         f"{plural(points, 'Victory Point')}")
     places = list(places)
     for effect, target in zip(effects, targets):
         kind, n = effect["kind"], effect.get("amount", 0)
@@ -320,7 +323,8 @@ def end_of_turn(state: State) -> State:
     if not alive:
         lines.append("4. No player is left: everyone loses.")
         return _finish(state, Termination.NO_PLAYERS, (), "everyone loses", tuple(lines))
-    lines.append(f"4. {len(alive)} players remain; play goes on.")
+    remain = "remains" if singular(len(alive)) else "remain"
+    lines.append(f"4. {plural(len(alive), 'player')} {remain}; play goes on.")
     n = len(state.players)
     nxt = next(i % n for i in range(state.current + 1, state.current + n + 1)
                if state.players[i % n] in alive)

@@ -4,42 +4,65 @@ Rules: shared/rules/hack-back.txt."""
 
 from __future__ import annotations
 
-import re
-
 import click
 
+from scorekeeper import numbers
 from scorekeeper.context import pass_ctx
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.hack_back import rules
 from scorekeeper.names import resolve
 from scorekeeper.numbers import is_whole, whole
+from pnp.shown import plural, singular
 from scorekeeper.report import game_table, record_and_report
 
 TARGETED = ("attack", "defend", "defend_ally")
+_NONE = ("none", "-")
 
 
 def _table(ctx):
     return game_table(ctx, rules.GAME)
 
 
-def _hero_number(text: str) -> int | None:
-    """"3" or "#3" -> 3; "none" or "-" -> None (no legal target)."""
-    if text.strip().lower() in ("none", "-"):
-        return None
-    m = re.fullmatch(r"#?([0-9]{1,6})", text.strip())
-    if not m:
-        raise InputError(f"a target is a Hero number such as 3 or #3 (or none), got "
-                         f"{quoted(text)}")
-    return int(m.group(1))
+class HeroNumber(click.ParamType):
+    """A Hero's number as `status` shows it, 3 or #3, read as every number typed at the
+    table is (scorekeeper.numbers: the sign kept); with `none_ok`, "none" or "-" for an
+    instruction without a legal target (None). As with context.Whole: text that is no
+    number is click's usage error (exit 2); a number below 1 is refused with the range,
+    and one no Hero could have (over 19 digits) as no such Hero (InputError, exit 1).
+    Whether that Hero is in play is the rules' to say."""
+
+    name = "hero number"
+
+    def __init__(self, none_ok: bool):
+        self.none_ok = none_ok
+
+    def convert(self, value, param, ctx) -> int | None:
+        """The Hero's number, None for none, or the errors above."""
+        text = str(value).strip()
+        if self.none_ok and text.lower() in _NONE:
+            return None
+        digits = text.removeprefix("#")
+        if not is_whole(digits):
+            either = " (or none)" if self.none_ok else ""
+            self.fail(f"{quoted(str(value))} is not a Hero number such as 3 or #3{either}",
+                      param, ctx)
+        number = numbers.value(digits)
+        if number is None:
+            raise InputError(f"no Hero #{numbers.shown(digits)} in play")
+        if number < 1:
+            raise InputError(f"Hero numbers are 1 or more, got {numbers.shown(text)}")
+        return number
 
 
-def _targets(effects, typed: tuple[str, ...]) -> list:
-    """One target per effect: the typed Hero numbers go, in order, to the effects that
-    take a target; Draw and Victory Point take none."""
+def _targets(effects, typed: tuple[int | None, ...]) -> list:
+    """One target per effect: the typed Hero numbers (HeroNumber) go, in order, to the
+    effects that take a target; Draw and Victory Point take none."""
     wanted = [e for e in effects if e["kind"] in TARGETED]
     if len(typed) > len(wanted):
-        raise InputError(f"{len(typed)} targets for {len(wanted)} instruction(s) that take one")
-    given = iter([_hero_number(t) for t in typed] + [None] * (len(wanted) - len(typed)))
+        takes = "takes" if singular(len(wanted)) else "take"
+        raise InputError(f"{plural(len(typed), 'target')} for "
+                         f"{plural(len(wanted), 'instruction')} that {takes} one")
+    given = iter(list(typed) + [None] * (len(wanted) - len(typed)))
     return [next(given) if e["kind"] in TARGETED else None for e in effects]
 
 
@@ -89,8 +112,9 @@ def draw(ctx, player) -> None:
 @click.command()
 @click.argument("player")
 @click.argument("card")
-@click.option("--target", "-t", multiple=True, help="Hero number for each instruction that "
-              "takes a target, in order (none if it has no legal target).")
+@click.option("--target", "-t", multiple=True, type=HeroNumber(none_ok=True),
+              help="Hero number for each instruction that takes a target, in order (none "
+              "if it has no legal target).")
 @pass_ctx
 def play(ctx, player, card, target) -> None:
     """Action: PLAYER plays CARD from hand and resolves its Play instructions."""
@@ -106,9 +130,10 @@ def play(ctx, player, card, target) -> None:
 
 @click.command()
 @click.argument("player")
-@click.argument("hero_number")
-@click.option("--target", "-t", multiple=True, help="Hero number for each instruction that "
-              "takes a target, in order (none if it has no legal target).")
+@click.argument("hero_number", type=HeroNumber(none_ok=False))
+@click.option("--target", "-t", multiple=True, type=HeroNumber(none_ok=True),
+              help="Hero number for each instruction that takes a target, in order (none "
+              "if it has no legal target).")
 @click.option("--place", multiple=True, help="For each Victory Point: the card (or printed VC) "
               "placed as an additional Hero; leave out to decline.")
 @click.option("--card", "card", default=None, help="The Hero's card, if it was revealed by "
@@ -118,17 +143,15 @@ def activate(ctx, player, hero_number, target, place, card) -> None:
     """Action: PLAYER activates Hero HERO_NUMBER: its instructions, then +2 VC."""
     from scorekeeper.games.hack_back import cards
     table = _table(ctx)
-    uid = _hero_number(hero_number)
-    hero_state = table.state.hero(uid) if uid is not None else None
-    if hero_state is None:
-        raise InputError("name the Hero to activate by its number, e.g. 2")
+    hero_state = table.state.hero(hero_number)
     card_id = card and cards.hero_card(card).id or hero_state.card
     if card_id is None:
-        raise InputError(f"Hero #{uid} was revealed by its VC only; add --card with its card")
+        raise InputError(f"Hero #{hero_number} was revealed by its VC only; add --card with "
+                         "its card")
     spec = cards.cards()[card_id]
     record_and_report(ctx, table, {
         "type": "activate", "player": resolve(player, table.game.players),
-        "hero": uid, "card": spec.id, "name": spec.name, "printed": spec.vc,
+        "hero": hero_number, "card": spec.id, "name": spec.name, "printed": spec.vc,
         "effects": list(spec.activate),
         "targets": _targets(spec.activate, target),
         "place": [_card_or_vc(p) for p in place]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import click
 
+from scorekeeper.view import column_width, padded
+
 
 def status_lines(game_id: int, name: str, status: dict) -> list[str]:
     """Lines for game number `game_id` called `name`, from `status` (rules.status's
@@ -20,12 +22,13 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
             f"{status['current']}'s turn, action {status['action']} of 2", bold=True)
     lines = [head]
     if status["heroes"]:
-        width = max(4, *(len(h["name"]) for h in status["heroes"]))
-        owners = max(5, *(len(h["owner"]) for h in status["heroes"]))
-        lines.append(f"  {'#':>3}  {'Hero':<{width}}  {'Owner':<{owners}}  Printed   VC")
+        width = column_width((h["name"] for h in status["heroes"]), 4)
+        owners = column_width((h["owner"] for h in status["heroes"]), 5)
+        lines.append(f"  {'#':>3}  {padded('Hero', width)}  {padded('Owner', owners)}  "
+                     "Printed   VC")
         for h in status["heroes"]:
-            row = (f"  {h['hero']:>3}  {h['name']:<{width}}  {h['owner']:<{owners}}  "
-                   f"{h['printed']:>7}  {h['vc']:>3}")
+            row = (f"  {h['hero']:>3}  {padded(h['name'], width)}  {padded(h['owner'], owners)}"
+                   f"  {h['printed']:>7}  {h['vc']:>3}")
             lines.append(click.style(row, bold=True) if h["vc"] <= 0 else row)
     if status["eliminated"]:
         lines.append("Out: " + ", ".join(status["eliminated"]))

@@ -19,6 +19,7 @@ from typing import NamedTuple, Sequence
 
 from scorekeeper.errors import InputError, RuleError, described, quoted
 from scorekeeper.outcome import Outcome, Termination
+from pnp.shown import plural, singular
 from scorekeeper.shapes import Optional, Values
 
 GAME = "not-a-hack"
@@ -94,7 +95,7 @@ class State(NamedTuple):
 def initial(names: Sequence[str]) -> State:
     """A new table, each player holding one New Account card (rules, setup)."""
     if not PLAYERS[0] <= len(names) <= PLAYERS[1]:
-        raise RuleError(RULE_PLAYERS, f"{len(names)} players cannot play")
+        raise RuleError(RULE_PLAYERS, f"{plural(len(names), 'player')} cannot play")
     return State(tuple(Player(n) for n in names))
 
 
@@ -205,8 +206,8 @@ def _steal(state: State, event: dict) -> State:
         raise RuleError(RULE_STEAL, f"{victim.name} has no winning hack to steal")
     index = event.get("hack", max(range(len(victim.hacks)), key=lambda i: victim.hacks[i]))
     if not isinstance(index, int) or not 0 <= index < len(victim.hacks):
-        raise InputError(f"{victim.name} has {len(victim.hacks)} winning hack"
-                         f"{'s' if len(victim.hacks) != 1 else ''}; there is no hack {index + 1}")
+        raise InputError(f"{victim.name} has {plural(len(victim.hacks), 'winning hack')}; "
+                         f"there is no hack {index + 1}")
     hack = victim.hacks[index]
     state = _set(state, victim._replace(hacks=victim.hacks[:index] + victim.hacks[index + 1:]))
     return _set(state, thief._replace(hacks=thief.hacks + (hack,)))
@@ -274,7 +275,7 @@ def describe(event: dict) -> str:
     if kind == "hack":
         n = event["cards"]
         return (f"{event['drawer']} drew a hack and chose {event['winner']}'s "
-                f"({n} card{'s' if n != 1 else ''}, {n} point{'s' if n != 1 else ''})")
+                f"({plural(n, 'card')}, {plural(n, 'point')})")
     if kind in ("negative", "positive"):
         what = event.get("name") or ("a negative" if kind == "negative" else "a positive") + \
             " action card"
@@ -299,7 +300,8 @@ def notes(before: State, after: State) -> list[str]:
         if a.accounts < b.accounts and not a.banned:
             out.append(f"{a.name}'s New Account card counters the ban (both discarded)")
         if a.banned and not b.banned:
-            out.append(f"{a.name} is banned: their {a.total} points are final")
+            are = "is" if singular(a.total) else "are"
+            out.append(f"{a.name} is banned: their {plural(a.total, 'point')} {are} final")
     if before.phase == "play" and after.phase == "hack-off":
         out.append("two unbanned players remain: " + " and ".join(after.unbanned())
                    + " play the final hack-off; banned players vote")

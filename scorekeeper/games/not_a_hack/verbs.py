@@ -10,6 +10,7 @@ from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.not_a_hack import rules
 from scorekeeper.names import resolve
 from scorekeeper.numbers import is_whole, shown, sign, value
+from pnp.shown import plural
 from scorekeeper.report import game_table, record_and_report
 
 
@@ -114,8 +115,8 @@ def steal(ctx, player, victim, index) -> None:
     if index is None and hacks:
         index = 1 + max(range(len(hacks)), key=lambda i: hacks[i])
     if index is not None and not 1 <= index <= len(hacks):
-        raise InputError(f"{target} has {len(hacks)} winning hack{'s' if len(hacks) != 1 else ''}"
-                         f"; there is no hack {index}")
+        raise InputError(f"{target} has {plural(len(hacks), 'winning hack')}; there is no "
+                         f"hack {index}")
     event = {"type": "steal", "player": thief, "from": target}
     if index is not None:
         event["hack"] = index - 1

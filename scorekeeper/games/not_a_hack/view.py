@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import click
 
+from scorekeeper.view import column_width, padded
+
 
 def status_lines(game_id: int, name: str, status: dict) -> list[str]:
     """Lines for game number `game_id` called `name`, from `status` (rules.status's
@@ -18,12 +20,12 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
     else:
         head = f"{name} — game {game_id}, round {status['turn']}: " + click.style(
             f"{status['current']} draws the black card", bold=True)
-    width = max(6, *(len(p["name"]) for p in status["players"]))
-    lines = [head, f"  {'Player':<{width}}  Hacks (cards)  Actions  Total  Accounts"]
+    width = column_width((p["name"] for p in status["players"]), 6)
+    lines = [head, f"  {padded('Player', width)}  Hacks (cards)  Actions  Total  Accounts"]
     for p in status["players"]:
         flag = "  banned" if p["banned"] else ""
         won = f"{len(p['hacks'])} ({sum(p['hacks'])})"
-        row = (f"  {p['name']:<{width}}  {won:>13}  {sum(p['actions']):>7}  "
+        row = (f"  {padded(p['name'], width)}  {won:>13}  {sum(p['actions']):>7}  "
                f"{p['total']:>5}  {p['new_accounts']:>8}{flag}")
         lines.append(click.style(row, bold=True) if p["name"] in status["leaders"] else row)
     if status["result"]:
