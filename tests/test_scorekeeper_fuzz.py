@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 import re
 import sqlite3
@@ -46,7 +47,8 @@ from scorekeeper.cli import collect_commands, main
 from scorekeeper.errors import ScoreError
 from scorekeeper.games import RULES, find_game
 
-EXAMPLES = 40            # cases per game: 120 cases, 960 commands, about 3 s in all
+# cases per game: 120 cases, 960 commands, about 3 s in all; HACKPACK_FUZZ_CASES=N for more
+EXAMPLES = int(os.environ.get("HACKPACK_FUZZ_CASES", "40"))
 COMMANDS_PER_CASE = 8
 CASE_SECONDS = 10        # no case may take longer (one takes well under 0.2 s)
 LONGEST_LINE = 400       # characters in any output line
