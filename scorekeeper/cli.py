@@ -1,6 +1,8 @@
 """The `scorekeeper` command line: the shared commands (scorekeeper.commands) and every
 registered game's verbs (scorekeeper.games), in one click group. Thin: it parses,
-calls the library and turns its errors into messages.
+calls the library and turns its errors into messages. `--help` lists the shared commands
+under "Every game" and each game's verbs under the game's name, from the registries;
+--db and --game may be typed before or after the verb.
 
 Exit status: 0 success (also when the action was saved but its report could not be
 printed); 1 a refused or malformed command — the message names the rule, the range or
@@ -17,8 +19,8 @@ from pathlib import Path
 
 import click
 
-from scorekeeper.commands import SHARED
-from scorekeeper.context import Ctx, Whole, negatives_as_values
+from scorekeeper.commands import SHARED, wrapped
+from scorekeeper.context import Ctx, Whole, negatives_as_values, option_words
 from scorekeeper.errors import RegistryError, ScoreError, StoreError
 from scorekeeper.games import all_games
 from pnp.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
@@ -28,6 +30,11 @@ _COMMANDS = "scorekeeper.commands"   # the key of the collected commands in ctx.
 _TYPED = "scorekeeper.typed"         # the key of the command line's words in ctx.meta
 #: What click raises to show the help when a group is called without arguments (8.2+).
 _HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+#: The group's options that may also be typed after the verb: they choose the database
+#: and the game, so `scorekeeper status --game 1` is `scorekeeper --game 1 status`.
+ANYWHERE = ("--db", "--game")
+#: The heading of the shared commands in --help; each game's verbs follow under its name.
+EVERY_GAME = "Every game"
 
 
 def collect_commands() -> dict[str, click.Command]:
@@ -43,6 +50,46 @@ def collect_commands() -> dict[str, click.Command]:
                                     f"{owners[verb.name]} and {game.id}")
             commands[verb.name], owners[verb.name] = verb, game.id
     return commands
+
+
+def command_sections() -> list[tuple[str, tuple[click.Command, ...]]]:
+    """The commands as --help groups them: the shared ones under EVERY_GAME, then each
+    game's verbs under its printed name (`Game.name`), in the registry's order, each in
+    its declared order. RegistryError as `all_games`."""
+    return [(EVERY_GAME, SHARED), *((game.name, game.verbs) for game in all_games())]
+
+
+def group_options_first(ctx: click.Context, args: list[str], command_of) -> list[str]:
+    """`args` of the group with each ANYWHERE option typed after the verb moved, with its
+    value, before the verb, where click reads the group's options; `command_of(name)`
+    is the verb's command (None: unknown, `args` unchanged). A verb's own option of
+    the same name stays its own, the values of its options stay where they are, and
+    nothing after a `--` moves. Usage error (exit 2) for such an option without a value."""
+    takes, _ = option_words(ctx.command, ctx)
+    at = 0
+    while at < len(args) and args[at].startswith("-") and len(args[at]) > 1 and args[at] != "--":
+        at += 1 + takes.get(args[at], 0)
+    command = command_of(args[at]) if at < len(args) else None
+    if command is None:
+        return args
+    own_takes, own = option_words(command, ctx)
+    moved, kept, i = [], [], at + 1
+    while i < len(args):
+        arg = args[i]
+        name = arg.partition("=")[0] if arg.startswith("--") else arg
+        if arg == "--":
+            kept += args[i:]
+            break
+        if name in ANYWHERE and name not in own:
+            count = 1 if "=" in arg else 1 + takes[name]
+            if i + count > len(args) and not ctx.resilient_parsing:
+                raise click.BadOptionUsage(name, f"Option '{name}' requires an argument.", ctx)
+            moved += args[i:i + count]
+        else:
+            count = 1 + own_takes.get(arg, 0)
+            kept += args[i:i + count]
+        i += count
+    return [*args[:at], *moved, args[at], *kept]
 
 
 @contextmanager
@@ -66,6 +113,32 @@ class App(click.Group):
     lists or resolves one, once per invocation. It lets negative numbers be typed as
     values, turns every error into one line (`one_line_errors`), switches colour off
     when asked (`pnp.terminal.colour_wanted`), and settles output that cannot be written."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """The group's options, also those typed after the verb (`group_options_first`)."""
+        return super().parse_args(ctx, group_options_first(
+            ctx, args, lambda name: self.get_command(ctx, name)))
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands in sections (`command_sections`), in one aligned column."""
+        self._commands(ctx)                        # a clash of verbs is the error to show
+        sections = command_sections()
+        width = max(len(c.name) for _, commands in sections for c in commands)
+        for title, commands in sections:
+            rows = [(c.name.ljust(width), c.get_short_help_str(formatter.width - 6 - width))
+                    for c in commands if not c.hidden]
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Where to find one game's verbs with examples, and where --db and --game go."""
+        ids = ", ".join(game.id for game in all_games())
+        formatter.write_paragraph()
+        for line in wrapped(f"One game's verbs, each with an example: 'scorekeeper help "
+                            f"GAME' (GAME: {ids}). --db and --game may also follow the "
+                            "verb.", formatter.width - formatter.current_indent):
+            formatter.write(f"{'':>{formatter.current_indent}}{line}\n")
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every command name, sorted (the shared commands and every game's verbs)."""

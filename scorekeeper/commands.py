@@ -1,13 +1,14 @@
-"""Commands every game shares: new, games, status, history, undo, redo, export, result and
-check. Game-neutral: each asks the game's `Game` (scorekeeper.game) for its rules, view
-and hooks. The CLI (scorekeeper.cli) adds them to its group with every game's verbs."""
+"""Commands every game shares: new, games, status, history, undo, redo, export, result,
+check and help. Game-neutral: each asks the game's `Game` (scorekeeper.game) for its
+rules, view and hooks. The CLI (scorekeeper.cli) adds them to its group with every
+game's verbs."""
 
 from __future__ import annotations
 
 import click
 
 from scorekeeper import session
-from scorekeeper.context import JSON, pass_ctx
+from scorekeeper.context import JSON, completion, example_line, example_of, pass_ctx
 from scorekeeper.errors import InputError
 from scorekeeper.games import find_game, playable
 from scorekeeper.names import check_new_names
@@ -179,6 +180,52 @@ def check(game, entries, as_json) -> None:
         echo(line)
 
 
-#: The commands every game shares, in the order `--help` would list them unsorted.
+def wrapped(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` columns (a longer word stays whole); game ids
+    and card ids are never broken at their hyphens."""
+    import textwrap
+    return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False,
+                         break_long_words=False)
+
+
+def summary(command: click.Command) -> str:
+    """The first paragraph of `command`'s help, on one line."""
+    return " ".join((command.help or "").partition("\f")[0].split("\n\n")[0].split())
+
+
+def verb_lines(game, width: int) -> list[str]:
+    """One game's page of `scorekeeper help GAME`, in lines of at most `width` columns:
+    its name and how to start it, then each verb in its declared order with the first
+    paragraph of its help and, below, its declared example (`context.example`) to copy,
+    then the commands every game shares."""
+    verbs = [v for v in game.verbs if not v.hidden]
+    column = 2 + max((len(v.name) for v in verbs), default=0) + 2
+    lines = [*wrapped(f"{game.name} ({game.id})", width),
+             *wrapped(f"Start a game: scorekeeper new {game.id} NAME NAME...", width), ""]
+    for verb in verbs:
+        text = wrapped(summary(verb), width - column) or [""]
+        lines.append(f"  {verb.name:<{column - 4}}  {text[0]}".rstrip())
+        lines += [" " * column + line for line in text[1:]]
+        if example_of(verb) is not None:
+            lines.append(" " * (column + 2) + example_line(verb))
+    shared = ", ".join(c.name for c in SHARED)
+    return [*lines, "", *wrapped(f"Every game: {shared} (scorekeeper --help).", width)]
+
+
+@click.command("help")
+@click.argument("game", required=False,
+                shell_complete=completion("scorekeeper.games", lambda games: games.RULES))
+@click.pass_context
+def help_command(click_ctx, game) -> None:
+    """One GAME's verbs (a game id or alias), each with a one-line example to copy;
+    without GAME, every command, grouped by game (as --help)."""
+    if game is None:
+        echo(click_ctx.parent.get_help())
+        return
+    for line in verb_lines(find_game(game), click_ctx.make_formatter().width):
+        echo(line)
+
+
+#: The commands every game shares, in the order `--help` lists them.
 SHARED: tuple[click.Command, ...] = (new, games, status, history, undo, redo, export,
-                                     result, check)
+                                     result, check, help_command)

@@ -1,17 +1,20 @@
 """What every command shares, in one small module that the CLI, the shared commands and
 each game's verbs import (never each other): the context object with the database,
 the decorator that passes it down, the `--json` option, the whole-number parameter
-type, and how a command line's negative numbers reach its arguments."""
+type, how a command line's negative numbers reach its arguments, a verb's one-line
+example (`example`) and shell completion of players and card ids (`complete_player`,
+`completion`)."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any, Callable, Iterable
 
 import click
 
 from scorekeeper import numbers
-from scorekeeper.errors import quoted
+from scorekeeper.errors import ScoreError, quoted
 
 
 class Ctx:
@@ -87,10 +90,7 @@ def negatives_as_values(command: click.Command, ctx: click.Context, args: list[s
     taken as a positional value, as typed (`hero ana -3`, `negative ben -2`): click
     would read `-3` as an unknown option. Options keep their order and their values;
     positional words keep theirs, after a `--`. Unchanged if there is no such number."""
-    options_of = [p for p in command.get_params(ctx) if isinstance(p, click.Option)]
-    takes_value = {name: p.nargs for p in options_of if not p.is_flag and not p.count
-                   for name in p.opts}
-    names = {name for p in options_of for name in (*p.opts, *p.secondary_opts)}
+    takes_value, names = option_words(command, ctx)
     options: list[str] = []
     positional: list[str] = []
     moved, i = False, 0
@@ -111,3 +111,75 @@ def negatives_as_values(command: click.Command, ctx: click.Context, args: list[s
             positional.append(arg)
         i += 1
     return [*options, "--", *positional] if moved else args
+
+
+def option_words(command: click.Command, ctx: click.Context) -> tuple[dict[str, int], set[str]]:
+    """`command`'s options as typed: ({name: how many values it takes} for the options
+    that take values, every option name, flags and --no-... forms included)."""
+    options_of = [p for p in command.get_params(ctx) if isinstance(p, click.Option)]
+    takes_value = {name: p.nargs for p in options_of if not p.is_flag and not p.count
+                   for name in p.opts}
+    return takes_value, {name for p in options_of for name in (*p.opts, *p.secondary_opts)}
+
+
+def example(args: str = ""):
+    """Declare a verb's one-line example, the words typed after the verb (put it above
+    `@click.command`): `scorekeeper help GAME` shows it under the verb, and the verb's
+    own --help ends with it. One place per verb, read back by `example_of`."""
+    def declare(command: click.Command) -> click.Command:
+        command.example = args
+        if command.epilog is None:
+            command.epilog = f"Example: {example_line(command)}"
+        return command
+    return declare
+
+
+def example_of(command: click.Command) -> str | None:
+    """The words of `command`'s declared example (`example`), or None if it has none."""
+    return getattr(command, "example", None)
+
+
+def example_line(command: click.Command) -> str:
+    """The example as typed at the table: "scorekeeper protect Ana laptop"."""
+    return " ".join(w for w in ("scorekeeper", command.name, example_of(command)) if w)
+
+
+def _starting_with(words: Iterable[str], incomplete: str) -> list[str]:
+    """The words that start with `incomplete`, case ignored, in their order."""
+    typed = incomplete.casefold()
+    return [w for w in words if w.casefold().startswith(typed)]
+
+
+def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion (click's `shell_complete`) of a player's name: the names seated
+    at the chosen game (--db and --game as typed, wherever typed; else the default
+    database and its newest game) that start with what is typed, any case. Reads the
+    database without changing it; offers nothing if there is no such game or file."""
+    from scorekeeper.store import Store, default_path
+    chosen = ctx.find_root().params
+    try:
+        store = Store(chosen.get("db") or default_path(), create=False)
+        try:
+            with store.transaction(write=False):
+                players = store.game(chosen.get("game_id")).players
+        finally:
+            store.close()
+    except ScoreError:
+        return []
+    return _starting_with(players, incomplete)
+
+
+def completion(module: str, words: Callable[[Any], Iterable[str]]):
+    """A shell completion callback (click's `shell_complete`) offering `words(m)` that
+    start with what is typed, any case, where `m` is the module named `module`
+    (imported only when the shell asks, so start-up stays cheap): for a game's card
+    ids, `completion("scorekeeper.games.GAME.cards", lambda cards: ...)`. Offers
+    nothing if the words cannot be read (card data with problems)."""
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+        from importlib import import_module
+        try:
+            offered = list(words(import_module(module)))
+        except ScoreError:
+            return []
+        return _starting_with(offered, incomplete)
+    return complete

@@ -8,10 +8,29 @@ import unicodedata
 
 import click
 
+from pnp.shown import plural
 from pnp.terminal import encodable
 from scorekeeper.outcome import Outcome
 
 _NO_WIDTH = {"Mn", "Me", "Cf"}     # combining marks and variation selectors; joiners, tags
+
+
+MINUS = "\u2212"    # "−": every negative number the score keeper prints (input takes "-" too)
+
+
+def number(n: int) -> str:
+    """`n` as every table and message prints it: a negative number with "−" (U+2212,
+    MINUS SIGN; printed "-" where the output cannot encode it), never "-": number(-3)
+    -> "−3", number(4) -> "4". Typed input takes either sign (scorekeeper.numbers)."""
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
+def counted(n: int, word: str, many: str | None = None) -> str:
+    """pnp.shown.plural (the one plural rule of both tools) with a negative count
+    printed as `number` prints it: counted(-1, "point") -> "−1 point",
+    counted(-3, "point") -> "−3 points", counted(2, "Hero", "Heroes") -> "2 Heroes"."""
+    text = plural(n, word, many)
+    return MINUS + text[1:] if n < 0 else text
 
 
 def printed_width(text: str, stream=None) -> int:

@@ -202,7 +202,7 @@ def test_still_tied_is_a_shared_win():
 def test_negative_totals_the_least_negative_wins():
     outcome = ha.score([("Ana", (), 3), ("Ben", (), 1), ("Cleo", (1,), 4)])
     assert outcome.winners == ("Ben",)
-    assert "  Ana: no Protected Tech = 0, minus 3 User Errors = -3" in outcome.explanation
+    assert "  Ana: no Protected Tech = 0, minus 3 User Errors = −3" in outcome.explanation
 
 
 def test_highest_total_wins_outright():

@@ -352,7 +352,7 @@ def test_hack_back_activation_keeps_to_the_heros_own_card(sk):
     wrong_vc = sk("activate", "ben", "2", "--card", "script-kiddie", "-t", "1")
     assert wrong_vc.exit_code == 1 and "revealed at 9 VC; Script Kiddie prints 5" in wrong_vc.output
     extra = sk("activate", "ben", "2", "--card", "sock-puppet", "--place", "5", "--place", "6")
-    assert extra.exit_code == 1 and "2 Heroes to place but 1 Victory Point" in extra.output
+    assert extra.exit_code == 1 and "2 Heroes to place but the instructions grant 1 Victory Point" in extra.output
     ok = sk("activate", "ben", "2", "--card", "sock-puppet", "--place", "5")
     assert ok.exit_code == 0, ok.output
     assert "Ben activated Hero #2 Sock Puppet Account: Victory Point, placing a Hero (5 VC)" \

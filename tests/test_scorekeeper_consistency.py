@@ -166,7 +166,7 @@ def hack_back(sk):
     (("activate", "ana", "99999999999999999999"), "no Hero #99999999999999999999 in play"),
     (("activate", "ana", "-1"), "Hero numbers are 1 or more, got -1"),
     (("play", "ana", "phishing-lure", "-t", "1", "-t", "2"),
-     "2 targets for 1 instruction that takes one"),
+     "Phishing Lure's Play instructions take 1 target, got 2 targets"),
 ])
 def test_a_hero_number_out_of_range_is_refused_naming_the_hero_or_the_range(hack_back, args,
                                                                           message):

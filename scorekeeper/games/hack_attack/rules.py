@@ -24,6 +24,7 @@ from scorekeeper.games.hack_attack.attack import (  # noqa: F401  (WILD: part of
 from scorekeeper.outcome import Outcome, Termination
 from pnp.shown import plural, singular
 from scorekeeper.shapes import Optional
+from scorekeeper.view import number
 
 GAME = "hack-attack"
 NAME = "Hack Attack: Defense"
@@ -227,14 +228,14 @@ def score(table: Sequence[tuple[str, Sequence[int], int]]) -> Outcome:
         totals[name] = sum(points) - errors
         sums = " + ".join(str(p) for p in points) or "no Protected Tech"
         lines.append(f"  {name}: {sums} = {sum(points)}, minus "
-                     f"{plural(errors, 'User Error')} = {totals[name]}")
+                     f"{plural(errors, 'User Error')} = {number(totals[name])}")
     best = max(totals.values())
     leaders = [name for name, _, _ in table if totals[name] == best]
     if len(leaders) == 1:
-        lines.append(f"Highest total: {leaders[0]} with {best}.")
+        lines.append(f"Highest total: {leaders[0]} with {number(best)}.")
         return Outcome(Termination.SCORED, (leaders[0],), "highest total", tuple(lines))
     count = {name: len(points) for name, points, _ in table}
-    lines.append(f"Tied on {best}: {_and(leaders)}. Tie-breaker: fewest Protected Tech — "
+    lines.append(f"Tied on {number(best)}: {_and(leaders)}. Tie-breaker: fewest Protected Tech — "
                  + ", ".join(f"{n} {count[n]}" for n in leaders) + ".")
     fewest = min(count[n] for n in leaders)
     winners = [n for n in leaders if count[n] == fewest]

@@ -8,7 +8,7 @@ from typing import Sequence
 
 import click
 
-from scorekeeper.context import JSON, Whole, pass_ctx
+from scorekeeper.context import JSON, Whole, complete_player, completion, example, pass_ctx
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.hack_attack import rules
 from scorekeeper.names import check_new_names, resolve
@@ -22,9 +22,17 @@ def _table(ctx):
     return game_table(ctx, rules.GAME)
 
 
+#: Shell completion of card ids and Defense categories (scorekeeper.context.completion).
+TECH_IDS = completion("scorekeeper.games.hack_attack.cards", lambda cards: cards.deck().tech)
+ATTACK_IDS = completion("scorekeeper.games.hack_attack.cards", lambda cards: cards.deck().attacks)
+SHOWN = completion("scorekeeper.games.hack_attack.cards",
+                   lambda cards: [*cards.deck().categories, "wild"])
+
+
+@example("Ana laptop")
 @click.command()
-@click.argument("player")
-@click.argument("tech")
+@click.argument("player", shell_complete=complete_player)
+@click.argument("tech", shell_complete=TECH_IDS)
 @pass_ctx
 def protect(ctx, player, tech) -> None:
     """PLAYER Protects a Tech card, given by card id or name (e.g. laptop) or by its points."""
@@ -37,8 +45,9 @@ def protect(ctx, player, tech) -> None:
         "card": card, "name": name, "copies": copies, "deck_at_points": deck.tech_at(points)})
 
 
+@example("Ben 2")
 @click.command("user-error")
-@click.argument("player")
+@click.argument("player", shell_complete=complete_player)
 @click.argument("count", type=Whole(1, 20), default=1)
 @pass_ctx
 def user_error(ctx, player, count) -> None:
@@ -56,9 +65,10 @@ def _check(deck, icons, revealed, players: int):
     return result, result.explain(names)
 
 
+@example("phishing-email passwords wild")
 @click.command()
-@click.argument("attack")
-@click.argument("revealed", nargs=-1)
+@click.argument("attack", shell_complete=ATTACK_IDS)
+@click.argument("revealed", nargs=-1, shell_complete=SHOWN)
 @pass_ctx
 def attack(ctx, attack, revealed) -> None:
     """Record an Attack drawn by the player whose turn it is, and decide it: ATTACK is a
@@ -72,7 +82,8 @@ def attack(ctx, attack, revealed) -> None:
     drawer = table.game.players[table.state.current]
     result, lines = _check(deck, icons, shown, len(table.game.players))
     consequence = ("all remaining Tech is safe" if result.holds else
-                   "every player discards their highest-value unprotected Tech")
+                   "every player discards their highest-value unprotected Tech card (their "
+                   "choice on a tie) and does not draw a replacement")
     lines.append(f"{drawer} first discards unprotected Tech vulnerable to "
                  f"{name or 'this Attack'}; "
                  f"then {consequence}. Everyone takes their Defense cards back.")
@@ -82,6 +93,7 @@ def attack(ctx, attack, revealed) -> None:
         preface=lines)
 
 
+@example()
 @click.command("end-turn")
 @pass_ctx
 def end_turn(ctx) -> None:
@@ -89,9 +101,10 @@ def end_turn(ctx) -> None:
     record_and_report(ctx, _table(ctx), {"type": "end_turn"})
 
 
+@example("phishing-email passwords wild --players 3")
 @click.command()
-@click.argument("icons")
-@click.argument("revealed", nargs=-1)
+@click.argument("icons", shell_complete=ATTACK_IDS)
+@click.argument("revealed", nargs=-1, shell_complete=SHOWN)
 @click.option("--players", type=Whole(2, 6), required=True, help="Players at the table.")
 @JSON
 def defend(icons, revealed, players, as_json) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.view import column_width, padded
+from scorekeeper.view import column_width, number, padded
 
 
 def status_lines(game_id: int, name: str, status: dict) -> list[str]:
@@ -21,7 +21,7 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
     for p in status["players"]:
         mark = click.style("▶", fg="cyan") if p["name"] == status["current"] else " "
         row = (f"{mark} {padded(p['name'], width)}  {p['protected']:>4}  {p['points']:>6}  "
-               f"{p['user_errors']:>11}  {p['total']:>5}")
+               f"{p['user_errors']:>11}  {number(p['total']):>5}")
         lines.append(click.style(row, bold=True) if p["name"] in status["leaders"] else row)
     lines.append(lead_line(status))
     if status["final_round"] and not status["over"]:
@@ -35,7 +35,7 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
 def lead_line(status: dict) -> str:
     """Who leads (or won) and on which rule, and what ends the game."""
     leaders, reason = status["leaders"], status["lead_reason"]
-    best = max(p["total"] for p in status["players"])
+    best = number(max(p["total"] for p in status["players"]))
     names = " and ".join([", ".join(leaders[:-1]), leaders[-1]] if len(leaders) > 1 else leaders)
     verb = ("won" if status["over"] else "leads") if len(leaders) == 1 else \
         ("share the win" if status["over"] else "share the lead")

@@ -24,6 +24,7 @@ from scorekeeper.games.hack_back.words import (  # noqa: F401  (rules' words)
 from scorekeeper.outcome import Outcome, Termination
 from pnp.shown import plural, singular
 from scorekeeper.shapes import Optional
+from scorekeeper.view import number
 
 GAME = "hack-back"
 NAME = "Hack Back"
@@ -43,6 +44,11 @@ RULE_ATTACK = "Attack may target any Hero in play (rules, “Attack”)"
 RULE_DEFEND = "Defend must target a friendly Hero (rules, “Defend”)"
 RULE_DEFEND_ALLY = ("Defend Ally must target a friendly Hero other than the activating Hero "
                     "(rules, “Defend Ally”)")
+RULE_DEFEND_ALLY_PLAYED = ("when a card played from hand uses Defend Ally, any friendly Hero is "
+                           "eligible (rules, “When a card played from hand uses Defend Ally”)")
+RULE_FRIENDLY = "your friendly Heroes are the Heroes you control (rules, “In individual play”)"
+RULE_OUT = ("a player with no Heroes remaining loses; eliminated players are skipped in turn "
+            "order (rules, “Eliminate players”)")
 RULE_NO_TARGET = "an instruction without a legal target has no effect (rules)"
 RULE_MANDATORY = "resolve all mandatory instructions (rules, “Resolve all mandatory instructions”)"
 RULE_OVER = "the game is over (rules, end-of-turn checks)"
@@ -81,8 +87,9 @@ class State(NamedTuple):
     """The table. `phase` is "opening", "play" or "over"; `heroes` every Hero ever placed
     (set-aside ones have in_play False); `out` the eliminated players in order; during
     the opening `waiting` lists who must still reveal; in play `current` is the seat
-    whose turn it is and `actions` how many of its two actions are done. `result` is the
-    Outcome once over; `checks` the last end-of-turn explanation."""
+    whose turn it is and `actions` how many of its two actions are done; `played` counts
+    the turns completed (0: the game ended in the opening). `result` is the Outcome once
+    over; `checks` the last end-of-turn explanation."""
 
     players: tuple[str, ...]
     phase: str = "opening"
@@ -94,6 +101,7 @@ class State(NamedTuple):
     turn: int = 1
     result: Outcome | None = None
     checks: tuple[str, ...] = ()
+    played: int = 0
 
     def hero(self, uid: int) -> Hero:
         """The Hero numbered `uid` in play; InputError if there is none."""
@@ -189,8 +197,33 @@ def _settle_opening(state: State) -> State:
 
 def _check_turn(state: State, player: str) -> None:
     whose = state.players[state.current]
+    if player in state.out:
+        raise RuleError(RULE_OUT, f"{player} is out of the game (no Hero left); it is "
+                        f"{whose}'s turn")
     if player != whose:
         raise RuleError(RULE_TURN, f"it is {whose}'s turn, not {player}'s")
+
+
+def check_action(state: State, player: str) -> None:
+    """Refuse an action by `player` now, as `apply` would before resolving it: the game
+    over, the opening not settled, a player who is out, or another player's turn. For
+    verbs that must say so before reading the action's targets."""
+    if state.phase == "over":
+        raise RuleError(RULE_OVER, "the game is over")
+    if state.phase != "play":
+        raise RuleError(RULE_OPENING, "the opening is not settled yet: waiting for "
+                        + ", ".join(state.waiting))
+    _check_turn(state, player)
+
+
+def activated_hero(state: State, player: str, uid: int) -> Hero:
+    """The Hero numbered `uid` that `player` may activate now (check_action, then the
+    Hero in play and controlled by `player`); the errors `apply` would give."""
+    check_action(state, player)
+    hero = state.hero(uid)
+    if hero.owner != player:
+        raise RuleError(RULE_OWN_HERO, f"Hero #{hero.uid} ({hero.name}) is {hero.owner}'s")
+    return hero
 
 
 def _draw(state: State, event: dict) -> State:
@@ -203,11 +236,12 @@ def _resolve(state: State, player: str, effects: list[dict], targets: list,
     if len(targets) != len(effects):
         need = "needs" if singular(len(effects)) else "need"
         raise InputError(f"{plural(len(effects), 'instruction')} {need} "
-                         f"{plural(len(effects), 'target')} (None for none), got {len(targets)}")
+                         f"{plural(len(effects), 'target')} (None for none), got "
+                         f"{plural(len(targets), 'target')}")
     points = sum(1 for e in effects if e["kind"] == "victory_point")
     if len(places) > points:
-        raise InputError(f"{plural(len(places), 'Hero', 'Heroes')} to place but "
-                         f"{plural(points, 'Victory Point')}")
+        raise InputError(f"{plural(len(places), 'Hero', 'Heroes')} to place but the "
+                         f"instructions grant {plural(points, 'Victory Point')}")
     places = list(places)
     for effect, target in zip(effects, targets):
         kind, n = effect["kind"], effect.get("amount", 0)
@@ -230,12 +264,26 @@ def _resolve(state: State, player: str, effects: list[dict], targets: list,
                                 f"(Hero {', '.join('#' + str(u) for u in legal)}); name one")
             continue
         if target not in legal:
-            rule = {"attack": RULE_ATTACK, "defend": RULE_DEFEND,
-                    "defend_ally": RULE_DEFEND_ALLY}[kind]
-            raise RuleError(rule, f"Hero #{target} is not a legal target for {keyword(kind)}")
+            _refuse_target(state, player, kind, state.hero(target), activating)
         delta = n if kind == "attack" else -n
         state = _change_vc(state, target, delta)
     return state
+
+
+def _refuse_target(state: State, player: str, kind: str, hero: Hero,
+                   activating: int | None) -> None:
+    """RuleError saying why `hero` is no legal target for `kind`: not friendly (Defend,
+    and Defend Ally from a played card or an activation), or the activating Hero itself
+    (Defend Ally on activation)."""
+    if hero.owner != player:
+        rule = {"defend": RULE_DEFEND, "defend_ally": RULE_DEFEND_ALLY_PLAYED
+                if activating is None else RULE_DEFEND_ALLY}.get(kind, RULE_FRIENDLY)
+        raise RuleError(rule, f"Hero #{hero.uid} ({hero.name}) is {hero.owner}'s, not a "
+                        f"friendly Hero: {keyword(kind)} targets a Hero {player} controls")
+    if kind == "defend_ally" and hero.uid == activating:
+        raise RuleError(RULE_DEFEND_ALLY, f"Hero #{hero.uid} ({hero.name}) is the activating "
+                        "Hero: Defend Ally targets another friendly Hero")
+    raise RuleError(RULE_ATTACK, f"Hero #{hero.uid} is not a legal target for {keyword(kind)}")
 
 
 def _legal_targets(state: State, player: str, kind: str, activating: int | None) -> list[int]:
@@ -260,9 +308,7 @@ def _play(state: State, event: dict) -> State:
 
 
 def _activate(state: State, event: dict) -> State:
-    hero = state.hero(event["hero"])
-    if hero.owner != event["player"]:
-        raise RuleError(RULE_OWN_HERO, f"Hero #{hero.uid} ({hero.name}) is {hero.owner}'s")
+    hero = activated_hero(state, event["player"], event["hero"])
     card = event.get("card")
     if card and hero.card and card != hero.card:
         raise InputError(f"Hero #{hero.uid} is {hero.name}; its instructions are its own")
@@ -286,17 +332,24 @@ def _after_action(state: State) -> State:
     return end_of_turn(state._replace(actions=0))
 
 
+def _hero_text(h: Hero) -> str:
+    """"#3 Rootkit (Ana)": a Hero and its controller in an end-of-turn line."""
+    return f"#{h.uid} {h.name} ({h.owner})"
+
+
 def end_of_turn(state: State) -> State:
     """The four checks, in the rules' order, after both actions (rules, "After both
     actions fully resolve"): discard Heroes at 40+, eliminate players with no Hero, the
     lowest Hero at 0 or lower wins (opposing players sharing it tie), the last player
     wins; nobody left means everyone loses. Then the next surviving player's turn."""
     lines = [f"End of {state.players[state.current]}'s turn {state.turn}:"]
+    state = state._replace(played=state.played + 1)
     gone = [h for h in state.in_play() if h.vc >= ELIMINATE_AT]
     heroes = tuple(h._replace(in_play=False) if h in gone else h for h in state.heroes)
     state = state._replace(heroes=heroes)
     lines.append("1. Heroes at 40 VC or more are discarded: " + (
-        ", ".join(f"#{h.uid} {h.name} ({h.owner}, {h.vc} VC)" for h in gone) or "none") + ".")
+        ", ".join(f"#{h.uid} {h.name} ({h.owner}, {number(h.vc)} VC)" for h in gone) or "none")
+        + ".")
     newly_out = [p for p in state.alive() if not state.in_play(p)]
     state = state._replace(out=state.out + tuple(newly_out))
     lines.append("2. Players with no Hero left are eliminated: "
@@ -305,7 +358,7 @@ def end_of_turn(state: State) -> State:
     if low:
         best = min(h.vc for h in low)
         owners = tuple(dict.fromkeys(h.owner for h in low if h.vc == best))
-        who = ", ".join(f"#{h.uid} {h.name} ({h.owner}) at {h.vc}" for h in low if h.vc == best)
+        who = ", ".join(f"{_hero_text(h)} at {number(h.vc)}" for h in low if h.vc == best)
         if len(owners) == 1:
             lines.append(f"3. Lowest Hero at 0 VC or lower: {who}. {owners[0]} wins.")
             return _finish(state, Termination.WIN_CONDITION, owners,
@@ -355,7 +408,7 @@ def standing(state: State) -> Outcome:
         return Outcome(None, (), "no Heroes in play yet", ())
     best = min(h.vc for h in heroes)
     owners = tuple(dict.fromkeys(h.owner for h in heroes if h.vc == best))
-    return Outcome(None, owners, f"lowest Hero at {best} VC", ())
+    return Outcome(None, owners, f"lowest Hero at {number(best)} VC", ())
 
 
 # --- Words for the table -------------------------------------------------------------
@@ -379,7 +432,8 @@ def notes(before: State, after: State) -> list[str]:
 
 def status(state: State) -> dict:
     """A JSON-ready summary: the common keys (scorekeeper.game.STATUS_KEYS; `phase` is
-    "opening", "play" or "over", `current` None outside play), the action of the turn,
+    "opening", "play" or "over", `current` None outside play), the turns completed
+    (`turns_played`: 0 when the game ended in the opening), the action of the turn,
     who must still reveal, every Hero in play with its VC, eliminated players, and who
     stands closest to winning and why."""
     lead = standing(state)
@@ -388,6 +442,7 @@ def status(state: State) -> dict:
         "phase": state.phase,
         "over": state.phase == "over",
         "turn": state.turn,
+        "turns_played": state.played,
         "current": state.players[state.current] if state.phase == "play" else None,
         "action": state.actions + 1 if state.phase == "play" else None,
         "waiting_for": list(state.waiting),

@@ -7,12 +7,12 @@ from __future__ import annotations
 import click
 
 from scorekeeper import numbers
-from scorekeeper.context import pass_ctx
+from scorekeeper.context import complete_player, completion, example, pass_ctx
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.hack_back import rules
 from scorekeeper.names import resolve
 from scorekeeper.numbers import is_whole, whole
-from pnp.shown import plural, singular
+from pnp.shown import plural
 from scorekeeper.report import game_table, record_and_report
 
 TARGETED = ("attack", "defend", "defend_ally")
@@ -54,14 +54,14 @@ class HeroNumber(click.ParamType):
         return number
 
 
-def _targets(effects, typed: tuple[int | None, ...]) -> list:
+def _targets(effects, typed: tuple[int | None, ...], what: str) -> list:
     """One target per effect: the typed Hero numbers (HeroNumber) go, in order, to the
-    effects that take a target; Draw and Victory Point take none."""
+    effects that take a target; Draw and Victory Point take none. `what` names the
+    instructions in a refusal ("Tailgater's Play instructions")."""
     wanted = [e for e in effects if e["kind"] in TARGETED]
     if len(typed) > len(wanted):
-        takes = "takes" if singular(len(wanted)) else "take"
-        raise InputError(f"{plural(len(typed), 'target')} for "
-                         f"{plural(len(wanted), 'instruction')} that {takes} one")
+        takes = f"take {plural(len(wanted), 'target')}" if wanted else "take no target"
+        raise InputError(f"{what} {takes}, got {plural(len(typed), 'target')}")
     given = iter(list(typed) + [None] * (len(wanted) - len(typed)))
     return [next(given) if e["kind"] in TARGETED else None for e in effects]
 
@@ -77,9 +77,14 @@ def _card_or_vc(typed: str) -> dict:
     return {"card": card.id, "name": card.name, "vc": card.vc}
 
 
+#: Shell completion of card ids (scorekeeper.context.completion).
+CARD_IDS = completion("scorekeeper.games.hack_back.cards", lambda cards: cards.cards())
+
+
+@example("Ana script-kiddie")
 @click.command()
-@click.argument("player")
-@click.argument("card")
+@click.argument("player", shell_complete=complete_player)
+@click.argument("card", shell_complete=CARD_IDS)
 @pass_ctx
 def hero(ctx, player, card) -> None:
     """Opening: PLAYER reveals a Hero, by card id or name, or by its printed VC."""
@@ -90,8 +95,9 @@ def hero(ctx, player, card) -> None:
     })
 
 
+@example("Ben")
 @click.command("no-hero")
-@click.argument("player")
+@click.argument("player", shell_complete=complete_player)
 @pass_ctx
 def no_hero(ctx, player) -> None:
     """Opening: PLAYER cannot supply a Hero, and loses."""
@@ -100,8 +106,9 @@ def no_hero(ctx, player) -> None:
         "type": "no_hero", "player": resolve(player, table.game.players)})
 
 
+@example("Ana")
 @click.command()
-@click.argument("player")
+@click.argument("player", shell_complete=complete_player)
 @pass_ctx
 def draw(ctx, player) -> None:
     """Action: PLAYER draws a card."""
@@ -109,9 +116,10 @@ def draw(ctx, player) -> None:
     record_and_report(ctx, table, {"type": "draw", "player": resolve(player, table.game.players)})
 
 
+@example("Ana script-kiddie -t 2")
 @click.command()
-@click.argument("player")
-@click.argument("card")
+@click.argument("player", shell_complete=complete_player)
+@click.argument("card", shell_complete=CARD_IDS)
 @click.option("--target", "-t", multiple=True, type=HeroNumber(none_ok=True),
               help="Hero number for each instruction that takes a target, in order (none "
               "if it has no legal target).")
@@ -121,38 +129,44 @@ def play(ctx, player, card, target) -> None:
     from scorekeeper.games.hack_back import cards
     table = _table(ctx)
     spec = cards.hero_card(card)
+    who = resolve(player, table.game.players)
+    rules.check_action(table.state, who)
     record_and_report(ctx, table, {
-        "type": "play", "player": resolve(player, table.game.players),
+        "type": "play", "player": who,
         "card": spec.id, "name": spec.name, "effects": list(spec.play),
-        "targets": _targets(spec.play, target)
+        "targets": _targets(spec.play, target, f"{spec.name}'s Play instructions")
     })
 
 
+@example("Ana 1 -t 2")
 @click.command()
-@click.argument("player")
+@click.argument("player", shell_complete=complete_player)
 @click.argument("hero_number", type=HeroNumber(none_ok=False))
 @click.option("--target", "-t", multiple=True, type=HeroNumber(none_ok=True),
               help="Hero number for each instruction that takes a target, in order (none "
               "if it has no legal target).")
-@click.option("--place", multiple=True, help="For each Victory Point: the card (or printed VC) "
+@click.option("--place", multiple=True, shell_complete=CARD_IDS,
+              help="For each Victory Point: the card (or printed VC) "
               "placed as an additional Hero; leave out to decline.")
-@click.option("--card", "card", default=None, help="The Hero's card, if it was revealed by "
+@click.option("--card", "card", default=None, shell_complete=CARD_IDS,
+              help="The Hero's card, if it was revealed by "
               "VC only.")
 @pass_ctx
 def activate(ctx, player, hero_number, target, place, card) -> None:
     """Action: PLAYER activates Hero HERO_NUMBER: its instructions, then +2 VC."""
     from scorekeeper.games.hack_back import cards
     table = _table(ctx)
-    hero_state = table.state.hero(hero_number)
+    who = resolve(player, table.game.players)
+    hero_state = rules.activated_hero(table.state, who, hero_number)
     card_id = card and cards.hero_card(card).id or hero_state.card
     if card_id is None:
         raise InputError(f"Hero #{hero_number} was revealed by its VC only; add --card with "
                          "its card")
     spec = cards.cards()[card_id]
     record_and_report(ctx, table, {
-        "type": "activate", "player": resolve(player, table.game.players),
+        "type": "activate", "player": who,
         "hero": hero_number, "card": spec.id, "name": spec.name, "printed": spec.vc,
         "effects": list(spec.activate),
-        "targets": _targets(spec.activate, target),
+        "targets": _targets(spec.activate, target, f"{spec.name}'s Activate instructions"),
         "place": [_card_or_vc(p) for p in place]
     })

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.view import column_width, padded
+from scorekeeper.view import column_width, number, padded
 
 
 def status_lines(game_id: int, name: str, status: dict) -> list[str]:
@@ -15,6 +15,8 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
     if status["phase"] == "opening":
         head = (f"{name} — game {game_id}: opening — waiting for "
                 + ", ".join(status["waiting_for"]) + " to reveal a Hero")
+    elif status["over"] and not status.get("turns_played", 1):
+        head = f"{name} — game {game_id}: over in the opening, before any turn"
     elif status["over"]:
         head = f"{name} — game {game_id}: over after turn {status['turn']}"
     else:
@@ -28,7 +30,7 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
                      "Printed   VC")
         for h in status["heroes"]:
             row = (f"  {h['hero']:>3}  {padded(h['name'], width)}  {padded(h['owner'], owners)}"
-                   f"  {h['printed']:>7}  {h['vc']:>3}")
+                   f"  {h['printed']:>7}  {number(h['vc']):>3}")
             lines.append(click.style(row, bold=True) if h["vc"] <= 0 else row)
     if status["eliminated"]:
         lines.append("Out: " + ", ".join(status["eliminated"]))

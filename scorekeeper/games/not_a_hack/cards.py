@@ -1,5 +1,7 @@
-"""Not a Hack card look-ups for the table: action cards by id or name, and the points
-they print, from the game's card data (card_data/not-a-hack)."""
+"""Not a Hack card look-ups for the table: action cards by id or name, the points they
+print, and how many of each kind the kit prints (which the rules hold every count to),
+from the game's card data (card_data/not-a-hack). Negative cards print negative points
+(rules: “they lose the amount of points specified on the card”)."""
 
 from __future__ import annotations
 
@@ -12,16 +14,32 @@ def _cards():
     return card_data(rules.GAME, load_not_a_hack).cards
 
 
-def action(typed: str, kind: str) -> tuple[int, str]:
-    """(points, name) of an action card of `kind` ("negative" or "positive") by id or
-    name; InputError if there is no such card. Negative cards print negative points
-    (rules: “they lose the amount of points specified on the card”)."""
-    options = {c.id: c for c in _cards() if c.kind == kind}
-    card = options[pick(typed, {k: c.name for k, c in options.items()}, f"{kind} action card")]
-    return card.points, card.name
-
-
 def points_range(kind: str) -> tuple[int, int]:
     """The smallest and largest points (unsigned) printed on action cards of `kind`."""
     points = [abs(c.points) for c in _cards() if c.kind == kind]
     return min(points), max(points)
+
+
+def action_card(typed: str, kind: str) -> dict:
+    """An action card of `kind` by id or name as an event's fields: {"points", "name",
+    "card", "copies", "deck_at_points"} (its copies, and the cards of that kind printing
+    its points); InputError if there is no such card."""
+    options = {c.id: c for c in _cards() if c.kind == kind}
+    card = options[pick(typed, {k: c.name for k, c in options.items()}, f"{kind} action card")]
+    return {"points": card.points, "name": card.name, "card": card.id, "copies": card.count,
+            "deck_at_points": at_points(kind, card.points)}
+
+
+def at_points(kind: str, points: int) -> int:
+    """How many action cards of `kind` the kit prints with `points` (signed, as printed)."""
+    return sum(c.count for c in _cards() if c.kind == kind and c.points == points)
+
+
+def printed(kind: str) -> int:
+    """How many cards of `kind` the kit prints ("new_account", "component", ...)."""
+    return sum(c.count for c in _cards() if c.kind == kind)
+
+
+def white_points() -> int:
+    """The white cards a winning hack can be built of: components and modifiers printed."""
+    return printed("component") + printed("modifier")

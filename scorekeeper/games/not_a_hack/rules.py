@@ -1,8 +1,8 @@
-"""Not a Hack: rounds, action cards, Steal, Banned and New Account, the final hack-off.
+"""Not a Hack: turns, action cards, Steal, Banned and New Account, the final hack-off.
 Pure functions over immutable state; no I/O. Source: shared/rules/not-a-hack.txt.
 
 Events (JSON-ready dicts):
-  {"type": "hack", "drawer": P, "winner": Q, "cards": N}   a round: Q's hack of N white cards won
+  {"type": "hack", "drawer": P, "winner": Q, "cards": N}   a turn: Q's hack of N white cards won
   {"type": "negative", "player": P, "points": -N, "name": TEXT|None}   drawn from the black pile
   {"type": "banned", "player": P, "counter": BOOL}         drawn from the black pile; a held
                                                            New Account card counters it
@@ -11,6 +11,11 @@ Events (JSON-ready dicts):
   {"type": "positive", "player": P, "points": N, "name": TEXT|None}
   {"type": "steal", "player": P, "from": Q, "hack": I}     Q's I-th winning hack moves to P
   {"type": "hack_off", "votes": {BANNED_PLAYER: FINALIST}, "cards": N}
+What the kit prints, copied from the card data when recorded (each optional), holds
+every count to the cards: "kit" on new_account (New Account cards printed), "card",
+"copies" and "deck_at_points" on negative and positive (the card's id, its copies, and
+the cards of that kind printing those points), "white" on hack and hack_off (white
+component and modifier cards printed).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from scorekeeper.errors import InputError, RuleError, described, quoted
 from scorekeeper.outcome import Outcome, Termination
 from pnp.shown import plural, singular
 from scorekeeper.shapes import Optional, Values
+from scorekeeper.view import counted, number
 
 GAME = "not-a-hack"
 NAME = "Not a Hack"
@@ -39,29 +45,40 @@ RULE_IGNORE = ("in the hack-off, draw until a hack card appears, ignoring other 
                "(rules, “Winning”)")
 RULE_VOTE = "all banned players vote on the winning hack (rules, “Winning”)"
 RULE_OVER = "the game is over (rules, “Winning”)"
+RULE_ACCOUNTS = ("each player is given one New Account card and one fewer than the number of "
+                 "players are shuffled into the white pile (rules, “Complete Rules”)")
+RULE_ACTION_CARDS = ("an action card is set in front of the player, so no more are kept than "
+                     "the kit prints (rules, “Set this card in front of that player”)")
+RULE_WHITE = ("the winner keeps a winning hack's white cards as points, so no more are kept "
+              "than the kit prints (rules, “keeps those white component cards as points”)")
 
-_MAYBE_TEXT = Optional((str, None))
+_MAYBE_TEXT, _MAYBE_COUNT = Optional((str, None)), Optional((int, None))
+_ACTION = {"player": str, "points": int, "name": _MAYBE_TEXT, "card": _MAYBE_TEXT,
+           "copies": _MAYBE_COUNT, "deck_at_points": _MAYBE_COUNT}
 #: The shape of each event type (scorekeeper.shapes), checked when the log is read.
 EVENTS = {
-    "hack": {"drawer": str, "winner": str, "cards": int},
-    "negative": {"player": str, "points": int, "name": _MAYBE_TEXT},
+    "hack": {"drawer": str, "winner": str, "cards": int, "white": _MAYBE_COUNT},
+    "negative": _ACTION,
     "banned": {"player": str, "counter": Optional(bool)},
-    "new_account": {"player": str},
-    "positive": {"player": str, "points": int, "name": _MAYBE_TEXT},
+    "new_account": {"player": str, "kit": _MAYBE_COUNT},
+    "positive": _ACTION,
     "steal": {"player": str, "from": str, "hack": Optional(int), "cards": Optional(int)},
-    "hack_off": {"votes": Optional(Values(str)), "cards": int},
+    "hack_off": {"votes": Optional(Values(str)), "cards": int, "white": _MAYBE_COUNT},
 }
 
 
 class Player(NamedTuple):
     """A seat: winning hacks (white cards in each), action points, New Account cards
-    held, and whether banned."""
+    held, whether banned, the bans its New Account cards have countered, and the ids of
+    the action cards kept in front of it (None for one recorded by its points)."""
 
     name: str
     hacks: tuple[int, ...] = ()
     actions: tuple[int, ...] = ()
     accounts: int = 1
     banned: bool = False
+    countered: int = 0
+    cards: tuple[str | None, ...] = ()
 
     @property
     def total(self) -> int:
@@ -71,7 +88,8 @@ class Player(NamedTuple):
 
 class State(NamedTuple):
     """The table: players in seating order, whose turn it is to draw (`current`), the
-    phase ("play", "hack-off", "over"), the round number, hack-offs held, the result."""
+    phase ("play", "hack-off", "over"), the turn number (`round`: every draw from the
+    black pile is one turn, as the rules count them), hack-offs held, the result."""
 
     players: tuple[Player, ...]
     current: int = 0
@@ -151,6 +169,17 @@ def _cards(event: dict) -> int:
     return cards
 
 
+def _white(state: State, event: dict) -> int:
+    """The white cards of a winning hack (`_cards`), if the kit has that many left to keep."""
+    cards, white = _cards(event), event.get("white")
+    kept = sum(sum(p.hacks) for p in state.players)
+    if white is not None and kept + cards > white:
+        raise RuleError(RULE_WHITE, f"the kit prints {plural(white, 'white card')} and "
+                        f"{kept} {'is' if singular(kept) else 'are'} already kept in winning "
+                        f"hacks: no {cards}-card hack is left")
+    return cards
+
+
 def _hack(state: State, event: dict) -> State:
     if state.phase == "hack-off":
         raise RuleError(RULE_HACK_OFF, "the hack-off's winning hack is chosen by the banned "
@@ -159,7 +188,7 @@ def _hack(state: State, event: dict) -> State:
     winner = _active(state, event["winner"])
     if event["winner"] == event["drawer"]:
         raise RuleError(RULE_JUDGE, f"{event['drawer']} drew the hack and judges it")
-    state = _set(state, winner._replace(hacks=winner.hacks + (_cards(event),)))
+    state = _set(state, winner._replace(hacks=winner.hacks + (_white(state, event),)))
     return _next_turn(state)
 
 
@@ -168,15 +197,44 @@ def _negative(state: State, event: dict) -> State:
     points = event["points"]
     if not isinstance(points, int) or not -9 <= points <= -1:
         raise InputError(f"a negative action card loses 1..9 points, got {described(points)}")
-    player = state.players[state.seat(event["player"])]
-    return _next_turn(_set(state, player._replace(actions=player.actions + (points,))))
+    return _next_turn(_keep_action(state, event))
+
+
+def _keep_action(state: State, event: dict) -> State:
+    """The action card of `event` set in front of its player, if the kit prints one more
+    of it: of that card (`copies`) and of that kind with those points (`deck_at_points`)."""
+    player, points, card = state.players[state.seat(event["player"])], event["points"], \
+        event.get("card")
+    kind = "negative" if points < 0 else "positive"
+    copies, at_points = event.get("copies"), event.get("deck_at_points")
+    if card is not None and copies is not None:
+        kept = sum(p.cards.count(card) for p in state.players)
+        if kept >= copies:
+            what = event.get("name") or card
+            raise RuleError(RULE_ACTION_CARDS, f"the only {what} card is already kept"
+                            if singular(copies) else f"all {copies} {what} cards are already kept")
+    if at_points is not None:
+        kept = sum(p.actions.count(points) for p in state.players)
+        if kept >= at_points:
+            raise RuleError(RULE_ACTION_CARDS, f"the kit prints "
+                            f"{plural(at_points, kind + ' action card')} worth {number(points)}, "
+                            f"and {kept} {'is' if singular(kept) else 'are'} already kept")
+    return _set(state, player._replace(actions=player.actions + (points,),
+                                       cards=player.cards + (card,)))
+
+
+def accounts_in_play(players: int, kit: int | None = None) -> int:
+    """New Account cards in play at `players` players: one each and one fewer than the
+    players shuffled into the white pile (rules, “Complete Rules”), at most the `kit`'s."""
+    dealt = 2 * players - 1
+    return dealt if kit is None else min(dealt, kit)
 
 
 def _banned(state: State, event: dict) -> State:
     _black_card(state, event["player"])
     player = state.players[state.seat(event["player"])]
     if player.accounts and event.get("counter", True):
-        player = player._replace(accounts=player.accounts - 1)
+        player = player._replace(accounts=player.accounts - 1, countered=player.countered + 1)
     else:   # banned: points final, hand (New Account cards included) discarded
         player = player._replace(banned=True, accounts=0)
     return _next_turn(_set(state, player))
@@ -184,15 +242,21 @@ def _banned(state: State, event: dict) -> State:
 
 def _new_account(state: State, event: dict) -> State:
     player = _active(state, event["player"])
+    limit = accounts_in_play(len(state.players), event.get("kit"))
+    held = sum(p.accounts for p in state.players)
+    if held >= limit:
+        raise RuleError(RULE_ACCOUNTS, f"at {plural(len(state.players), 'player')} the kit puts "
+                        f"{plural(limit, 'New Account card')} into play and "
+                        f"{'it is' if singular(held) else f'all {held} are'} held")
     return _set(state, player._replace(accounts=player.accounts + 1))
 
 
 def _positive(state: State, event: dict) -> State:
-    player = _active(state, event["player"])
+    _active(state, event["player"])
     points = event["points"]
     if not isinstance(points, int) or not 1 <= points <= 9:
         raise InputError(f"a positive action card gains 1..9 points, got {described(points)}")
-    return _set(state, player._replace(actions=player.actions + (points,)))
+    return _keep_action(state, event)
 
 
 def _steal(state: State, event: dict) -> State:
@@ -231,7 +295,7 @@ def _hack_off(state: State, event: dict) -> State:
     if len(leaders) > 1:
         return state   # a split vote decides no hack: draw another hack card
     winner = state.players[state.seat(leaders[0])]
-    state = _set(state, winner._replace(hacks=winner.hacks + (_cards(event),)))
+    state = _set(state, winner._replace(hacks=winner.hacks + (_white(state, event),)))
     return _settle(state, tally)
 
 
@@ -244,8 +308,9 @@ def _settle(state: State, tally: dict[str, int]) -> State:
     lines = (f"Hack-off {state.hack_offs}: votes " + ", ".join(f"{f} {n}" for f, n in tally.items())
              + ".",
              "Final totals (banned players included): "
-             + ", ".join(f"{n} {t}" for n, t in sorted(totals.items(), key=lambda x: -x[1])) + ".",
-             f"Highest total: {top[0]} with {best}.")
+             + ", ".join(f"{n} {number(t)}" for n, t in sorted(totals.items(),
+                                                               key=lambda x: -x[1])) + ".",
+             f"Highest total: {top[0]} with {number(best)}.")
     return state._replace(phase="over", result=Outcome(Termination.SCORED, (top[0],),
                                                        "highest total", lines))
 
@@ -264,7 +329,7 @@ def standing(state: State) -> Outcome:
     totals = {p.name: p.total for p in state.players}
     best = max(totals.values())
     return Outcome(None, tuple(n for n, t in totals.items() if t == best),
-                   f"highest total, {best}")
+                   f"highest total, {number(best)}")
 
 
 # --- Words for the table -------------------------------------------------------------
@@ -279,8 +344,8 @@ def describe(event: dict) -> str:
     if kind in ("negative", "positive"):
         what = event.get("name") or ("a negative" if kind == "negative" else "a positive") + \
             " action card"
-        sign = "+" if event["points"] > 0 else "−"
-        return f"{event['player']}: {what}, {sign}{abs(event['points'])}"
+        sign = "+" if event["points"] > 0 else ""
+        return f"{event['player']}: {what}, {sign}{number(event['points'])}"
     if kind == "banned":
         return f"{event['player']} drew a Banned card"
     if kind == "new_account":
@@ -289,19 +354,23 @@ def describe(event: dict) -> str:
         size = f"{event['cards']}-card " if event.get("cards") else ""
         return f"{event['player']} stole {event['from']}'s {size}winning hack"
     votes = ", ".join(f"{v} → {f}" for v, f in event.get("votes", {}).items())
-    return f"hack-off ({votes})"
+    return f"hack-off votes: {votes or 'none'}"
 
 
 def notes(before: State, after: State) -> list[str]:
-    """What the rules did by themselves: New Account counters, bans, the hack-off
+    """What the rules did by themselves, each note saying what happened: a ban countered
+    by a New Account card, a ban let stand by a player holding one, bans, the hack-off
     starting, split votes and tied totals repeating it, and the end."""
     out = []
     for b, a in zip(before.players, after.players):
-        if a.accounts < b.accounts and not a.banned:
+        if a.countered > b.countered:
             out.append(f"{a.name}'s New Account card counters the ban (both discarded)")
         if a.banned and not b.banned:
+            if b.accounts:
+                out.append(f"{a.name} holds {plural(b.accounts, 'New Account card')} but "
+                           "lets the ban stand")
             are = "is" if singular(a.total) else "are"
-            out.append(f"{a.name} is banned: their {plural(a.total, 'point')} {are} final")
+            out.append(f"{a.name} is banned: their {counted(a.total, 'point')} {are} final")
     if before.phase == "play" and after.phase == "hack-off":
         out.append("two unbanned players remain: " + " and ".join(after.unbanned())
                    + " play the final hack-off; banned players vote")
@@ -309,7 +378,7 @@ def notes(before: State, after: State) -> list[str]:
         totals = [p.total for p in after.players]
         if sum(1 for t in totals if t == max(totals)) > 1 and \
                 any(a.hacks != b.hacks for a, b in zip(before.players, after.players)):
-            out.append(f"the highest total ({max(totals)}) is tied: repeat the hack-off "
+            out.append(f"the highest total ({number(max(totals))}) is tied: repeat the hack-off "
                        "with a new hack card")
         else:
             out.append("the vote is split: draw a new hack card and vote again")
@@ -320,8 +389,9 @@ def notes(before: State, after: State) -> list[str]:
 
 def status(state: State) -> dict:
     """A JSON-ready summary: the common keys (scorekeeper.game.STATUS_KEYS; `turn` is the
-    round number and `current` the player who draws the black card, also given as
-    `round` and `drawer`; `phase` is "play", "hack-off" or "over"), the finalists, and
+    turn number (each draw from the black pile is a turn, as the rules count them) and
+    `current` the player who draws the black card, also given as `round` (kept for
+    scripts) and `drawer`; `phase` is "play", "hack-off" or "over"), the finalists, and
     each player's points and state."""
     lead = standing(state)
     drawer = state.players[state.current].name if state.phase == "play" else None

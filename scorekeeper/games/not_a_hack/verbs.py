@@ -1,11 +1,11 @@
-"""Not a Hack verbs: hack (a round), negative, banned, new-account, positive, steal and
+"""Not a Hack verbs: hack (a turn), negative, banned, new-account, positive, steal and
 hack-off. Rules: shared/rules/not-a-hack.txt."""
 
 from __future__ import annotations
 
 import click
 
-from scorekeeper.context import Whole, pass_ctx
+from scorekeeper.context import Whole, complete_player, completion, example, pass_ctx
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.not_a_hack import rules
 from scorekeeper.names import resolve
@@ -18,15 +18,16 @@ def _table(ctx):
     return game_table(ctx, rules.GAME)
 
 
-def _action_points(typed: str, kind: str) -> tuple[int, str | None]:
-    """(points, name) from an action card id/name in the card data, or from its points,
-    exactly as typed: a negative card's loss with its minus ("-2") or without it ("2"
+def _action_points(typed: str, kind: str) -> dict:
+    """The event fields of an action card (cards.action_card: points, name, card id and
+    the kit's counts) from its id/name in the card data, or from its points, exactly as
+    typed: a negative card's loss with its minus ("-2") or without it ("2"
     is the card that loses 2: rules, “they lose the amount of points specified on the
     card”), a positive card's gain ("2", "+2"). Points no card of that kind prints, or
     with the other kind's sign, are refused with the range."""
     from scorekeeper.games.not_a_hack import cards
     if not is_whole(typed):
-        return cards.action(typed, kind)
+        return cards.action_card(typed, kind)
     low, high = cards.points_range(kind)             # unsigned, as the cards print them
     points, lowest, highest = value(typed), low, high
     if kind == "negative":
@@ -37,27 +38,30 @@ def _action_points(typed: str, kind: str) -> tuple[int, str | None]:
         how = " (type 2 or -2 for one that loses 2)" if kind == "negative" else ""
         raise InputError(f"{kind} action cards are worth {low}..{high} points{how}, "
                          f"got {shown(typed)}")
-    return points, None
+    return {"points": points, "name": None, "deck_at_points": cards.at_points(kind, points)}
 
 
+@example("Ana Ben 2")
 @click.command()
-@click.argument("drawer")
-@click.argument("winner")
+@click.argument("drawer", shell_complete=complete_player)
+@click.argument("winner", shell_complete=complete_player)
 @click.argument("cards", type=Whole(1, 3), default=2)
 @pass_ctx
 def hack(ctx, drawer, winner, cards) -> None:
-    """A round: DRAWER drew a hack card and chose WINNER's submission of CARDS white cards
+    """A turn: DRAWER drew a hack card and chose WINNER's submission of CARDS white cards
     (default 2), which WINNER keeps as points."""
+    from scorekeeper.games.not_a_hack import cards as kit
     table = _table(ctx)
     names = table.game.players
     record_and_report(ctx, table, {
         "type": "hack", "drawer": resolve(drawer, names),
-        "winner": resolve(winner, names), "cards": cards
+        "winner": resolve(winner, names), "cards": cards, "white": kit.white_points()
     })
 
 
+@example("Cleo")
 @click.command()
-@click.argument("player")
+@click.argument("player", shell_complete=complete_player)
 @click.option("--no-counter", is_flag=True, help="Let the ban stand though PLAYER holds a "
               "New Account card.")
 @pass_ctx
@@ -70,40 +74,45 @@ def banned(ctx, player, no_counter) -> None:
     })
 
 
+@example("Cleo")
 @click.command("new-account")
-@click.argument("player")
+@click.argument("player", shell_complete=complete_player)
 @pass_ctx
 def new_account(ctx, player) -> None:
     """PLAYER drew a New Account card from the white pile."""
+    from scorekeeper.games.not_a_hack import cards
     table = _table(ctx)
     record_and_report(ctx, table, {
-        "type": "new_account", "player": resolve(player, table.game.players)})
+        "type": "new_account", "player": resolve(player, table.game.players),
+        "kit": cards.printed("new_account")})
 
 
 def _action_command(kind: str, verb: str):
     """The `negative` or `positive` command: PLAYER and an action card (id, name or points)."""
     @click.command(kind, help=f"PLAYER {verb} a {kind} action card (by id or name, or its points, "
                        "e.g. 2).")
-    @click.argument("player")
-    @click.argument("card")
+    @click.argument("player", shell_complete=complete_player)
+    @click.argument("card", shell_complete=completion(
+        "scorekeeper.games.not_a_hack.cards",
+        lambda cards: [c.id for c in cards._cards() if c.kind == kind]))
     @pass_ctx
     def command(ctx, player, card) -> None:
         table = _table(ctx)
-        points, name = _action_points(card, kind)
         record_and_report(ctx, table, {
             "type": kind, "player": resolve(player, table.game.players),
-            "points": points, "name": name
+            **_action_points(card, kind)
         })
     return command
 
 
-negative = _action_command("negative", "drew")
-positive = _action_command("positive", "plays")
+negative = example("Ben 2")(_action_command("negative", "drew"))
+positive = example("Ana pos-bug-bounty")(_action_command("positive", "plays"))
 
 
+@example("Ana Ben")
 @click.command()
-@click.argument("player")
-@click.argument("victim")
+@click.argument("player", shell_complete=complete_player)
+@click.argument("victim", shell_complete=complete_player)
 @click.option("--hack", "index", type=Whole(1, 99), default=None,
               help="Which of VICTIM's winning hacks, counting from 1 (default: the largest).")
 @pass_ctx
@@ -124,6 +133,7 @@ def steal(ctx, player, victim, index) -> None:
     record_and_report(ctx, table, event)
 
 
+@example("--vote Cleo=Ana")
 @click.command("hack-off")
 @click.option("--vote", "votes", multiple=True, required=True, metavar="VOTER=FINALIST",
               help="One per banned player: whose hack they vote for.")
@@ -132,6 +142,7 @@ def steal(ctx, player, victim, index) -> None:
 @pass_ctx
 def hack_off(ctx, votes, cards) -> None:
     """The final hack-off: the banned players' votes; the winning hack scores its cards."""
+    from scorekeeper.games.not_a_hack import cards as kit
     table = _table(ctx)
     names = table.game.players
     ballot = {}
@@ -143,4 +154,5 @@ def hack_off(ctx, votes, cards) -> None:
         if voter in ballot:
             raise InputError(f"{voter} voted twice; each banned player votes once")
         ballot[voter] = resolve(choice, names)
-    record_and_report(ctx, table, {"type": "hack_off", "votes": ballot, "cards": cards})
+    record_and_report(ctx, table, {"type": "hack_off", "votes": ballot, "cards": cards,
+                                   "white": kit.white_points()})
