@@ -6,20 +6,45 @@ and only then appends it, inside one transaction: a refused command writes nothi
 
 from __future__ import annotations
 
+import gc
 from typing import Any, NamedTuple
 
 from scorekeeper.errors import InputError, ScoreError, quoted
 from scorekeeper.game import Game, Rules
 from scorekeeper.games import RULES, find_game, load_game, playable
-from scorekeeper.shapes import event_problem
+from scorekeeper.shapes import checker
 from scorekeeper.store import GameRow, LogRow, OutOfPlace, Store, effective_events
 
 
-class Step(NamedTuple):
-    """One event in force: its log row, and the automatic notes the rules added."""
+class Step:
+    """One event in force: its log row, and the automatic notes the rules added
+    (`rules.notes` of the states before and after it). On replay the notes are worked
+    out when first asked for (only `history` and a new event's report read them), and
+    a failure to work them out is the same StoreError the replay would have raised."""
 
-    row: LogRow
-    notes: tuple[str, ...]
+    __slots__ = ("_after", "_before", "_notes", "_replay", "row")
+
+    def __init__(self, row: LogRow, notes: tuple[str, ...] | None = None,
+                 replay: _Replay | None = None, before: Any = None, after: Any = None):
+        self.row, self._notes = row, notes
+        self._replay, self._before, self._after = replay, before, after
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        if self._notes is None:
+            self._notes = self._replay.notes(self.row, self._before, self._after)
+            self._replay = self._before = self._after = None
+        return self._notes
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Step):
+            return NotImplemented
+        return self.row == other.row and self.notes == other.notes
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"Step(row={self.row!r}, notes={self.notes!r})"
 
 
 class Table(NamedTuple):
@@ -50,14 +75,42 @@ def load(store: Store, game_id: int | None) -> Table:
     with store.transaction(write=False):
         game = store.game(game_id)
         spec = _spec(store, game)
+        key = store.log_key(game.id)
+        known = _known_table(store, key)
+        if known is not None and known[0].game == game and known[0].spec is spec:
+            return known[0]
         rows = store.log(game.id)
     _check_players(store, game, spec.rules)
     try:
         done, undone = effective_events(rows)
     except OutOfPlace as exc:
         raise store.damaged(_where(game, rows, exc.row), exc.why) from None
-    state, steps = _replay(store, game, spec.rules, rows, done)
-    return Table(game, spec, state, steps, tuple(undone), tuple(rows))
+    states, steps = _replay(store, game, spec.rules, rows, done)
+    table = Table(game, spec, states[-1], steps, tuple(undone), tuple(rows))
+    _remember(store, key, table, states)
+    return table
+
+
+#: Where a Store keeps the last table it replayed: (log key, table, the state before
+#: the first step and after each one). A command that loads its game more than once
+#: (a verb, then `record`; `undo`) replays it once. The key (`Store.log_key`) changes
+#: whenever the file could have changed: any write by another connection, any write by
+#: this one, or rows rolled back.
+_MEMO = "_scorekeeper_replayed"
+
+
+def _known_table(store: Store, key: tuple) -> tuple[Table, list] | None:
+    known = getattr(store, _MEMO, None)
+    if known is None or known[0] != key:
+        return None
+    return known[1], known[2]
+
+
+def _remember(store: Store, key: tuple, table: Table, states: list) -> None:
+    try:
+        setattr(store, _MEMO, (key, table, states))
+    except AttributeError:            # a store that keeps no attributes: nothing kept
+        pass
 
 
 def games(store: Store) -> list[GameRow]:
@@ -95,25 +148,56 @@ def _check_players(store: Store, game: GameRow, rules: Rules) -> None:
 
 
 def _replay(store: Store, game: GameRow, rules: Rules, rows: list[LogRow],
-            done: list[LogRow]) -> tuple[Any, tuple[Step, ...]]:
-    """Fold the events in force through the rules: (state, steps). StoreError
-    (`damaged`, naming the event by its place in the log) for an event that is not of
-    its game's shape or that the rules cannot apply. Pure but for the error."""
+            done: list[LogRow]) -> tuple[list, tuple[Step, ...]]:
+    """Fold the events in force through the rules: (the state before the first step and
+    after each one, steps). StoreError (`damaged`, naming the event by its place in the
+    log) for an event that is not of its game's shape or that the rules cannot apply
+    (its notes included, when they are worked out: `Step.notes`). Pure but for the
+    error."""
     state, steps, shapes, row = rules.initial(game.players), [], rules.events, None
-    try:
+    states = [state]
+    check = checker(shapes) if shapes is not None else None
+    replay, apply = _Replay(store, game, rules, rows), rules.apply
+    collecting = gc.isenabled()
+    gc.disable()           # the fold makes many small records and frees none of them:
+    try:                   # the collector's passes over them would be wasted work
         for row in done:
-            if shapes is not None and (problem := event_problem(row.event, shapes)):
+            if check is not None and (problem := check(row.event)):
                 raise _Damaged(problem)
-            after = rules.apply(state, row.event)
-            steps.append(Step(row, tuple(rules.notes(state, after))))
+            after = apply(state, row.event)
+            steps.append(Step(row, None, replay, state, after))
+            states.append(after)
             state = after
     except _Damaged as exc:
         raise store.damaged(_where(game, rows, row), str(exc)) from None
     except _UNREADABLE as exc:
+        raise replay.refused(row, exc) from None
+    finally:
+        if collecting:
+            gc.enable()
+    return states, tuple(steps)
+
+
+class _Replay:
+    """What a replayed step needs to work out its notes later, and to name a failure
+    as the replay does."""
+
+    __slots__ = ("game", "rows", "rules", "store")
+
+    def __init__(self, store: Store, game: GameRow, rules: Rules, rows: list[LogRow]):
+        self.store, self.game, self.rules, self.rows = store, game, rules, rows
+
+    def notes(self, row: LogRow, before: Any, after: Any) -> tuple[str, ...]:
+        try:
+            return tuple(self.rules.notes(before, after))
+        except _UNREADABLE as exc:
+            raise self.refused(row, exc) from None
+
+    def refused(self, row: LogRow, exc: Exception):
+        """The StoreError for an event the rules refuse or cannot read."""
         why = f"the rules refuse it: {exc}" if isinstance(exc, ScoreError) else \
             f"the rules cannot read it: {type(exc).__name__} {exc}"
-        raise store.damaged(_where(game, rows, row), clip(why)) from None
-    return state, tuple(steps)
+        return self.store.damaged(_where(self.game, self.rows, row), clip(why))
 
 
 class _Damaged(Exception):
@@ -136,13 +220,21 @@ def record(store: Store, game_id: int | None, event: dict) -> tuple[Table, Table
     RuleError/InputError with nothing written."""
     with store.transaction():
         before = load(store, game_id)
+        known = _known_table(store, store.log_key(before.game.id))
         rules = before.spec.rules
         state = rules.apply(before.state, event)
         row = store.append(before.game.id, "action", event)
         step = Step(row, tuple(rules.notes(before.state, state)))
         # a new action clears what could be redone (store.effective_events)
-        return before, before._replace(state=state, steps=before.steps + (step,), undone=(),
-                                       log=before.log + (row,))
+        after = before._replace(state=state, steps=before.steps + (step,), undone=(),
+                                log=before.log + (row,))
+        shapes = rules.events
+        if known is not None and known[0] is before and \
+                (shapes is None or checker(shapes)(row.event) is None):
+            # what loading it again would give (an event of the wrong shape would not
+            # load: it is left to `load` to say so)
+            _remember(store, store.log_key(before.game.id), after, known[1] + [state])
+        return before, after
 
 
 def undo(store: Store, game_id: int | None) -> tuple[LogRow, Table]:
@@ -159,10 +251,19 @@ def redo(store: Store, game_id: int | None) -> tuple[LogRow, Table]:
 def _move(store: Store, game_id: int | None, kind: str) -> tuple[LogRow, Table]:
     with store.transaction():
         table = load(store, game_id)
+        known = _known_table(store, store.log_key(table.game.id))
         rows = [s.row for s in table.steps] if kind == "undo" else list(table.undone)
         if not rows:
             raise InputError(f"nothing to {kind}")
-        store.append(table.game.id, kind)
+        mark = store.append(table.game.id, kind)
+        if kind == "undo" and known is not None and known[0] is table:
+            # what loading it again would give: the last step taken back
+            # (store.effective_events), the state before it
+            states = known[1][:-1]
+            after = table._replace(state=states[-1], steps=table.steps[:-1],
+                                   undone=table.undone + (rows[-1],), log=table.log + (mark,))
+            _remember(store, store.log_key(table.game.id), after, states)
+            return rows[-1], after
         return rows[-1], load(store, table.game.id)
 
 

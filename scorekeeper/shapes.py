@@ -125,7 +125,75 @@ def event_problem(event: dict, shapes: dict[str, dict]) -> str | None:
     """What is wrong with a stored `event` for a game whose event types are `shapes`
     (type -> record shape), or None. The event is known to be an object with a text
     "type" (the store checks that)."""
-    shape = shapes.get(event["type"])
-    if shape is None:
-        return f"unknown event type {event['type'][:40]!r}"
-    return None if fits(event, shape) else _record(event, shape, "the event")
+    return checker(shapes)(event)
+
+
+#: id(shapes) -> (shapes, its checker): the shapes are kept, so their id is never reused.
+_CHECKERS: dict[int, tuple[dict, Any]] = {}
+
+
+def checker(shapes: dict[str, dict]):
+    """`event_problem` for one game's `shapes`, as a function of the event alone: each
+    event type's shape compiled once, on its first event, into one Python expression
+    (`compiled`), so the check of every event of a long log costs one call. The words
+    of a problem come from `_record`, as before."""
+    known = _CHECKERS.get(id(shapes))
+    if known is not None and known[0] is shapes:
+        return known[1]
+    compiled: dict[str, Any] = {}
+
+    def check(event: dict) -> str | None:
+        kind = event["type"]
+        test = compiled.get(kind)
+        if test is None:
+            shape = shapes.get(kind)
+            if shape is None:
+                return f"unknown event type {kind[:40]!r}"
+            test = compiled[kind] = compiled_fits(shape)
+        if test(event):
+            return None
+        return _record(event, shapes[kind], "the event")
+
+    _CHECKERS[id(shapes)] = (shapes, check)
+    return check
+
+
+def compiled_fits(shape: Any):
+    """A function of one value that returns what `fits(value, shape)` does, written out
+    as one expression for this shape (no walk over the shape per value)."""
+    names: dict[str, Any] = {"_Optional": Optional}
+    counter = iter(range(10 ** 6))
+
+    def const(value: Any) -> str:
+        name = f"_c{next(counter)}"
+        names[name] = value
+        return name
+
+    def expr(shape: Any, v: str) -> str:
+        if shape is str or shape is int or shape is bool:
+            return f"type({v}) is {const(shape)}"
+        if shape is None:
+            return f"{v} is None"
+        kind = type(shape)
+        if kind is dict:
+            parts = [f"type({v}) is dict"]
+            for key, field in shape.items():
+                k = const(key)
+                if type(field) is Optional:
+                    parts.append(f"({k} not in {v} or {expr(field.shape, f'{v}[{k}]')})")
+                else:
+                    parts.append(f"{k} in {v} and {expr(field, f'{v}[{k}]')}")
+            return "(" + " and ".join(parts) + ")"
+        if kind is tuple:
+            return "(" + " or ".join(expr(s, v) for s in shape) + ")" if shape else "False"
+        item = f"_x{next(counter)}"
+        if kind is list:
+            return f"(type({v}) is list and all({expr(shape[0], item)} for {item} in {v}))"
+        if kind is frozenset:
+            return f"(type({v}) in {const((str, int))} and {v} in {const(shape)})"
+        return (f"(type({v}) is dict and all({expr(shape.shape, item)} "
+                f"for {item} in {v}.values()))")
+
+    source = f"def _fits(value):\n    return bool({expr(shape, 'value')})\n"
+    exec(compile(source, "<scorekeeper.shapes>", "exec"), names)  # noqa: S102 (our own text)
+    return names["_fits"]

@@ -350,6 +350,17 @@ class Store:
         return GameRow(game_id, game, tuple(names), created)
 
     @_guarded
+    def log_key(self, game_id: int) -> tuple:
+        """What changes whenever a game's log could have: SQLite's data_version (any
+        write committed by another connection), this connection's total changes (any
+        write by it), the game's log rows and the last row's id (rows rolled back). Two
+        equal keys of one Store mean the same log (session.load keeps its last replay)."""
+        count, last = self.conn.execute("SELECT count(*), max(id) FROM log WHERE game_id = ?",
+                                        (game_id,)).fetchone()
+        version = self.conn.execute("PRAGMA data_version").fetchone()[0]
+        return version, self.conn.total_changes, game_id, count, last
+
+    @_guarded
     def log(self, game_id: int) -> list[LogRow]:
         """Every log row of a game, in order. StoreError (`damaged`) naming the first
         damaged row ("game 3, event 7": the 7th row of game 3's log, as `export` lists
