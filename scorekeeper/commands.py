@@ -161,22 +161,42 @@ def result(ctx, explain, as_json) -> None:
         echo(line)
 
 
-@click.command()
+class CheckCommand(click.Command):
+    """`check`, whose help ends with each game's entry notation, read from the game's
+    `check` hook (its `notation`) when the help is shown."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """One paragraph per game with a `check` hook: "GAME: write NAME=...", wrapped."""
+        from scorekeeper.games import all_games
+        width = formatter.width - formatter.current_indent
+        for game in all_games():
+            notation = getattr(game.check, "notation", None)
+            if notation:
+                formatter.write_paragraph()
+                for line in wrapped(f"{game.id}: {notation}.", width):
+                    formatter.write(f"{'':>{formatter.current_indent}}{line}\n")
+
+
+@click.command(cls=CheckCommand)
 @click.argument("game")
 @click.argument("entries", nargs=-1, required=True)
 @JSON
 def check(game, entries, as_json) -> None:
     """Settle a finished table of GAME without replaying it: each ENTRY describes one
     player's final position in that game's notation (a wrong entry is answered with
-    the notation expected). Needs no database."""
+    the notation expected). Needs no database. The winner or the tie comes first, then
+    every check with its numbers; a table the rules cannot produce is refused with the
+    rule (exit 1). A tie that the rules settle by playing on (Not a Hack's repeated
+    hack-off) is shown as who shares the lead, with "final": false in --json."""
     spec = find_game(game)
     if spec.check is None:
         raise InputError(f"scorekeeper check does not know {spec.name} tables yet")
     outcome = spec.check(entries)
+    final = outcome.termination is not None
     if as_json:
-        echo_json(outcome.to_json())
+        echo_json({"final": final, **outcome.to_json()})
         return
-    for line in outcome_lines(outcome, explain=True):
+    for line in outcome_lines(outcome, explain=True, final=final):
         echo(line)
 
 

@@ -217,9 +217,9 @@ def test_check_and_protect_answer_the_same_number_alike(sk, typed):
 @pytest.mark.parametrize("signed, plain", [("Ana=+5", "Ana=5"), ("Ana=5/+1", "Ana=5/1"),
                                            ("Ana= 5, 3 /1", "Ana=5,3/1")])
 def test_a_sign_in_a_check_entry_is_read_as_elsewhere(sk, signed, plain):
-    result = sk("check", "hack-attack", signed, "Ben=5", "--json")
+    result = sk("check", "hack-attack", signed, "Ben=5,4,3,2", "--json")
     assert result.exit_code == 0, result.output
-    assert result.output == sk("check", "hack-attack", plain, "Ben=5", "--json").output
+    assert result.output == sk("check", "hack-attack", plain, "Ben=5,4,3,2", "--json").output
 
 
 # --- 5. An empty or blank database path ---------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Sequence
 import click
 
 from scorekeeper.context import JSON, Whole, complete_player, completion, example, pass_ctx
-from scorekeeper.errors import InputError, quoted
+from scorekeeper.errors import InputError, RuleError, quoted
 from scorekeeper.games.hack_attack import rules
 from scorekeeper.names import check_new_names, resolve
 from scorekeeper.numbers import is_whole, whole
@@ -124,21 +124,27 @@ def defend(icons, revealed, players, as_json) -> None:
         echo(line)
 
 
-NOTATION = ("write NAME=POINTS,POINTS/USER_ERRORS, e.g. Ana=5,3,2/1 (Ana=/2 for no Protected "
-            "Tech)")
+NOTATION = ("write NAME=POINTS,POINTS/USER_ERRORS, e.g. Ana=5,3,2/1; Ben=none/2 for a "
+            "player with no Protected Tech; /USER_ERRORS may be left out when 0")
+NONE = "none"
+
+RULE_TRIGGER = ("the game ends only after a player Protects their fourth Tech card (third "
+                "with 5–6 players) and every other player takes one last turn (rules, “The "
+                "game ends on the fourth Protected Tech card”)")
 
 
 def parse_entry(text: str, points: tuple[int, int] = (1, 9),
                 most_errors: int = 999) -> tuple[str, tuple[int, ...], int]:
-    """"Ana=5,3,2/1" -> ("Ana", (5, 3, 2), 1): Protected Tech points, then User Errors.
-    Each number is read as every number typed at the table (scorekeeper.numbers: a sign
-    is kept, "+5" is 5): Tech points outside `points` (the deck's range) or User Errors
-    outside 0..`most_errors` are refused with the range, as `protect` refuses them.
-    InputError showing the notation for anything else. Spaces around the name and the
-    numbers are notation, not part of them."""
+    """"Ana=5,3,2/1" -> ("Ana", (5, 3, 2), 1): Protected Tech points, then User Errors;
+    "Ben=none/2" (or "Ben=/2") -> ("Ben", (), 2): no Protected Tech. Each number is read
+    as every number typed at the table (scorekeeper.numbers: a sign is kept, "+5" is 5):
+    Tech points outside `points` (the deck's range) or User Errors outside
+    0..`most_errors` are refused with the range, as `protect` refuses them. InputError
+    showing the notation for anything else. Spaces around the name and the numbers are
+    notation, not part of them."""
     name, equals, rest = text.partition("=")
     tech, slash, errors = rest.partition("/")
-    parts = tech.split(",") if tech.strip() else []
+    parts = tech.split(",") if tech.strip() and tech.strip().lower() != NONE else []
     if not equals or not name.strip() or not all(map(is_whole, parts)) or \
             (slash and not is_whole(errors)):
         raise InputError(f"cannot read {quoted(text)}: {NOTATION}")
@@ -149,13 +155,36 @@ def parse_entry(text: str, points: tuple[int, int] = (1, 9),
             if slash else 0)
 
 
+def _and(names: Sequence[str]) -> str:
+    """"Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def check_trigger(table) -> str:
+    """The first line of a finished table's explanation: who reached the end-of-game
+    trigger (rules.protect_target Protected Tech: “When a player Protects their fourth
+    Tech card (third with 5–6 players), every other player takes one last turn”).
+    RuleError RULE_TRIGGER if nobody did: the game is not over."""
+    target = rules.protect_target(len(table))
+    reached = [name for name, points, _ in table if len(points) >= target]
+    if not reached:
+        most = max(len(points) for _, points, _ in table)
+        leaders = [name for name, points, _ in table if len(points) == most]
+        raise RuleError(RULE_TRIGGER, f"nobody has {target} Protected Tech (most: "
+                        f"{_and(leaders)} with {most}): the game is not over")
+    have = "has" if len(reached) == 1 else "have"
+    return (f"{_and(reached)} {have} {target} Protected Tech, the end of the game at "
+            f"{len(table)} players: after everyone else's last turn the table is scored.")
+
+
 def settle(entries: Sequence[str]) -> Outcome:
     """The `scorekeeper check` hook: score a finished table without replaying it. Each
     entry is NAME=POINTS,.../ERRORS (see parse_entry; the numbers in the deck's ranges),
     e.g. Ana=5,3,2/1 Ben=4,4/0. InputError for an entry it cannot read or bad names;
-    RuleError for a player count outside 2–6 or a table the deck cannot produce
-    (rules.check_final_table). Returns the Outcome of rules.score (rules: “Add up the
-    points”, “Highest total wins”)."""
+    RuleError for a player count outside 2–6, a table the deck cannot produce
+    (rules.check_final_table), or one in which nobody reached the end-of-game trigger
+    (check_trigger). Returns the Outcome of rules.score (rules: “Add up the points”,
+    “Highest total wins”), after a line saying who ended the game."""
     from scorekeeper.games.hack_attack import cards
     deck = cards.deck()
     table = [parse_entry(e, deck.points_range, deck.user_errors) for e in entries]
@@ -163,4 +192,9 @@ def settle(entries: Sequence[str]) -> Outcome:
     rules.initial([name for name, _, _ in table])
     rules.check_final_table(table, {p: deck.tech_at(p) for _, p, _ in deck.tech.values()},
                             deck.user_errors)
-    return rules.score(table)
+    ended = check_trigger(table)
+    outcome = rules.score(table)
+    return outcome._replace(explanation=(ended, *outcome.explanation))
+
+
+settle.notation = NOTATION

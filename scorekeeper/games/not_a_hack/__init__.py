@@ -1,10 +1,11 @@
 """Not a Hack at the table: its rules (rounds, action cards, bans, the final hack-off),
-verbs, status view and card look-ups. Rules: shared/rules/not-a-hack.txt."""
+verbs, status view, card look-ups, and `scorekeeper check` for a table after the
+hack-off. Rules: shared/rules/not-a-hack.txt."""
 
 from __future__ import annotations
 
 from scorekeeper.game import Game, Rules
-from scorekeeper.games.not_a_hack import rules, verbs, view
+from scorekeeper.games.not_a_hack import check, rules, verbs, view
 
 GAME = Game(
     id=rules.GAME,
@@ -13,4 +14,5 @@ GAME = Game(
     view=view.status_lines,
     verbs=(verbs.hack, verbs.negative, verbs.banned, verbs.new_account, verbs.positive,
            verbs.steal, verbs.hack_off),
+    check=check.settle,
 )
