@@ -1,9 +1,10 @@
 """The one exception family of `scorekeeper`; only `scorekeeper.cli` turns these into
-`Error: ...` and exit status 1. And how a message quotes a value: through pnp.shown,
-imported when a message first needs it, so that a command that fails nothing (status)
-starts without importing pnp."""
+`Error: ...` and exit status 1. A message quotes a value with pnp.shown's `quoted` and
+`described`, re-exported here (pnp.shown is small and loads with the CLI anyway)."""
 
 from __future__ import annotations
+
+from pnp.shown import described, quoted  # noqa: F401  (re-exported for every message)
 
 
 class ScoreError(Exception):
@@ -31,18 +32,3 @@ class StoreError(ScoreError):
 class RegistryError(ScoreError):
     """The games are wired in wrongly: a verb declared by two owners, or a registered
     package whose `GAME` has another id. Raised when the CLI collects its commands."""
-
-
-def quoted(text: object, limit: int | None = None) -> str:
-    """pnp.shown.quoted: `text` in single quotes, shortened to `limit` characters (default:
-    pnp.shown's) with its length said, invisible characters escaped. For every value a
-    message quotes."""
-    from pnp.shown import quoted as quote
-    return quote(text) if limit is None else quote(text, limit)
-
-
-def described(value: object) -> str:
-    """pnp.shown.described: what a data value is, in one short phrase ("3", "text 'x'",
-    "an array of 5 items")."""
-    from pnp.shown import described as describe
-    return describe(value)
