@@ -220,9 +220,6 @@ def hack_attack_next(state) -> list[str]:
 
 # Hack Back ---------------------------------------------------------------------------
 
-_TARGETED = ("attack", "defend", "defend_ally")
-
-
 def _hb_cards():
     from scorekeeper.games.hack_back import cards
     specs = sorted(cards.cards().values(), key=lambda c: (c.vc, c.id))
@@ -239,8 +236,11 @@ def _hb_cards():
     ana = stable[0]
     ben = next(c for c in stable if c.vc > ana.vc)
     cleo = next(c for c in specs if c.vc > ana.vc and kinds(c.activate) == {"attack"})
+    # Attacks that raise one chosen Hero (not Patch Tuesday's "every Hero loses 4 VC")
     attackers = sorted((c for c in specs if c.play and kinds(c.play) <= {"attack", "draw"}
-                        and "attack" in kinds(c.play)),
+                        and "attack" in kinds(c.play)
+                        and all(e["amount"] > 0 and not e.get("every") for e in c.play
+                                if e["kind"] == "attack")),
                        key=lambda c: (-amount(c.play, "attack"), c.id))
     defenders = sorted((c for c in specs if c.play and kinds(c.play) <= {"defend", "draw"}
                         and "defend" in kinds(c.play)),
@@ -249,7 +249,8 @@ def _hb_cards():
 
 
 def _targets(effects, uid: int) -> list:
-    return [uid if e["kind"] in _TARGETED else None for e in effects]
+    from scorekeeper.games.hack_back.rules import takes_target
+    return [uid if takes_target(e) else None for e in effects]
 
 
 def _hb_play(player: str, card, uid: int) -> dict:
@@ -320,7 +321,8 @@ def hack_back(b: Builder) -> list[str]:
     vc = b.state.hero(1).vc
     assert amount(first.play, "defend") + amount(second.play, "defend") >= vc
     b.do(_hb_play(A, first, 1))
-    return ["play", A, second.id, *(w for e in second.play if e["kind"] in _TARGETED
+    from scorekeeper.games.hack_back.rules import takes_target
+    return ["play", A, second.id, *(w for e in second.play if takes_target(e)
                                     for w in ("-t", "1"))]
 
 

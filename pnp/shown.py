@@ -80,6 +80,15 @@ def prints_nothing(text: str) -> bool:
     return all(unicodedata.category(ch) in _BLANK for ch in text)
 
 
+MINUS = "\u2212"    # "−", MINUS SIGN: every negative number either tool prints
+
+
+def signed(n: int) -> str:
+    """`n` as both tools print it, on a card or at the table: a negative number with "−"
+    (U+2212), never "-": signed(-3) -> "−3", signed(4) -> "4"."""
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
 def singular(n: int) -> bool:
     """True if a count of `n` takes the singular: 1 and -1 ("their −1 point is final")."""
     return abs(n) == 1

@@ -26,12 +26,14 @@ class Outcome(NamedTuple):
     would win if the game were decided now). `winners`: names of the winning players
     (empty = everyone lost; two or more = a shared win or tie, as `reason` says). `reason`
     is a short phrase naming the deciding rule; `explanation` lists every check and
-    tie-breaker with its numbers."""
+    tie-breaker with its numbers. `tie`: the rules call this end a tie, not a shared win
+    (Hack Back, "If opposing players share that lowest VC, the game is a tie")."""
 
     termination: Termination | None
     winners: tuple[str, ...]
     reason: str
     explanation: tuple[str, ...] = ()
+    tie: bool = False
 
     def to_json(self) -> dict:
         """A JSON-ready dict: {"winners": [NAME...], "reason": TEXT, "explanation":

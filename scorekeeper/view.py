@@ -8,21 +8,19 @@ import unicodedata
 
 import click
 
-from pnp.shown import plural
+from pnp.shown import MINUS, plural, signed
 from pnp.terminal import encodable
 from scorekeeper.outcome import Outcome
 
 _NO_WIDTH = {"Mn", "Me", "Cf"}     # combining marks and variation selectors; joiners, tags
 
 
-MINUS = "\u2212"    # "−": every negative number the score keeper prints (input takes "-" too)
-
-
 def number(n: int) -> str:
-    """`n` as every table and message prints it: a negative number with "−" (U+2212,
-    MINUS SIGN; printed "-" where the output cannot encode it), never "-": number(-3)
-    -> "−3", number(4) -> "4". Typed input takes either sign (scorekeeper.numbers)."""
-    return f"{MINUS}{-n}" if n < 0 else str(n)
+    """`n` as every table and message prints it (pnp.shown.signed): a negative number
+    with "−" (U+2212, MINUS SIGN; printed "-" where the output cannot encode it), never
+    "-": number(-3) -> "−3", number(4) -> "4". Typed input takes either sign
+    (scorekeeper.numbers)."""
+    return signed(n)
 
 
 def counted(n: int, word: str, many: str | None = None) -> str:
@@ -79,13 +77,15 @@ def outcome_lines(outcome: Outcome, explain: bool, final: bool = True) -> list[s
 
 
 def head_line(outcome: Outcome, final: bool = True) -> str:
-    """"Winner: Ana (highest total)", "Shared win: Ana, Ben" or "Everyone loses"; with
-    `final` False, "Leading: ...", "Sharing the lead: ..." or "Nobody leads yet"."""
+    """"Winner: Ana (highest total)", "Shared win: Ana, Ben" ("Tie: Ana, Ben" where the
+    rules call it a tie) or "Everyone loses"; with `final` False, "Leading: ...",
+    "Sharing the lead: ..." or "Nobody leads yet"."""
     if not outcome.winners:
         head = "Everyone loses" if final else "Nobody leads yet"
     elif len(outcome.winners) == 1:
         head = f"{'Winner' if final else 'Leading'}: {outcome.winners[0]}"
     else:
-        head = f"{'Shared win' if final else 'Sharing the lead'}: " + ", ".join(outcome.winners)
+        shared = "Tie" if outcome.tie else "Shared win"
+        head = f"{shared if final else 'Sharing the lead'}: " + ", ".join(outcome.winners)
     shown = outcome.reason != "shared win" and (bool(outcome.winners) or not final)
     return click.style(head, bold=True) + (f" ({outcome.reason})" if shown else "")

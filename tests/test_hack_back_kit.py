@@ -44,6 +44,30 @@ def test_defend_ally_on_a_played_card_names_any_friendly_hero():
         "Defend Ally 2: a friendly Hero loses 2\u00a0VC."
 
 
+@pytest.mark.parametrize("effect, section, text", [
+    (Effect("attack", 3), "play", "Attack 3: any Hero gains 3\u00a0VC."),
+    (Effect("attack", -2), "play", "Attack \u22122: any Hero loses 2\u00a0VC."),
+    (Effect("attack", -4, True), "play", "Attack \u22124: every Hero loses 4\u00a0VC."),
+    (Effect("attack", 1, True), "activate", "Attack 1: every Hero gains 1\u00a0VC."),
+    (Effect("defend", 2, True), "activate", "Defend 2: every friendly Hero loses 2\u00a0VC."),
+    (Effect("defend_ally", 1, True), "activate",
+     "Defend Ally 1: every other friendly Hero loses 1\u00a0VC."),
+    (Effect("defend_ally", 1, True), "play", "Defend Ally 1: every friendly Hero loses 1\u00a0VC."),
+    (Effect("draw", 1), "play", "Draw 1: take 1 card into your hand."),
+    (Effect("draw", 2), "play", "Draw 2: take 2 cards into your hand."),
+])
+def test_wording_is_made_from_the_effect(effect, section, text):
+    assert effect.wording(section) == text
+
+
+def test_patch_tuesday_lowers_every_hero():
+    """The card that makes the rules' tie examples reachable (issue 10): the only way to
+    lower an opponent's Hero is an Attack, so its Play is an Attack on every Hero."""
+    from pnp.data.hack_back import load_hack_back
+    card = load_hack_back(DEFAULT_DATA_DIR / "hack-back").cards["patch-tuesday"]
+    assert card.play == (Effect("attack", -4, True),)
+
+
 def _validate(folder):
     return CliRunner().invoke(main, ["validate", "--game", "hack-back", "--data", str(folder)])
 
@@ -60,7 +84,15 @@ def hb_copy(tmp_path):
     ("cards.toml", 'play = [{ kind = "attack", vc = 1 }]',
      'play = [{ kind = "victory_point" }]', "Victory Point only works when a Hero is activated"),
     ("cards.toml", 'kind = "attack", vc = 1', 'kind = "attack", vc = 12',
-     "attack needs vc = 1..9, got 12"),
+     "attack needs vc = -9..-1 or 1..9, got 12"),
+    ("cards.toml", 'kind = "attack", vc = 1', 'kind = "attack", vc = 0',
+     "attack needs vc = -9..-1 or 1..9, got 0"),
+    ("cards.toml", 'kind = "defend", vc = 2', 'kind = "defend", vc = -2',
+     "defend needs vc = 1..9, got -2"),
+    ("cards.toml", 'target = "every"', 'target = "all"',
+     'target is "one" (the player chooses a Hero, the default) or "every"'),
+    ("cards.toml", 'kind = "draw", cards = 2', 'kind = "draw", cards = 2, target = "every"',
+     "unknown key target for draw; expected cards"),
     ("decks.toml", 'emblem = "shield"', 'emblem = "skull"',
      "share the emblem 'skull'; backs must tell decks apart"),
 ])

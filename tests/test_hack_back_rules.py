@@ -130,6 +130,40 @@ def test_defend_ally_played_from_hand_may_target_any_friendly_hero():
     assert vcs(state)[1] == 7
 
 
+def every(kind, amount):
+    return {"kind": kind, "amount": amount, "every": True}
+
+
+def test_an_attack_on_every_hero_reaches_every_hero_in_play_yours_included():
+    state = table(("Ana", 10), ("Ana", 15), ("Ben", 12), ("Cleo", 3),
+                  players=("Ana", "Ben", "Cleo"))
+    assert vcs(hb.apply(state, play("Ana", [every("attack", -4)], [None]))) == {
+        1: 6, 2: 11, 3: 8, 4: -1}
+    assert vcs(hb.apply(state, play("Ana", [every("attack", 2)], [None]))) == {
+        1: 12, 2: 17, 3: 14, 4: 5}
+
+
+def test_a_defend_on_every_hero_reaches_only_friendly_heroes():
+    state = table(("Ana", 10), ("Ana", 15), ("Ben", 12))
+    assert vcs(hb.apply(state, play("Ana", [every("defend", 2)], [None]))) == {
+        1: 8, 2: 13, 3: 12}
+    # on an activation, Defend Ally on every Hero skips the activating one; then +2
+    assert vcs(hb.apply(state, activate("Ana", 1, [every("defend_ally", 3)], [None]))) == {
+        1: 12, 2: 12, 3: 12}
+
+
+def test_an_instruction_on_every_hero_takes_no_chosen_target():
+    with pytest.raises(RuleError, match="reaches every Hero it may target; name no target"):
+        hb.apply(table(("Ana", 10), ("Ben", 12)), play("Ana", [every("attack", -4)], [2]))
+
+
+def test_a_lowering_attack_brings_opposing_heroes_to_a_tie_at_minus_3():
+    """Rules, "Opposing Heroes both at −3: The game is a tie" — reached by play."""
+    state = run(table(("Ana", 1), ("Ben", 1)), draw("Ana"),
+                play("Ana", [every("attack", -4)], [None]))
+    assert state.result.winners == ("Ana", "Ben") and state.result.tie
+
+
 def test_an_instruction_without_a_legal_target_has_no_effect():
     state = table(("Ana", 10), ("Ben", 12))
     after = hb.apply(state, activate("Ana", 1, [fx("defend_ally", 3), fx("attack", 1)],

@@ -50,7 +50,7 @@ def test_hack_back_opposing_heroes_at_minus_3_and_minus_1_the_minus_3_wins(check
 def test_hack_back_opposing_heroes_both_at_minus_3_tie(check):
     # rules: “Opposing Heroes both at −3: The game is a tie.”
     assert check("hack-back", "Ana=-3,12", "Ben=-3") == (0, (
-        "Shared win: Ana, Ben (tie on the lowest Hero)\n"
+        "Tie: Ana, Ben (tie on the lowest Hero)\n"
         f"Heroes in play after both actions: Ana #1 at {M}3, #2 at 12; Ben #3 at {M}3.\n"
         + HB_CHECKS + HB_NOTHING_DISCARDED +
         f"3. Lowest Hero at 0 VC or lower: #1 Hero (Ana) at {M}3, #3 Hero (Ben) at {M}3 — "

@@ -260,10 +260,10 @@ def test_a_game_everyone_lost_in_the_opening_is_over_before_any_turn(sk):
 
 
 def test_a_negative_vc_is_printed_with_the_minus_sign_while_typed_input_takes_either(back):
-    back("play", "a", "patch-tuesday", "-t", "#1")
-    result = back("play", "a", "patch-tuesday", "-t", "1")
+    back("play", "a", "backup-wizard", "-t", "#1")
+    result = back("play", "a", "backup-wizard", "-t", "1")
     assert result.output == (
-        "A played Patch Tuesday: Defend 3 on #1.\n"
+        "A played Backup Wizard: Defend 3 on #1.\n"
         "automatic: End of A's turn 1:\n"
         "automatic: 1. Heroes at 40 VC or more are discarded: none.\n"
         "automatic: 2. Players with no Hero left are eliminated: none.\n"

@@ -19,7 +19,7 @@ from pnp.data.schema import Field, check_table, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
 from pnp.data.toml_source import TableLines
 from pnp.errors import DataError, Problem
-from pnp.shown import described, quoted
+from pnp.shown import described, quoted, signed
 
 #: Deck sizes the rules allow (rules, "Choose one deck format").
 INDIVIDUAL_DECK = (20, 40)
@@ -27,39 +27,60 @@ SHARED_DECK = (35, 70)
 MIN_INDIVIDUAL_DECKS = 4
 EMBLEMS = ("skull", "shield", "eye", "key", "bug", "cloud")
 
-#: Effect kinds: (amount key or None, amount range, printed form, where allowed).
+#: Effect kinds: (amount key or None, amount range, where allowed). An Attack's amount
+#: may be negative (the Hero loses VC); every other amount is positive.
 EFFECTS = {
-    "attack": ("vc", (1, 9), "Attack {n}: any Hero gains {n}\u00a0VC.", ("play", "activate")),
-    "defend": ("vc", (1, 9), "Defend {n}: a friendly Hero loses {n}\u00a0VC.", ("play", "activate")),
-    "defend_ally": ("vc", (1, 9), "Defend Ally {n}: another friendly Hero loses {n}\u00a0VC.",
-                    ("play", "activate")),
-    "draw": ("cards", (1, 3), "Draw {n}: take {n} card{s} into your hand.", ("play", "activate")),
-    "victory_point": (None, None, "Victory Point: you may place a card from your hand as an "
-                      "additional Hero.", ("activate",)),
+    "attack": ("vc", (-9, 9), ("play", "activate")),
+    "defend": ("vc", (1, 9), ("play", "activate")),
+    "defend_ally": ("vc", (1, 9), ("play", "activate")),
+    "draw": ("cards", (1, 3), ("play", "activate")),
+    "victory_point": (None, None, ("activate",)),
 }
 KEYWORDS = {"attack": "Attack", "defend": "Defend", "defend_ally": "Defend Ally",
             "draw": "Draw", "victory_point": "Victory Point"}
-
-
+#: The kinds that take targets, and so may name `target = "every"`.
+TARGETED = ("attack", "defend", "defend_ally")
+#: Who an instruction may reach, by kind and scope, on an activation and on a played card
+#: (rules, "Attack", "Defend", "Defend Ally" and "When a card played from hand uses
+#: Defend Ally").
+_REACH = {
+    ("attack", False): ("any Hero", "any Hero"),
+    ("attack", True): ("every Hero", "every Hero"),
+    ("defend", False): ("a friendly Hero", "a friendly Hero"),
+    ("defend", True): ("every friendly Hero", "every friendly Hero"),
+    ("defend_ally", False): ("another friendly Hero", "a friendly Hero"),
+    ("defend_ally", True): ("every other friendly Hero", "every friendly Hero"),
+}
 @dataclass(frozen=True)
 class Effect:
-    """One instruction: `kind` (a key of EFFECTS) and its `amount` (VC or cards; 0 for a
-    Victory Point)."""
+    """One instruction: `kind` (a key of EFFECTS), its `amount` (VC or cards; 0 for a
+    Victory Point; negative only for an Attack, which then lowers VC) and `every`: the
+    instruction reaches every Hero it may target, not one chosen Hero (data:
+    `target = "every"`)."""
 
     kind: str
     amount: int = 0
+    every: bool = False
 
     def wording(self, section: str = "activate") -> str:
-        """The printed text, e.g. "Attack 3: any Hero gains 3 VC." (a no-break space keeps
-        the number with "VC"). Defend Ally on a played card reads "a friendly Hero": a
-        played card is not a Hero, so any friendly Hero may be its target (rules)."""
-        text = EFFECTS[self.kind][2].format(n=self.amount, s="s" if self.amount != 1 else "")
-        if self.kind == "defend_ally" and section == "play":
-            text = text.replace("another friendly Hero", "a friendly Hero")
-        return text
+        """The printed text, e.g. "Attack 3: any Hero gains 3 VC." or "Attack −3: every
+        Hero loses 3 VC." (a no-break space keeps the number with "VC"). Defend Ally on a
+        played card reads "a friendly Hero": a played card is not a Hero, so any friendly
+        Hero may be its target (rules)."""
+        n, word = self.amount, KEYWORDS[self.kind]
+        if self.kind == "victory_point":
+            return f"{word}: you may place a card from your hand as an additional Hero."
+        if self.kind == "draw":
+            return f"{word} {n}: take {n} card{'s' if n != 1 else ''} into your hand."
+        reach = _REACH[self.kind, self.every][section == "play"]
+        change = "loses" if self.kind != "attack" or n < 0 else "gains"
+        return f"{word} {signed(n)}: {reach} {change} {abs(n)}\u00a0VC."
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "amount": self.amount}
+        """{"kind", "amount"}, and "every": true for an instruction that reaches every
+        Hero it may target."""
+        return {"kind": self.kind, "amount": self.amount, **({"every": True} if self.every
+                                                            else {})}
 
 
 @dataclass(frozen=True)
@@ -165,21 +186,29 @@ def _effects(raw: list, origin_of, section: str, problems: list[Problem]) -> tup
         if not isinstance(kind, str) or kind not in EFFECTS:
             bad(f"unknown effect kind {described(kind)}; known: {', '.join(EFFECTS)}")
             continue
-        key, bounds, _text, allowed = EFFECTS[kind]
+        key, bounds, allowed = EFFECTS[kind]
         if section not in allowed:
             bad(f"{KEYWORDS[kind]} only works when a Hero is activated")
             continue
-        extra = set(item) - {"kind"} - ({key} if key else set())
+        known = {"kind"} | ({key} if key else set()) | ({"target"} if kind in TARGETED else set())
+        extra = set(item) - known
         if extra:
             bad(f"unknown {'key' if len(extra) == 1 else 'keys'} {', '.join(sorted(extra))} for {kind}"
-                + (f"; expected {key}" if key else ""))
+                + (f"; expected {' and '.join(sorted(known - {'kind'}))}" if key else ""))
             continue
         amount = item.get(key, 0) if key else 0
         if key and not (isinstance(amount, int) and not isinstance(amount, bool)
-                        and bounds[0] <= amount <= bounds[1]):
-            bad(f"{kind} needs {key} = {bounds[0]}..{bounds[1]}, got {described(amount)}")
+                        and bounds[0] <= amount <= bounds[1] and amount != 0):
+            shown = (f"{bounds[0]}..-1 or 1..{bounds[1]}" if bounds[0] < 0
+                     else f"{bounds[0]}..{bounds[1]}")
+            bad(f"{kind} needs {key} = {shown}, got {described(amount)}")
             continue
-        out.append(Effect(kind, amount))
+        target = item.get("target", "one")
+        if target not in ("one", "every"):
+            bad(f"target is \"one\" (the player chooses a Hero, the default) or \"every\" "
+                f"(every Hero the instruction may target), got {described(target)}")
+            continue
+        out.append(Effect(kind, amount, target == "every"))
     return tuple(out)
 
 

@@ -7,11 +7,13 @@ Events (JSON-ready dicts; effects are copied from the card data when recorded):
   {"type": "no_hero", "player": P}                                              opening
   {"type": "draw", "player": P}
   {"type": "play", "player": P, "card": ID|None, "name": TEXT|None,
-   "effects": [{"kind": K, "amount": N}], "targets": [HERO|None, ...]}
+   "effects": [{"kind": K, "amount": N, "every": true?}], "targets": [HERO|None, ...]}
   {"type": "activate", "player": P, "hero": HERO, "effects": [...], "targets": [...],
    "place": [{"card": ID|None, "name": TEXT|None, "vc": N} | None, ...]}
 HERO is a Hero's number (`uid`), shown by `status`. `targets` has one entry per effect
-(None where it takes no target); `place` one per Victory Point (None = declined).
+(None where it takes no target); `place` one per Victory Point (None = declined). An
+effect with "every" reaches every Hero it may target when it resolves (its target is
+None); a negative Attack amount lowers VC.
 """
 
 from __future__ import annotations
@@ -50,13 +52,23 @@ RULE_FRIENDLY = "your friendly Heroes are the Heroes you control (rules, “In i
 RULE_OUT = ("a player with no Heroes remaining loses; eliminated players are skipped in turn "
             "order (rules, “Eliminate players”)")
 RULE_NO_TARGET = "an instruction without a legal target has no effect (rules)"
+RULE_EVERY = ("an instruction that reaches every Hero it may target takes no chosen target "
+              "(the card's text, within rules, “Attack” and “Defend”)")
+TARGETED = ("attack", "defend", "defend_ally")
+
+
+def takes_target(effect: dict) -> bool:
+    """Whether the player names a target for `effect` (an effect dict as in the events):
+    Attack, Defend and Defend Ally do, unless they reach every Hero they may target."""
+    return effect["kind"] in TARGETED and not effect.get("every")
 RULE_MANDATORY = "resolve all mandatory instructions (rules, “Resolve all mandatory instructions”)"
 RULE_OVER = "the game is over (rules, end-of-turn checks)"
 RULE_VP = ("a Victory Point may place a card from your hand as an additional Hero "
            "(rules, “When a Hero’s activation grants you a Victory Point”)")
 
 _MAYBE_TEXT = Optional((str, None))
-_EFFECT = {"kind": frozenset(KEYWORDS), "amount": Optional((int, None))}
+_EFFECT = {"kind": frozenset(KEYWORDS), "amount": Optional((int, None)),
+           "every": Optional(bool)}
 _PLACED = {"card": _MAYBE_TEXT, "name": _MAYBE_TEXT, "vc": int}
 #: The shape of each event type (scorekeeper.shapes), checked when the log is read.
 EVENTS = {
@@ -256,6 +268,14 @@ def _resolve(state: State, player: str, effects: list[dict], targets: list,
                 state = state._replace(heroes=state.heroes + (hero,))
             continue
         legal = _legal_targets(state, player, kind, activating)
+        delta = -n if kind != "attack" else n
+        if effect.get("every"):
+            if target is not None:
+                raise RuleError(RULE_EVERY, f"{keyword(kind)} {number(n)} reaches every Hero "
+                                "it may target; name no target for it")
+            for uid in legal:
+                state = _change_vc(state, uid, delta)
+            continue
         if target is not None and not any(h.uid == target for h in state.in_play()):
             raise InputError(f"no Hero #{target} in play")
         if target is None:
@@ -265,7 +285,6 @@ def _resolve(state: State, player: str, effects: list[dict], targets: list,
             continue
         if target not in legal:
             _refuse_target(state, player, kind, state.hero(target), activating)
-        delta = n if kind == "attack" else -n
         state = _change_vc(state, target, delta)
     return state
 
@@ -366,7 +385,7 @@ def end_of_turn(state: State) -> State:
         lines.append(f"3. Lowest Hero at 0 VC or lower: {who} — opposing players share it: "
                      "a tie.")
         return _finish(state, Termination.WIN_CONDITION, owners, "tie on the lowest Hero",
-                       tuple(lines))
+                       tuple(lines), tie=True)
     lines.append("3. No surviving Hero is at 0 VC or lower.")
     alive = state.alive()
     if len(alive) == 1:
@@ -385,9 +404,9 @@ def end_of_turn(state: State) -> State:
 
 
 def _finish(state: State, termination: Termination, winners: tuple[str, ...], reason: str,
-            lines: tuple[str, ...]) -> State:
-    return state._replace(phase="over", result=Outcome(termination, winners, reason, lines),
-                          checks=lines)
+            lines: tuple[str, ...], tie: bool = False) -> State:
+    return state._replace(phase="over", result=Outcome(termination, winners, reason, lines,
+                                                       tie), checks=lines)
 
 
 def outcome(state: State) -> Outcome | None:

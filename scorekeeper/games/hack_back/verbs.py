@@ -15,7 +15,6 @@ from scorekeeper.numbers import is_whole, whole
 from pnp.shown import plural
 from scorekeeper.report import game_table, record_and_report
 
-TARGETED = ("attack", "defend", "defend_ally")
 _NONE = ("none", "-")
 
 
@@ -56,14 +55,15 @@ class HeroNumber(click.ParamType):
 
 def _targets(effects, typed: tuple[int | None, ...], what: str) -> list:
     """One target per effect: the typed Hero numbers (HeroNumber) go, in order, to the
-    effects that take a target; Draw and Victory Point take none. `what` names the
+    effects that take a target (rules.takes_target); Draw, Victory Point and an
+    instruction that reaches every Hero it may target take none. `what` names the
     instructions in a refusal ("Tailgater's Play instructions")."""
-    wanted = [e for e in effects if e["kind"] in TARGETED]
+    wanted = [e for e in effects if rules.takes_target(e)]
     if len(typed) > len(wanted):
         takes = f"take {plural(len(wanted), 'target')}" if wanted else "take no target"
         raise InputError(f"{what} {takes}, got {plural(len(typed), 'target')}")
     given = iter(list(typed) + [None] * (len(wanted) - len(typed)))
-    return [next(given) if e["kind"] in TARGETED else None for e in effects]
+    return [next(given) if rules.takes_target(e) else None for e in effects]
 
 
 def _card_or_vc(typed: str) -> dict:

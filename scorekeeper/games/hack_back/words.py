@@ -3,6 +3,8 @@ Pure; no I/O. Keywords as the rules print them (shared/rules/hack-back.txt)."""
 
 from __future__ import annotations
 
+from scorekeeper.view import number
+
 KEYWORDS = {"attack": "Attack", "defend": "Defend", "defend_ally": "Defend Ally",
             "draw": "Draw", "victory_point": "Victory Point"}
 
@@ -36,11 +38,13 @@ def describe(event: dict) -> str:
 def _effect_text(effect: dict, target, places) -> str:
     word = keyword(effect["kind"])
     n = effect.get("amount")
-    label = f"{word} {n}" if n else word
+    label = f"{word} {number(n)}" if n else word
     if effect["kind"] == "victory_point":
         place = next(places, None)
         return (f"{label}, placing {place.get('name') or 'a Hero'} ({place['vc']} VC)"
                 if place else f"{label} declined")
     if effect["kind"] == "draw":
         return label
+    if effect.get("every"):
+        return f"{label} on every {'' if effect['kind'] == 'attack' else 'friendly '}Hero"
     return f"{label} on #{target}" if target is not None else f"{label} (no legal target)"
