@@ -8,8 +8,10 @@ from __future__ import annotations
 import click
 
 from scorekeeper import session
-from scorekeeper.context import JSON, completion, example_line, example_of, pass_ctx
+from scorekeeper.context import (JSON, completion, example_line, example_of, pass_ctx,
+                                 variant_option)
 from scorekeeper.errors import InputError
+from scorekeeper.game import choose_variants, variant_lines
 from scorekeeper.games import find_game, playable
 from scorekeeper.names import check_new_names
 from pnp.terminal import echo, echo_json
@@ -21,13 +23,17 @@ from scorekeeper.view import local_time, outcome_lines
 @click.command()
 @click.argument("game")
 @click.argument("players", nargs=-1, required=True)
+@variant_option()
 @pass_ctx
-def new(ctx, game, players) -> None:
+def new(ctx, game, players, variants) -> None:
     """Start GAME (a game id or alias; a wrong one is answered with the list) with
-    PLAYERS in seating order (first named plays first)."""
+    PLAYERS in seating order (first named plays first), by the standard rules or with
+    the official variants chosen (--variant)."""
     names = check_new_names(players)
-    find_game(game).rules.initial(names)          # refused before any file is created
-    table = session.new_game(ctx.creator, game, names)
+    spec = find_game(game)
+    chosen = choose_variants(spec.variants, variants, spec.name)
+    spec.start(names, chosen)                     # refused before any file is created
+    table = session.new_game(ctx.creator, game, names, chosen)
     echo(f"Game {table.game.id}: {table.spec.name} with {', '.join(table.game.players)}.")
     show_status(table)
 
@@ -44,7 +50,8 @@ def games(ctx, as_json) -> None:
         rows = []
     if as_json:
         echo_json([{"id": g.id, "game": g.game, "players": list(g.players),
-                    "created": g.created, "current": i == len(rows) - 1}
+                    "created": g.created, "variants": g.variants,
+                    "current": i == len(rows) - 1}
                    for i, g in enumerate(rows)])
         return
     if not rows:
@@ -52,7 +59,10 @@ def games(ctx, as_json) -> None:
                    f"(GAME: {', '.join(playable())}).")
     for i, g in enumerate(rows):
         mark = " (current)" if i == len(rows) - 1 else ""
-        echo(f"{g.id:>4}  {g.game:<12} {', '.join(g.players)}  {local_time(g.created)}{mark}")
+        chosen = ", ".join(k if v is True else f"{k}={v}" for k, v in g.variants.items())
+        variants = f"  (variants: {chosen})" if chosen else ""
+        echo(f"{g.id:>4}  {g.game:<12} {', '.join(g.players)}  {local_time(g.created)}"
+             f"{variants}{mark}")
 
 
 @click.command()
@@ -62,7 +72,8 @@ def status(ctx, as_json) -> None:
     """Who leads, each player's numbers, whose turn, and what is left before the end."""
     table = session.load(ctx.reader, ctx.game_id)
     if as_json:
-        echo_json({"id": table.game.id, **table.spec.rules.status(table.state)})
+        echo_json({"id": table.game.id, **table.spec.rules.status(table.state),
+                   "variants": table.game.variants})
     else:
         show_status(table)
 
@@ -132,7 +143,7 @@ def export(ctx, as_json) -> None:
     rules = table.spec.rules
     outcome = rules.outcome(table.state)
     echo_json({"id": table.game.id, "game": table.game.game, "players": list(table.game.players),
-               "created": table.game.created,
+               "created": table.game.created, "variants": table.game.variants,
                "log": [{"id": r.id, "kind": r.kind, "event": r.event, "at": r.created}
                        for r in table.log],
                "events": [s.row.event for s in table.steps],
@@ -153,11 +164,15 @@ def result(ctx, explain, as_json) -> None:
     if not final:
         outcome = rules.standing(table.state)
     if as_json:
-        echo_json({"id": table.game.id, "final": final, **outcome.to_json()})
+        echo_json({"id": table.game.id, "final": final, **outcome.to_json(),
+                   "variants": table.game.variants})
         return
     if not final:
         echo("The game is not over yet; standing now:")
-    for line in outcome_lines(outcome, explain, final):
+    lines = outcome_lines(outcome, explain, final)
+    if explain:
+        lines[1:1] = variant_lines(table.spec.variants, table.game.variants)
+    for line in lines:
         echo(line)
 
 
@@ -180,23 +195,28 @@ class CheckCommand(click.Command):
 @click.command(cls=CheckCommand)
 @click.argument("game")
 @click.argument("entries", nargs=-1, required=True)
+@variant_option()
 @JSON
-def check(game, entries, as_json) -> None:
+def check(game, entries, variants, as_json) -> None:
     """Settle a finished table of GAME without replaying it: each ENTRY describes one
     player's final position in that game's notation (a wrong entry is answered with
     the notation expected). Needs no database. The winner or the tie comes first, then
     every check with its numbers; a table the rules cannot produce is refused with the
     rule (exit 1). A tie that the rules settle by playing on (Not a Hack's repeated
-    hack-off) is shown as who shares the lead, with "final": false in --json."""
+    hack-off) is shown as who shares the lead, with "final": false in --json. A table
+    played with official variants names them (--variant), as `new` does."""
     spec = find_game(game)
     if spec.check is None:
         raise InputError(f"scorekeeper check does not know {spec.name} tables yet")
-    outcome = spec.check(entries)
+    chosen = choose_variants(spec.variants, variants, spec.name)
+    outcome = spec.settle(entries, chosen)
     final = outcome.termination is not None
     if as_json:
-        echo_json({"final": final, **outcome.to_json()})
+        echo_json({"final": final, **outcome.to_json(), "variants": chosen})
         return
-    for line in outcome_lines(outcome, explain=True, final=final):
+    lines = outcome_lines(outcome, explain=True, final=final)
+    lines[1:1] = variant_lines(spec.variants, chosen)
+    for line in lines:
         echo(line)
 
 
@@ -221,13 +241,21 @@ def verb_lines(game, width: int) -> list[str]:
     verbs = [v for v in game.verbs if not v.hidden]
     column = 2 + max((len(v.name) for v in verbs), default=0) + 2
     lines = [*wrapped(f"{game.name} ({game.id})", width),
-             *wrapped(f"Start a game: scorekeeper new {game.id} NAME NAME...", width), ""]
+             *wrapped(f"Start a game: scorekeeper new {game.id} NAME NAME..."
+                     + (" [--variant NAME[=N]]..." if game.variants else ""), width), ""]
     for verb in verbs:
         text = wrapped(summary(verb), width - column) or [""]
         lines.append(f"  {verb.name:<{column - 4}}  {text[0]}".rstrip())
         lines += [" " * column + line for line in text[1:]]
         if example_of(verb) is not None:
             lines.append(" " * (column + 2) + example_line(verb))
+    if game.variants:
+        lines += ["", *wrapped("Official variants, chosen at new (and given to check) with "
+                               "--variant:", width)]
+        for v in game.variants:
+            text = wrapped(f"{v.summary} ({v.rule})", width - column)
+            lines.append(f"  {v.typed:<{column - 4}}  {text[0]}".rstrip())
+            lines += [" " * column + line for line in text[1:]]
     shared = ", ".join(c.name for c in SHARED)
     return [*lines, "", *wrapped(f"Every game: {shared} (scorekeeper --help).", width)]
 

@@ -2,8 +2,8 @@
 each game's verbs import (never each other): the context object with the database,
 the decorator that passes it down, the `--json` option, the whole-number parameter
 type, how a command line's negative numbers reach its arguments, a verb's one-line
-example (`example`) and shell completion of players and card ids (`complete_player`,
-`completion`)."""
+example (`example`), shell completion of players and card ids (`complete_player`,
+`completion`) and the `--variant` option (`variant_option`)."""
 
 from __future__ import annotations
 
@@ -183,3 +183,22 @@ def completion(module: str, words: Callable[[Any], Iterable[str]]):
             return []
         return _starting_with(offered, incomplete)
     return complete
+
+
+def variant_option(game: str | None = None):
+    """The `--variant` option (click.option) of `new`, `check` and a game's own checks:
+    one official variant per use, "NAME" or "NAME=N", collected as `variants` (a tuple
+    of the typed texts, read by scorekeeper.game.choose_variants). Shell completion
+    offers the variants of `game`, or of the game typed as the command's GAME."""
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+        from scorekeeper.games import find_game
+        try:
+            declared = find_game(game or ctx.params.get("game") or "").variants
+        except ScoreError:
+            return []
+        return _starting_with([v.name + ("=" if v.values else "") for v in declared],
+                              incomplete)
+    return click.option(
+        "--variant", "variants", multiple=True, metavar="NAME[=N]", shell_complete=complete,
+        help="An official variant, e.g. faster or cover=2 for Hack Attack: Defense "
+        "(scorekeeper help GAME lists each game's); repeat for more.")

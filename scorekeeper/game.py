@@ -10,6 +10,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
+from scorekeeper.errors import InputError, quoted
 from scorekeeper.outcome import Outcome
 
 if TYPE_CHECKING:
@@ -59,6 +60,71 @@ class Rules(NamedTuple):
         return cls(**functions, events=getattr(module, "EVENTS", None))
 
 
+class Variant(NamedTuple):
+    """An official variant a table chooses when it starts a game (`new --variant`), and
+    that `check` and a game's own checks take the same way.
+
+    `name`: what is typed ("faster", or "cover" in "cover=2"); `summary`: what it
+    does, for `help GAME`; `rule`: the rules passage it comes from, quoted;
+    `says(value)`: what the chosen value changes, in plain words, for `status` and
+    `result --explain`; `values`: None for a variant that is on or off, else the
+    (low, high) range of its whole-number value.
+    """
+
+    name: str
+    summary: str
+    rule: str
+    says: Callable[[Any], str]
+    values: tuple[int, int] | None = None
+
+    @property
+    def typed(self) -> str:
+        """How it is typed: "faster" or "cover=1..3"."""
+        return self.name if self.values is None else f"{self.name}={self.values[0]}..{self.values[1]}"
+
+
+def choose_variants(declared: Sequence[Variant], typed: Sequence[str], game: str) -> dict:
+    """The variants a table typed ("faster", "cover=2", any case), checked against the
+    game's `declared` variants: {name: True or the whole number}, in declared order.
+    InputError naming the game's variants for an unknown name, a value given to a
+    switch or missing from a numbered one, a value out of its range, or one typed twice
+    with two values. Source: each game's rules file, its "Variant" lines."""
+    from scorekeeper.numbers import is_whole, whole
+    by_name = {v.name: v for v in declared}
+    known = ", ".join(v.typed for v in declared)
+    chosen: dict = {}
+    for text in typed:
+        name, equals, value = text.partition("=")
+        name = name.strip().casefold()
+        variant = by_name.get(name)
+        if variant is None:
+            raise InputError(f"{game} has no variant {quoted(text)}" + (
+                f"; its variants: {known}" if declared else "; it has no official variants"))
+        if variant.values is None:
+            if equals:
+                raise InputError(f"the {name} variant takes no value: type --variant {name}")
+            got = True
+        else:
+            if not equals or not is_whole(value):
+                raise InputError(f"the {name} variant needs a whole number: --variant "
+                                 f"{variant.typed}")
+            low, high = variant.values
+            got = whole(value, low, high, f"the {name} variant")
+        if chosen.get(name, got) != got:
+            raise InputError(f"the {name} variant is given twice, with different values")
+        chosen[name] = got
+    return {v.name: chosen[v.name] for v in declared if v.name in chosen}
+
+
+def variant_lines(declared: Sequence[Variant], chosen: dict, rule: bool = True) -> list[str]:
+    """One plain-words line per chosen variant, in declared order: "Variant faster: any
+    number of Tech cards may be Protected on a turn", then the rules passage in
+    parentheses when `rule`; none for a game played by the standard rules."""
+    return [f"Variant {v.name if v.values is None else f'{v.name}={chosen[v.name]}'}: "
+            f"{v.says(chosen[v.name])}" + (f" ({v.rule})" if rule else "")
+            for v in declared if v.name in chosen]
+
+
 class Game(NamedTuple):
     """One game as the score keeper knows it.
 
@@ -68,7 +134,10 @@ class Game(NamedTuple):
     the shared commands, checked when the CLI starts); `check(entries) -> Outcome`: the
     optional hook behind `scorekeeper check ID ENTRY...`, settling a described final
     table (InputError for an entry it cannot read, RuleError for a table the rules or
-    the cards cannot produce).
+    the cards cannot produce). `variants`: the official variants a table may choose at
+    `new` (Variant); a game that declares any takes the chosen ones as a second argument
+    of `rules.initial(names, variants)` and of `check(entries, variants)`, each a dict
+    from `choose_variants`; a game with none is called with one argument.
     """
 
     id: str
@@ -76,4 +145,16 @@ class Game(NamedTuple):
     rules: Rules
     view: Callable[[int, str, dict], list[str]]
     verbs: tuple[click.Command, ...]
-    check: Callable[[Sequence[str]], Outcome] | None = None
+    check: Callable[..., Outcome] | None = None
+    variants: tuple[Variant, ...] = ()
+
+    def start(self, names: Sequence[str], variants: dict | None = None) -> Any:
+        """The rules' initial state for `names` with the chosen `variants` (passed only
+        to a game that declares variants); RuleError as `rules.initial`."""
+        return self.rules.initial(names, variants or {}) if self.variants else \
+            self.rules.initial(names)
+
+    def settle(self, entries: Sequence[str], variants: dict | None = None) -> Outcome:
+        """The `check` hook's Outcome for `entries` with the chosen `variants` (passed
+        only to a game that declares variants)."""
+        return self.check(entries, variants or {}) if self.variants else self.check(entries)

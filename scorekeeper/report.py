@@ -8,6 +8,7 @@ import click
 
 from scorekeeper import session
 from scorekeeper.errors import InputError
+from scorekeeper.game import variant_lines
 from pnp.terminal import echo
 from scorekeeper.view import head_line
 
@@ -45,7 +46,10 @@ def record_and_report(ctx, table: session.Table, event: dict, preface=()) -> Non
 
 
 def show_status(table: session.Table) -> None:
-    """Print the table in its game's view."""
+    """Print the table in its game's view, the official variants chosen (if any) under
+    its first line."""
     spec = table.spec
-    for line in spec.view(table.game.id, spec.name, spec.rules.status(table.state)):
+    lines = spec.view(table.game.id, spec.name, spec.rules.status(table.state))
+    lines[1:1] = variant_lines(spec.variants, table.game.variants, rule=False)
+    for line in lines:
         echo(line)

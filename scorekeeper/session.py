@@ -10,7 +10,7 @@ import gc
 from typing import Any, NamedTuple
 
 from scorekeeper.errors import InputError, ScoreError, quoted
-from scorekeeper.game import Game, Rules
+from scorekeeper.game import Game, Rules, choose_variants
 from scorekeeper.games import RULES, find_game, load_game, playable
 from scorekeeper.shapes import checker
 from scorekeeper.store import GameRow, LogRow, OutOfPlace, Store, effective_events
@@ -80,12 +80,12 @@ def load(store: Store, game_id: int | None) -> Table:
         if known is not None and known[0].game == game and known[0].spec is spec:
             return known[0]
         rows = store.log(game.id)
-    _check_players(store, game, spec.rules)
+    _check_players(store, game, spec)
     try:
         done, undone = effective_events(rows)
     except OutOfPlace as exc:
         raise store.damaged(_where(game, rows, exc.row), exc.why) from None
-    states, steps = _replay(store, game, spec.rules, rows, done)
+    states, steps = _replay(store, game, spec, rows, done)
     table = Table(game, spec, states[-1], steps, tuple(undone), tuple(rows))
     _remember(store, key, table, states)
     return table
@@ -138,23 +138,31 @@ def _known(store: Store, game: GameRow) -> None:
                             f"the score keeper keeps: {known}")
 
 
-def _check_players(store: Store, game: GameRow, rules: Rules) -> None:
-    """StoreError (`damaged`) if the rules refuse the stored players (their number); the
-    store has checked the names."""
+def _check_players(store: Store, game: GameRow, spec: Game) -> None:
+    """StoreError (`damaged`) if the stored variants are not ones the game declares
+    with values in their ranges, or if the rules refuse the stored players (their
+    number); the store has checked the names."""
+    typed = [k if v is True else f"{k}={v}" for k, v in game.variants.items()]
     try:
-        rules.initial(game.players)
+        if choose_variants(spec.variants, typed, spec.name) != game.variants:
+            raise InputError("a variant is not in its normal form")
+    except ScoreError as exc:
+        raise store.damaged(f"game {game.id}", f"its variants: {clip(str(exc))}") from None
+    try:
+        spec.start(game.players, game.variants)
     except ScoreError as exc:
         raise store.damaged(f"game {game.id}", f"its players: {clip(str(exc))}") from None
 
 
-def _replay(store: Store, game: GameRow, rules: Rules, rows: list[LogRow],
+def _replay(store: Store, game: GameRow, spec: Game, rows: list[LogRow],
             done: list[LogRow]) -> tuple[list, tuple[Step, ...]]:
     """Fold the events in force through the rules: (the state before the first step and
     after each one, steps). StoreError (`damaged`, naming the event by its place in the
     log) for an event that is not of its game's shape or that the rules cannot apply
     (its notes included, when they are worked out: `Step.notes`). Pure but for the
     error."""
-    state, steps, shapes, row = rules.initial(game.players), [], rules.events, None
+    rules = spec.rules
+    state, steps, shapes, row = spec.start(game.players, game.variants), [], rules.events, None
     states = [state]
     check = checker(shapes) if shapes is not None else None
     replay, apply = _Replay(store, game, rules, rows), rules.apply
@@ -267,12 +275,14 @@ def _move(store: Store, game_id: int | None, kind: str) -> tuple[LogRow, Table]:
         return rows[-1], load(store, table.game.id)
 
 
-def new_game(store: Store, game: str, players: list[str]) -> Table:
-    """Start `game` (an id or alias) with `players` in seating order; it becomes the
-    current one. InputError for an unknown game; the rules' RuleError for a player
-    count they refuse, with nothing written."""
+def new_game(store: Store, game: str, players: list[str], variants: dict | None = None
+             ) -> Table:
+    """Start `game` (an id or alias) with `players` in seating order and the chosen
+    `variants` (game.choose_variants); it becomes the current one. InputError for an
+    unknown game; the rules' RuleError for a player count they refuse, with nothing
+    written."""
     spec = find_game(game)
     with store.transaction():
-        spec.rules.initial(players)
-        game_id = store.new_game(spec.id, players)
+        spec.start(players, variants)
+        game_id = store.new_game(spec.id, players, variants)
         return load(store, game_id)

@@ -26,7 +26,7 @@ class NoDatabase(InputError):
     """A read-only command found no database file (nothing was created)."""
 
 APP_ID = 0x48504B31  # "HPK1", stored as SQLite's application_id
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2      # 2: games.variants (1 is upgraded when opened)
 ENV_DB = "SCOREKEEPER_DB"
 
 SCHEMA = """
@@ -34,7 +34,8 @@ CREATE TABLE games (
     id      INTEGER PRIMARY KEY,
     game    TEXT NOT NULL,
     players TEXT NOT NULL,           -- JSON list of names in seating order
-    created TEXT NOT NULL
+    created TEXT NOT NULL,
+    variants TEXT NOT NULL DEFAULT '{}'  -- JSON object: the official variants chosen
 );
 CREATE TABLE log (
     id      INTEGER PRIMARY KEY,
@@ -45,6 +46,10 @@ CREATE TABLE log (
 );
 CREATE INDEX log_by_game ON log (game_id, id);
 """
+
+
+_GAME_COLUMNS = "id, game, players, created, variants"
+_GAME_COLUMNS_1 = "id, game, players, created, '{}'"     # a schema 1 file read as it is
 
 
 def default_path() -> Path:
@@ -84,12 +89,14 @@ def shown_path(path: Path) -> str:
 
 class GameRow(NamedTuple):
     """A game in the database: id, game id (as pnp's registry spells it), players in
-    seating order, creation time."""
+    seating order, creation time, and the official variants chosen at `new` ({name:
+    true or a whole number}; empty for the standard rules)."""
 
     id: int
     game: str
     players: tuple[str, ...]
     created: str
+    variants: dict = {}
 
 
 class LogRow(NamedTuple):
@@ -218,7 +225,24 @@ class Store:
             conn.close()
             raise StoreError(f"{self.name} was written by a newer scorekeeper (schema "
                              f"{version}, this one reads {SCHEMA_VERSION}); upgrade hackpack")
+        self.version = version
         return conn
+
+    @property
+    def _columns(self) -> str:
+        """The games columns to read: a schema 1 file (read as it is, never changed by a
+        read) has no variants, so its games are read with none."""
+        return _GAME_COLUMNS if self.version >= 2 else _GAME_COLUMNS_1
+
+    def _upgrade(self) -> None:
+        """Bring a schema 1 file to schema 2 (a variants column, empty for every game
+        already there), inside the write transaction of the first `new_game` that
+        needs it: a command that only reads never changes the file."""
+        if self.version < 2:
+            self.conn.execute("ALTER TABLE games ADD COLUMN variants TEXT NOT NULL "
+                              "DEFAULT '{}'")
+            self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self.version = SCHEMA_VERSION
 
     def _connect(self, fresh: bool) -> tuple[sqlite3.Connection, int, int]:
         """(connection, application_id, user_version), the schema written first if
@@ -289,20 +313,24 @@ class Store:
         try:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
+            self.version = self.conn.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.Error:
             pass                     # SQLite rolls back by itself what it cannot commit
 
     @_guarded
-    def new_game(self, game: str, players: list[str]) -> int:
-        """Insert a game; returns its id."""
-        cur = self.conn.execute("INSERT INTO games (game, players, created) VALUES (?, ?, ?)",
-                                (game, json.dumps(players, ensure_ascii=False), now()))
+    def new_game(self, game: str, players: list[str], variants: dict | None = None) -> int:
+        """Insert a game with its chosen variants (upgrading a schema 1 file first);
+        returns its id."""
+        self._upgrade()
+        cur = self.conn.execute(
+            "INSERT INTO games (game, players, created, variants) VALUES (?, ?, ?, ?)",
+            (game, json.dumps(players, ensure_ascii=False), now(), json.dumps(variants or {})))
         return cur.lastrowid
 
     @_guarded
     def games(self) -> list[GameRow]:
         """Every game, oldest first. StoreError (`damaged`) for a damaged row."""
-        rows = self.conn.execute("SELECT id, game, players, created FROM games ORDER BY id")
+        rows = self.conn.execute(f"SELECT {self._columns} FROM games ORDER BY id")
         return [self._game_row(row) for row in rows]
 
     @_guarded
@@ -313,12 +341,12 @@ class Store:
             raise InputError(f"no game with id {numbers.shown(str(game_id))}; "
                              "'scorekeeper games' lists them")
         if game_id is None:
-            row = self.conn.execute("SELECT id, game, players, created FROM games "
+            row = self.conn.execute(f"SELECT {self._columns} FROM games "
                                     "ORDER BY id DESC LIMIT 1").fetchone()
             if row is None:
                 raise InputError("no game yet: start one with 'scorekeeper new GAME PLAYER...'")
         else:
-            row = self.conn.execute("SELECT id, game, players, created FROM games WHERE id = ?",
+            row = self.conn.execute(f"SELECT {self._columns} FROM games WHERE id = ?",
                                     (game_id,)).fetchone()
             if row is None:
                 raise InputError(f"no game with id {game_id}; 'scorekeeper games' lists them")
@@ -329,7 +357,7 @@ class Store:
         game id that is not printable text, a time that is not one the store writes
         (`time_problem`), players that are not JSON, or not a list of names a new game
         would accept (scorekeeper.names)."""
-        game_id, game, players, created = row
+        game_id, game, players, created, variants = row
         where = f"game {game_id}"
         if not isinstance(game, str) or not game.isprintable():
             raise self.damaged(where, "its game id is not printable text")
@@ -347,7 +375,14 @@ class Store:
                 raise InputError("a name is not in its normal form")
         except InputError as exc:
             raise self.damaged(where, f"its players: {exc}") from None
-        return GameRow(game_id, game, tuple(names), created)
+        try:
+            chosen = json.loads(variants) if isinstance(variants, str) else None
+        except (ValueError, RecursionError):
+            raise self.damaged(where, "its variants are not JSON") from None
+        if not isinstance(chosen, dict) or not all(
+                isinstance(k, str) and type(v) in (bool, int) for k, v in chosen.items()):
+            raise self.damaged(where, "its variants are not an object of names and values")
+        return GameRow(game_id, game, tuple(names), created, chosen)
 
     @_guarded
     def log_key(self, game_id: int) -> tuple:

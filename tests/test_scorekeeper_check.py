@@ -88,7 +88,7 @@ def test_hack_back_heroes_at_40_and_10_the_last_player_wins_by_check_4(check):
             "2. Players with no Hero left are eliminated: Ana.",
             "3. No surviving Hero is at 0 VC or lower.",
             "4. Ben is the only player left and wins."],
-        "termination": "last-player"}, indent=2) + "\n")
+        "termination": "last-player", "variants": {}}, indent=2) + "\n")
 
 
 def test_hack_back_everyone_discarded_everyone_loses(check):

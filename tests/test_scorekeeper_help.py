@@ -136,7 +136,7 @@ def test_help_game_shows_each_verb_with_an_example_by_id_or_alias():
     assert result.exit_code == 0, result.output
     assert result.output == """\
 Hack Attack: Defense (hack-attack)
-Start a game: scorekeeper new hack-attack NAME NAME...
+Start a game: scorekeeper new hack-attack NAME NAME... [--variant NAME[=N]]...
 
   protect     PLAYER Protects a Tech card, given by card id or name (e.g.
               laptop) or by its points.
@@ -155,6 +155,15 @@ Start a game: scorekeeper new hack-attack NAME NAME...
               three icons joined by commas; REVEALED are the Defense cards
               shown (categories, or wild).
                 scorekeeper defend phishing-email passwords wild --players 3
+
+Official variants, chosen at new (and given to check) with --variant:
+  faster      Protect any number of Tech cards on your turn, not one (rules,
+              “Faster variant: let players Protect any number of Tech cards on
+              their turn”)
+  cover=1..3  The table covers N of an Attack's 3 icons (1 easier, 3 harder)
+              whatever the player count (rules, “Variant: for an easier or
+              harder game, lower or raise the number of icons the table must
+              cover”)
 
 Every game: new, games, status, history, undo, redo, export, result, check,
 help (scorekeeper --help).

@@ -13,4 +13,5 @@ GAME = Game(
     view=view.status_lines,
     verbs=(verbs.protect, verbs.user_error, verbs.attack, verbs.end_turn, verbs.defend),
     check=verbs.settle,
+    variants=rules.VARIANTS,
 )

@@ -21,21 +21,44 @@ CATEGORIES = ("backups", "device-security", "home-network", "passwords",
 RULE_PLAYERS = "Hack Attack: Defense is for 2–6 players (rules, “Setup”)"
 RULE_ONE_CARD = "each player places one Defense card at most (rules, “Everyone picks one card”)"
 RULE_ICONS = "every Attack card shows three Defense icons (rules, Attack cards)"
+RULE_COVER = ("for an easier or harder game, lower or raise the number of icons the table "
+              "must cover (rules, “Variant”); each player places one Defense card at most "
+              "(rules, “Everyone picks one card”)")
 
 
-def icons_to_cover(n_players: int) -> int:
-    """Attack icons the table must cover: 1 (2 players), 2 (3–4) or 3 (5–6)."""
+def icons_to_cover(n_players: int, cover: int | None = None) -> int:
+    """Attack icons the table must cover: 1 (2 players), 2 (3–4) or 3 (5–6) (rules,
+    “More players, more matches”), or `cover` (1..3) when the table plays the cover
+    variant (rules, “Variant: ... lower or raise the number of icons the table must
+    cover”)."""
+    if cover is not None:
+        return cover
     return 1 if n_players <= 2 else 2 if n_players <= 4 else 3
+
+
+def check_cover(cover: int | None, n_players: int) -> None:
+    """RuleError (RULE_COVER) if the cover variant asks `n_players` to cover more icons
+    than they can reveal cards (one each), or a number outside 1..3."""
+    if cover is None:
+        return
+    if not 1 <= cover <= 3:
+        raise RuleError(RULE_COVER, f"an Attack has 3 icons; the table covers 1..3, not {cover}")
+    if cover > n_players:
+        raise RuleError(RULE_COVER, f"{plural(n_players, 'player')} reveal at most "
+                        f"{plural(n_players, 'Defense card')}, so they cannot cover {cover} "
+                        "icons")
 
 
 class Defense(NamedTuple):
     """The result of an Attack check: `covered` pairs (icon index, revealed-card index)
-    of a largest matching; `needed` icons had to be covered; `holds` if enough were."""
+    of a largest matching; `needed` icons had to be covered (`variant`: set by the
+    cover variant, not by the player count); `holds` if enough were."""
 
     icons: tuple[str, ...]
     revealed: tuple[str, ...]
     needed: int
     covered: tuple[tuple[int, int], ...]
+    variant: bool = False
 
     @property
     def holds(self) -> bool:
@@ -51,22 +74,27 @@ class Defense(NamedTuple):
             lines.append(f"  {show(self.revealed[card])} covers icon {icon + 1} "
                          f"({show(self.icons[icon])})")
         verdict = "holds" if self.holds else "fails"
-        lines.append(f"{len(self.covered)} of 3 icons covered, {self.needed} needed: "
+        why = " (the cover variant)" if self.variant else ""
+        lines.append(f"{len(self.covered)} of 3 icons covered, {self.needed} needed{why}: "
                      f"the defense {verdict}.")
         return lines
 
 
-def defend(icons: Sequence[str], revealed: Sequence[str], n_players: int) -> Defense:
+def defend(icons: Sequence[str], revealed: Sequence[str], n_players: int,
+           cover: int | None = None) -> Defense:
     """Decide an Attack exactly: one card covers one icon of its category, a Reality Check
     covers any one icon, a repeated icon needs its own card, and the table must cover
-    `icons_to_cover(n_players)` icons. A maximum bipartite matching (augmenting paths),
-    not a greedy count. Raises RuleError for a card count above the player count or an
-    Attack without exactly three icons; InputError for unknown categories."""
+    `icons_to_cover(n_players, cover)` icons (`cover`: the cover variant's number, None
+    for the standard rules). A maximum bipartite matching (augmenting paths), not a
+    greedy count. Raises RuleError for a card count above the player count, an Attack
+    without exactly three icons or a cover the table cannot reach (check_cover);
+    InputError for unknown categories."""
     icons, revealed = tuple(icons), tuple(revealed)
     if len(icons) != 3:
         raise RuleError(RULE_ICONS, f"an Attack has 3 icons, got {len(icons)}")
     if not PLAYERS[0] <= n_players <= PLAYERS[1]:
         raise RuleError(RULE_PLAYERS, f"{plural(n_players, 'player')} cannot play")
+    check_cover(cover, n_players)
     if len(revealed) > n_players:
         raise RuleError(RULE_ONE_CARD, f"{plural(len(revealed), 'card')} revealed by "
                         f"{plural(n_players, 'player')}")
@@ -95,4 +123,5 @@ def defend(icons: Sequence[str], revealed: Sequence[str], n_players: int) -> Def
     for icon in range(3):
         augment(icon, set())
     covered = tuple(sorted((icon, card) for card, icon in match_of_card.items()))
-    return Defense(icons, revealed, icons_to_cover(n_players), covered)
+    return Defense(icons, revealed, icons_to_cover(n_players, cover), covered,
+                   cover is not None)

@@ -19,8 +19,9 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from scorekeeper.errors import InputError, RuleError, described, quoted
+from scorekeeper.game import Variant
 from scorekeeper.games.hack_attack.attack import (  # noqa: F401  (WILD: part of the rules)
-    PLAYERS, RULE_PLAYERS, WILD, defend)
+    PLAYERS, RULE_PLAYERS, WILD, check_cover, defend, icons_to_cover)
 from scorekeeper.outcome import Outcome, Termination
 from pnp.shown import plural, singular
 from scorekeeper.shapes import Optional
@@ -42,6 +43,20 @@ RULE_COPIES = ("a Protected Tech card stays Protected, so no card is Protected m
 RULE_ATTACK_GONE = ("a resolved Attack card is removed from the game (rules, “remove the Attack "
                     "card from the game”)")
 RULE_USER_ERRORS = "User Errors kept come from the deck's User Error cards (rules, “User Error”)"
+
+def _icons(n: int) -> str:
+    return f"the table covers {n} of an Attack's 3 icons at every player count"
+
+
+#: The official variants (rules: “Faster variant” and “Variant”), chosen at `new`.
+VARIANTS = (
+    Variant("faster", "Protect any number of Tech cards on your turn, not one",
+            "rules, “Faster variant: let players Protect any number of Tech cards on their "
+            "turn”", lambda _: "any number of Tech cards may be Protected on a turn"),
+    Variant("cover", "The table covers N of an Attack's 3 icons (1 easier, 3 harder) "
+            "whatever the player count", "rules, “Variant: for an easier or harder game, "
+            "lower or raise the number of icons the table must cover”", _icons, (1, 3)),
+)
 
 _MAYBE_TEXT, _MAYBE_COUNT = Optional((str, None)), Optional((int, None))
 #: The shape of each event type (scorekeeper.shapes), checked when the log is read.
@@ -85,7 +100,9 @@ class State(NamedTuple):
     """The table: players in seating order, whose turn (`current`, an index), the turn
     number, whether this turn's Protect is used, and the endgame: `trigger` is the player
     whose Protect started the final round, `last_turns` the players still to start their
-    last turn (in order), `over` once the final round is done."""
+    last turn (in order), `over` once the final round is done. The variants: `faster`
+    (any number of Protects a turn) and `cover` (icons the table covers, None: by player
+    count)."""
 
     players: tuple[Player, ...]
     current: int = 0
@@ -95,6 +112,8 @@ class State(NamedTuple):
     last_turns: tuple[int, ...] | None = None
     over: bool = False
     attacks: tuple[str, ...] = ()
+    faster: bool = False
+    cover: int | None = None
 
     def seat(self, name: str) -> int:
         """Seat index of the player called exactly `name`; InputError if there is none."""
@@ -114,11 +133,16 @@ def protect_target(n_players: int) -> int:
     return 3 if n_players >= 5 else 4
 
 
-def initial(names: Sequence[str]) -> State:
-    """A new table in seating order; RuleError outside 2–6 players."""
+def initial(names: Sequence[str], variants: dict | None = None) -> State:
+    """A new table in seating order, with the chosen `variants` ({"faster": True,
+    "cover": N}, scorekeeper.game.choose_variants over VARIANTS). RuleError outside 2–6
+    players, or for a cover the table cannot reach (attack.check_cover)."""
     if not PLAYERS[0] <= len(names) <= PLAYERS[1]:
         raise RuleError(RULE_PLAYERS, f"{plural(len(names), 'player')} cannot play")
-    return State(tuple(Player(n) for n in names))
+    variants = variants or {}
+    check_cover(variants.get("cover"), len(names))
+    return State(tuple(Player(n) for n in names), faster=bool(variants.get("faster")),
+                 cover=variants.get("cover"))
 
 
 def apply(state: State, event: dict) -> State:
@@ -142,7 +166,7 @@ def _protect(state: State, event: dict) -> State:
     if i != state.current:
         raise RuleError(RULE_OWN_TURN, f"it is {state.players[state.current].name}'s turn, "
                                        f"not {state.players[i].name}'s")
-    if state.protected_this_turn:
+    if state.protected_this_turn and not state.faster:
         raise RuleError(RULE_ONCE, f"{state.players[i].name} has already Protected a Tech "
                                    "card this turn")
     points = event["points"]
@@ -192,7 +216,7 @@ def _attack(state: State, event: dict) -> State:
     if i != state.current:
         raise RuleError(RULE_DRAWER, f"it is {state.players[state.current].name}'s turn, "
                                      f"not {state.players[i].name}'s")
-    result = defend(event["icons"], event["revealed"], len(state.players))
+    result = defend(event["icons"], event["revealed"], len(state.players), state.cover)
     if event.get("holds", result.holds) != result.holds:
         raise InputError("the recorded Attack result does not match its cards")
     card, copies = event.get("attack"), event.get("copies")
@@ -248,15 +272,20 @@ def score(table: Sequence[tuple[str, Sequence[int], int]]) -> Outcome:
 
 
 def check_final_table(table: Sequence[tuple[str, Sequence[int], int]],
-                      tech_at_points: dict[int, int], user_error_cards: int) -> None:
+                      tech_at_points: dict[int, int], user_error_cards: int,
+                      faster: bool = False) -> None:
     """Refuse a finished table the cards cannot produce: a point value no Tech card has,
     more Tech of one value than the deck holds, more Protected Tech than the game allows
-    anyone (the target), or more User Errors than the deck has. RuleError names the rule."""
+    anyone (the target: one Protect a turn stops everyone there; the faster variant,
+    `faster`, lets a turn go past it), or more User Errors than the deck has. RuleError
+    names the rule."""
     target = protect_target(len(table))
     for name, points, _ in table:
-        if len(points) > target:
-            raise RuleError(RULE_OVER, f"{name} has {len(points)} Protected Tech; at "
-                            f"{plural(len(table), 'player')} the game ends at {target}")
+        if len(points) > target and not faster:
+            raise RuleError(RULE_ONCE, f"{name} has {len(points)} Protected Tech; at "
+                            f"{plural(len(table), 'player')} the game ends at {target}, one "
+                            "Protect a turn (a table playing the faster variant says "
+                            "--variant faster)")
     for value in sorted({p for _, points, _ in table for p in points}):
         held = sum(points.count(value) for _, points, _ in table)
         if held > tech_at_points.get(value, 0):
@@ -360,6 +389,8 @@ def status(state: State) -> dict:
         "current": None if state.over else state.players[state.current].name,
         "over": state.over,
         "target": protect_target(len(state.players)),
+        "icons_to_cover": icons_to_cover(len(state.players), state.cover),
+        "protects_per_turn": None if state.faster else 1,
         "final_round": state.trigger is not None,
         "final_round_started_by": None if state.trigger is None
         else state.players[state.trigger].name,

@@ -8,7 +8,9 @@ from typing import Sequence
 
 import click
 
-from scorekeeper.context import JSON, Whole, complete_player, completion, example, pass_ctx
+from scorekeeper.context import (JSON, Whole, complete_player, completion, example, pass_ctx,
+                                 variant_option)
+from scorekeeper.game import choose_variants
 from scorekeeper.errors import InputError, RuleError, quoted
 from scorekeeper.games.hack_attack import rules
 from scorekeeper.names import check_new_names, resolve
@@ -59,8 +61,8 @@ def user_error(ctx, player, count) -> None:
         "deck": cards.deck().user_errors})
 
 
-def _check(deck, icons, revealed, players: int):
-    result = rules.defend(icons, revealed, players)
+def _check(deck, icons, revealed, players: int, cover: int | None):
+    result = rules.defend(icons, revealed, players, cover)
     names = {**deck.categories, rules.WILD: "Reality Check"}
     return result, result.explain(names)
 
@@ -80,7 +82,7 @@ def attack(ctx, attack, revealed) -> None:
     icons, card, name = cards.attack(deck, attack)
     shown = [cards.category(deck, r, wild_ok=True) for r in revealed]
     drawer = table.game.players[table.state.current]
-    result, lines = _check(deck, icons, shown, len(table.game.players))
+    result, lines = _check(deck, icons, shown, len(table.game.players), table.state.cover)
     consequence = ("all remaining Tech is safe" if result.holds else
                    "every player discards their highest-value unprotected Tech card (their "
                    "choice on a tie) and does not draw a replacement")
@@ -106,15 +108,19 @@ def end_turn(ctx) -> None:
 @click.argument("icons", shell_complete=ATTACK_IDS)
 @click.argument("revealed", nargs=-1, shell_complete=SHOWN)
 @click.option("--players", type=Whole(2, 6), required=True, help="Players at the table.")
+@variant_option(rules.GAME)
 @JSON
-def defend(icons, revealed, players, as_json) -> None:
+def defend(icons, revealed, players, variants, as_json) -> None:
     """Check an Attack without recording it: ICONS is an Attack id or three icons joined by
-    commas; REVEALED are the Defense cards shown (categories, or wild)."""
+    commas; REVEALED are the Defense cards shown (categories, or wild).
+
+    A table playing the cover variant says so as at `new` (--variant cover=N)."""
     from scorekeeper.games.hack_attack import cards
+    chosen = choose_variants(rules.VARIANTS, variants, rules.NAME)
     deck = cards.deck()
     icon_ids, _, name = cards.attack(deck, icons)
     shown = [cards.category(deck, r, wild_ok=True) for r in revealed]
-    result, lines = _check(deck, icon_ids, shown, players)
+    result, lines = _check(deck, icon_ids, shown, players, chosen.get("cover"))
     if as_json:
         echo_json({"attack": name, "icons": list(icon_ids), "revealed": shown,
                    "needed": result.needed, "holds": result.holds,
@@ -173,25 +179,29 @@ def check_trigger(table) -> str:
         raise RuleError(RULE_TRIGGER, f"nobody has {target} Protected Tech (most: "
                         f"{_and(leaders)} with {most}): the game is not over")
     have = "has" if len(reached) == 1 else "have"
-    return (f"{_and(reached)} {have} {target} Protected Tech, the end of the game at "
+    more = " or more" if any(len(points) > target for _, points, _ in table) else ""
+    return (f"{_and(reached)} {have} {target}{more} Protected Tech, the end of the game at "
             f"{len(table)} players: after everyone else's last turn the table is scored.")
 
 
-def settle(entries: Sequence[str]) -> Outcome:
+def settle(entries: Sequence[str], variants: dict | None = None) -> Outcome:
     """The `scorekeeper check` hook: score a finished table without replaying it. Each
     entry is NAME=POINTS,.../ERRORS (see parse_entry; the numbers in the deck's ranges),
     e.g. Ana=5,3,2/1 Ben=4,4/0. InputError for an entry it cannot read or bad names;
     RuleError for a player count outside 2–6, a table the deck cannot produce
     (rules.check_final_table), or one in which nobody reached the end-of-game trigger
-    (check_trigger). Returns the Outcome of rules.score (rules: “Add up the points”,
-    “Highest total wins”), after a line saying who ended the game."""
+    (check_trigger). `variants` as chosen at `new`: with "faster" a player may have
+    Protected more than the end-of-game number. Returns the Outcome of rules.score
+    (rules: “Add up the points”, “Highest total wins”), after a line saying who ended
+    the game."""
     from scorekeeper.games.hack_attack import cards
     deck = cards.deck()
     table = [parse_entry(e, deck.points_range, deck.user_errors) for e in entries]
     check_new_names([name for name, _, _ in table])
-    rules.initial([name for name, _, _ in table])
+    variants = variants or {}
+    rules.initial([name for name, _, _ in table], variants)
     rules.check_final_table(table, {p: deck.tech_at(p) for _, p, _ in deck.tech.values()},
-                            deck.user_errors)
+                            deck.user_errors, bool(variants.get("faster")))
     ended = check_trigger(table)
     outcome = rules.score(table)
     return outcome._replace(explanation=(ended, *outcome.explanation))
