@@ -70,7 +70,7 @@ def games(ctx, as_json) -> None:
 @pass_ctx
 def status(ctx, as_json) -> None:
     """Who leads, each player's numbers, whose turn, and what is left before the end."""
-    table = session.load(ctx.reader, ctx.game_id)
+    table = session.current(ctx.reader, ctx.game_id)
     if as_json:
         echo_json({"id": table.game.id, **table.spec.rules.status(table.state),
                    "variants": table.game.variants})
@@ -157,7 +157,7 @@ def export(ctx, as_json) -> None:
 @pass_ctx
 def result(ctx, explain, as_json) -> None:
     """The winner(s) once the game is over, and why; before that, who leads now."""
-    table = session.load(ctx.reader, ctx.game_id)
+    table = session.current(ctx.reader, ctx.game_id)
     rules = table.spec.rules
     outcome = rules.outcome(table.state)
     final = outcome is not None

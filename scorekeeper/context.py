@@ -40,6 +40,11 @@ class Ctx:
         return self._open(create=False)
 
     @property
+    def opened(self):
+        """The store if this command has opened it already, else None (never opens)."""
+        return self._store
+
+    @property
     def saved(self) -> bool:
         """True once this command has saved something (a write transaction committed):
         from then on a failure to print its report must not fail the command."""

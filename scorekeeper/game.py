@@ -41,6 +41,10 @@ class Rules(NamedTuple):
         from the module's optional `EVENTS`. Every event read from the log is checked
         against it before `apply`, so a damaged row is named as such; None: only the
         checks every game gets (an object with a text "type", then `apply`).
+    state_types: the NamedTuple and enum classes a state is made of, from the
+        module's optional `STATE_TYPES`: with them each write saves the state it
+        leaves (scorekeeper.snapshot) and the next command starts from it instead of
+        replaying the log; () (the default): every command replays.
     """
 
     initial: Callable[[Sequence[str]], Any]
@@ -51,13 +55,16 @@ class Rules(NamedTuple):
     outcome: Callable[[Any], Outcome | None]
     standing: Callable[[Any], Outcome]
     events: dict[str, dict] | None = None
+    state_types: tuple[type, ...] = ()
 
     @classmethod
     def of(cls, module: ModuleType) -> Rules:
         """The rules defined by a rules module's functions of the same names, and its
         `EVENTS` if it has them; AttributeError names a missing function."""
-        functions = {name: getattr(module, name) for name in cls._fields if name != "events"}
-        return cls(**functions, events=getattr(module, "EVENTS", None))
+        functions = {name: getattr(module, name) for name in cls._fields
+                     if name not in ("events", "state_types")}
+        return cls(**functions, events=getattr(module, "EVENTS", None),
+                   state_types=tuple(getattr(module, "STATE_TYPES", ())))
 
 
 class Variant(NamedTuple):

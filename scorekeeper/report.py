@@ -13,16 +13,16 @@ from pnp.terminal import echo
 from scorekeeper.view import head_line
 
 
-def game_table(ctx, game_id: str) -> session.Table:
+def game_table(ctx, game_id: str) -> session.Current:
     """The chosen game (ctx.game_id, else the newest), loaded for a verb of game
     `game_id`. InputError if it is another game, or if there is no game yet."""
-    table = session.load(ctx.store, ctx.game_id)
+    table = session.current(ctx.store, ctx.game_id)
     if table.game.game != game_id:
         raise InputError(f"game {table.game.id} is {table.game.game}, not {game_id}")
     return table
 
 
-def record_and_report(ctx, table: session.Table, event: dict, preface=()) -> None:
+def record_and_report(ctx, table: session.Current, event: dict, preface=()) -> None:
     """Record `event` on `table` (refused with nothing written if the rules forbid it),
     then print `preface`, what happened and the automatic notes; then, if the game just
     ended, the outcome (the head line, then the explanation lines the notes did not
@@ -45,7 +45,7 @@ def record_and_report(ctx, table: session.Table, event: dict, preface=()) -> Non
             echo(line)
 
 
-def show_status(table: session.Table) -> None:
+def show_status(table: session.Current | session.Table) -> None:
     """Print the table in its game's view, the official variants chosen (if any) under
     its first line."""
     spec = table.spec

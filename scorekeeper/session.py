@@ -2,13 +2,18 @@
 
 Every command loads the game, checks the new event against the rules on the live state
 and only then appends it, inside one transaction: a refused command writes nothing.
+Each write saves the state it leaves (scorekeeper.snapshot, in the store's snapshots
+table), so `status`, the verbs, `undo` and `redo` start from it (`current`) and only
+`history`, `export` and a game without a saved state replay the whole log (`load`).
 """
 
 from __future__ import annotations
 
 import gc
+import json
 from typing import Any, NamedTuple
 
+from scorekeeper import snapshot
 from scorekeeper.errors import InputError, ScoreError, quoted
 from scorekeeper.game import Game, Rules, choose_variants
 from scorekeeper.games import RULES, find_game, load_game, playable
@@ -223,26 +228,116 @@ def clip(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def record(store: Store, game_id: int | None, event: dict) -> tuple[Table, Table]:
-    """Check `event` against the rules and append it; returns (before, after). Raises
-    RuleError/InputError with nothing written."""
+class Current(NamedTuple):
+    """A game as it stands, for a command that needs no history: its row in the store,
+    its Game and its state."""
+
+    game: GameRow
+    spec: Game
+    state: Any
+
+
+def current(store: Store, game_id: int | None) -> Current:
+    """The game `game_id` (the newest when None) as it stands, in one read transaction:
+    its state is the one the last write saved for the action on top of the log
+    (scorekeeper.snapshot; a new game's is the rules' initial state), so the log is not
+    replayed; where there is none, or it does not read back, the game is replayed by
+    `load`, with `load`'s errors."""
+    with store.transaction(write=False):
+        game = store.game(game_id)
+        key = store.log_key(game.id)
+        known = getattr(store, _MEMO_NOW, None)
+        if known is not None and known[0] == key and known[1].game == game:
+            return known[1]              # this command read it already: nothing changed
+        spec = _spec(store, game)
+        _check_players(store, game, spec)
+        state = _saved_state(store, game, spec)
+    if state is _NONE:
+        table = load(store, game.id)
+        now = Current(table.game, table.spec, table.state)
+    else:
+        now = Current(game, spec, state)
+    try:
+        setattr(store, _MEMO_NOW, (key, now))
+    except AttributeError:              # a store that keeps no attributes
+        pass
+    return now
+
+
+#: Where a Store keeps the last `current` it read, with its log key (Store.log_key):
+#: a verb reads its game, then `record` reads it again in its write transaction.
+_MEMO_NOW = "_scorekeeper_current"
+
+
+_NONE = object()    # no saved state to start from
+
+
+def _heads(store: Store, game: GameRow) -> tuple[list[LogRow], list[LogRow], list[LogRow]] | None:
+    """(every log row without its event, the actions in force, those undone), or None
+    if the rows do not stand where they are (for `load` to name)."""
+    rows = store.log_heads(game.id)
+    try:
+        return (rows, *effective_events(rows))
+    except OutOfPlace:
+        return None
+
+
+def _saved_state(store: Store, game: GameRow, spec: Game, heads=None,
+                 top: LogRow | None = _NONE) -> Any:
+    """The saved state after the action on top of the log (or after `top`, None for
+    no action in force), or _NONE if the game keeps none, there is none, it does not
+    read back, or the log is not as it was when it was saved (for `load` to name what
+    is wrong). `heads`: `_heads`, if read.
+
+    A saved state stands for the rows up to its action: a row changed or removed by
+    hand empties the game's saved states (the store's triggers) and a row put in
+    before it changes the number of rows it was saved with. So only the rows after
+    its action are checked here (Store.sound_after), and no event is parsed."""
+    types = spec.rules.state_types
+    if not types:
+        return _NONE
+    heads = heads or _heads(store, game)
+    if heads is None:
+        return _NONE
+    rows, done, _ = heads
+    if top is _NONE:
+        top = done[-1] if done else None
+    if not store.sound_after(game.id, top.id if top is not None else 0):
+        return _NONE
+    if top is None:
+        return spec.start(game.players, game.variants)
+    saved = store.snapshot(game.id, top.id)
+    if saved is None or saved[0] != 1 + next(i for i, r in enumerate(rows) if r.id == top.id):
+        return _NONE
+    try:
+        return snapshot.loads(saved[1], types)
+    except snapshot.Unreadable:
+        return _NONE
+
+
+def _save(store: Store, spec: Game, game: GameRow, top: LogRow | None, state: Any) -> None:
+    """Save `state` as the one after action `top` (nothing for no action, or a game
+    that keeps no saved states)."""
+    if top is not None and spec.rules.state_types:
+        store.save_snapshot(game.id, top.id, snapshot.dumps(state))
+
+
+def record(store: Store, game_id: int | None, event: dict) -> tuple[Current, Current]:
+    """Check `event` against the rules and append it, saving the state it leaves;
+    returns (before, after). Raises RuleError/InputError with nothing written. The
+    rules see the event as it will be read back (JSON), so the saved state is the one
+    a replay gives."""
     with store.transaction():
-        before = load(store, game_id)
-        known = _known_table(store, store.log_key(before.game.id))
+        before = current(store, game_id)
         rules = before.spec.rules
+        event = json.loads(json.dumps(event, ensure_ascii=False))
         state = rules.apply(before.state, event)
         row = store.append(before.game.id, "action", event)
-        step = Step(row, tuple(rules.notes(before.state, state)))
-        # a new action clears what could be redone (store.effective_events)
-        after = before._replace(state=state, steps=before.steps + (step,), undone=(),
-                                log=before.log + (row,))
         shapes = rules.events
-        if known is not None and known[0] is before and \
-                (shapes is None or checker(shapes)(row.event) is None):
-            # what loading it again would give (an event of the wrong shape would not
-            # load: it is left to `load` to say so)
-            _remember(store, store.log_key(before.game.id), after, known[1] + [state])
-        return before, after
+        if shapes is None or checker(shapes)(row.event) is None:
+            # an event of the wrong shape would not load: left to `load` to say so
+            _save(store, before.spec, before.game, row, state)
+        return before, before._replace(state=state)
 
 
 def undo(store: Store, game_id: int | None) -> tuple[LogRow, Table]:
@@ -256,8 +351,11 @@ def redo(store: Store, game_id: int | None) -> tuple[LogRow, Table]:
     return _move(store, game_id, "redo")
 
 
-def _move(store: Store, game_id: int | None, kind: str) -> tuple[LogRow, Table]:
+def _move(store: Store, game_id: int | None, kind: str) -> tuple[LogRow, Current | Table]:
     with store.transaction():
+        quick = _quick_move(store, game_id, kind)
+        if quick is not None:
+            return quick
         table = load(store, game_id)
         known = _known_table(store, store.log_key(table.game.id))
         rows = [s.row for s in table.steps] if kind == "undo" else list(table.undone)
@@ -271,8 +369,39 @@ def _move(store: Store, game_id: int | None, kind: str) -> tuple[LogRow, Table]:
             after = table._replace(state=states[-1], steps=table.steps[:-1],
                                    undone=table.undone + (rows[-1],), log=table.log + (mark,))
             _remember(store, store.log_key(table.game.id), after, states)
+            _save(store, table.spec, table.game, after.steps[-1].row if after.steps else None,
+                  after.state)
             return rows[-1], after
-        return rows[-1], load(store, table.game.id)
+        after = load(store, table.game.id)
+        _save(store, after.spec, after.game, after.steps[-1].row if after.steps else None,
+              after.state)
+        return rows[-1], after
+
+
+def _quick_move(store: Store, game_id: int | None, kind: str
+                ) -> tuple[LogRow, Current] | None:
+    """An undo or redo from saved states: the action it moves and the game after it,
+    with the undo or redo appended; None (nothing written) where a state is not saved,
+    for the replay to do it."""
+    game = store.game(game_id)
+    spec = _spec(store, game)
+    _check_players(store, game, spec)
+    heads = _heads(store, game) if spec.rules.state_types else None
+    if heads is None:
+        return None
+    _, done, undone = heads
+    moved = (done if kind == "undo" else undone)[-1:]
+    if not moved:
+        return None                      # "nothing to undo": the replay says so
+    top = (done[-2] if len(done) > 1 else None) if kind == "undo" else moved[0]
+    state = _saved_state(store, game, spec, heads, top)
+    if state is _NONE:
+        return None
+    if kind == "undo" and _saved_state(store, game, spec, heads, moved[0]) is _NONE:
+        return None   # the action taken back has no saved state: changed by hand, maybe
+    row = store.log_row(game.id, moved[0].id)
+    store.append(game.id, kind)
+    return row, Current(game, spec, state)
 
 
 def new_game(store: Store, game: str, players: list[str], variants: dict | None = None

@@ -26,7 +26,7 @@ class NoDatabase(InputError):
     """A read-only command found no database file (nothing was created)."""
 
 APP_ID = 0x48504B31  # "HPK1", stored as SQLite's application_id
-SCHEMA_VERSION = 2      # 2: games.variants (1 is upgraded when opened)
+SCHEMA_VERSION = 2      # 2: games.variants and snapshots (1 is upgraded by its next write)
 ENV_DB = "SCOREKEEPER_DB"
 
 SCHEMA = """
@@ -46,6 +46,30 @@ CREATE TABLE log (
 );
 CREATE INDEX log_by_game ON log (game_id, id);
 """
+#: Schema 2's caches: saved states, the state after an action (snapshot.py; a log or game
+#: row changed by hand empties its game's: the triggers), and card views.
+SNAPSHOTS = (
+    """CREATE TABLE snapshots (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    action  INTEGER NOT NULL,        -- the log id of the action on top of those in force
+    rows    INTEGER NOT NULL,        -- the game's log rows up to that action, when saved
+    state   TEXT NOT NULL,
+    PRIMARY KEY (game_id, action))""",
+    """CREATE TRIGGER log_edited AFTER UPDATE ON log BEGIN
+    DELETE FROM snapshots WHERE game_id IN (old.game_id, new.game_id); END""",
+    """CREATE TRIGGER log_removed AFTER DELETE ON log BEGIN
+    DELETE FROM snapshots WHERE game_id = old.game_id; END""",
+    """CREATE TRIGGER game_edited AFTER UPDATE ON games BEGIN
+    DELETE FROM snapshots WHERE game_id IN (old.id, new.id); END""",
+    # a cache: what the table needs of a game's cards (scorekeeper.cards.card_view)
+    """CREATE TABLE card_views (
+    game TEXT PRIMARY KEY,
+    key  TEXT NOT NULL,              -- what it was made from (data files, code)
+    view TEXT NOT NULL)""",
+)
+SCHEMA += "".join(f"{statement};\n" for statement in SNAPSHOTS)
+#: Saved states kept per game: the newest actions' (an undo goes back to an older one).
+SNAPSHOTS_KEPT = 64
 
 
 _GAME_COLUMNS = "id, game, players, created, variants"
@@ -168,6 +192,7 @@ class Store:
         self.path = Path(path)
         self.name = shown_path(self.path)
         self.saved = False
+        self.views: dict[str, tuple[str, str]] = {}
         self.conn = self._open(create, folders)
 
     def _fresh(self) -> bool:
@@ -236,11 +261,13 @@ class Store:
 
     def _upgrade(self) -> None:
         """Bring a schema 1 file to schema 2 (a variants column, empty for every game
-        already there), inside the write transaction of the first `new_game` that
-        needs it: a command that only reads never changes the file."""
+        already there; the snapshots table), inside the write transaction of the first
+        write that needs it: a command that only reads never changes the file."""
         if self.version < 2:
             self.conn.execute("ALTER TABLE games ADD COLUMN variants TEXT NOT NULL "
                               "DEFAULT '{}'")
+            for statement in SNAPSHOTS:
+                self.conn.execute(statement)
             self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self.version = SCHEMA_VERSION
 
@@ -396,6 +423,66 @@ class Store:
         return version, self.conn.total_changes, game_id, count, last
 
     @_guarded
+    def log_heads(self, game_id: int) -> list[LogRow]:
+        """Every log row of a game, id and kind only (event None, time ""): enough for
+        `effective_events` to find the action on top without reading the events."""
+        return list(map(LogRow._make, self.conn.execute(
+            "SELECT id, kind, NULL, '' FROM log WHERE game_id = ? ORDER BY id", (game_id,))))
+
+    @_guarded
+    def sound_after(self, game_id: int, after: int) -> bool:
+        """True if every log row of a game with an id above `after` is sound as `log`
+        checks it (its kind, its time, an action's event a JSON object with a text
+        "type", none on an undo or redo); the events' JSON is checked by SQLite, not
+        parsed. False: for `log` to name the row."""
+        try:
+            bad = self.conn.execute(
+                "SELECT 1 FROM log WHERE game_id = ? AND id > ? AND NOT coalesce(CASE kind "
+                "WHEN 'action' THEN CASE WHEN typeof(event) = 'text' AND json_valid(event) "
+                "THEN json_type(event) = 'object' AND json_type(event, '$.type') = 'text' "
+                "ELSE 0 END WHEN 'undo' THEN event IS NULL WHEN 'redo' THEN event IS NULL "
+                "ELSE 0 END, 0) LIMIT 1", (game_id, after)).fetchone()
+        except sqlite3.OperationalError:     # JSON SQLite cannot read (nested too deep)
+            return False
+        if bad:
+            return False
+        fullmatch = time_matcher()
+        return all(is_time(created, fullmatch) for created, in self.conn.execute(
+            "SELECT created FROM log WHERE game_id = ? AND id > ?", (game_id, after)))
+
+    @_guarded
+    def log_row(self, game_id: int, row_id: int) -> LogRow:
+        """One log row of a game, read and checked as `log` reads it (StoreError,
+        `damaged`, naming it by its place in the log)."""
+        row = self.conn.execute("SELECT id, kind, event, created FROM log WHERE game_id = ? "
+                                "AND id = ?", (game_id, row_id)).fetchone()
+        number = self.conn.execute("SELECT count(*) FROM log WHERE game_id = ? AND id <= ?",
+                                   (game_id, row_id)).fetchone()[0]
+        return LogRow(row[0], row[1], self._event(game_id, number, row), row[3])
+
+    @_guarded
+    def snapshot(self, game_id: int, action: int) -> tuple[int, str] | None:
+        """The saved state after `action` (a log id) of a game: (the game's log rows up
+        to that action when it was saved, the state as text), or None."""
+        if self.version < 2:
+            return None
+        row = self.conn.execute("SELECT rows, state FROM snapshots WHERE game_id = ? AND "
+                                "action = ?", (game_id, action)).fetchone()
+        return (row[0], row[1]) if row and isinstance(row[1], str) else None
+
+    @_guarded
+    def save_snapshot(self, game_id: int, action: int, state: str) -> None:
+        """Save the state after `action` (upgrading a schema 1 file first) with the
+        number of log rows up to it, keeping the game's newest SNAPSHOTS_KEPT."""
+        self._upgrade()
+        self.conn.execute("INSERT OR REPLACE INTO snapshots (game_id, action, rows, state) "
+                          "VALUES (?, ?, (SELECT count(*) FROM log WHERE game_id = ? AND "
+                          "id <= ?), ?)", (game_id, action, game_id, action, state))
+        self.conn.execute("DELETE FROM snapshots WHERE game_id = ? AND action NOT IN (SELECT "
+                          "action FROM snapshots WHERE game_id = ? ORDER BY action DESC "
+                          "LIMIT ?)", (game_id, game_id, SNAPSHOTS_KEPT))
+
+    @_guarded
     def log(self, game_id: int) -> list[LogRow]:
         """Every log row of a game, in order. StoreError (`damaged`) naming the first
         damaged row ("game 3, event 7": the 7th row of game 3's log, as `export` lists
@@ -442,13 +529,33 @@ class Store:
 
     @_guarded
     def append(self, game_id: int, kind: str, event: dict | None = None) -> LogRow:
-        """Append one log row; returns it as read back would give it."""
+        """Append one log row, and the card views made meanwhile (`keep_card_view`);
+        returns the row as read back would give it."""
         created = now()
         text = json.dumps(event, ensure_ascii=False) if event else None
         cur = self.conn.execute(
             "INSERT INTO log (game_id, kind, event, created) VALUES (?, ?, ?, ?)",
             (game_id, kind, text, created))
+        if self.views:
+            self._upgrade()
+            self.conn.executemany("INSERT OR REPLACE INTO card_views (game, key, view) VALUES "
+                                  "(?, ?, ?)", [(g, k, v) for g, (k, v) in self.views.items()])
+            self.views.clear()
         return LogRow(cur.lastrowid, kind, json.loads(text) if text else None, created)
+
+    @_guarded
+    def card_view(self, game: str) -> tuple[str, str] | None:
+        """The kept card view of `game`: (what it was made from, the view as text)."""
+        if self.version < 2:
+            return None
+        row = self.conn.execute("SELECT key, view FROM card_views WHERE game = ?",
+                                (game,)).fetchone()
+        return (row[0], row[1]) if row and all(isinstance(x, str) for x in row) else None
+
+    def keep_card_view(self, game: str, key: str, view: str) -> None:
+        """Keep a card view made by this command, written with its next log row (so a
+        command that is refused, or only reads, changes nothing)."""
+        self.views[game] = (key, view)
 
     def close(self) -> None:
         """Close the connection (errors closing it are of no use to anyone)."""

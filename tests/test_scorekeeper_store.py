@@ -59,6 +59,7 @@ def test_replaying_the_log_gives_the_live_state(tmp_path, commands):
     game_id = session.new_game(store, "hack-attack", NAMES).game.id
     live = run_commands(store, game_id, commands)
     assert session.load(store, game_id).state == live
+    assert session.current(store, game_id).state == live      # from the saved state
     store.close()
 
 

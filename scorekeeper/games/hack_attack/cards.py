@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from scorekeeper.cards import card_data, pick
+from scorekeeper.cards import card_view, pick
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.hack_attack import rules
 from scorekeeper.numbers import is_whole, whole
@@ -36,17 +36,31 @@ class Deck:
         return min(points), max(points)
 
 
+def _view(data) -> dict:
+    """What the table needs of the Hack Attack: Defense data, JSON-ready."""
+    from pnp.data.hack_attack import AttackCard, TechCard, UserErrorCard
+    return {"tech": {c.id: [c.name, c.points, c.count] for c in data.cards
+                     if isinstance(c, TechCard)},
+            "attacks": {c.id: [c.name, list(c.icons), c.count] for c in data.cards
+                        if isinstance(c, AttackCard)},
+            "categories": {k: v.name for k, v in data.categories.items()},
+            "user_errors": sum(c.count for c in data.cards if isinstance(c, UserErrorCard))}
+
+
+def _load(folder):
+    from pnp.data.hack_attack import load_hack_attack
+    return load_hack_attack(folder)
+
+
 @lru_cache(maxsize=None)
 def deck() -> Deck:
-    """The Hack Attack: Defense deck as the table needs it, loaded once; InputError if
-    the card data has problems (run `pnp validate` for the list)."""
-    from pnp.data.hack_attack import AttackCard, TechCard, UserErrorCard, load_hack_attack
-    data = card_data(rules.GAME, load_hack_attack)
-    return Deck(
-        {c.id: (c.name, c.points, c.count) for c in data.cards if isinstance(c, TechCard)},
-        {c.id: (c.name, c.icons, c.count) for c in data.cards if isinstance(c, AttackCard)},
-        {k: v.name for k, v in data.categories.items()},
-        sum(c.count for c in data.cards if isinstance(c, UserErrorCard)))
+    """The Hack Attack: Defense deck as the table needs it, loaded once
+    (scorekeeper.cards.card_view); InputError if the card data has problems (run
+    `pnp validate` for the list)."""
+    view = card_view(rules.GAME, _load, _view)
+    return Deck({k: (n, p, c) for k, (n, p, c) in view["tech"].items()},
+                {k: (n, tuple(icons), c) for k, (n, icons, c) in view["attacks"].items()},
+                dict(view["categories"]), view["user_errors"])
 
 
 def tech(deck: Deck, typed: str) -> tuple[int, str | None, str | None, int | None]:

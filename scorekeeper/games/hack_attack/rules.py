@@ -123,6 +123,10 @@ class State(NamedTuple):
         raise InputError(f"no player called {quoted(name)}")
 
 
+#: The classes a saved state is made of (scorekeeper.snapshot reads back only these).
+STATE_TYPES = (State, Player, Tech)
+
+
 def replace(obj, **changes):
     """A copy of the immutable record `obj` with `changes`."""
     return obj._replace(**changes)

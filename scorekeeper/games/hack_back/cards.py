@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from scorekeeper.cards import card_data, pick
+from scorekeeper.cards import card_view, pick
 from scorekeeper.games.hack_back import rules
 
 
@@ -23,14 +23,24 @@ class HeroSpec:
     activate: tuple[dict, ...]
 
 
+def _view(data) -> dict:
+    """What the table needs of the Hack Back cards, JSON-ready: id -> [name, VC, Play
+    effects, Activate effects]."""
+    return {c.id: [c.name, c.vc, [e.to_json() for e in c.play],
+                   [e.to_json() for e in c.activate]] for c in data.cards.values()}
+
+
+def _load(folder):
+    from pnp.data.hack_back import load_hack_back
+    return load_hack_back(folder)
+
+
 @lru_cache(maxsize=None)
 def cards() -> dict[str, HeroSpec]:
-    """Hack Back cards by id, loaded once; InputError if the card data has problems."""
-    from pnp.data.hack_back import load_hack_back
-    data = card_data(rules.GAME, load_hack_back)
-    return {c.id: HeroSpec(c.id, c.name, c.vc, tuple(e.to_json() for e in c.play),
-                           tuple(e.to_json() for e in c.activate))
-            for c in data.cards.values()}
+    """Hack Back cards by id, loaded once (scorekeeper.cards.card_view); InputError if
+    the card data has problems."""
+    return {k: HeroSpec(k, name, vc, tuple(play), tuple(activate))
+            for k, (name, vc, play, activate) in card_view(rules.GAME, _load, _view).items()}
 
 
 def hero_card(typed: str) -> HeroSpec:

@@ -131,6 +131,10 @@ class State(NamedTuple):
         return [p for p in self.players if p not in self.out]
 
 
+#: The classes a saved state is made of (scorekeeper.snapshot reads back only these).
+STATE_TYPES = (State, Hero, Outcome, Termination)
+
+
 def initial(names: Sequence[str]) -> State:
     """A new table; every player must reveal an opening Hero. RuleError outside 2–12."""
     if not PLAYERS[0] <= len(names) <= PLAYERS[1]:

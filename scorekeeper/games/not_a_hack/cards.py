@@ -5,13 +5,39 @@ from the game's card data (card_data/not-a-hack). Negative cards print negative 
 
 from __future__ import annotations
 
-from scorekeeper.cards import card_data, pick
+from functools import lru_cache
+from typing import NamedTuple
+
+from scorekeeper.cards import card_view, pick
 from scorekeeper.games.not_a_hack import rules
 
 
-def _cards():
+class Card(NamedTuple):
+    """A Not a Hack card as the table needs it: id, name, kind, printed points (0 for
+    cards without), copies printed."""
+
+    id: str
+    name: str
+    kind: str
+    points: int
+    count: int
+
+
+def _view(data) -> list:
+    """What the table needs of the Not a Hack cards, JSON-ready (Card's fields)."""
+    return [[c.id, c.name, c.kind, c.points, c.count] for c in data.cards]
+
+
+def _load(folder):
     from pnp.data.not_a_hack import load_not_a_hack
-    return card_data(rules.GAME, load_not_a_hack).cards
+    return load_not_a_hack(folder)
+
+
+@lru_cache(maxsize=None)
+def _cards() -> tuple[Card, ...]:
+    """Every Not a Hack card (scorekeeper.cards.card_view); InputError if the card data
+    has problems."""
+    return tuple(Card(*c) for c in card_view(rules.GAME, _load, _view))
 
 
 def points_range(kind: str) -> tuple[int, int]:

@@ -110,6 +110,10 @@ class State(NamedTuple):
         return [p.name for p in self.players if not p.banned]
 
 
+#: The classes a saved state is made of (scorekeeper.snapshot reads back only these).
+STATE_TYPES = (State, Player, Outcome, Termination)
+
+
 def initial(names: Sequence[str]) -> State:
     """A new table, each player holding one New Account card (rules, setup)."""
     if not PLAYERS[0] <= len(names) <= PLAYERS[1]:

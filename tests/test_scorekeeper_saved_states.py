@@ -1,0 +1,220 @@
+"""Saved states (scorekeeper.snapshot) and kept card views (scorekeeper.cards.card_view):
+what lets a command start without replaying the log or parsing the TOML files (issue 10,
+item 6). Each is a cache, so each test checks that what it gives is exactly what the
+slow path gives, and that anything doubtful falls back to the slow path."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper import cards as shared_cards
+from scorekeeper import session, snapshot
+from scorekeeper.cli import main
+from scorekeeper.games import load_game
+from scorekeeper.store import SNAPSHOTS_KEPT, Store
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench_status.py"
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_status", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(db, *args):
+    return CliRunner().invoke(main, ["--db", str(db), *args], env={})
+
+
+def _sql(db, *statements):
+    conn = sqlite3.connect(db)
+    for statement in statements:
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+
+
+def _snapshots(db) -> list[tuple]:
+    conn = sqlite3.connect(db)
+    rows = conn.execute("SELECT game_id, action, rows FROM snapshots ORDER BY action").fetchall()
+    conn.close()
+    return rows
+
+
+@pytest.mark.parametrize("game", ["hack-attack", "hack-back", "not-a-hack"])
+def test_every_state_of_a_long_game_reads_back_exactly(bench, tmp_path, game):
+    """Each state a replay passes through, written and read back, is equal to it."""
+    db = tmp_path / "g.sqlite3"
+    bench.build_game(db, game, 300)
+    store = Store(db, create=False)
+    table = session.load(store, None)
+    rules = load_game(game).rules
+    state = table.spec.start(table.game.players, table.game.variants)
+    for step in table.steps:
+        state = rules.apply(state, step.row.event)
+        assert snapshot.loads(snapshot.dumps(state), rules.state_types) == state
+    assert session.current(store, None).state == table.state == state
+    store.close()
+
+
+def test_a_snapshot_names_only_the_classes_its_game_declares():
+    with pytest.raises(snapshot.Unreadable):
+        snapshot.loads('{"n": "Popen", "v": ["rm"]}', ())
+    with pytest.raises(snapshot.Unreadable):
+        snapshot.loads('{"n": "State", "v": [1]}', load_game("hack-attack").rules.state_types)
+    with pytest.raises(TypeError):
+        snapshot.dumps({1, 2})
+
+
+def _game(db):
+    assert run(db, "new", "hack-attack", "Ana", "Ben").exit_code == 0
+    for args in (("protect", "ana", "3"), ("end-turn",), ("user-error", "ben"),
+                 ("protect", "ben", "2")):
+        assert run(db, *args).exit_code == 0
+    return json.loads(run(db, "status", "--json").output)
+
+
+def test_each_write_saves_the_state_it_leaves_and_a_read_writes_nothing(tmp_path):
+    db = tmp_path / "db"
+    status = _game(db)
+    assert [r[1:] for r in _snapshots(db)] == [(1, 1), (2, 2), (3, 3), (4, 4)]
+    before = db.read_bytes()
+    assert json.loads(run(db, "status", "--json").output) == status
+    assert db.read_bytes() == before
+
+
+def test_undo_and_redo_start_from_saved_states(tmp_path, monkeypatch):
+    db = tmp_path / "db"
+    _game(db)
+    replayed = []
+    real_load = session.load
+    monkeypatch.setattr(session, "load", lambda *a: replayed.append(a) or real_load(*a))
+    assert run(db, "undo").output.startswith("Undone: Ben Protected a 2-point Tech card.")
+    assert run(db, "redo").exit_code == 0
+    assert run(db, "status").exit_code == 0
+    assert replayed == []                  # none of them replayed the log
+
+
+def test_a_hand_edited_log_row_empties_the_saved_states_and_is_named(tmp_path):
+    db = tmp_path / "db"
+    _game(db)
+    _sql(db, "UPDATE log SET event = '{\"type\": \"protect\", \"player\": \"Zed\", "
+             "\"points\": 3}' WHERE id = 1")
+    assert _snapshots(db) == []
+    result = run(db, "status")
+    assert result.exit_code == 1
+    assert "game 1, event 1 is damaged (the rules refuse it: no player called 'Zed')" in \
+        result.output
+
+
+def test_a_row_put_in_before_the_saved_state_is_noticed(tmp_path):
+    db = tmp_path / "db"
+    _game(db)
+    _sql(db, "INSERT INTO log (id, game_id, kind, event, created) VALUES (0, 1, 'action', "
+             "'{\"type\": \"teleport\"}', '2026-11-30T17:05:09+00:00')")
+    result = run(db, "status")
+    assert result.exit_code == 1
+    assert "game 1, event 1 is damaged (unknown event type 'teleport')" in result.output
+
+
+def test_a_saved_state_that_does_not_read_back_is_ignored(tmp_path):
+    db = tmp_path / "db"
+    status = _game(db)
+    _sql(db, "UPDATE snapshots SET state = '{\"n\": \"Nope\", \"v\": []}'")
+    assert json.loads(run(db, "status", "--json").output) == status
+
+
+def test_only_the_newest_saved_states_are_kept(tmp_path):
+    db = tmp_path / "db"
+    assert run(db, "new", "hack-attack", "Ana", "Ben").exit_code == 0
+    for _ in range(SNAPSHOTS_KEPT + 6):
+        assert run(db, "end-turn").exit_code == 0
+    kept = _snapshots(db)
+    assert len(kept) == SNAPSHOTS_KEPT and kept[-1][1] == SNAPSHOTS_KEPT + 6
+    for _ in range(SNAPSHOTS_KEPT + 6):          # undo past them: the replay takes over
+        assert run(db, "undo").exit_code == 0
+    assert json.loads(run(db, "status", "--json").output)["turn"] == 1
+
+
+# --- Kept card views -----------------------------------------------------------------------
+
+@pytest.fixture
+def cold():
+    """Card look-ups that start cold (nothing kept in this process)."""
+    from scorekeeper.games.hack_back import cards as hb_cards
+    view, data = shared_cards.card_view, shared_cards.card_data
+
+    def clear():
+        view.cache_clear()
+        data.cache_clear()
+        hb_cards.cards.cache_clear()
+    clear()
+    yield clear
+    clear()
+
+
+def _views(db) -> list[str]:
+    conn = sqlite3.connect(db)
+    games = [g for g, in conn.execute("SELECT game FROM card_views ORDER BY game")]
+    conn.close()
+    return games
+
+
+def _hack_back(db):
+    assert run(db, "new", "hack-back", "Ana", "Ben").exit_code == 0
+    assert run(db, "hero", "ana", "server-room-cat").exit_code == 0
+    assert run(db, "hero", "ben", "security-intern").exit_code == 0
+
+
+def test_a_verb_keeps_the_card_view_and_the_next_one_uses_it(tmp_path, cold, monkeypatch):
+    db = tmp_path / "db"
+    _hack_back(db)
+    assert _views(db) == ["hack-back"]
+    cold()
+    monkeypatch.setattr(shared_cards, "card_data", lambda *a: pytest.fail("TOML read again"))
+    played = run(db, "play", "ana", "patch-tuesday")
+    assert played.exit_code == 0, played.output
+    assert "Ana played Patch Tuesday: Attack \u22124 on every Hero." in played.output
+
+
+def test_a_refused_verb_keeps_nothing(tmp_path, cold):
+    db = tmp_path / "db"
+    assert run(db, "new", "hack-back", "Ana", "Ben").exit_code == 0
+    before = db.read_bytes()
+    assert run(db, "hero", "ana", "no-such-card").exit_code == 1
+    assert db.read_bytes() == before and _views(db) == []
+
+
+def test_a_changed_data_file_makes_the_view_again(tmp_path, cold, monkeypatch):
+    from pnp.paths import DEFAULT_DATA_DIR
+    db = tmp_path / "db"
+    _hack_back(db)
+    cold()
+    made = []
+    real = shared_cards.card_data
+    monkeypatch.setattr(shared_cards, "card_data", lambda *a: made.append(a) or real(*a))
+    cards_toml = DEFAULT_DATA_DIR / "hack-back" / "cards.toml"
+    info = cards_toml.stat()
+    try:
+        os.utime(cards_toml, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000_000))
+        assert run(db, "play", "ana", "patch-tuesday").exit_code == 0
+    finally:
+        os.utime(cards_toml, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert len(made) == 1
+
+
+def test_a_damaged_kept_view_only_means_it_is_made_again(tmp_path, cold):
+    db = tmp_path / "db"
+    _hack_back(db)
+    cold()
+    _sql(db, "UPDATE card_views SET view = '{not json'")
+    assert run(db, "play", "ana", "patch-tuesday").exit_code == 0
