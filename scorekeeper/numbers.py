@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from pnp.shown import signed
 from scorekeeper.errors import InputError, quoted
 
 _WHOLE = r"([+\-\u2212]?)([0-9]+)"     # compiled on first use (re's cache), not at start-up
@@ -28,7 +29,8 @@ def sign(text: str) -> str:
 
 
 def shown(text: str) -> str:
-    """A typed number for a message: as typed when short, else quoted and shortened."""
+    """A typed number for a message, as typed (what the player typed, sign and all)
+    when short, else quoted and shortened."""
     text = text.strip()
     return text if len(text) <= 20 and is_whole(text) else quoted(text)
 
@@ -51,4 +53,5 @@ def whole(text: str, low: int, high: int, what: str, note: str = "") -> int:
     if number is not None and low <= number <= high:
         return number
     kind = "a whole number, " if not is_whole(text) else ""
-    raise InputError(f"{what} must be {kind}{low}..{high}{note}, got {shown(text)}")
+    raise InputError(f"{what} must be {kind}{signed(low)}..{signed(high)}{note}, got "
+                     f"{shown(text)}")

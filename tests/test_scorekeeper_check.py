@@ -112,10 +112,10 @@ def test_hack_back_everyone_discarded_everyone_loses(check):
         "1 player cannot play", "Hack Back supports two or more players (rules, opening "
         "lines); the score keeper seats up to 12")),
     (("Ana=-14", "Ben=3"), refused(
-        "a Hero's VC after both actions must be -13..53 (1..39 at the start of the turn, "
+        "a Hero's VC after both actions must be \u221213..53 (1..39 at the start of the turn, "
         "changed by two actions of the printed cards), got -14")),
     (("Ana=54", "Ben=3"), refused(
-        "a Hero's VC after both actions must be -13..53 (1..39 at the start of the turn, "
+        "a Hero's VC after both actions must be \u221213..53 (1..39 at the start of the turn, "
         "changed by two actions of the printed cards), got 54")),
     (("Ana=", "Ben=3"), refused(
         "cannot read 'Ana=': write NAME=VC,VC,... with the VC of each of the player's Heroes "
@@ -187,7 +187,7 @@ def test_not_a_hack_a_tie_is_not_final_for_scripts(check):
     (("Ana=3", "Ben=3"), refused(
         "2 players cannot play", "Not a Hack is for 3 to 5 players (rules, title)")),
     (("Ana=3", "Ben=3", "Cleo=-15:banned"), refused(
-        "a Not a Hack total must be -14..141 (what the kit's cards add up to), got -15")),
+        "a Not a Hack total must be \u221214..141 (what the kit's cards add up to), got -15")),
     (("Ana=3", "Ben=3", "Cleo=5:out"), refused(
         "cannot read 'Cleo=5:out': write NAME=TOTAL, with :banned after a banned player's "
         "total, e.g. Ana=3 Ben=-2 Cleo=5:banned")),
