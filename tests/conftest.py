@@ -35,3 +35,14 @@ def data_copy(tmp_path) -> Path:
     target = tmp_path / "card_data"
     shutil.copytree(DEFAULT_DATA_DIR, target)
     return target / "hack-attack"
+
+
+@pytest.fixture(scope="session")
+def bench():
+    """bench/bench_status.py as a module: its builders of long, legal games."""
+    import importlib.util
+    path = Path(__file__).resolve().parent.parent / "bench" / "bench_status.py"
+    spec = importlib.util.spec_from_file_location("bench_status", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

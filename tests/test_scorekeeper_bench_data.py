@@ -4,7 +4,6 @@ bench's fast path at every size), and the write it times is accepted, then undon
 
 from __future__ import annotations
 
-import importlib.util
 import sqlite3
 from pathlib import Path
 
@@ -14,16 +13,6 @@ from click.testing import CliRunner
 from scorekeeper import session
 from scorekeeper.cli import main
 from scorekeeper.store import Store
-
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench_status.py"
-
-
-@pytest.fixture(scope="module")
-def bench():
-    spec = importlib.util.spec_from_file_location("bench_status", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _log(path: Path) -> list[tuple]:

@@ -5,11 +5,9 @@ slow path gives, and that anything doubtful falls back to the slow path."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import sqlite3
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -19,16 +17,6 @@ from scorekeeper import session, snapshot
 from scorekeeper.cli import main
 from scorekeeper.games import load_game
 from scorekeeper.store import SNAPSHOTS_KEPT, Store
-
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench_status.py"
-
-
-@pytest.fixture(scope="module")
-def bench():
-    spec = importlib.util.spec_from_file_location("bench_status", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def run(db, *args):
