@@ -198,7 +198,9 @@ def variant_option(game: str | None = None):
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
         from scorekeeper.games import find_game
         try:
-            declared = find_game(game or ctx.params.get("game") or "").variants
+            # while an option's value is completed, click leaves the arguments unparsed
+            typed = game or ctx.params.get("game") or next(iter(ctx.args), "")
+            declared = find_game(typed).variants
         except ScoreError:
             return []
         return _starting_with([v.name + ("=" if v.values else "") for v in declared],

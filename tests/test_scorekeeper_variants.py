@@ -244,3 +244,15 @@ def test_a_damaged_variants_row_is_named_and_the_file_left_as_it_is(tmp_path):
         assert result.exit_code == 1
         assert f"game 1 is damaged ({why}); the file was left as it is" in result.output
         assert db.read_bytes() == before
+
+
+def test_shell_completion_offers_the_variants_of_the_game_typed():
+    from click.shell_completion import ShellComplete
+    complete = ShellComplete(main, {}, "scorekeeper", "_SCOREKEEPER_COMPLETE")
+
+    def offered(args, incomplete=""):
+        return [c.value for c in complete.get_completions(args, incomplete)]
+    assert offered(["new", "hack-attack", "Ana", "Ben", "--variant"]) == ["faster", "cover="]
+    assert offered(["check", "hack-attack", "--variant"], "f") == ["faster"]
+    assert offered(["defend", "phishing-email", "--variant"], "c") == ["cover="]
+    assert offered(["new", "hack-back", "Ana", "--variant"]) == []
