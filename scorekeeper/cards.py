@@ -6,7 +6,6 @@ reportlab, and is loaded only when a command names a card."""
 
 from __future__ import annotations
 
-import difflib
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -108,6 +107,7 @@ def pick(typed: str, options: dict[str, str], what: str) -> str:
             return starts[0]
     if starts:
         raise InputError(f"{quoted(typed)} could be the {what} {', '.join(starts)}; type more")
+    import difflib                       # only for a name no card has
     close = difflib.get_close_matches(key, list(options), n=3, cutoff=0.5)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     raise InputError(f"no {what} called {quoted(typed)}{hint}")

@@ -3,7 +3,7 @@ categories by id, name or points, from the game's card data (card_data/hack-atta
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 
 from scorekeeper.cards import card_view, pick
@@ -14,8 +14,7 @@ from scorekeeper.numbers import is_whole, whole
 WILD_WORDS = ("reality-check", "reality check", "wild", "rc")
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(NamedTuple):
     """What the score keeper needs of the Hack Attack: Defense cards: Tech id -> (name,
     points, copies), Attack id -> (name, icons, copies), category id -> name, and the
     number of User Error cards."""

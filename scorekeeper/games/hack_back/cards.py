@@ -4,15 +4,14 @@ name, with its printed VC and its Play and Activate effects, from the game's car
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 
 from scorekeeper.cards import card_view, pick
 from scorekeeper.games.hack_back import rules
 
 
-@dataclass(frozen=True)
-class HeroSpec:
+class HeroSpec(NamedTuple):
     """A Hack Back card as the table needs it: id, name, printed VC, and its Play and
     Activate effects as JSON-ready dicts ({"kind": K, "amount": N})."""
 
