@@ -83,7 +83,7 @@ def history_entries(table: session.Table) -> list[dict]:
     "automatic", "at"}: its number, the turn and the player to act (the common status
     keys) and the phase before it, the event and its line, and the automatic notes."""
     rules, out = table.spec.rules, []
-    state = rules.initial(table.game.players)
+    state = table.spec.start(table.game.players, table.game.variants)
     for number, step in enumerate(table.steps, start=1):
         before = rules.status(state)
         out.append({"n": number, "turn": before["turn"], "current": before["current"],

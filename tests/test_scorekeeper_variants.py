@@ -256,3 +256,18 @@ def test_shell_completion_offers_the_variants_of_the_game_typed():
     assert offered(["check", "hack-attack", "--variant"], "f") == ["faster"]
     assert offered(["defend", "phishing-email", "--variant"], "c") == ["cover="]
     assert offered(["new", "hack-back", "Ana", "--variant"]) == []
+
+
+def test_history_replays_a_game_with_its_variants(tmp_path):
+    """Every command that rebuilds a state from the players starts with the variants."""
+    sk = runner(tmp_path / "db")
+    ok(sk("new", "hack-attack", "Ana", "Ben", "Cleo", "--variant", "faster",
+          "--variant", "cover=1"))
+    ok(sk("protect", "ana", "laptop"))
+    ok(sk("protect", "ana", "3"))                 # a second Protect this turn: faster
+    ok(sk("attack", "ransomware-infection", "backups"))    # holds: 1 icon to cover
+    assert ok(sk("history")).splitlines() == [
+        "  1. turn 1 (Ana): Ana Protected Laptop (3 points)",
+        "  2. turn 1 (Ana): Ana Protected a 3-point Tech card",
+        "  3. turn 1 (Ana): Ana drew Ransomware Infection: the defense held"]
+    assert len(json.loads(ok(sk("history", "--json")))) == 3
