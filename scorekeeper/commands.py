@@ -17,7 +17,7 @@ from scorekeeper.names import check_new_names
 from pnp.terminal import echo, echo_json
 from scorekeeper.report import show_status
 from scorekeeper.store import NoDatabase
-from scorekeeper.view import local_time, outcome_lines
+from scorekeeper.view import column_width, local_time, outcome_lines, padded
 
 
 @click.command()
@@ -57,12 +57,13 @@ def games(ctx, as_json) -> None:
     if not rows:
         echo("No games yet: start one with 'scorekeeper new GAME NAME NAME...' "
                    f"(GAME: {', '.join(playable())}).")
+    width = column_width([", ".join(g.players) for g in rows], 0)
     for i, g in enumerate(rows):
         mark = " (current)" if i == len(rows) - 1 else ""
         chosen = ", ".join(k if v is True else f"{k}={v}" for k, v in g.variants.items())
         variants = f"  (variants: {chosen})" if chosen else ""
-        echo(f"{g.id:>4}  {g.game:<12} {', '.join(g.players)}  {local_time(g.created)}"
-             f"{variants}{mark}")
+        echo(f"{g.id:>4}  {g.game:<12} {padded(', '.join(g.players), width)}  "
+             f"{local_time(g.created)}{variants}{mark}")
 
 
 @click.command()

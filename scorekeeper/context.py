@@ -203,8 +203,10 @@ def variant_option(game: str | None = None):
             declared = find_game(typed).variants
         except ScoreError:
             return []
-        return _starting_with([v.name + ("=" if v.values else "") for v in declared],
-                              incomplete)
+        typed_forms = [form for v in declared for form in (
+            [v.name] if v.values is None else
+            [f"{v.name}={n}" for n in range(v.values[0], v.values[1] + 1)])]
+        return _starting_with(typed_forms, incomplete)
     return click.option(
         "--variant", "variants", multiple=True, metavar="NAME[=N]", shell_complete=complete,
         help="An official variant, e.g. faster or cover=2 for Hack Attack: Defense "

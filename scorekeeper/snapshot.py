@@ -45,13 +45,18 @@ def dumps(state: Any) -> str:
 
 def loads(text: str, types: Iterable[type]) -> Any:
     """The state `dumps` wrote as `text`, its NamedTuples and enums rebuilt only from
-    `types`. Unreadable for anything else (not JSON, an unknown class, a wrong field
-    count, an unknown enum value)."""
+    `types`, the first of which is the state's own class. Unreadable for anything else
+    (not JSON, an unknown class, a wrong field count, an unknown enum value, a value
+    that is not a state)."""
+    types = tuple(types)
     known = {t.__name__: t for t in types}
     try:
-        return _rebuilt(json.loads(text), known)
+        state = _rebuilt(json.loads(text), known)
     except (ValueError, TypeError, KeyError, RecursionError) as exc:
         raise Unreadable(str(exc)) from None
+    if types and type(state) is not types[0]:
+        raise Unreadable(f"not a {types[0].__name__}")
+    return state
 
 
 def _rebuilt(value: Any, known: dict[str, type]) -> Any:

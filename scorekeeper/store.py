@@ -12,6 +12,7 @@ import json
 import os
 import sqlite3
 import stat
+import zlib
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
@@ -29,40 +30,41 @@ APP_ID = 0x48504B31  # "HPK1", stored as SQLite's application_id
 SCHEMA_VERSION = 2      # 2: games.variants and snapshots (1 is upgraded by its next write)
 ENV_DB = "SCOREKEEPER_DB"
 
+#: Every statement may run twice: two commands that find no file at once both write it.
 SCHEMA = """
-CREATE TABLE games (
+CREATE TABLE IF NOT EXISTS games (
     id      INTEGER PRIMARY KEY,
     game    TEXT NOT NULL,
     players TEXT NOT NULL,           -- JSON list of names in seating order
     created TEXT NOT NULL,
     variants TEXT NOT NULL DEFAULT '{}'  -- JSON object: the official variants chosen
 );
-CREATE TABLE log (
+CREATE TABLE IF NOT EXISTS log (
     id      INTEGER PRIMARY KEY,
     game_id INTEGER NOT NULL REFERENCES games(id),
     kind    TEXT NOT NULL CHECK (kind IN ('action', 'undo', 'redo')),
     event   TEXT,                    -- JSON event for actions, NULL otherwise
     created TEXT NOT NULL
 );
-CREATE INDEX log_by_game ON log (game_id, id);
+CREATE INDEX IF NOT EXISTS log_by_game ON log (game_id, id);
 """
 #: Schema 2's caches: saved states, the state after an action (snapshot.py; a log or game
 #: row changed by hand empties its game's: the triggers), and card views.
 SNAPSHOTS = (
-    """CREATE TABLE snapshots (
+    """CREATE TABLE IF NOT EXISTS snapshots (
     game_id INTEGER NOT NULL REFERENCES games(id),
     action  INTEGER NOT NULL,        -- the log id of the action on top of those in force
     rows    INTEGER NOT NULL,        -- the game's log rows up to that action, when saved
     state   TEXT NOT NULL,
     PRIMARY KEY (game_id, action))""",
-    """CREATE TRIGGER log_edited AFTER UPDATE ON log BEGIN
+    """CREATE TRIGGER IF NOT EXISTS log_edited AFTER UPDATE ON log BEGIN
     DELETE FROM snapshots WHERE game_id IN (old.game_id, new.game_id); END""",
-    """CREATE TRIGGER log_removed AFTER DELETE ON log BEGIN
+    """CREATE TRIGGER IF NOT EXISTS log_removed AFTER DELETE ON log BEGIN
     DELETE FROM snapshots WHERE game_id = old.game_id; END""",
-    """CREATE TRIGGER game_edited AFTER UPDATE ON games BEGIN
+    """CREATE TRIGGER IF NOT EXISTS game_edited AFTER UPDATE ON games BEGIN
     DELETE FROM snapshots WHERE game_id IN (old.id, new.id); END""",
     # a cache: what the table needs of a game's cards (scorekeeper.cards.card_view)
-    """CREATE TABLE card_views (
+    """CREATE TABLE IF NOT EXISTS card_views (
     game TEXT PRIMARY KEY,
     key  TEXT NOT NULL,              -- what it was made from (data files, code)
     view TEXT NOT NULL)""",
@@ -460,24 +462,55 @@ class Store:
                                    (game_id, row_id)).fetchone()[0]
         return LogRow(row[0], row[1], self._event(game_id, number, row), row[3])
 
+    def _log_digest(self, game_id: int, upto: int) -> int:
+        """A CRC-32 of every log row of a game up to id `upto`, all columns: what a
+        saved state after that action was made from."""
+        text = self.conn.execute(
+            "SELECT group_concat(row, char(30)) FROM (SELECT id || char(31) || kind || "
+            "char(31) || coalesce(event, '') || char(31) || created AS row FROM log WHERE "
+            "game_id = ? AND id <= ? ORDER BY id)", (game_id, upto)).fetchone()[0]
+        return zlib.crc32((text or "").encode("utf-8", "surrogatepass"))
+
     @_guarded
     def snapshot(self, game_id: int, action: int) -> tuple[int, str] | None:
         """The saved state after `action` (a log id) of a game: (the game's log rows up
-        to that action when it was saved, the state as text), or None."""
+        to that action when it was saved, the state as text), or None: none saved, or
+        one whose check (a CRC-32 of the state and of the log rows it follows) fails,
+        so that a state or a log row changed by hand is never trusted; a snapshots
+        table dropped by hand is none."""
         if self.version < 2:
             return None
-        row = self.conn.execute("SELECT rows, state FROM snapshots WHERE game_id = ? AND "
-                                "action = ?", (game_id, action)).fetchone()
-        return (row[0], row[1]) if row and isinstance(row[1], str) else None
+        try:
+            row = self.conn.execute("SELECT rows, state FROM snapshots WHERE game_id = ? AND "
+                                    "action = ?", (game_id, action)).fetchone()
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                return None
+            raise
+        if not row or not isinstance(row[1], str):
+            return None
+        check, _, text = row[1].partition(":")
+        digest = zlib.crc32(text.encode("utf-8", "surrogatepass"),
+                            self._log_digest(game_id, action))
+        return (row[0], text) if check == f"{digest:08x}" else None
 
     @_guarded
     def save_snapshot(self, game_id: int, action: int, state: str) -> None:
         """Save the state after `action` (upgrading a schema 1 file first) with the
-        number of log rows up to it, keeping the game's newest SNAPSHOTS_KEPT."""
+        number of log rows up to it and its check (`snapshot`), keeping the game's
+        newest SNAPSHOTS_KEPT; nothing if the snapshots table was dropped by hand."""
         self._upgrade()
-        self.conn.execute("INSERT OR REPLACE INTO snapshots (game_id, action, rows, state) "
-                          "VALUES (?, ?, (SELECT count(*) FROM log WHERE game_id = ? AND "
-                          "id <= ?), ?)", (game_id, action, game_id, action, state))
+        digest = zlib.crc32(state.encode("utf-8", "surrogatepass"),
+                            self._log_digest(game_id, action))
+        try:
+            self.conn.execute("INSERT OR REPLACE INTO snapshots (game_id, action, rows, state) "
+                              "VALUES (?, ?, (SELECT count(*) FROM log WHERE game_id = ? AND "
+                              "id <= ?), ?)", (game_id, action, game_id, action,
+                                              f"{digest:08x}:{state}"))
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                return
+            raise
         self.conn.execute("DELETE FROM snapshots WHERE game_id = ? AND action NOT IN (SELECT "
                           "action FROM snapshots WHERE game_id = ? ORDER BY action DESC "
                           "LIMIT ?)", (game_id, game_id, SNAPSHOTS_KEPT))
@@ -538,19 +571,34 @@ class Store:
             (game_id, kind, text, created))
         if self.views:
             self._upgrade()
-            self.conn.executemany("INSERT OR REPLACE INTO card_views (game, key, view) VALUES "
-                                  "(?, ?, ?)", [(g, k, v) for g, (k, v) in self.views.items()])
+            try:
+                self.conn.executemany(
+                    "INSERT OR REPLACE INTO card_views (game, key, view) VALUES (?, ?, ?)",
+                    [(g, k, f"{_crc(v):08x}:{v}") for g, (k, v) in self.views.items()])
+            except sqlite3.OperationalError as exc:
+                if "no such table" not in str(exc):
+                    raise                # dropped by hand: the views are not kept
             self.views.clear()
         return LogRow(cur.lastrowid, kind, json.loads(text) if text else None, created)
 
     @_guarded
     def card_view(self, game: str) -> tuple[str, str] | None:
-        """The kept card view of `game`: (what it was made from, the view as text)."""
+        """The kept card view of `game`: (what it was made from, the view as text), or
+        None: none kept, one whose CRC-32 does not match (changed by hand), or a
+        card_views table dropped by hand."""
         if self.version < 2:
             return None
-        row = self.conn.execute("SELECT key, view FROM card_views WHERE game = ?",
-                                (game,)).fetchone()
-        return (row[0], row[1]) if row and all(isinstance(x, str) for x in row) else None
+        try:
+            row = self.conn.execute("SELECT key, view FROM card_views WHERE game = ?",
+                                    (game,)).fetchone()
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                return None
+            raise
+        if not row or not all(isinstance(x, str) for x in row):
+            return None
+        check, _, view = row[1].partition(":")
+        return (row[0], view) if check == f"{_crc(view):08x}" else None
 
     def keep_card_view(self, game: str, key: str, view: str) -> None:
         """Keep a card view made by this command, written with its next log row (so a
@@ -563,6 +611,11 @@ class Store:
             self.conn.close()
         except sqlite3.Error:
             pass
+
+
+def _crc(text: str) -> int:
+    """CRC-32 of `text` (UTF-8; lone surrogates kept)."""
+    return zlib.crc32(text.encode("utf-8", "surrogatepass"))
 
 
 def _sound(rows: list[tuple], events: list) -> bool:

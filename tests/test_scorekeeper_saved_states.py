@@ -138,13 +138,14 @@ def test_only_the_newest_saved_states_are_kept(tmp_path):
 @pytest.fixture
 def cold():
     """Card look-ups that start cold (nothing kept in this process)."""
+    from scorekeeper.games.hack_attack import cards as ha_cards
     from scorekeeper.games.hack_back import cards as hb_cards
+    from scorekeeper.games.not_a_hack import cards as nah_cards
     view, data = shared_cards.card_view, shared_cards.card_data
 
     def clear():
-        view.cache_clear()
-        data.cache_clear()
-        hb_cards.cards.cache_clear()
+        for cached in (view, data, hb_cards.cards, ha_cards.deck, nah_cards._cards):
+            cached.cache_clear()
     clear()
     yield clear
     clear()
@@ -206,3 +207,73 @@ def test_a_damaged_kept_view_only_means_it_is_made_again(tmp_path, cold):
     cold()
     _sql(db, "UPDATE card_views SET view = '{not json'")
     assert run(db, "play", "ana", "patch-tuesday").exit_code == 0
+
+
+# --- Caches changed, damaged or dropped by hand (found trying to break it) ----------------
+
+@pytest.mark.parametrize("stored", [
+    "42", "'42'", "'\"abc\"'", "'null'", "'true'", "'1.5'", "'{\"t\":[1,2]}'",
+    "'00000000:{\"t\":[1,2]}'", "replace(state, '1]', '9]')", "X'00'"])
+def test_a_saved_state_changed_by_hand_is_never_trusted(tmp_path, stored):
+    db = tmp_path / "db"
+    status = _game(db)
+    _sql(db, f"UPDATE snapshots SET state = {stored}")
+    for command in (("status", "--json"), ("result", "--json")):
+        result = run(db, *command)
+        assert result.exit_code == 0, result.output
+    assert json.loads(run(db, "status", "--json").output) == status
+    assert run(db, "user-error", "ana").exit_code == 0
+    players = json.loads(run(db, "status", "--json").output)["players"]
+    assert [p["user_errors"] for p in players] == [1, 1]
+
+
+def test_a_log_row_changed_with_the_triggers_dropped_is_still_noticed(tmp_path):
+    db = tmp_path / "db"
+    _game(db)
+    _sql(db, "DROP TRIGGER log_edited",
+         "UPDATE log SET event = replace(event, '\"count\": 1', '\"count\": 3') WHERE id = 3")
+    assert len(_snapshots(db)) == 4                # the trigger is gone: they stay
+    status = json.loads(run(db, "status", "--json").output)
+    assert status["players"][1]["user_errors"] == 3     # as the log says, not the cache
+    assert "kept 3 User Error cards" in run(db, "history").output
+
+
+def test_dropped_cache_tables_only_mean_nothing_is_kept(tmp_path, cold):
+    db = tmp_path / "db"
+    status = _game(db)
+    _sql(db, "DROP TABLE snapshots", "DROP TABLE card_views")
+    assert json.loads(run(db, "status", "--json").output) == status
+    assert run(db, "end-turn").exit_code == 0
+    assert run(db, "protect", "ana", "laptop").exit_code == 0
+    assert run(db, "undo").exit_code == 0
+    assert run(db, "undo").exit_code == 0
+    assert json.loads(run(db, "status", "--json").output) == status
+
+
+def test_a_kept_card_view_changed_by_hand_is_not_trusted(tmp_path, cold):
+    db = tmp_path / "db"
+    _game(db)
+    assert run(db, "end-turn").exit_code == 0
+    assert run(db, "protect", "ana", "laptop").exit_code == 0     # keeps the card view
+    _sql(db, "UPDATE card_views SET view = replace(view, '\"Laptop\", 3', '\"Laptop\", 1')")
+    conn = sqlite3.connect(db)
+    assert '"Laptop", 1' in conn.execute("SELECT view FROM card_views").fetchone()[0]
+    conn.close()
+    cold()
+    assert run(db, "end-turn").exit_code == 0
+    assert "Ben Protected Laptop (3 points)." in run(db, "protect", "ben", "laptop").output
+
+
+def test_two_commands_making_the_same_new_file_at_once_both_work(tmp_path):
+    import subprocess
+    import sys
+    db = tmp_path / "fresh.sqlite3"
+    code = ("import sys\nfrom scorekeeper.cli import main\n"
+            "main(['--db', sys.argv[1], 'new', 'hack-attack', 'A', 'B'])\n")
+    for _ in range(3):
+        db.unlink(missing_ok=True)
+        both = [subprocess.Popen([sys.executable, "-c", code, str(db)], stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, text=True) for _ in range(2)]
+        outputs = [p.communicate(timeout=60)[0] for p in both]
+        assert [p.returncode for p in both] == [0, 0], outputs
+        assert len(json.loads(run(db, "games", "--json").output)) == 2

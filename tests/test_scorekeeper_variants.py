@@ -252,9 +252,11 @@ def test_shell_completion_offers_the_variants_of_the_game_typed():
 
     def offered(args, incomplete=""):
         return [c.value for c in complete.get_completions(args, incomplete)]
-    assert offered(["new", "hack-attack", "Ana", "Ben", "--variant"]) == ["faster", "cover="]
+    assert offered(["new", "hack-attack", "Ana", "Ben", "--variant"]) == [
+        "faster", "cover=1", "cover=2", "cover=3"]
     assert offered(["check", "hack-attack", "--variant"], "f") == ["faster"]
-    assert offered(["defend", "phishing-email", "--variant"], "c") == ["cover="]
+    assert offered(["defend", "phishing-email", "--variant"], "cover=") == [
+        "cover=1", "cover=2", "cover=3"]
     assert offered(["new", "hack-back", "Ana", "--variant"]) == []
 
 
@@ -271,3 +273,13 @@ def test_history_replays_a_game_with_its_variants(tmp_path):
         "  2. turn 1 (Ana): Ana Protected a 3-point Tech card",
         "  3. turn 1 (Ana): Ana drew Ransomware Infection: the defense held"]
     assert len(json.loads(ok(sk("history", "--json")))) == 3
+
+
+def test_games_lines_up_its_columns_whatever_the_players(tmp_path):
+    sk = runner(tmp_path / "db")
+    ok(sk("new", "hack-attack", "Ana", "Ben"))
+    ok(sk("new", "not-a-hack", "Ana", "Benedikt", "Cleo"))
+    import re
+    first, second = ok(sk("games")).splitlines()
+    date = re.compile(r"\d{4}-\d\d-\d\d ")
+    assert date.search(first).start() == date.search(second).start()

@@ -284,7 +284,7 @@ def _resolve(state: State, player: str, effects: list[dict], targets: list,
             raise InputError(f"no Hero #{target} in play")
         if target is None:
             if legal:
-                raise RuleError(RULE_MANDATORY, f"{keyword(kind)} {n} has a legal target "
+                raise RuleError(RULE_MANDATORY, f"{keyword(kind)} {number(n)} has a legal target "
                                 f"(Hero {', '.join('#' + str(u) for u in legal)}); name one")
             continue
         if target not in legal:
