@@ -195,6 +195,7 @@ class Store:
         self.name = shown_path(self.path)
         self.saved = False
         self.views: dict[str, tuple[str, str]] = {}
+        self._triggers: bool | None = None
         self.conn = self._open(create, folders)
 
     def _fresh(self) -> bool:
@@ -272,6 +273,7 @@ class Store:
                 self.conn.execute(statement)
             self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self.version = SCHEMA_VERSION
+            self._triggers = None
 
     def _connect(self, fresh: bool) -> tuple[sqlite3.Connection, int, int]:
         """(connection, application_id, user_version), the schema written first if
@@ -343,6 +345,7 @@ class Store:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
             self.version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+            self._triggers = None
         except sqlite3.Error:
             pass                     # SQLite rolls back by itself what it cannot commit
 
@@ -462,22 +465,34 @@ class Store:
                                    (game_id, row_id)).fetchone()[0]
         return LogRow(row[0], row[1], self._event(game_id, number, row), row[3])
 
-    def _log_digest(self, game_id: int, upto: int) -> int:
-        """A CRC-32 of every log row of a game up to id `upto`, all columns: what a
-        saved state after that action was made from."""
-        text = self.conn.execute(
-            "SELECT group_concat(row, char(30)) FROM (SELECT id || char(31) || kind || "
-            "char(31) || coalesce(event, '') || char(31) || created AS row FROM log WHERE "
-            "game_id = ? AND id <= ? ORDER BY id)", (game_id, upto)).fetchone()[0]
-        return zlib.crc32((text or "").encode("utf-8", "surrogatepass"))
+    def _log_digest(self, game_id: int, action: int) -> int | None:
+        """A CRC-32 of the log row of `action`, all columns (the rows before it are
+        watched by the triggers, `_watched`); None if the triggers are not all there,
+        so that no saved state is trusted."""
+        if not self._watched():
+            return None
+        row = self.conn.execute("SELECT id || char(31) || kind || char(31) || "
+                                "coalesce(event, '') || char(31) || created FROM log WHERE "
+                                "game_id = ? AND id = ?", (game_id, action)).fetchone()
+        return zlib.crc32((row[0] if row else "").encode("utf-8", "surrogatepass"))
+
+    def _watched(self) -> bool:
+        """True if the triggers that empty a game's saved states when its log or game
+        row is changed by hand are all in the file (checked once per open)."""
+        if self._triggers is None:
+            names = {n for n, in self.conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+            self._triggers = {"log_edited", "log_removed", "game_edited"} <= names
+        return self._triggers
 
     @_guarded
     def snapshot(self, game_id: int, action: int) -> tuple[int, str] | None:
         """The saved state after `action` (a log id) of a game: (the game's log rows up
         to that action when it was saved, the state as text), or None: none saved, or
-        one whose check (a CRC-32 of the state and of the log rows it follows) fails,
-        so that a state or a log row changed by hand is never trusted; a snapshots
-        table dropped by hand is none."""
+        one whose check (a CRC-32 of the state and of its action's log row) fails, or
+        any while the triggers that watch the log are not all there: a state or a log
+        row changed by hand is never trusted; a snapshots table dropped by hand is
+        none."""
         if self.version < 2:
             return None
         try:
@@ -490,8 +505,10 @@ class Store:
         if not row or not isinstance(row[1], str):
             return None
         check, _, text = row[1].partition(":")
-        digest = zlib.crc32(text.encode("utf-8", "surrogatepass"),
-                            self._log_digest(game_id, action))
+        log = self._log_digest(game_id, action)
+        if log is None:
+            return None
+        digest = zlib.crc32(text.encode("utf-8", "surrogatepass"), log)
         return (row[0], text) if check == f"{digest:08x}" else None
 
     @_guarded
@@ -500,8 +517,10 @@ class Store:
         number of log rows up to it and its check (`snapshot`), keeping the game's
         newest SNAPSHOTS_KEPT; nothing if the snapshots table was dropped by hand."""
         self._upgrade()
-        digest = zlib.crc32(state.encode("utf-8", "surrogatepass"),
-                            self._log_digest(game_id, action))
+        log = self._log_digest(game_id, action)
+        if log is None:
+            return
+        digest = zlib.crc32(state.encode("utf-8", "surrogatepass"), log)
         try:
             self.conn.execute("INSERT OR REPLACE INTO snapshots (game_id, action, rows, state) "
                               "VALUES (?, ?, (SELECT count(*) FROM log WHERE game_id = ? AND "
