@@ -106,7 +106,7 @@ def _action_command(kind: str, verb: str):
 
 
 negative = example("Ben 2")(_action_command("negative", "drew"))
-positive = example("Ana pos-bug-bounty")(_action_command("positive", "plays"))
+positive = example("Ana pos-bug-bounty")(_action_command("positive", "drew"))
 
 
 @example("Ana Ben")
