@@ -78,11 +78,26 @@ def game_folder(kit: Kit, data_dir: Path) -> Path:
 
 
 def frame_for(options: BuildOptions):
-    """A function giving the card frame (pt) for the loaded data under `options`."""
+    """A function giving the card frame (pt) for the loaded data under `options`.
+    PnpError, in one line, for a card size the game's faces are not laid out for
+    (game.toml `card_sizes`)."""
     def make(data) -> CardFrame:
-        w, h = CARD_SIZES_MM[options.card_size or data.info.card_size]
+        size = options.card_size or data.info.card_size
+        check_card_size(data.info, size)
+        w, h = CARD_SIZES_MM[size]
         return CardFrame(mm_to_pt(w), mm_to_pt(h), mm_to_pt(options.spec.bleed_mm))
     return make
+
+
+def check_card_size(info, size: str) -> None:
+    """PnpError unless `size` is one of the trims the game's faces are laid out for
+    (`info.card_sizes`, from game.toml): "hack-attack is laid out for poker, bridge and
+    tarot cards, not mini"."""
+    sizes = info.card_sizes
+    if sizes and size not in sizes:
+        shown = sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + " and " + sizes[-1]
+        raise PnpError(f"{info.id} is laid out for {shown} cards, not {size} "
+                       f"(--card-size; the sizes are game.toml's card_sizes)")
 
 
 def build(options: BuildOptions) -> BuildReport:

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
+from tests.datafiles import edit_data
 
 
 def run(*args: str):
@@ -104,8 +105,11 @@ def test_text_longer_than_the_field_allows(data_copy):
         f"defense.toml:{line}: card 'backup-3-2-1', field 'how_to': expected 1..130 characters, got 231")
 
 
-def test_text_that_cannot_fit_a_smaller_card_is_measured():
-    result = run("validate", "--game", "hack-attack", "--card-size", "mini")
+def test_text_that_cannot_fit_a_smaller_card_is_measured(data_copy):
+    # the shipped game is not laid out for mini; a copy that claims it is gets measured
+    edit_data(data_copy / "game.toml", 'card_sizes = ["poker"', 'card_sizes = ["mini", "poker"')
+    result = run("validate", "--game", "hack-attack", "--card-size", "mini", "--data",
+                 str(data_copy.parent))
     assert result.exit_code == 1
     assert re.search(r"tech\.toml:\d+: card 'smart-tv', field '\w+': text does not fit its box: "
                      r"\d+ lines need \d+\.\d mm at the \d+\.0 pt floor; the box is \d+\.\d mm tall",

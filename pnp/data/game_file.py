@@ -19,9 +19,23 @@ GAME_FIELDS = [
     Field("card_size", "str", f"one of {', '.join(CARD_SIZES_MM)}",
           check=lambda v: None if v in CARD_SIZES_MM
           else f"unknown card size {quoted(v)}; known: {', '.join(CARD_SIZES_MM)}"),
+    Field("card_sizes", "list", f"the trims its faces are laid out for, from "
+          f"{', '.join(CARD_SIZES_MM)}", check=lambda v: _sizes_problem(v)),
     Field("back", "table", "a [back] table"),
     Field("labels", "table", "a [labels] table of the words printed on the faces"),
 ]
+
+
+def _sizes_problem(sizes: list) -> str | None:
+    """What is wrong with a `card_sizes` array: empty, an unknown size, or one twice."""
+    if not sizes:
+        return "name at least one card size"
+    for size in sizes:
+        if size not in CARD_SIZES_MM:
+            return f"unknown card size {quoted(size)}; known: {', '.join(CARD_SIZES_MM)}"
+    if len(set(sizes)) != len(sizes):
+        return "a card size is named twice"
+    return None
 #: The icons a category may use (pnp.render.icons draws these and more).
 ICONS = ("backups", "device-security", "home-network", "passwords", "social-engineering",
          "social-media", "wild", "attack", "user-error")
@@ -70,6 +84,11 @@ def read_game_file(tf: TomlFile, categories: bool = True, label_fields: tuple[Fi
         problems.append(Problem(tf.path, f"game id {quoted(top['id'])} does not match its folder "
                                 f"{quoted(Path(tf.path).parent.name)}", line=tf.lines.top.of("id"),
                                 field="id"))
+    if top.get("card_size") and isinstance(top.get("card_sizes"), list) and \
+            top["card_size"] not in top["card_sizes"]:
+        problems.append(Problem(tf.path, f"card_size {quoted(top['card_size'])} is not one of "
+                                f"card_sizes ({', '.join(top['card_sizes'])})",
+                                line=tf.lines.top.of("card_size"), field="card_size"))
     if players and players.get("min", 0) > players.get("max", 99):
         problems.append(Problem(tf.path, "players.min is greater than players.max",
                                 line=tf.lines.top.of("players"), field="players"))
@@ -80,6 +99,7 @@ def read_game_file(tf: TomlFile, categories: bool = True, label_fields: tuple[Fi
     info = GameInfo(
         id=top["id"], name=top["name"], players_min=players["min"],
         players_max=players["max"], card_size=top["card_size"],
+        card_sizes=tuple(top["card_sizes"]),
         back=BackDesign(back["title"], back.get("subtitle", ""), back["colour"],
                         _source(tf, back_where, None, "back.")),
         folder=Path(tf.path).parent, labels=labels,

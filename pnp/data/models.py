@@ -75,9 +75,10 @@ class BackDesign:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A game's settings from `game.toml`: id, name, player range, card size name, back
-    design, the fixed words printed on its faces (`labels`, from the [labels] table, and
-    where they are) and its folder."""
+    """A game's settings from `game.toml`: id, name, player range, card size name (the
+    default trim) and `card_sizes` (every trim its faces are laid out for), back design,
+    the fixed words printed on its faces (`labels`, from the [labels] table, and where
+    they are) and its folder."""
 
     id: str
     name: str
@@ -88,6 +89,7 @@ class GameInfo:
     folder: Path
     labels: dict[str, str] = field(default_factory=dict, compare=False)
     labels_source: Source | None = field(default=None, compare=False)
+    card_sizes: tuple[str, ...] = ()
 
     def label(self, key: str) -> tuple[str, Origin]:
         """The printed word `key` of the [labels] table and its origin (for messages)."""
