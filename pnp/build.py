@@ -124,15 +124,17 @@ def build(options: BuildOptions) -> BuildReport:
         rows = kit.kit_rows(data)
         rule_pages = render_rulebook(staging / "rules.pdf", blocks, spec.paper, name, rows)
         sides = render_booklet(staging / "booklet.pdf", blocks, spec.paper, name, rows)
-        publish(staging, target, OUTPUTS)
+        extras = {e.name: e.render(staging / e.name, spec.paper, data) for e in kit.extras(data)}
+        names = (*OUTPUTS, *extras)
+        publish(staging, target, names)
     except OSError as exc:   # a full disk, a quota, the folder removed under us
         raise PnpError(f"cannot write the kit to {quoted(target, PATH_LIMIT)}: "
                        f"{exc.strerror or exc}; the previous files are unchanged") from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return BuildReport(kit.id, kit.summary(groups), grid, stats.sheets,
-                       {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides},
-                       [target / n for n in OUTPUTS], time.perf_counter() - start)
+                       {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides,
+                        **extras}, [target / n for n in names], time.perf_counter() - start)
 
 
 STAGING_PREFIX = ".building-"

@@ -17,7 +17,7 @@ from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import (DesignGrid, Disc, Element, Face, Fill, Icon, Outline, Text, label,
                              line_at, title)
-from pnp.layout.kit import Kit, KitRow, PrintGroup
+from pnp.layout.kit import Extra, Kit, KitRow, PrintGroup
 from pnp.units import mm_to_pt
 
 SECTION_TOPS_MM = {"play": 32.0, "activate": 56.5}
@@ -150,10 +150,18 @@ class HackBackKit(Kit):
         decks = data.decks[:players] if players else data.decks
         return [PrintGroup(d.name, tuple(data.copies(d)), d.id) for d in decks]
 
+    def extras(self, data: HackBackData) -> tuple[Extra, ...]:
+        """The VC tracker: a board of every VC and numbered Hero markers (tracker.pdf)."""
+        def render(path: Path, paper: str, data: HackBackData) -> int:
+            from pnp.render.tracker import render_tracker
+            return render_tracker(path, paper, data.info.name, data.info.players_max)
+        return (Extra("tracker.pdf", "VC tracker and Hero markers", render),)
+
     def kit_rows(self, data: HackBackData) -> list[KitRow]:
         rows = [KitRow(f"{d.name} deck", d.size) for d in data.decks]
         rows.append(KitRow(f"{data.shared.name} (shared format)", data.shared.size))
         rows.append(KitRow("Different cards", len(data.cards)))
+        rows.append(KitRow("VC tracker board and Hero markers (tracker.pdf)", 1))
         return rows
 
     def summary(self, groups: list[PrintGroup]) -> dict[str, int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from pnp.errors import PnpError
 from pnp.layout.card_frame import CardFrame
@@ -26,6 +26,17 @@ class PrintGroup:
     label: str
     copies: tuple
     back: str = ONE_BACK
+
+
+@dataclass(frozen=True)
+class Extra:
+    """A file a kit prints beside its cards and rulebook: its `name` ("tracker.pdf"),
+    what it is (`label`, for the build summary), and `render(path, paper, data)`, which
+    writes it and returns its page count (OSError if it cannot)."""
+
+    name: str
+    label: str
+    render: Callable[[Path, str, Any], int]
 
 
 @dataclass(frozen=True)
@@ -70,6 +81,10 @@ class Kit(ABC):
     def name(self, data: Any) -> str:
         """The game's printed name."""
         return data.info.name
+
+    def extras(self, data: Any) -> Sequence[Extra]:
+        """Files printed beside the cards and the rulebook (none by default)."""
+        return ()
 
     def backs(self, data: Any) -> Sequence[str]:
         """The ids of every back the data can print."""

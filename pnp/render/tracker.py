@@ -1,0 +1,152 @@
+"""Hack Back's VC tracker: a board of every VC a game reaches and numbered Hero markers,
+printed as tracker.pdf with the kit, so a table can play from the printout alone.
+
+Page 1 is the board: one cell per VC from LOW_VC to HIGH_VC (below 0 to past 40), in
+rows read left to right, big enough for a coin or a marker and readable across a table;
+the cells at 0 or lower (where a Hero wins) and at 40 or more (where it is discarded)
+are tinted and labelled. Page 2 holds round Hero markers numbered like the score
+keeper's Hero numbers (`scorekeeper status`), to cut out and put on the board; a coin or
+a paperclip per Hero works as well, and a pencil can tick cells. Source:
+shared/rules/hack-back.txt ("Get one of your Heroes to 0 VC or lower", "Heroes reaching
+40 VC or higher are eliminated", "Newly placed Heroes start at their printed VC").
+
+Geometry in points from lengths in mm; the page is the chosen paper, portrait.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.fonts import BOLD, REGULAR, register_all
+from pnp.fonts import font as font_name
+from pnp.units import PAPER_MM, mm_to_pt
+
+#: The VC range on the board (inclusive). Heroes start at 0..39 printed VC; two actions
+#: move a Hero by at most a few VC, so a game stays well inside −15..48.
+LOW_VC, COLUMNS, ROWS = -15, 8, 8
+HIGH_VC = LOW_VC + COLUMNS * ROWS - 1
+WIN_AT, OUT_AT = 0, 40
+MARGIN_MM = 10.0
+TITLE_MM = 22.0
+MARKER_MM = 20.0          # marker diameter: fits a board cell with room to read its edge
+WIN_TINT, OUT_TINT, INK = "#D8EFD9", "#F6D5CF", "#1F3A5F"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One board cell: the VC it stands for and its rectangle (pt, from the bottom left)."""
+
+    vc: int
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def board_cells(paper: str) -> list[Cell]:
+    """Every cell of the board on `paper`, LOW_VC first, left to right, top row first.
+    Cells are square, as large as the page allows inside the margin under the title."""
+    page_w, page_h = (mm_to_pt(v) for v in PAPER_MM[paper])
+    margin, title = mm_to_pt(MARGIN_MM), mm_to_pt(TITLE_MM)
+    size = min((page_w - 2 * margin) / COLUMNS, (page_h - 2 * margin - title - mm_to_pt(14))
+               / ROWS)
+    left = (page_w - COLUMNS * size) / 2
+    top = page_h - margin - title
+    return [Cell(LOW_VC + i, left + (i % COLUMNS) * size, top - (i // COLUMNS + 1) * size,
+                 size, size) for i in range(COLUMNS * ROWS)]
+
+
+def marker_grid(paper: str) -> tuple[int, int]:
+    """(columns, rows) of Hero markers on the marker page of `paper`: as many as the
+    page holds, MARKER_MM wide with 6 mm between them."""
+    page_w, page_h = (mm_to_pt(v) for v in PAPER_MM[paper])
+    pitch, room = mm_to_pt(MARKER_MM + 6), mm_to_pt(6)
+    cols = int((page_w - 2 * mm_to_pt(MARGIN_MM) + room) // pitch)
+    rows = int((page_h - 2 * mm_to_pt(MARGIN_MM) - mm_to_pt(20) + room) // pitch)
+    return cols, rows
+
+
+def render_tracker(path: Path, paper: str, game_name: str, players_max: int) -> int:
+    """Write the tracker to `path` (the board, then the markers) on `paper`; returns
+    the page count. The marker page is full (`marker_grid`: 63 on A4), far more than
+    the Heroes `players_max` players have in play (an opening Hero each and a few
+    placed with Victory Points). Raises OSError if the file cannot be written."""
+    register_all()
+    page_w, page_h = (mm_to_pt(v) for v in PAPER_MM[paper])
+    c = Canvas(str(path), pagesize=(page_w, page_h), invariant=1, pageCompression=1,
+               initialFontName=font_name(REGULAR), initialFontSize=9)
+    c.setTitle(f"{game_name} — VC tracker")
+    c.setCreator("Hack Pack pnp")
+    _board(c, paper, game_name, page_w, page_h)
+    c.showPage()
+    cols, rows = marker_grid(paper)
+    assert cols * rows >= 3 * players_max, "the marker page holds too few markers"
+    _markers(c, cols, rows, page_w, page_h)
+    c.showPage()
+    c.save()
+    return 2
+
+
+def _board(c: Canvas, paper: str, game_name: str, page_w: float, page_h: float) -> None:
+    margin = mm_to_pt(MARGIN_MM)
+    c.setFillColor(INK)
+    c.setFont(font_name(BOLD), 18)
+    c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(8), f"{game_name} — VC tracker")
+    c.setFont(font_name(REGULAR), 9)
+    c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(15),
+                        "Put each Hero's marker (or a coin) on its VC; move it as the VC "
+                        "changes. Lower is better.")
+    cells = board_cells(paper)
+    for cell in cells:
+        tint = WIN_TINT if cell.vc <= WIN_AT else OUT_TINT if cell.vc >= OUT_AT else None
+        if tint:
+            c.setFillColor(tint)
+            c.rect(cell.x, cell.y, cell.w, cell.h, stroke=0, fill=1)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.8)
+        c.rect(cell.x, cell.y, cell.w, cell.h, stroke=1, fill=0)
+        c.setFillColor(INK)
+        c.setFont(font_name(BOLD), 20 if abs(cell.vc) < 10 else 18)
+        text = f"\u2212{-cell.vc}" if cell.vc < 0 else str(cell.vc)
+        c.drawCentredString(cell.x + cell.w / 2, cell.y + cell.h - mm_to_pt(8.5), text)
+        note = "WIN" if cell.vc == WIN_AT else "OUT" if cell.vc == OUT_AT else ""
+        if note:
+            c.setFont(font_name(BOLD), 8)
+            c.drawCentredString(cell.x + cell.w / 2, cell.y + mm_to_pt(2.5), note)
+    bottom = min(cell.y for cell in cells)
+    c.setFont(font_name(REGULAR), 8.5)
+    c.drawCentredString(page_w / 2, bottom - mm_to_pt(6),
+                        f"Green: 0 VC or lower, the lowest such Hero wins at the end of a turn. "
+                        f"Red: {OUT_AT} VC or more, the Hero is discarded.")
+    c.drawCentredString(page_w / 2, bottom - mm_to_pt(10.5),
+                        "A Hero below \u221215 or above 48: keep it on the end cell and note "
+                        "the rest with a pencil.")
+
+
+def _markers(c: Canvas, cols: int, rows: int, page_w: float, page_h: float) -> None:
+    margin = mm_to_pt(MARGIN_MM)
+    c.setFillColor(INK)
+    c.setFont(font_name(BOLD), 14)
+    c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(6), "Hero markers — cut out")
+    c.setFont(font_name(REGULAR), 9)
+    c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(12),
+                        "Give each Hero the marker with its number in the score keeper "
+                        "(scorekeeper status shows #1, #2, ...); without it, any marker will do.")
+    d = mm_to_pt(MARKER_MM)
+    pitch = d + mm_to_pt(6)
+    left = (page_w - (cols * pitch - mm_to_pt(6))) / 2
+    top = page_h - margin - mm_to_pt(20)
+    for i in range(cols * rows):
+        row, col = divmod(i, cols)
+        cx = left + col * pitch + d / 2
+        cy = top - row * pitch - d / 2
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.8)
+        c.setFillColor("#FFFFFF")
+        c.circle(cx, cy, d / 2, stroke=1, fill=1)
+        c.setFillColor(INK)
+        c.setFont(font_name(BOLD), 16)
+        c.drawCentredString(cx, cy - 5.5, f"#{i + 1}")
