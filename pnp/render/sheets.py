@@ -1,8 +1,10 @@
 """Write card sheets: a front page per sheet, and for duplex its back page right after.
 
 Each card is drawn at its own origin inside a clip of its bleed rectangle, so no
-card paints over a neighbour. Positions come from pnp.layout.imposition; crop
-marks from pnp.layout.crop_marks. Lengths in points.
+card paints over a neighbour. Positions come from pnp.layout.imposition; the cut
+guides (crop marks, and cut lines where marks cannot show a trim line) from
+pnp.layout.crop_marks, drawn after the cards of a front page, for the slots it fills.
+Back pages get no guides: the sheet is cut from its front. Lengths in points.
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fonts import REGULAR
 from pnp.fonts import font as font_name
-from pnp.layout.crop_marks import crop_marks
+from pnp.layout.crop_marks import CUT_LINE_WIDTH_PT, CutGuides, cut_guides
 from pnp.layout.imposition import Grid, Rect, SheetSpec, back_trim
 from pnp.layout.kit import PrintGroup
 
 CROP_MARK_WIDTH_PT = 0.3
+CUT_LINE_GREY = 0.5   # 0 black .. 1 white: reads as a line, fades if left on an edge
 
 
 @dataclass(frozen=True)
@@ -62,22 +65,23 @@ def write_sheets(c: Canvas, grid: Grid, spec: SheetSpec, groups: Sequence[PrintG
                  painter: Painter) -> SheetStats:
     """Draw every group onto sheets of `grid`, each group from a new sheet; one page per
     front, plus one back page per sheet when `spec.duplex` is "long" or "short"."""
-    marks = crop_marks(grid) if spec.crop_marks else []
     sheets = pages = 0
     for group in groups:
-        s, p = _write_group(c, grid, spec, group, painter, marks)
+        s, p = _write_group(c, grid, spec, group, painter)
         sheets, pages = sheets + s, pages + p
     return SheetStats(sum(len(g.copies) for g in groups), sheets, pages)
 
 
-def _write_group(c: Canvas, grid: Grid, spec: SheetSpec, group: PrintGroup, painter: Painter,
-                 marks) -> tuple[int, int]:
+def _write_group(c: Canvas, grid: Grid, spec: SheetSpec, group: PrintGroup,
+                 painter: Painter) -> tuple[int, int]:
     sheets = pages = 0
     for sheet in chunks(group.copies, grid.per_sheet):
-        fronts = [grid.trim(*grid.slot(i)) for i in range(len(sheet))]
+        slots = [grid.slot(i) for i in range(len(sheet))]
+        fronts = [grid.trim(*slot) for slot in slots]
         for card, trim in zip(sheet, fronts):
             _place(c, trim, grid.bleed, lambda card=card: painter.front(card))
-        _draw_marks(c, marks)
+        if spec.crop_marks:
+            _draw_guides(c, cut_guides(grid, slots))
         c.showPage()
         sheets += 1
         pages += 1
@@ -90,12 +94,18 @@ def _write_group(c: Canvas, grid: Grid, spec: SheetSpec, group: PrintGroup, pain
     return sheets, pages
 
 
-def _draw_marks(c: Canvas, marks) -> None:
-    if not marks:
-        return
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(CROP_MARK_WIDTH_PT)
-    c.lines(marks)
+def _draw_guides(c: Canvas, guides: CutGuides) -> None:
+    """Cut lines (grey rectangles) then crop marks (black lines), on top of the cards and
+    outside any card's q ... Q block."""
+    if guides.cut_lines:
+        c.setStrokeGray(CUT_LINE_GREY)
+        c.setLineWidth(CUT_LINE_WIDTH_PT)
+        for r in guides.cut_lines:
+            c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0)
+    if guides.marks:
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setLineWidth(CROP_MARK_WIDTH_PT)
+        c.lines(guides.marks)
 
 
 class PageCompressingCanvas(Canvas):
