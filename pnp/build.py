@@ -109,7 +109,7 @@ def build(options: BuildOptions) -> BuildReport:
     data, blocks, problems = validate(kit, folder, frame_for(options))
     if problems:
         raise DataError(problems)
-    groups = kit.groups(data, options.deck_format, options.players)
+    groups = kit.print_groups(data, options.deck_format, options.players)
     card_size = options.card_size or data.info.card_size
     spec = SheetSpec(**{**options.spec.__dict__, "card_size": card_size})
     grid = compute_grid(spec)
@@ -121,7 +121,7 @@ def build(options: BuildOptions) -> BuildReport:
         painter = KitPainter(canvas, kit, data, frame_for(options)(data))
         stats = write_sheets(canvas, grid, spec, groups, painter)
         canvas.save()
-        rows = kit.kit_rows(data)
+        rows = kit.printed_rows(data)
         rule_pages = render_rulebook(staging / "rules.pdf", blocks, spec.paper, name, rows)
         sides = render_booklet(staging / "booklet.pdf", blocks, spec.paper, name, rows)
         extras = {e.name: e.render(staging / e.name, spec.paper, data) for e in kit.extras(data)}

@@ -23,10 +23,10 @@ from pnp.layout.kit import ONE_BACK, Kit
 def kit_faces(kit: Kit, data: Any, frame: CardFrame) -> list[tuple[str, Face, bool]]:
     """(name, Face, is a back) of every distinct card's front and of every back, named
     for messages ("card 'smart-tv'", "back 'red-team'", "the back")."""
-    faces = [(f"card '{card.id}'", kit.front(card, data, frame), False)
-             for card in kit.cards(data)]
+    faces = [(f"card '{card.id}'", kit.face(card, data, frame), False)
+             for card in kit.printed_cards(data)]
     faces += [(f"back '{back}'" if back != ONE_BACK else "the back",
-               kit.back(back, data, frame), True) for back in kit.backs(data)]
+               kit.back_face(back, data, frame), True) for back in kit.back_ids(data)]
     return faces
 
 

@@ -128,8 +128,9 @@ def test_individual_decks_each_start_a_sheet_with_their_own_back(tmp_path):
     report = build(BuildOptions("hack-back", out_dir=tmp_path, deck_format="individual"))
     reader = PdfReader(str(report.paths[0]))
     sheets_per_deck = [-(-d.size // 9) for d in DATA.decks]
-    assert report.sheets == sum(sheets_per_deck)
-    assert report.counts == {d.name: d.size for d in DATA.decks}
+    aids = DATA.info.players_max                     # one sheet of player aids after them
+    assert report.sheets == sum(sheets_per_deck) + 1
+    assert report.counts == {**{d.name: d.size for d in DATA.decks}, "player aids": aids}
     page, seen = 0, []
     for deck, sheets in zip(DATA.decks, sheets_per_deck):
         forms = set()
@@ -146,10 +147,11 @@ def test_individual_decks_each_start_a_sheet_with_their_own_back(tmp_path):
 
 def test_players_picks_that_many_decks_and_shared_prints_one_deck(tmp_path):
     two = build(BuildOptions("hack-back", out_dir=tmp_path / "a", players=2))
-    assert list(two.counts) == [DATA.decks[0].name, DATA.decks[1].name]
+    assert list(two.counts) == [DATA.decks[0].name, DATA.decks[1].name, "player aids"]
     shared = build(BuildOptions("hack-back", out_dir=tmp_path / "b", deck_format="shared",
                                 players=4))
-    assert shared.counts == {DATA.shared.name: DATA.shared.size}
+    assert shared.counts == {DATA.shared.name: DATA.shared.size,
+                             "player aids": DATA.info.players_max}
 
 
 @pytest.mark.parametrize("options, message", [

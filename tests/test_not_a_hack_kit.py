@@ -49,9 +49,10 @@ def test_each_pile_prints_from_its_own_sheets_with_its_own_back(tmp_path):
     report = build(BuildOptions("not-a-hack", out_dir=tmp_path))
     reader = PdfReader(str(report.paths[0]))
     black, white = len(DATA.pile("black")), len(DATA.pile("white"))
-    assert report.sheets == -(-black // 9) + -(-white // 9)
+    assert report.sheets == -(-black // 9) + -(-white // 9) + 1      # and the player aids
     fronts = [len(placements(reader, i)) for i in range(0, len(reader.pages), 2)]
-    assert sum(fronts[:-(-black // 9)]) == black and sum(fronts[-(-black // 9):]) == white
+    assert sum(fronts[:-(-black // 9)]) == black
+    assert sum(fronts[-(-black // 9):-1]) == white and fronts[-1] == DATA.info.players_max
 
     def back_form(page):
         xobjects = reader.pages[page]["/Resources"]["/XObject"]

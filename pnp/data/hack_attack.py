@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from pnp.data.aid import AID_SPEC, AidCard, aid_cards
 from pnp.data.models import Category, GameInfo, Source
 from pnp.data.schema import Field, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
@@ -98,6 +99,7 @@ class HackAttackData:
     info: GameInfo
     categories: dict[str, Category]
     cards: tuple[Card, ...]
+    aids: tuple[AidCard, ...] = ()
 
     @cached_property
     def attacks(self) -> dict[str, AttackCard]:
@@ -164,6 +166,7 @@ TABLES = (
         Field("category", "id", "a category id"),
         Field("text", "str", "what went wrong, 1..130 characters", check=length_range(1, 130)),
     ]), kind="User Error"),
+    AID_SPEC,
 )
 MODELS = {"tech": TechCard, "defense": DefenseCard, "reality_check": RealityCheckCard,
           "attack": AttackCard, "user_error": UserErrorCard}
@@ -190,8 +193,9 @@ def load_hack_attack(folder: Path) -> HackAttackData:
         problems += _check_counts(entries, files.info, files.tables.unreadable)
     if problems:
         raise DataError(problems)
-    cards = tuple(_card(e) for e in entries)
-    return HackAttackData(files.info, {c.id: c for c in files.categories}, cards)
+    cards = tuple(_card(e) for e in entries if e.spec.table != AID_SPEC.table)
+    return HackAttackData(files.info, {c.id: c for c in files.categories}, cards,
+                          aid_cards(entries, files.info.players_max))
 
 
 def _card(entry: Entry) -> Card:
@@ -236,7 +240,8 @@ def _check_counts(entries: list[Entry], info: GameInfo, unreadable: frozenset[st
     have = {k: 0 for k in need}
     for e in entries:
         table = "defense" if e.spec.table == "reality_check" else e.spec.table
-        have[table] += e.values.get("count", 0)
+        if table in have:
+            have[table] += e.values.get("count", 0)
     files = {s.table: s.file for s in TABLES}
     return [Problem(info.folder / files[table], f"{have[table]} {kind} cards in all; setup at "
                     f"{n} players needs at least {most} (rules, Setup)", field="count")

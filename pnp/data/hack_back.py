@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.data.aid import AID_SPEC, AidCard, aid_cards
 from pnp.data.models import GameInfo, Source
 from pnp.data.schema import Field, check_table, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
@@ -123,6 +124,7 @@ class HackBackData:
     cards: dict[str, HeroCard]
     decks: tuple[Deck, ...]
     shared: Deck
+    aids: tuple[AidCard, ...] = ()
 
     def copies(self, deck: Deck) -> list[HeroCard]:
         """Every printed copy of `deck`, in list order."""
@@ -169,6 +171,7 @@ TABLES = (
     TableSpec("deck", "decks.toml", (Field("id", "id", "a kebab-case deck id"), *_DECK),
               kind="deck", subject="deck", ids="decks"),
     TableSpec("shared", "decks.toml", _DECK, kind="deck", single=True, ids="decks"),
+    AID_SPEC,
 )
 
 
@@ -292,4 +295,5 @@ def load_hack_back(folder: Path) -> HackBackData:
                      len(tables.of("deck", complete=False)), folder / "decks.toml", problems)
     if problems:
         raise DataError(problems)
-    return HackBackData(files.info, cards, tuple(decks), shared[0])
+    return HackBackData(files.info, cards, tuple(decks), shared[0],
+                        aid_cards(tables.entries, files.info.players_max))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.data.aid import AID_SPEC, AidCard, aid_cards
 from pnp.data.models import GameInfo, Source
 from pnp.data.schema import Field, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
@@ -57,6 +58,7 @@ class NotAHackData:
 
     info: GameInfo
     cards: tuple[NahCard, ...]
+    aids: tuple[AidCard, ...] = ()
 
     def pile(self, pile: str) -> list[NahCard]:
         """Every printed copy of one pile, in file order."""
@@ -102,8 +104,8 @@ LABEL_FIELDS = (
     _label("black_pile", "the black pile's name on its back", 20),
     _label("white_pile", "the white pile's name on its back", 20),
 )
-TABLES = tuple(TableSpec(kind, f"{pile}.toml", _fields(kind), kind=LABELS[kind])
-               for pile, kinds in PILES.items() for kind in kinds)
+TABLES = (*(TableSpec(kind, f"{pile}.toml", _fields(kind), kind=LABELS[kind])
+            for pile, kinds in PILES.items() for kind in kinds), AID_SPEC)
 
 
 def _card(entry: Entry, problems: list[Problem]) -> NahCard:
@@ -147,9 +149,11 @@ def load_not_a_hack(folder: Path) -> NotAHackData:
     """
     files = read_game(folder, TABLES, label_fields=LABEL_FIELDS)
     problems = list(files.problems)
-    cards = [_card(e, problems) for e in files.tables.entries if e.complete]
+    cards = [_card(e, problems) for e in files.tables.entries
+             if e.complete and e.spec.table != AID_SPEC.table]
     if files.info is not None and not files.tables.unreadable:
         problems += _check_counts(cards, files.info, folder)
     if problems:
         raise DataError(problems)
-    return NotAHackData(files.info, tuple(cards))
+    return NotAHackData(files.info, tuple(cards),
+                        aid_cards(files.tables.entries, files.info.players_max))

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from pnp.data.aid import AidCard
 from pnp.errors import PnpError
+from pnp.layout.aid import AID_BACK, aid_back, aid_face
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
 
@@ -103,6 +105,46 @@ class Kit(ABC):
                            f"{data.info.players_min}–{data.info.players_max} players; "
                            "--format and --players choose decks in games that have several")
         return [PrintGroup("cards", tuple(self.copies(data)))]
+
+    # --- What the shared code asks: the game's own cards plus the player aids ----------
+
+    def aids(self, data: Any) -> tuple:
+        """The player-aid cards in the data (pnp.data.aid; none if the game has none)."""
+        return tuple(getattr(data, "aids", ()))
+
+    def printed_cards(self, data: Any) -> list:
+        """Every distinct card the kit prints: the game's cards, then its player aids."""
+        return [*self.cards(data), *self.aids(data)]
+
+    def face(self, card: Any, data: Any, frame: CardFrame) -> Face:
+        """The front Face of any printed card: an aid's (pnp.layout.aid) or the game's."""
+        if isinstance(card, AidCard):
+            return aid_face(card, data, frame)
+        return self.front(card, data, frame)
+
+    def back_ids(self, data: Any) -> list[str]:
+        """Every back the kit prints: the game's, and the aids' when it has aids."""
+        return [*self.backs(data), *((AID_BACK,) if self.aids(data) else ())]
+
+    def back_face(self, back_id: str, data: Any, frame: CardFrame) -> Face:
+        """The Face of the back `back_id`, the aids' included."""
+        if back_id == AID_BACK:
+            return aid_back(data, frame)
+        return self.back(back_id, data, frame)
+
+    def print_groups(self, data: Any, deck_format: str | None = None,
+                     players: int | None = None) -> list[PrintGroup]:
+        """What to print: the game's groups (`groups`), then the player aids, one per
+        player at the largest table, with their own back."""
+        aids = tuple(card for card in self.aids(data) for _ in range(card.count))
+        return [*self.groups(data, deck_format, players),
+                *((PrintGroup("player aids", aids, AID_BACK),) if aids else ())]
+
+    def printed_rows(self, data: Any) -> list[KitRow]:
+        """The "What's in the kit" rows: the game's (`kit_rows`), then the player aids."""
+        n = sum(card.count for card in self.aids(data))
+        return [*self.kit_rows(data), *((KitRow("Player aids (one per player)", n),) if n
+                                        else ())]
 
     def summary(self, groups: list[PrintGroup]) -> dict[str, int]:
         """Printed copies by card kind, for the build's report."""

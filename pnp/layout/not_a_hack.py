@@ -199,7 +199,8 @@ class NotAHackKit(Kit):
         counts: dict[str, int] = {}
         for group in groups:
             for card in group.copies:
-                counts[LABELS[card.kind]] = counts.get(LABELS[card.kind], 0) + 1
+                label = LABELS.get(card.kind, card.kind)      # player aids: their own
+                counts[label] = counts.get(label, 0) + 1
         return counts
 
 

@@ -134,11 +134,11 @@ class KitPainter:
     def front(self, card: Any) -> None:
         """Draw `card`'s front."""
         if card.id not in self._fronts:
-            self._fronts[card.id] = self.kit.front(card, self.data, self.frame)
+            self._fronts[card.id] = self.kit.face(card, self.data, self.frame)
         self.painter.paint(self._fronts[card.id])
 
     def back(self, back_id: str) -> None:
         """Draw the back `back_id`."""
         if back_id not in self._backs:
-            self._backs[back_id] = self.kit.back(back_id, self.data, self.frame)
+            self._backs[back_id] = self.kit.back_face(back_id, self.data, self.frame)
         self.painter.paint(self._backs[back_id])

@@ -1,0 +1,87 @@
+"""Player-aid cards for every game (issue 11, item 2), read back from the built PDFs:
+one per player at the largest table, each game's turn in its rules' order, their own
+back, listed in the kit table; and checked like any other card."""
+
+from __future__ import annotations
+
+import re
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.games import find_game
+from pnp.paths import DEFAULT_DATA_DIR
+from tests.datafiles import edit_data
+
+#: What each game's aid must say, in this order (its rules file's own sequence).
+ORDER = {
+    "hack-attack": ["Take two actions", "Protect one Tech", "Cover 1 icon at 2 players, 2 at "
+                    "3–4, 3 at 5–6", "discard down to 4 Defense", "4th Protected Tech"],
+    "hack-back": ["Draw, Play a card, or Activate a Hero", "1. Discard every Hero at 40 VC",
+                  "2. A player with no Hero left is out", "3. The lowest Hero at 0 VC or lower",
+                  "4. Only one player left"],
+    "not-a-hack": ["drawing the top black card", "picks the winning hack", "Banned: out",
+                   "hack-off", "a tie repeats the hack-off"],
+}
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory):
+    out = tmp_path_factory.mktemp("aids")
+    for game in ORDER:
+        result = CliRunner().invoke(main, ["build", "--game", game, "--out", str(out)])
+        assert result.exit_code == 0, result.output
+    return out
+
+
+def _first_card(path, index: int) -> str:
+    """The text of the first aid card on page `index`: the top-left slot's third of the
+    sheet (the grid is centred, three cards across)."""
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[index]
+        return page.within_bbox((0, 0, page.width / 3, page.height / 2)).extract_text()
+
+
+def _pages(path):
+    with pdfplumber.open(path) as pdf:
+        return [page.extract_text() or "" for page in pdf.pages]
+
+
+@pytest.mark.parametrize("game", list(ORDER))
+def test_one_aid_per_player_at_the_largest_table_with_the_turn_in_order(kits, game):
+    pages = _pages(kits / game / "cards.pdf")
+    fronts, backs = pages[0::2], pages[1::2]
+    aid_fronts = [p for p in fronts if "PLAYER AID" in p]
+    players_max = find_game(game).load(DEFAULT_DATA_DIR / game).info.players_max
+    assert sum(p.count("PLAYER AID") for p in aid_fronts) == players_max
+    first = " ".join(_first_card(kits / game / "cards.pdf", pages.index(aid_fronts[0])).split())
+    positions = [first.find(words) for words in ORDER[game]]
+    assert -1 not in positions, (positions, first)
+    assert positions == sorted(positions)
+    # the aids' own back behind them, and nowhere else
+    aid_backs = [b for b in backs if "PLAYER AID" in b]
+    assert sum(b.count("PLAYER AID") for b in aid_backs) == players_max
+    assert len(aid_backs) == len(aid_fronts)
+
+
+@pytest.mark.parametrize("game", list(ORDER))
+def test_the_kit_table_lists_the_aids(kits, game):
+    text = " ".join(_pages(kits / game / "rules.pdf"))
+    assert re.search(r"Player aids \(one per player\)\s*\d", text), text[:2000]
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('name = "Your turn"', f'name = "{"W" * 29}"', "expected 1..28 characters, got 29"),
+    ('  "End of turn: discard down to 4 Defense cards.",',
+     f'  "{"x" * 91}",', "line 6 has 91 characters; a line holds 1..90"),
+    ('  "End of turn: discard down to 4 Defense cards.",',
+     '  "End of turn.", "a", "b", "c", "d",', "expected 2..10 lines, got 11"),
+])
+def test_aids_are_checked_like_any_card(data_copy, old, new, message):
+    edit_data(data_copy / "aids.toml", old, new)
+    result = CliRunner().invoke(main, ["validate", "--game", "hack-attack", "--data",
+                                       str(data_copy.parent)])
+    assert result.exit_code == 1
+    assert "aids.toml:" in result.output and message in result.output, result.output
