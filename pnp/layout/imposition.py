@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from pnp.errors import LayoutError
 from pnp.shown import quoted
-from pnp.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt
+from pnp.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt, pt_to_mm
 
 DUPLEX_MODES = ("long", "short", "none")
 
@@ -134,8 +134,9 @@ def check_spec(spec: SheetSpec) -> None:
 def compute_grid(spec: SheetSpec) -> Grid:
     """The largest grid of `spec.card_size` cards that fits `spec.paper`.
 
-    Raises LayoutError as `check_spec` does, or for a card that does not fit even once,
-    naming the overflow in mm.
+    Raises LayoutError as `check_spec` does, for a card that does not fit even once,
+    naming the overflow in mm, or for a back offset that pushes the backs into the
+    printer margin (`check_back_offset`).
     """
     check_spec(spec)
     paper_w, paper_h = PAPER_MM[spec.paper]
@@ -152,9 +153,11 @@ def compute_grid(spec: SheetSpec) -> Grid:
             f"a {spec.card_size} card ({card_w} x {card_h} mm) with {spec.bleed_mm} mm bleed "
             f"does not fit {spec.paper} paper inside a {spec.margin_mm} mm margin: "
             f"over by {over_w:.2f} mm in width and {over_h:.2f} mm in height")
-    return Grid(mm_to_pt(paper_w), mm_to_pt(paper_h), mm_to_pt(card_w), mm_to_pt(card_h),
+    grid = Grid(mm_to_pt(paper_w), mm_to_pt(paper_h), mm_to_pt(card_w), mm_to_pt(card_h),
                 mm_to_pt(spec.bleed_mm), mm_to_pt(spec.gutter_mm), mm_to_pt(spec.margin_mm),
                 cols, rows)
+    check_back_offset(grid, spec)
+    return grid
 
 
 def _check_range(name: str, value: float, low: float, high: float) -> None:
@@ -177,3 +180,49 @@ def back_trim(grid: Grid, front: Rect, duplex: str, offset_mm: tuple[float, floa
     else:
         raise LayoutError("single-sided printing has no back pages")
     return Rect(x + mm_to_pt(offset_mm[0]), y + mm_to_pt(offset_mm[1]), front.w, front.h)
+
+
+#: A back offset may exceed the room by this much (mm) and still fit: float noise.
+_ROOM_TOLERANCE_MM = 1e-6
+_DIRECTIONS = {("x", 1): "to the right", ("x", -1): "to the left", ("y", 1): "up",
+               ("y", -1): "down"}
+
+
+def back_offset_room_mm(grid: Grid, duplex: str) -> dict[str, float]:
+    """How far (mm) the back pages of `grid` may shift each way before some back's bleed
+    rectangle (trim plus bleed) enters the printer margin: keys "x+" (right), "x-"
+    (left), "y+" (up), "y-" (down); never negative. The backs are placed by `back_trim`
+    with no offset, for a full sheet (a partly filled sheet uses some of these slots)."""
+    cells = [back_trim(grid, grid.trim(*grid.slot(i)), duplex, (0.0, 0.0)).inset(-grid.bleed)
+             for i in range(grid.per_sheet)]
+    room_pt = {"x-": min(c.x for c in cells) - grid.margin,
+               "x+": grid.page_w - grid.margin - max(c.x + c.w for c in cells),
+               "y-": min(c.y for c in cells) - grid.margin,
+               "y+": grid.page_h - grid.margin - max(c.top for c in cells)}
+    return {way: max(0.0, pt_to_mm(room)) for way, room in room_pt.items()}
+
+
+def check_back_offset(grid: Grid, spec: SheetSpec) -> None:
+    """Raise LayoutError if `spec.back_offset_mm` moves any back of `grid` (its trim plus
+    bleed) into the printer margin or off the paper, naming by how much and the largest
+    offset that fits that way. Single-sided printing (duplex "none") prints no backs and
+    passes. Both axes are checked; the message names every one that fails."""
+    if spec.duplex == "none":
+        return
+    room = back_offset_room_mm(grid, spec.duplex)
+    margin_mm = spec.margin_mm
+    faults = []
+    for axis, value in zip("xy", spec.back_offset_mm):
+        sign = 1 if value > 0 else -1
+        fits = room[f"{axis}{'+' if sign > 0 else '-'}"]
+        over = abs(value) - fits
+        if over <= _ROOM_TOLERANCE_MM:
+            continue
+        where = (f"{over:.2f} mm into the {margin_mm:g} mm printer margin of {spec.paper} paper"
+                 if over <= margin_mm else
+                 f"{over - margin_mm:.2f} mm off the {spec.paper} paper"
+                 + (f", past its {margin_mm:g} mm printer margin" if margin_mm > 0 else ""))
+        faults.append(f"back offset {axis} {value:g} mm moves the backs {where}; at most "
+                      f"{fits:.2f} mm {_DIRECTIONS[axis, sign]} fits")
+    if faults:
+        raise LayoutError("; ".join(faults))
