@@ -121,7 +121,7 @@ def build(options: BuildOptions) -> BuildReport:
         painter = KitPainter(canvas, kit, data, frame_for(options)(data))
         stats = write_sheets(canvas, grid, spec, groups, painter)
         canvas.save()
-        rows = kit.printed_rows(data)
+        rows = kit.printed_rows(data, groups)
         rule_pages = render_rulebook(staging / "rules.pdf", blocks, spec.paper, name, rows)
         sides = render_booklet(staging / "booklet.pdf", blocks, spec.paper, name, rows)
         extras = {e.name: e.render(staging / e.name, spec.paper, data) for e in kit.extras(data)}

@@ -185,6 +185,9 @@ def _games(game: str | None, all_games: bool) -> list[str]:
 @click.option("--margin", type=InRange(0, MAX_GAP_MM, "mm"), default=DEFAULT_MARGIN_MM, show_default=True,
               help="Printer margin kept clear at the paper edge, mm.")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
+@click.option("--deck-sheets", is_flag=True, help="Start every deck or pile (and the player "
+              "aids) on a fresh sheet; by default they share sheets, each back behind its "
+              "own front.")
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
               help="long: flip on the long edge; short: short edge; none: fronts only.")
 @click.option("--back-offset", nargs=2,
@@ -199,12 +202,13 @@ def _games(game: str | None, all_games: bool) -> list[str]:
               help="For games with several decks: print decks for this many players "
                    "(default: every deck).")
 def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, crop_marks,
-          duplex, back_offset, out_dir, deck_format, players) -> None:
+          deck_sheets, duplex, back_offset, out_dir, deck_format, players) -> None:
     """Build the print-and-play kit: cards.pdf, rules.pdf and booklet.pdf."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions
     from pnp.build import build as run_build
     spec = SheetSpec(paper=paper, bleed_mm=bleed, gutter_mm=gutter, margin_mm=margin,
-                     duplex=duplex, back_offset_mm=tuple(back_offset), crop_marks=crop_marks)
+                     duplex=duplex, back_offset_mm=tuple(back_offset), crop_marks=crop_marks,
+                     deck_sheets=deck_sheets)
 
     def one(name: str) -> None:
         report = run_build(BuildOptions(name, spec, card_size, data_dir or DEFAULT_DATA_DIR,

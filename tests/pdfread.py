@@ -45,3 +45,25 @@ def segments(reader: PdfReader, page_index: int) -> list[tuple[float, float, flo
         if depth == 0 and op1 == b"m" and op2 == b"l":
             out.append((float(a[0]), float(a[1]), float(b[0]), float(b[1])))
     return out
+
+
+def placed_forms(reader: PdfReader, page_index: int) -> list[tuple[Placement, int | None]]:
+    """Each card placed on a page with the form XObject it draws (its object number),
+    or None if it draws none: a back page's cards, told apart by the back they show."""
+    page = reader.pages[page_index]
+    xobjects = page["/Resources"].get("/XObject", {})
+    ops = ContentStream(page.get_contents(), reader).operations
+    found: list[tuple[Placement, int | None]] = []
+    for i in range(len(ops) - 3):
+        (a, op1), (_, op2), (_, op3), (m, op4) = ops[i:i + 4]
+        if op1 == b"re" and op2 in (b"W", b"W*") and op3 == b"n" and op4 == b"cm":
+            form, depth = None, 1             # inside the card's q ... Q block
+            for operands, op in ops[i + 4:]:
+                depth += {b"q": 1, b"Q": -1}.get(op, 0)
+                if depth == 0:
+                    break
+                if op == b"Do" and form is None:
+                    form = xobjects.raw_get(operands[0]).idnum
+            found.append((Placement(tuple(float(v) for v in a), (float(m[4]), float(m[5]))),
+                          form))
+    return found

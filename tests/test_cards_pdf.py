@@ -15,6 +15,7 @@ from pypdf.generic import ContentStream
 from pnp.build import DEFAULT_DATA_DIR
 from pnp.data.hack_attack import load_hack_attack
 from pnp.layout.hack_attack import KIT as HA_KIT
+from pnp.render.sheets import sheet_layout
 from pnp.units import mm_to_pt
 from tests.pdfread import placements, segments
 
@@ -22,9 +23,9 @@ MM = mm_to_pt(1)
 TOL = 0.01 * MM  # 0.01 mm in points
 CARD_W, CARD_H = 63.5 * MM, 88.9 * MM
 DATA = load_hack_attack(DEFAULT_DATA_DIR / "hack-attack")
-#: The copies of each sheet, in print order: the deck, then the player aids (each group
-#: from a fresh sheet; pnp.layout.kit.Kit.print_groups).
-SHEETS = [g.copies[i:i + 9] for g in HA_KIT.print_groups(DATA) for i in range(0, len(g.copies), 9)]
+#: The copies of each sheet, in print order: the deck, then the player aids on the same
+#: sheets (pnp.layout.kit.Kit.print_groups, pnp.render.sheets.sheet_layout).
+SHEETS = [[card for card, _ in sheet] for sheet in sheet_layout(HA_KIT.print_groups(DATA), 9)]
 TOTAL = sum(len(sheet) for sheet in SHEETS)
 
 
@@ -60,10 +61,9 @@ def test_fronts_sit_on_the_hand_computed_a4_grid(built):
     flat = lambda points: [v for point in points for v in point]  # noqa: E731
     first = [p.origin for p in placements(reader, 0)]
     assert flat(first) == pytest.approx(flat(expected), abs=TOL)
-    last_deck_sheet = placements(reader, len(reader.pages) - 4)
-    assert len(last_deck_sheet) == 137 % 9 == 2
-    assert len(placements(reader, len(reader.pages) - 2)) == len(SHEETS[-1]) == 6   # aids
-    assert flat(p.origin for p in last_deck_sheet) == pytest.approx(flat(expected[:2]), abs=TOL)
+    last_sheet = placements(reader, len(reader.pages) - 2)
+    assert len(last_sheet) == len(SHEETS[-1]) == 137 % 9 + 6 == 8    # the deck's end, 6 aids
+    assert flat(p.origin for p in last_sheet) == pytest.approx(flat(expected[:8]), abs=TOL)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -96,7 +96,7 @@ def test_back_offset_moves_back_pages_only(built):
 def test_single_sided_prints_fronts_only(built):
     report = built("a4", "none")
     reader = _reader(report)
-    assert len(reader.pages) == report.sheets == len(SHEETS) == 17
+    assert len(reader.pages) == report.sheets == len(SHEETS) == 16
     assert sum(len(placements(reader, i)) for i in range(len(reader.pages))) == TOTAL
 
 
@@ -199,8 +199,9 @@ def test_backs_and_icons_are_drawn_once_and_reused(built):
     # one back, one badge per icon (six categories, wild, attack, user error) and six
     # pale Defense watermarks: 16 forms for 137 cards; and the player aids' back
     assert len(forms) == 17
-    for i in range(1, len(reader.pages), 2):  # back pages: one Do per card, same form
+    for i in range(1, len(reader.pages), 2):  # back pages: one Do per card, one form a back
         ops = [op for _, op in ContentStream(reader.pages[i].get_contents(), reader).operations]
         assert ops.count(b"Do") == len(placements(reader, i))
-        assert len(_form_ids(reader.pages[i])) == 1
+        backs = {back for _, back in sheet_layout(HA_KIT.print_groups(DATA), 9)[i // 2]}
+        assert len(_form_ids(reader.pages[i])) == len(backs)     # the deck's; the aids' too
     assert report.paths[0].stat().st_size / TOTAL < 1000  # bytes per card

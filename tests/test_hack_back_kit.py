@@ -11,6 +11,7 @@ from pnp.build import BuildOptions, build
 from pnp.cli import main
 from pnp.data.hack_back import Effect, load_hack_back
 from pnp.errors import PnpError
+from pnp.layout.imposition import SheetSpec
 from pnp.paths import DEFAULT_DATA_DIR
 from tests.datafiles import edit_data
 from tests.pdfread import placements
@@ -125,11 +126,12 @@ def _back_forms(reader, page):
 
 
 def test_individual_decks_each_start_a_sheet_with_their_own_back(tmp_path):
-    report = build(BuildOptions("hack-back", out_dir=tmp_path, deck_format="individual"))
+    report = build(BuildOptions("hack-back", SheetSpec(deck_sheets=True), out_dir=tmp_path,
+                                deck_format="individual"))
     reader = PdfReader(str(report.paths[0]))
     sheets_per_deck = [-(-d.size // 9) for d in DATA.decks]
-    aids = DATA.info.players_max                     # one sheet of player aids after them
-    assert report.sheets == sum(sheets_per_deck) + 1
+    aids = DATA.info.players_max                     # the player aids' sheets after them
+    assert report.sheets == sum(sheets_per_deck) + -(-aids // 9)
     assert report.counts == {**{d.name: d.size for d in DATA.decks}, "player aids": aids}
     page, seen = 0, []
     for deck, sheets in zip(DATA.decks, sheets_per_deck):
@@ -147,15 +149,15 @@ def test_individual_decks_each_start_a_sheet_with_their_own_back(tmp_path):
 
 def test_players_picks_that_many_decks_and_shared_prints_one_deck(tmp_path):
     two = build(BuildOptions("hack-back", out_dir=tmp_path / "a", players=2))
-    assert list(two.counts) == [DATA.decks[0].name, DATA.decks[1].name, "player aids"]
+    assert two.counts == {DATA.decks[0].name: DATA.decks[0].size,
+                          DATA.decks[1].name: DATA.decks[1].size, "player aids": 2}
     shared = build(BuildOptions("hack-back", out_dir=tmp_path / "b", deck_format="shared",
                                 players=4))
-    assert shared.counts == {DATA.shared.name: DATA.shared.size,
-                             "player aids": DATA.info.players_max}
+    assert shared.counts == {DATA.shared.name: DATA.shared.size, "player aids": 4}
 
 
 @pytest.mark.parametrize("options, message", [
-    (dict(players=7), "Hack Back kits are for 2–5 players, got 7"),
+    (dict(players=7), "the individual format gives each player a deck: the data has 5"),
     (dict(deck_format="shared", players=5), None),
 ])
 def test_player_counts_the_decks_cannot_serve_are_refused(tmp_path, options, message):

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from pnp.layout.imposition import SheetSpec
 from pnp.build import BuildOptions, build
 from pnp.cli import main as pnp_main
 from pnp.data.not_a_hack import load_not_a_hack
@@ -46,7 +47,7 @@ def test_blanks_that_do_not_match_the_needs_are_an_error(tmp_path):
 
 
 def test_each_pile_prints_from_its_own_sheets_with_its_own_back(tmp_path):
-    report = build(BuildOptions("not-a-hack", out_dir=tmp_path))
+    report = build(BuildOptions("not-a-hack", SheetSpec(deck_sheets=True), out_dir=tmp_path))
     reader = PdfReader(str(report.paths[0]))
     black, white = len(DATA.pile("black")), len(DATA.pile("white"))
     assert report.sheets == -(-black // 9) + -(-white // 9) + 1      # and the player aids

@@ -31,7 +31,8 @@ ORDER = {
 def kits(tmp_path_factory):
     out = tmp_path_factory.mktemp("aids")
     for game in ORDER:
-        result = CliRunner().invoke(main, ["build", "--game", game, "--out", str(out)])
+        result = CliRunner().invoke(main, ["build", "--game", game, "--deck-sheets",
+                                           "--out", str(out)])   # the aids on their own sheet
         assert result.exit_code == 0, result.output
     return out
 

@@ -288,7 +288,7 @@ def test_build_completes_on_any_output_encoding(tmp_path, encoding):
                 PYTHONIOENCODING=encoding)
     assert done.returncode == 0, done.stderr
     text = done.stdout.decode(encoding)
-    assert "hack-back: 139 cards" in text and "\\u0141ukasz" in text
+    assert "hack-back: 145 cards" in text and "\\u0141ukasz" in text
     assert (out / "hack-back" / "cards.pdf").exists()
     bad = _pnp(["build", "--game", "nope-Ł"], tmp_path, PYTHONIOENCODING=encoding)
     assert bad.returncode == 1 and b"Traceback" not in bad.stderr
@@ -369,7 +369,7 @@ def test_printed_paths_are_exact_and_one_line(tmp_path):
     out = tmp_path / "a\nb\x1b[31m"
     result = _run("build", "--game", "hack-attack", "--out", out)
     assert result.exit_code == 0
-    assert f"  {tmp_path}/a\\u000Ab\\u001B[31m/hack-attack/cards.pdf  (34 pages)" in \
+    assert f"  {tmp_path}/a\\u000Ab\\u001B[31m/hack-attack/cards.pdf  (32 pages)" in \
         result.output.splitlines()
 
 
@@ -383,8 +383,8 @@ def test_an_empty_folder_option_is_refused_not_taken_as_this_folder(tmp_path, op
 
 
 @pytest.mark.parametrize("players, message", [
-    ("99", "Hack Back kits are for 2–5 players, got 99"),
-    ("0", "Hack Back kits are for 2–5 players, got 0"),
+    ("99", "the individual format gives each player a deck: the data has 5, so at most 5 players, not 99; the shared format deals to up to 11"),
+    ("0", "Hack Back is for 2 or more players, got 0"),
     ("9" * 5000, "--players is too large (5,000 digits)"),
 ])
 def test_players_out_of_range_is_named_once_by_the_kit(tmp_path, players, message):

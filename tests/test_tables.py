@@ -155,7 +155,7 @@ def test_a_card_listed_twice_in_one_deck_is_refused(data):
     (["build", "-g", "hack-attack", "--back-offset", "0", "-11"], 1,
      "Error: --back-offset must be -10..10 mm, got -11"),
     (["build", "-g", "hack-back", "--players", "13"], 1,
-     "Error: Hack Back kits are for 2–5 players, got 13"),
+     "Error: the individual format gives each player a deck: the data has 5, so at most 5 players, not 13; the shared format deals to up to 11"),
     (["build", "-g", "hack-attack", "--gutter", "two"], 2,
      "Error: Invalid value for '--gutter': 'two' is not a number"),
     (["build", "-g", "hack-attack", "--players", "2.5"], 2,

@@ -26,6 +26,7 @@ from pnp.shown import described, quoted, signed
 INDIVIDUAL_DECK = (20, 40)
 SHARED_DECK = (35, 70)
 MIN_INDIVIDUAL_DECKS = 4
+HAND = 5                 # cards each player draws at setup (rules, Setup step 2)
 EMBLEMS = ("skull", "shield", "eye", "key", "bug", "cloud")
 
 #: Effect kinds: (amount key or None, amount range, where allowed). An Attack's amount
@@ -293,6 +294,14 @@ def load_hack_back(folder: Path) -> HackBackData:
     if "decks.toml" not in tables.unreadable:
         _check_decks(decks, shared[0] if shared else None,
                      len(tables.of("deck", complete=False)), folder / "decks.toml", problems)
+    if files.info is not None and shared and not problems:
+        serves = max(len(decks), shared[0].size // HAND)
+        if files.info.players_max > serves:
+            problems.append(Problem(folder / "game.toml", f"players.max is "
+                                    f"{files.info.players_max}, but the decks serve at most "
+                                    f"{serves} players ({len(decks)} individual decks; the "
+                                    f"shared deck deals {shared[0].size // HAND} {HAND}-card "
+                                    "hands)", field="players"))
     if problems:
         raise DataError(problems)
     return HackBackData(files.info, cards, tuple(decks), shared[0],

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.data.hack_back import Deck, HackBackData, HeroCard, load_hack_back
+from pnp.data.hack_back import HAND, Deck, HackBackData, HeroCard, load_hack_back
 from pnp.errors import PnpError
 from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.layout.card_frame import CardFrame
@@ -133,20 +133,25 @@ class HackBackKit(Kit):
 
     def groups(self, data: HackBackData, deck_format: str | None = None,
                players: int | None = None) -> list[PrintGroup]:
-        """The individual decks (the first `players` of them), or the shared deck; PnpError
-        for a player count the rules or the decks cannot serve."""
-        low, high = data.info.players_min, data.info.players_max
-        if players is not None and not low <= players <= high:
-            raise PnpError(f"Hack Back kits are for {low}–{high} players, got {players}")
+        """The individual decks (the first `players` of them), or the shared deck, each
+        with its own back; PnpError naming the limit for a player count the chosen
+        format cannot serve (rules: "two or more individual players"; individual decks:
+        one each; shared deck: five cards dealt to each, rules Setup step 2)."""
+        low = data.info.players_min
+        if players is not None and players < low:
+            raise PnpError(f"Hack Back is for {low} or more players, got {players}")
         if (deck_format or "individual") == "shared":
-            need = 5 * (players or low)
-            if data.shared.size < need:
-                raise PnpError(f"the shared deck has {data.shared.size} cards; {players} players "
-                               f"draw {need} at setup (rules, Setup step 2)")
+            most = data.shared.size // HAND
+            if players is not None and players > most:
+                raise PnpError(f"the shared deck has {data.shared.size} cards: it deals "
+                               f"{HAND}-card hands to at most {most} players, not {players} "
+                               "(rules, Setup step 2)")
             return [PrintGroup(data.shared.name, tuple(data.copies(data.shared)), data.shared.id)]
         if players and players > len(data.decks):
-            raise PnpError(f"{players} players need {players} individual decks; the data "
-                           f"has {len(data.decks)}")
+            raise PnpError(f"the individual format gives each player a deck: the data has "
+                           f"{len(data.decks)}, so at most {len(data.decks)} players, not "
+                           f"{players}; the shared format deals to up to "
+                           f"{data.shared.size // HAND}")
         decks = data.decks[:players] if players else data.decks
         return [PrintGroup(d.name, tuple(data.copies(d)), d.id) for d in decks]
 
@@ -158,9 +163,17 @@ class HackBackKit(Kit):
         return (Extra("tracker.pdf", "VC tracker and Hero markers", render),)
 
     def kit_rows(self, data: HackBackData) -> list[KitRow]:
-        rows = [KitRow(f"{d.name} deck", d.size) for d in data.decks]
-        rows.append(KitRow(f"{data.shared.name} (shared format)", data.shared.size))
-        rows.append(KitRow("Different cards", len(data.cards)))
+        """Every deck the data holds (for a kit whose printed decks are not known)."""
+        groups = [PrintGroup(d.name, tuple(data.copies(d)), d.id) for d in data.decks]
+        return self.kit_rows_for(data, groups)
+
+    def kit_rows_for(self, data: HackBackData, groups: list[PrintGroup]) -> list[KitRow]:
+        """Exactly the decks printed: each with its card count, then how many different
+        cards they hold, and the tracker."""
+        rows = [KitRow(f"{g.label} (shared format)" if g.back == data.shared.id
+                       else f"{g.label} deck", len(g.copies)) for g in groups]
+        printed = {card.id for g in groups for card in g.copies}
+        rows.append(KitRow("Different cards", len(printed)))
         rows.append(KitRow("VC tracker board and Hero markers (tracker.pdf)", 1))
         return rows
 

@@ -51,7 +51,9 @@ class Rect:
 class SheetSpec:
     """What the user asked for, in mm: paper and card names or sizes, bleed, gutter
     (space between neighbouring cards' bleed edges), printer margin (kept clear of
-    any printing at the paper edge) and duplex mode ("long", "short" or "none")."""
+    any printing at the paper edge) and duplex mode ("long", "short" or "none");
+    `deck_sheets`: every deck or pile starts a fresh sheet (by default they share
+    sheets, each card's back behind it)."""
 
     paper: str = "a4"
     card_size: str = "poker"
@@ -61,6 +63,7 @@ class SheetSpec:
     duplex: str = "long"
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = True
+    deck_sheets: bool = False
 
 
 @dataclass(frozen=True)

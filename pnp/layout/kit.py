@@ -22,12 +22,13 @@ ONE_BACK = "back"
 
 @dataclass(frozen=True)
 class PrintGroup:
-    """Cards printed together from a fresh sheet: a `label` for the summary, the copies
-    in print order, and the id of the back they share (a key of the kit's backs)."""
+    """Cards printed together: a `label` for the summary, the copies in print order, and
+    the id of the back they name (a key of the kit's backs; None: printed without a
+    back). Groups share sheets unless the build asks for a fresh sheet per group."""
 
     label: str
     copies: tuple
-    back: str = ONE_BACK
+    back: str | None = ONE_BACK
 
 
 @dataclass(frozen=True)
@@ -134,17 +135,25 @@ class Kit(ABC):
 
     def print_groups(self, data: Any, deck_format: str | None = None,
                      players: int | None = None) -> list[PrintGroup]:
-        """What to print: the game's groups (`groups`), then the player aids, one per
-        player at the largest table, with their own back."""
-        aids = tuple(card for card in self.aids(data) for _ in range(card.count))
-        return [*self.groups(data, deck_format, players),
-                *((PrintGroup("player aids", aids, AID_BACK),) if aids else ())]
+        """What to print: the game's groups (`groups`), then the player aids with their
+        own back: one per player, `players` of them when given, else one for each player
+        at the largest table."""
+        groups = self.groups(data, deck_format, players)
+        aids = tuple(card for card in self.aids(data) for _ in range(players or card.count))
+        return [*groups, *((PrintGroup("player aids", aids, AID_BACK),) if aids else ())]
 
-    def printed_rows(self, data: Any) -> list[KitRow]:
-        """The "What's in the kit" rows: the game's (`kit_rows`), then the player aids."""
-        n = sum(card.count for card in self.aids(data))
-        return [*self.kit_rows(data), *((KitRow("Player aids (one per player)", n),) if n
-                                        else ())]
+    def kit_rows_for(self, data: Any, groups: list[PrintGroup]) -> list[KitRow]:
+        """The game's "What's in the kit" rows for what `groups` print; a game whose kit
+        is the same whatever is chosen gives `kit_rows`."""
+        return self.kit_rows(data)
+
+    def printed_rows(self, data: Any, groups: list[PrintGroup]) -> list[KitRow]:
+        """The "What's in the kit" rows of the kit `groups` print (`print_groups`): the
+        game's (`kit_rows_for`), then the player aids."""
+        own = [g for g in groups if g.back != AID_BACK]
+        n = sum(len(g.copies) for g in groups if g.back == AID_BACK)
+        return [*self.kit_rows_for(data, own),
+                *((KitRow("Player aids (one per player)", n),) if n else ())]
 
     def summary(self, groups: list[PrintGroup]) -> dict[str, int]:
         """Printed copies by card kind, for the build's report."""

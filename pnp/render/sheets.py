@@ -61,24 +61,33 @@ def chunks(items: Sequence, size: int) -> Iterable[Sequence]:
         yield items[start:start + size]
 
 
+def sheet_layout(groups: Sequence[PrintGroup], per_sheet: int, deck_sheets: bool = False
+                 ) -> list[list[tuple[object, str | None]]]:
+    """Each sheet's cards in slot order, each with the back it names (a key of the kit's
+    backs, or None for a card printed without one): the groups' copies in order, sharing
+    sheets; with `deck_sheets` every group starts a fresh sheet."""
+    sheets: list[list[tuple[object, str | None]]] = []
+    for group in groups:
+        copies = [(card, group.back) for card in group.copies]
+        if sheets and not deck_sheets and len(sheets[-1]) < per_sheet:
+            room = per_sheet - len(sheets[-1])
+            sheets[-1] += copies[:room]
+            copies = copies[room:]
+        sheets += [list(chunk) for chunk in chunks(copies, per_sheet)]
+    return sheets
+
+
 def write_sheets(c: Canvas, grid: Grid, spec: SheetSpec, groups: Sequence[PrintGroup],
                  painter: Painter) -> SheetStats:
-    """Draw every group onto sheets of `grid`, each group from a new sheet; one page per
-    front, plus one back page per sheet when `spec.duplex` is "long" or "short"."""
+    """Draw every group onto sheets of `grid` (`sheet_layout`: groups share sheets unless
+    `spec.deck_sheets`); one page per front, plus one back page per sheet when
+    `spec.duplex` is "long" or "short", where each card's own back lands behind it
+    (`back_trim`) and a card without a back leaves its back cell blank."""
     sheets = pages = 0
-    for group in groups:
-        s, p = _write_group(c, grid, spec, group, painter)
-        sheets, pages = sheets + s, pages + p
-    return SheetStats(sum(len(g.copies) for g in groups), sheets, pages)
-
-
-def _write_group(c: Canvas, grid: Grid, spec: SheetSpec, group: PrintGroup,
-                 painter: Painter) -> tuple[int, int]:
-    sheets = pages = 0
-    for sheet in chunks(group.copies, grid.per_sheet):
+    for sheet in sheet_layout(groups, grid.per_sheet, spec.deck_sheets):
         slots = [grid.slot(i) for i in range(len(sheet))]
         fronts = [grid.trim(*slot) for slot in slots]
-        for card, trim in zip(sheet, fronts):
+        for (card, _), trim in zip(sheet, fronts):
             _place(c, trim, grid.bleed, lambda card=card: painter.front(card))
         if spec.crop_marks:
             _draw_guides(c, cut_guides(grid, slots))
@@ -86,12 +95,14 @@ def _write_group(c: Canvas, grid: Grid, spec: SheetSpec, group: PrintGroup,
         sheets += 1
         pages += 1
         if spec.duplex != "none":
-            for trim in fronts:
+            for (_, back_id), trim in zip(sheet, fronts):
+                if back_id is None:
+                    continue
                 back = back_trim(grid, trim, spec.duplex, spec.back_offset_mm)
-                _place(c, back, grid.bleed, lambda: painter.back(group.back))
+                _place(c, back, grid.bleed, lambda back_id=back_id: painter.back(back_id))
             c.showPage()
             pages += 1
-    return sheets, pages
+    return SheetStats(sum(len(g.copies) for g in groups), sheets, pages)
 
 
 def _draw_guides(c: Canvas, guides: CutGuides) -> None:
