@@ -36,7 +36,8 @@ OUTPUTS = ("cards.pdf", "rules.pdf", "booklet.pdf")
 class BuildOptions:
     """A build request: game id, sheet settings (mm), where data is read and output goes.
     `card_size` None means the game's own size from game.toml; `deck_format`
-    ("individual" or "shared") and `players` choose the decks of games that have several."""
+    ("individual" or "shared") and `players` choose the decks of games that have several;
+    `ink_saver` prints the ink-saving faces (dark grounds as outlines and pale tints)."""
 
     game: str
     spec: SheetSpec = field(default_factory=SheetSpec)
@@ -45,6 +46,7 @@ class BuildOptions:
     out_dir: Path = Path("out")
     deck_format: str | None = None
     players: int | None = None
+    ink_saver: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,14 +80,16 @@ def game_folder(kit: Kit, data_dir: Path) -> Path:
 
 
 def frame_for(options: BuildOptions):
-    """A function giving the card frame (pt) for the loaded data under `options`.
+    """A function giving the card frame (pt) for the loaded data under `options` (with
+    its ink-saver choice, so the faces validated are the faces printed).
     PnpError, in one line, for a card size the game's faces are not laid out for
     (game.toml `card_sizes`)."""
     def make(data) -> CardFrame:
         size = options.card_size or data.info.card_size
         check_card_size(data.info, size)
         w, h = CARD_SIZES_MM[size]
-        return CardFrame(mm_to_pt(w), mm_to_pt(h), mm_to_pt(options.spec.bleed_mm))
+        return CardFrame(mm_to_pt(w), mm_to_pt(h), mm_to_pt(options.spec.bleed_mm),
+                         options.ink_saver)
     return make
 
 

@@ -163,6 +163,12 @@ def _game_options(f):
     return f
 
 
+def _ink_saver_option(verb: str):
+    return click.option("--ink-saver/--full-ink", default=False, show_default=True,
+                        help=f"{verb} the ink-saving faces: dark grounds, frames and big "
+                             "badges as outlines and pale tints, with the same text and marks.")
+
+
 def _games(game: str | None, all_games: bool) -> list[str]:
     from pnp.games import game_ids
     if all_games and game:
@@ -201,8 +207,9 @@ def _games(game: str | None, all_games: bool) -> list[str]:
 @click.option("--players", type=InRange(-math.inf, math.inf, integer=True), default=None,
               help="For games with several decks: print decks for this many players "
                    "(default: every deck).")
+@_ink_saver_option("Print")
 def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, crop_marks,
-          deck_sheets, duplex, back_offset, out_dir, deck_format, players) -> None:
+          deck_sheets, duplex, back_offset, out_dir, deck_format, players, ink_saver) -> None:
     """Build the print-and-play kit: cards.pdf, rules.pdf and booklet.pdf."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions
     from pnp.build import build as run_build
@@ -212,7 +219,7 @@ def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, cr
 
     def one(name: str) -> None:
         report = run_build(BuildOptions(name, spec, card_size, data_dir or DEFAULT_DATA_DIR,
-                                        out_dir, deck_format, players))
+                                        out_dir, deck_format, players, ink_saver))
         click.get_current_context().meta[WRITTEN] = True
         _print_report(report, spec)
     for_each_game(_games(game, all_games), one)
@@ -236,7 +243,8 @@ def _print_report(report, spec: SheetSpec) -> None:
 @_game_options
 @click.option("--card-size", type=click.Choice(list(CARD_SIZES_MM)), default=None,
               help="Check the faces on this card size (default: the game's).")
-def validate(game, all_games, data_dir, card_size) -> None:
+@_ink_saver_option("Check")
+def validate(game, all_games, data_dir, card_size, ink_saver) -> None:
     """Check the card data and every card face without building; list every problem,
     exit 1 if any."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions, frame_for, game_folder
@@ -246,7 +254,8 @@ def validate(game, all_games, data_dir, card_size) -> None:
     def one(name: str) -> None:
         kit = find_game(name)
         folder = game_folder(kit, data_dir or DEFAULT_DATA_DIR)
-        options = BuildOptions(name, card_size=card_size, data_dir=folder.parent)
+        options = BuildOptions(name, card_size=card_size, data_dir=folder.parent,
+                               ink_saver=ink_saver)
         data, _blocks, problems = run_validate(kit, folder, frame_for(options))
         if problems:
             raise DataError(problems)

@@ -212,3 +212,14 @@ def test_a_category_name_the_font_cannot_draw_is_reported_once_where_it_is_defin
     assert result.output.count("the font has no glyph") == 1, result.output
     assert f"game.toml:{line}: category 'passwords', field 'name': the font has no glyph for " \
         in result.output
+
+
+def test_an_element_inside_an_element_inside_another_is_inside_both():
+    """face_check._ancestors follows `inside` all the way up (and stops at a loop)."""
+    from types import SimpleNamespace
+    from pnp.layout.face_check import _ancestors
+    by_key = {"glyph": SimpleNamespace(inside="ring"), "ring": SimpleNamespace(inside="band"),
+              "band": SimpleNamespace(inside=None), "a": SimpleNamespace(inside="b"),
+              "b": SimpleNamespace(inside="a")}
+    assert _ancestors("glyph", by_key) == {"ring", "band"}
+    assert _ancestors("a", by_key) == {"a", "b"}

@@ -18,11 +18,14 @@ TITLE_FLOOR_PT = 11.0
 
 @dataclass(frozen=True)
 class CardFrame:
-    """A card of trim `w` x `h` points with `bleed` points around it."""
+    """A card of trim `w` x `h` points with `bleed` points around it. `ink_saver` asks
+    the face functions for the ink-saving faces (`pnp build --ink-saver`): dark grounds,
+    frames and big badges become outlines or pale tints, with the same information."""
 
     w: float
     h: float
     bleed: float = 0.0
+    ink_saver: bool = False
 
     @property
     def trim_rect(self) -> Rect:

@@ -103,10 +103,14 @@ def _outside(element: Element, boxes: tuple[Rect, ...], area: Rect, what: str) -
 
 
 def _ancestors(key: str, by_key: dict[str, Element]) -> set[str]:
+    """Every element `key` sits inside, however deep (a loop of `inside` stops)."""
     out: set[str] = set()
-    while key in by_key and by_key[key].inside is not None and key not in out:
-        key = by_key[key].inside
-        out.add(key)
+    while key in by_key and by_key[key].inside is not None:
+        parent = by_key[key].inside
+        if parent in out:
+            break
+        out.add(parent)
+        key = parent
     return out
 
 

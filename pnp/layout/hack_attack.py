@@ -1,6 +1,10 @@
 """Hack Attack: Defense faces and kit: every mark on every card and on the back, as Face
 elements in card-local points.
 
+With the ink saver (`CardFrame.ink_saver`) the dark marks print light: the Tech shield
+as a pale tint under points in its colour, the User Error badge as a ring around its
+glyph, the Attack's warning frame narrower, and the back on white paper.
+
 Positions are designed on a poker card (63.5 x 88.9 mm, measured from the trim's top
 edge) and scaled for other sizes. Card faces: shared/DESIGN.md, "Card faces"
 (hack-attack); rules: shared/rules/hack-attack-defense.txt.
@@ -14,18 +18,22 @@ from pnp.data.hack_attack import (AttackCard, Card, DefenseCard, HackAttackData,
                                   RealityCheckCard, TechCard, UserErrorCard, load_hack_attack)
 from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.face import (Border, DesignGrid, Element, Face, Fill, Icon, Outline, Shield,
-                             Text, label, line_at, title)
+from pnp.layout.face import (RING_MM, Border, DesignGrid, Element, Face, Fill, Icon, Outline,
+                             Shield, Text, label, line_at, ring, title)
 from pnp.layout.imposition import Rect
 from pnp.layout.kit import Kit, KitRow
 from pnp.units import mm_to_pt
 
 SHIELD_COLOUR = "#1F3A5F"
+SHIELD_TINT = "#D2D8DF"   # SHIELD_COLOUR at 20 % on white: the ink saver's shield
 INK = "#222222"
 WILD_COLOUR = "#F0E442"
 USER_ERROR_COLOUR = "#444444"
 WHITE = "#FFFFFF"
 CAPTION_GAP_MM = 1.0
+#: Ink saver: the width (mm) of a badge's ring, and of the Attack's frame inside the
+#: trim (2 mm by default).
+SAVER_FRAME_MM = 1.0
 
 
 def icon_row(key: str, glyphs: list[tuple[str, str]], centre_y: float, frame: CardFrame,
@@ -97,15 +105,17 @@ def tech_face(card: TechCard, data: HackAttackData, frame: CardFrame) -> Face:
     g, src = DesignGrid(frame), card.source
     w, h = mm_to_pt(15.0), mm_to_pt(17.0)
     top = frame.safe.top
+    saver = frame.ink_saver      # a pale shield under dark points, or the reverse
     shield = Shield(key="shield", rect=Rect((frame.w - w) / 2, top - h, w, h),
-                    colour=SHIELD_COLOUR)
+                    colour=SHIELD_TINT if saver else SHIELD_COLOUR)
     vulnerable_label = caption("vulnerable_label", data, "vulnerable_to", g.box(69, 3.5))
     names = [data.categories[c].name for c in card.defenses]
     attacks = data.attacks
     return Face(elements=(
         shield,
         line_at("points", str(card.points), BOLD, 20, frame.w / 2, top - h * 0.58, w * 0.7,
-                colour=WHITE, inside="shield", origin=src.at("points")),
+                colour=SHIELD_COLOUR if saver else WHITE, inside="shield",
+                origin=src.at("points")),
         g.rule("rule", vulnerable_label.box.top + mm_to_pt(1.2)),
         *icon_row("defense_icons", [_glyph(data, c) for c in card.defenses], g.y(53.5), frame,
                   9.5, 12.0, origin=src.at("defenses")),
@@ -196,7 +206,7 @@ def reality_check_face(card: RealityCheckCard, data: HackAttackData, frame: Card
 def attack_face(card: AttackCard, data: HackAttackData, frame: CardFrame) -> Face:
     """A warning frame, the Attack's name and what it does, its three icons with names."""
     g, src = DesignGrid(frame), card.source
-    ring = mm_to_pt(2.0)
+    edge = mm_to_pt(SAVER_FRAME_MM if frame.ink_saver else 2.0)
     icons = icon_row("icons", [_glyph(data, c) for c in card.icons], g.y(66.0), frame, 11.0,
                      19.0 * g.sx, origin=src.at("icons"))
     defend_label = caption("defend_label", data, "defend_with", g.box(55.5, 3.5))
@@ -205,7 +215,7 @@ def attack_face(card: AttackCard, data: HackAttackData, frame: CardFrame) -> Fac
                      [data.categories[c].source.at("name") for c in card.icons])
     return Face(elements=(
         Border(key="frame", outer=frame.bleed_rect,
-               inner=Rect(ring, ring, frame.w - 2 * ring, frame.h - 2 * ring),
+               inner=Rect(edge, edge, frame.w - 2 * edge, frame.h - 2 * edge),
                radius=mm_to_pt(2.5), colour=INK),
         g.rule("rule", defend_label.box.top + mm_to_pt(1.0)),
         Icon(key="warning", glyph="attack", colour=INK, x=mm_to_pt(7.5), y=g.y(6.0),
@@ -230,8 +240,7 @@ def user_error_face(card: UserErrorCard, data: HackAttackData, frame: CardFrame)
     return Face(elements=(
         *band("band", frame, "#888888", 0.3, top=frame.h - g.y(15)),
         *band("foot", frame, cat.colour, 0.28, bottom=g.y(65.5)),
-        Icon(key="badge", glyph="user-error", colour=USER_ERROR_COLOUR, x=mm_to_pt(9.0),
-             y=badge_y(g, 7.5, size), size=size, inside="band"),
+        *_user_error_badge(frame, mm_to_pt(9.0), badge_y(g, 7.5, size), size),
         Icon(key="category_badge", glyph=cat.icon, colour=cat.colour, x=mm_to_pt(9.0),
              y=g.y(76.0), size=size, inside="foot", origin=src.at("category")),
         caption("kind", data, "user_error", g.box(3.6, 3.5, left_mm=15.5), colour=INK,
@@ -248,9 +257,24 @@ def user_error_face(card: UserErrorCard, data: HackAttackData, frame: CardFrame)
     ), source=src)
 
 
+def _user_error_badge(frame: CardFrame, x: float, y: float, size: float
+                      ) -> tuple[Element, ...]:
+    """The User Error glyph knocked out of a dark disc; with the ink saver, the glyph in
+    the same colour in the hole of a ring of it (both inside the band: the glyph's box
+    fits the ring's hole exactly)."""
+    if not frame.ink_saver:
+        return (Icon(key="badge", glyph="user-error", colour=USER_ERROR_COLOUR, x=x, y=y,
+                     size=size, inside="band"),)
+    glyph = size - 2 * mm_to_pt(RING_MM)
+    return (ring("badge", x, y, size / 2, USER_ERROR_COLOUR, inside="band"),
+            Icon(key="badge_glyph", glyph="user-error", colour=USER_ERROR_COLOUR, x=x, y=y,
+                 size=glyph, style="plain", inside="band"))
+
+
 def back_face(data: HackAttackData, frame: CardFrame) -> Face:
-    """The one back: a pale ground in the back colour, two frames, the six category badges
-    in two rows, the title and the subtitle between them."""
+    """The one back: a pale ground in the back colour (white paper with the ink saver),
+    two frames, the six category badges in two rows, the title and the subtitle between
+    them."""
     back, f = data.info.back, frame
     inner = mm_to_pt(6.0)
     cats = list(data.categories.values())
@@ -271,7 +295,8 @@ def back_face(data: HackAttackData, frame: CardFrame) -> Face:
         Outline(key="inner_frame", rect=f.trim_rect.inset(inner), colour=back.colour,
                 width=mm_to_pt(0.35), radius=mm_to_pt(2)),
         *icons, *texts,
-    ), ground=Fill(key="ground", rect=f.bleed_rect, colour=back.colour, strength=0.08),
+    ), ground=None if f.ink_saver else Fill(key="ground", rect=f.bleed_rect,
+                                             colour=back.colour, strength=0.08),
         source=back.source, reuse="back")
 
 

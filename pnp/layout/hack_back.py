@@ -2,6 +2,9 @@
 section and an Activate section (each effect a line with its keyword icon), a line of
 flavour; one back per deck, told apart by colour, emblem and name.
 
+With the ink saver (`CardFrame.ink_saver`) the VC badge and the back's emblem print as
+rings in their colour (the emblem's glyph inside), and the backs on white paper.
+
 Card-local points; positions designed on a poker card in mm from the trim's top edge.
 Card faces: shared/DESIGN.md, hack-back; rules: shared/rules/hack-back.txt ("Choose one
 deck format", "Take two actions").
@@ -16,7 +19,7 @@ from pnp.errors import PnpError
 from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import (DesignGrid, Disc, Element, Face, Fill, Icon, Outline, Text, label,
-                             line_at, title)
+                             RING_MM, line_at, ring, title)
 from pnp.layout.kit import Extra, Kit, KitRow, PrintGroup
 from pnp.units import mm_to_pt
 
@@ -25,6 +28,7 @@ LINE_MM = 9.0
 ICON_MM = 6.5
 BADGE_COLOUR = "#1F3A5F"
 WHITE = "#FFFFFF"
+#: Ink saver: the width (mm) of the ring a badge or emblem prints as.
 KEYWORD_BADGES = {
     "attack": ("crosshair", "#D55E00"),
     "defend": ("shield", "#0072B2"),
@@ -35,16 +39,20 @@ KEYWORD_BADGES = {
 
 
 def vc_badge(card: HeroCard, data: HackBackData, frame: CardFrame) -> tuple[Element, ...]:
-    """The printed VC in a disc at the top centre: the word (a label) over the number."""
+    """The printed VC in a disc at the top centre: the word (a label) over the number,
+    white on the badge colour; with the ink saver, in the badge colour inside its ring."""
     size, top = mm_to_pt(14.0), frame.safe.top
     cx, cy = frame.w / 2, top - size / 2
     word, word_origin = data.info.label("vc")
+    saver = frame.ink_saver
+    ink = BADGE_COLOUR if saver else WHITE
     return (
+        ring("vc_badge", cx, cy, size / 2, BADGE_COLOUR) if saver else
         Disc(key="vc_badge", x=cx, y=cy, r=size / 2, colour=BADGE_COLOUR),
-        line_at("vc_label", word, BOLD, 7, cx, top - mm_to_pt(4.6), size * 0.6, colour=WHITE,
+        line_at("vc_label", word, BOLD, 7, cx, top - mm_to_pt(4.6), size * 0.6, colour=ink,
                 origin=word_origin, inside="vc_badge"),
         line_at("vc", str(card.vc), BOLD, 16 if card.vc < 10 else 14, cx,
-                cy - mm_to_pt(3.4), size * 0.7, colour=WHITE, origin=card.source.at("vc"),
+                cy - mm_to_pt(3.4), size * 0.7, colour=ink, origin=card.source.at("vc"),
                 inside="vc_badge"),
     )
 
@@ -91,22 +99,36 @@ def hero_face(card: HeroCard, data: HackBackData, frame: CardFrame) -> Face:
     return Face(elements=(*vc_badge(card, data, frame), *rules, *icons, *texts), source=src)
 
 
+def _emblem(deck: Deck, frame: CardFrame) -> tuple[Element, ...]:
+    """The deck's emblem: its glyph knocked out of a disc of the deck's colour; with the
+    ink saver, the glyph in the deck's colour inside a ring of it."""
+    x, y, size = frame.w / 2, frame.h * 0.58, mm_to_pt(26.0)
+    origin = deck.source.at("emblem")
+    if not frame.ink_saver:
+        return (Icon(key="emblem", glyph=deck.emblem, colour=deck.colour, x=x, y=y, size=size,
+                     origin=origin),)
+    glyph = size - 2 * mm_to_pt(RING_MM + 1.0)
+    return (ring("emblem", x, y, size / 2, deck.colour, origin=origin),
+            Icon(key="emblem_glyph", glyph=deck.emblem, colour=deck.colour, x=x, y=y,
+                 size=glyph, style="plain", origin=origin, inside="emblem"))
+
+
 def deck_back(deck: Deck, data: HackBackData, frame: CardFrame) -> Face:
-    """A deck's back: a pale ground and a frame in the deck's colour, its emblem, the
-    game's back title and the deck's name."""
+    """A deck's back: a pale ground (white paper with the ink saver) and a frame in the
+    deck's colour, its emblem, the game's back title and the deck's name."""
     f, back = frame, data.info.back
     width = f.w - 2 * mm_to_pt(5.5)
+    ground = None if f.ink_saver else Fill(key="ground", rect=f.bleed_rect, colour=deck.colour,
+                                           strength=0.12)
     return Face(elements=(
         Outline(key="frame", rect=f.trim_rect.inset(mm_to_pt(4.0)), colour=deck.colour,
                 width=mm_to_pt(1.4), radius=mm_to_pt(3)),
-        Icon(key="emblem", glyph=deck.emblem, colour=deck.colour, x=f.w / 2, y=f.h * 0.58,
-             size=mm_to_pt(26.0), origin=deck.source.at("emblem")),
+        *_emblem(deck, f),
         line_at("title", back.title, BOLD, 15, f.w / 2, f.h * 0.30, width, min_size=11.0,
                 colour="#222222", origin=back.source.at("title")),
         line_at("deck_name", deck.name, REGULAR, 10, f.w / 2, f.h * 0.30 - mm_to_pt(5.5), width,
                 colour="#222222", origin=deck.source.at("name")),
-    ), ground=Fill(key="ground", rect=f.bleed_rect, colour=deck.colour, strength=0.12),
-        source=deck.source, reuse=f"back-{deck.id}")
+    ), ground=ground, source=deck.source, reuse=f"back-{deck.id}")
 
 
 class HackBackKit(Kit):

@@ -3,6 +3,10 @@ coloured stripe (orange for components, pink for modifiers) and a marker, so eac
 reads at a glance and in greyscale; action cards show their points in a badge. The two
 piles have their own backs.
 
+With the ink saver (`CardFrame.ink_saver`) the black pile prints on a pale grey ground
+inside a black edge, with black text, and its points badge as a ring: the same words and
+marks, still told from the white pile at a glance and in greyscale.
+
 Card-local points; positions designed on a poker card in mm from the trim's top edge.
 Card faces: shared/DESIGN.md, not-a-hack; rules: shared/rules/not-a-hack.txt.
 """
@@ -14,14 +18,17 @@ from pathlib import Path
 from pnp.data.not_a_hack import LABELS, PILES, NahCard, NotAHackData, load_not_a_hack
 from pnp.fonts import BOLD, REGULAR
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.face import (DesignGrid, Disc, Element, Face, Fill, Icon, Outline, Text, label,
-                             line_at)
+from pnp.layout.face import (Border, DesignGrid, Disc, Element, Face, Fill, Icon, Outline, Text,
+                             label, line_at, ring)
 from pnp.layout.imposition import Rect
 from pnp.layout.kit import Kit, KitRow, PrintGroup
 from pnp.units import mm_to_pt
 
 WHITE_INK, BLACK_INK = "#FFFFFF", "#111111"
 ORANGE, PINK, BLACK_FACE = "#E69F00", "#CC79A7", "#1E1E1E"
+#: Ink saver: the black pile's ground (a tint of BLACK_FACE), the width of its black edge
+#: inside the trim (mm), and the width of a points badge's ring (mm).
+SAVER_GROUND, SAVER_EDGE_MM = 0.10, 1.0
 #: The [labels] word naming each kind of card.
 KIND_LABEL = {"hack": "hack", "negative": "action", "banned": "banned", "component": "component",
               "modifier": "modifier", "new_account": "new_account", "positive": "action",
@@ -51,7 +58,8 @@ def _marker(kind: str, x: float, y: float, size: float) -> Icon:
     return Icon(key="marker", glyph=glyph, colour=colour, x=x, y=y, size=size, style="plain")
 
 
-def _hack(card: NahCard, data: NotAHackData, g: DesignGrid, ink: str) -> list[Element]:
+def _hack(card: NahCard, data: NotAHackData, g: DesignGrid, ink: str, muted: str
+          ) -> list[Element]:
     src = card.source
     needs, needs_origin = data.info.label("complete_with")
     marks = ["component"] * card.components + ["modifier"] * card.modifiers
@@ -63,7 +71,7 @@ def _hack(card: NahCard, data: NotAHackData, g: DesignGrid, ink: str) -> list[El
     return icons + [
         Text(key="text", text=card.text, font=BOLD, box=g.box(11.0, 52.0), max_size=15.0,
              min_size=11.0, align="left", colour=ink, origin=src.at("text")),
-        label("needs_label", needs, g.box(68.5, 3.5), colour="#BBBBBB", origin=needs_origin),
+        label("needs_label", needs, g.box(68.5, 3.5), colour=muted, origin=needs_origin),
         Text(key="needs", text=needs_text(card), font=REGULAR, box=g.box(72.5, 7.0),
              max_size=8.5, colour=ink, max_lines=2, origin=src.at("components")),
     ]
@@ -91,21 +99,47 @@ def _named(card: NahCard, frame: CardFrame, g: DesignGrid, ink: str) -> list[Ele
 
 
 def _points_badge(card: NahCard, frame: CardFrame) -> list[Element]:
+    """The points in a disc at the top right: white on a black card, black on a white one;
+    with the ink saver a black card's disc is a black ring around black points."""
     r = mm_to_pt(6.0)
     cx, cy = frame.safe.x + frame.safe.w - r, frame.safe.top - r
     dark = card.pile == "black"
-    return [Disc(key="points_badge", x=cx, y=cy, r=r, colour=WHITE_INK if dark else BLACK_INK),
-            line_at("points", points_text(card), BOLD, 13, cx, cy - 4.6, 2 * r * 0.8,
-                    colour=BLACK_INK if dark else WHITE_INK, origin=card.source.at("points"),
-                    inside="points_badge")]
+    if dark and frame.ink_saver:
+        badge: Element = ring("points_badge", cx, cy, r, BLACK_INK)
+        number = BLACK_INK
+    else:
+        badge = Disc(key="points_badge", x=cx, y=cy, r=r, colour=WHITE_INK if dark else BLACK_INK)
+        number = BLACK_INK if dark else WHITE_INK
+    return [badge, line_at("points", points_text(card), BOLD, 13, cx, cy - 4.6, 2 * r * 0.8,
+                           colour=number, origin=card.source.at("points"),
+                           inside="points_badge")]
+
+
+def _dark_pile(frame: CardFrame) -> tuple[Fill, list[Element]]:
+    """The black pile's ground and edge: solid black; with the ink saver a pale grey
+    ground inside a black edge (the trim's outer SAVER_EDGE_MM, and the bleed)."""
+    if not frame.ink_saver:
+        return Fill(key="ground", rect=frame.bleed_rect, colour=BLACK_FACE), []
+    edge = Border(key="edge", outer=frame.bleed_rect,
+                  inner=frame.trim_rect.inset(mm_to_pt(SAVER_EDGE_MM)), radius=mm_to_pt(1.0),
+                  colour=BLACK_FACE)
+    return Fill(key="ground", rect=frame.bleed_rect, colour=BLACK_FACE,
+                strength=SAVER_GROUND), [edge]
+
+
+def _inks(dark: bool, frame: CardFrame) -> tuple[str, str]:
+    """(text, muted caption) colours: light on the black pile's solid ground, else dark."""
+    if dark and not frame.ink_saver:
+        return WHITE_INK, "#BBBBBB"
+    return BLACK_INK, "#444444"
 
 
 def nah_face(card: NahCard, data: NotAHackData, frame: CardFrame) -> Face:
     """Every element of `card`'s front."""
     g = DesignGrid(frame)
     dark = card.pile == "black"
-    ink = WHITE_INK if dark else BLACK_INK
-    decor: list[Element] = []
+    ink, muted = _inks(dark, frame)
+    ground, decor = _dark_pile(frame) if dark else (None, [])
     if card.kind in STRIPES:
         b = frame.bleed
         decor.append(Fill(key="stripe", rect=Rect(
@@ -113,16 +147,17 @@ def nah_face(card: NahCard, data: NotAHackData, frame: CardFrame) -> Face:
     if card.points:
         decor += _points_badge(card, frame)
     if card.kind == "banned":
-        inset = mm_to_pt(1.6)   # outside the 3 mm safe area where the text sits
+        # outside the 3 mm safe area where the text sits (and inside the ink saver's edge)
+        inset = mm_to_pt(2.0 if frame.ink_saver and dark else 1.6)
         decor.append(Outline(key="banned_frame", rect=frame.trim_rect.inset(inset),
                              colour="#D55E00", width=mm_to_pt(1.0)))
     kind_text, kind_origin = data.info.label(KIND_LABEL[card.kind])
     left = 13.5 if card.kind in STRIPES else 3.0
     kind = Text(key="kind", text=kind_text, font=BOLD,
                 box=g.box(4.0, 3.5, left_mm=left, right_mm=26), max_size=7.0, align="left",
-                max_lines=1, colour="#BBBBBB" if dark else "#444444", origin=kind_origin)
+                max_lines=1, colour=muted, origin=kind_origin)
     if card.kind == "hack":
-        body = _hack(card, data, g, ink)
+        body = _hack(card, data, g, ink, muted)
     elif card.kind in STRIPES:
         body = [_marker(card.kind, g.x(10.5), g.y(5.8), g.x(4.0)),
                 Text(key="text", text=card.text, font=BOLD, box=g.box(16.0, 56.0, left_mm=9.0),
@@ -132,28 +167,30 @@ def nah_face(card: NahCard, data: NotAHackData, frame: CardFrame) -> Face:
         body = _named(card, frame, g, ink)
     icons = [e for e in body if isinstance(e, Icon)]
     texts = [e for e in body if not isinstance(e, Icon)]
-    ground = Fill(key="ground", rect=frame.bleed_rect, colour=BLACK_FACE) if dark else None
     return Face(elements=(*decor, *icons, kind, *texts), ground=ground, source=card.source)
 
 
 def pile_back(pile: str, data: NotAHackData, frame: CardFrame) -> Face:
-    """A pile's back: dark for the black pile, white for the white pile, a frame, the
-    game's back title and the pile's name."""
+    """A pile's back: dark for the black pile (with the ink saver, pale grey in a black
+    edge, as its fronts), white for the white pile, a frame, the game's back title and
+    the pile's name."""
     f, back = frame, data.info.back
     dark = pile == "black"
     name, name_origin = data.info.label(f"{pile}_pile")
-    ink = WHITE_INK if dark else BLACK_INK
+    ink, _muted = _inks(dark, frame)
+    ground, edge = _dark_pile(f) if dark else (
+        Fill(key="ground", rect=f.bleed_rect, colour="#FFFFFF"), [])
     width = f.w - 2 * mm_to_pt(5.0)
     return Face(elements=(
+        *edge,
         Outline(key="frame", rect=f.trim_rect.inset(mm_to_pt(4.0)),
-                colour="#888888" if dark else "#222222", width=mm_to_pt(0.8),
+                colour="#888888" if ink == WHITE_INK else "#222222", width=mm_to_pt(0.8),
                 radius=mm_to_pt(3)),
         line_at("title", back.title, BOLD, 20, f.w / 2, f.h * 0.52, width, min_size=11.0,
                 colour=ink, origin=back.source.at("title")),
         line_at("pile_name", name, BOLD, 9, f.w / 2, f.h * 0.52 - mm_to_pt(6.5), width,
                 colour=ink, origin=name_origin),
-    ), ground=Fill(key="ground", rect=f.bleed_rect, colour=BLACK_FACE if dark else "#FFFFFF"),
-        source=back.source, reuse=f"back-{pile}")
+    ), ground=ground, source=back.source, reuse=f"back-{pile}")
 
 
 class NotAHackKit(Kit):

@@ -1,0 +1,112 @@
+"""`--ink-saver`: dark grounds, frames and big badges print as outlines and pale tints,
+with the same words in the same places, and every face still passes validation.
+Coverage is measured as bench/ink_coverage.py measures it (1 - mean RGB over every
+pixel of every page of cards.pdf, rendered with pypdfium2 at 50 dpi)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from pnp.build import DEFAULT_DATA_DIR, BuildOptions, frame_for
+from pnp.cli import main
+from pnp.games import find_game, game_ids
+from pnp.validate import kit_faces
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "ink_coverage.py"
+#: The most each kit's ink-saving cards.pdf may use, as a share of its default's
+#: (measured: hack-attack 0.74, hack-back 0.60, not-a-hack 0.36).
+MOST = {"hack-attack": 0.85, "hack-back": 0.75, "not-a-hack": 0.5}
+
+
+@pytest.fixture(scope="module")
+def coverage():
+    """bench/ink_coverage.py as a module: its `pdf_coverage`."""
+    spec = importlib.util.spec_from_file_location("ink_coverage", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def cards(tmp_path_factory):
+    """(game, ink saver) -> the cards.pdf `pnp build` writes, each built once."""
+    made: dict[tuple[str, bool], Path] = {}
+
+    def make(game: str, ink_saver: bool) -> Path:
+        if (game, ink_saver) not in made:
+            out = tmp_path_factory.mktemp("ink")
+            flag = "--ink-saver" if ink_saver else "--full-ink"
+            result = CliRunner().invoke(main, ["build", "--game", game, "--out", str(out), flag])
+            assert result.exit_code == 0, result.output
+            made[game, ink_saver] = out / game / "cards.pdf"
+        return made[game, ink_saver]
+    return make
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_ink_saver_uses_less_ink_than_the_default(game, cards, coverage):
+    default = coverage.pdf_coverage(cards(game, False))
+    saver = coverage.pdf_coverage(cards(game, True))
+    assert saver < default
+    assert saver / default < MOST[game], (game, default, saver)
+
+
+def test_not_a_hack_is_no_longer_the_heaviest_kit(cards, coverage):
+    """Its black pile made it about twice the others' ink; with the saver it is close to
+    theirs (the black pile's solid ground was 72 % of a page)."""
+    saver = {game: coverage.pdf_coverage(cards(game, True)) for game in game_ids()}
+    assert saver["not-a-hack"] < 1.25 * max(saver["hack-attack"], saver["hack-back"])
+
+
+def _words(path: Path) -> list[list[tuple[str, float, float]]]:
+    with pdfplumber.open(path) as pdf:
+        return [[(w["text"], round(w["x0"], 1), round(w["top"], 1))
+                 for w in page.extract_words()] for page in pdf.pages]
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_every_card_prints_the_same_words_in_the_same_places(game, cards):
+    default, saver = _words(cards(game, False)), _words(cards(game, True))
+    assert len(saver) == len(default)
+    for number, (mine, theirs) in enumerate(zip(saver, default), start=1):
+        assert mine == theirs, f"page {number}"
+
+
+def _faces(game: str, ink_saver: bool):
+    kit = find_game(game)
+    data = kit.load(DEFAULT_DATA_DIR / kit.id)
+    frame = frame_for(BuildOptions(game, ink_saver=ink_saver))(data)
+    assert frame.ink_saver is ink_saver
+    return kit_faces(kit, data, frame)
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_the_faces_hold_the_same_texts_in_the_same_boxes(game):
+    """Same information: every text of every face, front and back, is unchanged."""
+    def texts(ink_saver):
+        return [(name, [(t.key, t.text, t.box, t.font, t.max_size) for t in face.texts()])
+                for name, face, _back in _faces(game, ink_saver)]
+    assert texts(True) == texts(False)
+
+
+def _lightness(fill) -> float:
+    """The lightness (0 black .. 1 white) of a Fill as printed: its colour mixed with white."""
+    rgb = [int(fill.colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    return sum(1 - fill.strength * (1 - v) for v in rgb) / 3
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_no_face_prints_on_a_dark_ground(game):
+    for name, face, _back in _faces(game, True):
+        assert face.ground is None or _lightness(face.ground) > 0.85, name
+
+
+def test_validate_checks_the_ink_saving_faces_of_every_game():
+    result = CliRunner().invoke(main, ["validate", "--all", "--ink-saver"])
+    assert result.exit_code == 0, result.output
+    assert [line.split(":")[0] for line in result.output.splitlines()] == game_ids()
