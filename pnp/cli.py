@@ -184,7 +184,8 @@ def _games(game: str | None, all_games: bool) -> list[str]:
 @_game_options
 @click.option("--paper", type=click.Choice(list(PAPER_MM)), default="a4", show_default=True)
 @click.option("--card-size", type=click.Choice(list(CARD_SIZES_MM)), default=None,
-              help="Card trim size (default: the game's, poker 63.5 x 88.9 mm).")
+              help="Card trim size: one the game's game.toml card_sizes names (all three "
+                   "games: poker, bridge, tarot; default the game's, poker 63.5 x 88.9 mm).")
 @click.option("--bleed", type=InRange(0, MAX_BLEED_MM, "mm"), default=DEFAULT_BLEED_MM, show_default=True, help="Bleed in mm.")
 @click.option("--gutter", type=InRange(0, MAX_GAP_MM, "mm"), default=DEFAULT_GUTTER_MM, show_default=True,
               help="Space between neighbouring cards' bleed edges, mm.")
