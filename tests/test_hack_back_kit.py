@@ -132,7 +132,7 @@ def test_individual_decks_each_start_a_sheet_with_their_own_back(tmp_path):
     sheets_per_deck = [-(-d.size // 9) for d in DATA.decks]
     aids = DATA.info.players_max                     # the player aids' sheets after them
     assert report.sheets == sum(sheets_per_deck) + -(-aids // 9)
-    assert report.counts == {**{d.name: d.size for d in DATA.decks}, "player aids": aids}
+    assert report.counts == {**{d.name: d.size for d in DATA.decks}, "Player aids": aids}
     page, seen = 0, []
     for deck, sheets in zip(DATA.decks, sheets_per_deck):
         forms = set()
@@ -150,10 +150,10 @@ def test_individual_decks_each_start_a_sheet_with_their_own_back(tmp_path):
 def test_players_picks_that_many_decks_and_shared_prints_one_deck(tmp_path):
     two = build(BuildOptions("hack-back", out_dir=tmp_path / "a", players=2))
     assert two.counts == {DATA.decks[0].name: DATA.decks[0].size,
-                          DATA.decks[1].name: DATA.decks[1].size, "player aids": 2}
+                          DATA.decks[1].name: DATA.decks[1].size, "Player aids": 2}
     shared = build(BuildOptions("hack-back", out_dir=tmp_path / "b", deck_format="shared",
                                 players=4))
-    assert shared.counts == {DATA.shared.name: DATA.shared.size, "player aids": 4}
+    assert shared.counts == {DATA.shared.name: DATA.shared.size, "Player aids": 4}
 
 
 @pytest.mark.parametrize("options, message", [

@@ -113,7 +113,7 @@ def test_the_kit_table_and_summary_list_exactly_what_was_printed(tmp_path):
                                        "--out", str(tmp_path / "two")])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == "hack-back: 58 cards — 28 Red Team, 28 Blue " \
-                                            "Team, 2 player aids"
+                                            "Team, 2 Player aids"
     table = _kit_table(tmp_path / "two" / "hack-back")
     assert "Red Team deck 28" in table and "Blue Team deck 28" in table
     assert "Grey Hats" not in table and "Shared Deck" not in table

@@ -140,7 +140,7 @@ class Kit(ABC):
         at the largest table."""
         groups = self.groups(data, deck_format, players)
         aids = tuple(card for card in self.aids(data) for _ in range(players or card.count))
-        return [*groups, *((PrintGroup("player aids", aids, AID_BACK),) if aids else ())]
+        return [*groups, *((PrintGroup("Player aids", aids, AID_BACK),) if aids else ())]
 
     def kit_rows_for(self, data: Any, groups: list[PrintGroup]) -> list[KitRow]:
         """The game's "What's in the kit" rows for what `groups` print; a game whose kit
