@@ -130,7 +130,7 @@ def test_individual_decks_each_start_a_sheet_with_their_own_back(tmp_path):
                                 deck_format="individual"))
     reader = PdfReader(str(report.paths[0]))
     sheets_per_deck = [-(-d.size // 9) for d in DATA.decks]
-    aids = DATA.info.players_max                     # the player aids' sheets after them
+    aids = len(DATA.decks)                           # an aid a deck: one player each
     assert report.sheets == sum(sheets_per_deck) + -(-aids // 9)
     assert report.counts == {**{d.name: d.size for d in DATA.decks}, "Player aids": aids}
     page, seen = 0, []

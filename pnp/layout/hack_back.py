@@ -177,6 +177,12 @@ class HackBackKit(Kit):
         decks = data.decks[:players] if players else data.decks
         return [PrintGroup(d.name, tuple(data.copies(d)), d.id) for d in decks]
 
+    def most_players(self, data: HackBackData, deck_format: str | None = None) -> int:
+        """Individual decks: one player a deck; shared: a five-card hand each."""
+        if (deck_format or "individual") == "shared":
+            return data.shared.size // HAND
+        return len(data.decks)
+
     def extras(self, data: HackBackData) -> tuple[Extra, ...]:
         """The VC tracker: a board of every VC and numbered Hero markers (tracker.pdf)."""
         def render(path: Path, paper: str, data: HackBackData) -> int:

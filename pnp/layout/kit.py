@@ -139,8 +139,13 @@ class Kit(ABC):
         own back: one per player, `players` of them when given, else one for each player
         at the largest table."""
         groups = self.groups(data, deck_format, players)
-        aids = tuple(card for card in self.aids(data) for _ in range(players or card.count))
+        table = players or self.most_players(data, deck_format)
+        aids = tuple(card for card in self.aids(data) for _ in range(min(table, card.count)))
         return [*groups, *((PrintGroup("Player aids", aids, AID_BACK),) if aids else ())]
+
+    def most_players(self, data: Any, deck_format: str | None = None) -> int:
+        """The largest table the chosen format serves (game.toml players.max by default)."""
+        return data.info.players_max
 
     def kit_rows_for(self, data: Any, groups: list[PrintGroup]) -> list[KitRow]:
         """The game's "What's in the kit" rows for what `groups` print; a game whose kit
