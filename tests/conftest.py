@@ -37,12 +37,17 @@ def data_copy(tmp_path) -> Path:
     return target / "hack-attack"
 
 
-@pytest.fixture(scope="session")
-def bench():
-    """bench/bench_status.py as a module: its builders of long, legal games."""
+def bench_module(name: str):
+    """bench/<name>.py loaded as a module (the benchmarks are scripts, not a package)."""
     import importlib.util
-    path = Path(__file__).resolve().parent.parent / "bench" / "bench_status.py"
-    spec = importlib.util.spec_from_file_location("bench_status", path)
+    path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(scope="session")
+def bench():
+    """bench/bench_status.py as a module: its builders of long, legal games."""
+    return bench_module("bench_status")

@@ -30,6 +30,7 @@ from pnp.layout.imposition import (
 )
 from pnp.render.sheets import CROP_MARK_WIDTH_PT, CUT_LINE_GREY
 from pnp.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt
+from tests.test_imposition import specs  # the sheet options any build may take
 from tests.pdfread import placements, segments
 
 MM = mm_to_pt(1)
@@ -110,14 +111,6 @@ def test_every_trim_edge_has_a_guide_at_every_size_and_fill(paper, size):
         assert all(_beside_a_card(m, grid, slots) for m in guides.marks), n
 
 
-specs = st.builds(
-    SheetSpec,
-    paper=st.sampled_from(sorted(PAPER_MM)),
-    card_size=st.sampled_from(sorted(CARD_SIZES_MM)),
-    bleed_mm=st.floats(0, 3),
-    gutter_mm=st.floats(0, 8),
-    margin_mm=st.floats(0, 12),
-)
 
 
 @settings(max_examples=200, deadline=None)

@@ -5,7 +5,6 @@ pixel of every page of cards.pdf, rendered with pypdfium2 at 50 dpi)."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pdfplumber
@@ -16,8 +15,8 @@ from pnp.build import DEFAULT_DATA_DIR, BuildOptions, frame_for
 from pnp.cli import main
 from pnp.games import find_game, game_ids
 from pnp.validate import kit_faces
+from tests.conftest import bench_module
 
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "ink_coverage.py"
 #: The most each kit's ink-saving cards.pdf may use, as a share of its default's
 #: (measured: hack-attack 0.74, hack-back 0.60, not-a-hack 0.36).
 MOST = {"hack-attack": 0.85, "hack-back": 0.75, "not-a-hack": 0.5}
@@ -26,10 +25,7 @@ MOST = {"hack-attack": 0.85, "hack-back": 0.75, "not-a-hack": 0.5}
 @pytest.fixture(scope="module")
 def coverage():
     """bench/ink_coverage.py as a module: its `pdf_coverage`."""
-    spec = importlib.util.spec_from_file_location("ink_coverage", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("ink_coverage")
 
 
 @pytest.fixture(scope="module")
