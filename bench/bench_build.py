@@ -5,12 +5,20 @@ Run on demand (not part of the test suite):
     python bench/bench_build.py            # hack-attack kit + 100 / 1,000 / 10,000 cards
     python bench/bench_build.py --quick    # skips the 10,000-card run
 
-Every measurement is a fresh Python process (interpreter start included), timed
-from outside: the median of --repeats runs (5 by default); peak memory is the
-largest maximum resident set size of those processes. The
-synthetic databases repeat the real hack-attack cards under new ids, one copy
-each, in the real mix of card types. The reference draws, per card, a rounded
-rectangle, a title and a wrapped paragraph on the same 9-up A4 grid.
+Each row is the product (`pnp build`) against the reference (the reportlab loop, drawing
+as many cards), run alternately, reference then build, for --repeats pairs (5 by
+default), every run a fresh Python process (interpreter start included) timed from
+outside (bench/common.py: paired_runs). The ratio build/reference is taken pair by pair,
+so a change of load on the machine lands on both sides of it; the table gives each
+side's median seconds and the median and range [min–max] of the paired ratios. Peak
+memory is the largest maximum resident set size of each side's processes, with the
+ratio build/reference of those peaks.
+
+The synthetic databases repeat the real hack-attack cards under new ids, one copy each,
+in the real mix of card types. The reference draws, per card, a rounded rectangle, a
+title and a wrapped paragraph on the same 9-up A4 grid. The real kit's row pairs its
+whole build (cards, player aids, rules and booklet) with the reference drawing as many
+cards as the kit prints.
 """
 
 from __future__ import annotations
@@ -18,20 +26,17 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import statistics
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import REPO, compile_packages, timed_runs  # noqa: E402
+from common import REPO, compile_packages, paired_runs, ratios, spread
+
 DATA = REPO / "card_data" / "hack-attack"
 FILES = {"tech": "tech.toml", "defense": "defense.toml", "reality_check": "defense.toml",
          "attack": "attack.toml", "user_error": "user_error.toml"}
-
-CHILD_FOOTER = """
-import json, resource, sys
-print(json.dumps({"peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
-"""
 
 BUILD_CHILD = """
 from pathlib import Path
@@ -68,12 +73,13 @@ c.save()
 
 def synthetic(folder: Path, n_cards: int) -> Path:
     """Write a hack-attack database of exactly `n_cards` one-copy cards into folder/hack-attack:
-    the real Attacks once each, then the other real cards under new ids, well mixed."""
+    the real Attacks once each, then the other real cards under new ids, well mixed; the
+    rest of the real game folder (settings, rulebook, player aids) as it is. The tables are
+    written tersely (ids `c0`, `c1`..., no spaces around `=`), so that even at 10,000 cards
+    each stays under the 1 MiB pnp reads of a data file (pnp.data.files.MAX_FILE_BYTES)."""
     import tomllib
     target = folder / "hack-attack"
-    target.mkdir(parents=True)
-    shutil.copy(DATA / "game.toml", target)
-    shutil.copy(DATA / "rulebook.md", target)
+    shutil.copytree(DATA, target)  # the card tables are all rewritten below
     real = []
     tables: dict[str, list[dict]] = {t: [] for t in FILES}
     for table, name in FILES.items():
@@ -85,13 +91,13 @@ def synthetic(folder: Path, n_cards: int) -> Path:
     stride = 37  # coprime with the copy count, so every slice mixes the card types
     for i in range(n_cards - len(tables["attack"])):
         table, card = real[(i * stride) % len(real)]
-        tables[table].append({**card, "id": f"{card['id']}-{i}", "count": 1})
+        tables[table].append({**card, "id": f"c{i}", "count": 1})
     out: dict[str, str] = {}
     for table, cards in tables.items():
         out.setdefault(FILES[table], "")
         for card in cards:
             out[FILES[table]] += f"[[{table}]]\n" + "".join(
-                f"{k} = {json.dumps(v, ensure_ascii=False)}\n" for k, v in card.items()) + "\n"
+                f"{k}={json.dumps(v, ensure_ascii=False)}\n" for k, v in card.items()) + "\n"
     for name, text in out.items():
         (target / name).write_text(text, encoding="utf-8")
     return folder
@@ -100,38 +106,52 @@ def synthetic(folder: Path, n_cards: int) -> Path:
 REPEATS = 5
 
 
-def run_child(code: str) -> tuple[float, float]:
-    """(median wall seconds, peak MB) of REPEATS fresh interpreters running `code`."""
-    wall, outputs = timed_runs([sys.executable, "-c", code + CHILD_FOOTER], REPEATS)
-    return wall, max(json.loads(out.strip().splitlines()[-1])["peak_mb"] for out in outputs)
+def kit_cards() -> int:
+    """Cards the real hack-attack kit prints (every copy of every card, no player aids)."""
+    import tomllib
+    return sum(card.get("count", 1) for table, name in FILES.items()
+               for card in tomllib.loads((DATA / name).read_text())[table])
+
+
+def measure(label: str, n: int, reference: str, product: str, repeats: int) -> None:
+    """Run the reference and the product code alternately, `repeats` pairs of fresh
+    interpreters, and print their row."""
+    pairs = paired_runs([sys.executable, "-c", reference], [sys.executable, "-c", product],
+                        repeats)
+    ref_s = statistics.median(ref.wall for ref, _ in pairs)
+    build_s = statistics.median(prod.wall for _, prod in pairs)
+    ref_mb = max(ref.peak_mb for ref, _ in pairs)
+    build_mb = max(prod.peak_mb for _, prod in pairs)
+    print(f"{label:<30}{n:>7}{ref_s:>8.3f}{build_s:>9.3f}  {spread(ratios(pairs)):<19}"
+          f"{ref_mb:>7.1f}{build_mb:>9.1f}{build_mb / ref_mb:>8.2f}x", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the 10,000-card run")
-    parser.add_argument("--repeats", type=int, default=REPEATS, help="runs per row (median)")
+    parser.add_argument("--repeats", type=int, default=REPEATS,
+                        help=f"reference/build pairs per row (default {REPEATS})")
     args = parser.parse_args()
-    globals()["REPEATS"] = args.repeats
+    if args.repeats < 1:
+        parser.error("--repeats must be at least 1")
     sizes = [100, 1000] + ([] if args.quick else [10000])
     compile_packages()
-    print(f"{'run':<34}{'cards':>7}{'wall s':>9}{'ms/card':>9}{'peak MB':>9}{'vs ref':>8}")
+    print(f"{args.repeats} pair{'s' * (args.repeats != 1)} a row, run alternately (reference, "
+          "build), each a fresh process;\ntime ratio = build/reference pair by pair: median "
+          "[min–max]; MB = peak RSS, the largest of each side's runs.")
+    print(f"{'run':<30}{'cards':>7}{'ref s':>8}{'build s':>9}  {'time ratio':<19}"
+          f"{'ref MB':>7}{'build MB':>9}{'MB ratio':>9}")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        ref_72 = run_child(REFERENCE_CHILD.format(n=72, out=str(tmp / "ref.pdf")))
-        _row("reference: bare reportlab loop", 72, *ref_72)
-        wall, peak = run_child(BUILD_CHILD.format(data=str(DATA.parent), out=str(tmp / "out")))
-        _row("hack-attack kit (cards+rules+booklet)", 137, wall, peak, ref_72[0] / 72)
+        n = kit_cards()
+        measure("hack-attack kit (all PDFs)", n,
+                REFERENCE_CHILD.format(n=n, out=str(tmp / "ref.pdf")),
+                BUILD_CHILD.format(data=str(DATA.parent), out=str(tmp / "out")), args.repeats)
         for n in sizes:
-            ref = run_child(REFERENCE_CHILD.format(n=n, out=str(tmp / f"ref{n}.pdf")))
-            _row("reference: bare reportlab loop", n, *ref)
             data = synthetic(tmp / f"data{n}", n)
-            wall, peak = run_child(BUILD_CHILD.format(data=str(data), out=str(tmp / f"o{n}")))
-            _row("synthetic hack-attack kit", n, wall, peak, ref[0] / n)
-
-
-def _row(label: str, n: int, wall: float, peak: float, ref_per_card: float | None = None) -> None:
-    ratio = f"{wall / n / ref_per_card:>7.2f}x" if ref_per_card else f"{'':>8}"
-    print(f"{label:<34}{n:>7}{wall:>9.3f}{wall / n * 1000:>9.2f}{peak:>9.1f}{ratio}")
+            measure("synthetic hack-attack kit", n,
+                    REFERENCE_CHILD.format(n=n, out=str(tmp / f"ref{n}.pdf")),
+                    BUILD_CHILD.format(data=str(data), out=str(tmp / f"o{n}")), args.repeats)
 
 
 if __name__ == "__main__":

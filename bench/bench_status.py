@@ -36,7 +36,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import compile_packages, timed_runs
+from common import Run, compile_packages, paired_runs, ratios
 
 STATUS = ("import sys\nfrom scorekeeper.cli import main\n"
           "try:\n    main(['--db', sys.argv[1], 'status'])\nexcept SystemExit as exc:\n"
@@ -444,11 +444,11 @@ def build_game(path: Path, game: str, rows: int, fast: bool = True) -> dict:
 
 # --- Timing -----------------------------------------------------------------------------
 
-def _pairs(walls: list[tuple[float, float]]) -> tuple[float, float, float, float]:
+def _pairs(pairs: list[tuple[Run, Run]]) -> tuple[float, float, float, float]:
     """(median ratio, lowest, highest, median seconds) of (click, command) pairs."""
-    ratios = [cmd / base for base, cmd in walls]
-    return (statistics.median(ratios), min(ratios), max(ratios),
-            statistics.median(cmd for _, cmd in walls))
+    each = ratios(pairs)
+    return (statistics.median(each), min(each), max(each),
+            statistics.median(cmd.wall for _, cmd in pairs))
 
 
 def warm(pristine: Path, work: Path, verb: list[str]) -> None:
@@ -483,7 +483,7 @@ def main() -> None:
                 work = tmp / f"{game}-{n}-write.sqlite3"
                 warm(pristine, work, info["verb"])
                 cases.append((game, n, info, pristine, work))
-        walls: dict[tuple, list[tuple[float, float]]] = {}
+        walls: dict[tuple, list[tuple[Run, Run]]] = {}
         for _ in range(args.repeats):
             for game, n, info, pristine, work in cases:
                 runs = [("status", [sys.executable, "-c", STATUS, str(pristine)], None),
@@ -493,10 +493,9 @@ def main() -> None:
                 for label, command, before in runs:
                     if before:
                         shutil.copyfile(pristine, work)
-                    base = timed_runs(CLICK, 1)[0]
-                    wall = timed_runs(command, 1)[0]
-                    walls.setdefault((game, n, label), []).append((base, wall))
-    base = statistics.median(b for w in walls.values() for b, _ in w)
+                    walls.setdefault((game, n, label), []).extend(
+                        paired_runs(CLICK, command, 1))
+    base = statistics.median(b.wall for w in walls.values() for b, _ in w)
     print(f'python -c "import click": median {base * 1000:.0f} ms; {args.repeats} pairs '
           "a row, each command run right after its own click run.")
     print("Write = the verb in one process, then `scorekeeper undo` in a second one.")

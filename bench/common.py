@@ -1,11 +1,16 @@
-"""Shared by the benchmarks: bytecode first, then median wall times of fresh processes."""
+"""Shared by the benchmarks: bytecode first, then fresh processes timed from outside,
+alone (`timed_runs`) or paired with a reference, run alternately (`paired_runs`)."""
 
 from __future__ import annotations
 
+import os
+import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -18,14 +23,56 @@ def compile_packages() -> None:
                    cwd=REPO, check=True)
 
 
+@dataclass(frozen=True)
+class Run:
+    """One fresh process: wall seconds (start to exit, interpreter start included), its
+    peak memory (maximum resident set size, MB) and its stdout."""
+    wall: float
+    peak_mb: float
+    stdout: str
+
+
+def run_once(args: list[str]) -> Run:
+    """Run `args` once in a fresh process started in the repository, timed from outside.
+    The peak memory is the child's own rusage (os.wait4), so nothing is added to what it
+    runs. A failing command stops the benchmark with its stderr."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        child = subprocess.Popen(args, cwd=REPO, stdout=out, stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if child.returncode:
+            raise SystemExit(f"{shlex.join(args)} failed ({child.returncode}):\n"
+                             f"{err.read().decode(errors='replace')}")
+        return Run(wall, usage.ru_maxrss / 1024,  # Linux reports kilobytes
+                   out.read().decode(errors="replace"))
+
+
 def timed_runs(args: list[str], repeats: int) -> tuple[float, list[str]]:
     """(median wall seconds, each run's stdout) of `repeats` fresh processes of `args`."""
-    walls, outputs = [], []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        done = subprocess.run(args, capture_output=True, text=True, cwd=REPO)
-        walls.append(time.perf_counter() - start)
-        if done.returncode:
-            raise SystemExit(done.stderr)
-        outputs.append(done.stdout)
-    return statistics.median(walls), outputs
+    runs = [run_once(args) for _ in range(repeats)]
+    return statistics.median(r.wall for r in runs), [r.stdout for r in runs]
+
+
+def paired_runs(reference: list[str], product: list[str],
+                repeats: int) -> list[tuple[Run, Run]]:
+    """`repeats` pairs (reference run, product run), each command a fresh process, run
+    alternately (A B A B ...), so that a change of load on the machine lands on both
+    sides of a pair alike: compare them pair by pair (`ratios`), not median to median."""
+    if repeats < 1:
+        raise ValueError("repeats must be at least 1")
+    return [(run_once(reference), run_once(product)) for _ in range(repeats)]
+
+
+def ratios(pairs: list[tuple[Run, Run]], what: str = "wall") -> list[float]:
+    """Product over reference, pair by pair, of `what` ("wall" or "peak_mb")."""
+    return [getattr(prod, what) / getattr(ref, what) for ref, prod in pairs]
+
+
+def spread(values: list[float], fmt: str = ".2f") -> str:
+    """'median [min–max]' of values."""
+    return (f"{format(statistics.median(values), fmt)} "
+            f"[{format(min(values), fmt)}–{format(max(values), fmt)}]")
