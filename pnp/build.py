@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.errors import DataError, PnpError
+from pnp.errors import DataError, PnpError, errors_only
 from pnp.games import find_game
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
@@ -37,7 +37,9 @@ class BuildOptions:
     """A build request: game id, sheet settings (mm), where data is read and output goes.
     `card_size` None means the game's own size from game.toml; `deck_format`
     ("individual" or "shared") and `players` choose the decks of games that have several;
-    `ink_saver` prints the ink-saving faces (dark grounds as outlines and pale tints)."""
+    `ink_saver` prints the ink-saving faces (dark grounds as outlines and pale tints);
+    `max_dpi` downsamples card art printed at more pixels per inch than that (None:
+    every image as it is)."""
 
     game: str
     spec: SheetSpec = field(default_factory=SheetSpec)
@@ -47,11 +49,14 @@ class BuildOptions:
     deck_format: str | None = None
     players: int | None = None
     ink_saver: bool = False
+    max_dpi: float | None = None
 
 
 @dataclass(frozen=True)
 class BuildReport:
-    """What a build wrote: copies by kind, sheets, PDF pages per file, paths, seconds."""
+    """What a build wrote: copies by kind, sheets, PDF pages per file, paths, seconds, the
+    data's warnings and notes (pnp.errors.Problem), how many distinct images the cards
+    embed, and the art files whose bleed was made by extending their edges."""
 
     game: str
     counts: dict[str, int]
@@ -60,6 +65,9 @@ class BuildReport:
     pages: dict[str, int]
     paths: list[Path]
     seconds: float
+    warnings: tuple = ()
+    images: int = 0
+    generated_bleed: tuple[str, ...] = ()
 
 
 def game_folder(kit: Kit, data_dir: Path) -> Path:
@@ -111,8 +119,9 @@ def build(options: BuildOptions) -> BuildReport:
     kit = find_game(options.game)
     folder = game_folder(kit, options.data_dir)
     data, blocks, problems = validate(kit, folder, frame_for(options))
-    if problems:
-        raise DataError(problems)
+    errors, warnings = errors_only(problems)
+    if errors:
+        raise DataError(errors)
     groups = kit.print_groups(data, options.deck_format, options.players)
     card_size = options.card_size or data.info.card_size
     spec = SheetSpec(**{**options.spec.__dict__, "card_size": card_size})
@@ -122,7 +131,7 @@ def build(options: BuildOptions) -> BuildReport:
     name = kit.name(data)
     try:
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
-        painter = KitPainter(canvas, kit, data, frame_for(options)(data))
+        painter = KitPainter(canvas, kit, data, frame_for(options)(data), options.max_dpi)
         stats = write_sheets(canvas, grid, spec, groups, painter)
         canvas.save()
         rows = kit.printed_rows(data, groups)
@@ -138,7 +147,9 @@ def build(options: BuildOptions) -> BuildReport:
         shutil.rmtree(staging, ignore_errors=True)
     return BuildReport(kit.id, kit.summary(groups), grid, stats.sheets,
                        {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides,
-                        **extras}, [target / n for n in names], time.perf_counter() - start)
+                        **extras}, [target / n for n in names], time.perf_counter() - start,
+                       tuple(warnings), painter.painter.images_embedded,
+                       tuple(sorted(painter.painter.generated_bleed)))
 
 
 STAGING_PREFIX = ".building-"

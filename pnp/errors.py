@@ -19,6 +19,8 @@ class Problem:
     `file` is the TOML file, `line`/`column` are 1-based (None when unknown); `card_id`
     names a card, or `subject` says what else is wrong ("back 'red-team'", "deck
     'red-team'", "category 'backups'"); `field` is the key (or key path) at fault.
+    `level` is "error" (the kit cannot be built), "warning" (it can, but check this:
+    art under 300 dpi) or "note" (what printing changes: a CMYK image converted).
     """
 
     file: Path | None
@@ -28,6 +30,7 @@ class Problem:
     card_id: str | None = None
     field: str | None = None
     subject: str | None = None
+    level: str = "error"
 
     def __str__(self) -> str:
         where = str(self.file) if self.file else "<data>"
@@ -44,6 +47,12 @@ class Problem:
             what.append(f"field {quoted(self.field)}")
         prefix = f"{where}: " + (", ".join(what) + ": " if what else "")
         return prefix + self.message
+
+
+def errors_only(problems: list[Problem]) -> tuple[list[Problem], list[Problem]]:
+    """(the errors, the warnings and notes) of `problems`, each in order."""
+    return ([p for p in problems if p.level == "error"],
+            [p for p in problems if p.level != "error"])
 
 
 class DataError(PnpError):

@@ -3,6 +3,11 @@
 Fonts are registered with reportlab once, on first use, and embedded (subset) in
 every PDF. `missing_glyphs` checks text against a font's character map, so a
 character the font cannot draw is a validation error instead of a blank box.
+
+Every PDF writer draws with these fonts, so this is also where reportlab is told to
+write binary streams: its default ASCII85 encoding of pages, forms (card backs) and
+images makes each stream a quarter larger and costs time for nothing a PDF reader
+needs (issue 12).
 """
 
 from __future__ import annotations
@@ -11,11 +16,14 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.errors import PnpError
 from pnp.shown import quoted
+
+rl_config.useA85 = 0
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 

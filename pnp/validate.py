@@ -54,10 +54,10 @@ def _problem(fault: Fault, face: Face, name: str, back: bool) -> Problem:
     if origin is None:
         src = face.source
         return Problem(src.file, f"layout element '{fault.element.key}' {fault.message}",
-                       line=src.line, subject=src.subject or name)
+                       line=src.line, subject=src.subject or name, level=fault.level)
     if origin.source != face.source or back:
-        return origin.problem(f"{fault.message} (on {name})")
-    return origin.problem(fault.message)
+        return origin.problem(f"{fault.message} (on {name})", fault.level)
+    return origin.problem(fault.message, fault.level)
 
 
 def check_rulebook(path: Path, blocks: list[Block]) -> list[Problem]:

@@ -67,7 +67,7 @@ def test_every_problem_is_listed_at_once(data_copy):
            if 'id = "backup-3-2-1"' in line][1]
     assert f"defense.toml:{dup}: card 'backup-3-2-1', field 'id': duplicate id; first defined at" in out
     assert (f"defense.toml:{line_of(defense, 'color =')}: card 'backup-3-2-1', field 'color': unknown key; "
-            "allowed keys: category, count, how_to, id, name") in out
+            "allowed keys: art, category, count, how_to, id, name") in out
     assert "5 problems found." in out
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from pnp.data.models import Source
+from pnp.data.art import ART_FIELD, ArtSpec
 from pnp.data.schema import Field, length_range
 from pnp.data.tables import Entry, TableSpec
 
@@ -34,6 +35,7 @@ AID_FIELDS = (
     Field("name", "str", "the aid's title, 1..28 characters", check=length_range(1, 28)),
     Field("lines", "list", f"the turn in order, 2..{MAX_LINES} lines of 1..{MAX_LINE} "
           "characters", check=_lines_problem),
+    ART_FIELD,
 )
 AID_SPEC = TableSpec("aid", "aids.toml", AID_FIELDS, kind="Player aid")
 
@@ -48,11 +50,12 @@ class AidCard:
     lines: tuple[str, ...]
     count: int
     source: Source
+    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
     kind = "Player aid"
 
 
 def aid_cards(entries: Sequence[Entry], players_max: int) -> tuple[AidCard, ...]:
     """The aid cards of a game's checked `[[aid]]` entries, `players_max` copies each."""
     return tuple(AidCard(e.values["id"], e.values["name"], tuple(e.values["lines"]),
-                         players_max, e.source)
+                         players_max, e.source, e.values.get("art"))
                  for e in entries if e.spec.table == "aid" and e.complete)

@@ -25,7 +25,8 @@ _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
           (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
 
 
-def _kind(mode: int) -> str:
+def kind_of(mode: int) -> str:
+    """What a file of `st_mode` `mode` is, in words: "a folder", "a named pipe (FIFO)"..."""
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
@@ -44,7 +45,7 @@ def read_data_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | Problem:
     except OSError as exc:
         return Problem(path, f"cannot read file: {exc.strerror or exc}")
     if not stat.S_ISREG(info.st_mode):
-        return Problem(path, f"cannot read file: it is {_kind(info.st_mode)}, not a regular file")
+        return Problem(path, f"cannot read file: it is {kind_of(info.st_mode)}, not a regular file")
     if (real := _outside(path)) is not None:
         return Problem(path, f"refused: it is a link to {real}, outside the game's folder "
                        f"{path.parent}; copy the file into the folder instead")

@@ -3,8 +3,10 @@ fixed words each game prints on its faces (its [labels] table)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+from pnp.data.art import ART_FIELD, parse_art
 from pnp.data.models import BackDesign, Category, GameInfo, Source
 from pnp.data.schema import Field, check_table, int_range
 from pnp.data.toml_source import TableLines, TomlFile
@@ -60,11 +62,13 @@ PLAYER_FIELDS = [
 
 
 def read_game_file(tf: TomlFile, categories: bool = True, label_fields: tuple[Field, ...] = (),
-                   subtitle: bool = False
+                   subtitle: bool = False, back_ids: tuple[str, ...] = ()
                    ) -> tuple[GameInfo | None, list[Category], set[str], list[Problem]]:
     """Turn a parsed `game.toml` into GameInfo, the valid categories, the ids of every
     declared category (valid or not, so one bad colour does not make every card that
-    names the category wrong too) and every problem found. A game that prints them
+    names the category wrong too) and every problem found. The [back] table may name
+    `art` for every back and, for each of `back_ids` (a game with several backs),
+    `art_<back id>` for that back (pnp.data.art). A game that prints them
     declares `categories` ([[category]] tables, required), the keys its [labels] table
     must hold (none: the table is not allowed) and a back `subtitle` (optional); keys a
     game does not print are unknown keys, never silently ignored."""
@@ -73,9 +77,17 @@ def read_game_file(tf: TomlFile, categories: bool = True, label_fields: tuple[Fi
     top, problems = check_table(tf.data, fields, tf.lines.top, tf.path)
     players, p = _sub_table(tf, "players", PLAYER_FIELDS, TableLines(tf.lines.top.of("players")))
     problems += p
-    back, p = _sub_table(tf, "back", BACK_FIELDS + ([SUBTITLE] if subtitle else []),
-                         tf.lines.tables.get("back", tf.lines.top))
+    back_where = tf.lines.tables.get("back", tf.lines.top)
+    art_fields = [ART_FIELD, *(replace(ART_FIELD, name=f"art_{b}") for b in back_ids)]
+    back, p = _sub_table(tf, "back", BACK_FIELDS + ([SUBTITLE] if subtitle else []) + art_fields,
+                         back_where)
     problems += p
+    back_source = _source(tf, back_where, None, "back.")
+    for f in art_fields:
+        if f.name in back:
+            back[f.name], p = parse_art(back[f.name], back_source.at(f.name),
+                                        Path(tf.path).parent)
+            problems += p
     labels, p = _sub_table(tf, "labels", list(label_fields),
                            tf.lines.tables.get("labels", tf.lines.top))
     problems += p
@@ -94,14 +106,14 @@ def read_game_file(tf: TomlFile, categories: bool = True, label_fields: tuple[Fi
                                 line=tf.lines.top.of("players"), field="players"))
     if problems:
         return None, found, declared, problems
-    back_where = tf.lines.tables.get("back", tf.lines.top)
     labels_where = tf.lines.tables.get("labels", tf.lines.top)
     info = GameInfo(
         id=top["id"], name=top["name"], players_min=players["min"],
         players_max=players["max"], card_size=top["card_size"],
         card_sizes=tuple(top["card_sizes"]),
-        back=BackDesign(back["title"], back.get("subtitle", ""), back["colour"],
-                        _source(tf, back_where, None, "back.")),
+        back=BackDesign(back["title"], back.get("subtitle", ""), back["colour"], back_source,
+                        back.get("art"), tuple((b, back[f"art_{b}"]) for b in back_ids
+                                               if f"art_{b}" in back)),
         folder=Path(tf.path).parent, labels=labels,
         labels_source=_source(tf, labels_where, None, "labels."))
     return info, found, declared, problems

@@ -17,6 +17,7 @@ from pnp.data.models import Category, GameInfo, Source
 from pnp.data.schema import Field, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
 from pnp.errors import DataError, Problem
+from pnp.data.art import ART_FIELD, ArtSpec
 from pnp.shown import listed, quoted
 
 
@@ -33,6 +34,7 @@ class TechCard:
     vulnerable_to: tuple[str, ...]
     description: str
     source: Source
+    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
     kind = "Tech"
 
 
@@ -46,6 +48,7 @@ class DefenseCard:
     category: str
     how_to: str
     source: Source
+    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
     kind = "Defense"
 
 
@@ -58,6 +61,7 @@ class RealityCheckCard:
     count: int
     text: str
     source: Source
+    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
     kind = "Reality Check"
 
 
@@ -71,6 +75,7 @@ class AttackCard:
     icons: tuple[str, str, str]
     text: str
     source: Source
+    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
     kind = "Attack"
 
 
@@ -84,6 +89,7 @@ class UserErrorCard:
     category: str
     text: str
     source: Source
+    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
     kind = "User Error"
 
 
@@ -120,6 +126,7 @@ def _common(extra: list[Field]) -> tuple[Field, ...]:
         Field("name", "str", "the printed name, 1..28 characters", check=length_range(1, 28)),
         Field("count", "int", "copies printed, 1..20", check=int_range(1, 20)),
         *extra,
+        ART_FIELD,
     )
 
 

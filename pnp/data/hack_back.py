@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pnp.data.aid import AID_SPEC, AidCard, aid_cards
 from pnp.data.models import GameInfo, Source
+from pnp.data.art import ART_FIELD, ArtSpec
 from pnp.data.schema import Field, check_table, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
 from pnp.data.toml_source import TableLines
@@ -96,6 +97,7 @@ class HeroCard:
     activate: tuple[Effect, ...]
     flavor: str
     source: Source
+    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
     kind = "Hero"
 
 
@@ -111,6 +113,7 @@ class Deck:
     cards: tuple[tuple[str, int], ...]
     shared: bool
     source: Source
+    art: ArtSpec | None = None    # the deck's back's picture (pnp.data.art), if any
 
     @property
     def size(self) -> int:
@@ -142,6 +145,7 @@ CARD_FIELDS = (
           check=length_range(0, MAX_EFFECTS, "effects")),
     Field("activate", "tables", "an array of 0..2 effect tables", required=False,
           check=length_range(0, MAX_EFFECTS, "effects")),
+    ART_FIELD,
     Field("flavor", "str", "one line, 1..70 characters", required=False,
           check=length_range(1, 70)),
 )
@@ -151,6 +155,7 @@ _DECK = (
     Field("emblem", "id", f"one of {', '.join(EMBLEMS)}",
           check=lambda v: None if v in EMBLEMS else f"expected one of {', '.join(EMBLEMS)}, got {quoted(v)}"),
     Field("cards", "tables", "an array of { card = \"ID\", count = N } tables"),
+    ART_FIELD,
 )
 ENTRY_FIELDS = [
     Field("card", "id", "a card id"),
@@ -224,7 +229,7 @@ def _hero(entry: Entry, problems: list[Problem]) -> HeroCard:
         problems.append(Problem(entry.source.file, "a card needs at least one effect (play or "
                                 "activate)", line=entry.source.line, subject=entry.source.subject))
     return HeroCard(values["id"], values["name"], values["vc"], play, activate,
-                    values.get("flavor", ""), entry.source)
+                    values.get("flavor", ""), entry.source, values.get("art"))
 
 
 def _deck(entry: Entry, known: set[str] | None, problems: list[Problem]) -> Deck:
@@ -248,7 +253,7 @@ def _deck(entry: Entry, known: set[str] | None, problems: list[Problem]) -> Deck
                 f"{quoted(e['card'])} is listed twice; give it one entry with its count"))
         cards.append((e["card"], e["count"]))
     deck = Deck(deck_id, values["name"], values["colour"], values["emblem"], tuple(cards),
-                shared, source)
+                shared, source, values.get("art"))
     low, high = SHARED_DECK if shared else INDIVIDUAL_DECK
     if not low <= deck.size <= high:
         kind = "a shared deck" if shared else "an individual deck"

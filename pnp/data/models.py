@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pnp.errors import Problem
 
@@ -44,10 +45,12 @@ class Origin:
         """The table key the field path starts with."""
         return self.field.split(":")[0].split("[")[0].split(".")[0]
 
-    def problem(self, message: str) -> Problem:
-        """A Problem about this value, named by file:line, subject and field."""
+    def problem(self, message: str, level: str = "error") -> Problem:
+        """A Problem about this value, named by file:line, subject and field; `level` as
+        Problem's ("error", "warning", "note")."""
         return Problem(self.source.file, message, line=self.source.line_of(self.key),
-                       field=self.source.prefix + self.field, subject=self.source.subject)
+                       field=self.source.prefix + self.field, subject=self.source.subject,
+                       level=level)
 
 
 @dataclass(frozen=True)
@@ -64,13 +67,21 @@ class Category:
 
 @dataclass(frozen=True)
 class BackDesign:
-    """The card back's settings in game.toml: title, subtitle, colour ("#RRGGBB") and
-    where the [back] table is."""
+    """The card back's settings in game.toml: title, subtitle, colour ("#RRGGBB"), where
+    the [back] table is, the `art` of every back (pnp.data.art.ArtSpec, or None) and,
+    for a game with several backs, each back's own art (`arts`: (back id, ArtSpec)
+    pairs from the `art_<back id>` keys)."""
 
     title: str
     subtitle: str
     colour: str
     source: Source | None = field(default=None, compare=False)
+    art: Any = None
+    arts: tuple[tuple[str, Any], ...] = ()
+
+    def art_for(self, back_id: str) -> Any:
+        """The art of the back `back_id`: its own, else the game's, else None."""
+        return dict(self.arts).get(back_id, self.art)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pnp.data.aid import AID_SPEC, AidCard, aid_cards
 from pnp.data.models import GameInfo, Source
+from pnp.data.art import ART_FIELD, ArtSpec
 from pnp.data.schema import Field, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
 from pnp.errors import DataError, Problem
@@ -46,6 +47,7 @@ class NahCard:
     components: int
     modifiers: int
     source: Source
+    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
 
     @property
     def blanks(self) -> int:
@@ -88,7 +90,7 @@ def _fields(kind: str) -> tuple[Field, ...]:
                                    check=int_range(1, 9)),),
         "banned": named, "new_account": named, "steal": named,
     }
-    return common + extra.get(kind, ())
+    return common + extra.get(kind, ()) + (ART_FIELD,)
 
 
 def _label(key: str, what: str, most: int) -> Field:
@@ -113,7 +115,7 @@ def _card(entry: Entry, problems: list[Problem]) -> NahCard:
     pile = entry.spec.file.removesuffix(".toml")
     card = NahCard(v["id"], kind, pile, v["count"], v["text"], v.get("name", ""),
                    v.get("points", 0), v.get("components", 0), v.get("modifiers", 0),
-                   entry.source)
+                   entry.source, v.get("art"))
     if kind == "hack":
         need = card.components + card.modifiers
         if not 1 <= need <= 3 or card.blanks != need:
@@ -147,7 +149,7 @@ def load_not_a_hack(folder: Path) -> NotAHackData:
     what a hack needs, duplicate ids, and fewer New Account cards than the most
     players need (2 × players − 1: one each, plus one fewer shuffled in; rules, setup).
     """
-    files = read_game(folder, TABLES, label_fields=LABEL_FIELDS)
+    files = read_game(folder, TABLES, label_fields=LABEL_FIELDS, back_ids=tuple(PILES))
     problems = list(files.problems)
     cards = [_card(e, problems) for e in files.tables.entries
              if e.complete and e.spec.table != AID_SPEC.table]

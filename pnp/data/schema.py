@@ -22,8 +22,8 @@ MAX_ID = 48        # characters in any id (card, category, deck, game)
 class Field:
     """One key of a card table.
 
-    `kind` is "str", "int", "id", "colour", "list" (of strings), "table" or
-    "tables" (an array of tables); `expected` says in words
+    `kind` is "str", "int", "id", "colour", "list" (of strings), "table",
+    "tables" (an array of tables) or "art" (a path or a table, read by pnp.data.art); `expected` says in words
     what a valid value is (it ends up in the error message); `check`, when set,
     returns an error message for a value of the right kind that is still wrong.
     """
@@ -46,6 +46,8 @@ def _kind_ok(kind: str, value: Any) -> bool:
         return isinstance(value, str) and bool(re.fullmatch(r"#[0-9A-Fa-f]{6}", value))
     if kind == "table":
         return isinstance(value, dict)
+    if kind == "art":             # a path or an art table; pnp.data.art reads it
+        return isinstance(value, (str, dict))
     if kind == "tables":
         return isinstance(value, list) and all(isinstance(v, dict) for v in value)
     if kind == "list":

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp.data.art import parse_art
 from pnp.data.game_file import read_game_file
 from pnp.data.models import Category, GameInfo, Source
 from pnp.data.schema import Field, check_table
@@ -148,9 +149,12 @@ def _entry(tf: TomlFile, spec: TableSpec, raw: Any, where: TableLines,
     else:
         subject = f"{spec.subject} {quoted(entry_id)}" if entry_id else f"a [[{spec.table}]] table"
     values, p = check_table(raw, spec.fields, where, tf.path, subject=subject)
+    source = Source(tf.path, where.line, tuple(where.keys.items()), subject)
+    if "art" in values:     # the image, checked, relative to the game folder
+        values["art"], q = parse_art(values["art"], source.at("art"), Path(tf.path).parent)
+        p += q
     problems += p
-    return Entry(spec, values, Source(tf.path, where.line, tuple(where.keys.items()), subject),
-                 complete=not p)
+    return Entry(spec, values, source, complete=not p)
 
 
 def _duplicate_ids(entries: list[Entry]) -> list[Problem]:
@@ -183,17 +187,19 @@ class GameFiles:
 
 
 def read_game(folder: Path, specs: tuple[TableSpec, ...], categories: bool = False,
-              label_fields: tuple[Field, ...] = (), subtitle: bool = False) -> GameFiles:
+              label_fields: tuple[Field, ...] = (), subtitle: bool = False,
+              back_ids: tuple[str, ...] = ()) -> GameFiles:
     """Read `folder`'s game.toml (pnp.data.game_file.read_game_file: what the game prints
-    there) and every table of `specs`, collecting every problem; never raises for bad
-    data."""
+    there; `back_ids` are the backs that may have their own art) and every table of
+    `specs`, collecting every problem; never raises for bad data."""
     problems: list[Problem] = []
     info, found, declared = None, [], set()
     game = read_toml(folder / "game.toml")
     if isinstance(game, Problem):
         problems.append(game)
     else:
-        info, found, declared, p = read_game_file(game, categories, label_fields, subtitle)
+        info, found, declared, p = read_game_file(game, categories, label_fields, subtitle,
+                                                   back_ids)
         problems += p
     tables = read_tables(folder, specs)
     return GameFiles(info, tuple(found), frozenset(declared), tables,

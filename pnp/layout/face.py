@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import Any
 
 from pnp.data.models import Origin, Source
 from pnp.fonts import BOLD, metrics
+from pnp.layout.art import Placement, place_art
 from pnp.layout.card_frame import BODY_FLOOR_PT, SAFE_MM, TITLE_FLOOR_PT, CardFrame
 from pnp.layout.imposition import Rect
 from pnp.layout.text import placed_lines
@@ -40,6 +42,8 @@ class Element(ABC):
 
     #: Decorations may run past the safe area into the bleed.
     decoration = False
+    #: A backdrop lies under the whole face (full-bleed art): others may overlap it.
+    backdrop = False
 
     @abstractmethod
     def ink(self) -> tuple[Rect, ...]:
@@ -181,6 +185,51 @@ class Shield(Element):
         return (self.rect,)
 
 
+@dataclass(frozen=True, kw_only=True)
+class Art(Element):
+    """A picture: `art` (a pnp.data.art.ArtSpec: the checked image, its fit, focus and
+    own bleed) fitted to `target` (pt: a window, or the trim) and shown within `clip`
+    (pt: the window, or the card's bleed rectangle). Full-bleed art (`full_bleed`) is a
+    backdrop under every other element, runs into the bleed and has its missing bleed
+    made by extending its edges; a window stays in the safe area like any element."""
+
+    art: Any
+    target: Rect
+    clip: Rect
+    full_bleed: bool = False
+
+    @property
+    def decoration(self) -> bool:        # full-bleed art runs into the bleed
+        return self.full_bleed
+
+    @property
+    def backdrop(self) -> bool:          # ... and lies under everything else
+        return self.full_bleed
+
+    def placement(self) -> Placement:
+        """Where the image goes (pnp.layout.art.place_art)."""
+        image = self.art.image
+        return place_art(image.width_px, image.height_px, target=self.target, clip=self.clip,
+                         fit=self.art.fit, focus=self.art.focus,
+                         own_bleed_mm=self.art.bleed_mm,
+                         extend_to=self.clip if self.full_bleed else None)
+
+    def ink(self) -> tuple[Rect, ...]:
+        """The part of the card the picture covers."""
+        return (self.placement().shown,)
+
+
+def art_element(art: Any, frame: CardFrame, key: str = "art") -> Art:
+    """The Art element of `art` (a pnp.data.art.ArtSpec) on a card of `frame`: in its
+    window (mm from the trim's top-left, turned into card-local pt) or at full bleed."""
+    if art.window_mm is None:
+        return Art(key=key, art=art, target=frame.trim_rect, clip=frame.bleed_rect,
+                   full_bleed=True, origin=art.origin)
+    left, top, w, h = (mm_to_pt(v) for v in art.window_mm)
+    window = Rect(left, frame.h - top - h, w, h)
+    return Art(key=key, art=art, target=window, clip=window, origin=art.origin)
+
+
 @dataclass(frozen=True)
 class Face:
     """One side of a card: its elements in drawing order, the `ground` colour painted over
@@ -203,6 +252,17 @@ class Face:
     def texts(self) -> list[Text]:
         """Every text element, in drawing order."""
         return [e for e in self.elements if isinstance(e, Text)]
+
+    def with_art(self, art: Any, frame: CardFrame, back: bool = False) -> "Face":
+        """This face with the picture `art` (a pnp.data.art.ArtSpec, or None: unchanged)
+        drawn under its elements, above its ground; printed alone (the face's own design
+        left out) when `art.prints_alone(back)`."""
+        if art is None:
+            return self
+        element = art_element(art, frame)
+        if art.prints_alone(back):
+            return Face((element,), None, self.source, self.reuse)
+        return Face((element, *self.elements), self.ground, self.source, self.reuse)
 
 
 def _union(rects: tuple[Rect, ...]) -> Rect:

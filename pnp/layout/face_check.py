@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pnp.data.models import Origin
 from pnp.fonts import glyph_problem, missing_glyphs
 from pnp.layout.card_frame import BODY_FLOOR_PT, SAFE_MM, CardFrame
-from pnp.layout.face import Element, Face, Icon, Text
+from pnp.layout.face import Art, Element, Face, Icon, Text
 from pnp.layout.glyphs import GLYPH_NAMES
 from pnp.layout.imposition import Rect
 from pnp.layout.text import TextDoesNotFit
@@ -21,16 +21,20 @@ from pnp.shown import quoted
 from pnp.units import pt_to_mm
 
 TOLERANCE_PT = 0.01
+MIN_DPI = 150       # art printed at fewer pixels per inch is refused
+GOOD_DPI = 300      # ... and under this, warned about
 
 
 @dataclass(frozen=True)
 class Fault:
     """One thing wrong with one element of a face, in words; `origin` names the data value
-    at fault when it is not the element's own (a part of a composed text)."""
+    at fault when it is not the element's own (a part of a composed text); `level` is
+    "error", "warning" or "note" (pnp.errors.Problem)."""
 
     element: Element
     message: str
     origin: Origin | None = None
+    level: str = "error"
 
 
 def check_face(face: Face, frame: CardFrame) -> list[Fault]:
@@ -43,6 +47,8 @@ def check_face(face: Face, frame: CardFrame) -> list[Fault]:
         if boxes is None:
             continue
         ink[element.key] = boxes
+        if isinstance(element, Art):
+            faults += _art_faults(element)
         if not element.decoration:
             faults += _outside(element, boxes, frame.safe, f"the {SAFE_MM:g} mm safe area")
         if element.inside in by_key:
@@ -93,6 +99,21 @@ def _ink(element: Element, faults: list[Fault]) -> tuple[Rect, ...] | None:
         return None
 
 
+def _art_faults(element: Art) -> list[Fault]:
+    """A picture's resolution where it prints (an error under MIN_DPI, a warning under
+    GOOD_DPI) and the image's notes (what printing changes)."""
+    dpi = element.placement().dpi
+    faults = [Fault(element, f"{note}", level="note") for note in element.art.image.notes]
+    if dpi < GOOD_DPI:
+        size = f"{element.art.image.width_px} x {element.art.image.height_px} px"
+        verdict = (f"at least {MIN_DPI} dpi is needed" if dpi < MIN_DPI
+                   else f"{GOOD_DPI} dpi or more prints sharp")
+        faults.append(Fault(element, f"{quoted(element.art.file)} ({size}) prints at "
+                                     f"{dpi:.0f} dpi at this size; {verdict}",
+                            level="error" if dpi < MIN_DPI else "warning"))
+    return faults
+
+
 def _outside(element: Element, boxes: tuple[Rect, ...], area: Rect, what: str) -> list[Fault]:
     """A fault when any of `boxes` reaches past `area`, saying by how much (mm)."""
     over = max(max(area.x - b.x, b.x + b.w - area.x - area.w, area.y - b.y, b.top - area.top)
@@ -117,9 +138,10 @@ def _ancestors(key: str, by_key: dict[str, Element]) -> set[str]:
 def _overlaps(face: Face, ink: dict[str, tuple[Rect, ...]], by_key: dict[str, Element]
               ) -> list[Fault]:
     """A fault for every pair of elements whose ink intersects, unless one contains the
-    other; reported on the later (upper) element."""
+    other; reported on the later (upper) element, or on a picture's window when one of
+    the two is a picture (the window is what the designer places)."""
     faults = []
-    drawn = [e for e in face.elements if e.key in ink]
+    drawn = [e for e in face.elements if e.key in ink and not e.backdrop]
     for j, upper in enumerate(drawn):
         mine = _ancestors(upper.key, by_key)
         for lower in drawn[:j]:
@@ -127,8 +149,9 @@ def _overlaps(face: Face, ink: dict[str, tuple[Rect, ...]], by_key: dict[str, El
                 continue
             w, h = _intersection(ink[upper.key], ink[lower.key])
             if w > TOLERANCE_PT and h > TOLERANCE_PT:
-                faults.append(Fault(upper, f"overlaps '{lower.key}' by {pt_to_mm(w):.1f} x "
-                                           f"{pt_to_mm(h):.1f} mm"))
+                at, other = (lower, upper) if isinstance(lower, Art) else (upper, lower)
+                faults.append(Fault(at, f"overlaps '{other.key}' by {pt_to_mm(w):.1f} x "
+                                        f"{pt_to_mm(h):.1f} mm"))
     return faults
 
 

@@ -153,6 +153,11 @@ class HackBackKit(Kit):
         deck = next(d for d in (*data.decks, data.shared) if d.id == back_id)
         return deck_back(deck, data, frame)
 
+    def back_art(self, back_id: str, data: HackBackData):
+        """A deck's back picture: the deck table's `art`, else game.toml's [back] `art`."""
+        deck = next(d for d in (*data.decks, data.shared) if d.id == back_id)
+        return deck.art or data.info.back.art
+
     def groups(self, data: HackBackData, deck_format: str | None = None,
                players: int | None = None) -> list[PrintGroup]:
         """The individual decks (the first `players` of them), or the shared deck, each

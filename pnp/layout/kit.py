@@ -118,20 +118,28 @@ class Kit(ABC):
         return [*self.cards(data), *self.aids(data)]
 
     def face(self, card: Any, data: Any, frame: CardFrame) -> Face:
-        """The front Face of any printed card: an aid's (pnp.layout.aid) or the game's."""
-        if isinstance(card, AidCard):
-            return aid_face(card, data, frame)
-        return self.front(card, data, frame)
+        """The front Face of any printed card: an aid's (pnp.layout.aid) or the game's,
+        with the card's art (`Face.with_art`)."""
+        face = aid_face(card, data, frame) if isinstance(card, AidCard) else \
+            self.front(card, data, frame)
+        return face.with_art(getattr(card, "art", None), frame)
 
     def back_ids(self, data: Any) -> list[str]:
         """Every back the kit prints: the game's, and the aids' when it has aids."""
         return [*self.backs(data), *((AID_BACK,) if self.aids(data) else ())]
 
     def back_face(self, back_id: str, data: Any, frame: CardFrame) -> Face:
-        """The Face of the back `back_id`, the aids' included."""
+        """The Face of the back `back_id`, the aids' included, with its art (`back_art`;
+        a full-bleed back picture is printed alone)."""
         if back_id == AID_BACK:
             return aid_back(data, frame)
-        return self.back(back_id, data, frame)
+        return self.back(back_id, data, frame).with_art(self.back_art(back_id, data), frame,
+                                                        back=True)
+
+    def back_art(self, back_id: str, data: Any) -> Any:
+        """The picture on the back `back_id` (pnp.data.art.ArtSpec, or None): game.toml's
+        [back] `art_<back id>`, else its `art`."""
+        return data.info.back.art_for(back_id)
 
     def print_groups(self, data: Any, deck_format: str | None = None,
                      players: int | None = None) -> list[PrintGroup]:

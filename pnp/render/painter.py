@@ -9,18 +9,31 @@ Source: shared/DESIGN.md, "Card faces are data".
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.face import (Border, Disc, Element, Face, Fill, Icon, Outline, Rule, Shield,
-                             Text)
+from pnp.layout.face import (
+    Art,
+    Border,
+    Disc,
+    Element,
+    Face,
+    Fill,
+    Icon,
+    Outline,
+    Rule,
+    Shield,
+    Text,
+)
 from pnp.layout.kit import Kit
 from pnp.layout.text import placed_lines
 from pnp.render.colour import colour, tint
 from pnp.render.glyphs_more import shield_path
 from pnp.render.icons import IconSet
+from pnp.render.images import ImageStore
 
 
 def _paint(hex_rgb: str, strength: float = 1.0):
@@ -85,13 +98,19 @@ DRAW: dict[type, Callable[[Canvas, Any], None]] = {
 
 
 class FacePainter:
-    """Paints Faces on one canvas for cards of one `frame` (card-local points)."""
+    """Paints Faces on one canvas for cards of one `frame` (card-local points). Pictures
+    go through one ImageStore (each distinct image embedded once; downsampled above
+    `max_dpi` pixels per inch when set); `generated_bleed` collects the art files whose
+    missing bleed was made by extending their edges."""
 
-    def __init__(self, canvas: Canvas, frame: CardFrame):
+    def __init__(self, canvas: Canvas, frame: CardFrame, max_dpi: float | None = None):
         self.c = canvas
         self.frame = frame
         self.icons = IconSet(canvas)
+        self.max_dpi = max_dpi
+        self._images = None          # an ImageStore, made for the first picture
         self.forms: set[str] = set()
+        self.generated_bleed: set[str] = set()
 
     def paint(self, face: Face) -> None:
         """Draw `face` at the current origin (the trim's bottom-left); a face with a
@@ -117,17 +136,34 @@ class FacePainter:
     def _element(self, element: Element) -> None:
         if isinstance(element, Icon):
             self.icons.place(element)
+        elif isinstance(element, Art):
+            self._art(element)
         else:
             DRAW[type(element)](self.c, element)
+
+
+    @property
+    def images_embedded(self) -> int:
+        """Distinct images embedded in the PDF so far."""
+        return self._images.embedded if self._images is not None else 0
+
+    def _art(self, element: Art) -> None:
+        if self._images is None:
+            self._images = ImageStore(self.c, self.max_dpi)
+        placed = element.placement()
+        self._images.draw(element.art.image, placed.rect, placed.clip, placed.extend_pt)
+        if any(placed.extend_pt):
+            self.generated_bleed.add(element.art.file)
 
 
 class KitPainter:
     """Draws one kit's cards for the sheet writer: `front(card)` and `back(back_id)` at
     the current origin, each face built once by the kit and painted by a FacePainter."""
 
-    def __init__(self, canvas: Canvas, kit: Kit, data: Any, frame: CardFrame):
+    def __init__(self, canvas: Canvas, kit: Kit, data: Any, frame: CardFrame,
+                 max_dpi: float | None = None):
         self.kit, self.data, self.frame = kit, data, frame
-        self.painter = FacePainter(canvas, frame)
+        self.painter = FacePainter(canvas, frame, max_dpi)
         self._fronts: dict[str, Face] = {}
         self._backs: dict[str, Face] = {}
 

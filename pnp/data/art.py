@@ -1,0 +1,169 @@
+"""Card art in the data: the `art` key any card table, deck table or [back] table may
+hold, read into an `ArtSpec` (the image checked, its path inside the game folder).
+
+    art = "art/smart-tv.png"                          # a window-less, full-bleed picture
+    art = { file = "art/smart-tv.png", window = [6, 30, 51.5, 24], fit = "contain" }
+
+Keys of the table form (lengths in mm):
+  file    the image, relative to the game folder; it must resolve inside the folder.
+  window  [left, top, width, height] in mm from the trim's top-left corner: the art sits
+          in that window on the face; without it the art fills the card to the bleed.
+  fit     "cover" (the default: fill the window or card, cropping) or "contain" (all of
+          the image, letterboxed).
+  focus   [x, y], 0..1 from the image's left and top edge: the point kept in view when
+          `cover` crops (default [0.5, 0.5], the centre).
+  bleed   mm of bleed the image already carries on each side (default 0; full-bleed art
+          with less than the build's bleed gets the rest made by extending its edges).
+  alone   true: the image is the whole face and the face's own design is not printed
+          (default: true for a full-bleed back, false otherwise).
+Source: issue 12 and shared/DESIGN.md, "Card faces" (art).
+"""
+
+from __future__ import annotations
+
+import math
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.data.files import kind_of
+from pnp.data.images import ImageInfo, ImageRefused, probe
+from pnp.data.models import Origin
+from pnp.data.schema import Field
+from pnp.errors import Problem
+from pnp.shown import described, quoted
+
+FITS = ("cover", "contain")
+MAX_ART_BLEED_MM = 10.0
+KEYS = ("file", "window", "fit", "focus", "bleed", "alone")
+
+ART_FIELD = Field("art", "art", "an image path such as \"art/smart-tv.png\", or a table "
+                  "{ file = ..., window = [left, top, width, height], fit = \"cover\" or "
+                  "\"contain\", focus = [x, y], bleed = mm, alone = true }", required=False)
+
+
+@dataclass(frozen=True)
+class ArtSpec:
+    """One image a face prints: the `file` as written, the checked `image`, its `fit`,
+    `focus` (fractions from the image's left and top edge), its own `bleed_mm`, the
+    `window_mm` (left, top, width, height from the trim's top-left, mm; None: full
+    bleed), whether it is printed `alone` (None: the default for where it is) and the
+    `origin` of the `art` key, for messages."""
+
+    file: str
+    image: ImageInfo
+    fit: str = "cover"
+    focus: tuple[float, float] = (0.5, 0.5)
+    bleed_mm: float = 0.0
+    window_mm: tuple[float, float, float, float] | None = None
+    alone: bool | None = None
+    origin: Origin | None = field(default=None, compare=False)
+
+    @property
+    def full_bleed(self) -> bool:
+        """True when the art fills the card to the bleed (no window)."""
+        return self.window_mm is None
+
+    def prints_alone(self, back: bool) -> bool:
+        """Whether the image is the whole face: `alone` if set, else true only for a
+        full-bleed image on a back."""
+        return self.alone if self.alone is not None else (back and self.full_bleed)
+
+
+def _number(value: Any) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+def _numbers(value: Any, n: int) -> bool:
+    return isinstance(value, list) and len(value) == n and all(_number(v) for v in value)
+
+
+def resolve_art_path(file: str, folder: Path) -> Path:
+    """The image `file` names, resolved (links followed) inside the game `folder`.
+    Raises ImageRefused when it is absolute, empty, leads outside the folder, does not
+    exist or is not a regular file (checked before anything opens it)."""
+    if not file.strip() or "\x00" in file:
+        raise ImageRefused("the image path is empty" if not file.strip()
+                           else "the image path holds a NUL character")
+    path = Path(file)
+    if path.is_absolute() or (path.drive or path.root):
+        raise ImageRefused("the image path must be relative to the game folder, "
+                           f"such as \"art/{path.name or 'card.png'}\"")
+    base = folder.resolve()
+    try:
+        resolved = (base / path).resolve()
+    except (OSError, RuntimeError) as exc:     # a link loop
+        raise ImageRefused(f"cannot follow the path: {exc}") from None
+    if not resolved.is_relative_to(base):
+        raise ImageRefused("the image must be inside the game folder "
+                           f"{quoted(str(base))}; {quoted(file)} leads outside it")
+    try:
+        mode = resolved.stat().st_mode
+    except FileNotFoundError:
+        raise ImageRefused("the file does not exist") from None
+    except OSError as exc:
+        raise ImageRefused(f"cannot read the file: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(mode):     # a FIFO would block the reader; a folder is no image
+        raise ImageRefused(f"it is {kind_of(mode)}, not an image file")
+    return resolved
+
+
+def parse_art(value: Any, origin: Origin, folder: Path) -> tuple[ArtSpec | None, list[Problem]]:
+    """Read an `art` value (a path, or a table of the keys in this module's docstring)
+    of a table whose `origin` is given, with image paths relative to `folder`; the
+    image is probed (pnp.data.images.probe). Returns (the ArtSpec, []) or (None, every
+    problem), each at the `art` key's file:line."""
+    bad = lambda message: (None, [origin.problem(message)])
+    if isinstance(value, str):
+        value = {"file": value}
+    if not isinstance(value, dict):
+        return bad(f"expected an image path or an art table, got {described(value)}")
+    problems = [origin.problem(f"unknown key {quoted(k)} in the art table; allowed keys: "
+                               f"{', '.join(KEYS)}") for k in value if k not in KEYS]
+    options: dict[str, Any] = {}
+    fit = value.get("fit", "cover")
+    if fit not in FITS:
+        problems.append(origin.problem(f"fit is \"cover\" or \"contain\", got {described(fit)}"))
+    options["fit"] = fit
+    if "focus" in value:
+        focus = value["focus"]
+        if not _numbers(focus, 2) or not all(0 <= v <= 1 for v in focus):
+            problems.append(origin.problem("focus is [x, y] with each 0..1 (from the image's "
+                                           f"left and top edge), got {described(focus)}"))
+        else:
+            options["focus"] = (float(focus[0]), float(focus[1]))
+    if "bleed" in value:
+        bleed = value["bleed"]
+        if not _number(bleed) or not 0 <= bleed <= MAX_ART_BLEED_MM:
+            problems.append(origin.problem(f"bleed is the image's own bleed, 0..{MAX_ART_BLEED_MM:g}"
+                                           f" mm, got {described(bleed)}"))
+        else:
+            options["bleed_mm"] = float(bleed)
+    if "window" in value:
+        window = value["window"]
+        if not _numbers(window, 4) or min(window) < 0 or window[2] <= 0 or window[3] <= 0:
+            problems.append(origin.problem(
+                "window is [left, top, width, height] in mm from the trim's top-left corner, "
+                f"width and height above 0, got {described(window)}"))
+        else:
+            options["window_mm"] = tuple(float(v) for v in window)
+    if "alone" in value:
+        if not isinstance(value["alone"], bool):
+            problems.append(origin.problem(f"alone is true or false, got {described(value['alone'])}"))
+        else:
+            options["alone"] = value["alone"]
+    file = value.get("file")
+    if not isinstance(file, str):
+        problems.append(origin.problem("the art table needs file = \"path/to/image.png\""
+                                       + ("" if file is None else f", got {described(file)}")))
+        return None, problems
+    try:
+        image = probe(resolve_art_path(file, folder))
+    except ImageRefused as exc:
+        problems.append(origin.problem(f"{quoted(file)}: {exc}"))
+        return None, problems
+    if problems:
+        return None, problems
+    return ArtSpec(file, image, origin=origin, **options), []
