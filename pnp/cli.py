@@ -14,13 +14,15 @@ from typing import Callable
 
 import click
 
-from pnp.errors import DataError, PnpError
+from pnp.errors import DataError, PnpError, errors_only
 from pnp.shown import described, plural, quoted
 from pnp.terminal import OutputLost, echo, one_line, silence_stdout
 from pnp.layout.imposition import (DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_MARGIN_MM,
                                    DUPLEX_MODES, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_GAP_MM,
                                    SheetSpec)
 from pnp.units import CARD_SIZES_MM, PAPER_MM
+
+MIN_MAX_DPI = 72.0      # --max-dpi below this would make any art a blur
 
 
 class Failure(click.ClickException):
@@ -41,11 +43,14 @@ class Failure(click.ClickException):
 
 
 def error_lines(exc: PnpError, game: str | None = None) -> list[str]:
-    """The lines that report `exc`: every problem of a DataError, then how many there are."""
+    """The lines that report `exc`: every problem of a DataError (a warning or note among
+    them says so), then how many errors there are."""
     if not isinstance(exc, DataError):
         return [str(exc)]
-    count = f"{plural(len(exc.problems), 'problem')} found."
-    return [str(p) for p in exc.problems] + [f"{game}: {count}" if game else count]
+    errors = [p for p in exc.problems if p.level == "error"]
+    count = f"{plural(len(errors), 'problem')} found."
+    return ([str(p) if p.level == "error" else f"({p.level}) {p}" for p in exc.problems]
+            + [f"{game}: {count}" if game else count])
 
 
 _TYPED = "pnp.typed"       # ctx.meta: the command line's words, for one_line
@@ -209,8 +214,12 @@ def _games(game: str | None, all_games: bool) -> list[str]:
               help="For games with several decks: print decks for this many players "
                    "(default: every deck).")
 @_ink_saver_option("Print")
+@click.option("--max-dpi", type=InRange(MIN_MAX_DPI, 2400), default=None, metavar="DPI",
+              help="Downsample card art that would print at more pixels per inch than "
+                   f"this ({MIN_MAX_DPI:g}..2400; default: every image as it is).")
 def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, crop_marks,
-          deck_sheets, duplex, back_offset, out_dir, deck_format, players, ink_saver) -> None:
+          deck_sheets, duplex, back_offset, out_dir, deck_format, players, ink_saver,
+          max_dpi) -> None:
     """Build the print-and-play kit: cards.pdf, rules.pdf and booklet.pdf."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions
     from pnp.build import build as run_build
@@ -220,9 +229,10 @@ def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, cr
 
     def one(name: str) -> None:
         report = run_build(BuildOptions(name, spec, card_size, data_dir or DEFAULT_DATA_DIR,
-                                        out_dir, deck_format, players, ink_saver))
+                                        out_dir, deck_format, players, ink_saver, max_dpi))
         click.get_current_context().meta[WRITTEN] = True
         _print_report(report, spec)
+        show_warnings(report.warnings)
     for_each_game(_games(game, all_games), one)
 
 
@@ -237,7 +247,18 @@ def _print_report(report, spec: SheetSpec) -> None:
     for path in report.paths:
         n = report.pages[path.name]
         echo(f"  {one_line(str(path))}  ({plural(n, 'page')})", exact=True)
+    if report.images:
+        echo(f"  art: {plural(report.images, 'distinct image')} embedded, each once")
+    for file in report.generated_bleed:
+        echo(f"  art: {one_line(quoted(file))} has no bleed of its own; its edges were "
+             "extended to make one", exact=True)
     echo(f"  built in {report.seconds:.2f} s")
+
+
+def show_warnings(problems) -> None:
+    """Print each warning or note as its own `Warning: ...` / `Note: ...` line on stderr."""
+    for p in problems:
+        echo(f"{p.level.capitalize()}: {one_line(str(p))}", err=True, exact=True)
 
 
 @main.command()
@@ -258,8 +279,10 @@ def validate(game, all_games, data_dir, card_size, ink_saver) -> None:
         options = BuildOptions(name, card_size=card_size, data_dir=folder.parent,
                                ink_saver=ink_saver)
         data, _blocks, problems = run_validate(kit, folder, frame_for(options))
-        if problems:
-            raise DataError(problems)
+        errors, warnings = errors_only(problems)
+        if errors:
+            raise DataError(errors + warnings)
+        show_warnings(warnings)
         total = sum(kit.summary(kit.print_groups(data)).values())
         echo(f"{kit.id}: OK — {len(kit.printed_cards(data))} distinct cards, {total} copies")
     for_each_game(_games(game, all_games), one)
@@ -292,3 +315,91 @@ def calibrate(paper, duplex, margin, out_dir) -> None:
     flip = {"long": "flip on long edge", "short": "flip on short edge"}[duplex]
     echo(f"calibration sheet for {paper}, {flip}: {one_line(str(path))}  (2 pages, "
          "print double-sided at 100 %)", exact=True)
+
+
+def _progress_bar(total: int, label: str):
+    """A click progress bar on stderr when stderr is a terminal; else one that shows
+    nothing (pnp.export.Progress), so logs and pipes get only the summary."""
+    import sys
+
+    from pnp.render.raster import Progress
+    if not sys.stderr.isatty():
+        return Progress()
+    return click.progressbar(length=total, label=label, file=sys.stderr)
+
+
+@main.command()
+@_game_options
+@click.option("--format", "output_format", type=click.Choice(["png", "tts", "pdf-single"]),
+              required=True, help="png: one image per card face (trim + bleed); tts: "
+              "Tabletop Simulator deck sheets and a saved object (trim only); pdf-single: "
+              "one card face per page (trim + bleed) for a print shop.")
+@click.option("--dpi", type=InRange(50, 1200, integer=True), default=300, show_default=True,
+              help="Pixels per inch of the images (50..1200); tts lowers it until every "
+                   "sheet is at most 4096 px.")
+@click.option("--out", "out_dir", callback=_folder, default="out", show_default=True,
+              metavar="DIR", help="Output folder (files go to DIR/<game>/).")
+@click.option("--card-size", type=click.Choice(list(CARD_SIZES_MM)), default=None,
+              help="Card trim size: one the game's game.toml card_sizes names (default: "
+                   "the game's).")
+@click.option("--bleed", type=InRange(0, MAX_BLEED_MM, "mm"), default=DEFAULT_BLEED_MM,
+              show_default=True, help="Bleed in mm around each png and pdf-single card.")
+@_ink_saver_option("Export")
+@click.option("--deck-format", type=click.Choice(["individual", "shared"]), default=None,
+              help="For games with several decks: one deck per player (default) or one "
+                   "shared deck (as `pnp build --format`).")
+@click.option("--players", type=InRange(-math.inf, math.inf, integer=True), default=None,
+              help="For games with several decks: decks for this many players (default: "
+                   "every deck).")
+def export(game, all_games, data_dir, output_format, dpi, out_dir, card_size, bleed,
+           ink_saver, deck_format, players) -> None:
+    """Export card images and print-shop files from the same drawing as cards.pdf:
+    PNGs, Tabletop Simulator decks, or a one-card-a-page PDF."""
+    from pnp.export import DEFAULT_DATA_DIR, ExportOptions
+    from pnp.export import export as run_export
+
+    def one(name: str) -> None:
+        report = run_export(ExportOptions(name, output_format, dpi, out_dir,
+                                          data_dir or DEFAULT_DATA_DIR, card_size, bleed,
+                                          ink_saver, deck_format, players), _progress_bar)
+        click.get_current_context().meta[WRITTEN] = True
+        for p in report.warnings:
+            level = getattr(p, "level", "warning")
+            echo(f"{level.capitalize()}: {one_line(str(p))}", err=True, exact=True)
+        _print_export_report(report)
+    for_each_game(_games(game, all_games), one)
+
+
+def _print_export_report(report) -> None:
+    """The export summary on stdout: what was written, where, at which dpi and size."""
+    w, path = report.written, one_line(str(report.path))
+    if report.format == "pdf-single":
+        echo(f"{report.game}: {plural(report.copies, 'card')}, one face a page, each front "
+             f"followed by its back")
+        echo(f"  {path}  ({plural(w.pages, 'page')} of trim + {report.bleed_mm:g} mm bleed, "
+             "no crop marks)", exact=True)
+    elif report.format == "png":
+        echo(f"{report.game}: {plural(report.copies, 'card')} as PNG at {w.dpi} dpi, "
+             f"{w.card_px[0]}x{w.card_px[1]} px a card (trim + {report.bleed_mm:g} mm bleed)")
+        echo(f"  {path}  ({plural(w.files, 'file')}: {report.copies:,} fronts, "
+             f"{w.files - report.copies:,} backs; {plural(w.pages, 'distinct face')} "
+             "rasterised)", exact=True)
+    else:
+        lowered = f", lowered from {report.dpi} so every sheet fits 4096 px" \
+            if w.dpi < report.dpi else ""
+        echo(f"{report.game}: {plural(report.copies, 'card')} as "
+             f"{plural(len(w.decks), 'Tabletop Simulator deck')} at {w.dpi} dpi{lowered}, "
+             f"{w.card_px[0]}x{w.card_px[1]} px a card (trim, no bleed)")
+        for deck in w.decks:
+            grids = ", ".join(f"{c}x{r}" for c, r in deck.grids)
+            echo(f"  {deck.label}: {plural(deck.copies, 'card')} on "
+                 f"{plural(len(deck.grids), 'sheet')} ({grids}) and a back")
+        echo(f"  {path}  ({plural(w.files, 'file')})", exact=True)
+        echo(f"  {one_line(str(report.path / w.save))}  (load it from Tabletop Simulator's "
+             "Saved Objects)", exact=True)
+    if w.no_back:
+        blank = ("a blank page follows each front, so fronts stay on odd pages"
+                 if report.format == "pdf-single" else
+                 "no back file" if report.format == "png" else "a white back")
+        echo(f"  {plural(w.no_back, 'card')} printed without a back: {blank}")
+    echo(f"  exported in {report.seconds:.2f} s")

@@ -1,0 +1,260 @@
+"""`pnp export`: print-shop PDFs, PNG images and Tabletop Simulator decks of a kit, all
+from the one card drawing.
+
+Nothing here draws a card. `pdf-single` is pnp.render.single's single-face PDF of every
+printed copy; `png` and `tts` write a single-face PDF of each distinct face once (into
+the staging folder, not kept) and rasterise its pages with pypdfium2, page by page, each
+page rendered once at exactly the pixel size asked for (`render_page`). Output goes to
+`out/<game>/` atomically, as `pnp build`'s does (pnp.build's staging folder and
+`publish`): `cards-single.pdf` is replaced whole, and so are the `png/` and `tts/`
+folders; a failed export leaves the previous one as it was.
+Lengths: data in mm (`_mm`), PDF geometry in points, images in pixels (`_px`).
+Source: shared/DESIGN.md, "pnp export"; issue 12, item 4.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections import Counter
+from collections.abc import Sequence
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp.build import BuildOptions, _staging_folder, frame_for, game_folder, publish
+from pnp.errors import DataError, PnpError
+from pnp.export_tts import Deck, write_tts
+from pnp.games import find_game
+from pnp.layout.card_frame import CardFrame
+from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
+from pnp.layout.kit import Kit, PrintGroup
+from pnp.paths import DEFAULT_DATA_DIR
+from pnp.render.raster import (
+    ProgressFactory,
+    encode_png,
+    no_progress,
+    pixels,
+    rasterise,
+)
+from pnp.render.single import BACK, FRONT, distinct_sides, print_order, write_single
+from pnp.shown import PATH_LIMIT, quoted
+from pnp.units import CARD_SIZES_MM
+from pnp.validate import validate
+
+FORMATS = ("png", "tts", "pdf-single")
+DEFAULT_DPI, MIN_DPI, MAX_DPI = 300, 50, 1200
+SINGLE_PDF = "cards-single.pdf"
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """An export request: game id, output `format` (one of FORMATS), `dpi` of the images
+    (MIN_DPI..MAX_DPI; tts lowers it until its sheets fit, see pnp.export_tts), the
+    output and data folders, the card size name (None: the game's), the bleed in mm, the
+    ink-saving faces, and the deck choice of games that have several (as `pnp build
+    --format` and `--players`)."""
+
+    game: str
+    format: str
+    dpi: int = DEFAULT_DPI
+    out_dir: Path = Path("out")
+    data_dir: Path = DEFAULT_DATA_DIR
+    card_size: str | None = None
+    bleed_mm: float = DEFAULT_BLEED_MM
+    ink_saver: bool = False
+    deck_format: str | None = None
+    players: int | None = None
+
+
+@dataclass(frozen=True)
+class Job:
+    """A validated kit ready to export: the kit and its data, the print groups, the card
+    frame (points), the trim (mm), the bleed (mm), the printed name, and the data's
+    warnings and notes (pnp.errors.Problem)."""
+
+    kit: Kit
+    data: Any
+    groups: list[PrintGroup]
+    frame: CardFrame
+    trim_mm: tuple[float, float]
+    bleed_mm: float
+    name: str
+    warnings: tuple = ()
+
+    @property
+    def copies(self) -> int:
+        """Printed copies in all groups."""
+        return sum(len(g.copies) for g in self.groups)
+
+
+@dataclass(frozen=True)
+class Written:
+    """What one format wrote in the staging folder: the file or folder `name` published
+    into out/<game>/, how many files, how many PDF pages or distinct faces rasterised,
+    the dpi and a card's pixel size (images only), copies printed without a back (blank
+    pages in pdf-single, no back file in png, a white back in tts), the TTS decks
+    (pnp.export_tts.Deck) and the TTS saved object's file name."""
+
+    name: str
+    files: int
+    pages: int
+    dpi: int | None = None
+    card_px: tuple[int, int] | None = None
+    no_back: int = 0
+    decks: tuple[Deck, ...] = ()
+    save: str | None = None
+
+
+@dataclass(frozen=True)
+class ExportReport:
+    """What an export wrote: game, format, copies exported, the output `path` (a file or
+    folder in out/<game>/), what the format wrote (`written`), the dpi asked for, the
+    bleed (mm), the data's warnings and notes, and seconds taken."""
+
+    game: str
+    format: str
+    copies: int
+    path: Path
+    written: Written
+    dpi: int = DEFAULT_DPI
+    bleed_mm: float = DEFAULT_BLEED_MM
+    warnings: tuple = ()
+    seconds: float = 0.0
+
+
+def is_error(problem) -> bool:
+    """True for a problem that stops an export; False for a warning or a note (a
+    `level` other than "error", or a true `warning` attribute)."""
+    return getattr(problem, "level", "error") == "error" and not getattr(problem, "warning", False)
+
+
+def check_options(options: ExportOptions) -> None:
+    """PnpError for an unknown format or a dpi outside MIN_DPI..MAX_DPI; LayoutError
+    (a PnpError) for a bleed outside 0..10 mm or an unknown card size."""
+    if options.format not in FORMATS:
+        raise PnpError(f"unknown export format {quoted(options.format)}; known: "
+                       f"{', '.join(FORMATS)}")
+    if not (isinstance(options.dpi, int) and MIN_DPI <= options.dpi <= MAX_DPI):
+        raise PnpError(f"--dpi must be {MIN_DPI}..{MAX_DPI}, got {options.dpi}")
+    check_spec(SheetSpec(card_size=options.card_size or "poker", bleed_mm=options.bleed_mm))
+
+
+def prepare(options: ExportOptions) -> Job:
+    """Load and validate the game as `pnp build` does (pnp.build.game_folder, frame_for,
+    pnp.validate.validate, Kit.print_groups): DataError listing every error (warnings and
+    notes do not stop it; they are kept in the Job), PnpError for a card size the game is
+    not laid out for or a deck choice it cannot print."""
+    check_options(options)
+    build = BuildOptions(options.game, SheetSpec(bleed_mm=options.bleed_mm),
+                         options.card_size, options.data_dir, options.out_dir,
+                         options.deck_format, options.players, options.ink_saver)
+    kit = find_game(options.game)
+    folder = game_folder(kit, options.data_dir)
+    data, _blocks, problems = validate(kit, folder, frame_for(build))
+    errors = [p for p in problems if is_error(p)]
+    if errors:
+        raise DataError(errors)
+    try:
+        groups = kit.print_groups(data, options.deck_format, options.players)
+    except PnpError as exc:   # the kits name build's option; export's is --deck-format
+        raise PnpError(str(exc).replace("--format", "--deck-format")) from None
+    size = options.card_size or data.info.card_size
+    return Job(kit, data, groups, frame_for(build)(data), CARD_SIZES_MM[size],
+               options.bleed_mm, kit.name(data),
+               tuple(p for p in problems if not is_error(p)))
+
+
+def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> ExportReport:
+    """Export one game in `options.format` into out/<game>/, atomically; returns what was
+    written. Raises DataError (every data error), PnpError (a bad option, an output that
+    cannot be written: the previous files are then unchanged)."""
+    start = time.perf_counter()
+    job = prepare(options)
+    target = Path(options.out_dir) / job.kit.id
+    staging = _staging_folder(target)
+    writers = {"pdf-single": write_pdf_single, "png": write_png, "tts": _write_tts}
+    try:
+        written = writers[options.format](job, staging, target, options.dpi, progress)
+        publish(staging, target, (written.name,))
+    except OSError as exc:     # a full disk, a quota, the folder removed under us
+        raise PnpError(f"cannot write the export to {quoted(target, PATH_LIMIT)}: "
+                       f"{exc.strerror or exc}; the previous files are unchanged") from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return ExportReport(job.kit.id, options.format, job.copies, target / written.name,
+                        written, options.dpi, options.bleed_mm, job.warnings,
+                        time.perf_counter() - start)
+
+
+def write_pdf_single(job: Job, staging: Path, target: Path, dpi: int,
+                     progress: ProgressFactory) -> Written:
+    """`cards-single.pdf`: every printed copy in print order, its front page then its
+    back page (a blank page for a copy printed without a back), each page the trim plus
+    the bleed. OSError if it cannot be written."""
+    sides = print_order(job.groups)
+    pages = write_single(staging / SINGLE_PDF, job.kit, job.data, job.frame, sides,
+                         job.frame.bleed, f"{job.name} — cards, one per page")
+    no_back = sum(len(g.copies) for g in job.groups if g.back is None)
+    return Written(SINGLE_PDF, 1, pages, no_back=no_back)
+
+
+def png_names(groups: Sequence[PrintGroup]) -> dict[tuple[str, str | None], list[str]]:
+    """The PNG file names of every printed copy, by the face they show (Side.key): a
+    front `<card-id>-front.png` and, when its group prints a back, `<card-id>-back.png`;
+    `<card-id>-<n>-front.png` (n = 1, 2, ... in print order, across all groups) for a card
+    printed more than once. PnpError if two copies would get the same name (card "x"
+    printed twice and a card "x-2")."""
+    totals = Counter(card.id for group in groups for card in group.copies)
+    seen: Counter = Counter()
+    names: dict[tuple[str, str | None], list[str]] = {}
+    used: set[str] = set()
+    for group in groups:
+        for card in group.copies:
+            seen[card.id] += 1
+            stem = card.id if totals[card.id] == 1 else f"{card.id}-{seen[card.id]}"
+            faces = [(FRONT, card.id, "front")]
+            faces += [(BACK, group.back, "back")] if group.back is not None else []
+            for kind, key, word in faces:
+                name = f"{stem}-{word}.png"
+                if name in used:
+                    raise PnpError(f"two PNG files would be called {quoted(name)} (card "
+                                   f"{quoted(card.id)}); give one of the cards another id")
+                used.add(name)
+                names.setdefault((kind, key), []).append(name)
+    return names
+
+
+def write_png(job: Job, staging: Path, target: Path, dpi: int,
+              progress: ProgressFactory) -> Written:
+    """`png/`: one PNG per printed copy's face (`png_names`), the trim plus the bleed at
+    `dpi`, RGB, with the dpi stored in the file. Each distinct face is drawn once into a
+    temporary single-face PDF, rasterised once (pnp.render.raster), encoded once, and its
+    bytes written for every copy. OSError if a file cannot be written."""
+    folder = staging / "png"
+    folder.mkdir()
+    sides = distinct_sides(job.groups)
+    names = png_names(job.groups)
+    faces = staging / "faces.pdf"
+    write_single(faces, job.kit, job.data, job.frame, sides, job.frame.bleed, job.name)
+    w_mm, h_mm = (length + 2 * job.bleed_mm for length in job.trim_mm)
+    size = pixels(w_mm, dpi), pixels(h_mm, dpi)
+    total = sum(len(n) for n in names.values())
+    pages = rasterise(faces, size)
+    with progress(total, f"{job.kit.id}: PNG at {dpi} dpi") as bar, closing(pages):
+        for index, image in pages:
+            encoded = encode_png(image, dpi)
+            for name in names[sides[index].key]:
+                (folder / name).write_bytes(encoded)
+            bar.update(len(names[sides[index].key]))
+    no_back = sum(len(g.copies) for g in job.groups if g.back is None)
+    return Written("png", total, len(sides), dpi, size, no_back)
+
+
+def _write_tts(job: Job, staging: Path, target: Path, dpi: int,
+               progress: ProgressFactory) -> Written:
+    """`tts/`: Tabletop Simulator decks (pnp.export_tts.write_tts)."""
+    tts = write_tts(job, staging, target, dpi, progress)
+    return Written("tts", tts.files, tts.faces, tts.dpi, tts.card_px, tts.no_back,
+                   tts.decks, tts.save)
