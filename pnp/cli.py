@@ -280,9 +280,9 @@ def validate(game, all_games, data_dir, card_size, ink_saver) -> None:
                                ink_saver=ink_saver)
         data, _blocks, problems = run_validate(kit, folder, frame_for(options))
         errors, warnings = errors_only(problems)
-        if errors:
-            raise DataError(errors + warnings)
         show_warnings(warnings)
+        if errors:
+            raise DataError(errors)
         total = sum(kit.summary(kit.print_groups(data)).values())
         echo(f"{kit.id}: OK — {len(kit.printed_cards(data))} distinct cards, {total} copies")
     for_each_game(_games(game, all_games), one)

@@ -166,6 +166,24 @@ def prepare(options: ExportOptions) -> Job:
                tuple(p for p in problems if not is_error(p)))
 
 
+#: What each format publishes in out/<game>/: a file (True) or a folder (False).
+OUTPUTS = {"pdf-single": (SINGLE_PDF, True), "png": ("png", False), "tts": ("tts", False)}
+
+
+def _check_in_the_way(target: Path, format: str) -> None:
+    """PnpError when something of the other kind holds the output's name (a folder called
+    cards-single.pdf, a file called png): it is the user's, so it is not replaced."""
+    name, is_file = OUTPUTS[format]
+    path = target / name
+    if path.is_symlink() or not path.exists():
+        return
+    if is_file and path.is_dir():
+        raise PnpError(f"cannot write the export: {quoted(path, PATH_LIMIT)} is a folder")
+    if not is_file and not path.is_dir():
+        raise PnpError(f"cannot write the export: {quoted(path, PATH_LIMIT)} is a file, "
+                       "not the folder an export writes")
+
+
 def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> ExportReport:
     """Export one game in `options.format` into out/<game>/, atomically; returns what was
     written. Raises DataError (every data error), PnpError (a bad option, an output that
@@ -173,6 +191,7 @@ def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> E
     start = time.perf_counter()
     job = prepare(options)
     target = Path(options.out_dir) / job.kit.id
+    _check_in_the_way(target, options.format)
     staging = _staging_folder(target)
     writers = {"pdf-single": write_pdf_single, "png": write_png, "tts": _write_tts}
     try:

@@ -225,8 +225,14 @@ def test_a_hack_back_deck_and_a_not_a_hack_pile_carry_their_own_back_art(tmp_pat
     ('"art/notes.png"', "not an image"),
     ('"art/cut.png"', "truncated or corrupt"),
     ('{ file = "art/ok.png", fit = "stretch" }', 'fit is "cover" or "contain"'),
-    ('{ file = "art/ok.png", focus = [2, 0] }', "focus is [x, y] with each 0..1"),
-    ('{ file = "art/ok.png", window = [0, 0, -1, 5] }', "window is [left, top, width, height]"),
+    ('{ file = "art/ok.png", focus = [2, 0] }', "focus is [x, y] with each 0..1 (from the image's left and top edge): x 2 is outside 0..1"),
+    ('{ file = "art/ok.png", window = [0, 0, -1, 5] }', "width -1 is outside 0..500 mm"),
+    ('{ file = "art/ok.png", window = [nan, 3, 18, 17] }', "left is not a finite number, got nan"),
+    ('{ file = "art/ok.png", window = [1e308, 3, 18, 17] }', "left 1e+308 is outside 0..500 mm"),
+    ('{ file = "art/ok.png", window = [42, 3, 18] }', "expected 4 numbers, got an array of 3"),
+    ('{ file = "art/ok.png", focus = [0.5, inf] }', "y is not a finite number"),
+    ('{ file = "art/ok.png", window = [42, 3, 18.5, 17], alone = true }',
+     "with a window the rest of the card would be blank"),
     ('{ file = "art/ok.png", colour = "red" }', "unknown key 'colour' in the art table"),
     ('{ fit = "cover" }', 'needs file = "path/to/image.png"'),
     ('42', 'expected an image path such as "art/smart-tv.png", or a table'),
@@ -326,3 +332,25 @@ def test_max_dpi_downsamples_what_prints_above_it(data_copy):
         width, height = doc.pages[0].images[0]["srcsize"]
     # 300 dpi over the drawn width (the trim's 63.5 mm + the extended bleed)
     assert 740 <= width <= 780 and 1040 <= height <= 1090
+
+
+def test_warnings_stay_warnings_when_another_card_has_an_error(data_copy):
+    art = data_copy / "art"
+    image(art / "soft.png", (500, 700))         # about 200 dpi: a warning
+    image(art / "blurry.png", (250, 350))       # about 100 dpi: an error
+    add_art(data_copy / "tech.toml", "smart-tv", '"art/soft.png"')
+    add_art(data_copy / "tech.toml", "games-console", '"art/blurry.png"')
+    result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
+    assert result.exit_code == 1
+    assert "Warning: " in result.stderr and "soft.png" in result.stderr
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert not any("soft.png" in line for line in errors)
+    assert errors[-1] == "Error: hack-attack: 1 problem found."
+
+
+def test_art_printing_far_sharper_than_needed_suggests_max_dpi(data_copy):
+    image(data_copy / "art" / "huge.png", (2250, 3150))    # 900 dpi on poker
+    add_art(data_copy / "tech.toml", "smart-tv", '"art/huge.png"')
+    result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
+    assert result.exit_code == 0
+    assert "Note: " in result.stderr and "--max-dpi 300" in result.stderr

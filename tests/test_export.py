@@ -384,3 +384,22 @@ def test_the_cli_offers_the_formats_and_dpi_range_the_library_checks():
         pnp.export.MIN_DPI, pnp.export.MAX_DPI, pnp.export.DEFAULT_DPI)
     with pytest.raises(PnpError, match="--dpi must be 50..1200, got 49"):
         export(ExportOptions("hack-attack", "png", 49))
+
+
+@pytest.mark.parametrize("fmt, name, make", [
+    ("pdf-single", "cards-single.pdf", "folder"), ("png", "png", "file"), ("tts", "tts", "file")])
+def test_something_of_the_other_kind_in_the_way_is_refused_and_kept(tmp_path, fmt, name, make):
+    from pnp.paths import DEFAULT_DATA_DIR
+    target = tmp_path / "out" / "hack-attack" / name
+    target.parent.mkdir(parents=True)
+    if make == "folder":
+        target.mkdir()
+        (target / "notes.txt").write_text("mine")
+    else:
+        target.write_text("mine")
+    result = CliRunner().invoke(pnp_main, ["export", "--game", "hack-attack", "--format", fmt,
+                                       "--dpi", "50", "--data", str(DEFAULT_DATA_DIR),
+                                       "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "cannot write the export" in result.output
+    assert (target / "notes.txt" if make == "folder" else target).read_text() == "mine"

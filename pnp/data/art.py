@@ -36,6 +36,7 @@ from pnp.shown import described, quoted
 
 FITS = ("cover", "contain")
 MAX_ART_BLEED_MM = 10.0
+MAX_WINDOW_MM = 500.0      # larger than any card: a window value past it is a typo
 KEYS = ("file", "window", "fit", "focus", "bleed", "alone")
 
 ART_FIELD = Field("art", "art", "an image path such as \"art/smart-tv.png\", or a table "
@@ -76,8 +77,17 @@ def _number(value: Any) -> bool:
             and math.isfinite(value))
 
 
-def _numbers(value: Any, n: int) -> bool:
-    return isinstance(value, list) and len(value) == n and all(_number(v) for v in value)
+def _wrong_numbers(value: Any, names: tuple[str, ...], ok, allowed: str) -> str | None:
+    """What is wrong with `value` as a list of len(names) finite numbers each passing
+    `ok(name, number)` (`allowed` says the range in words), or None when nothing is."""
+    if not isinstance(value, list) or len(value) != len(names):
+        return f"expected {len(names)} numbers, got {described(value)}"
+    for name, v in zip(names, value):
+        if not _number(v):
+            return f"{name} is not a finite number, got {described(v)}"
+        if not ok(name, v):
+            return f"{name} {v:g} is outside {allowed}"
+    return None
 
 
 def resolve_art_path(file: str, folder: Path) -> Path:
@@ -129,9 +139,10 @@ def parse_art(value: Any, origin: Origin, folder: Path) -> tuple[ArtSpec | None,
     options["fit"] = fit
     if "focus" in value:
         focus = value["focus"]
-        if not _numbers(focus, 2) or not all(0 <= v <= 1 for v in focus):
+        wrong = _wrong_numbers(focus, ("x", "y"), lambda name, v: 0 <= v <= 1, "0..1")
+        if wrong:
             problems.append(origin.problem("focus is [x, y] with each 0..1 (from the image's "
-                                           f"left and top edge), got {described(focus)}"))
+                                           f"left and top edge): {wrong}"))
         else:
             options["focus"] = (float(focus[0]), float(focus[1]))
     if "bleed" in value:
@@ -143,15 +154,23 @@ def parse_art(value: Any, origin: Origin, folder: Path) -> tuple[ArtSpec | None,
             options["bleed_mm"] = float(bleed)
     if "window" in value:
         window = value["window"]
-        if not _numbers(window, 4) or min(window) < 0 or window[2] <= 0 or window[3] <= 0:
+        wrong = _wrong_numbers(
+            window, ("left", "top", "width", "height"),
+            lambda name, v: (0 < v if name in ("width", "height") else 0 <= v)
+            and v <= MAX_WINDOW_MM, f"0..{MAX_WINDOW_MM:g} mm, width and height above 0")
+        if wrong:
             problems.append(origin.problem(
-                "window is [left, top, width, height] in mm from the trim's top-left corner, "
-                f"width and height above 0, got {described(window)}"))
+                f"window is [left, top, width, height] in mm from the trim's top-left corner: "
+                f"{wrong}"))
         else:
             options["window_mm"] = tuple(float(v) for v in window)
     if "alone" in value:
         if not isinstance(value["alone"], bool):
             problems.append(origin.problem(f"alone is true or false, got {described(value['alone'])}"))
+        elif value["alone"] and "window" in value:
+            problems.append(origin.problem(
+                "alone = true prints only the picture, so with a window the rest of the "
+                "card would be blank; drop the window (full bleed) or alone"))
         else:
             options["alone"] = value["alone"]
     file = value.get("file")

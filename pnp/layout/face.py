@@ -215,8 +215,9 @@ class Art(Element):
                          extend_to=self.clip if self.full_bleed else None)
 
     def ink(self) -> tuple[Rect, ...]:
-        """The part of the card the picture covers."""
-        return (self.placement().shown,)
+        """The window (reserved whatever the fit leaves empty in it), or for full-bleed
+        art the part of the card the picture covers."""
+        return (self.placement().shown,) if self.full_bleed else (self.clip,)
 
 
 def art_element(art: Any, frame: CardFrame, key: str = "art") -> Art:

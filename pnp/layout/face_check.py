@@ -23,6 +23,7 @@ from pnp.units import pt_to_mm
 TOLERANCE_PT = 0.01
 MIN_DPI = 150       # art printed at fewer pixels per inch is refused
 GOOD_DPI = 300      # ... and under this, warned about
+SHARP_ENOUGH_DPI = 600   # above this, a note suggests --max-dpi
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,10 @@ def _art_faults(element: Art) -> list[Fault]:
     GOOD_DPI) and the image's notes (what printing changes)."""
     dpi = element.placement().dpi
     faults = [Fault(element, f"{note}", level="note") for note in element.art.image.notes]
+    if dpi > SHARP_ENOUGH_DPI:
+        faults.append(Fault(element, f"{quoted(element.art.file)} prints at {dpi:.0f} dpi at "
+                                     f"this size; pnp build --max-dpi {GOOD_DPI} makes the "
+                                     "file smaller with no visible loss", level="note"))
     if dpi < GOOD_DPI:
         size = f"{element.art.image.width_px} x {element.art.image.height_px} px"
         verdict = (f"at least {MIN_DPI} dpi is needed" if dpi < MIN_DPI
