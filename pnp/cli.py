@@ -363,9 +363,7 @@ def export(game, all_games, data_dir, output_format, dpi, out_dir, card_size, bl
                                           data_dir or DEFAULT_DATA_DIR, card_size, bleed,
                                           ink_saver, deck_format, players), _progress_bar)
         click.get_current_context().meta[WRITTEN] = True
-        for p in report.warnings:
-            level = getattr(p, "level", "warning")
-            echo(f"{level.capitalize()}: {one_line(str(p))}", err=True, exact=True)
+        show_warnings(report.warnings)
         _print_export_report(report)
     for_each_game(_games(game, all_games), one)
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.build import BuildOptions, _staging_folder, frame_for, game_folder, publish
-from pnp.errors import DataError, PnpError
+from pnp.errors import DataError, PnpError, errors_only
 from pnp.export_tts import Deck, write_tts
 from pnp.games import find_game
 from pnp.layout.card_frame import CardFrame
@@ -124,12 +124,6 @@ class ExportReport:
     seconds: float = 0.0
 
 
-def is_error(problem) -> bool:
-    """True for a problem that stops an export; False for a warning or a note (a
-    `level` other than "error", or a true `warning` attribute)."""
-    return getattr(problem, "level", "error") == "error" and not getattr(problem, "warning", False)
-
-
 def check_options(options: ExportOptions) -> None:
     """PnpError for an unknown format or a dpi outside MIN_DPI..MAX_DPI; LayoutError
     (a PnpError) for a bleed outside 0..10 mm or an unknown card size."""
@@ -153,7 +147,7 @@ def prepare(options: ExportOptions) -> Job:
     kit = find_game(options.game)
     folder = game_folder(kit, options.data_dir)
     data, _blocks, problems = validate(kit, folder, frame_for(build))
-    errors = [p for p in problems if is_error(p)]
+    errors, warnings = errors_only(problems)
     if errors:
         raise DataError(errors)
     try:
@@ -163,7 +157,7 @@ def prepare(options: ExportOptions) -> Job:
     size = options.card_size or data.info.card_size
     return Job(kit, data, groups, frame_for(build)(data), CARD_SIZES_MM[size],
                options.bleed_mm, kit.name(data),
-               tuple(p for p in problems if not is_error(p)))
+               tuple(warnings))
 
 
 #: What each format publishes in out/<game>/: a file (True) or a folder (False).
