@@ -25,11 +25,22 @@ def placements(reader: PdfReader, page_index: int) -> list[Placement]:
     page = reader.pages[page_index]
     ops = ContentStream(page.get_contents(), reader).operations
     found = []
-    for i in range(len(ops) - 3):
-        (a, op1), (_, op2), (_, op3), (m, op4) = ops[i:i + 4]
-        if op1 == b"re" and op2 in (b"W", b"W*") and op3 == b"n" and op4 == b"cm":
-            found.append(Placement(tuple(float(v) for v in a), (float(m[4]), float(m[5]))))
+    for _, (a, _), _, _, (m, _) in _clip_then_move(ops):
+        found.append(Placement(tuple(float(v) for v in a), (float(m[4]), float(m[5]))))
     return found
+
+
+def _clip_then_move(ops):
+    """(index, and the four operations) of every `re W n cm` at the top of a page-level
+    `q` block: a card's clip and move. A clip nested deeper (a picture's window inside a
+    card) is not a card."""
+    depth = 0
+    for i in range(len(ops) - 3):
+        depth += {b"q": 1, b"Q": -1}.get(ops[i][1], 0)
+        op1, op2, op3, op4 = (op for _, op in ops[i:i + 4])
+        if depth == 1 and op1 == b"re" and op2 in (b"W", b"W*") and op3 == b"n" \
+                and op4 == b"cm":
+            yield i, ops[i], ops[i + 1], ops[i + 2], ops[i + 3]
 
 
 def segments(reader: PdfReader, page_index: int) -> list[tuple[float, float, float, float]]:
@@ -54,16 +65,14 @@ def placed_forms(reader: PdfReader, page_index: int) -> list[tuple[Placement, in
     xobjects = page["/Resources"].get("/XObject", {})
     ops = ContentStream(page.get_contents(), reader).operations
     found: list[tuple[Placement, int | None]] = []
-    for i in range(len(ops) - 3):
-        (a, op1), (_, op2), (_, op3), (m, op4) = ops[i:i + 4]
-        if op1 == b"re" and op2 in (b"W", b"W*") and op3 == b"n" and op4 == b"cm":
-            form, depth = None, 1             # inside the card's q ... Q block
-            for operands, op in ops[i + 4:]:
-                depth += {b"q": 1, b"Q": -1}.get(op, 0)
-                if depth == 0:
-                    break
-                if op == b"Do" and form is None:
-                    form = xobjects.raw_get(operands[0]).idnum
-            found.append((Placement(tuple(float(v) for v in a), (float(m[4]), float(m[5]))),
-                          form))
+    for i, (a, _), _, _, (m, _) in _clip_then_move(ops):
+        form, depth = None, 1             # inside the card's q ... Q block
+        for operands, op in ops[i + 4:]:
+            depth += {b"q": 1, b"Q": -1}.get(op, 0)
+            if depth == 0:
+                break
+            if op == b"Do" and form is None:
+                form = xobjects.raw_get(operands[0]).idnum
+        found.append((Placement(tuple(float(v) for v in a), (float(m[4]), float(m[5]))),
+                      form))
     return found

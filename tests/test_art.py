@@ -354,3 +354,12 @@ def test_art_printing_far_sharper_than_needed_suggests_max_dpi(data_copy):
     result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
     assert result.exit_code == 0
     assert "Note: " in result.stderr and "--max-dpi 300" in result.stderr
+
+
+def test_a_picture_window_is_not_read_as_a_card(data_copy):
+    from tests.pdfread import placements
+    image(data_copy / "art" / "wide.png", (1200, 300))
+    add_art(data_copy / "tech.toml", "smart-tv",
+            '{ file = "art/wide.png", window = [42, 3, 18.5, 17] }')
+    _, pdf = build_copy(data_copy)
+    assert len(placements(PdfReader(pdf), 0)) == 9
