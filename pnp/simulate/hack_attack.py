@@ -1,0 +1,467 @@
+"""Hack Attack: Defense played from the card data: setup, turns, Attacks and User Errors
+as the rules say, with each player's hand kept to that player, and the scorekeeper's own
+rules (scorekeeper.games.hack_attack.rules) deciding what they decide.
+
+Source: shared/rules/hack-attack-defense.txt. What this module does itself is what the
+scorekeeper does not record: the decks, hands and rows, Acquire and Secure, paying for a
+Protect, the Attack's losses and passing a User Error. What it calls instead of writing
+again: `rules.initial` and `rules.apply` (every event is applied to a live scorekeeper
+state as it happens, so the scorekeeper refuses any illegal Protect, Attack or turn
+order, and its state says whose turn it is and when the final round ends),
+`rules.defend` (the Attack check and the cover table by player count), and
+`rules.outcome` (the score and the tie-breakers).
+
+Readings, as the kit's rulebook states them (card_data/hack-attack/rulebook.md, "Protect
+a Tech card" and "Clarifications"), and where the rules are silent:
+- Protect happens once a turn, between the two actions; when a face-up Reality Check
+  took both actions, right after taking it. The replacement Tech comes from the Tech
+  row, if it has one ("Draw a replacement Tech card from the row right away").
+- Drawing an Attack or a User Error from the Defense deck does not use up the Secure
+  ("Neither one uses an action"): it is resolved, then the player finishes the Secure
+  by taking a Defense card (the new top of the deck, or one from the row).
+- Taking the top card of a Defense row stack shows the card under it; a slot is
+  refilled from the deck only when its stack is empty ("completely covering it").
+- A player prevents a User Error whenever they can: revealing costs nothing.
+- A player with no legal action left (both rows and the Defense deck empty) passes it.
+- An Attack's losses ("highest-value unprotected Tech (you choose on a tie)") go to the
+  Tech discard pile, which is never reshuffled.
+
+A game that reaches the turn cap ends unscored: a draw, reported as `capped`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NamedTuple, Protocol
+
+from pnp.data.hack_attack import (
+    AttackCard,
+    DefenseCard,
+    HackAttackData,
+    RealityCheckCard,
+    TechCard,
+    UserErrorCard,
+    load_hack_attack,
+)
+from scorekeeper.games.hack_attack import rules
+from scorekeeper.games.hack_attack.cards import Deck
+
+WILD = rules.WILD
+NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
+TURN_CAP = 400            # every player's turn counts (rules.State.turn)
+HAND_LIMIT = 4            # "if you hold more than 4 Defense cards, discard down to 4"
+TECH_LIMIT = 4            # "never have more than 4 unprotected Tech cards"
+DEAL_TECH, TECH_ROW = 4, 3
+DEAL_DEFENSE, DEFENSE_ROW = 4, 5
+
+DefenseLike = DefenseCard | RealityCheckCard
+
+
+def category(card: DefenseLike) -> str:
+    """A Defense card's category id, or WILD for a Reality Check."""
+    return WILD if isinstance(card, RealityCheckCard) else card.category
+
+
+def payment(hand: Sequence[DefenseLike], needs: Sequence[str]) -> list[DefenseLike] | None:
+    """The cards of `hand` that Protect a Tech needing `needs` (categories, may repeat):
+    a card of each category first, Reality Checks for the rest ("Play or reveal it in
+    place of any category"); None if the hand cannot pay."""
+    left, paid, short = list(hand), [], 0
+    for need in needs:
+        for card in left:
+            if category(card) == need:
+                left.remove(card)
+                paid.append(card)
+                break
+        else:
+            short += 1
+    wilds = [c for c in left if category(c) == WILD]
+    return paid + wilds[:short] if short <= len(wilds) else None
+
+
+class Seat:
+    """One player's cards: the hidden `hand`, the face-up unprotected `tech` and the
+    `protected` Tech (with the Defense cards under it, out of play)."""
+
+    __slots__ = ("hand", "name", "protected", "tech")
+
+    def __init__(self, name: str):
+        self.name, self.hand, self.tech, self.protected = name, [], [], []
+
+
+class View(NamedTuple):
+    """What one player may see when deciding: their own hand and Tech, the rows, how
+    many cards the Defense deck holds, and the others' public cards (`others`: name,
+    hand size, unprotected Tech, Protected Tech). `rng`: the game's random source."""
+
+    hand: list
+    tech: list
+    protected: list
+    tech_row: list
+    defense_tops: tuple
+    deck_left: int
+    others: tuple
+    actions_left: int
+    rng: random.Random
+
+
+#: An action: ("acquire", row index), ("secure", slot), ("secure", "deck") or
+#: ("reality-check", slot) — taking a face-up Reality Check, which costs both actions.
+Action = tuple
+
+
+class Player(Protocol):
+    """A way of playing: each method gets the deciding player's View. `protect`: a Tech
+    to Protect now, or None; `action`: one of the legal actions; `drop_tech`: the Tech
+    to discard (Acquiring at 4, or an Attack's loss on a tie); `replace_tech`: the Tech
+    taken from the row after a Protect; `reveal`: the card shown against an Attack's
+    icons (only asked of a player holding cards); `discard`: a card to discard at the
+    end of the turn and the Defense row slot it covers."""
+
+    def protect(self, view: View, options: list[TechCard]) -> TechCard | None: ...
+    def action(self, view: View, options: list[Action]) -> Action: ...
+    def drop_tech(self, view: View, options: list[TechCard]) -> TechCard: ...
+    def replace_tech(self, view: View, options: list[TechCard]) -> TechCard: ...
+    def reveal(self, view: View, icons: tuple[str, ...]) -> DefenseLike | None: ...
+    def discard(self, view: View) -> tuple[DefenseLike, int]: ...
+
+
+class Result(NamedTuple):
+    """One game: the seed, the names in seating order, the winners (empty when `capped`),
+    the scorekeeper's reason, each player's total, the turns played, whether the turn
+    cap ended it, and its events in the scorekeeper's format."""
+
+    seed: int
+    players: tuple[str, ...]
+    winners: tuple[str, ...]
+    reason: str
+    totals: tuple[int, ...]
+    turns: int
+    capped: bool
+    events: tuple[dict, ...]
+
+
+def deck_of(data: HackAttackData) -> Deck:
+    """The scorekeeper's view of the cards (what its verbs record copies from)."""
+    kinds = [(c, type(c)) for c in data.cards]
+    return Deck({c.id: (c.name, c.points, c.count) for c, t in kinds if t is TechCard},
+                {c.id: (c.name, c.icons, c.count) for c, t in kinds if t is AttackCard},
+                {k: v.name for k, v in data.categories.items()},
+                sum(c.count for c, t in kinds if t is UserErrorCard))
+
+
+class Game:
+    """One game in play (mutable while it runs; `play` returns its Result)."""
+
+    def __init__(self, data: HackAttackData, players: Sequence[Player], seed: int,
+                 deck: Deck | None = None):
+        self.rng = random.Random(seed)
+        self.seed, self.players = seed, list(players)
+        self.deck = deck or deck_of(data)
+        names = NAMES[:len(players)]
+        self.state = rules.initial(names)
+        self.seats = [Seat(n) for n in names]
+        self.events: list[dict] = []
+        self.tech_discard: list[TechCard] = []
+        self._setup(data)
+
+    def _setup(self, data: HackAttackData) -> None:
+        """Setup (rules, “Setup”): shuffle the Tech deck, deal 4 face-up to each player,
+        3 more make the Tech row; shuffle the Defense deck (Reality Checks are Defense
+        cards), deal 4 to each hand, 5 face-up make the Defense row; then shuffle every
+        Attack and User Error into the rest of the Defense deck."""
+        def copies(kinds) -> list:
+            return [c for c in data.cards if isinstance(c, kinds) for _ in range(c.count)]
+
+        self.tech_deck = copies(TechCard)
+        self.rng.shuffle(self.tech_deck)
+        for seat in self.seats:
+            seat.tech = [self.tech_deck.pop() for _ in range(DEAL_TECH)]
+        self.tech_row = [self.tech_deck.pop() for _ in range(TECH_ROW)]
+        self.defense_deck = copies((DefenseCard, RealityCheckCard))
+        self.rng.shuffle(self.defense_deck)
+        for seat in self.seats:
+            seat.hand = [self.defense_deck.pop() for _ in range(DEAL_DEFENSE)]
+        self.defense_row = [[self.defense_deck.pop()] for _ in range(DEFENSE_ROW)]
+        self.defense_deck += copies((AttackCard, UserErrorCard))
+        self.rng.shuffle(self.defense_deck)
+
+    # --- the log ---------------------------------------------------------------------
+
+    def record(self, event: dict) -> None:
+        """Apply `event` to the scorekeeper's state (raising its RuleError if the move
+        is illegal) and log it."""
+        self.state = rules.apply(self.state, event)
+        self.events.append(event)
+
+    def view(self, seat: Seat, actions_left: int = 0) -> View:
+        """What `seat` may see: its own hand, nobody else's."""
+        others = tuple((s.name, len(s.hand), tuple(s.tech), len(s.protected))
+                       for s in self.seats if s is not seat)
+        tops = tuple(stack[-1] if stack else None for stack in self.defense_row)
+        return View(seat.hand, seat.tech, seat.protected, self.tech_row, tops,
+                    len(self.defense_deck), others, actions_left, self.rng)
+
+    # --- a turn ----------------------------------------------------------------------
+
+    def play(self, cap: int = TURN_CAP) -> Result:
+        """Play turns until the scorekeeper's state says the game is over (“every other
+        player takes one last turn”), or the turn cap: a draw, unscored."""
+        while not self.state.over and self.state.turn <= cap:
+            self.turn()
+        outcome = rules.outcome(self.state)
+        totals = tuple(p.total for p in self.state.players)
+        return Result(self.seed, tuple(s.name for s in self.seats),
+                      outcome.winners if outcome else (),
+                      outcome.reason if outcome else "turn cap: a draw", totals,
+                      self.state.turn, outcome is None, tuple(self.events))
+
+    def turn(self) -> None:
+        """One turn (rules, “You must take two actions”): Protect at most once, between
+        the two actions (or right after a Reality Check that took both: the rulebook's
+        clarification); then discard down to 4 Defense cards."""
+        i = self.state.current
+        seat, player = self.seats[i], self.players[i]
+        left = 2
+        while left:
+            options = self.actions(left)
+            if not options:
+                break                 # nothing can be taken: the action is passed
+            left -= self.act(seat, player, player.action(self.view(seat, left), options))
+            if left < 2:              # after the first action, or a Reality Check's two
+                self.maybe_protect(seat, player, left)
+        while len(seat.hand) > HAND_LIMIT:
+            card, slot = player.discard(self.view(seat))
+            seat.hand.remove(card)
+            self.defense_row[slot].append(card)
+        self.record({"type": "end_turn"})
+
+    def actions(self, left: int) -> list[Action]:
+        """The legal actions: Acquire any Tech in the row; Secure a face-up Defense card
+        or the top of the Defense deck; a face-up Reality Check only with both actions
+        left (“Taking one face-up from the Defense row costs both of your actions”)."""
+        out: list[Action] = [("acquire", k) for k in range(len(self.tech_row))]
+        for slot, stack in enumerate(self.defense_row):
+            if stack and category(stack[-1]) != WILD:
+                out.append(("secure", slot))
+            elif stack and left == 2:
+                out.append(("reality-check", slot))
+        if self.defense_deck:
+            out.append(("secure", "deck"))
+        return out
+
+    def act(self, seat: Seat, player: Player, action: Action) -> int:
+        """Do `action`; returns the actions it cost."""
+        kind, where = action
+        if kind == "acquire":
+            if len(seat.tech) >= TECH_LIMIT:          # “discard one first”
+                drop = player.drop_tech(self.view(seat), list(seat.tech))
+                seat.tech.remove(drop)
+                self.tech_discard.append(drop)
+            seat.tech.append(self.tech_row.pop(where))
+            self.refill_tech()
+            return 1
+        if where == "deck":
+            card = self.defense_deck.pop()
+            if not isinstance(card, (AttackCard, UserErrorCard)):
+                seat.hand.append(card)
+                return 1
+            self.resolve(seat, card)   # it uses no action: the Secure is finished after
+            if self.state.over:
+                return 1
+            secure = [a for a in self.actions(1) if a[0] == "secure"]
+            if not secure:
+                return 1              # nothing left to take: the Secure ends
+            return self.act(seat, player, player.action(self.view(seat, 1), secure))
+        seat.hand.append(self.defense_row[where].pop())
+        self.refill_defense()
+        return 2 if kind == "reality-check" else 1
+
+    def refill_tech(self) -> None:
+        """Refill the Tech row to 3 from the Tech deck, while it lasts."""
+        while len(self.tech_row) < TECH_ROW and self.tech_deck:
+            self.tech_row.append(self.tech_deck.pop())
+
+    def refill_defense(self) -> None:
+        """Refill each empty slot of the Defense row from the deck; an Attack or User
+        Error turned up is resolved at once by the player whose turn it is (“If you
+        draw or reveal a User Error or Attack card, deal with it immediately, then
+        refill the Defense row”)."""
+        seat = self.seats[self.state.current]
+        for stack in self.defense_row:
+            while not stack and self.defense_deck:
+                card = self.defense_deck.pop()
+                if isinstance(card, (AttackCard, UserErrorCard)):
+                    self.resolve(seat, card)
+                else:
+                    stack.append(card)
+
+    def maybe_protect(self, seat: Seat, player: Player, left: int) -> None:
+        """Offer a Protect (“You may Protect one Tech card per turn”): the Tech cards
+        `seat` can pay for, unless it has Protected this turn (the scorekeeper's state
+        says)."""
+        if self.state.protected_this_turn or self.state.over:
+            return
+        options = [t for t in seat.tech if payment(seat.hand, t.defenses) is not None]
+        tech = player.protect(self.view(seat, left), options) if options else None
+        if tech is None:
+            return
+        for card in payment(seat.hand, tech.defenses):
+            seat.hand.remove(card)
+        seat.tech.remove(tech)
+        seat.protected.append(tech)
+        self.record({"type": "protect", "player": seat.name, "points": tech.points,
+                     "card": tech.id, "name": tech.name, "copies": tech.count,
+                     "deck_at_points": self.deck.tech_at(tech.points)})
+        if self.tech_row:                         # “Draw a replacement Tech card”
+            pick = player.replace_tech(self.view(seat, left), list(self.tech_row))
+            self.tech_row.remove(pick)
+            seat.tech.append(pick)
+            self.refill_tech()
+
+    # --- Attacks and User Errors ---------------------------------------------------
+
+    def resolve(self, seat: Seat, card) -> None:
+        """Resolve an Attack or User Error drawn or revealed by `seat`."""
+        if isinstance(card, AttackCard):
+            self.attack(seat, card)
+        else:
+            self.user_error(seat, card)
+
+    def attack(self, seat: Seat, card: AttackCard) -> None:
+        """An Attack (rules, the Attack section): the drawer loses unprotected Tech
+        vulnerable to it; everyone secretly picks one Defense card; the scorekeeper's
+        `defend` decides whether the table covered enough icons; if not, everyone
+        discards their highest-value unprotected Tech (their choice on a tie). The
+        cards go back to the hands; the Attack leaves the game."""
+        lost = [t for t in seat.tech if card.id in t.vulnerable_to]
+        for t in lost:
+            seat.tech.remove(t)
+        self.tech_discard += lost
+        shown = [self.players[k].reveal(self.view(s), card.icons)
+                 for k, s in enumerate(self.seats) if s.hand]
+        revealed = [category(c) for c in shown if c is not None]
+        result = rules.defend(card.icons, revealed, len(self.seats), self.state.cover)
+        if not result.holds:
+            for k, s in enumerate(self.seats):
+                if s.tech:
+                    best = max(t.points for t in s.tech)
+                    ties = [t for t in s.tech if t.points == best]
+                    drop = ties[0] if len(ties) == 1 else \
+                        self.players[k].drop_tech(self.view(s), ties)
+                    s.tech.remove(drop)
+                    self.tech_discard.append(drop)
+        self.record({"type": "attack", "player": seat.name, "icons": list(card.icons),
+                     "revealed": revealed, "attack": card.id, "name": card.name,
+                     "holds": result.holds, "copies": card.count})
+
+    def user_error(self, seat: Seat, card: UserErrorCard) -> None:
+        """A User Error (rules, “User Error”): starting with the drawer and passing left,
+        each player prevents it with a Defense card of its category (or a Reality
+        Check); the first who cannot keeps it (−1 at the end); if everyone prevents it,
+        it leaves the game."""
+        n, start = len(self.seats), self.seats.index(seat)
+        for k in range(n):
+            s = self.seats[(start + k) % n]
+            if not any(category(c) in (card.category, WILD) for c in s.hand):
+                self.record({"type": "user_error", "player": s.name, "count": 1,
+                             "deck": self.deck.user_errors})
+                return
+
+
+# --- players -----------------------------------------------------------------------
+
+class RandomPlayer:
+    """Picks uniformly among the legal choices (Protect or not included)."""
+
+    def protect(self, view, options):
+        return view.rng.choice([None, *options])
+
+    def action(self, view, options):
+        return view.rng.choice(options)
+
+    def drop_tech(self, view, options):
+        return view.rng.choice(options)
+
+    def replace_tech(self, view, options):
+        return view.rng.choice(options)
+
+    def reveal(self, view, icons):
+        return view.rng.choice(view.hand)
+
+    def discard(self, view):
+        slots = [k for k, top in enumerate(view.defense_tops) if top is not None] or \
+            list(range(len(view.defense_tops)))
+        return view.rng.choice(view.hand), view.rng.choice(slots)
+
+
+class Protector:
+    """“Protect the highest-value Tech you can, keep a spread of categories”: Protects
+    the most valuable Tech it can pay for; Secures the Defense cards its most valuable
+    Tech still needs, else a category it lacks, else the deck; Acquires when it holds
+    fewer than 2 unprotected Tech; discards from its most-held category."""
+
+    def protect(self, view, options):
+        return max(options, key=lambda t: (t.points, -len(t.defenses)))
+
+    def _missing(self, view) -> Counter:
+        if not view.tech:
+            return Counter()
+        target = max(view.tech, key=lambda t: t.points)
+        have = Counter(category(c) for c in view.hand)
+        return Counter(target.defenses) - have
+
+    def action(self, view, options):
+        acquire = [o for o in options if o[0] == "acquire"]
+        if acquire and len(view.tech) < 2:
+            return max(acquire, key=lambda o: view.tech_row[o[1]].points)
+        rows = [o for o in options if o[0] == "secure" and o[1] != "deck"]
+        missing, have = self._missing(view), Counter(category(c) for c in view.hand)
+        for want in (lambda c: missing[c] > 0, lambda c: have[c] == 0):
+            picks = [o for o in rows if want(category(view.defense_tops[o[1]]))]
+            if picks:
+                return picks[0]
+        if ("secure", "deck") in options:
+            return ("secure", "deck")
+        return rows[0] if rows else options[0]
+
+    def drop_tech(self, view, options):
+        return min(options, key=lambda t: t.points)
+
+    def replace_tech(self, view, options):
+        return max(options, key=lambda t: t.points)
+
+    def reveal(self, view, icons):
+        have = Counter(category(c) for c in view.hand)
+        matching = [c for c in view.hand if category(c) in icons]
+        if matching:
+            return max(matching, key=lambda c: have[category(c)])
+        wild = [c for c in view.hand if category(c) == WILD]
+        return wild[0] if wild else view.hand[0]
+
+    def discard(self, view):
+        have = Counter(category(c) for c in view.hand)
+        plain = [c for c in view.hand if category(c) != WILD] or view.hand
+        card = max(plain, key=lambda c: have[category(c)])
+        slots = [k for k, top in enumerate(view.defense_tops) if top is not None]
+        return card, (slots[0] if slots else 0)
+
+
+STRATEGIES = {"random": RandomPlayer, "protector": Protector}
+
+
+def simulate(data: HackAttackData, n_players: int, seed: int,
+             strategy: str | Sequence[str] = "protector", cap: int = TURN_CAP,
+             deck: Deck | None = None) -> Result:
+    """Play one seeded game of `n_players` (2–6) with `strategy` (a STRATEGIES name, or
+    one per seat). The same arguments give the same Result."""
+    names = [strategy] * n_players if isinstance(strategy, str) else list(strategy)
+    return Game(data, [STRATEGIES[s]() for s in names], seed, deck).play(cap)
+
+
+def load(folder: Path) -> HackAttackData:
+    """The card data in `folder` (pnp.data.hack_attack.load_hack_attack)."""
+    return load_hack_attack(folder)
