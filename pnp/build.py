@@ -15,6 +15,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pnp.errors import DataError, PnpError, errors_only
 from pnp.games import find_game
@@ -112,16 +113,25 @@ def check_card_size(info, size: str) -> None:
                        f"(--card-size; the sizes are game.toml's card_sizes)")
 
 
-def build(options: BuildOptions) -> BuildReport:
-    """Build the kit; raises DataError (every data problem), LayoutError or PnpError."""
-    start = time.perf_counter()
-    check_spec(options.spec)           # a bad option is named before any data is read
+def load_checked(options: BuildOptions) -> tuple[Kit, Any, list, list]:
+    """(kit, data, rulebook blocks, warnings and notes) of the game `options` names,
+    validated on the frame it prints (`frame_for`); DataError listing every error,
+    PnpError when the game or its folder cannot be found. `pnp build` and `pnp export`
+    both start here."""
     kit = find_game(options.game)
     folder = game_folder(kit, options.data_dir)
     data, blocks, problems = validate(kit, folder, frame_for(options))
     errors, warnings = errors_only(problems)
     if errors:
         raise DataError(errors)
+    return kit, data, blocks, warnings
+
+
+def build(options: BuildOptions) -> BuildReport:
+    """Build the kit; raises DataError (every data problem), LayoutError or PnpError."""
+    start = time.perf_counter()
+    check_spec(options.spec)           # a bad option is named before any data is read
+    kit, data, blocks, warnings = load_checked(options)
     groups = kit.print_groups(data, options.deck_format, options.players)
     card_size = options.card_size or data.info.card_size
     spec = SheetSpec(**{**options.spec.__dict__, "card_size": card_size})

@@ -23,10 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.build import BuildOptions, _staging_folder, frame_for, game_folder, publish
-from pnp.errors import DataError, PnpError, errors_only
+from pnp.build import BuildOptions, _staging_folder, frame_for, load_checked, publish
+from pnp.errors import PnpError
 from pnp.export_tts import Deck, write_tts
-from pnp.games import find_game
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
 from pnp.layout.kit import Kit, PrintGroup
@@ -41,7 +40,6 @@ from pnp.render.raster import (
 from pnp.render.single import BACK, FRONT, distinct_sides, print_order, write_single
 from pnp.shown import PATH_LIMIT, quoted
 from pnp.units import CARD_SIZES_MM
-from pnp.validate import validate
 
 FORMATS = ("png", "tts", "pdf-single")
 DEFAULT_DPI, MIN_DPI, MAX_DPI = 300, 50, 1200
@@ -144,12 +142,7 @@ def prepare(options: ExportOptions) -> Job:
     build = BuildOptions(options.game, SheetSpec(bleed_mm=options.bleed_mm),
                          options.card_size, options.data_dir, options.out_dir,
                          options.deck_format, options.players, options.ink_saver)
-    kit = find_game(options.game)
-    folder = game_folder(kit, options.data_dir)
-    data, _blocks, problems = validate(kit, folder, frame_for(build))
-    errors, warnings = errors_only(problems)
-    if errors:
-        raise DataError(errors)
+    kit, data, _blocks, warnings = load_checked(build)
     try:
         groups = kit.print_groups(data, options.deck_format, options.players)
     except PnpError as exc:   # the kits name build's option; export's is --deck-format

@@ -364,12 +364,13 @@ class _Warning:
 
 
 def test_warnings_are_printed_and_do_not_stop_the_export(tmp_path, monkeypatch):
-    real = pnp.export.validate
+    import pnp.build
+    real = pnp.build.validate      # export validates through pnp.build.load_checked
 
     def with_warning(*args):
         data, blocks, problems = real(*args)
         return data, blocks, [*problems, _Warning("art/x.png: 150 dpi at this size")]
-    monkeypatch.setattr(pnp.export, "validate", with_warning)
+    monkeypatch.setattr(pnp.build, "validate", with_warning)
     result = run("-g", "hack-back", "--format", "pdf-single", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert "Warning: art/x.png: 150 dpi at this size" in result.output
