@@ -18,19 +18,18 @@ file atomically. Design: shared/DESIGN.md, "pnp — the print-and-play generator
 from __future__ import annotations
 
 import math
-import os
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.errors import LayoutError, PnpError
+from pnp.errors import LayoutError
 from pnp.fonts import BOLD, REGULAR, font
 from pnp.layout.imposition import Grid, Rect, back_trim
 from pnp.layout.text import text_width, wrap
-from pnp.shown import MINUS, PATH_LIMIT, quoted
+from pnp.outfile import write_whole
+from pnp.shown import MINUS, quoted
 from pnp.units import PAPER_MM, mm_to_pt
 
 FILE_NAME = "calibration.pdf"
@@ -346,31 +345,10 @@ def render_calibration(out: Path | BinaryIO, sheet: CalibrationSheet) -> None:
 def write_calibration(out_dir: Path, paper: str, duplex: str, margin_mm: float) -> Path:
     """Write `out_dir`/calibration.pdf (creating `out_dir`) and return its path.
 
-    The PDF is written to a new hidden file in `out_dir` (`.calibration-<pid>-….pdf`)
-    and renamed over the old one (os.replace), so the file is whole or unchanged.
+    The PDF is written whole or not at all (pnp.outfile.write_whole: a hidden file in
+    `out_dir` renamed over the old one).
     Raises LayoutError for a request `check_request` refuses, PnpError when the folder
     cannot be written."""
     sheet = calibration_sheet(paper, duplex, margin_mm)
-    out_dir = Path(out_dir)
-    target = out_dir / FILE_NAME
-    if out_dir.exists() and not out_dir.is_dir():
-        raise PnpError(f"cannot write {FILE_NAME}: {quoted(out_dir, PATH_LIMIT)} is a "
-                       "file, not a folder")
-    if target.is_dir():
-        raise PnpError(f"cannot write {FILE_NAME}: {quoted(target, PATH_LIMIT)} is a folder")
-    temporary = out_dir / f".calibration-{os.getpid()}-{secrets.token_hex(4)}.pdf"
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        # O_EXCL: never write through a file or link already there; 0o666 less the umask,
-        # as any other output file gets
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        try:
-            with os.fdopen(fd, "wb") as stream:
-                render_calibration(stream, sheet)
-            os.replace(temporary, target)
-        finally:
-            temporary.unlink(missing_ok=True)
-    except OSError as exc:
-        raise PnpError(f"cannot write {quoted(target, PATH_LIMIT)}: {exc.strerror or exc}; "
-                       "the previous file is unchanged") from None
-    return target
+    return write_whole(Path(out_dir) / FILE_NAME,
+                       lambda stream: render_calibration(stream, sheet))

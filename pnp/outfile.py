@@ -1,0 +1,45 @@
+"""One output file written whole or not at all: the bytes go to a new hidden file beside
+the target and are renamed over it (os.replace), so a failure leaves the previous file
+as it was (developers' guide: "nothing already written is lost")."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import BinaryIO
+
+from pnp.errors import PnpError
+from pnp.shown import PATH_LIMIT, quoted
+
+
+def write_whole(target: Path, write: Callable[[BinaryIO], None]) -> Path:
+    """Create `target`'s folder if needed, call `write(stream)` on a new hidden file in
+    it (`.<stem>-<pid>-<hex><suffix>`, opened with O_EXCL so no file or link already there
+    is written through) and rename that file over `target`. Returns `target`.
+
+    PnpError (the previous file unchanged) when the folder is a file, `target` is a
+    folder, or the disk refuses (no space, no permission, ...)."""
+    target, folder = Path(target), Path(target).parent
+    if folder.exists() and not folder.is_dir():
+        raise PnpError(f"cannot write {target.name}: {quoted(folder, PATH_LIMIT)} is a "
+                       "file, not a folder")
+    if target.is_dir():
+        raise PnpError(f"cannot write {target.name}: {quoted(target, PATH_LIMIT)} is a "
+                       "folder")
+    temporary = folder / f".{target.stem}-{os.getpid()}-{secrets.token_hex(4)}{target.suffix}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        # 0o666 less the umask, as any other output file gets
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with os.fdopen(fd, "wb") as stream:
+                write(stream)
+            os.replace(temporary, target)
+        finally:
+            temporary.unlink(missing_ok=True)
+    except OSError as exc:
+        raise PnpError(f"cannot write {quoted(target, PATH_LIMIT)}: {exc.strerror or exc}; "
+                       "the previous file is unchanged") from None
+    return target
