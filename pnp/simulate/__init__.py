@@ -2,6 +2,24 @@
 behave (issue 13). One module per game; each plays whole games with seeded randomness
 and writes every game's events in the scorekeeper's event format, so the scorekeeper's
 rules — called, never rewritten — decide legality, the end of the game and the score.
-
-So far: `pnp.simulate.hack_attack` (Hack Attack: Defense).
+The contract each module keeps is in `pnp.simulate.result`; the runner, the report and
+the charts (`pnp.simulate.run`, `.report`, `.charts`) only query it.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+
+#: game id (pnp.games) -> the module that simulates it. A new game adds one line.
+SIMULATORS = {
+    "hack-attack": "pnp.simulate.hack_attack",
+    "hack-back": "pnp.simulate.hack_back",
+    "not-a-hack": "pnp.simulate.not_a_hack",
+}
+
+
+def simulator(game_id: str) -> ModuleType:
+    """The simulator module of the game `game_id` (an id of pnp.games). KeyError if the
+    game has none."""
+    return import_module(SIMULATORS[game_id])

@@ -27,6 +27,8 @@ a Tech card" and "Clarifications"), and where the rules are silent:
   Tech discard pile, which is never reshuffled.
 
 A game that reaches the turn cap ends unscored: a draw, reported as `capped`.
+
+The module follows the simulator contract of `pnp.simulate.result`.
 """
 
 from __future__ import annotations
@@ -46,12 +48,19 @@ from pnp.data.hack_attack import (
     UserErrorCard,
     load_hack_attack,
 )
+from pnp.simulate.result import CAPPED, Figure, Result
 from scorekeeper.games.hack_attack import rules
 from scorekeeper.games.hack_attack.cards import Deck
 
+GAME = "hack-attack"
+PLAYERS = (2, 6)          # rules: "2–6 players"
 WILD = rules.WILD
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 TURN_CAP = 400            # every player's turn counts (rules.State.turn)
+TURN_WORD = "turns"
+#: How a game ends: the scorekeeper's reason (rules, "Winning") -> a chart label.
+ENDINGS = {"highest total": "highest total", "tie-breaker: fewest Protected Tech":
+           "tie-breaker", "shared win": "shared win", CAPPED: "turn cap (draw)"}
 HAND_LIMIT = 4            # "if you hold more than 4 Defense cards, discard down to 4"
 TECH_LIMIT = 4            # "never have more than 4 unprotected Tech cards"
 DEAL_TECH, TECH_ROW = 4, 3
@@ -129,21 +138,6 @@ class Player(Protocol):
     def discard(self, view: View) -> tuple[DefenseLike, int]: ...
 
 
-class Result(NamedTuple):
-    """One game: the seed, the names in seating order, the winners (empty when `capped`),
-    the scorekeeper's reason, each player's total, the turns played, whether the turn
-    cap ended it, and its events in the scorekeeper's format."""
-
-    seed: int
-    players: tuple[str, ...]
-    winners: tuple[str, ...]
-    reason: str
-    totals: tuple[int, ...]
-    turns: int
-    capped: bool
-    events: tuple[dict, ...]
-
-
 def deck_of(data: HackAttackData) -> Deck:
     """The scorekeeper's view of the cards (what its verbs record copies from)."""
     kinds = [(c, type(c)) for c in data.cards]
@@ -166,6 +160,10 @@ class Game:
         self.seats = [Seat(n) for n in names]
         self.events: list[dict] = []
         self.tech_discard: list[TechCard] = []
+        #: counts for the figures: Tech that reached a player / were Protected, Attacks
+        #: drawn / that defeated the table (card id -> count)
+        self.facts = {"held": Counter(), "protected": Counter(), "attacks": Counter(),
+                      "defeats": Counter()}
         self._setup(data)
 
     def _setup(self, data: HackAttackData) -> None:
@@ -180,6 +178,7 @@ class Game:
         self.rng.shuffle(self.tech_deck)
         for seat in self.seats:
             seat.tech = [self.tech_deck.pop() for _ in range(DEAL_TECH)]
+            self.facts["held"].update(t.id for t in seat.tech)
         self.tech_row = [self.tech_deck.pop() for _ in range(TECH_ROW)]
         self.defense_deck = copies((DefenseCard, RealityCheckCard))
         self.rng.shuffle(self.defense_deck)
@@ -214,10 +213,12 @@ class Game:
             self.turn()
         outcome = rules.outcome(self.state)
         totals = tuple(p.total for p in self.state.players)
-        return Result(self.seed, tuple(s.name for s in self.seats),
-                      outcome.winners if outcome else (),
-                      outcome.reason if outcome else "turn cap: a draw", totals,
-                      self.state.turn, outcome is None, tuple(self.events))
+        winners = outcome.winners if outcome else ()
+        return Result(self.seed, tuple(s.name for s in self.seats), winners,
+                      outcome.reason if outcome else "turn cap: a draw",
+                      outcome.reason if outcome else CAPPED, len(winners) > 1, totals,
+                      self.state.turn, outcome is None, tuple(self.events),
+                      {k: dict(sorted(v.items())) for k, v in self.facts.items()})
 
     def turn(self) -> None:
         """One turn (rules, “You must take two actions”): Protect at most once, between
@@ -262,6 +263,7 @@ class Game:
                 seat.tech.remove(drop)
                 self.tech_discard.append(drop)
             seat.tech.append(self.tech_row.pop(where))
+            self.facts["held"][seat.tech[-1].id] += 1
             self.refill_tech()
             return 1
         if where == "deck":
@@ -313,6 +315,7 @@ class Game:
             seat.hand.remove(card)
         seat.tech.remove(tech)
         seat.protected.append(tech)
+        self.facts["protected"][tech.id] += 1
         self.record({"type": "protect", "player": seat.name, "points": tech.points,
                      "card": tech.id, "name": tech.name, "copies": tech.count,
                      "deck_at_points": self.deck.tech_at(tech.points)})
@@ -320,6 +323,7 @@ class Game:
             pick = player.replace_tech(self.view(seat, left), list(self.tech_row))
             self.tech_row.remove(pick)
             seat.tech.append(pick)
+            self.facts["held"][pick.id] += 1
             self.refill_tech()
 
     # --- Attacks and User Errors ---------------------------------------------------
@@ -345,6 +349,8 @@ class Game:
                  for k, s in enumerate(self.seats) if s.hand]
         revealed = [category(c) for c in shown if c is not None]
         result = rules.defend(card.icons, revealed, len(self.seats), self.state.cover)
+        self.facts["attacks"][card.id] += 1
+        self.facts["defeats"][card.id] += not result.holds
         if not result.holds:
             for k, s in enumerate(self.seats):
                 if s.tech:
@@ -451,6 +457,7 @@ class Protector:
 
 
 STRATEGIES = {"random": RandomPlayer, "protector": Protector}
+DEFAULT_STRATEGY = "protector"
 
 
 def simulate(data: HackAttackData, n_players: int, seed: int,
@@ -465,3 +472,16 @@ def simulate(data: HackAttackData, n_players: int, seed: int,
 def load(folder: Path) -> HackAttackData:
     """The card data in `folder` (pnp.data.hack_attack.load_hack_attack)."""
     return load_hack_attack(folder)
+
+
+def figures(data: HackAttackData) -> list[Figure]:
+    """The per-card figures (issue 13): how often each Tech, once a player holds it, is
+    Protected; how often each Attack defeats the table (rules, the Attack section)."""
+    tech = {c.id: f"{c.name} ({c.points} pt{'s' if c.points != 1 else ''})"
+            for c in sorted((c for c in data.cards if isinstance(c, TechCard)),
+                            key=lambda c: (-c.points, c.name))}
+    attacks = {c.id: c.name for c in data.cards if isinstance(c, AttackCard)}
+    return [Figure("Tech Protected, once held", "rate", "protected", tech,
+                   "Protected (% of copies held)", "Tech card", "held"),
+            Figure("Attacks that defeat the table", "rate", "defeats", attacks,
+                   "Table defeated (% of times drawn)", "Attack card", "attacks")]

@@ -1,0 +1,68 @@
+"""What every game's simulator gives back, and how it describes its own figures: the
+contract between a game module under `pnp.simulate` and the shared runner, report and
+charts, which never name a game (shared/DESIGN.md, "Games are plug-ins").
+
+A game's simulator module defines, at module level:
+- `GAME` (its id in `pnp.games`), `PLAYERS` (fewest, most players it seats),
+  `TURN_CAP` (turns before a game is stopped as a draw) and `TURN_WORD` (what
+  `Result.turns` counts, plural: "turns", "black cards drawn");
+- `STRATEGIES` (name -> a class whose instances play one seat), with "random" among
+  them, and `DEFAULT_STRATEGY`;
+- `ENDINGS` (ending key -> a label for a chart: how a game can end, capped included);
+- `load(folder) -> data` (the card data, pnp.data's loader for the game);
+- `simulate(data, n_players, seed, strategy, cap) -> Result`: one whole game;
+- `figures(data) -> list[Figure]`: its per-card and per-game figures.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+#: The ending key every game uses for a game stopped at the turn cap (a draw, unscored).
+CAPPED = "capped"
+
+
+class Result(NamedTuple):
+    """One simulated game.
+
+    `seed`: the seed it was played with (the same seed and arguments give the same
+    Result). `players`: names in seating order, first player first. `winners`: the
+    winning names (empty when capped or when everyone lost; two or more for a tie or
+    shared win). `reason`: the scorekeeper's reason phrase. `ending`: a key of the
+    module's ENDINGS. `tie`: the game ended tied (the rules' tie, or several winners).
+    `totals`: each player's final score in seating order (the game's own measure:
+    points, or VC). `turns`: how long it ran, in the module's TURN_WORD. `capped`: the
+    turn cap stopped it. `events`: every event in the scorekeeper's event format, in
+    order (replayable through `scorekeeper.store`). `facts`: counts for the figures,
+    group -> key -> count (JSON-ready; summed over games by the runner).
+    """
+
+    seed: int
+    players: tuple[str, ...]
+    winners: tuple[str, ...]
+    reason: str
+    ending: str
+    tie: bool
+    totals: tuple[int, ...]
+    turns: int
+    capped: bool
+    events: tuple[dict, ...]
+    facts: dict[str, dict[str, int]]
+
+
+class Figure(NamedTuple):
+    """One per-card or per-game figure a game asks the report to show, one bar per key
+    of `labels` (key -> label, in the order shown) and one series per player count.
+
+    `kind`: "rate" — facts[`count`][key] / facts[`out_of`][key], a percentage (keys the
+    games never reached are shown as no data); "per game" — facts[`count`][key] / games
+    played. `title` heads the chart; `value_title` and `label_title` are its axis titles.
+    """
+
+    title: str
+    kind: str
+    count: str
+    labels: dict[str, str]
+    value_title: str
+    label_title: str
+    out_of: str | None = None
