@@ -1,0 +1,563 @@
+"""Hack Back played from the card data: the deal, the opening, two-action turns and
+every instruction on the cards, with each player's hand and deck kept to that player,
+and the scorekeeper's own rules (scorekeeper.games.hack_back.rules) deciding what they
+decide.
+
+Source: shared/rules/hack-back.txt. What this module does itself is what the scorekeeper
+does not record: the decks, hands and discard piles, drawing, which card a player picks
+and which Hero each instruction targets. What it calls instead of writing again:
+`rules.initial` and `rules.apply` (every event is applied to a live scorekeeper state as
+it happens, so the scorekeeper refuses an illegal target, a Hero the player does not
+control or a turn out of order, settles the opening ties, runs the end-of-turn checks
+after the second action and says whose turn is next) and `rules.outcome` (how the game
+ended: a VC win, a tie, the last player standing, or everyone losing).
+
+Readings where the rules are silent (the kit's rulebook, card_data/hack-back/rulebook.md,
+"Clarifications", states the ones a table needs):
+- Deck format ("Choose one deck format"): individual decks when the data has one for
+  every player, each seat given a different deck at random; otherwise the shared deck.
+  `simulate(..., deck_format=)` chooses either explicitly.
+- The shared deck is dealt from seat 1, one card a player in rotation (rules, step 2).
+- A player must put forward a Hero while they hold a card; any card may be the Hero.
+- Opening ties: a tied player draws "up to five cards" only when they must choose a
+  replacement and hold no card; several such players draw in seating order, each taking
+  their cards at once. A player whose last card became an untied Hero draws nothing.
+- Heroes set aside by opening ties leave the game (neither hand nor discard pile).
+- Each player keeps their own discard pile, with a shared deck too; a Hero discarded at
+  40 VC or more goes to its controller's pile. An eliminated player's hand and deck
+  stay out of play.
+- Play is never passed: the player on turn always controls a Hero (Heroes leave play
+  only at the end-of-turn checks, and a player without one is out), so Activate Hero is
+  always available for both actions.
+- A Victory Point may place a card drawn earlier in the same activation, and the Hero it
+  places is a legal target for the activation's later instructions ("Only Heroes in
+  play are available as targets"); it does not gain the activation's +2 VC.
+- "Clockwise" is seating order; `Result.players` lists the seats from the first player
+  (the sole lowest opening Hero), so seat 1 of the report is the player who went first.
+  When the opening ends the game there is no first player and seat 1 is seat 1.
+
+`Result.totals`: each player's lowest Hero VC in play at the end; a player with no Hero
+in play (eliminated) counts as rules.ELIMINATE_AT (40). `Result.turns`: turns played
+(rules.State.played; 0 when the opening ends the game). A game that reaches the turn cap
+stops unscored: a draw, reported as `capped`.
+
+The module follows the simulator contract of `pnp.simulate.result`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NamedTuple, Protocol
+
+from pnp.data.hack_back import HAND, Effect, HackBackData, HeroCard, load_hack_back
+from pnp.simulate.result import CAPPED, Figure, Result
+from scorekeeper.games.hack_back import rules
+from scorekeeper.outcome import Outcome, Termination
+
+GAME = "hack-back"
+#: rules: "two or more individual players"; the kit's card data seats 11 (game.toml
+#: players.max: five individual decks, and the 55-card shared deck deals 11 hands).
+PLAYERS = (2, 11)
+NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kai",
+         "Lea")                      # as many as the scorekeeper seats (rules.PLAYERS)
+TURN_CAP = 200                       # every player's turn counts (rules.State.played)
+TURN_WORD = "turns"
+#: How a game ends (rules, the end-of-turn checks and the opening) -> a chart label.
+ENDINGS = {"vc win": "VC win", "last player": "last player standing",
+           "everyone loses": "everyone loses", "tie": "tie", CAPPED: "turn cap (draw)"}
+INDIVIDUAL, SHARED = "individual", "shared"
+SHARED_ID = "shared"                 # the shared deck's id in the facts
+#: The facts each game counts (group -> card or deck id -> count).
+FACTS = ("opening", "opening_won", "deck", "deck_won", "in_play", "discarded")
+#: The rates among them (count, out of): every key counted out of has a count, 0 or more.
+RATES = (("opening_won", "opening"), ("deck_won", "deck"), ("discarded", "in_play"))
+
+#: An action: ("draw", None), ("play", HeroCard) or ("activate", Hero number).
+Action = tuple
+
+
+def distinct(cards: Sequence[HeroCard]) -> list[HeroCard]:
+    """`cards` without repeated copies (one choice per card, in first-seen order)."""
+    return list({c.id: c for c in cards}.values())
+
+
+def take(deck: list[HeroCard], n: int) -> list[HeroCard]:
+    """The top `n` cards of `deck` (its end), removed; fewer if fewer remain ("If fewer
+    than five remain, draw what is available")."""
+    n = min(n, len(deck))
+    taken = deck[len(deck) - n:][::-1]
+    del deck[len(deck) - n:]
+    return taken
+
+
+def choose_format(data: HackBackData, n_players: int, chosen: str | None = None) -> str:
+    """The deck format for `n_players` (rules, "Choose one deck format"): `chosen`
+    ("individual" or "shared"), or by default individual decks when the data has one for
+    every player, else the shared deck. ValueError for an unknown format, or one the
+    data cannot deal five-card hands from at this player count."""
+    if chosen is None:
+        chosen = INDIVIDUAL if len(data.decks) >= n_players else SHARED
+    if chosen not in (INDIVIDUAL, SHARED):
+        raise ValueError(f"deck format is {INDIVIDUAL!r} or {SHARED!r}, got {chosen!r}")
+    if chosen == INDIVIDUAL and len(data.decks) < n_players:
+        raise ValueError(f"{n_players} players need {n_players} individual decks; the "
+                         f"card data has {len(data.decks)}")
+    if chosen == SHARED and data.shared.size < HAND * n_players:
+        raise ValueError(f"the {data.shared.size}-card shared deck cannot deal {n_players} "
+                         f"hands of {HAND}")
+    return chosen
+
+
+def lowest_vc(state: rules.State, player: str) -> int:
+    """`player`'s lowest Hero VC in play, or rules.ELIMINATE_AT when they have none."""
+    return min((h.vc for h in state.in_play(player)), default=rules.ELIMINATE_AT)
+
+
+def ending(outcome: Outcome) -> str:
+    """The ENDINGS key of a finished game's Outcome (rules.outcome)."""
+    if outcome.termination is Termination.WIN_CONDITION:
+        return "tie" if outcome.tie else "vc win"
+    if outcome.termination is Termination.LAST_PLAYER:
+        return "last player"
+    return "everyone loses"
+
+
+class Seat:
+    """One player's cards: `deck` (their own, or the one shared list), the hidden
+    `hand`, and their `discard` pile (never reshuffled). `deck_id` names the deck."""
+
+    __slots__ = ("deck", "deck_id", "discard", "hand", "name")
+
+    def __init__(self, name: str):
+        self.name, self.deck, self.deck_id, self.hand, self.discard = name, [], "", [], []
+
+
+class View(NamedTuple):
+    """What one player may see when deciding: `name` (theirs), their own `hand` (the
+    live list: read, never change), the Heroes in play (`heroes`, rules.Hero, face up;
+    while an action resolves, as the table stood when it began plus any Hero its Victory
+    Points placed), the cards of the Heroes in play (`cards`: Hero number -> HeroCard;
+    a Hero placed by the action being resolved joins it once the action is recorded),
+    the other players' hand sizes (`hands`: name -> cards), the cards left in the deck
+    they draw from (`deck_left`), the actions left this turn (`actions_left`, 0 in the
+    opening) and the game's random source (`rng`)."""
+
+    name: str
+    hand: list
+    heroes: list
+    cards: dict
+    hands: dict
+    deck_left: int
+    actions_left: int
+    rng: random.Random
+
+
+class Player(Protocol):
+    """A way of playing: each method gets the deciding player's View. `hero`: the card of
+    `options` (their distinct hand cards) put forward as an opening Hero; `action`: one of
+    the legal actions; `target`: the Hero number (of `options`, two or more legal targets)
+    that `effect` resolves on, `activating` the Hero being activated (None for a played
+    card); `place`: for a Victory Point, a card of `options` to place as an additional
+    Hero, or None to decline."""
+
+    def hero(self, view: View, options: list[HeroCard]) -> HeroCard: ...
+    def action(self, view: View, options: list[Action]) -> Action: ...
+    def target(self, view: View, effect: Effect, options: list[int],
+               activating: int | None) -> int: ...
+    def place(self, view: View, options: list[HeroCard]) -> HeroCard | None: ...
+
+
+class Game:
+    """One game in play (mutable while it runs; `play` returns its Result). `cards`: the
+    card of every Hero in play by its number; `aside`: opening Heroes removed by ties.
+    ValueError (choose_format) if the data cannot deal this table."""
+
+    def __init__(self, data: HackBackData, players: Sequence[Player], seed: int,
+                 deck_format: str | None = None):
+        self.rng = random.Random(seed)
+        self.seed, self.players = seed, list(players)
+        self.format = choose_format(data, len(players), deck_format)
+        names = NAMES[:len(players)]
+        self.state = rules.initial(names)
+        self.seats = [Seat(n) for n in names]
+        self.index = {n: i for i, n in enumerate(names)}
+        self.cards: dict[int, HeroCard] = {}
+        self.owners: dict[int, Seat] = {}
+        self.aside: list[HeroCard] = []
+        self.events: list[dict] = []
+        self.reveals: list[tuple[str, str]] = []      # (player, card id), every reveal
+        self.first = 0
+        self.facts = {k: Counter() for k in FACTS}
+        self._deal(data)
+
+    def shuffle(self, cards: list[HeroCard]) -> list[HeroCard]:
+        """`cards` shuffled in place with the game's random source (rules, step 1)."""
+        self.rng.shuffle(cards)
+        return cards
+
+    def _deal(self, data: HackBackData) -> None:
+        """Setup (rules, steps 1–2): each player shuffles a deck of their own and draws
+        five; or the one shared deck is shuffled and dealt one card per player in
+        rotation until everyone has five."""
+        if self.format == INDIVIDUAL:
+            for seat, deck in zip(self.seats, self.rng.sample(data.decks, len(self.seats))):
+                seat.deck_id, seat.deck = deck.id, self.shuffle(data.copies(deck))
+                seat.hand = take(seat.deck, HAND)
+        else:
+            pile = self.shuffle(data.copies(data.shared))
+            for seat in self.seats:
+                seat.deck_id, seat.deck = SHARED_ID, pile
+            for _ in range(HAND):
+                for seat in self.seats:
+                    seat.hand += take(pile, 1)
+        self.facts["deck"].update(s.deck_id for s in self.seats)
+
+    # --- the log ---------------------------------------------------------------------
+
+    def record(self, event: dict, entering: Sequence[HeroCard] = ()) -> None:
+        """Apply `event` to the scorekeeper's state (raising its RuleError if the move
+        is illegal) and log it. `entering`: the cards of the Heroes it puts into play,
+        in order. After the opening's reveals and at the end of a turn, Heroes that left
+        play go aside (opening ties) or to their controller's discard pile (40 VC)."""
+        before = len(self.state.heroes)
+        self.state = rules.apply(self.state, event)
+        self.events.append(event)
+        for hero, card in zip(self.state.heroes[before:], entering):
+            self.cards[hero.uid], self.owners[hero.uid] = card, self.seats[self.index[hero.owner]]
+        if self.state.actions == 0:
+            self._leave(event["type"] in ("reveal", "no_hero"))
+
+    def _leave(self, opening: bool) -> None:
+        """Move the cards of Heroes no longer in play aside (`opening`) or to discard."""
+        live = {h.uid for h in self.state.in_play()}
+        for uid in [u for u in self.cards if u not in live]:
+            card, seat = self.cards.pop(uid), self.owners.pop(uid)
+            if opening:
+                self.aside.append(card)     # "remain removed from play"
+            else:
+                seat.discard.append(card)   # "Discard every Hero at 40 VC or higher"
+                self.facts["discarded"][card.id] += 1
+
+    def view(self, seat: Seat, actions_left: int = 0, placed: Sequence = ()) -> View:
+        """What `seat` may see: its own hand, nobody else's (`placed`: (Hero, card)
+        pairs a Victory Point of the action being resolved has put into play)."""
+        heroes = self.state.in_play()
+        heroes += [h for h, _ in placed]
+        hands = {s.name: len(s.hand) for s in self.seats if s is not seat}
+        return View(seat.name, seat.hand, heroes, self.cards, hands, len(seat.deck),
+                    actions_left, self.rng)
+
+    # --- the opening -----------------------------------------------------------------
+
+    def opening(self) -> None:
+        """Steps 3–5 and the ties (rules, "If the lowest printed VC is tied"): every
+        player the scorekeeper waits for chooses a Hero privately, then all are revealed
+        together; the scorekeeper sets tied Heroes aside and waits for those players
+        again. A tied player with an empty hand draws up to five first; one who still
+        has no card cannot supply a Hero (`no_hero`) and loses."""
+        while self.state.phase == "opening":
+            picks = [self._pick(self.seats[self.index[n]]) for n in self.state.waiting]
+            for seat, card in picks:
+                if card is None:
+                    self.record({"type": "no_hero", "player": seat.name})
+                    continue
+                seat.hand.remove(card)
+                self.reveals.append((seat.name, card.id))
+                self.record({"type": "reveal", "player": seat.name, "card": card.id,
+                             "name": card.name, "vc": card.vc}, (card,))
+        self.facts["in_play"].update(c.id for c in self.cards.values())
+        if self.state.phase == "play":
+            self.first = self.state.current
+
+    def _pick(self, seat: Seat) -> tuple[Seat, HeroCard | None]:
+        """`seat`'s hidden opening choice ("If a player exhausts their hand through tied
+        selections, they draw up to five cards"), or None if it cannot supply one."""
+        if not seat.hand:
+            seat.hand += take(seat.deck, HAND)
+        if not seat.hand:
+            return seat, None
+        player = self.players[self.index[seat.name]]
+        return seat, player.hero(self.view(seat), distinct(seat.hand))
+
+    # --- turns -----------------------------------------------------------------------
+
+    def play(self, cap: int = TURN_CAP) -> Result:
+        """The opening, then turns until the scorekeeper's state says the game is over,
+        or `cap` turns have been played: a draw, unscored."""
+        if self.state.phase == "opening":
+            self.opening()
+        while self.state.phase == "play" and self.state.played < cap:
+            self.turn()
+        return self.result()
+
+    def turn(self) -> None:
+        """One turn (rules, "Take two actions, resolving the first completely before
+        choosing the second"); the scorekeeper runs the end-of-turn checks after the
+        second action."""
+        i = self.state.current
+        seat, player = self.seats[i], self.players[i]
+        for left in (2, 1):
+            self.act(seat, player, player.action(self.view(seat, left), self.actions(seat)),
+                     left)
+
+    def actions(self, seat: Seat) -> list[Action]:
+        """The legal actions (rules, the action table): Draw unless the deck is empty;
+        Play each distinct card in hand; Activate each Hero `seat` controls (always one
+        at least on its turn)."""
+        out: list[Action] = [("draw", None)] if seat.deck else []
+        out += [("play", card) for card in distinct(seat.hand)]
+        return out + [("activate", h.uid) for h in self.state.in_play(seat.name)]
+
+    def act(self, seat: Seat, player: Player, action: Action, left: int) -> None:
+        """Do `action` for `seat`, with `left` actions left this turn (2 or 1)."""
+        kind, what = action
+        if kind == "draw":          # "Take the top card ... into your hand"
+            seat.hand += take(seat.deck, 1)
+            self.record({"type": "draw", "player": seat.name})
+        elif kind == "play":
+            self.play_card(seat, player, what, left)
+        else:
+            self.activate(seat, player, what, left)
+
+    def play_card(self, seat: Seat, player: Player, card: HeroCard, left: int) -> None:
+        """Play (rules): "Choose a card from your hand, reveal it, resolve its
+        instructions, then discard it"."""
+        seat.hand.remove(card)
+        targets, _, _ = self.resolve(seat, player, card.play, None, left)
+        seat.discard.append(card)
+        self.record({"type": "play", "player": seat.name, "card": card.id, "name": card.name,
+                     "effects": [e.to_json() for e in card.play], "targets": targets})
+
+    def activate(self, seat: Seat, player: Player, uid: int, left: int) -> None:
+        """Activate Hero (rules): "resolve its activation instructions, then increase its
+        VC by 2" (the +2 is the scorekeeper's)."""
+        card = self.cards[uid]
+        targets, places, placed = self.resolve(seat, player, card.activate, uid, left)
+        self.record({"type": "activate", "player": seat.name, "hero": uid, "card": card.id,
+                     "name": card.name, "printed": card.vc,
+                     "effects": [e.to_json() for e in card.activate], "targets": targets,
+                     "place": places}, [c for _, c in placed])
+
+    # --- instructions ----------------------------------------------------------------
+
+    def resolve(self, seat: Seat, player: Player, effects: Sequence[Effect],
+                activating: int | None, left: int) -> tuple[list, list, list]:
+        """Resolve `effects` in order ("Resolve all mandatory instructions"): draw cards,
+        place Heroes for Victory Points, and name a target for each instruction that
+        takes one (None where it has no legal target, or reaches every Hero). Returns
+        the event's `targets` and `place` lists and the (Hero, card) pairs placed."""
+        targets: list[int | None] = []
+        places: list[dict | None] = []
+        placed: list[tuple[rules.Hero, HeroCard]] = []
+        for effect in effects:
+            target = None
+            if effect.kind == "draw":           # "A "Draw N" instruction takes only the
+                seat.hand += take(seat.deck, effect.amount)   # cards that remain"
+            elif effect.kind == "victory_point":
+                places.append(self.victory_point(seat, player, left, placed))
+            elif not effect.every:
+                legal = self.legal_targets(seat.name, effect.kind, activating, placed)
+                if len(legal) > 1:
+                    target = player.target(self.view(seat, left, placed), effect, legal,
+                                           activating)
+                elif legal:
+                    target = legal[0]
+            targets.append(target)
+        return targets, places, placed
+
+    def legal_targets(self, name: str, kind: str, activating: int | None,
+                      placed: Sequence) -> list[int]:
+        """The Hero numbers an instruction of `kind` by `name` may target (rules: "Attack:
+        May target any Hero, including your own"; "Defend: Must target a friendly Hero";
+        "Defend Ally: Must target a friendly Hero other than the activating Hero", and
+        from a played card "any friendly Hero is eligible"). The scorekeeper checks each
+        choice again when the event is applied."""
+        heroes = self.state.in_play() + [h for h, _ in placed]
+        if kind == "attack":
+            return [h.uid for h in heroes]
+        return [h.uid for h in heroes if h.owner == name and h.uid != activating] \
+            if kind == "defend_ally" else [h.uid for h in heroes if h.owner == name]
+
+    def victory_point(self, seat: Seat, player: Player, left: int, placed: list) -> dict | None:
+        """A Victory Point (rules): "you may instead place one card from your hand into
+        play as an additional Hero" at its printed VC. The new Hero takes the next
+        number, as `scorekeeper status` numbers Heroes in the order placed; it joins
+        `placed`. None when declined or the hand is empty."""
+        card = player.place(self.view(seat, left, placed), distinct(seat.hand)) \
+            if seat.hand else None
+        if card is None:
+            return None
+        seat.hand.remove(card)
+        uid = len(self.state.heroes) + len(placed) + 1
+        placed.append((rules.Hero(uid, seat.name, card.name, card.id, card.vc, card.vc), card))
+        self.facts["in_play"][card.id] += 1
+        return {"card": card.id, "name": card.name, "vc": card.vc}
+
+    # --- the result ------------------------------------------------------------------
+
+    def result(self) -> Result:
+        """The game's Result: players from the first player in seating order; totals
+        each player's lowest Hero VC (ELIMINATE_AT for none); the facts for the figures."""
+        outcome = rules.outcome(self.state)
+        names = [s.name for s in self.seats]
+        order = tuple(names[self.first:] + names[:self.first])
+        totals = tuple(lowest_vc(self.state, n) for n in order)
+        if outcome is None:
+            return Result(self.seed, order, (), "turn cap: a draw", CAPPED, False, totals,
+                          self.state.played, True, tuple(self.events), self._facts(()))
+        sole = outcome.winners if len(outcome.winners) == 1 and not outcome.tie else ()
+        return Result(self.seed, order, outcome.winners, outcome.reason, ending(outcome),
+                      outcome.tie, totals, self.state.played, False, tuple(self.events),
+                      self._facts(sole))
+
+    def _facts(self, sole: tuple[str, ...]) -> dict[str, dict[str, int]]:
+        """The facts, JSON-ready: `sole` names the sole winner (none for a tie)."""
+        facts = {k: Counter(v) for k, v in self.facts.items()}
+        facts["opening"].update(card for _, card in self.reveals)
+        facts["opening_won"].update(card for name, card in self.reveals if name in sole)
+        facts["deck_won"].update(s.deck_id for s in self.seats if s.name in sole)
+        for count, out_of in RATES:
+            facts[count].update(dict.fromkeys(facts[out_of], 0))
+        return {k: dict(sorted(v.items())) for k, v in sorted(facts.items())}
+
+
+# --- players -----------------------------------------------------------------------
+
+class RandomPlayer:
+    """Picks uniformly among the legal choices (declining a Victory Point included)."""
+
+    def hero(self, view, options):
+        return view.rng.choice(options)
+
+    def action(self, view, options):
+        return view.rng.choice(options)
+
+    def target(self, view, effect, options, activating):
+        return view.rng.choice(options)
+
+    def place(self, view, options):
+        return view.rng.choice([None, *options])
+
+
+#: What the Racer counts an action worth: per VC its own lowest Hero loses, per VC the
+#: leader's lowest Hero gains, per card drawn; the Draw action; a winning or losing line.
+LOWER, HIT, CARD, DRAW, DECIDES = 2.0, 1.0, 0.5, 0.5, 100.0
+
+
+class Racer:
+    """“Lower your own lowest Hero, attack the leader” (issue 13). The leader is the
+    opponent whose lowest Hero is lowest (nearest 0 VC). Opens with its lowest printed
+    VC; takes the action worth most by its cards' text (`forecast`): 2 a VC its own
+    lowest Hero loses (the activation's +2 counted), 1 a VC the leader's lowest Hero
+    gains, ½ a card drawn, ½ for the Draw action; an action that brings its lowest Hero
+    to 0 VC or lower, below the leader's, before any other, and one that discards its
+    last Hero or lets the leader reach 0 VC at or below its own lowest Hero only when
+    nothing else is left. Defend and Defend Ally go on its lowest Hero they may target,
+    Attacks that raise VC on the leader's lowest Hero (one that lowers VC on its own);
+    a Victory Point places its lowest-VC card when that is below its own lowest Hero.
+    Ties between actions go to the first offered (Draw, then Play, then Activate)."""
+
+    def hero(self, view, options):
+        return min(options, key=lambda c: c.vc)
+
+    def action(self, view, options):
+        mine = {h.uid: h.vc for h in view.heroes if h.owner == view.name}
+        lead = min(h.vc for h in view.heroes if h.owner != view.name)
+        return max(options, key=lambda o: self.worth(view, o, mine, lead))
+
+    def worth(self, view: View, action: Action, mine: dict[int, int], lead: int) -> float:
+        """What `action` is worth to this player (see the class)."""
+        kind, what = action
+        if kind == "draw":
+            return DRAW
+        if kind == "play":
+            return forecast(what.play, dict(mine), lead, None, view.deck_left)
+        return forecast(view.cards[what].activate, dict(mine), lead, what, view.deck_left)
+
+    def target(self, view, effect, options, activating):
+        heroes = {h.uid: h for h in view.heroes}
+        mine = [u for u in options if heroes[u].owner == view.name]
+        theirs = [u for u in options if heroes[u].owner != view.name]
+        if effect.kind == "attack" and effect.amount > 0:
+            return min(theirs, key=lambda u: heroes[u].vc) if theirs else \
+                max(mine, key=lambda u: heroes[u].vc)
+        return min(mine, key=lambda u: heroes[u].vc) if mine else \
+            max(theirs, key=lambda u: heroes[u].vc)
+
+    def place(self, view, options):
+        best = min(options, key=lambda c: c.vc)
+        low = min(h.vc for h in view.heroes if h.owner == view.name)
+        return best if best.vc < low else None
+
+
+def forecast(effects: Sequence[Effect], mine: dict[int, int], lead: int,
+             activating: int | None, deck_left: int) -> float:
+    """The Racer's reckoning of `effects` (a card's Play or Activate instructions) as it
+    targets them: `mine` its Heroes' VC by number (changed here), `lead` the leader's
+    lowest VC, `activating` the activated Hero (None for a played card). A weight."""
+    low, lead_before, cards = min(mine.values()), lead, 0
+    for e in effects:
+        if e.kind == "draw":
+            cards += min(e.amount, deck_left)
+        elif e.kind == "attack" and (e.every or e.amount > 0):
+            lead += e.amount
+            for u in (mine if e.every else ()):
+                mine[u] += e.amount
+        elif e.kind != "victory_point":         # lowers a friendly Hero
+            pool = [u for u in mine if not (e.kind == "defend_ally" and u == activating)]
+            if pool and not e.every:
+                pool = [min(pool, key=mine.get)]
+            for u in pool:
+                mine[u] -= abs(e.amount)
+    if activating is not None:
+        mine[activating] += rules.ACTIVATION_COST
+    alive = [vc for vc in mine.values() if vc < rules.ELIMINATE_AT]
+    if not alive:
+        return -DECIDES
+    after = min(alive)
+    worth = LOWER * (low - after) + HIT * (lead - lead_before) + CARD * cards
+    if lead <= rules.WIN_AT and lead <= after:
+        return worth - DECIDES
+    return worth + DECIDES if after <= rules.WIN_AT else worth
+
+
+STRATEGIES = {"random": RandomPlayer, "racer": Racer}
+DEFAULT_STRATEGY = "racer"
+
+
+def simulate(data: HackBackData, n_players: int, seed: int,
+             strategy: str | Sequence[str] = DEFAULT_STRATEGY, cap: int = TURN_CAP,
+             deck_format: str | None = None) -> Result:
+    """Play one seeded game of `n_players` (PLAYERS) with `strategy` (a STRATEGIES name,
+    or one per seat) and `deck_format` ("individual", "shared", or None: individual when
+    the data has a deck for every player). The same arguments give the same Result.
+    ValueError for a strategy list of the wrong length or a table the decks cannot
+    deal; KeyError for an unknown strategy; RuleError outside rules.PLAYERS."""
+    names = [strategy] * n_players if isinstance(strategy, str) else list(strategy)
+    if len(names) != n_players:
+        raise ValueError(f"{len(names)} strategies for {n_players} players")
+    return Game(data, [STRATEGIES[s]() for s in names], seed, deck_format).play(cap)
+
+
+def load(folder: Path) -> HackBackData:
+    """The card data in `folder` (pnp.data.hack_back.load_hack_back; DataError)."""
+    return load_hack_back(folder)
+
+
+def figures(data: HackBackData) -> list[Figure]:
+    """The per-card and per-deck figures (issue 13): each Hero's win rate when revealed
+    in the opening (every opening reveal, tie replacements included; a win is a sole
+    win); each deck's win rate (per seat dealt it); how often each Hero, once in play,
+    is discarded at 40 VC or more (rules, "Eliminate Heroes")."""
+    heroes = {cid: card.name for cid, card in data.cards.items()}
+    decks = {d.id: d.name for d in data.decks} | {SHARED_ID: data.shared.name}
+    return [Figure("Hero win rate when revealed in the opening", "rate", "opening_won",
+                   heroes, "Wins (% of games revealed)", "Hero revealed in the opening",
+                   "opening"),
+            Figure("Win rate by deck", "rate", "deck_won", decks,
+                   "Wins (% of seats dealt the deck)", "Deck", "deck"),
+            Figure("Heroes discarded at 40 VC or more", "rate", "discarded", heroes,
+                   "Discarded (% of times in play)", "Hero card", "in_play")]
