@@ -1,0 +1,627 @@
+"""Not a Hack played from the card data: setup, turns, hacks, action cards, Steal, Banned
+and New Account cards and the final hack-off as the rules say, with each player's hand
+kept to that player, and the scorekeeper's own rules (scorekeeper.games.not_a_hack.rules)
+deciding what they decide.
+
+Source: shared/rules/not-a-hack.txt. What this module does itself is what the scorekeeper
+does not record: the two piles and their discard piles, the hands, completing a hack
+(and the swaps to find a missing card), which white cards a winning hack holds, refills.
+What it calls instead of writing again: `rules.initial`, `rules.accounts_in_play` (the
+New Account cards in play), `rules.apply` (every event is applied to a live scorekeeper
+state as it happens, so the scorekeeper refuses any illegal move, and its state says
+whose turn it is, whether a New Account card counters a ban, who is banned, when the
+hack-off starts, whether a split vote or tied totals repeat it, and who won), and
+`rules.outcome`.
+
+Readings, where the rules are silent (the kit's rulebook, card_data/not-a-hack/rulebook.md,
+"Clarifications", settles the rest: clockwise turns, the drawer judges and plays no hack,
+positive cards score when drawn, a held Steal is lost with a ban, split votes repeat the
+hack-off, a banned player's hacks cannot be stolen):
+- A hack is complete with exactly the orange components and pink modifiers its card
+  asks for (the card data's `components` and `modifiers`); it scores one point a card.
+  Which of a player's components and modifiers they play does not change the score:
+  the ones held longest.
+- Setup: each player holds their New Account card plus ten cards drawn from the white
+  pile, dealt ten at a time in seating order; the first seat draws the first black
+  card. A positive action card drawn at any time (deal, swap or refill) scores at once
+  and the player draws again in its place (“It never goes into your hand”); a New
+  Account card drawn goes into the hand.
+- The swap (“discard a card … and draw a new card … Repeat until they receive a card
+  that completes the hack”) discards one card the hack does not need at a time, never
+  a New Account card (the scorekeeper counts a held New Account card until it counters
+  a ban or its holder is banned). A player holding no other card the hack does not
+  need, or who finds no card of a missing kind in the white pile and its discard pile
+  together, cannot complete the hack and plays none.
+- A hack that no player completes goes to the black discard pile and the same drawer
+  draws again (the scorekeeper records a turn only with its winner).
+- Refills: every card a player used from their hand (a hack's cards, a Steal, a New
+  Account card spent on a ban) is replaced when the next hack (or hack-off round) is
+  over, players drawing in turn order from the drawer; a card the empty white piles
+  cannot give is not owed later. Losing hacks go to the white discard pile.
+- A pile is replaced by its shuffled discard pile when a draw finds it empty.
+- A Steal (“at anytime”) is offered before each black card is drawn, each turn and
+  each hack-off round, to each unbanned player holding one, once, in turn order from
+  the drawer; the player chooses whether, from whom and which winning hack. None is
+  played between a hack-off vote and the totals: the scorekeeper's hack-off event
+  records the vote and adds up the totals at once.
+- Countering a ban with a held New Account card is the player's choice (the rulebook's
+  clarification). A ban that stands puts the Banned card in front of the player and
+  their hand on the white discard pile.
+- In the hack-off, the cards drawn before the hack go to the black discard pile; a
+  finalist who cannot complete the hack plays none and the banned players vote among
+  the hacks played; if neither finalist completes it, another hack card is drawn. After
+  a split vote both hacks go to the white discard pile.
+- The kit's white cards can run out for good: winning hacks keep their cards, New
+  Account cards return through the discard pile, so a table that keeps countering bans
+  can use up every component or modifier before enough bans stand. Once no hack can
+  ever be completed again (`Game.used_up`) no hack-off can be won and the game can never
+  end; it stops unscored, a draw, with its own ending (USED_UP).
+
+A game that reaches the turn cap (black cards drawn) ends unscored: a draw, `capped`.
+
+The module follows the simulator contract of `pnp.simulate.result`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NamedTuple, Protocol
+
+from pnp.data.not_a_hack import NahCard, NotAHackData, load_not_a_hack
+from pnp.simulate.result import CAPPED, Figure, Result
+from scorekeeper.games.not_a_hack import rules
+
+GAME = rules.GAME
+PLAYERS = rules.PLAYERS   # rules: "Not a hack Rules (3 to 5 players)"
+NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")
+TURN_CAP = 400            # black cards drawn, hack-off draws included
+TURN_WORD = "black cards drawn"
+#: The ending of a game that can never end: the white cards are used up, so no hack can
+#: be completed and no hack-off won (`Game.used_up`).
+USED_UP = "white used up"
+#: How a game ends -> a chart label: settled by the first hack-off, by a later one (after
+#: a split vote or tied totals: rules, “In case of a tie repeat the hack off”), stopped
+#: with the white cards used up, or capped.
+ENDINGS = {"hack-off": "first hack-off", "hack-off repeated": "hack-off repeated",
+           USED_UP: "white cards used up (draw)", CAPPED: "turn cap (draw)"}
+DEAL = 10                 # “Each player draws ten cards from the white component card pile”
+BUILD = ("component", "modifier")   # the white kinds that fill a hack's blanks
+#: The per-game counts of `facts["per_game"]`, each with its chart label.
+PER_GAME = {"bans": "players banned", "countered": "bans countered",
+            "steals": "steals", "hack_offs": "hack-offs held",
+            "hack_off_repeats": "hack-offs repeated", "split_votes": "split votes",
+            "unfinished": "hacks nobody completed"}
+
+
+class Kit(NamedTuple):
+    """What the scorekeeper's events copy from the card data, as its verbs do
+    (scorekeeper.games.not_a_hack.cards): `white`, the component and modifier cards
+    printed (`white_points`); `accounts`, the New Account cards printed (`printed`);
+    `at_points`, (kind, signed points) -> action cards of that kind printing them."""
+
+    white: int
+    accounts: int
+    at_points: dict[tuple[str, int], int]
+
+
+def kit_of(data: NotAHackData) -> Kit:
+    """The Kit of `data`."""
+    at_points: Counter = Counter()
+    for c in data.cards:
+        if c.kind in ("negative", "positive"):
+            at_points[c.kind, c.points] += c.count
+    return Kit(sum(c.count for c in data.cards if c.kind in BUILD),
+               sum(c.count for c in data.cards if c.kind == "new_account"), dict(at_points))
+
+
+def size(hack: NahCard) -> int:
+    """The white cards (and points) of a completed `hack`."""
+    return hack.components + hack.modifiers
+
+
+class Seat:
+    """One player's cards: the hidden `hand`; `won`, their winning hacks as (hack card,
+    white cards) in the scorekeeper's order of `Player.hacks`; `kept`, the action and
+    Banned cards in front of them; `owed`, cards used from the hand since the last
+    refill."""
+
+    __slots__ = ("hand", "kept", "name", "owed", "won")
+
+    def __init__(self, name: str):
+        self.name, self.hand, self.won, self.kept, self.owed = name, [], [], [], 0
+
+
+class Public(NamedTuple):
+    """What everyone sees of one player: name, cards in hand, winning hacks (white
+    cards in each), point total, banned."""
+
+    name: str
+    hand: int
+    hacks: tuple[int, ...]
+    total: int
+    banned: bool
+
+
+class View(NamedTuple):
+    """What one player may see when deciding: their name and own hand, every player's
+    public cards in seating order (`table`), the cards left in the white pile.
+    `rng`: the game's random source."""
+
+    name: str
+    hand: list
+    table: tuple[Public, ...]
+    white_left: int
+    rng: random.Random
+
+
+class Steal(NamedTuple):
+    """A Steal's target: `victim`'s winning hack number `index` (from 0), of `cards`."""
+
+    victim: str
+    index: int
+    cards: int
+
+
+class Player(Protocol):
+    """A way of playing: each method gets the deciding player's View. `counter`: cancel
+    a ban with a held New Account card (only asked of a holder); `steal`: one of the
+    legal Steals, or None; `swap`: the card to discard while completing a hack (one of
+    the cards the hack does not need); `judge`: the index of the winning hack among the
+    face-down submissions (white cards, owners hidden); `vote` (a banned player, in the
+    hack-off): the finalist whose hack wins, among those who played one."""
+
+    def counter(self, view: View) -> bool: ...
+    def steal(self, view: View, options: list[Steal]) -> Steal | None: ...
+    def swap(self, view: View, options: list[NahCard]) -> NahCard: ...
+    def judge(self, view: View, hacks: list[list[NahCard]]) -> int: ...
+    def vote(self, view: View, finalists: list[str]) -> str: ...
+
+
+def take(cards: list, card) -> None:
+    """Remove `card` itself (not an equal copy) from `cards`."""
+    for k, c in enumerate(cards):
+        if c is card:
+            del cards[k]
+            return
+    raise ValueError(f"{card.id} is not there")
+
+
+class Game:
+    """One game in play (mutable while it runs; `play` returns its Result). RuleError
+    (`rules.initial`) for a player count outside PLAYERS."""
+
+    def __init__(self, data: NotAHackData, players: Sequence[Player], seed: int,
+                 kit: Kit | None = None):
+        self.rng = random.Random(seed)
+        self.seed, self.players = seed, list(players)
+        self.kit = kit or kit_of(data)
+        names = NAMES[:len(players)]
+        self.state = rules.initial(names)
+        self.seats = [Seat(n) for n in names]
+        self.events: list[dict] = []
+        self.drawn = 0                           # black cards drawn
+        self.black_discard: list[NahCard] = []
+        self.white_discard: list[NahCard] = []
+        self.in_play: list[NahCard] = []         # the black card being resolved
+        self.table: list[NahCard] = []           # white cards played, not yet judged
+        self.supply: Counter = Counter()         # kinds in the white pile and its discard
+        #: components and modifiers outside the winning hacks, and what each hack needs
+        self.free = Counter(c.kind for c in data.pile("white") if c.kind in BUILD)
+        self.needs = {(c.components, c.modifiers) for c in data.cards if c.kind == "hack"}
+        self.facts = {"per_game": Counter(dict.fromkeys(PER_GAME, 0)), "won": Counter(),
+                      "stolen": Counter()}
+        self.stolen: set[int] = set()            # the winning hacks stolen (ids of their cards)
+        self._setup(data)
+
+    def _setup(self, data: NotAHackData) -> None:
+        """Setup (rules, “Complete Rules”): two piles; every New Account card out of the
+        white pile, one to each player, one fewer than the players shuffled back in
+        (`rules.accounts_in_play`), the rest boxed; ten white cards each."""
+        self.black = data.pile("black")
+        self.rng.shuffle(self.black)
+        white = data.pile("white")
+        accounts = [c for c in white if c.kind == "new_account"]
+        n = len(self.seats)
+        in_pile = rules.accounts_in_play(n, self.kit.accounts) - n
+        for seat in self.seats:
+            seat.hand.append(accounts.pop())
+        self.boxed = accounts[in_pile:]
+        self.white = [c for c in white if c.kind != "new_account"] + accounts[:in_pile]
+        self.rng.shuffle(self.white)
+        self.supply.update(c.kind for c in self.white)
+        for seat in self.seats:
+            for _ in range(DEAL):
+                self.draw_white(seat)
+
+    # --- the log and the piles ---------------------------------------------------------
+
+    def record(self, event: dict) -> None:
+        """Apply `event` to the scorekeeper's state (raising its RuleError if the move
+        is illegal) and log it."""
+        self.state = rules.apply(self.state, event)
+        self.events.append(event)
+
+    def view(self, k: int) -> View:
+        """What seat `k` may see: its own hand, nobody else's."""
+        table = tuple(Public(p.name, len(s.hand), p.hacks, p.total, p.banned)
+                      for p, s in zip(self.state.players, self.seats))
+        return View(self.seats[k].name, self.seats[k].hand, table, len(self.white), self.rng)
+
+    def order(self, first: int) -> list[int]:
+        """The unbanned seats in turn order, from seat `first` (“Take turns”)."""
+        n, players = len(self.seats), self.state.players
+        return [k % n for k in range(first, first + n) if not players[k % n].banned]
+
+    def draw_black(self) -> NahCard:
+        """The top card of the black pile, now in play (“If either black or white card
+        pile runs out, use a shuffled discard pile to replace it”)."""
+        if not self.black:
+            self.black, self.black_discard = self.black_discard, []
+            self.rng.shuffle(self.black)
+        self.drawn += 1
+        self.in_play.append(self.black.pop())
+        return self.in_play[-1]
+
+    def discard_black(self) -> None:
+        """The black card in play goes to the black discard pile."""
+        self.black_discard.append(self.in_play.pop())
+
+    def discard_white(self, cards: Sequence[NahCard]) -> None:
+        """`cards` go to the white discard pile."""
+        self.white_discard.extend(cards)
+        self.supply.update(c.kind for c in cards)
+
+    def draw_white(self, seat: Seat) -> NahCard | None:
+        """Draw one card into `seat`'s hand; None if both white piles are empty. A
+        positive action card drawn scores at once and is replaced by the next (“Set this
+        card in front of that player”); a New Account card drawn is recorded."""
+        while True:
+            if not self.white:
+                if not self.white_discard:
+                    return None
+                self.white, self.white_discard = self.white_discard, []
+                self.rng.shuffle(self.white)
+            card = self.white.pop()
+            self.supply[card.kind] -= 1
+            if card.kind != "positive":
+                break
+            seat.kept.append(card)
+            self.record({"type": "positive", "player": seat.name, "points": card.points,
+                         "name": card.name, "card": card.id, "copies": card.count,
+                         "deck_at_points": self.kit.at_points["positive", card.points]})
+        seat.hand.append(card)
+        if card.kind == "new_account":
+            self.record({"type": "new_account", "player": seat.name,
+                         "kit": self.kit.accounts})
+        return card
+
+    def refill(self, first: int) -> None:
+        """“Each player draws white component cards to replace their used white component
+        cards”, in turn order from seat `first`."""
+        for k in self.order(first):
+            seat = self.seats[k]
+            for _ in range(seat.owed):
+                if self.draw_white(seat) is None:
+                    break
+            seat.owed = 0
+
+    # --- play --------------------------------------------------------------------------
+
+    def play(self, cap: int = TURN_CAP) -> Result:
+        """Play turns until two unbanned players remain, then hack-offs until the
+        scorekeeper's state says the game is over (rules, “Winning”), or `cap` black
+        cards are drawn: a draw, unscored."""
+        while self.state.phase == "play" and self.drawn < cap and not self.used_up():
+            self.turn()
+        while self.state.phase == "hack-off" and self.drawn < cap and not self.used_up():
+            self.hack_off(cap)
+        return self.result()
+
+    def used_up(self) -> bool:
+        """Whether no hack can ever be completed again, so no hack-off can be won: too
+        few components and modifiers are left outside the winning hacks for any hack
+        card, or every unbanned player holds nothing but New Account cards (no card to
+        play or to swap, and no hack won to refill after)."""
+        if not any(self.free["component"] >= c and self.free["modifier"] >= m
+                   for c, m in self.needs):
+            return True
+        return all(c.kind == "new_account" for k in self.order(0) for c in self.seats[k].hand)
+
+    def turn(self) -> None:
+        """One turn (rules, “Following turns”): Steals may be played, then the drawer
+        (the scorekeeper's `current`) draws a black card and it is dealt with."""
+        drawer = self.state.current
+        self.offer_steals(drawer)
+        card = self.draw_black()
+        if card.kind == "hack":
+            self.hack(drawer, card)
+        elif card.kind == "negative":
+            self.negative(drawer, card)
+        else:
+            self.ban(drawer)
+
+    def hack(self, drawer: int, card: NahCard) -> None:
+        """A hack (rules, “Turn 1”): every other unbanned player completes it, the drawer
+        judges the face-down hacks, the winner keeps its white cards as points, everyone
+        refills. A hack nobody completes is discarded; the drawer draws again."""
+        played = [(k, cards) for k in self.order(drawer)[1:]
+                  if (cards := self.complete(k, card)) is not None]
+        if not played:
+            self.facts["per_game"]["unfinished"] += 1
+            self.discard_black()
+            return
+        self.rng.shuffle(played)                     # face-down: owners hidden
+        pick = self.players[drawer].judge(self.view(drawer), [c for _, c in played])
+        winner = played[pick][0]
+        self.record({"type": "hack", "drawer": self.seats[drawer].name,
+                     "winner": self.seats[winner].name, "cards": size(card),
+                     "white": self.kit.white})
+        self.settle(card, played, winner)
+        self.refill(drawer)
+
+    def complete(self, k: int, hack: NahCard) -> list[NahCard] | None:
+        """The white cards seat `k` plays to complete `hack`, swapping one card the hack
+        does not need at a time for a new one until it can (rules, “If a player is
+        missing a required card…”); None if it cannot (see the module's readings)."""
+        seat, need = self.seats[k], {"component": hack.components, "modifier": hack.modifiers}
+        while True:
+            have = Counter(c.kind for c in seat.hand)
+            missing = [kind for kind in BUILD if have[kind] < need[kind]]
+            if not missing:
+                break
+            spare = [c for c in seat.hand if have[c.kind] > need.get(c.kind, 0)
+                     and c.kind != "new_account"]
+            if not spare or not any(self.supply[kind] for kind in missing):
+                return None
+            card = self.players[k].swap(self.view(k), spare)
+            take(seat.hand, card)
+            self.discard_white([card])
+            self.draw_white(seat)
+        cards = [c for kind in BUILD for c in [c for c in seat.hand if c.kind == kind][:need[kind]]]
+        for c in cards:
+            take(seat.hand, c)
+        seat.owed += len(cards)
+        self.table += cards
+        return cards
+
+    def settle(self, card: NahCard, played: list, winner: int | None) -> None:
+        """After the judging: the winner (None: nobody) keeps their white cards in front
+        of them, the other hacks go to the white discard pile, the hack card to the
+        black discard pile."""
+        for k, cards in played:
+            if k == winner:
+                self.seats[k].won.append((card, cards))
+                self.free.subtract(c.kind for c in cards)
+                self.facts["won"][card.id] += 1
+            else:
+                self.discard_white(cards)
+        self.table = []
+        self.discard_black()
+
+    def negative(self, drawer: int, card: NahCard) -> None:
+        """A negative action card (rules: “they lose the amount of points specified on
+        the card. Set this card in front of that player”)."""
+        seat = self.seats[drawer]
+        seat.kept.append(self.in_play.pop())
+        self.record({"type": "negative", "player": seat.name, "points": card.points,
+                     "name": card.name, "card": card.id, "copies": card.count,
+                     "deck_at_points": self.kit.at_points["negative", card.points]})
+
+    def ban(self, drawer: int) -> None:
+        """A Banned card (rules: “the person is out of the game and their points are
+        finalized. A banned card can be countered with a new account card”): countering
+        is the drawer's choice if they hold one; the scorekeeper's state says whether the
+        ban stands. Countered: both cards to their discard piles. Standing: the Banned
+        card in front of the player, their hand to the white discard pile."""
+        seat = self.seats[drawer]
+        account = next((c for c in seat.hand if c.kind == "new_account"), None)
+        counter = account is not None and bool(self.players[drawer].counter(self.view(drawer)))
+        self.record({"type": "banned", "player": seat.name, "counter": counter})
+        if self.state.players[drawer].banned:
+            seat.kept.append(self.in_play.pop())
+            self.discard_white(seat.hand)
+            seat.hand, seat.owed = [], 0
+        else:
+            take(seat.hand, account)
+            self.discard_white([account])
+            seat.owed += 1
+            self.discard_black()
+
+    # --- Steals ------------------------------------------------------------------------
+
+    def offer_steals(self, first: int) -> None:
+        """Each unbanned player holding a Steal, in turn order from seat `first`, may
+        play one (rules: “A player can use a white ‘steal’ card to take a winning hack
+        from any unbanned player”)."""
+        for k in self.order(first):
+            card = next((c for c in self.seats[k].hand if c.kind == "steal"), None)
+            options = self.steals(k) if card is not None else []
+            pick = self.players[k].steal(self.view(k), options) if options else None
+            if pick is not None:
+                self.steal(k, card, pick)
+
+    def steals(self, k: int) -> list[Steal]:
+        """The winning hacks seat `k` may steal: every one of every other unbanned player."""
+        return [Steal(p.name, i, cards) for j, p in enumerate(self.state.players)
+                if j != k and not p.banned for i, cards in enumerate(p.hacks)]
+
+    def steal(self, k: int, card: NahCard, pick: Steal) -> None:
+        """Seat `k` plays the Steal `card` on `pick`: the hack's white cards move in front
+        of the thief, the Steal goes to the white discard pile."""
+        thief, victim = self.seats[k], self.seats[self.state.seat(pick.victim)]
+        take(thief.hand, card)
+        self.discard_white([card])
+        thief.owed += 1
+        hack = victim.won.pop(pick.index)
+        thief.won.append(hack)
+        if id(hack[1]) not in self.stolen:
+            self.stolen.add(id(hack[1]))
+            self.facts["stolen"][hack[0].id] += 1
+        self.facts["per_game"]["steals"] += 1
+        self.record({"type": "steal", "player": thief.name, "from": victim.name,
+                     "hack": pick.index, "cards": pick.cards})
+
+    # --- the final hack-off ------------------------------------------------------------
+
+    def hack_off(self, cap: int) -> None:
+        """One hack-off round (rules, “Winning”): “draws from the black hack card pile
+        until a hack card appears, ignoring other card types. Both players play white
+        component cards and all ‘banned’ player(s) vote on the winning hack”. The
+        scorekeeper decides whether it settles the game or is repeated."""
+        first = self.state.current
+        self.offer_steals(first)
+        card = self.draw_hack(cap)
+        if card is None:
+            return
+        played = [(k, cards) for k in self.order(first)
+                  if (cards := self.complete(k, card)) is not None]
+        if not played:
+            self.facts["per_game"]["unfinished"] += 1
+            self.discard_black()
+            return
+        names = [self.seats[k].name for k, _ in played]
+        votes = {s.name: self.players[j].vote(self.view(j), names)
+                 for j, s in enumerate(self.seats) if self.state.players[j].banned}
+        before = [len(p.hacks) for p in self.state.players]
+        self.record({"type": "hack_off", "votes": votes, "cards": size(card),
+                     "white": self.kit.white})
+        winner = next((k for k, _ in played if len(self.state.players[k].hacks) > before[k]),
+                      None)
+        self.facts["per_game"]["split_votes"] += winner is None
+        self.settle(card, played, winner)
+        if self.state.phase != "over":
+            self.refill(first)
+
+    def draw_hack(self, cap: int) -> NahCard | None:
+        """Black cards drawn until a hack (the others to the black discard pile), or
+        None when the turn cap comes first."""
+        while self.drawn < cap:
+            card = self.draw_black()
+            if card.kind == "hack":
+                return card
+            self.discard_black()
+        return None
+
+    def result(self) -> Result:
+        """The Result: the scorekeeper's outcome, or a draw (white cards used up, or capped)."""
+        state, outcome = self.state, rules.outcome(self.state)
+        per_game = self.facts["per_game"]
+        per_game["bans"] = sum(p.banned for p in state.players)
+        per_game["countered"] = sum(p.countered for p in state.players)
+        per_game["hack_offs"] = state.hack_offs
+        per_game["hack_off_repeats"] = max(0, state.hack_offs - 1)
+        if outcome is not None:
+            ending, reason = ("hack-off" if state.hack_offs == 1 else "hack-off repeated",
+                              outcome.reason)
+        elif self.used_up():
+            ending, reason = USED_UP, "white cards used up: a draw"
+        else:
+            ending, reason = CAPPED, "turn cap: a draw"
+        winners = outcome.winners if outcome else ()
+        return Result(self.seed, tuple(s.name for s in self.seats), winners, reason, ending,
+                      len(winners) > 1, tuple(p.total for p in state.players), self.drawn,
+                      ending == CAPPED, tuple(self.events),
+                      {k: dict(sorted(v.items())) for k, v in self.facts.items()})
+
+
+# --- players -------------------------------------------------------------------------
+
+class RandomPlayer:
+    """Picks uniformly among the legal choices (countering a ban or not, playing a Steal
+    or not, included)."""
+
+    def counter(self, view):
+        return view.rng.random() < 0.5
+
+    def steal(self, view, options):
+        k = view.rng.randrange(len(options) + 1)
+        return options[k] if k < len(options) else None
+
+    def swap(self, view, options):
+        return view.rng.choice(options)
+
+    def judge(self, view, hacks):
+        return view.rng.randrange(len(hacks))
+
+    def vote(self, view, finalists):
+        return view.rng.choice(finalists)
+
+
+class PartyPlayer:
+    """“The judge picks at random” (issue 13): the hacks are face-down, so as judge it
+    picks one at random. It counters a ban unless it leads on points alone, then lets
+    the ban stand to bank the lead (a banned player's points are final and cannot be
+    stolen); steals the largest winning hack of the unbanned player with the highest
+    total as soon as it can; swaps away a spare component or modifier of the kind it
+    holds most, keeping Steal cards; when banned, votes for the trailing finalist (at
+    random on a tie)."""
+
+    def counter(self, view):
+        best = max(p.total for p in view.table if p.name != view.name)
+        mine = next(p.total for p in view.table if p.name == view.name)
+        return mine <= best
+
+    def steal(self, view, options):
+        totals = {p.name: p.total for p in view.table}
+        return max(options, key=lambda o: (totals[o.victim], o.cards))
+
+    def swap(self, view, options):
+        have = Counter(c.kind for c in view.hand)
+        return max(options, key=lambda c: (c.kind in BUILD, have[c.kind]))
+
+    def judge(self, view, hacks):
+        return view.rng.randrange(len(hacks))
+
+    def vote(self, view, finalists):
+        totals = {p.name: p.total for p in view.table}
+        low = min(totals[f] for f in finalists)
+        trailing = [f for f in finalists if totals[f] == low]
+        return trailing[0] if len(trailing) == 1 else view.rng.choice(trailing)
+
+
+class CounterPlayer(PartyPlayer):
+    """The party player, but it always counters a ban with a New Account card when it
+    holds one (“A banned card can be countered with a new account card”)."""
+
+    def counter(self, view):
+        return True
+
+
+STRATEGIES = {"random": RandomPlayer, "party": PartyPlayer, "always-counter": CounterPlayer}
+DEFAULT_STRATEGY = "party"
+
+
+def simulate(data: NotAHackData, n_players: int, seed: int,
+             strategy: str | Sequence[str] = DEFAULT_STRATEGY, cap: int = TURN_CAP,
+             kit: Kit | None = None) -> Result:
+    """Play one seeded game of `n_players` (3–5) with `strategy` (a STRATEGIES name, or
+    one per seat), stopped after `cap` black cards. The same arguments give the same
+    Result. KeyError for an unknown strategy; RuleError for a player count outside
+    PLAYERS."""
+    names = [strategy] * n_players if isinstance(strategy, str) else list(strategy)
+    return Game(data, [STRATEGIES[s]() for s in names], seed, kit).play(cap)
+
+
+def load(folder: Path) -> NotAHackData:
+    """The card data in `folder` (pnp.data.not_a_hack.load_not_a_hack)."""
+    return load_not_a_hack(folder)
+
+
+def _short(text: str, most: int = 34) -> str:
+    """A hack card's text as a chart label: at most `most` characters, blanks as "_"."""
+    text = " ".join(text.replace("____", "_").split())
+    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
+
+
+def figures(data: NotAHackData) -> list[Figure]:
+    """The figures (issue 13): bans, steals and hack-offs per game (rules, “Banned”,
+    Steal, “Winning”); and per hack card, how often its winning hack is later stolen."""
+    hacks = {c.id: f"{_short(c.text)} ({c.components + c.modifiers} cards)"
+             for c in data.cards if c.kind == "hack"}
+    return [Figure("Bans, steals and hack-offs per game", "per game", "per_game",
+                   dict(PER_GAME), "Per game (mean)", "Event"),
+            Figure("Winning hacks stolen, by hack card", "rate", "stolen", hacks,
+                   "Stolen at least once (% of hacks won)", "Hack card", "won")]
