@@ -16,7 +16,7 @@ import click
 
 from pnp.errors import DataError, PnpError, errors_only
 from pnp.shown import described, plural, quoted
-from pnp.terminal import OutputLost, echo, one_line, silence_stdout
+from pnp.terminal import OutputLost, echo, echo_json, one_line, silence_stdout
 from pnp.layout.imposition import (DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_MARGIN_MM,
                                    DUPLEX_MODES, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_GAP_MM,
                                    SheetSpec)
@@ -79,9 +79,13 @@ class InRange(click.ParamType):
         if not self.low <= number <= self.high:   # False for NaN too
             unit = f" {self.unit}" if self.unit else ""
             typed = str(value).strip()
-            raise Failure([f"{what} must be {self.low:g}..{self.high:g}{unit}, got "
-                           f"{typed if len(typed) <= 20 else described(number)}"])
+            raise Failure([f"{what} must be {self._shown(self.low)}..{self._shown(self.high)}"
+                           f"{unit}, got {typed if len(typed) <= 20 else described(number)}"])
         return number
+
+    def _shown(self, bound: float) -> str:
+        """A bound as typed: a whole count in full (1000000, not 1e+06)."""
+        return str(int(bound)) if self.integer and math.isfinite(bound) else f"{bound:g}"
 
 
 class App(click.Group):
@@ -401,3 +405,93 @@ def _print_export_report(report) -> None:
                  "no back file" if report.format == "png" else "a white back")
         echo(f"  {plural(w.no_back, 'card')} printed without a back: {blank}")
     echo(f"  exported in {report.seconds:.2f} s")
+
+
+def _player_counts(ctx: click.Context, param: click.Parameter, value: str | None):
+    """`--players` for simulate: one count ("4"), a range ("2-6") or a list ("3,5");
+    a usage error for anything else (the game checks the counts it seats)."""
+    if value is None:
+        return ()
+    counts: set[int] = set()
+    for part in value.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not (low.isdigit() and (high.isdigit() if dash else not high)) \
+                or len(part) > 9:
+            raise click.BadParameter(f"{quoted(value, 30)} is not a player count, a range "
+                                     "like 2-6 or a list like 3,5")
+        first, last = int(low), int(high) if dash else int(low)
+        if first > last:
+            raise click.BadParameter(f"the range {part} runs backwards; write {last}-{first}")
+        counts.update(range(first, last + 1))
+    return tuple(sorted(counts))
+
+
+@main.command()
+@_game_options
+@click.option("--players", callback=_player_counts, default=None, metavar="N|A-B|A,B",
+              help="Player counts to simulate: 4, 2-6 or 3,5 (default: every count the "
+                   "game seats, up to 6).")
+@click.option("--games", type=InRange(1, 1_000_000, integer=True), default=1000,
+              show_default=True, help="Games at each player count.")
+@click.option("--seed", type=InRange(-(2**63), 2**63 - 1, integer=True), default=1,
+              show_default=True, help="The same seed gives the same games and report.")
+@click.option("--strategy", "strategies", multiple=True, metavar="NAME",
+              help="How the players play (each game's names: see --help-strategies); "
+                   "repeat to give the seats different strategies in turn.")
+@click.option("--turn-cap", "cap", type=InRange(1, 100_000, integer=True), default=None,
+              help="Turns before a game is stopped as a draw (default: the game's).")
+@click.option("--workers", type=InRange(1, 64, integer=True), default=None,
+              help="Processes to play on (default: one per core).")
+@click.option("--out", "out_dir", callback=_folder, default="out", show_default=True,
+              metavar="DIR", help="balance.pdf goes to DIR/<game>/.")
+@click.option("--no-pdf", is_flag=True, help="Print the summary only.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the summary as JSON (no timings: the same seed gives the same "
+                   "JSON).")
+@click.option("--help-strategies", is_flag=True, help="List each game's strategies and exit.")
+def simulate(game, all_games, data_dir, players, games, seed, strategies, cap, workers,
+             out_dir, no_pdf, as_json, help_strategies) -> None:
+    """Play many games from the card data, every move checked by the scorekeeper's
+    rules, and report how the decks behave: game length, wins by seat, how games end
+    and per-card figures, with charts in balance.pdf."""
+    from pnp.paths import DEFAULT_DATA_DIR
+    from pnp.simulate import SIMULATORS, simulator
+    from pnp.simulate.balance import SimulateOptions, simulate_game
+    if help_strategies:
+        for game_id in SIMULATORS:
+            module = simulator(game_id)
+            names = ", ".join(f"{n} (default)" if n == module.DEFAULT_STRATEGY else n
+                              for n in module.STRATEGIES)
+            echo(f"{game_id}: {names}")
+        return
+    names = _games(game, all_games)
+    summaries = []
+
+    def one(name: str) -> None:
+        report = simulate_game(SimulateOptions(
+            name, data_dir or DEFAULT_DATA_DIR, out_dir, games, seed, players,
+            tuple(strategies), cap, workers, not no_pdf), _progress_bar)
+        click.get_current_context().meta[WRITTEN] = True
+        if as_json:
+            summaries.append(report.summary)
+            return
+        _print_simulation(report)
+    for_each_game(names, one)
+    if as_json:
+        echo_json(summaries[0] if len(summaries) == 1 else summaries)
+
+
+def _print_simulation(report) -> None:
+    """The simulation summary on stdout: the run, its figures, the PDF and the time."""
+    s = report.summary
+    played = s["games"] * len(s["by_players"])
+    echo(f"{s['game']}: {plural(s['games'], 'game')} at each of "
+         f"{', '.join(str(c['players']) for c in s['by_players'])} players; seed "
+         f"{s['seed']}; strategies by seat: {', '.join(s['strategies'])}")
+    for line in report.lines:
+        echo(line, exact=True)
+    if report.path:
+        echo(f"  {one_line(str(report.path))}  (charts)", exact=True)
+    echo(f"  played {played:,} games in {report.seconds:.2f} s on "
+         f"{plural(report.workers, 'process', 'processes')} "
+         f"({played / max(report.seconds, 1e-9):,.0f} games/s)")

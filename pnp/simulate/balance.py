@@ -1,0 +1,115 @@
+"""`pnp simulate` for one game: check the request against the game's simulator, play
+the games (pnp.simulate.run), sum them up (pnp.simulate.report) and write
+`<out>/<game>/balance.pdf` (pnp.simulate.charts) whole or not at all. The CLI only
+parses options, calls `simulate_game` and prints. Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import PnpError
+from pnp.outfile import write_whole
+from pnp.simulate import SIMULATORS, simulator
+from pnp.simulate.charts import write_balance
+from pnp.simulate.report import summarise, text_lines
+from pnp.simulate.run import Job, default_workers, run
+
+FILE_NAME = "balance.pdf"
+MOST_GAMES = 1_000_000       # per player count
+MOST_TURN_CAP = 100_000
+#: player counts simulated when none are asked for: the game's, up to this many players
+DEFAULT_MOST_PLAYERS = 6
+
+
+@dataclass(frozen=True)
+class SimulateOptions:
+    """One `pnp simulate` request. `players`: player counts, or () for the default
+    (every count the game seats, up to DEFAULT_MOST_PLAYERS); `strategies`: strategy
+    names given to the seats in turn, or () for the game's default; `cap`: the turn
+    cap, or None for the game's; `workers`: processes, or None for one per core;
+    `pdf`: write balance.pdf to `out_dir`/<game>/."""
+
+    game: str
+    data_dir: Path
+    out_dir: Path
+    games: int = 1000
+    seed: int = 1
+    players: tuple[int, ...] = ()
+    strategies: tuple[str, ...] = ()
+    cap: int | None = None
+    workers: int | None = None
+    pdf: bool = True
+
+
+@dataclass(frozen=True)
+class SimulateReport:
+    """What a run produced: the JSON-ready `summary` (same for the same seed), the
+    terminal `lines`, the PDF written (or None), the `workers` used and the wall time."""
+
+    summary: dict
+    lines: list[str]
+    path: Path | None
+    workers: int
+    seconds: float
+
+
+def job_for(options: SimulateOptions, module) -> Job:
+    """The Job `options` ask for, checked against the game's simulator `module`.
+    PnpError naming the range or the known names for a player count the game does not
+    seat, an unknown strategy, or a games count or turn cap out of range."""
+    fewest, most = module.PLAYERS
+    players = options.players or tuple(range(fewest, min(most, DEFAULT_MOST_PLAYERS) + 1))
+    wrong = [n for n in players if not fewest <= n <= most]
+    if wrong:
+        raise PnpError(f"{options.game} is simulated at {fewest}-{most} players, not "
+                       f"{', '.join(map(str, wrong))}")
+    strategies = options.strategies or (module.DEFAULT_STRATEGY,)
+    unknown = [s for s in strategies if s not in module.STRATEGIES]
+    if unknown:
+        raise PnpError(f"{options.game} has no strategy {', '.join(unknown)}; its "
+                       f"strategies: {', '.join(module.STRATEGIES)}")
+    if not 1 <= options.games <= MOST_GAMES:
+        raise PnpError(f"--games must be 1..{MOST_GAMES:,}, not {options.games:,}")
+    cap = module.TURN_CAP if options.cap is None else options.cap
+    if not 1 <= cap <= MOST_TURN_CAP:
+        raise PnpError(f"--turn-cap must be 1..{MOST_TURN_CAP:,}, not {cap:,}")
+    return Job(options.game, Path(options.data_dir), tuple(sorted(set(players))),
+               options.games, options.seed, tuple(strategies), cap)
+
+
+def simulate_game(options: SimulateOptions,
+                  progress: Callable[[int, str], object] | None = None) -> SimulateReport:
+    """Run `options` and write its balance report. `progress(total, label)` makes a
+    context manager with `update(n)` (a click progress bar) to follow the games.
+    PnpError (DataError for bad card data) for a request or data the run cannot use,
+    or an output that cannot be written; the previous balance.pdf is then unchanged."""
+    import pnp.games
+    game = pnp.games.resolve(options.game)
+    if game not in SIMULATORS:
+        raise PnpError(f"{game} has no simulator yet; simulated games: "
+                       f"{', '.join(SIMULATORS)}")
+    options = SimulateOptions(**{**options.__dict__, "game": game})
+    module = simulator(game)
+    job = job_for(options, module)
+    data = module.load(job.data_dir / game)
+    figures = module.figures(data)
+    workers = options.workers or default_workers()
+    started = time.perf_counter()
+    total = job.games * len(job.players)
+    if progress:
+        with progress(total, f"{game}: playing") as bar:
+            tallies = run(job, workers, bar.update)
+    else:
+        tallies = run(job, workers)
+    seconds = time.perf_counter() - started
+    summary = summarise(job, module, figures, tallies)
+    path = None
+    if options.pdf:
+        name = pnp.games.find_game(game).name(data)
+        path = write_whole(Path(options.out_dir) / game / FILE_NAME,
+                           lambda stream: write_balance(stream, summary, figures, name))
+    return SimulateReport(summary, text_lines(summary, figures), path, workers, seconds)

@@ -1,0 +1,148 @@
+"""The figures of a simulation run, worked out once from the tallies (pnp.simulate.run)
+and the game's own figure list: a JSON-ready summary, and the plain words the terminal
+shows. The summary holds no timings, so a seed always gives the same summary; the charts
+(pnp.simulate.charts) draw from it too. Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import math
+from types import ModuleType
+
+from pnp.shown import plural
+from pnp.simulate.result import Figure
+from pnp.simulate.run import Job, Tally
+
+#: z for a two-sided 95 % interval
+Z95 = 1.959964
+DIGITS = 4              # rates and means in the summary are rounded to this many places
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (lower, upper, each 0..1); (0, 1) for
+    no trials. Stays inside 0..1 and is sound near 0 and 1, where the normal
+    approximation is not."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _r(x: float) -> float:
+    return round(x, DIGITS)
+
+
+def rate(count: int, out_of: int) -> float | None:
+    """count / out_of rounded to DIGITS, or None when out_of is 0."""
+    return _r(count / out_of) if out_of else None
+
+
+def lengths(tally: Tally) -> dict:
+    """Game length: mean, median, shortest, longest and the histogram (turns -> games,
+    keys as strings, ascending)."""
+    ordered = sorted(tally.lengths.items())
+    total = sum(n for _, n in ordered)
+    running, median = 0, 0
+    for turns, n in ordered:
+        running += n
+        if 2 * running >= total:
+            median = turns
+            break
+    mean = sum(t * n for t, n in ordered) / total if total else 0.0
+    return {"mean": _r(mean), "median": median,
+            "shortest": ordered[0][0] if ordered else 0,
+            "longest": ordered[-1][0] if ordered else 0,
+            "histogram": {str(t): n for t, n in ordered}}
+
+
+def figure_values(figure: Figure, tally: Tally) -> list[dict]:
+    """One row per key of `figure.labels`: {"key", "label", "count", "out_of", "value"}.
+    A rate's value is count / out_of (None when out_of is 0); a per-game figure's is
+    count / games."""
+    counts = tally.facts.get(figure.count, {})
+    base = tally.facts.get(figure.out_of, {}) if figure.kind == "rate" else None
+    rows = []
+    for key, label in figure.labels.items():
+        count = counts.get(key, 0)
+        out_of = base.get(key, 0) if base is not None else tally.games
+        rows.append({"key": key, "label": label, "count": count, "out_of": out_of,
+                     "value": rate(count, out_of)})
+    return rows
+
+
+def summarise(job: Job, module: ModuleType, figures: list[Figure],
+              tallies: dict[int, Tally]) -> dict:
+    """The JSON-ready summary of a run: the job, then per player count the games, game
+    length, each seat's sole wins with a 95 % Wilson interval, ties, turn-cap draws, how
+    games ended (the module's ENDINGS) and each of the game's figures."""
+    counts = []
+    for n in job.players:
+        tally = tallies[n]
+        seats = []
+        for seat, (wins, strategy) in enumerate(zip(tally.seat_wins, job.seat_strategies(n))):
+            low, high = wilson(wins, tally.games)
+            seats.append({"seat": seat + 1, "strategy": strategy, "wins": wins,
+                          "rate": rate(wins, tally.games), "interval": [_r(low), _r(high)]})
+        counts.append({
+            "players": n, "games": tally.games, "length": lengths(tally), "seats": seats,
+            "ties": tally.ties, "tie_rate": rate(tally.ties, tally.games),
+            "capped": tally.capped, "capped_rate": rate(tally.capped, tally.games),
+            "endings": [{"key": key, "label": label, "games": tally.endings.get(key, 0),
+                         "rate": rate(tally.endings.get(key, 0), tally.games)}
+                        for key, label in module.ENDINGS.items()],
+            "figures": [{"title": f.title, "kind": f.kind, "values": figure_values(f, tally)}
+                        for f in figures],
+        })
+    return {"game": job.game, "seed": job.seed, "games": job.games,
+            "strategies": list(job.strategies), "turn_cap": job.cap,
+            "turn_word": module.TURN_WORD, "by_players": counts}
+
+
+def percent(x: float | None) -> str:
+    """A 0..1 rate as a percentage with one decimal ("12.5%"), or "n/a"."""
+    return "n/a" if x is None else f"{100 * x:.1f}%"
+
+
+def text_lines(summary: dict, figures: list[Figure]) -> list[str]:
+    """The terminal summary: per player count the length, wins by seat with intervals,
+    ties and turn-cap draws, endings, and each figure's highest and lowest rows."""
+    word = summary["turn_word"]
+    lines = []
+    for count in summary["by_players"]:
+        length = count["length"]
+        lines.append(f"{count['players']} players, {plural(count['games'], 'game')}:")
+        lines.append(f"  length: mean {length['mean']:.1f} {word} (median "
+                     f"{length['median']}, {length['shortest']}-{length['longest']})")
+        fair = (1 - (count["tie_rate"] or 0) - (count["capped_rate"] or 0)) / count["players"]
+        lines.append(f"  wins by seat (95% interval; an even share is {percent(fair)}):")
+        for seat in count["seats"]:
+            low, high = seat["interval"]
+            lines.append(f"    seat {seat['seat']} ({seat['strategy']}): "
+                         f"{percent(seat['rate'])} [{percent(low)}-{percent(high)}]")
+        lines.append(f"  ties {percent(count['tie_rate'])}, turn-cap draws "
+                     f"{percent(count['capped_rate'])}")
+        ended = [f"{e['label']} {percent(e['rate'])}" for e in count["endings"] if e["games"]]
+        lines.append("  endings: " + ", ".join(ended))
+        for figure, shown in zip(figures, count["figures"]):
+            lines += _figure_lines(figure, shown["values"])
+    return lines
+
+
+def _figure_lines(figure: Figure, rows: list[dict]) -> list[str]:
+    """A figure in a line or two: every row when there are few, else the three highest
+    and three lowest. A rate says what it is out of ("50.0% of 4"), so a figure from a
+    handful of games is seen as one."""
+    known = [r for r in rows if r["value"] is not None]
+    shown = (lambda r: f"{r['label']} {percent(r['value'])} of {r['out_of']:,}") \
+        if figure.kind == "rate" else (lambda r: f"{r['label']} {r['value']:.2f}")
+    if not known:
+        return [f"  {figure.title}: no data"]
+    if len(known) <= 6:
+        return [f"  {figure.title}: " + ", ".join(shown(r) for r in known)]
+    ranked = sorted(known, key=lambda r: (-r["value"], r["label"]))
+    return [f"  {figure.title}:",
+            "    highest: " + ", ".join(shown(r) for r in ranked[:3]),
+            "    lowest: " + ", ".join(shown(r) for r in ranked[:-4:-1])]

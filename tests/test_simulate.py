@@ -1,0 +1,318 @@
+"""`pnp simulate` (issue 13): the runner, the summary, the balance report and the
+command, for every game the simulators registry holds and for a made-up game that shows
+the shared code names none. The game models have their own tests
+(tests/test_simulate_<game>.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+import types
+from collections import Counter
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.paths import DEFAULT_DATA_DIR
+from pnp.simulate import SIMULATORS, simulator
+from pnp.simulate.charts import write_balance
+from pnp.simulate.report import summarise, text_lines, wilson
+from pnp.simulate.result import CAPPED, Figure, Result
+from pnp.simulate.run import Job, Tally, chunks, game_seed, play_chunk, run
+
+GAMES = list(SIMULATORS)
+
+
+def cli(*args):
+    return CliRunner().invoke(main, ["simulate", *map(str, args)])
+
+
+def small_players(module) -> int:
+    return max(module.PLAYERS[0], min(4, module.PLAYERS[1]))
+
+
+# --- the contract -------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_simulator_keeps_the_contract(game):
+    """Each registered module names its game, seats a range the game's rules allow,
+    offers "random" and its default strategy, labels the capped ending, and its figures
+    read fact groups its games really write."""
+    module = simulator(game)
+    assert module.GAME == game
+    fewest, most = module.PLAYERS
+    assert 2 <= fewest <= most
+    assert "random" in module.STRATEGIES and module.DEFAULT_STRATEGY in module.STRATEGIES
+    assert CAPPED in module.ENDINGS and module.TURN_CAP > 0 and module.TURN_WORD
+    data = module.load(DEFAULT_DATA_DIR / game)
+    figures = module.figures(data)
+    assert figures and all(isinstance(f, Figure) for f in figures)
+    n = small_players(module)
+    results = [module.simulate(data, n, seed, module.DEFAULT_STRATEGY, module.TURN_CAP)
+               for seed in range(20)]
+    for result in results:
+        assert isinstance(result, Result) and result.ending in module.ENDINGS
+        assert len(result.players) == len(result.totals) == n
+        assert set(result.winners) <= set(result.players)
+        assert result.capped == (result.ending == CAPPED)
+        json.dumps(result.facts)
+    groups = set().union(*(r.facts for r in results))
+    for figure in figures:
+        assert figure.kind in ("rate", "per game")
+        assert figure.count in groups
+        assert figure.kind == "per game" or figure.out_of in groups
+
+
+# --- seeds, pieces and tallies --------------------------------------------------------
+
+def test_game_seeds_are_fixed_and_distinct():
+    """A game's seed depends on the run's seed, the player count and the index only."""
+    assert game_seed(1, 4, 0) == game_seed(1, 4, 0)
+    seeds = {game_seed(s, n, i) for s in (1, 2) for n in (3, 4) for i in range(500)}
+    assert len(seeds) == 2 * 2 * 500
+    assert all(0 <= s < 2 ** 64 for s in seeds)
+
+
+@pytest.mark.parametrize("games,workers", [(1, 2), (7, 2), (1000, 2), (5000, 1), (999, 64)])
+def test_the_pieces_cover_every_game_once(games, workers):
+    job = Job("hack-attack", DEFAULT_DATA_DIR, (2, 5), games, 1, ("random",), 10)
+    pieces = chunks(job, workers)
+    for n in (2, 5):
+        covered = [i for _, m, a, b in pieces if m == n for i in range(a, b)]
+        assert covered == list(range(games))
+
+
+def test_tallies_merge_to_the_same_counts_as_adding_one_by_one():
+    job = Job("hack-attack", DEFAULT_DATA_DIR, (3,), 30, 7, ("protector", "random"), 400)
+    whole = play_chunk(job, 3, 0, 30)
+    parts = Tally(3)
+    for a, b in ((0, 11), (11, 12), (12, 30)):
+        parts.merge(play_chunk(job, 3, a, b))
+    assert parts == whole
+    assert whole.games == 30 == sum(whole.lengths.values()) == sum(whole.endings.values())
+    no_sole = whole.games - sum(whole.seat_wins)
+    assert no_sole >= whole.ties + whole.capped
+
+
+def test_wilson_interval_matches_known_values():
+    """Wilson score interval, z = 1.96: 5 of 10 -> 0.2366..0.7634; 0 of 10 -> 0..0.2775;
+    10 of 10 -> 0.7225..1."""
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert wilson(10, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+# --- determinism ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_same_seed_gives_the_same_json_on_any_number_of_workers(game, tmp_path):
+    n = small_players(simulator(game))
+    outputs = [cli("--game", game, "--players", n, "--games", 40, "--seed", 9, "--json",
+                   "--no-pdf", "--workers", workers) for workers in (1, 2, 2)]
+    assert all(r.exit_code == 0 for r in outputs), outputs[0].output
+    assert outputs[0].output == outputs[1].output == outputs[2].output
+    summary = json.loads(outputs[0].output)
+    assert "seconds" not in outputs[0].output and "games/s" not in outputs[0].output
+    assert summary["game"] == game and summary["games"] == 40
+    other = cli("--game", game, "--players", n, "--games", 40, "--seed", 10, "--json",
+                "--no-pdf")
+    assert json.loads(other.output)["by_players"] != summary["by_players"]
+
+
+def test_summary_counts_add_up():
+    """Per player count: sole wins by seat + games without a sole winner = games; the
+    endings add up to the games; each seat's interval holds its rate."""
+    result = cli("--game", "hack-attack", "--players", "2-3", "--games", 50, "--json",
+                 "--no-pdf", "--strategy", "protector", "--strategy", "random")
+    summary = json.loads(result.output)
+    assert summary["strategies"] == ["protector", "random"]
+    for count in summary["by_players"]:
+        assert sum(e["games"] for e in count["endings"]) == count["games"] == 50
+        wins = sum(s["wins"] for s in count["seats"])
+        assert wins <= 50 - count["ties"] - count["capped"]
+        assert [s["strategy"] for s in count["seats"]] == \
+            ["protector", "random", "protector"][:count["players"]]
+        for seat in count["seats"]:
+            low, high = seat["interval"]
+            assert low <= seat["rate"] <= high
+        assert sum(count["length"]["histogram"].values()) == 50
+
+
+# --- the balance report -----------------------------------------------------------------
+
+def pdf_text(path) -> str:
+    """Every page's text, then each line of text turned 90° (a value axis title), read
+    bottom to top."""
+    lines = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            lines.append(page.extract_text() or "")
+            turned: dict[int, list] = {}
+            for char in page.chars:
+                if not char["upright"]:
+                    turned.setdefault(round(char["x0"]), []).append(char)
+            lines += ["".join(c["text"] for c in sorted(chars, key=lambda c: -c["top"]))
+                      for chars in turned.values()]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_balance_pdf_has_every_chart_with_its_axis_titles(game, tmp_path):
+    module = simulator(game)
+    fewest = module.PLAYERS[0]
+    result = cli("--game", game, "--players", f"{fewest}-{fewest + 1}", "--games", 30,
+                 "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    path = tmp_path / game / "balance.pdf"
+    assert str(path) in result.output
+    text = pdf_text(path)
+    for title in ("Balance report", "Game length", f"Game length ({module.TURN_WORD})",
+                  "Games (%)", "Win rate by seat", "Wins (%)", "Seat (seat 1 plays first)",
+                  "How games end", "How the game ended", f"{fewest} players",
+                  f"{fewest + 1} players"):
+        assert title in text, title
+    data = module.load(DEFAULT_DATA_DIR / game)
+    for figure in module.figures(data):
+        for title in (figure.title, figure.value_title, figure.label_title):
+            assert title in text, title
+        assert next(iter(figure.labels.values())) in text
+    with pdfplumber.open(path) as pdf:
+        fonts = {c["fontname"].split("+")[-1] for p in pdf.pages for c in p.chars}
+    assert fonts <= {"DejaVuSansCondensed", "DejaVuSansCondensed-Bold"}   # embedded
+
+
+class CoinGame(types.SimpleNamespace):
+    """A made-up game for the shared code: the first heads wins (turns = tosses)."""
+
+
+def coin_simulate(data, n_players, seed, strategy, cap):
+    rng, names = random.Random(seed), tuple(f"P{k}" for k in range(n_players))
+    for turn in range(1, cap + 1):
+        if rng.random() < 0.3:
+            winner = names[(turn - 1) % n_players]
+            return Result(seed, names, (winner,), "heads", "heads", False,
+                          tuple(int(n == winner) for n in names), turn, False, (),
+                          {"heads": {winner: 1}, "turns": {n: 1 for n in names}})
+    return Result(seed, names, (), "capped", CAPPED, False, (0,) * n_players, cap, True,
+                  (), {})
+
+
+COIN = CoinGame(GAME="coin", PLAYERS=(2, 3), TURN_CAP=6, TURN_WORD="tosses",
+                STRATEGIES={"random": object}, DEFAULT_STRATEGY="random",
+                ENDINGS={"heads": "heads", CAPPED: "turn cap"},
+                load=lambda folder: None, simulate=coin_simulate,
+                figures=lambda data: [Figure("Wins by name", "rate", "heads",
+                                             {"P0": "first", "P1": "second"},
+                                             "Wins (% of games)", "Player", "turns")])
+
+
+def test_shared_code_runs_a_game_it_does_not_know(monkeypatch, tmp_path):
+    """Games are plug-ins: a new simulator module registered in SIMULATORS is run,
+    summed up and charted without any shared code naming it."""
+    module = types.ModuleType("coin_sim")
+    module.__dict__.update(vars(COIN))
+    monkeypatch.setitem(__import__("sys").modules, "coin_sim", module)
+    monkeypatch.setitem(SIMULATORS, "coin", "coin_sim")
+    job = Job("coin", tmp_path, (2, 3), 400, 3, ("random",), 6)
+    tallies = run(job, workers=2)
+    assert tallies == run(job, workers=1)
+    summary = summarise(job, module, module.figures(None), tallies)
+    two = summary["by_players"][0]
+    capped = 0.7 ** 6
+    assert two["capped_rate"] == pytest.approx(capped, abs=0.05)
+    assert two["seats"][0]["rate"] > two["seats"][1]["rate"]      # the first tosses first
+    assert set(two["length"]["histogram"]) <= {str(t) for t in range(1, 7)}
+    lines = text_lines(summary, module.figures(None))
+    assert any("turn cap" in line for line in lines)
+    with open(tmp_path / "coin.pdf", "wb") as stream:
+        write_balance(stream, summary, module.figures(None), "Coin")
+    text = pdf_text(tmp_path / "coin.pdf")
+    assert "Game length (tosses)" in text and "Wins by name" in text and "Player" in text
+
+
+# --- the command --------------------------------------------------------------------------
+
+def test_the_terminal_summary_names_the_run_and_the_pdf(tmp_path):
+    result = cli("--game", "had", "--players", 4, "--games", 20, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.startswith("hack-attack: 20 games at each of 4 players; seed 1")
+    for words in ("wins by seat (95% interval", "seat 4 (protector)", "ties ",
+                  "endings: ", "Tech Protected, once held", "games/s"):
+        assert words in out, words
+
+
+@pytest.mark.parametrize("players", ["x", "2-", "-3", "6-2", "3,,4", "1.5", "4 players"])
+def test_a_player_count_that_is_no_count_is_a_usage_error(players):
+    result = cli("--game", "hack-attack", "--players", players, "--games", 5, "--no-pdf")
+    assert result.exit_code == 2
+    assert "--players" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args,words", [
+    (("--game", "hack-attack", "--players", "1-3"), "simulated at 2-6 players, not 1"),
+    (("--game", "not-a-hack", "--players", "2"), "not-a-hack is simulated at 3-5 players"),
+    (("--game", "hack-attack", "--strategy", "cheater"),
+     "hack-attack has no strategy cheater; its strategies: random, protector"),
+    (("--game", "hack-back", "--games", "0"), "--games must be 1..1000000"),
+    (("--game", "hack-attack", "--turn-cap", "0"), "--turn-cap must be 1..100000"),
+    (("--game", "chess",), "unknown game"),
+    (("--players", "4",), "name a game"),
+])
+def test_bad_requests_are_one_clear_line(args, words):
+    result = cli(*args, "--no-pdf")
+    assert result.exit_code in (1, 2)
+    assert words in result.output and "Traceback" not in result.output
+
+
+def test_a_folder_in_the_way_leaves_the_old_report_alone(tmp_path):
+    (tmp_path / "hack-attack" / "balance.pdf").mkdir(parents=True)
+    result = cli("--game", "hack-attack", "--players", 2, "--games", 5, "--out", tmp_path)
+    assert result.exit_code == 1
+    assert "is a folder" in result.output
+    assert (tmp_path / "hack-attack" / "balance.pdf").is_dir()
+
+
+def test_a_rerun_replaces_the_report_whole(tmp_path):
+    for seed in (1, 2):
+        assert cli("--game", "hack-attack", "--players", 2, "--games", 5, "--seed", seed,
+                   "--out", tmp_path).exit_code == 0
+    assert [p.name for p in (tmp_path / "hack-attack").iterdir()] == ["balance.pdf"]
+    assert "seed 2" in pdf_text(tmp_path / "hack-attack" / "balance.pdf")
+
+
+def test_help_strategies_lists_every_game():
+    result = cli("--help-strategies")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert [line.split(":")[0] for line in lines] == GAMES
+    assert "protector (default)" in lines[0]
+
+
+def test_all_games_in_one_json_list(tmp_path):
+    result = cli("--all", "--players", 4, "--games", 3, "--json", "--no-pdf")
+    assert result.exit_code == 0, result.output
+    assert [s["game"] for s in json.loads(result.output)] == GAMES
+
+
+def test_bad_card_data_is_reported_not_raised(tmp_path):
+    import shutil
+    shutil.copytree(DEFAULT_DATA_DIR / "hack-attack", tmp_path / "hack-attack")
+    path = tmp_path / "hack-attack" / "tech.toml"
+    path.write_text(path.read_text() + "\n[[broken\n")
+    result = cli("--game", "hack-attack", "--data", tmp_path, "--players", 2, "--games", 3,
+                 "--no-pdf")
+    assert result.exit_code == 1
+    assert "tech.toml" in result.output and "Traceback" not in result.output
+
+
+def test_length_histogram_matches_the_games_played():
+    job = Job("hack-attack", DEFAULT_DATA_DIR, (2,), 25, 4, ("protector",), 400)
+    module = simulator("hack-attack")
+    data = module.load(DEFAULT_DATA_DIR / "hack-attack")
+    turns = Counter(module.simulate(data, 2, game_seed(4, 2, i), ("protector",) * 2,
+                                    400).turns for i in range(25))
+    assert run(job, 1)[2].lengths == turns
