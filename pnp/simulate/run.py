@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import signal
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -153,6 +154,12 @@ def run(job: Job, workers: int | None = None,
     return tallies
 
 
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the main process, which stops the pool: one "Aborted!"
+    instead of a traceback from every worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _results(pieces: Sequence[tuple], workers: int) -> Iterator[Tally]:
     """Each piece's Tally, in order: in this process for one worker or one piece, else
     from a pool of `workers` processes (forked where the system can, so they start with
@@ -162,5 +169,5 @@ def _results(pieces: Sequence[tuple], workers: int) -> Iterator[Tally]:
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with context.Pool(min(workers, len(pieces))) as pool:
+    with context.Pool(min(workers, len(pieces)), _quiet_worker) as pool:
         yield from pool.imap(_play_chunk, pieces)
