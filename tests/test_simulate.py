@@ -138,7 +138,10 @@ def test_summary_counts_add_up():
         for seat in count["seats"]:
             low, high = seat["interval"]
             assert low <= seat["rate"] <= high
-        assert sum(count["length"]["histogram"].values()) == 50
+        histogram = count["length"]["histogram"]
+        assert sum(histogram.values()) == 50
+        assert count["first_round"] == sum(n for t, n in histogram.items()
+                                           if int(t) <= count["players"])
 
 
 # --- the balance report -----------------------------------------------------------------

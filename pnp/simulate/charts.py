@@ -30,7 +30,7 @@ from reportlab.platypus import (
 
 from pnp.fonts import BOLD, REGULAR, font, register_all
 from pnp.shown import plural
-from pnp.simulate.report import percent
+from pnp.simulate.report import FEWEST, percent
 
 MARGIN_PT = 18 * mm
 FRAME_PAD_PT = 6                          # platypus's frame padding on each side
@@ -212,11 +212,18 @@ def figure_chart(kind: str, per_count: list[list[dict]], counts: list[int],
                  titles: tuple[str, str]) -> Drawing:
     """One of the game's figures: a row per label, a bar per player count (`per_count`:
     each count's rows from pnp.simulate.report.figure_values); a rate in %, a per-game
-    figure as a mean. `titles`: the value axis and label axis titles."""
+    figure as a mean. `titles`: the value axis and label axis titles. A rate out of
+    fewer than report.FEWEST draws no bar, and a row with no bar at all says "(too
+    few)" after its label, so an empty bar is a real 0."""
     scale = 100 if kind == "rate" else 1
-    labels = [row["label"] for row in per_count[0]]
-    data = [[None if row["value"] is None else scale * row["value"] for row in rows]
-            for rows in per_count]
+
+    def shown(row: dict) -> float | None:
+        if row["value"] is None or (kind == "rate" and row["out_of"] < FEWEST):
+            return None
+        return scale * row["value"]
+    data = [[shown(row) for row in rows] for rows in per_count]
+    labels = [row["label"] + ("" if any(d[k] is not None for d in data) else " (too few)")
+              for k, row in enumerate(per_count[0])]
     return _horizontal(data, labels, titles[0], titles[1], counts,
                        "%.0f" if kind == "rate" else "%.2f")
 
@@ -235,12 +242,15 @@ def _table(summary: dict, style: ParagraphStyle) -> Table:
     """The numbers behind the charts: a row per player count."""
     word = summary["turn_word"]
     head = ["Players", "Games", f"Mean length ({word})", "Ties", "Turn-cap draws",
-            "Wins by seat (seat 1 first)"]
-    rows = [head] + [[str(c["players"]), f"{c['games']:,}", f"{c['length']['mean']:.1f}",
+            "Over in round 1", "Wins by seat (seat 1 first)"]
+    bold = ParagraphStyle("head", parent=style, fontName=BOLD, fontSize=8, leading=10)
+    rows = [[Paragraph(escape(h), bold) for h in head]] + [[str(c["players"]), f"{c['games']:,}", f"{c['length']['mean']:.1f}",
                       percent(c["tie_rate"]), percent(c["capped_rate"]),
+                      percent(c["first_round_rate"]),
                       Paragraph(", ".join(percent(s["rate"]) for s in c["seats"]), style)]
                      for c in summary["by_players"]]
-    table = Table(rows, colWidths=[15 * mm, 16 * mm, 30 * mm, 13 * mm, 24 * mm, None],
+    table = Table(rows, colWidths=[15 * mm, 15 * mm, 24 * mm, 13 * mm, 20 * mm, 20 * mm,
+                                   None],
                   repeatRows=1)
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), REGULAR, 8),
                                ("FONT", (0, 0), (-1, 0), BOLD, 8),
@@ -279,7 +289,8 @@ def write_balance(stream: BinaryIO, summary: dict, figures: list, game_name: str
         per_count = [c["figures"][k]["values"] for c in summary["by_players"]]
         chart(figure.title, figure_chart(figure.kind, per_count, counts,
                                          (figure.value_title, figure.label_title)),
-              "A blank row: the games never reached that card." if figure.kind == "rate"
+              f"No bar: fewer than {FEWEST} to count at that player count (the JSON "
+              "keeps every count)." if figure.kind == "rate"
               else "")
     doc = SimpleDocTemplate(stream, pagesize=A4, leftMargin=MARGIN_PT, rightMargin=MARGIN_PT,
                             topMargin=MARGIN_PT, bottomMargin=MARGIN_PT,

@@ -16,6 +16,9 @@ from pnp.simulate.run import Job, Tally
 #: z for a two-sided 95 % interval
 Z95 = 1.959964
 DIGITS = 4              # rates and means in the summary are rounded to this many places
+#: a rate out of fewer than this many is kept in the JSON but not ranked or charted:
+#: 1 of 1 is no 100 %
+FEWEST = 20
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -76,8 +79,8 @@ def figure_values(figure: Figure, tally: Tally) -> list[dict]:
 def summarise(job: Job, module: ModuleType, figures: list[Figure],
               tallies: dict[int, Tally]) -> dict:
     """The JSON-ready summary of a run: the job, then per player count the games, game
-    length, each seat's sole wins with a 95 % Wilson interval, ties, turn-cap draws, how
-    games ended (the module's ENDINGS) and each of the game's figures."""
+    length, each seat's sole wins with a 95 % Wilson interval, ties, turn-cap draws,
+    games over within the first round, how games ended (the module's ENDINGS) and each of the game's figures."""
     counts = []
     for n in job.players:
         tally = tallies[n]
@@ -90,6 +93,8 @@ def summarise(job: Job, module: ModuleType, figures: list[Figure],
             "players": n, "games": tally.games, "length": lengths(tally), "seats": seats,
             "ties": tally.ties, "tie_rate": rate(tally.ties, tally.games),
             "capped": tally.capped, "capped_rate": rate(tally.capped, tally.games),
+            "first_round": tally.first_round,
+            "first_round_rate": rate(tally.first_round, tally.games),
             "endings": [{"key": key, "label": label, "games": tally.endings.get(key, 0),
                          "rate": rate(tally.endings.get(key, 0), tally.games)}
                         for key, label in module.ENDINGS.items()],
@@ -123,7 +128,8 @@ def text_lines(summary: dict, figures: list[Figure]) -> list[str]:
             lines.append(f"    seat {seat['seat']} ({seat['strategy']}): "
                          f"{percent(seat['rate'])} [{percent(low)}-{percent(high)}]")
         lines.append(f"  ties {percent(count['tie_rate'])}, turn-cap draws "
-                     f"{percent(count['capped_rate'])}")
+                     f"{percent(count['capped_rate'])}, over within the first round "
+                     f"(each player's first turn) {percent(count['first_round_rate'])}")
         ended = [f"{e['label']} {percent(e['rate'])}" for e in count["endings"] if e["games"]]
         lines.append("  endings: " + ", ".join(ended))
         for figure, shown in zip(figures, count["figures"]):
@@ -133,9 +139,10 @@ def text_lines(summary: dict, figures: list[Figure]) -> list[str]:
 
 def _figure_lines(figure: Figure, rows: list[dict]) -> list[str]:
     """A figure in a line or two: every row when there are few, else the three highest
-    and three lowest. A rate says what it is out of ("50.0% of 4"), so a figure from a
-    handful of games is seen as one."""
-    known = [r for r in rows if r["value"] is not None]
+    and three lowest, of the rates out of at least FEWEST. A rate says what it is out of
+    ("50.0% of 40")."""
+    known = [r for r in rows if r["value"] is not None
+             and (figure.kind != "rate" or r["out_of"] >= FEWEST)]
     shown = (lambda r: f"{r['label']} {percent(r['value'])} of {r['out_of']:,}") \
         if figure.kind == "rate" else (lambda r: f"{r['label']} {r['value']:.2f}")
     if not known:

@@ -50,7 +50,8 @@ class Job:
 class Tally:
     """What the games at one player count showed: `games` played; `lengths` (turns ->
     games); `seat_wins` (sole wins of each seat, first seat first); `ties`; `capped`;
-    `endings` (ending key -> games); `facts` (group -> key -> count, summed)."""
+    `first_round`: games over, not capped, within the first round (no more turns than
+    players); `endings` (ending key -> games); `facts` (group -> key -> count, summed)."""
 
     players: int
     games: int = 0
@@ -58,6 +59,7 @@ class Tally:
     seat_wins: list[int] = field(default_factory=list)
     ties: int = 0
     capped: int = 0
+    first_round: int = 0
     endings: Counter = field(default_factory=Counter)
     facts: dict[str, Counter] = field(default_factory=dict)
 
@@ -72,6 +74,7 @@ class Tally:
             self.seat_wins[result.players.index(result.winners[0])] += 1
         self.ties += result.tie
         self.capped += result.capped
+        self.first_round += not result.capped and result.turns <= self.players
         self.endings[result.ending] += 1
         for group, counts in result.facts.items():
             self.facts.setdefault(group, Counter()).update(counts)
@@ -83,6 +86,7 @@ class Tally:
         self.seat_wins = [a + b for a, b in zip(self.seat_wins, other.seat_wins)]
         self.ties += other.ties
         self.capped += other.capped
+        self.first_round += other.first_round
         self.endings.update(other.endings)
         for group, counts in other.facts.items():
             self.facts.setdefault(group, Counter()).update(counts)
