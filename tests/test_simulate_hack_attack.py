@@ -18,10 +18,10 @@ from pnp.data.hack_attack import (
     UserErrorCard,
 )
 from pnp.simulate import hack_attack as sim
-from scorekeeper import session
 from scorekeeper.errors import RuleError
 from scorekeeper.games.hack_attack import cards, rules
 from scorekeeper.store import Store
+from tests.replay import replay
 
 
 @pytest.fixture(scope="module")
@@ -125,17 +125,6 @@ def test_the_turn_cap_is_a_reported_draw(data, deck):
     assert result.reason == "turn cap: a draw"
 
 
-def replay(store: Store, result: sim.Result):
-    """The scorekeeper's own rebuild of a game from its log: a table in the store, each
-    event appended as `record` would, then `session.load` (the checks of each event's
-    shape, and `rules.apply` over the log)."""
-    with store.transaction():
-        game_id = store.new_game(rules.GAME, list(result.players))
-        for event in result.events:
-            store.append(game_id, "action", event)
-    return session.load(store, game_id).state
-
-
 def test_simulated_games_replay_through_the_scorekeeper(data, deck, tmp_path):
     """About a hundred seeded games, every player count and both strategies (and a mixed
     table), give the same winners, reason and totals when the scorekeeper rebuilds them
@@ -147,7 +136,7 @@ def test_simulated_games_replay_through_the_scorekeeper(data, deck, tmp_path):
     for k in range(99):
         n, strategy = plans[k % len(plans)]
         result = sim.simulate(data, n, 1000 + k, strategy, deck=deck)
-        state = replay(store, result)
+        state = replay(store, rules.GAME, result)
         outcome = rules.outcome(state)
         assert tuple(p.total for p in state.players) == result.totals
         if result.capped:

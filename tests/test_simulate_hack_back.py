@@ -15,10 +15,10 @@ from pnp.build import DEFAULT_DATA_DIR
 from pnp.data.hack_back import Effect
 from pnp.simulate import hack_back as sim
 from pnp.simulate.result import CAPPED
-from scorekeeper import session
 from scorekeeper.errors import RuleError
 from scorekeeper.games.hack_back import cards, rules
 from scorekeeper.store import Store
+from tests.replay import replay
 
 
 @pytest.fixture(scope="module")
@@ -371,18 +371,6 @@ def test_figures_name_every_hero(data):
     assert all(f.count in facts and f.out_of in facts for f in figures.values())
 
 
-def replay(store: Store, result: sim.Result):
-    """The scorekeeper's own rebuild of a game from its log: a table in the store (its
-    players from the first player, as the Result lists them), each event appended as
-    `record` would, then `session.load` (each event's shape checked, `rules.apply` over
-    the log)."""
-    with store.transaction():
-        game_id = store.new_game(rules.GAME, list(result.players))
-        for event in result.events:
-            store.append(game_id, "action", event)
-    return session.load(store, game_id).state
-
-
 def test_simulated_games_replay_through_the_scorekeeper(data, tmp_path):
     """About 150 seeded games, every player count, both strategies, a mixed table and a
     shared deck, give the same winners, tie, reason, totals and turns when the
@@ -394,7 +382,7 @@ def test_simulated_games_replay_through_the_scorekeeper(data, tmp_path):
     for k in range(154):
         n, strategy, fmt = plans[k % len(plans)]
         result = sim.simulate(data, n, 2000 + k, strategy, deck_format=fmt)
-        state = replay(store, result)
+        state = replay(store, rules.GAME, result)
         outcome = rules.outcome(state)
         assert tuple(sim.lowest_vc(state, p) for p in result.players) == result.totals
         assert state.played == result.turns

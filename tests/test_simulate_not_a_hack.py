@@ -14,10 +14,10 @@ import pytest
 from pnp.build import DEFAULT_DATA_DIR
 from pnp.simulate import not_a_hack as sim
 from pnp.simulate.result import CAPPED
-from scorekeeper import session
 from scorekeeper.errors import RuleError
 from scorekeeper.games.not_a_hack import cards, rules
 from scorekeeper.store import Store
+from tests.replay import replay
 
 COUNTS = range(sim.PLAYERS[0], sim.PLAYERS[1] + 1)
 
@@ -241,17 +241,6 @@ def test_figures_name_facts_the_games_count(data, kit):
     assert stolen and all(stolen[k] <= won[k] for k in stolen)
 
 
-def replay(store: Store, result: sim.Result):
-    """The scorekeeper's own rebuild of a game from its log: a table in the store, each
-    event appended as `record` would, then `session.load` (the checks of each event's
-    shape, and `rules.apply` over the log)."""
-    with store.transaction():
-        game_id = store.new_game(rules.GAME, list(result.players))
-        for event in result.events:
-            store.append(game_id, "action", event)
-    return session.load(store, game_id).state
-
-
 def test_simulated_games_replay_through_the_scorekeeper(data, kit, tmp_path):
     """150 seeded games, every player count and strategy (and a mixed table), give the
     same winners, reason and totals when the scorekeeper rebuilds them from their logs;
@@ -263,7 +252,7 @@ def test_simulated_games_replay_through_the_scorekeeper(data, kit, tmp_path):
     for k in range(150):
         n, strategy = plans[k % len(plans)]
         result = sim.simulate(data, n, 2000 + k, strategy, kit=kit)
-        state = replay(store, result)
+        state = replay(store, rules.GAME, result)
         outcome = rules.outcome(state)
         assert tuple(p.total for p in state.players) == result.totals
         assert state.hack_offs == result.facts["per_game"]["hack_offs"]
