@@ -41,7 +41,7 @@ in play (eliminated) counts as rules.ELIMINATE_AT (40). `Result.turns`: turns pl
 (rules.State.played; 0 when the opening ends the game). A game that reaches the turn cap
 stops unscored: a draw, reported as `capped`.
 
-The module follows the simulator contract of `pnp.simulate.result`.
+The package (its `__init__`) keeps the simulator contract of `pnp.simulate.result`.
 """
 
 from __future__ import annotations
@@ -49,11 +49,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from pnp.data.hack_back import HAND, Effect, HackBackData, HeroCard, load_hack_back
-from pnp.simulate.result import CAPPED, Figure, Result
+from pnp.data.hack_back import HAND, Effect, HackBackData, HeroCard
+from pnp.simulate.result import CAPPED, Result
 from scorekeeper.games.hack_back import rules
 from scorekeeper.outcome import Outcome, Termination
 
@@ -422,142 +421,3 @@ class Game:
         for count, out_of in RATES:
             facts[count].update(dict.fromkeys(facts[out_of], 0))
         return {k: dict(sorted(v.items())) for k, v in sorted(facts.items())}
-
-
-# --- players -----------------------------------------------------------------------
-
-class RandomPlayer:
-    """Picks uniformly among the legal choices (declining a Victory Point included)."""
-
-    def hero(self, view, options):
-        return view.rng.choice(options)
-
-    def action(self, view, options):
-        return view.rng.choice(options)
-
-    def target(self, view, effect, options, activating):
-        return view.rng.choice(options)
-
-    def place(self, view, options):
-        return view.rng.choice([None, *options])
-
-
-#: What the Racer counts an action worth: per VC its own lowest Hero loses, per VC the
-#: leader's lowest Hero gains, per card drawn; the Draw action; a winning or losing line.
-LOWER, HIT, CARD, DRAW, DECIDES = 2.0, 1.0, 0.5, 0.5, 100.0
-
-
-class Racer:
-    """“Lower your own lowest Hero, attack the leader” (issue 13). The leader is the
-    opponent whose lowest Hero is lowest (nearest 0 VC). Opens with its lowest printed
-    VC; takes the action worth most by its cards' text (`forecast`): 2 a VC its own
-    lowest Hero loses (the activation's +2 counted), 1 a VC the leader's lowest Hero
-    gains, ½ a card drawn, ½ for the Draw action; an action that brings its lowest Hero
-    to 0 VC or lower, below the leader's, before any other, and one that discards its
-    last Hero or lets the leader reach 0 VC at or below its own lowest Hero only when
-    nothing else is left. Defend and Defend Ally go on its lowest Hero they may target,
-    Attacks that raise VC on the leader's lowest Hero (one that lowers VC on its own);
-    a Victory Point places its lowest-VC card when that is below its own lowest Hero.
-    Ties between actions go to the first offered (Draw, then Play, then Activate)."""
-
-    def hero(self, view, options):
-        return min(options, key=lambda c: c.vc)
-
-    def action(self, view, options):
-        mine = {h.uid: h.vc for h in view.heroes if h.owner == view.name}
-        lead = min(h.vc for h in view.heroes if h.owner != view.name)
-        return max(options, key=lambda o: self.worth(view, o, mine, lead))
-
-    def worth(self, view: View, action: Action, mine: dict[int, int], lead: int) -> float:
-        """What `action` is worth to this player (see the class)."""
-        kind, what = action
-        if kind == "draw":
-            return DRAW
-        if kind == "play":
-            return forecast(what.play, dict(mine), lead, None, view.deck_left)
-        return forecast(view.cards[what].activate, dict(mine), lead, what, view.deck_left)
-
-    def target(self, view, effect, options, activating):
-        heroes = {h.uid: h for h in view.heroes}
-        mine = [u for u in options if heroes[u].owner == view.name]
-        theirs = [u for u in options if heroes[u].owner != view.name]
-        if effect.kind == "attack" and effect.amount > 0:
-            return min(theirs, key=lambda u: heroes[u].vc) if theirs else \
-                max(mine, key=lambda u: heroes[u].vc)
-        return min(mine, key=lambda u: heroes[u].vc) if mine else \
-            max(theirs, key=lambda u: heroes[u].vc)
-
-    def place(self, view, options):
-        best = min(options, key=lambda c: c.vc)
-        low = min(h.vc for h in view.heroes if h.owner == view.name)
-        return best if best.vc < low else None
-
-
-def forecast(effects: Sequence[Effect], mine: dict[int, int], lead: int,
-             activating: int | None, deck_left: int) -> float:
-    """The Racer's reckoning of `effects` (a card's Play or Activate instructions) as it
-    targets them: `mine` its Heroes' VC by number (changed here), `lead` the leader's
-    lowest VC, `activating` the activated Hero (None for a played card). A weight."""
-    low, lead_before, cards = min(mine.values()), lead, 0
-    for e in effects:
-        if e.kind == "draw":
-            cards += min(e.amount, deck_left)
-        elif e.kind == "attack" and (e.every or e.amount > 0):
-            lead += e.amount
-            for u in (mine if e.every else ()):
-                mine[u] += e.amount
-        elif e.kind != "victory_point":         # lowers a friendly Hero
-            pool = [u for u in mine if not (e.kind == "defend_ally" and u == activating)]
-            if pool and not e.every:
-                pool = [min(pool, key=mine.get)]
-            for u in pool:
-                mine[u] -= abs(e.amount)
-    if activating is not None:
-        mine[activating] += rules.ACTIVATION_COST
-    alive = [vc for vc in mine.values() if vc < rules.ELIMINATE_AT]
-    if not alive:
-        return -DECIDES
-    after = min(alive)
-    worth = LOWER * (low - after) + HIT * (lead - lead_before) + CARD * cards
-    if lead <= rules.WIN_AT and lead <= after:
-        return worth - DECIDES
-    return worth + DECIDES if after <= rules.WIN_AT else worth
-
-
-STRATEGIES = {"random": RandomPlayer, "racer": Racer}
-DEFAULT_STRATEGY = "racer"
-
-
-def simulate(data: HackBackData, n_players: int, seed: int,
-             strategy: str | Sequence[str] = DEFAULT_STRATEGY, cap: int = TURN_CAP,
-             deck_format: str | None = None) -> Result:
-    """Play one seeded game of `n_players` (PLAYERS) with `strategy` (a STRATEGIES name,
-    or one per seat) and `deck_format` ("individual", "shared", or None: individual when
-    the data has a deck for every player). The same arguments give the same Result.
-    ValueError for a strategy list of the wrong length or a table the decks cannot
-    deal; KeyError for an unknown strategy; RuleError outside rules.PLAYERS."""
-    names = [strategy] * n_players if isinstance(strategy, str) else list(strategy)
-    if len(names) != n_players:
-        raise ValueError(f"{len(names)} strategies for {n_players} players")
-    return Game(data, [STRATEGIES[s]() for s in names], seed, deck_format).play(cap)
-
-
-def load(folder: Path) -> HackBackData:
-    """The card data in `folder` (pnp.data.hack_back.load_hack_back; DataError)."""
-    return load_hack_back(folder)
-
-
-def figures(data: HackBackData) -> list[Figure]:
-    """The per-card and per-deck figures (issue 13): each Hero's win rate when revealed
-    in the opening (every opening reveal, tie replacements included; a win is a sole
-    win); each deck's win rate (per seat dealt it); how often each Hero, once in play,
-    is discarded at 40 VC or more (rules, "Eliminate Heroes")."""
-    heroes = {cid: card.name for cid, card in data.cards.items()}
-    decks = {d.id: d.name for d in data.decks} | {SHARED_ID: data.shared.name}
-    return [Figure("Hero win rate when revealed in the opening", "rate", "opening_won",
-                   heroes, "Wins (% of games revealed)", "Hero revealed in the opening",
-                   "opening"),
-            Figure("Win rate by deck", "rate", "deck_won", decks,
-                   "Wins (% of seats dealt the deck)", "Deck", "deck"),
-            Figure("Heroes discarded at 40 VC or more", "rate", "discarded", heroes,
-                   "Discarded (% of times in play)", "Hero card", "in_play")]

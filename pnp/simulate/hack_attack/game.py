@@ -28,7 +28,7 @@ a Tech card" and "Clarifications"), and where the rules are silent:
 
 A game that reaches the turn cap ends unscored: a draw, reported as `capped`.
 
-The module follows the simulator contract of `pnp.simulate.result`.
+The package (its `__init__`) keeps the simulator contract of `pnp.simulate.result`.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from pnp.data.hack_attack import (
@@ -46,9 +45,8 @@ from pnp.data.hack_attack import (
     RealityCheckCard,
     TechCard,
     UserErrorCard,
-    load_hack_attack,
 )
-from pnp.simulate.result import CAPPED, Figure, Result
+from pnp.simulate.result import CAPPED, Result
 from scorekeeper.games.hack_attack import rules
 from scorekeeper.games.hack_attack.cards import Deck
 
@@ -376,112 +374,3 @@ class Game:
                 self.record({"type": "user_error", "player": s.name, "count": 1,
                              "deck": self.deck.user_errors})
                 return
-
-
-# --- players -----------------------------------------------------------------------
-
-class RandomPlayer:
-    """Picks uniformly among the legal choices (Protect or not included)."""
-
-    def protect(self, view, options):
-        return view.rng.choice([None, *options])
-
-    def action(self, view, options):
-        return view.rng.choice(options)
-
-    def drop_tech(self, view, options):
-        return view.rng.choice(options)
-
-    def replace_tech(self, view, options):
-        return view.rng.choice(options)
-
-    def reveal(self, view, icons):
-        return view.rng.choice(view.hand)
-
-    def discard(self, view):
-        slots = [k for k, top in enumerate(view.defense_tops) if top is not None] or \
-            list(range(len(view.defense_tops)))
-        return view.rng.choice(view.hand), view.rng.choice(slots)
-
-
-class Protector:
-    """“Protect the highest-value Tech you can, keep a spread of categories”: Protects
-    the most valuable Tech it can pay for; Secures the Defense cards its most valuable
-    Tech still needs, else a category it lacks, else the deck; Acquires when it holds
-    fewer than 2 unprotected Tech; discards from its most-held category."""
-
-    def protect(self, view, options):
-        return max(options, key=lambda t: (t.points, -len(t.defenses)))
-
-    def _missing(self, view) -> Counter:
-        if not view.tech:
-            return Counter()
-        target = max(view.tech, key=lambda t: t.points)
-        have = Counter(category(c) for c in view.hand)
-        return Counter(target.defenses) - have
-
-    def action(self, view, options):
-        acquire = [o for o in options if o[0] == "acquire"]
-        if acquire and len(view.tech) < 2:
-            return max(acquire, key=lambda o: view.tech_row[o[1]].points)
-        rows = [o for o in options if o[0] == "secure" and o[1] != "deck"]
-        missing, have = self._missing(view), Counter(category(c) for c in view.hand)
-        for want in (lambda c: missing[c] > 0, lambda c: have[c] == 0):
-            picks = [o for o in rows if want(category(view.defense_tops[o[1]]))]
-            if picks:
-                return picks[0]
-        if ("secure", "deck") in options:
-            return ("secure", "deck")
-        return rows[0] if rows else options[0]
-
-    def drop_tech(self, view, options):
-        return min(options, key=lambda t: t.points)
-
-    def replace_tech(self, view, options):
-        return max(options, key=lambda t: t.points)
-
-    def reveal(self, view, icons):
-        have = Counter(category(c) for c in view.hand)
-        matching = [c for c in view.hand if category(c) in icons]
-        if matching:
-            return max(matching, key=lambda c: have[category(c)])
-        wild = [c for c in view.hand if category(c) == WILD]
-        return wild[0] if wild else view.hand[0]
-
-    def discard(self, view):
-        have = Counter(category(c) for c in view.hand)
-        plain = [c for c in view.hand if category(c) != WILD] or view.hand
-        card = max(plain, key=lambda c: have[category(c)])
-        slots = [k for k, top in enumerate(view.defense_tops) if top is not None]
-        return card, (slots[0] if slots else 0)
-
-
-STRATEGIES = {"random": RandomPlayer, "protector": Protector}
-DEFAULT_STRATEGY = "protector"
-
-
-def simulate(data: HackAttackData, n_players: int, seed: int,
-             strategy: str | Sequence[str] = "protector", cap: int = TURN_CAP,
-             deck: Deck | None = None) -> Result:
-    """Play one seeded game of `n_players` (2–6) with `strategy` (a STRATEGIES name, or
-    one per seat). The same arguments give the same Result."""
-    names = [strategy] * n_players if isinstance(strategy, str) else list(strategy)
-    return Game(data, [STRATEGIES[s]() for s in names], seed, deck).play(cap)
-
-
-def load(folder: Path) -> HackAttackData:
-    """The card data in `folder` (pnp.data.hack_attack.load_hack_attack)."""
-    return load_hack_attack(folder)
-
-
-def figures(data: HackAttackData) -> list[Figure]:
-    """The per-card figures (issue 13): how often each Tech, once a player holds it, is
-    Protected; how often each Attack defeats the table (rules, the Attack section)."""
-    tech = {c.id: f"{c.name} ({c.points} pt{'s' if c.points != 1 else ''})"
-            for c in sorted((c for c in data.cards if isinstance(c, TechCard)),
-                            key=lambda c: (-c.points, c.name))}
-    attacks = {c.id: c.name for c in data.cards if isinstance(c, AttackCard)}
-    return [Figure("Tech Protected, once held", "rate", "protected", tech,
-                   "Protected (% of copies held)", "Tech card", "held"),
-            Figure("Attacks that defeat the table", "rate", "defeats", attacks,
-                   "Table defeated (% of times drawn)", "Attack card", "attacks")]

@@ -59,7 +59,7 @@ hack-off, a banned player's hacks cannot be stolen):
 
 A game that reaches the turn cap (black cards drawn) ends unscored: a draw, `capped`.
 
-The module follows the simulator contract of `pnp.simulate.result`.
+The package (its `__init__`) keeps the simulator contract of `pnp.simulate.result`.
 """
 
 from __future__ import annotations
@@ -67,11 +67,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from pnp.data.not_a_hack import NahCard, NotAHackData, load_not_a_hack
-from pnp.simulate.result import CAPPED, Figure, Result
+from pnp.data.not_a_hack import NahCard, NotAHackData
+from pnp.simulate.result import CAPPED, Result
 from scorekeeper.games.not_a_hack import rules
 
 GAME = rules.GAME
@@ -525,103 +524,3 @@ class Game:
                       len(winners) > 1, tuple(p.total for p in state.players), self.drawn,
                       ending == CAPPED, tuple(self.events),
                       {k: dict(sorted(v.items())) for k, v in self.facts.items()})
-
-
-# --- players -------------------------------------------------------------------------
-
-class RandomPlayer:
-    """Picks uniformly among the legal choices (countering a ban or not, playing a Steal
-    or not, included)."""
-
-    def counter(self, view):
-        return view.rng.random() < 0.5
-
-    def steal(self, view, options):
-        k = view.rng.randrange(len(options) + 1)
-        return options[k] if k < len(options) else None
-
-    def swap(self, view, options):
-        return view.rng.choice(options)
-
-    def judge(self, view, hacks):
-        return view.rng.randrange(len(hacks))
-
-    def vote(self, view, finalists):
-        return view.rng.choice(finalists)
-
-
-class PartyPlayer:
-    """“The judge picks at random” (issue 13): the hacks are face-down, so as judge it
-    picks one at random. It counters a ban unless it leads on points alone, then lets
-    the ban stand to bank the lead (a banned player's points are final and cannot be
-    stolen); steals the largest winning hack of the unbanned player with the highest
-    total as soon as it can; swaps away a spare component or modifier of the kind it
-    holds most, keeping Steal cards; when banned, votes for the trailing finalist (at
-    random on a tie)."""
-
-    def counter(self, view):
-        best = max(p.total for p in view.table if p.name != view.name)
-        mine = next(p.total for p in view.table if p.name == view.name)
-        return mine <= best
-
-    def steal(self, view, options):
-        totals = {p.name: p.total for p in view.table}
-        return max(options, key=lambda o: (totals[o.victim], o.cards))
-
-    def swap(self, view, options):
-        have = Counter(c.kind for c in view.hand)
-        return max(options, key=lambda c: (c.kind in BUILD, have[c.kind]))
-
-    def judge(self, view, hacks):
-        return view.rng.randrange(len(hacks))
-
-    def vote(self, view, finalists):
-        totals = {p.name: p.total for p in view.table}
-        low = min(totals[f] for f in finalists)
-        trailing = [f for f in finalists if totals[f] == low]
-        return trailing[0] if len(trailing) == 1 else view.rng.choice(trailing)
-
-
-class CounterPlayer(PartyPlayer):
-    """The party player, but it always counters a ban with a New Account card when it
-    holds one (“A banned card can be countered with a new account card”)."""
-
-    def counter(self, view):
-        return True
-
-
-STRATEGIES = {"random": RandomPlayer, "party": PartyPlayer, "always-counter": CounterPlayer}
-DEFAULT_STRATEGY = "party"
-
-
-def simulate(data: NotAHackData, n_players: int, seed: int,
-             strategy: str | Sequence[str] = DEFAULT_STRATEGY, cap: int = TURN_CAP,
-             kit: Kit | None = None) -> Result:
-    """Play one seeded game of `n_players` (3–5) with `strategy` (a STRATEGIES name, or
-    one per seat), stopped after `cap` black cards. The same arguments give the same
-    Result. KeyError for an unknown strategy; RuleError for a player count outside
-    PLAYERS."""
-    names = [strategy] * n_players if isinstance(strategy, str) else list(strategy)
-    return Game(data, [STRATEGIES[s]() for s in names], seed, kit).play(cap)
-
-
-def load(folder: Path) -> NotAHackData:
-    """The card data in `folder` (pnp.data.not_a_hack.load_not_a_hack)."""
-    return load_not_a_hack(folder)
-
-
-def _short(text: str, most: int = 34) -> str:
-    """A hack card's text as a chart label: at most `most` characters, blanks as "_"."""
-    text = " ".join(text.replace("____", "_").split())
-    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
-
-
-def figures(data: NotAHackData) -> list[Figure]:
-    """The figures (issue 13): bans, steals and hack-offs per game (rules, “Banned”,
-    Steal, “Winning”); and per hack card, how often its winning hack is later stolen."""
-    hacks = {c.id: f"{_short(c.text)} ({c.components + c.modifiers} cards)"
-             for c in data.cards if c.kind == "hack"}
-    return [Figure("Bans, steals and hack-offs per game", "per game", "per_game",
-                   dict(PER_GAME), "Per game (mean)", "Event"),
-            Figure("Winning hacks stolen, by hack card", "rate", "stolen", hacks,
-                   "Stolen at least once (% of hacks won)", "Hack card", "won")]

@@ -1,0 +1,87 @@
+"""The players of the Hack Attack: Defense simulator: one class per way of playing, each method
+one decision, given the deciding player's View (hidden information kept)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pnp.simulate.hack_attack.game import (
+    WILD,
+    category,
+)
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal choices (Protect or not included)."""
+
+    def protect(self, view, options):
+        return view.rng.choice([None, *options])
+
+    def action(self, view, options):
+        return view.rng.choice(options)
+
+    def drop_tech(self, view, options):
+        return view.rng.choice(options)
+
+    def replace_tech(self, view, options):
+        return view.rng.choice(options)
+
+    def reveal(self, view, icons):
+        return view.rng.choice(view.hand)
+
+    def discard(self, view):
+        slots = [k for k, top in enumerate(view.defense_tops) if top is not None] or \
+            list(range(len(view.defense_tops)))
+        return view.rng.choice(view.hand), view.rng.choice(slots)
+
+
+class Protector:
+    """“Protect the highest-value Tech you can, keep a spread of categories”: Protects
+    the most valuable Tech it can pay for; Secures the Defense cards its most valuable
+    Tech still needs, else a category it lacks, else the deck; Acquires when it holds
+    fewer than 2 unprotected Tech; discards from its most-held category."""
+
+    def protect(self, view, options):
+        return max(options, key=lambda t: (t.points, -len(t.defenses)))
+
+    def _missing(self, view) -> Counter:
+        if not view.tech:
+            return Counter()
+        target = max(view.tech, key=lambda t: t.points)
+        have = Counter(category(c) for c in view.hand)
+        return Counter(target.defenses) - have
+
+    def action(self, view, options):
+        acquire = [o for o in options if o[0] == "acquire"]
+        if acquire and len(view.tech) < 2:
+            return max(acquire, key=lambda o: view.tech_row[o[1]].points)
+        rows = [o for o in options if o[0] == "secure" and o[1] != "deck"]
+        missing, have = self._missing(view), Counter(category(c) for c in view.hand)
+        for want in (lambda c: missing[c] > 0, lambda c: have[c] == 0):
+            picks = [o for o in rows if want(category(view.defense_tops[o[1]]))]
+            if picks:
+                return picks[0]
+        if ("secure", "deck") in options:
+            return ("secure", "deck")
+        return rows[0] if rows else options[0]
+
+    def drop_tech(self, view, options):
+        return min(options, key=lambda t: t.points)
+
+    def replace_tech(self, view, options):
+        return max(options, key=lambda t: t.points)
+
+    def reveal(self, view, icons):
+        have = Counter(category(c) for c in view.hand)
+        matching = [c for c in view.hand if category(c) in icons]
+        if matching:
+            return max(matching, key=lambda c: have[category(c)])
+        wild = [c for c in view.hand if category(c) == WILD]
+        return wild[0] if wild else view.hand[0]
+
+    def discard(self, view):
+        have = Counter(category(c) for c in view.hand)
+        plain = [c for c in view.hand if category(c) != WILD] or view.hand
+        card = max(plain, key=lambda c: have[category(c)])
+        slots = [k for k, top in enumerate(view.defense_tops) if top is not None]
+        return card, (slots[0] if slots else 0)

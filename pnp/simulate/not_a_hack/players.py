@@ -1,0 +1,71 @@
+"""The players of the Not a Hack simulator: one class per way of playing, each method
+one decision, given the deciding player's View (hidden information kept)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pnp.simulate.not_a_hack.game import (
+    BUILD,
+)
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal choices (countering a ban or not, playing a Steal
+    or not, included)."""
+
+    def counter(self, view):
+        return view.rng.random() < 0.5
+
+    def steal(self, view, options):
+        k = view.rng.randrange(len(options) + 1)
+        return options[k] if k < len(options) else None
+
+    def swap(self, view, options):
+        return view.rng.choice(options)
+
+    def judge(self, view, hacks):
+        return view.rng.randrange(len(hacks))
+
+    def vote(self, view, finalists):
+        return view.rng.choice(finalists)
+
+
+class PartyPlayer:
+    """“The judge picks at random” (issue 13): the hacks are face-down, so as judge it
+    picks one at random. It counters a ban unless it leads on points alone, then lets
+    the ban stand to bank the lead (a banned player's points are final and cannot be
+    stolen); steals the largest winning hack of the unbanned player with the highest
+    total as soon as it can; swaps away a spare component or modifier of the kind it
+    holds most, keeping Steal cards; when banned, votes for the trailing finalist (at
+    random on a tie)."""
+
+    def counter(self, view):
+        best = max(p.total for p in view.table if p.name != view.name)
+        mine = next(p.total for p in view.table if p.name == view.name)
+        return mine <= best
+
+    def steal(self, view, options):
+        totals = {p.name: p.total for p in view.table}
+        return max(options, key=lambda o: (totals[o.victim], o.cards))
+
+    def swap(self, view, options):
+        have = Counter(c.kind for c in view.hand)
+        return max(options, key=lambda c: (c.kind in BUILD, have[c.kind]))
+
+    def judge(self, view, hacks):
+        return view.rng.randrange(len(hacks))
+
+    def vote(self, view, finalists):
+        totals = {p.name: p.total for p in view.table}
+        low = min(totals[f] for f in finalists)
+        trailing = [f for f in finalists if totals[f] == low]
+        return trailing[0] if len(trailing) == 1 else view.rng.choice(trailing)
+
+
+class CounterPlayer(PartyPlayer):
+    """The party player, but it always counters a ban with a New Account card when it
+    holds one (“A banned card can be countered with a new account card”)."""
+
+    def counter(self, view):
+        return True
