@@ -124,24 +124,55 @@ def test_the_same_seed_gives_the_same_json_on_any_number_of_workers(game, tmp_pa
 
 def test_summary_counts_add_up():
     """Per player count: sole wins by seat + games without a sole winner = games; the
-    endings add up to the games; each seat's interval holds its rate."""
+    endings add up to the games; the even share is the sole wins over the seats; each
+    strategy's seats are the games times its seats; intervals hold their rates."""
     result = cli("--game", "hack-attack", "--players", "2-3", "--games", 50, "--json",
                  "--no-pdf", "--strategy", "protector", "--strategy", "random")
     summary = json.loads(result.output)
     assert summary["strategies"] == ["protector", "random"]
     for count in summary["by_players"]:
+        n = count["players"]
         assert sum(e["games"] for e in count["endings"]) == count["games"] == 50
         wins = sum(s["wins"] for s in count["seats"])
-        assert wins <= 50 - count["ties"] - count["capped"]
-        assert [s["strategy"] for s in count["seats"]] == \
-            ["protector", "random", "protector"][:count["players"]]
-        for seat in count["seats"]:
-            low, high = seat["interval"]
-            assert low <= seat["rate"] <= high
+        assert wins + count["no_sole_winner"] == 50
+        assert count["no_sole_winner"] >= count["ties"] + count["capped"]
+        assert count["even_share"] == pytest.approx(wins / (50 * n), abs=1e-4)
+        played = {s["strategy"]: s["seats_played"] for s in count["strategies"]}
+        assert played == {"protector": 50 * ((n + 1) // 2), "random": 50 * (n // 2)}
+        assert sum(s["wins"] for s in count["strategies"]) == wins
+        for row in count["seats"] + count["strategies"]:
+            low, high = row["interval"]
+            assert low <= row["rate"] <= high
         histogram = count["length"]["histogram"]
-        assert sum(histogram.values()) == 50
+        assert sum(histogram.values()) == 50 - count["capped"]
         assert count["first_round"] == sum(n for t, n in histogram.items()
                                            if int(t) <= count["players"])
+
+
+@pytest.mark.parametrize("order", [("random", "racer"), ("racer", "random")])
+def test_wins_by_strategy_follow_the_players_not_the_seat_order(order):
+    """Hack Back lists its players from the first player, not the first seat: the wins
+    of each strategy follow the players who played it, whichever seat it is given
+    (a racer beats a random player nearly every time)."""
+    result = cli("--game", "hack-back", "--players", 2, "--games", 200, "--json",
+                 "--no-pdf", *[a for name in order for a in ("--strategy", name)])
+    count = json.loads(result.output)["by_players"][0]
+    rates = {s["strategy"]: s["rate"] for s in count["strategies"]}
+    assert rates["racer"] > 0.8 and rates["random"] < 0.2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_result_names_the_strategy_of_each_player(game):
+    module = simulator(game)
+    data = module.load(DEFAULT_DATA_DIR / game)
+    n = small_players(module)
+    strategies = [list(module.STRATEGIES)[k % 2] for k in range(n)]
+    for seed in range(10):
+        game_ = module.Game(data, [module.STRATEGIES[s]() for s in strategies], seed,
+                            None)
+        by_name = {seat.name: s for seat, s in zip(game_.seats, strategies)}
+        result = module.simulate(data, n, seed, strategies, module.TURN_CAP)
+        assert result.strategies == tuple(by_name[p] for p in result.players)
 
 
 # --- the balance report -----------------------------------------------------------------
@@ -198,9 +229,10 @@ def coin_simulate(data, n_players, seed, strategy, cap):
             winner = names[(turn - 1) % n_players]
             return Result(seed, names, (winner,), "heads", "heads", False,
                           tuple(int(n == winner) for n in names), turn, False, (),
-                          {"heads": {winner: 1}, "turns": {n: 1 for n in names}})
+                          {"heads": {winner: 1}, "turns": {n: 1 for n in names}},
+                          tuple(strategy))
     return Result(seed, names, (), "capped", CAPPED, False, (0,) * n_players, cap, True,
-                  (), {})
+                  (), {}, tuple(strategy))
 
 
 COIN = CoinGame(GAME="coin", PLAYERS=(2, 3), TURN_CAP=6, TURN_WORD="tosses",
@@ -243,8 +275,8 @@ def test_the_terminal_summary_names_the_run_and_the_pdf(tmp_path):
     assert result.exit_code == 0, result.output
     out = result.output
     assert out.startswith("hack-attack: 20 games at each of 4 players; seed 1")
-    for words in ("wins by seat (95% interval", "seat 4 (protector)", "ties ",
-                  "endings: ", "Tech Protected, once held", "games/s"):
+    for words in ("wins by seat, seat 1 first (95% interval", "    seat 4: ", "ties ",
+                  "no sole winner", "endings: ", "Tech Protected, once held", "games/s"):
         assert words in out, words
 
 

@@ -121,7 +121,7 @@ def test_an_illegal_move_is_refused_by_the_scorekeeper(data):
 
 def test_the_turn_cap_is_a_reported_draw(data, deck):
     result = sim.simulate(data, 6, 0, "random", cap=3, deck=deck)
-    assert result.capped and result.winners == () and result.turns == 4
+    assert result.capped and result.winners == () and result.turns == 3
     assert result.reason == "turn cap: a draw"
 
 

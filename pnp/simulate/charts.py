@@ -29,6 +29,7 @@ from reportlab.platypus import (
 )
 
 from pnp.fonts import BOLD, REGULAR, font, register_all
+from pnp.layout.text import text_width
 from pnp.shown import plural
 from pnp.simulate.report import FEWEST, percent
 
@@ -61,7 +62,10 @@ def _legend(drawing: Drawing, counts: list[int], x: float, y: float) -> None:
     legend = Legend()
     legend.x, legend.y, legend.alignment = x, y, "right"
     legend.fontName, legend.fontSize = font(REGULAR), LABEL_PT
-    legend.columnMaximum, legend.dx, legend.dy, legend.deltax = 1, 8, 6, 52
+    # swatch, a small gap, its label, then a wider gap before the next swatch
+    legend.columnMaximum, legend.dx, legend.dy, legend.dxTextSpace = 1, 8, 6, 3
+    legend.deltax = 8 + 3 + max(text_width(f"{n} players", REGULAR, LABEL_PT)
+                                for n in counts) + 14
     legend.strokeColor = None
     legend.colorNamePairs = [(_series_colour(k), f"{n} players") for k, n in enumerate(counts)]
     drawing.add(legend)
@@ -106,17 +110,21 @@ def _vertical(data: list[list], names: list[str], value_title: str, category_tit
 
 
 def length_chart(summary: dict) -> Drawing:
-    """Game length distribution: % of games by length, binned to at most MOST_BINS bars."""
+    """Game length distribution of the games not capped: % of those games by length,
+    binned to at most MOST_BINS bars; None when every game was capped."""
     counts = summary["by_players"]
     every = [int(t) for c in counts for t in c["length"]["histogram"]]
+    if not every:
+        return None
     low, high = min(every), max(every)
     width = max(1, -(-(high - low + 1) // MOST_BINS))
     bins = list(range(low, high + 1, width))
     data = []
     for c in counts:
         row = [0.0] * len(bins)
+        finished = sum(c["length"]["histogram"].values())
         for turns, games in c["length"]["histogram"].items():
-            row[(int(turns) - low) // width] += 100 * games / c["games"]
+            row[(int(turns) - low) // width] += 100 * games / finished
         data.append(row)
     step = max(1, len(bins) // 12)
     names = [(str(b) if width == 1 else f"{b}-{b + width - 1}") if k % step == 0 else ""
@@ -137,7 +145,8 @@ def seat_chart(summary: dict) -> Drawing:
     names = [f"Seat {k + 1}" for k in range(most)]
     drawing, chart = _vertical(data, names, "Wins (%)", "Seat (seat 1 plays first)",
                                [c["players"] for c in counts])
-    top = max(100 * s["interval"][1] for c in counts for s in c["seats"])
+    top = max([100 * s["interval"][1] for c in counts for s in c["seats"]]
+              + [100 * (c["even_share"] or 0) for c in counts])
     chart.valueAxis.valueMax = max(5.0, top * 1.1)
     drawing.contents[drawing.contents.index(chart)] = chart.draw()   # axes now scaled
     scale = chart.valueAxis.scale
@@ -150,20 +159,18 @@ def seat_chart(summary: dict) -> Drawing:
                          Line(cx - w / 4, y1, cx + w / 4, y1)):
                 line.strokeWidth = 0.6
                 drawing.add(line)
-        fair = 100 * (1 - c["tie_rate"] - c["capped_rate"]) / c["players"]
-        y = scale(fair)
+        y = scale(100 * (c["even_share"] or 0))
         drawing.add(Line(chart.x, y, chart.x + chart.width, y, strokeColor=_series_colour(k),
                          strokeDashArray=(3, 2), strokeWidth=0.8))
     return drawing
 
 
 def endings_chart(summary: dict) -> Drawing:
-    """How games end (the game's ENDINGS, the turn-cap draw among them), then ties
-    whatever the ending: % of games."""
+    """How games end (the game's ENDINGS: its ties and the turn-cap draw among them):
+    % of games."""
     counts = summary["by_players"]
-    labels = [e["label"] for e in counts[0]["endings"]] + ["tie (any ending)"]
-    data = [[100 * (e["rate"] or 0) for e in c["endings"]] + [100 * c["tie_rate"]]
-            for c in counts]
+    labels = [e["label"] for e in counts[0]["endings"]]
+    data = [[100 * (e["rate"] or 0) for e in c["endings"]] for c in counts]
     return _horizontal(data, labels, "Games (%)", "How the game ended",
                        [c["players"] for c in counts])
 
@@ -280,10 +287,25 @@ def write_balance(stream: BinaryIO, summary: dict, figures: list, game_name: str
             block.append(Paragraph(escape(note), styles["note"]))
         story.extend([CondPageBreak(drawing.height + 20 * mm), KeepTogether(block)])
 
-    chart("Game length", length_chart(summary))
+    lengths = length_chart(summary)
+    if lengths:
+        chart("Game length", lengths, "Games stopped at the turn cap are left out: their "
+              "length is only the cap.")
+    else:
+        story.append(Paragraph("Every game reached the turn cap: no game length to "
+                               "show.", styles["body"]))
     chart("Win rate by seat", seat_chart(summary),
           "Bars: share of games each seat won alone; whiskers: 95% Wilson interval; dashed "
-          "line: an even share of the games that had a sole winner.")
+          "line: an even share of the games that had a sole winner. Seat 1 plays first.")
+    mixed = [c for c in summary["by_players"] if len(c["strategies"]) > 1]
+    if mixed:
+        story.append(Paragraph(escape("Wins by strategy, per seat it played (95% interval): "
+                                      + "; ".join(f"{c['players']} players: " + ", ".join(
+                                          f"{s['strategy']} {percent(s['rate'])} "
+                                          f"[{percent(s['interval'][0])}-"
+                                          f"{percent(s['interval'][1])}]"
+                                          for s in c["strategies"]) for c in mixed) + "."),
+                               styles["note"]))
     chart("How games end", endings_chart(summary))
     for k, figure in enumerate(figures):
         per_count = [c["figures"][k]["values"] for c in summary["by_players"]]

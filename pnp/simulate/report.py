@@ -44,8 +44,9 @@ def rate(count: int, out_of: int) -> float | None:
 
 
 def lengths(tally: Tally) -> dict:
-    """Game length: mean, median, shortest, longest and the histogram (turns -> games,
-    keys as strings, ascending)."""
+    """Game length of the games not capped: mean, median, shortest, longest and the
+    histogram (turns -> games, keys as strings, ascending); all 0 when every game was
+    capped."""
     ordered = sorted(tally.lengths.items())
     total = sum(n for _, n in ordered)
     running, median = 0, 0
@@ -79,18 +80,30 @@ def figure_values(figure: Figure, tally: Tally) -> list[dict]:
 def summarise(job: Job, module: ModuleType, figures: list[Figure],
               tallies: dict[int, Tally]) -> dict:
     """The JSON-ready summary of a run: the job, then per player count the games, game
-    length, each seat's sole wins with a 95 % Wilson interval, ties, turn-cap draws,
+    length (of the games not capped), each seat's sole wins with a 95 % Wilson interval
+    and the even share (games with a sole winner / players), each strategy's sole wins
+    per seat it played, games without a sole winner, ties, turn-cap draws,
     games over within the first round, how games ended (the module's ENDINGS) and each of the game's figures."""
     counts = []
     for n in job.players:
         tally = tallies[n]
         seats = []
-        for seat, (wins, strategy) in enumerate(zip(tally.seat_wins, job.seat_strategies(n))):
+        for seat, wins in enumerate(tally.seat_wins):
             low, high = wilson(wins, tally.games)
-            seats.append({"seat": seat + 1, "strategy": strategy, "wins": wins,
-                          "rate": rate(wins, tally.games), "interval": [_r(low), _r(high)]})
+            seats.append({"seat": seat + 1, "wins": wins, "rate": rate(wins, tally.games),
+                          "interval": [_r(low), _r(high)]})
+        strategies = []
+        for name in dict.fromkeys(job.seat_strategies(n)):
+            wins, played = tally.strategy_wins[name], tally.strategy_seats[name]
+            low, high = wilson(wins, played)
+            strategies.append({"strategy": name, "seats_played": played, "wins": wins,
+                               "rate": rate(wins, played), "interval": [_r(low), _r(high)]})
+        sole = sum(tally.seat_wins)
         counts.append({
             "players": n, "games": tally.games, "length": lengths(tally), "seats": seats,
+            "even_share": rate(sole, tally.games * n), "strategies": strategies,
+            "no_sole_winner": tally.games - sole,
+            "no_sole_winner_rate": rate(tally.games - sole, tally.games),
             "ties": tally.ties, "tie_rate": rate(tally.ties, tally.games),
             "capped": tally.capped, "capped_rate": rate(tally.capped, tally.games),
             "first_round": tally.first_round,
@@ -112,23 +125,29 @@ def percent(x: float | None) -> str:
 
 
 def text_lines(summary: dict, figures: list[Figure]) -> list[str]:
-    """The terminal summary: per player count the length, wins by seat with intervals,
-    ties and turn-cap draws, endings, and each figure's highest and lowest rows."""
+    """The terminal summary: per player count the length, wins by seat (and by strategy,
+    when the seats play more than one) with intervals, games without a sole winner,
+    endings, and each figure's highest and lowest rows."""
     word = summary["turn_word"]
     lines = []
     for count in summary["by_players"]:
         length = count["length"]
         lines.append(f"{count['players']} players, {plural(count['games'], 'game')}:")
-        lines.append(f"  length: mean {length['mean']:.1f} {word} (median "
-                     f"{length['median']}, {length['shortest']}-{length['longest']})")
-        fair = (1 - (count["tie_rate"] or 0) - (count["capped_rate"] or 0)) / count["players"]
-        lines.append(f"  wins by seat (95% interval; an even share is {percent(fair)}):")
-        for seat in count["seats"]:
-            low, high = seat["interval"]
-            lines.append(f"    seat {seat['seat']} ({seat['strategy']}): "
-                         f"{percent(seat['rate'])} [{percent(low)}-{percent(high)}]")
-        lines.append(f"  ties {percent(count['tie_rate'])}, turn-cap draws "
-                     f"{percent(count['capped_rate'])}, over within the first round "
+        if length["histogram"]:
+            lines.append(f"  length: mean {length['mean']:.1f} {word} (median "
+                         f"{length['median']}, {length['shortest']}-{length['longest']}), "
+                         "of the games not capped")
+        lines.append(f"  wins by seat, seat 1 first (95% interval; an even share of the "
+                     f"games with a sole winner is {percent(count['even_share'])}):")
+        lines += [f"    seat {s['seat']}: {percent(s['rate'])} [{percent(s['interval'][0])}-"
+                  f"{percent(s['interval'][1])}]" for s in count["seats"]]
+        if len(count["strategies"]) > 1:
+            lines.append("  wins by strategy, per seat played: " + ", ".join(
+                f"{s['strategy']} {percent(s['rate'])} [{percent(s['interval'][0])}-"
+                f"{percent(s['interval'][1])}]" for s in count["strategies"]))
+        lines.append(f"  no sole winner {percent(count['no_sole_winner_rate'])} (ties "
+                     f"{percent(count['tie_rate'])}, turn-cap draws "
+                     f"{percent(count['capped_rate'])}); over within the first round "
                      f"(each player's first turn) {percent(count['first_round_rate'])}")
         ended = [f"{e['label']} {percent(e['rate'])}" for e in count["endings"] if e["games"]]
         lines.append("  endings: " + ", ".join(ended))

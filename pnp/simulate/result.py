@@ -16,6 +16,7 @@ A game's simulator module defines, at module level:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 #: The ending key every game uses for a game stopped at the turn cap (a draw, unscored).
@@ -34,7 +35,9 @@ class Result(NamedTuple):
     points, or VC). `turns`: how long it ran, in the module's TURN_WORD. `capped`: the
     turn cap stopped it. `events`: every event in the scorekeeper's event format, in
     order (replayable through `scorekeeper.store`). `facts`: counts for the figures,
-    group -> key -> count (JSON-ready; summed over games by the runner).
+    group -> key -> count (JSON-ready; summed over games by the runner). `turns` of a
+    capped game is the cap. `strategies`: the strategy that played each of `players`,
+    in the same order (set by `played`).
     """
 
     seed: int
@@ -48,6 +51,7 @@ class Result(NamedTuple):
     capped: bool
     events: tuple[dict, ...]
     facts: dict[str, dict[str, int]]
+    strategies: tuple[str, ...] = ()
 
 
 class Figure(NamedTuple):
@@ -66,3 +70,13 @@ class Figure(NamedTuple):
     value_title: str
     label_title: str
     out_of: str | None = None
+
+
+def played(game, strategies: Sequence[str], cap: int) -> Result:
+    """Play `game` (a simulator's game in play: `seats` in seating order, each with a
+    `name`, and `play(cap) -> Result`) and return its Result with `strategies` (one per
+    seat, in seating order) listed as its `players` are — a game may list its players
+    from the first player, not the first seat."""
+    result = game.play(cap)
+    by_name = dict(zip((seat.name for seat in game.seats), strategies))
+    return result._replace(strategies=tuple(by_name[name] for name in result.players))

@@ -49,7 +49,10 @@ class Job:
 @dataclass
 class Tally:
     """What the games at one player count showed: `games` played; `lengths` (turns ->
-    games); `seat_wins` (sole wins of each seat, first seat first); `ties`; `capped`;
+    games, of the games not capped: a capped game's length is only the cap);
+    `seat_wins` (sole wins of each seat, first seat first); `strategy_wins` (strategy
+    -> sole wins) and `strategy_seats` (strategy -> seats it played, games x seats);
+    `ties`; `capped`;
     `first_round`: games over, not capped, within the first round (no more turns than
     players); `endings` (ending key -> games); `facts` (group -> key -> count, summed)."""
 
@@ -57,6 +60,8 @@ class Tally:
     games: int = 0
     lengths: Counter = field(default_factory=Counter)
     seat_wins: list[int] = field(default_factory=list)
+    strategy_wins: Counter = field(default_factory=Counter)
+    strategy_seats: Counter = field(default_factory=Counter)
     ties: int = 0
     capped: int = 0
     first_round: int = 0
@@ -69,9 +74,13 @@ class Tally:
     def add(self, result: Result) -> None:
         """Count one game's Result."""
         self.games += 1
-        self.lengths[result.turns] += 1
+        if not result.capped:
+            self.lengths[result.turns] += 1
+        self.strategy_seats.update(result.strategies)
         if len(result.winners) == 1 and not result.tie:
-            self.seat_wins[result.players.index(result.winners[0])] += 1
+            seat = result.players.index(result.winners[0])
+            self.seat_wins[seat] += 1
+            self.strategy_wins[result.strategies[seat]] += 1
         self.ties += result.tie
         self.capped += result.capped
         self.first_round += not result.capped and result.turns <= self.players
@@ -84,6 +93,8 @@ class Tally:
         self.games += other.games
         self.lengths.update(other.lengths)
         self.seat_wins = [a + b for a, b in zip(self.seat_wins, other.seat_wins)]
+        self.strategy_wins.update(other.strategy_wins)
+        self.strategy_seats.update(other.strategy_seats)
         self.ties += other.ties
         self.capped += other.capped
         self.first_round += other.first_round

@@ -37,7 +37,7 @@ from pnp.simulate.hack_attack.players import (
     Protector,
     RandomPlayer,
 )
-from pnp.simulate.result import Figure, Result
+from pnp.simulate.result import Figure, Result, played
 from scorekeeper.games.hack_attack.cards import Deck
 
 __all__ = [
@@ -82,7 +82,7 @@ def simulate(data: HackAttackData, n_players: int, seed: int,
     """Play one seeded game of `n_players` (2–6) with `strategy` (a STRATEGIES name, or
     one per seat). The same arguments give the same Result."""
     names = [strategy] * n_players if isinstance(strategy, str) else list(strategy)
-    return Game(data, [STRATEGIES[s]() for s in names], seed, deck).play(cap)
+    return played(Game(data, [STRATEGIES[s]() for s in names], seed, deck), names, cap)
 
 
 def load(folder: Path) -> HackAttackData:

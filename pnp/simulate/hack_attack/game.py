@@ -206,16 +206,19 @@ class Game:
 
     def play(self, cap: int = TURN_CAP) -> Result:
         """Play turns until the scorekeeper's state says the game is over (“every other
-        player takes one last turn”), or the turn cap: a draw, unscored."""
-        while not self.state.over and self.state.turn <= cap:
+        player takes one last turn”), or `cap` turns have been played: a draw, unscored.
+        The Result's `turns` are the turns played."""
+        played = 0
+        while not self.state.over and played < cap:
             self.turn()
+            played += 1
         outcome = rules.outcome(self.state)
         totals = tuple(p.total for p in self.state.players)
         winners = outcome.winners if outcome else ()
         return Result(self.seed, tuple(s.name for s in self.seats), winners,
                       outcome.reason if outcome else "turn cap: a draw",
                       outcome.reason if outcome else CAPPED, len(winners) > 1, totals,
-                      self.state.turn, outcome is None, tuple(self.events),
+                      played, outcome is None, tuple(self.events),
                       {k: dict(sorted(v.items())) for k, v in self.facts.items()})
 
     def turn(self) -> None:

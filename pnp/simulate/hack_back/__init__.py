@@ -37,7 +37,7 @@ from pnp.simulate.hack_back.players import (
     RandomPlayer,
     forecast,
 )
-from pnp.simulate.result import Figure, Result
+from pnp.simulate.result import Figure, Result, played
 
 __all__ = [
     "DEFAULT_STRATEGY",
@@ -86,7 +86,7 @@ def simulate(data: HackBackData, n_players: int, seed: int,
     names = [strategy] * n_players if isinstance(strategy, str) else list(strategy)
     if len(names) != n_players:
         raise ValueError(f"{len(names)} strategies for {n_players} players")
-    return Game(data, [STRATEGIES[s]() for s in names], seed, deck_format).play(cap)
+    return played(Game(data, [STRATEGIES[s]() for s in names], seed, deck_format), names, cap)
 
 
 def load(folder: Path) -> HackBackData:

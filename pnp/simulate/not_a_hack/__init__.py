@@ -37,7 +37,7 @@ from pnp.simulate.not_a_hack.players import (
     PartyPlayer,
     RandomPlayer,
 )
-from pnp.simulate.result import Figure, Result
+from pnp.simulate.result import Figure, Result, played
 
 __all__ = [
     "BUILD",
@@ -82,7 +82,7 @@ def simulate(data: NotAHackData, n_players: int, seed: int,
     Result. KeyError for an unknown strategy; RuleError for a player count outside
     PLAYERS."""
     names = [strategy] * n_players if isinstance(strategy, str) else list(strategy)
-    return Game(data, [STRATEGIES[s]() for s in names], seed, kit).play(cap)
+    return played(Game(data, [STRATEGIES[s]() for s in names], seed, kit), names, cap)
 
 
 def load(folder: Path) -> NotAHackData:
