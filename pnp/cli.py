@@ -23,6 +23,7 @@ from pnp.layout.imposition import (DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_
 from pnp.units import CARD_SIZES_MM, PAPER_MM
 
 MIN_MAX_DPI = 72.0      # --max-dpi below this would make any art a blur
+MOST_PLAYERS = 99       # simulate --players: beyond any game's table, so each game names its own
 
 
 class Failure(click.ClickException):
@@ -415,11 +416,13 @@ def _player_counts(ctx: click.Context, param: click.Parameter, value: str | None
     counts: set[int] = set()
     for part in value.replace(" ", "").split(","):
         low, dash, high = part.partition("-")
-        if not (low.isdigit() and (high.isdigit() if dash else not high)) \
-                or len(part) > 9:
+        if not (low.isascii() and high.isascii() and low.isdigit()
+                and (high.isdigit() if dash else not high)):
             raise click.BadParameter(f"{quoted(value, 30)} is not a player count, a range "
                                      "like 2-6 or a list like 3,5")
         first, last = int(low), int(high) if dash else int(low)
+        if last > MOST_PLAYERS:
+            raise Failure([f"--players must be 1..{MOST_PLAYERS}, got {quoted(part, 20)}"])
         if first > last:
             raise click.BadParameter(f"the range {part} runs backwards; write {last}-{first}")
         counts.update(range(first, last + 1))
@@ -456,7 +459,7 @@ def simulate(game, all_games, data_dir, players, games, seed, strategies, cap, w
     and per-card figures, with charts in balance.pdf."""
     from pnp.paths import DEFAULT_DATA_DIR
     from pnp.simulate import SIMULATORS, simulator
-    from pnp.simulate.balance import SimulateOptions, simulate_game
+    from pnp.simulate.balance import SimulateOptions, prepare, simulate_game
     if help_strategies:
         for game_id in SIMULATORS:
             module = simulator(game_id)
@@ -467,10 +470,14 @@ def simulate(game, all_games, data_dir, players, games, seed, strategies, cap, w
     names = _games(game, all_games)
     summaries = []
 
+    def options(name: str) -> SimulateOptions:
+        return SimulateOptions(name, data_dir or DEFAULT_DATA_DIR, out_dir, games, seed,
+                               players, tuple(strategies), cap, workers, not no_pdf)
+    if len(names) > 1:       # every game's request checked before the first game runs
+        for_each_game(names, lambda name: prepare(options(name)))
+
     def one(name: str) -> None:
-        report = simulate_game(SimulateOptions(
-            name, data_dir or DEFAULT_DATA_DIR, out_dir, games, seed, players,
-            tuple(strategies), cap, workers, not no_pdf), _progress_bar)
+        report = simulate_game(options(name), _progress_bar)
         click.get_current_context().meta[WRITTEN] = True
         if as_json:
             summaries.append(report.summary)

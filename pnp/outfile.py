@@ -14,23 +14,56 @@ from pnp.errors import PnpError
 from pnp.shown import PATH_LIMIT, quoted
 
 
-def write_whole(target: Path, write: Callable[[BinaryIO], None]) -> Path:
-    """Create `target`'s folder if needed, call `write(stream)` on a new hidden file in
-    it (`.<stem>-<pid>-<hex><suffix>`, opened with O_EXCL so no file or link already there
-    is written through) and rename that file over `target`. Returns `target`.
-
-    PnpError (the previous file unchanged) when the folder is a file, `target` is a
-    folder, or the disk refuses (no space, no permission, ...)."""
-    target, folder = Path(target), Path(target).parent
+def _refuse_in_the_way(target: Path) -> None:
+    """PnpError when `target`'s folder is a file or `target` is a folder."""
+    folder = target.parent
     if folder.exists() and not folder.is_dir():
         raise PnpError(f"cannot write {target.name}: {quoted(folder, PATH_LIMIT)} is a "
                        "file, not a folder")
     if target.is_dir():
         raise PnpError(f"cannot write {target.name}: {quoted(target, PATH_LIMIT)} is a "
                        "folder")
-    temporary = folder / f".{target.stem}-{os.getpid()}-{secrets.token_hex(4)}{target.suffix}"
+
+
+def _temporary(target: Path) -> Path:
+    return target.parent / f".{target.stem}-{os.getpid()}-{secrets.token_hex(4)}{target.suffix}"
+
+
+def _failed(target: Path, exc: OSError, existed: bool) -> PnpError:
+    kept = "the previous file is unchanged" if existed else "nothing was written"
+    return PnpError(f"cannot write {quoted(target, PATH_LIMIT)}: {exc.strerror or exc}; "
+                    f"{kept}")
+
+
+def check_writable(target: Path) -> None:
+    """Make sure `write_whole(target, ...)` can start: its folder is created if needed
+    and a new file can be made in it (made and removed at once — permission bits say
+    nothing to root). For work that takes long before it writes. PnpError as
+    `write_whole`."""
+    target = Path(target)
+    _refuse_in_the_way(target)
+    probe = _temporary(target)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        probe.unlink()
+    except OSError as exc:
+        raise _failed(target, exc, target.exists()) from None
+
+
+def write_whole(target: Path, write: Callable[[BinaryIO], None]) -> Path:
+    """Create `target`'s folder if needed, call `write(stream)` on a new hidden file in
+    it (`.<stem>-<pid>-<hex><suffix>`, opened with O_EXCL so no file or link already there
+    is written through) and rename that file over `target`. Returns `target`.
+
+    PnpError (the previous file, if any, unchanged) when the folder is a file, `target`
+    is a folder, or the disk refuses (no space, no permission, ...)."""
+    target = Path(target)
+    _refuse_in_the_way(target)
+    existed = target.exists()
+    temporary = _temporary(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
         # 0o666 less the umask, as any other output file gets
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         try:
@@ -40,6 +73,5 @@ def write_whole(target: Path, write: Callable[[BinaryIO], None]) -> Path:
         finally:
             temporary.unlink(missing_ok=True)
     except OSError as exc:
-        raise PnpError(f"cannot write {quoted(target, PATH_LIMIT)}: {exc.strerror or exc}; "
-                       "the previous file is unchanged") from None
+        raise _failed(target, exc, existed) from None
     return target

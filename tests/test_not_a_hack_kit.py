@@ -113,3 +113,33 @@ def test_history_votes_and_card_arguments_are_checked(sk):
     sk("banned", "cleo", "--no-counter")      # Cleo: 3 points final; Ana vs Ben
     twice = sk("hack-off", "--vote", "cleo=ana", "--vote", "cleo=ben")
     assert twice.exit_code == 1 and "Cleo voted twice" in twice.output
+
+
+def test_a_white_pile_too_small_to_deal_ten_each_is_refused(tmp_path):
+    """Setup: "Each player draws ten cards from the white component card pile" — a kit
+    whose white pile cannot deal ten to each of its most players is a data error, named
+    in white.toml (found by `pnp simulate`, which dealt short hands)."""
+    import re
+    import shutil
+
+    from pnp.errors import DataError
+    folder = tmp_path / "not-a-hack"
+    shutil.copytree(DEFAULT_DATA_DIR / "not-a-hack", folder)
+    white = folder / "white.toml"
+    blocks = re.split(r"(?=^\[\[)", white.read_text(), flags=re.M)
+    kept, seen = [], {"component": 0, "modifier": 0}
+    for block in blocks:
+        kind = re.match(r"\[\[(\w+)\]\]", block)
+        if kind and kind[1] in seen:
+            seen[kind[1]] += 1
+            if seen[kind[1]] > 3:
+                continue
+        kept.append(block)
+    white.write_text("".join(kept))
+    with pytest.raises(DataError) as caught:
+        load_not_a_hack(folder)
+    message = str(caught.value)
+    assert "white.toml" in message and "dealing ten to each needs 50" in message
+    result = CliRunner().invoke(pnp_main, ["simulate", "--game", "not-a-hack", "--data",
+                                           str(tmp_path), "--games", "2", "--no-pdf"])
+    assert result.exit_code == 1 and "dealing ten to each needs 50" in result.output

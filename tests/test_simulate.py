@@ -289,6 +289,9 @@ def test_a_player_count_that_is_no_count_is_a_usage_error(players):
 
 @pytest.mark.parametrize("args,words", [
     (("--game", "hack-attack", "--players", "1-3"), "simulated at 2-6 players, not 1"),
+    (("--game", "hack-attack", "--players", "1,7-9"), "at 2-6 players, not 1, 7-9"),
+    (("--game", "hack-attack", "--players", "2-9999999"),
+     "--players must be 1..99, got '2-9999999'"),
     (("--game", "not-a-hack", "--players", "2"), "not-a-hack is simulated at 3-5 players"),
     (("--game", "hack-attack", "--strategy", "cheater"),
      "hack-attack has no strategy cheater; its strategies: random, protector"),
@@ -351,3 +354,26 @@ def test_length_histogram_matches_the_games_played():
     turns = Counter(module.simulate(data, 2, game_seed(4, 2, i), ("protector",) * 2,
                                     400).turns for i in range(25))
     assert run(job, 1)[2].lengths == turns
+
+
+def test_an_output_that_cannot_be_written_is_found_before_the_games(tmp_path, monkeypatch):
+    """A file where the output folder should be is reported before a single game is
+    played, so no run is lost; nothing existed, so nothing "previous" is claimed."""
+    (tmp_path / "afile").write_text("x")
+    played = []
+    monkeypatch.setattr("pnp.simulate.balance.run",
+                        lambda *a, **k: played.append(1) or {})
+    result = cli("--game", "hack-attack", "--players", 2, "--games", 5,
+                 "--out", tmp_path / "afile")
+    assert result.exit_code == 1 and not played
+    assert "Not a directory; nothing was written" in result.output
+
+
+def test_all_games_are_checked_before_the_first_is_played(tmp_path):
+    """`--all --strategy protector`: two games have no such strategy; both are named and
+    no game is played, so no report is written."""
+    result = cli("--all", "--strategy", "protector", "--games", 3, "--out", tmp_path)
+    assert result.exit_code == 1
+    assert "hack-back has no strategy protector" in result.output
+    assert "not-a-hack has no strategy protector" in result.output
+    assert not (tmp_path / "hack-attack" / "balance.pdf").exists()

@@ -125,9 +125,13 @@ def _card(entry: Entry, problems: list[Problem]) -> NahCard:
     return card
 
 
+DEAL = 10      # “Each player draws ten cards from the white component card pile”
+
+
 def _check_counts(cards: list[NahCard], info: GameInfo, folder: Path) -> list[Problem]:
     """Enough New Account cards for the most players (2 × players − 1: one each, plus one
-    fewer shuffled in; rules, setup), and at least one card of each kind a hack needs."""
+    fewer shuffled in; rules, setup), at least one card of each kind a hack needs, and a
+    white pile that deals ten cards to each of the most players (rules, setup)."""
     problems = []
     need = 2 * info.players_max - 1
     have = sum(c.count for c in cards if c.kind == "new_account")
@@ -139,6 +143,15 @@ def _check_counts(cards: list[NahCard], info: GameInfo, folder: Path) -> list[Pr
     for kind in ("hack", "component", "modifier"):
         if not any(c.kind == kind for c in cards):
             problems.append(Problem(folder, f"no {LABELS[kind]} cards", field=kind))
+    players = info.players_max
+    pile = sum(c.count for c in cards if c.pile == "white" and c.kind != "new_account") \
+        + min(have, need) - players
+    if pile < DEAL * players:
+        problems.append(Problem(folder / "white.toml", f"the white pile holds {pile} cards "
+                                f"at {players} players (every white card but the New "
+                                f"Account cards dealt one each); dealing ten to each needs "
+                                f"{DEAL * players} (rules, “Each player draws ten cards”)",
+                                field="count"))
     return problems
 
 

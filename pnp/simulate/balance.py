@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from types import ModuleType
+from typing import NamedTuple
 
 from pnp.errors import PnpError
-from pnp.outfile import write_whole
+from pnp.outfile import check_writable, write_whole
 from pnp.simulate import SIMULATORS, simulator
 from pnp.simulate.charts import write_balance
 from pnp.simulate.report import summarise, text_lines
@@ -57,6 +59,17 @@ class SimulateReport:
     seconds: float
 
 
+def spans(numbers: list[int]) -> str:
+    """Sorted whole numbers as runs: [1, 7, 8, 9] -> "1, 7-9"."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+
+
 def job_for(options: SimulateOptions, module) -> Job:
     """The Job `options` ask for, checked against the game's simulator `module`.
     PnpError naming the range or the known names for a player count the game does not
@@ -66,7 +79,7 @@ def job_for(options: SimulateOptions, module) -> Job:
     wrong = [n for n in players if not fewest <= n <= most]
     if wrong:
         raise PnpError(f"{options.game} is simulated at {fewest}-{most} players, not "
-                       f"{', '.join(map(str, wrong))}")
+                       f"{spans(wrong)}")
     strategies = options.strategies or (module.DEFAULT_STRATEGY,)
     unknown = [s for s in strategies if s not in module.STRATEGIES]
     if unknown:
@@ -81,35 +94,58 @@ def job_for(options: SimulateOptions, module) -> Job:
                options.games, options.seed, tuple(strategies), cap)
 
 
-def simulate_game(options: SimulateOptions,
-                  progress: Callable[[int, str], object] | None = None) -> SimulateReport:
-    """Run `options` and write its balance report. `progress(total, label)` makes a
-    context manager with `update(n)` (a click progress bar) to follow the games.
-    PnpError (DataError for bad card data) for a request or data the run cannot use,
-    or an output that cannot be written; the previous balance.pdf is then unchanged."""
+class Prepared(NamedTuple):
+    """A request checked and ready to play: the game's simulator `module`, the `job`,
+    the card `data`, the game's `figures` and the balance.pdf `target` (None with no
+    PDF)."""
+
+    module: ModuleType
+    job: Job
+    data: object
+    figures: list
+    target: Path | None
+
+
+def prepare(options: SimulateOptions) -> Prepared:
+    """Check everything a run of `options` needs before its first game: the game has a
+    simulator, the request suits it (`job_for`), its card data loads, and balance.pdf
+    can be written. PnpError (DataError for bad card data) naming what is wrong."""
     import pnp.games
     game = pnp.games.resolve(options.game)
     if game not in SIMULATORS:
         raise PnpError(f"{game} has no simulator yet; simulated games: "
                        f"{', '.join(SIMULATORS)}")
-    options = SimulateOptions(**{**options.__dict__, "game": game})
+    options = replace(options, game=game)
     module = simulator(game)
     job = job_for(options, module)
+    target = Path(options.out_dir) / game / FILE_NAME if options.pdf else None
+    if target:
+        check_writable(target)
     data = module.load(job.data_dir / game)
-    figures = module.figures(data)
+    return Prepared(module, job, data, module.figures(data), target)
+
+
+def simulate_game(options: SimulateOptions,
+                  progress: Callable[[int, str], object] | None = None) -> SimulateReport:
+    """Run `options` (checked first by `prepare`) and write its balance report.
+    `progress(total, label)` makes a context manager with `update(n)` (a click progress
+    bar) to follow the games. PnpError as `prepare`, or when balance.pdf cannot be
+    written after all; the previous balance.pdf is then unchanged."""
+    import pnp.games
+    module, job, data, figures, target = prepare(options)
     workers = options.workers or default_workers()
     started = time.perf_counter()
     total = job.games * len(job.players)
     if progress:
-        with progress(total, f"{game}: playing") as bar:
+        with progress(total, f"{job.game}: playing") as bar:
             tallies = run(job, workers, bar.update)
     else:
         tallies = run(job, workers)
     seconds = time.perf_counter() - started
     summary = summarise(job, module, figures, tallies)
     path = None
-    if options.pdf:
-        name = pnp.games.find_game(game).name(data)
-        path = write_whole(Path(options.out_dir) / game / FILE_NAME,
+    if target:
+        name = pnp.games.find_game(job.game).name(data)
+        path = write_whole(target,
                            lambda stream: write_balance(stream, summary, figures, name))
     return SimulateReport(summary, text_lines(summary, figures), path, workers, seconds)

@@ -171,8 +171,10 @@ def run(job: Job, workers: int | None = None,
 
 def _quiet_worker() -> None:
     """A worker leaves Ctrl-C to the main process, which stops the pool: one "Aborted!"
-    instead of a traceback from every worker."""
+    instead of a traceback from every worker. (It takes the default SIGTERM back, so
+    the pool can stop it.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _results(pieces: Sequence[tuple], workers: int) -> Iterator[Tally]:
@@ -184,5 +186,15 @@ def _results(pieces: Sequence[tuple], workers: int) -> Iterator[Tally]:
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with context.Pool(min(workers, len(pieces)), _quiet_worker) as pool:
-        yield from pool.imap(_play_chunk, pieces)
+    # a SIGTERM to this process alone stops the pool as Ctrl-C does, rather than leave
+    # the workers to die on a broken pipe
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        with context.Pool(min(workers, len(pieces)), _quiet_worker) as pool:
+            yield from pool.imap(_play_chunk, pieces)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt

@@ -69,7 +69,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
-from pnp.data.not_a_hack import NahCard, NotAHackData
+from pnp.data.not_a_hack import DEAL, NahCard, NotAHackData
 from pnp.simulate.result import CAPPED, Result
 from scorekeeper.games.not_a_hack import rules
 
@@ -86,7 +86,6 @@ USED_UP = "white used up"
 #: with the white cards used up, or capped.
 ENDINGS = {"hack-off": "first hack-off", "hack-off repeated": "hack-off repeated",
            USED_UP: "white cards used up (draw)", CAPPED: "turn cap (draw)"}
-DEAL = 10                 # “Each player draws ten cards from the white component card pile”
 BUILD = ("component", "modifier")   # the white kinds that fill a hack's blanks
 #: The per-game counts of `facts["per_game"]`, each with its chart label.
 PER_GAME = {"bans": "players banned", "countered": "bans countered",
