@@ -197,7 +197,7 @@ def pdf_text(path) -> str:
 def test_balance_pdf_has_every_chart_with_its_axis_titles(game, tmp_path):
     module = simulator(game)
     fewest = module.PLAYERS[0]
-    result = cli("--game", game, "--players", f"{fewest}-{fewest + 1}", "--games", 30,
+    result = cli("--game", game, "--players", f"{fewest}-{fewest + 1}", "--games", 150,
                  "--out", tmp_path)
     assert result.exit_code == 0, result.output
     path = tmp_path / game / "balance.pdf"

@@ -216,12 +216,12 @@ def _horizontal(data: list[list], labels: list[str], value_title: str, label_tit
 
 
 def figure_chart(kind: str, per_count: list[list[dict]], counts: list[int],
-                 titles: tuple[str, str]) -> Drawing:
+                 titles: tuple[str, str]) -> tuple[Drawing, list[str]]:
     """One of the game's figures: a row per label, a bar per player count (`per_count`:
     each count's rows from pnp.simulate.report.figure_values); a rate in %, a per-game
     figure as a mean. `titles`: the value axis and label axis titles. A rate out of
-    fewer than report.FEWEST draws no bar, and a row with no bar at all says "(too
-    few)" after its label, so an empty bar is a real 0."""
+    fewer than report.FEWEST draws no bar; a row with no bar at any player count is
+    left out, and its label returned, so an empty bar is a real 0."""
     scale = 100 if kind == "rate" else 1
 
     def shown(row: dict) -> float | None:
@@ -229,10 +229,14 @@ def figure_chart(kind: str, per_count: list[list[dict]], counts: list[int],
             return None
         return scale * row["value"]
     data = [[shown(row) for row in rows] for rows in per_count]
-    labels = [row["label"] + ("" if any(d[k] is not None for d in data) else " (too few)")
-              for k, row in enumerate(per_count[0])]
-    return _horizontal(data, labels, titles[0], titles[1], counts,
-                       "%.0f" if kind == "rate" else "%.2f")
+    keep = [k for k in range(len(per_count[0])) if any(d[k] is not None for d in data)]
+    left_out = [row["label"] for k, row in enumerate(per_count[0]) if k not in keep]
+    if not keep:
+        return None, left_out
+    drawing = _horizontal([[d[k] for k in keep] for d in data],
+                          [per_count[0][k]["label"] for k in keep], titles[0], titles[1],
+                          counts, "%.0f" if kind == "rate" else "%.2f")
+    return drawing, left_out
 
 
 def _styles() -> dict[str, ParagraphStyle]:
@@ -309,11 +313,18 @@ def write_balance(stream: BinaryIO, summary: dict, figures: list, game_name: str
     chart("How games end", endings_chart(summary))
     for k, figure in enumerate(figures):
         per_count = [c["figures"][k]["values"] for c in summary["by_players"]]
-        chart(figure.title, figure_chart(figure.kind, per_count, counts,
-                                         (figure.value_title, figure.label_title)),
-              f"No bar: fewer than {FEWEST} to count at that player count (the JSON "
-              "keeps every count)." if figure.kind == "rate"
-              else "")
+        drawing, left_out = figure_chart(figure.kind, per_count, counts,
+                                         (figure.value_title, figure.label_title))
+        few = (f"No bar: fewer than {FEWEST} to count at that player count (the JSON "
+               "keeps every count)." if figure.kind == "rate" else "")
+        if left_out:
+            few += (f" Left out, fewer than {FEWEST} at every player count: "
+                    + ", ".join(left_out) + ".")
+        if drawing is None:
+            story.append(Paragraph(escape(figure.title), styles["h2"]))
+            story.append(Paragraph(escape(few), styles["note"]))
+        else:
+            chart(figure.title, drawing, few)
     doc = SimpleDocTemplate(stream, pagesize=A4, leftMargin=MARGIN_PT, rightMargin=MARGIN_PT,
                             topMargin=MARGIN_PT, bottomMargin=MARGIN_PT,
                             title=f"Balance report: {game_name}", author="Hack Pack")

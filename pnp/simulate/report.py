@@ -164,11 +164,12 @@ def _figure_lines(figure: Figure, rows: list[dict]) -> list[str]:
              and (figure.kind != "rate" or r["out_of"] >= FEWEST)]
     shown = (lambda r: f"{r['label']} {percent(r['value'])} of {r['out_of']:,}") \
         if figure.kind == "rate" else (lambda r: f"{r['label']} {r['value']:.2f}")
+    title = f"  {figure.title}, {figure.value_title}"
     if not known:
-        return [f"  {figure.title}: no data"]
+        return [f"{title}: no data"]
     if len(known) <= 6:
-        return [f"  {figure.title}: " + ", ".join(shown(r) for r in known)]
+        return [f"{title}: " + ", ".join(shown(r) for r in known)]
     ranked = sorted(known, key=lambda r: (-r["value"], r["label"]))
-    return [f"  {figure.title}:",
+    return [f"{title}:",
             "    highest: " + ", ".join(shown(r) for r in ranked[:3]),
             "    lowest: " + ", ".join(shown(r) for r in ranked[:-4:-1])]
