@@ -121,7 +121,8 @@ def prepare(options: SimulateOptions) -> Prepared:
     target = Path(options.out_dir) / game / FILE_NAME if options.pdf else None
     if target:
         check_writable(target)
-    data = module.load(job.data_dir / game)
+    from pnp.build import game_folder
+    data = module.load(game_folder(pnp.games.find_game(game), job.data_dir))
     return Prepared(module, job, data, module.figures(data), target)
 
 
