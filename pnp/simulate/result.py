@@ -80,3 +80,12 @@ def played(game, strategies: Sequence[str], cap: int) -> Result:
     result = game.play(cap)
     by_name = dict(zip((seat.name for seat in game.seats), strategies))
     return result._replace(strategies=tuple(by_name[name] for name in result.players))
+
+
+def per_seat(strategy: str | Sequence[str], n_players: int) -> list[str]:
+    """`strategy` for each of `n_players` seats: one name for every seat, or a name per
+    seat. ValueError for a list of another length."""
+    names = [strategy] * n_players if isinstance(strategy, str) else list(strategy)
+    if len(names) != n_players:
+        raise ValueError(f"{len(names)} strategies for {n_players} players")
+    return names

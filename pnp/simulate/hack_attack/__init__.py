@@ -37,7 +37,7 @@ from pnp.simulate.hack_attack.players import (
     Protector,
     RandomPlayer,
 )
-from pnp.simulate.result import Figure, Result, played
+from pnp.simulate.result import Figure, Result, per_seat, played
 from scorekeeper.games.hack_attack.cards import Deck
 
 __all__ = [
@@ -80,8 +80,9 @@ def simulate(data: HackAttackData, n_players: int, seed: int,
              strategy: str | Sequence[str] = "protector", cap: int = TURN_CAP,
              deck: Deck | None = None) -> Result:
     """Play one seeded game of `n_players` (2–6) with `strategy` (a STRATEGIES name, or
-    one per seat). The same arguments give the same Result."""
-    names = [strategy] * n_players if isinstance(strategy, str) else list(strategy)
+    one per seat). The same arguments give the same Result. ValueError for a strategy
+    list of the wrong length; KeyError for an unknown strategy."""
+    names = per_seat(strategy, n_players)
     return played(Game(data, [STRATEGIES[s]() for s in names], seed, deck), names, cap)
 
 

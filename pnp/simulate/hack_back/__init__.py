@@ -37,7 +37,7 @@ from pnp.simulate.hack_back.players import (
     RandomPlayer,
     forecast,
 )
-from pnp.simulate.result import Figure, Result, played
+from pnp.simulate.result import Figure, Result, per_seat, played
 
 __all__ = [
     "DEFAULT_STRATEGY",
@@ -83,9 +83,7 @@ def simulate(data: HackBackData, n_players: int, seed: int,
     the data has a deck for every player). The same arguments give the same Result.
     ValueError for a strategy list of the wrong length or a table the decks cannot
     deal; KeyError for an unknown strategy; RuleError outside rules.PLAYERS."""
-    names = [strategy] * n_players if isinstance(strategy, str) else list(strategy)
-    if len(names) != n_players:
-        raise ValueError(f"{len(names)} strategies for {n_players} players")
+    names = per_seat(strategy, n_players)
     return played(Game(data, [STRATEGIES[s]() for s in names], seed, deck_format), names, cap)
 
 

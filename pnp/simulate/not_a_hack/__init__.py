@@ -37,7 +37,7 @@ from pnp.simulate.not_a_hack.players import (
     PartyPlayer,
     RandomPlayer,
 )
-from pnp.simulate.result import Figure, Result, played
+from pnp.simulate.result import Figure, Result, per_seat, played
 
 __all__ = [
     "BUILD",
@@ -79,9 +79,10 @@ def simulate(data: NotAHackData, n_players: int, seed: int,
              kit: Kit | None = None) -> Result:
     """Play one seeded game of `n_players` (3–5) with `strategy` (a STRATEGIES name, or
     one per seat), stopped after `cap` black cards. The same arguments give the same
-    Result. KeyError for an unknown strategy; RuleError for a player count outside
+    Result. ValueError for a strategy list of the wrong length; KeyError for an unknown
+    strategy; RuleError for a player count outside
     PLAYERS."""
-    names = [strategy] * n_players if isinstance(strategy, str) else list(strategy)
+    names = per_seat(strategy, n_players)
     return played(Game(data, [STRATEGIES[s]() for s in names], seed, kit), names, cap)
 
 
