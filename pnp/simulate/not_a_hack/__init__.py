@@ -80,8 +80,7 @@ def simulate(data: NotAHackData, n_players: int, seed: int,
     """Play one seeded game of `n_players` (3–5) with `strategy` (a STRATEGIES name, or
     one per seat), stopped after `cap` black cards. The same arguments give the same
     Result. ValueError for a strategy list of the wrong length; KeyError for an unknown
-    strategy; RuleError for a player count outside
-    PLAYERS."""
+    strategy; RuleError for a player count outside PLAYERS."""
     names = per_seat(strategy, n_players)
     return played(Game(data, [STRATEGIES[s]() for s in names], seed, kit), names, cap)
 
