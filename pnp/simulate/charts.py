@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
 from reportlab.graphics.charts.legends import Legend
-from reportlab.graphics.shapes import Drawing, Line, String
+from reportlab.graphics.shapes import Drawing, Group, Line, String
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
@@ -75,7 +75,6 @@ def _title(drawing: Drawing, text: str, x: float, y: float, angle: int = 0) -> N
     """An axis title (bold, AXIS_PT) centred on (x, y) pt, turned `angle` degrees."""
     s = String(0, 0, text, fontName=font(BOLD), fontSize=AXIS_PT, textAnchor="middle")
     if angle:
-        from reportlab.graphics.shapes import Group
         g = Group(s)
         g.translate(x, y)
         g.rotate(angle)
