@@ -429,6 +429,20 @@ def _player_counts(ctx: click.Context, param: click.Parameter, value: str | None
     return tuple(sorted(counts))
 
 
+def _show_strategies(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """--help-strategies: each game's strategies, the default marked, then exit (before
+    any other option is read, as --help does)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from pnp.simulate import SIMULATORS, simulator
+    for game_id in SIMULATORS:
+        module = simulator(game_id)
+        names = ", ".join(f"{n} (default)" if n == module.DEFAULT_STRATEGY else n
+                          for n in module.STRATEGIES)
+        echo(f"{game_id}: {names}")
+    ctx.exit(0)
+
+
 @main.command()
 @_game_options
 @click.option("--players", callback=_player_counts, default=None, metavar="N|A-B|A,B",
@@ -451,22 +465,15 @@ def _player_counts(ctx: click.Context, param: click.Parameter, value: str | None
 @click.option("--json", "as_json", is_flag=True,
               help="Print the summary as JSON (no timings: the same seed gives the same "
                    "JSON).")
-@click.option("--help-strategies", is_flag=True, help="List each game's strategies and exit.")
+@click.option("--help-strategies", is_flag=True, is_eager=True, expose_value=False,
+              callback=_show_strategies, help="List each game's strategies and exit.")
 def simulate(game, all_games, data_dir, players, games, seed, strategies, cap, workers,
-             out_dir, no_pdf, as_json, help_strategies) -> None:
+             out_dir, no_pdf, as_json) -> None:
     """Play many games from the card data, every move checked by the scorekeeper's
     rules, and report how the decks behave: game length, wins by seat, how games end
     and per-card figures, with charts in balance.pdf."""
     from pnp.paths import DEFAULT_DATA_DIR
-    from pnp.simulate import SIMULATORS, simulator
     from pnp.simulate.balance import SimulateOptions, prepare, simulate_game
-    if help_strategies:
-        for game_id in SIMULATORS:
-            module = simulator(game_id)
-            names = ", ".join(f"{n} (default)" if n == module.DEFAULT_STRATEGY else n
-                              for n in module.STRATEGIES)
-            echo(f"{game_id}: {names}")
-        return
     names = _games(game, all_games)
     summaries = []
 
