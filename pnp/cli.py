@@ -80,8 +80,9 @@ class InRange(click.ParamType):
         if not self.low <= number <= self.high:   # False for NaN too
             unit = f" {self.unit}" if self.unit else ""
             typed = str(value).strip()
-            raise Failure([f"{what} must be {self._shown(self.low)}..{self._shown(self.high)}"
-                           f"{unit}, got {typed if len(typed) <= 20 else described(number)}"])
+            shown = typed if len(typed) <= 20 else described(number)
+            raise Failure([f"{what} must be {self._shown(self.low)}.."
+                           f"{self._shown(self.high)}{unit}, got {shown}"])
         return number
 
     def _shown(self, bound: float) -> str:
