@@ -9,17 +9,24 @@ game is tried and every game's problems are reported.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import click
 
 from pnp.errors import DataError, PnpError, errors_only
+from pnp.layout.imposition import (
+    DEFAULT_BLEED_MM,
+    DEFAULT_GUTTER_MM,
+    DEFAULT_MARGIN_MM,
+    DUPLEX_MODES,
+    MAX_BACK_OFFSET_MM,
+    MAX_BLEED_MM,
+    MAX_GAP_MM,
+    SheetSpec,
+)
 from pnp.shown import described, plural, quoted
 from pnp.terminal import OutputLost, echo, echo_json, one_line, silence_stdout
-from pnp.layout.imposition import (DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_MARGIN_MM,
-                                   DUPLEX_MODES, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_GAP_MM,
-                                   SheetSpec)
 from pnp.units import CARD_SIZES_MM, PAPER_MM
 
 MIN_MAX_DPI = 72.0      # --max-dpi below this would make any art a blur
@@ -81,8 +88,8 @@ class InRange(click.ParamType):
             unit = f" {self.unit}" if self.unit else ""
             typed = str(value).strip()
             shown = typed if len(typed) <= 20 else described(number)
-            raise Failure([f"{what} must be {self._shown(self.low)}.."
-                           f"{self._shown(self.high)}{unit}, got {shown}"])
+            bounds = f"{self._shown(self.low)}..{self._shown(self.high)}{unit}"
+            raise Failure([f"{what} must be {bounds}, got {shown}"])
         return number
 
     def _shown(self, bound: float) -> str:
