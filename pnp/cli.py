@@ -496,6 +496,9 @@ def simulate(game, all_games, data_dir, players, games, seed, strategies, cap, w
         click.get_current_context().meta[WRITTEN] = True
         if as_json:
             summaries.append(report.summary)
+            if report.path:       # stdout is the JSON's alone
+                echo(f"{report.summary['game']}: {one_line(str(report.path))}", err=True,
+                     exact=True)
             return
         _print_simulation(report)
     for_each_game(names, one)

@@ -36,15 +36,19 @@ def _failed(target: Path, exc: OSError, existed: bool) -> PnpError:
 
 
 def check_writable(target: Path) -> None:
-    """Make sure `write_whole(target, ...)` can start: its folder is created if needed
-    and a new file can be made in it (made and removed at once — permission bits say
-    nothing to root). For work that takes long before it writes. PnpError as
-    `write_whole`."""
+    """Make sure `write_whole(target, ...)` can start, creating nothing: `target`'s
+    nearest folder that exists (its own, or the one its missing folders would go in)
+    takes a new file (made and removed at once — permission bits say nothing to root).
+    For work that takes long before it writes. PnpError as `write_whole`."""
     target = Path(target)
     _refuse_in_the_way(target)
-    probe = _temporary(target)
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    probe = folder / _temporary(target).name
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():
+            raise NotADirectoryError(20, "Not a directory")
         os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
         probe.unlink()
     except OSError as exc:

@@ -377,3 +377,26 @@ def test_all_games_are_checked_before_the_first_is_played(tmp_path):
     assert "hack-back has no strategy protector" in result.output
     assert "not-a-hack has no strategy protector" in result.output
     assert not (tmp_path / "hack-attack" / "balance.pdf").exists()
+
+
+def test_a_refused_run_creates_no_folder(tmp_path):
+    """Checking that balance.pdf can be written makes nothing: a run refused for another
+    reason leaves no empty output folders behind."""
+    result = cli("--all", "--strategy", "racer", "--games", 3, "--out", tmp_path / "new")
+    assert result.exit_code == 1
+    assert not (tmp_path / "new").exists()
+
+
+def test_a_run_where_every_game_is_capped_says_so(tmp_path):
+    result = cli("--game", "hack-attack", "--players", 2, "--games", 10, "--turn-cap", 1,
+                 "--json", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    count = json.loads(result.stdout)["by_players"][0]
+    assert count["capped"] == 10 and count["length"]["mean"] is None
+    assert count["length"]["histogram"] == {} and count["no_sole_winner"] == 10
+    assert "balance.pdf" in result.stderr
+    text = pdf_text(tmp_path / "hack-attack" / "balance.pdf")
+    assert "Every game reached the turn cap" in text and "all capped" in text
+    plain = cli("--game", "hack-attack", "--players", 2, "--games", 10, "--turn-cap", 1,
+                "--no-pdf")
+    assert "length: every game reached the turn cap" in plain.output

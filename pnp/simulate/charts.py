@@ -44,6 +44,7 @@ SERIES = tuple(colors.HexColor(c) for c in
                ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00",
                 "#F0E442", "#000000", "#999999", "#332288", "#88CCEE"))
 MOST_BINS = 30                            # length histogram bars
+TAIL = 0.99          # the length chart's axis ends here; longer games share one last bar
 AXIS_PT, LABEL_PT, TITLE_PT = 8, 7, 9     # font sizes, pt
 
 
@@ -94,6 +95,7 @@ def _vertical(data: list[list], names: list[str], value_title: str, category_tit
     chart.width, chart.height = WIDTH_PT - chart.x - 4 * mm, height - chart.y - 10 * mm
     chart.data, chart.categoryAxis.categoryNames = data, names
     chart.valueAxis.valueMin = 0
+    chart.valueAxis.rangeRound = "ceiling"        # the top tick is above the tallest bar
     chart.valueAxis.labelTextFormat = "%g"
     chart.categoryAxis.labels.boxAnchor = "n"
     chart.barSpacing, chart.groupSpacing = 0.5, 2
@@ -108,30 +110,44 @@ def _vertical(data: list[list], names: list[str], value_title: str, category_tit
     return drawing, chart
 
 
-def length_chart(summary: dict) -> Drawing:
+def length_chart(summary: dict) -> Drawing | None:
     """Game length distribution of the games not capped: % of those games by length,
-    binned to at most MOST_BINS bars; None when every game was capped."""
+    at most MOST_BINS bars from the shortest game to the TAIL quantile of every player
+    count, the longer games in a last "N+" bar; None when every game was capped."""
     counts = summary["by_players"]
     every = [int(t) for c in counts for t in c["length"]["histogram"]]
     if not every:
         return None
-    low, high = min(every), max(every)
+    low = min(every)
+    high = max(_quantile(c["length"]["histogram"], TAIL) for c in counts
+               if c["length"]["histogram"])
     width = max(1, -(-(high - low + 1) // MOST_BINS))
     bins = list(range(low, high + 1, width))
+    tail = max(every) > bins[-1] + width - 1
     data = []
     for c in counts:
-        row = [0.0] * len(bins)
+        row = [0.0] * (len(bins) + tail)
         finished = sum(c["length"]["histogram"].values())
         for turns, games in c["length"]["histogram"].items():
-            row[(int(turns) - low) // width] += 100 * games / finished
+            row[min((int(turns) - low) // width, len(row) - 1)] += 100 * games / finished
         data.append(row)
     step = max(1, len(bins) // 12)
     names = [(str(b) if width == 1 else f"{b}-{b + width - 1}") if k % step == 0 else ""
-             for k, b in enumerate(bins)]
+             for k, b in enumerate(bins)] + ([f"{bins[-1] + width}+"] if tail else [])
     drawing, _ = _vertical(data, names, "Games (%)",
                            f"Game length ({summary['turn_word']})",
                            [c["players"] for c in counts])
     return drawing
+
+
+def _quantile(histogram: dict[str, int], q: float) -> int:
+    """The smallest length with at least `q` of the games (0..1) at or below it."""
+    total, running = sum(histogram.values()), 0
+    for turns, games in sorted((int(t), n) for t, n in histogram.items()):
+        running += games
+        if running >= q * total:
+            return turns
+    return max(int(t) for t in histogram)
 
 
 def seat_chart(summary: dict) -> Drawing:
@@ -159,8 +175,10 @@ def seat_chart(summary: dict) -> Drawing:
                 line.strokeWidth = 0.6
                 drawing.add(line)
         y = scale(100 * (c["even_share"] or 0))
-        drawing.add(Line(chart.x, y, chart.x + chart.width, y, strokeColor=_series_colour(k),
-                         strokeDashArray=(3, 2), strokeWidth=0.8))
+        bars = chart._barPositions[k][:c["players"]]
+        drawing.add(Line(bars[0][0] - 2, y, bars[-1][0] + bars[-1][2] + 2, y,
+                         strokeColor=_series_colour(k), strokeDashArray=(3, 2),
+                         strokeWidth=0.8))
     return drawing
 
 
@@ -196,8 +214,10 @@ def _horizontal(data: list[list], labels: list[str], value_title: str, label_tit
     chart.categoryAxis.labels.boxAnchor = "e"
     chart.categoryAxis.labels.dx = -3
     chart.valueAxis.valueMin = 0
+    chart.valueAxis.rangeRound = "ceiling"
     chart.valueAxis.labelTextFormat = "%g"
-    chart.barSpacing, chart.groupSpacing = 0.3, 3
+    # a gap between cards that grows with the bars in a group, so each group reads as one
+    chart.barSpacing, chart.groupSpacing = 0.3, max(3.0, 0.8 * len(data))
     chart.bars.strokeColor = None
     for k in range(len(data)):
         chart.bars[k].fillColor = _series_colour(len(data) - 1 - k)
@@ -251,17 +271,19 @@ def _styles() -> dict[str, ParagraphStyle]:
 def _table(summary: dict, style: ParagraphStyle) -> Table:
     """The numbers behind the charts: a row per player count."""
     word = summary["turn_word"]
-    head = ["Players", "Games", f"Mean length ({word})", "Ties", "Turn-cap draws",
-            "Over in round 1", "Wins by seat (seat 1 first)"]
+    head = ["Players", "Games", f"Mean length ({word})", "No sole winner", "Ties",
+            "Turn-cap draws", "Over in round 1", "Wins by seat (seat 1 first)"]
     bold = ParagraphStyle("head", parent=style, fontName=BOLD, fontSize=8, leading=10)
-    rows = [[Paragraph(escape(h), bold) for h in head]] + [[str(c["players"]), f"{c['games']:,}", f"{c['length']['mean']:.1f}",
-                      percent(c["tie_rate"]), percent(c["capped_rate"]),
-                      percent(c["first_round_rate"]),
-                      Paragraph(", ".join(percent(s["rate"]) for s in c["seats"]), style)]
-                     for c in summary["by_players"]]
-    table = Table(rows, colWidths=[15 * mm, 15 * mm, 24 * mm, 13 * mm, 20 * mm, 20 * mm,
-                                   None],
-                  repeatRows=1)
+    rows = [[Paragraph(escape(h), bold) for h in head]]
+    for c in summary["by_players"]:
+        mean = c["length"]["mean"]
+        rows.append([str(c["players"]), f"{c['games']:,}",
+                     "all capped" if mean is None else f"{mean:.1f}",
+                     percent(c["no_sole_winner_rate"]), percent(c["tie_rate"]),
+                     percent(c["capped_rate"]), percent(c["first_round_rate"]),
+                     Paragraph(", ".join(percent(s["rate"]) for s in c["seats"]), style)])
+    table = Table(rows, colWidths=[14 * mm, 14 * mm, 21 * mm, 17 * mm, 12 * mm, 17 * mm,
+                                   17 * mm, None], repeatRows=1)
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), REGULAR, 8),
                                ("FONT", (0, 0), (-1, 0), BOLD, 8),
                                ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
@@ -280,7 +302,7 @@ def write_balance(stream: BinaryIO, summary: dict, figures: list, game_name: str
                  f"{plural(summary['games'], 'simulated game')} at "
                  f"{', '.join(map(str, counts))} players; seed {summary['seed']}; "
                  f"strategies by seat: {', '.join(summary['strategies'])} (repeating); a "
-                 f"game stopped after {summary['turn_cap']} {summary['turn_word']} is a "
+                 f"game stopped after {summary['turn_cap']:,} {summary['turn_word']} is a "
                  "draw. Every move was checked by the scorekeeper's rules."), styles["body"]),
              Spacer(1, 4 * mm), _table(summary, styles["body"])]
 
@@ -314,8 +336,8 @@ def write_balance(stream: BinaryIO, summary: dict, figures: list, game_name: str
         per_count = [c["figures"][k]["values"] for c in summary["by_players"]]
         drawing, left_out = figure_chart(figure.kind, per_count, counts,
                                          (figure.value_title, figure.label_title))
-        few = (f"No bar: fewer than {FEWEST} to count at that player count (the JSON "
-               "keeps every count)." if figure.kind == "rate" else "")
+        few = (f"No bar: 0%, or fewer than {FEWEST} to count at that player count (the "
+               "terminal and the JSON give every count)." if figure.kind == "rate" else "")
         if left_out:
             few += (f" Left out, fewer than {FEWEST} at every player count: "
                     + ", ".join(left_out) + ".")

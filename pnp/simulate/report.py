@@ -7,6 +7,7 @@ shows. The summary holds no timings, so a seed always gives the same summary; th
 from __future__ import annotations
 
 import math
+import re
 from types import ModuleType
 
 from pnp.shown import plural
@@ -45,8 +46,8 @@ def rate(count: int, out_of: int) -> float | None:
 
 def lengths(tally: Tally) -> dict:
     """Game length of the games not capped: mean, median, shortest, longest and the
-    histogram (turns -> games, keys as strings, ascending); all 0 when every game was
-    capped."""
+    histogram (turns -> games, keys as strings, ascending); every figure None and the
+    histogram empty when every game was capped."""
     ordered = sorted(tally.lengths.items())
     total = sum(n for _, n in ordered)
     running, median = 0, 0
@@ -55,10 +56,11 @@ def lengths(tally: Tally) -> dict:
         if 2 * running >= total:
             median = turns
             break
-    mean = sum(t * n for t, n in ordered) / total if total else 0.0
-    return {"mean": _r(mean), "median": median,
-            "shortest": ordered[0][0] if ordered else 0,
-            "longest": ordered[-1][0] if ordered else 0,
+    if not total:
+        return {"mean": None, "median": None, "shortest": None, "longest": None,
+                "histogram": {}}
+    return {"mean": _r(sum(t * n for t, n in ordered) / total), "median": median,
+            "shortest": ordered[0][0], "longest": ordered[-1][0],
             "histogram": {str(t): n for t, n in ordered}}
 
 
@@ -137,6 +139,8 @@ def text_lines(summary: dict, figures: list[Figure]) -> list[str]:
             lines.append(f"  length: mean {length['mean']:.1f} {word} (median "
                          f"{length['median']}, {length['shortest']}-{length['longest']}), "
                          "of the games not capped")
+        else:
+            lines.append("  length: every game reached the turn cap")
         lines.append(f"  wins by seat, seat 1 first (95% interval; an even share of the "
                      f"games with a sole winner is {percent(count['even_share'])}):")
         lines += [f"    seat {s['seat']}: {percent(s['rate'])} [{percent(s['interval'][0])}-"
@@ -157,17 +161,19 @@ def text_lines(summary: dict, figures: list[Figure]) -> list[str]:
 
 
 def _figure_lines(figure: Figure, rows: list[dict]) -> list[str]:
-    """A figure in a line or two: every row when there are few, else the three highest
+    """A figure in a line or two: every row when there are few (a per-game figure's
+    rows count different things, so up to 10 are all shown), else the three highest
     and three lowest, of the rates out of at least FEWEST. A rate says what it is out of
     ("50.0% of 40")."""
     known = [r for r in rows if r["value"] is not None
              and (figure.kind != "rate" or r["out_of"] >= FEWEST)]
     shown = (lambda r: f"{r['label']} {percent(r['value'])} of {r['out_of']:,}") \
         if figure.kind == "rate" else (lambda r: f"{r['label']} {r['value']:.2f}")
-    title = f"  {figure.title}, {figure.value_title}"
+    unit = re.search(r"\(([^()]*)\)$", figure.value_title)
+    title = f"  {figure.title}" + (f" ({unit[1]})" if unit else "")
     if not known:
         return [f"{title}: no data"]
-    if len(known) <= 6:
+    if len(known) <= 6 or (figure.kind == "per game" and len(known) <= 10):
         return [f"{title}: " + ", ".join(shown(r) for r in known)]
     ranked = sorted(known, key=lambda r: (-r["value"], r["label"]))
     return [f"{title}:",

@@ -99,7 +99,7 @@ def _short(text: str, most: int = 34) -> str:
 def figures(data: NotAHackData) -> list[Figure]:
     """The figures (issue 13): bans, steals and hack-offs per game (rules, “Banned”,
     Steal, “Winning”); and per hack card, how often its winning hack is later stolen."""
-    hacks = {c.id: f"{_short(c.text)} ({plural(c.components + c.modifiers, 'card')})"
+    hacks = {c.id: f"{_short(c.text)} (needs {plural(c.components + c.modifiers, 'card')})"
              for c in data.cards if c.kind == "hack"}
     return [Figure("Bans, steals and hack-offs per game", "per game", "per_game",
                    dict(PER_GAME), "Per game (mean)", "Event"),
