@@ -26,6 +26,7 @@ from pnp.layout.imposition import (
     SheetSpec,
 )
 from pnp.shown import described, plural, quoted
+from pnp.simulate import MOST_GAMES, MOST_TURN_CAP
 from pnp.terminal import OutputLost, echo, echo_json, one_line, silence_stdout
 from pnp.units import CARD_SIZES_MM, PAPER_MM
 
@@ -456,14 +457,14 @@ def _show_strategies(ctx: click.Context, param: click.Parameter, value: bool) ->
 @click.option("--players", callback=_player_counts, default=None, metavar="N|A-B|A,B",
               help="Player counts to simulate: 4, 2-6 or 3,5 (default: every count the "
                    "game seats, up to 6).")
-@click.option("--games", type=InRange(1, 1_000_000, integer=True), default=1000,
+@click.option("--games", type=InRange(1, MOST_GAMES, integer=True), default=1000,
               show_default=True, help="Games at each player count.")
 @click.option("--seed", type=InRange(-(2**63), 2**63 - 1, integer=True), default=1,
               show_default=True, help="The same seed gives the same games and report.")
 @click.option("--strategy", "strategies", multiple=True, metavar="NAME",
               help="How the players play (each game's names: see --help-strategies); "
                    "repeat to give the seats different strategies in turn.")
-@click.option("--turn-cap", "cap", type=InRange(1, 100_000, integer=True), default=None,
+@click.option("--turn-cap", "cap", type=InRange(1, MOST_TURN_CAP, integer=True), default=None,
               help="Turns before a game is stopped as a draw (default: the game's).")
 @click.option("--workers", type=InRange(1, 64, integer=True), default=None,
               help="Processes to play on (default: one per core).")
@@ -488,11 +489,12 @@ def simulate(game, all_games, data_dir, players, games, seed, strategies, cap, w
     def options(name: str) -> SimulateOptions:
         return SimulateOptions(name, data_dir or DEFAULT_DATA_DIR, out_dir, games, seed,
                                players, tuple(strategies), cap, workers, not no_pdf)
+    prepared = {}
     if len(names) > 1:       # every game's request checked before the first game runs
-        for_each_game(names, lambda name: prepare(options(name)))
+        for_each_game(names, lambda name: prepared.update({name: prepare(options(name))}))
 
     def one(name: str) -> None:
-        report = simulate_game(options(name), _progress_bar)
+        report = simulate_game(options(name), _progress_bar, prepared.get(name))
         click.get_current_context().meta[WRITTEN] = True
         if as_json:
             summaries.append(report.summary)

@@ -11,6 +11,11 @@ from __future__ import annotations
 from importlib import import_module
 from types import ModuleType
 
+#: The most games a run plays at each player count, and the highest turn cap: the
+#: command line's bounds and `pnp.simulate.balance`'s checks, held once.
+MOST_GAMES = 1_000_000
+MOST_TURN_CAP = 100_000
+
 #: game id (pnp.games) -> the module that simulates it. A new game adds one line.
 SIMULATORS = {
     "hack-attack": "pnp.simulate.hack_attack",

@@ -15,14 +15,12 @@ from typing import NamedTuple
 
 from pnp.errors import PnpError
 from pnp.outfile import check_writable, write_whole
-from pnp.simulate import SIMULATORS, simulator
+from pnp.simulate import MOST_GAMES, MOST_TURN_CAP, SIMULATORS, simulator
 from pnp.simulate.charts import write_balance
 from pnp.simulate.report import summarise, text_lines
 from pnp.simulate.run import Job, default_workers, run
 
 FILE_NAME = "balance.pdf"
-MOST_GAMES = 1_000_000       # per player count
-MOST_TURN_CAP = 100_000
 #: player counts simulated when none are asked for: the game's, up to this many players
 DEFAULT_MOST_PLAYERS = 6
 
@@ -127,13 +125,15 @@ def prepare(options: SimulateOptions) -> Prepared:
 
 
 def simulate_game(options: SimulateOptions,
-                  progress: Callable[[int, str], object] | None = None) -> SimulateReport:
-    """Run `options` (checked first by `prepare`) and write its balance report.
-    `progress(total, label)` makes a context manager with `update(n)` (a click progress
-    bar) to follow the games. PnpError as `prepare`, or when balance.pdf cannot be
-    written after all; the previous balance.pdf is then unchanged."""
+                  progress: Callable[[int, str], object] | None = None,
+                  prepared: Prepared | None = None) -> SimulateReport:
+    """Run `options` (checked first by `prepare`, unless `prepared` is its result
+    already) and write its balance report. `progress(total, label)` makes a context
+    manager with `update(n)` (a click progress bar) to follow the games. PnpError as
+    `prepare`, or when balance.pdf cannot be written after all; the previous
+    balance.pdf is then unchanged."""
     import pnp.games
-    module, job, data, figures, target = prepare(options)
+    module, job, data, figures, target = prepared or prepare(options)
     workers = options.workers or default_workers()
     started = time.perf_counter()
     total = job.games * len(job.players)
