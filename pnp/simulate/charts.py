@@ -282,7 +282,7 @@ def _table(summary: dict, style: ParagraphStyle) -> Table:
                      percent(c["no_sole_winner_rate"]), percent(c["tie_rate"]),
                      percent(c["capped_rate"]), percent(c["first_round_rate"]),
                      Paragraph(", ".join(percent(s["rate"]) for s in c["seats"]), style)])
-    table = Table(rows, colWidths=[14 * mm, 14 * mm, 21 * mm, 17 * mm, 12 * mm, 17 * mm,
+    table = Table(rows, colWidths=[16 * mm, 14 * mm, 21 * mm, 16 * mm, 12 * mm, 17 * mm,
                                    17 * mm, None], repeatRows=1)
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), REGULAR, 8),
                                ("FONT", (0, 0), (-1, 0), BOLD, 8),
