@@ -3,9 +3,29 @@ checked"), shared by the simulator tests of every game."""
 
 from __future__ import annotations
 
-from pnp.simulate.result import Result
+from pnp.simulate.result import Result, Setup, make_players, per_seat
 from scorekeeper import session
 from scorekeeper.store import Store
+
+
+#: A search player's budget in the tests that play every strategy: enough to run every
+#: part of the search, and quick (pnp.simulate.search has its own tests of strength).
+CHEAP = Setup(iterations=1)
+
+
+def plan(module, strategy, n: int):
+    """The strategies of `n` seats of the simulator `module` for a test that plays each
+    strategy: `strategy` as given, but a search strategy named alone plays the first seat
+    only, the game's default the others, so such a test stays quick."""
+    if isinstance(strategy, str) and getattr(module.STRATEGIES[strategy], "searches", False):
+        return (strategy,) + (module.DEFAULT_STRATEGY,) * (n - 1)
+    return strategy
+
+
+def seated(module, strategy, n: int, setup: Setup = CHEAP) -> list:
+    """Players for `n` seats of the simulator `module` (`plan`), a search player at the
+    `setup`'s budget."""
+    return make_players(module.STRATEGIES, per_seat(plan(module, strategy, n), n), setup)
 
 
 def replay(store: Store, game: str, result: Result):

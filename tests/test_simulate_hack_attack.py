@@ -21,7 +21,7 @@ from pnp.simulate import hack_attack as sim
 from scorekeeper.errors import RuleError
 from scorekeeper.games.hack_attack import cards, rules
 from scorekeeper.store import Store
-from tests.replay import replay
+from tests.replay import CHEAP, plan, replay, seated
 
 
 @pytest.fixture(scope="module")
@@ -67,11 +67,12 @@ def test_setup_deals_as_the_rules_say(data, n):
 
 @pytest.mark.parametrize("strategy", sorted(sim.STRATEGIES))
 def test_the_same_seed_gives_the_same_game(data, deck, strategy):
+    seats = plan(sim, strategy, 4)
     for seed in range(5):
-        first = sim.simulate(data, 4, seed, strategy, deck=deck)
-        assert first == sim.simulate(data, 4, seed, strategy, deck=deck)
-    assert sim.simulate(data, 4, 1, strategy, deck=deck).events != \
-        sim.simulate(data, 4, 2, strategy, deck=deck).events
+        first = sim.simulate(data, 4, seed, seats, setup=CHEAP, deck=deck)
+        assert first == sim.simulate(data, 4, seed, seats, setup=CHEAP, deck=deck)
+    assert sim.simulate(data, 4, 1, seats, setup=CHEAP, deck=deck).events != \
+        sim.simulate(data, 4, 2, seats, setup=CHEAP, deck=deck).events
 
 
 class Checked(sim.Game):
@@ -104,7 +105,7 @@ class Checked(sim.Game):
 @pytest.mark.parametrize("strategy", sorted(sim.STRATEGIES))
 def test_every_event_keeps_the_invariants(data, deck, n, strategy):
     for seed in range(10):
-        game = Checked(data, [sim.STRATEGIES[strategy]() for _ in range(n)], seed, deck)
+        game = Checked(data, seated(sim, strategy, n), seed, deck)
         result = game.play()
         assert result.capped or game.state.over
 
@@ -150,29 +151,76 @@ def test_simulated_games_replay_through_the_scorekeeper(data, deck, tmp_path):
     assert seen["highest total"] > 0
 
 
-class Watched(sim.RandomPlayer):
-    """A random player that records when it is offered a Protect, and how many cards
-    it draws from the Defense deck into its hand with each Secure."""
+class Timed(sim.Game):
+    """A game that writes down, turn by turn, each action as it completes (with the
+    actions it cost) and each moment a Protect is offered."""
 
-    offered: list
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.turns: list[list[tuple]] = []
+        self.depth = 0
 
-    def __init__(self):
-        self.offered = []
+    def turn(self):
+        self.turns.append([])
+        super().turn()
 
-    def protect(self, view, options):
-        self.offered.append(view.actions_left)
-        return super().protect(view, options)
+    def act(self, k, action):
+        self.depth += 1
+        cost = super().act(k, action)
+        self.depth -= 1
+        if not self.depth:                       # a Secure finished after an Attack is one
+            self.turns[-1].append(("action", cost))
+        return cost
+
+    def maybe_protect(self, k, left):
+        self.turns[-1].append(("offer", left))
+        super().maybe_protect(k, left)
 
 
-def test_protect_is_offered_only_between_the_two_actions(data, deck):
-    """Rulebook, "Protect a Tech card": once per turn, between your two actions (after a
-    Reality Check that took both, right after it: the rulebook's clarification)."""
-    players = [Watched() for _ in range(4)]
-    for seed in range(20):
-        sim.Game(data, players, seed, deck).play()
-    offered = [left for p in players for left in p.offered]
-    assert offered and set(offered) <= {0, 1}
-    assert 1 in offered
+def offers_between(turn: list[tuple]) -> bool:
+    """Whether every Protect offer of a turn comes between its two actions: after the
+    first (one action spent), or after a Reality Check that cost both."""
+    for i, (what, _) in enumerate(turn):
+        if what == "offer":
+            spent = sum(cost for kind, cost in turn[:i] if kind == "action")
+            if not (spent == 1 or (spent == 2 and turn[i - 1] == ("action", 2))):
+                return False
+    return True
+
+
+@pytest.mark.parametrize("strategy", ["random", "protector"])
+def test_protect_is_offered_only_between_the_two_actions(data, deck, strategy):
+    """Rulebook, "Protect a Tech card": once per turn, between your two actions; after a
+    face-up Reality Check that took both, right after it (the rulebook's
+    clarification); never after the second action."""
+    turns = []
+    for seed in range(40):
+        game = Timed(data, seated(sim, strategy, 3), seed, deck)
+        game.play()
+        turns += game.turns
+    assert all(offers_between(t) for t in turns)
+    assert all(sum(kind == "offer" for kind, _ in t) <= 1 for t in turns)
+    after_one = sum(("offer", 1) in t for t in turns)
+    after_reality_check = sum(t[:2] == [("action", 2), ("offer", 0)] for t in turns)
+    assert after_one > 0.9 * len(turns)
+    if strategy == "random":
+        assert after_reality_check > 0
+
+
+def test_protects_offered_between_actions_replay_through_the_scorekeeper(data, deck,
+                                                                        tmp_path):
+    """Games whose every Protect was offered between the actions are the scorekeeper's
+    games too: each Protect is on its player's own turn, one a turn, and the rebuilt
+    table has the same Protected Tech and winners."""
+    store = Store(tmp_path / "protects.sqlite3")
+    for seed in range(12):
+        game = Timed(data, seated(sim, "protector", 2 + seed % 5), seed, deck)
+        result = sim.played(game, ["protector"] * len(game.players), sim.TURN_CAP)
+        assert all(offers_between(t) for t in game.turns)
+        state = replay(store, rules.GAME, result)
+        protects = [e for e in result.events if e["type"] == "protect"]
+        assert sum(len(p.protected) for p in state.players) == len(protects) > 0
+        assert rules.outcome(state).winners == result.winners
 
 
 def test_an_attack_drawn_from_the_deck_does_not_use_up_the_secure(data, deck):
@@ -181,11 +229,12 @@ def test_an_attack_drawn_from_the_deck_does_not_use_up_the_secure(data, deck):
     finished = []
 
     class Game(sim.Game):
-        def act(self, seat, player, action):
+        def act(self, k, action):
+            seat = self.seats[k]
             hazard = action == ("secure", "deck") and isinstance(
                 self.defense_deck[-1], (AttackCard, UserErrorCard))
             hand = len(seat.hand)
-            cost = super().act(seat, player, action)
+            cost = super().act(k, action)
             if hazard and not self.state.over:
                 finished.append(len(seat.hand) - hand)
             return cost

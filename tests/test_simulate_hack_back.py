@@ -14,11 +14,11 @@ import pytest
 from pnp.build import DEFAULT_DATA_DIR
 from pnp.data.hack_back import Effect
 from pnp.simulate import hack_back as sim
-from pnp.simulate.result import CAPPED
+from pnp.simulate.result import CAPPED, Setup
 from scorekeeper.errors import RuleError
 from scorekeeper.games.hack_back import cards, rules
 from scorekeeper.store import Store
-from tests.replay import replay
+from tests.replay import CHEAP, plan, replay, seated
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +36,10 @@ def named(data, *card_ids):
 
 
 def game(data, n, seed=0, strategy="racer", deck_format=None, cls=sim.Game):
-    return cls(data, [sim.STRATEGIES[strategy]() for _ in range(n)], seed, deck_format)
+    """A game of `n`; by default individual decks while the kit has one a player, else
+    the shared deck."""
+    deck_format = deck_format or (sim.SHARED if n > len(data.decks) else sim.INDIVIDUAL)
+    return cls(data, seated(sim, strategy, n), seed, deck_format)
 
 
 def test_events_copy_the_cards_as_the_scorekeeper_does(data):
@@ -89,15 +92,17 @@ def test_the_shared_deck_is_dealt_in_rotation(data, n):
 
 
 def test_the_deck_format_can_be_chosen(data):
-    result = sim.simulate(data, 3, 7, "racer", deck_format="shared")
+    result = sim.simulate(data, 3, 7, "racer", setup=Setup("shared"))
     assert result.facts["deck"] == {"shared": 3}
     assert sim.simulate(data, 4, 7, "racer").facts["deck"].keys() <= {d.id for d in data.decks}
     with pytest.raises(ValueError, match="6 individual decks"):
-        sim.simulate(data, 6, 0, "racer", deck_format="individual")
+        sim.simulate(data, 6, 0, "racer", setup=Setup("individual"))
+    with pytest.raises(ValueError, match="6 individual decks"):
+        sim.simulate(data, 6, 0, "racer")          # individual decks unless asked
     with pytest.raises(ValueError, match="cannot deal 12 hands"):
-        sim.simulate(data, 12, 0, "racer")
+        sim.simulate(data, 12, 0, "racer", setup=Setup("shared"))
     with pytest.raises(ValueError, match="deck format"):
-        sim.simulate(data, 2, 0, "racer", deck_format="pooled")
+        sim.simulate(data, 2, 0, "racer", setup=Setup("pooled"))
     with pytest.raises(ValueError, match="3 strategies for 2 players"):
         sim.simulate(data, 2, 0, ("racer", "random", "racer"))
 
@@ -165,10 +170,12 @@ def test_a_player_who_cannot_supply_a_hero_loses(data):
 
 @pytest.mark.parametrize("strategy", sorted(sim.STRATEGIES))
 def test_the_same_seed_gives_the_same_game(data, strategy):
+    seats = plan(sim, strategy, 4)
     for seed in range(5):
-        first = sim.simulate(data, 4, seed, strategy)
-        assert first == sim.simulate(data, 4, seed, strategy)
-    assert sim.simulate(data, 4, 1, strategy).events != sim.simulate(data, 4, 2, strategy).events
+        first = sim.simulate(data, 4, seed, seats, setup=CHEAP)
+        assert first == sim.simulate(data, 4, seed, seats, setup=CHEAP)
+    assert sim.simulate(data, 4, 1, seats, setup=CHEAP).events != \
+        sim.simulate(data, 4, 2, seats, setup=CHEAP).events
 
 
 class Checked(sim.Game):
@@ -192,7 +199,7 @@ class Checked(sim.Game):
         assert in_play.keys() == self.cards.keys()
         for uid, hero in in_play.items():
             assert (hero.card, hero.printed, hero.owner) == \
-                (self.cards[uid].id, self.cards[uid].vc, self.owners[uid].name)
+                (self.cards[uid].id, self.cards[uid].vc, self.seats[self.owners[uid]].name)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 11])
@@ -211,8 +218,9 @@ def test_every_strategy_plays_every_player_count(data, strategy):
     """A strategy never makes an illegal move: every event it chooses is applied by the
     scorekeeper's rules, which raise RuleError on any illegal one."""
     for n in range(sim.PLAYERS[0], sim.PLAYERS[1] + 1):
+        setup = CHEAP._replace(deck_format=sim.SHARED if n > len(data.decks) else None)
         for seed in range(15):
-            result = sim.simulate(data, n, seed, strategy)
+            result = sim.simulate(data, n, seed, plan(sim, strategy, n), setup=setup)
             assert len(result.players) == n and set(result.winners) <= set(result.players)
 
 
@@ -336,10 +344,10 @@ def test_every_ending_is_reached(data):
     together), the last player standing and everyone losing in play; the racers' decks
     run dry into stalemates the turn cap stops (everyone losing and the last player in
     the opening: the rigged tests above)."""
-    seen = Counter(sim.simulate(data, 3, seed, "random").ending for seed in range(120))
+    seen = Counter(sim.simulate(data, 3, seed, "random").ending for seed in range(420, 840))
     assert {"vc win", "tie", "last player", "everyone loses"} <= seen.keys()
     assert any(sim.simulate(data, 4, seed, "racer").capped for seed in range(110, 120))
-    for seed in range(120):
+    for seed in range(420, 840):
         result = sim.simulate(data, 3, seed, "random")
         if result.tie:
             assert len(result.winners) >= 2 and result.reason == "tie on the lowest Hero"
@@ -376,12 +384,13 @@ def test_simulated_games_replay_through_the_scorekeeper(data, tmp_path):
     shared deck, give the same winners, tie, reason, totals and turns when the
     scorekeeper rebuilds them from their logs; a capped game is not over there either."""
     store = Store(tmp_path / "replay.sqlite3")
-    plans = [(n, s, None) for n in range(2, 12) for s in ("racer", "random")]
+    plans = [(n, s, None if n <= 5 else "shared") for n in range(2, 12)
+             for s in ("racer", "random")]
     plans += [(4, ("racer", "random", "random", "racer"), None), (4, "racer", "shared")]
     seen = Counter()
     for k in range(154):
         n, strategy, fmt = plans[k % len(plans)]
-        result = sim.simulate(data, n, 2000 + k, strategy, deck_format=fmt)
+        result = sim.simulate(data, n, 2000 + k, strategy, setup=Setup(fmt))
         state = replay(store, rules.GAME, result)
         outcome = rules.outcome(state)
         assert tuple(sim.lowest_vc(state, p) for p in result.players) == result.totals

@@ -10,8 +10,14 @@ A game's simulator module defines, at module level:
   them, and `DEFAULT_STRATEGY`;
 - `ENDINGS` (ending key -> a label for a chart: how a game can end, capped included);
 - `load(folder) -> data` (the card data, pnp.data's loader for the game);
-- `simulate(data, n_players, seed, strategy, cap) -> Result`: one whole game;
-- `figures(data) -> list[Figure]`: its per-card and per-game figures.
+- `simulate(data, n_players, seed, strategy, cap, setup=Setup()) -> Result`: one whole
+  game (its model a pnp.simulate.model.Model);
+- `figures(data) -> list[Figure]`: its per-card and per-game figures;
+- `READINGS` (Reading, one per reading the model makes where the rules are silent, each
+  with the rulebook Clarification it follows);
+- `DECK_FORMATS` (the deck formats it deals, the default first; empty for a game with
+  one deck) and `seats(data, deck_format) -> (fewest, most)` (the tables it deals in a
+  format: None for the default).
 """
 
 from __future__ import annotations
@@ -19,8 +25,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from pnp.simulate.search import DEFAULT_ITERATIONS
+
 #: The ending key every game uses for a game stopped at the turn cap (a draw, unscored).
 CAPPED = "capped"
+
+
+class Setup(NamedTuple):
+    """How a run sets its games up beyond the players and the seed: the deck format
+    (`deck_format`, one of the module's DECK_FORMATS, or None for its default) and the
+    search player's iterations a decision (pnp.simulate.search)."""
+
+    deck_format: str | None = None
+    iterations: int = DEFAULT_ITERATIONS
+
+
+class Reading(NamedTuple):
+    """A reading a game model makes where the rules are silent: what it does (`text`)
+    and the question under the rulebook's "Clarifications" that states it
+    (`clarification`, word for word)."""
+
+    text: str
+    clarification: str
 
 
 class Result(NamedTuple):
@@ -78,8 +104,16 @@ def played(game, strategies: Sequence[str], cap: int) -> Result:
     seat, in seating order) listed as its `players` are — a game may list its players
     from the first player, not the first seat."""
     result = game.play(cap)
-    by_name = dict(zip((seat.name for seat in game.seats), strategies))
+    by_name = dict(zip(game.names, strategies))
     return result._replace(strategies=tuple(by_name[name] for name in result.players))
+
+
+def make_players(strategies: dict[str, type], names: Sequence[str], setup: Setup) -> list:
+    """One player for each strategy name of `names` (keys of `strategies`, a module's
+    STRATEGIES): a search player gets the setup's iterations. KeyError for a name the
+    game does not have."""
+    return [strategies[name](setup.iterations) if getattr(strategies[name], "searches", False)
+            else strategies[name]() for name in names]
 
 
 def per_seat(strategy: str | Sequence[str], n_players: int) -> list[str]:

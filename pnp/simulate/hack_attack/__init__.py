@@ -34,10 +34,12 @@ from pnp.simulate.hack_attack.game import (
     payment,
 )
 from pnp.simulate.hack_attack.players import (
+    SEARCH,
     Protector,
     RandomPlayer,
+    Search,
 )
-from pnp.simulate.result import Figure, Result, per_seat, played
+from pnp.simulate.result import Figure, Reading, Result, Setup, make_players, per_seat, played
 from scorekeeper.games.hack_attack.cards import Deck
 
 __all__ = [
@@ -62,28 +64,71 @@ __all__ = [
     "Player",
     "Protector",
     "RandomPlayer",
+    "READINGS",
+    "SEARCH",
+    "Search",
     "Seat",
     "View",
     "category",
+    "DECK_FORMATS",
     "deck_of",
     "figures",
     "load",
     "payment",
+    "seats",
     "simulate",
 ]
 
-STRATEGIES = {"random": RandomPlayer, "protector": Protector}
+STRATEGIES = {"random": RandomPlayer, "protector": Protector, "search": Search}
 DEFAULT_STRATEGY = "protector"
+DECK_FORMATS: tuple[str, ...] = ()      # one deck, whatever the table
+
+#: Where the rules are silent, what the model does, with the rulebook's clarification
+#: (card_data/hack-attack/rulebook.md, "Clarifications") that says so.
+READINGS = (
+    Reading("Protect is offered once a turn, between the two action slots (an action "
+            "that cannot be taken is skipped, and the Protect is still offered), never "
+            "after the second action.", "Is Protecting an action?"),
+    Reading("A turn whose first action takes a face-up Reality Check, using both "
+            "actions, may Protect right after it.",
+            "Can I Protect on a turn when a Reality Check took both actions?"),
+    Reading("An Attack or User Error drawn from the Defense deck uses no action: it is "
+            "resolved, then the Secure is finished with a Defense card from the deck or "
+            "the row.", "Does drawing an Attack or User Error from the Defense deck use "
+            "up my Secure?"),
+    Reading("A card turned over while refilling the Defense row is resolved by the "
+            "player whose turn it is.",
+            "Who resolves a card turned over while refilling the Defense row?"),
+    Reading("Taking the top card of a Defense row stack shows the card under it; only "
+            "an empty spot is refilled.",
+            "Does taking the top card of a stack leave a gap?"),
+    Reading("A player holding a card that prevents a User Error always reveals it; the "
+            "first player who cannot keeps the User Error.",
+            "Can I keep a User Error rather than reveal a card?"),
+    Reading("The replacement Tech after a Protect is any card of the Tech row, none when "
+            "the row is empty.", "Which Tech is my replacement after Protecting?"),
+    Reading("When the Defense deck is empty it is not reshuffled; an action that cannot "
+            "be taken is skipped.", "What if the Defense deck runs out?"),
+    Reading("Tech discarded (to stay at 4 unprotected, or to an Attack) leaves the game.",
+            "Can I discard a Tech to stay at 4 unprotected?"),
+)
+
+
+def seats(data: HackAttackData, deck_format: str | None = None) -> tuple[int, int]:
+    """The tables the kit deals: PLAYERS, in its one format."""
+    return PLAYERS
 
 
 def simulate(data: HackAttackData, n_players: int, seed: int,
              strategy: str | Sequence[str] = "protector", cap: int = TURN_CAP,
-             deck: Deck | None = None) -> Result:
+             setup: Setup = Setup(), deck: Deck | None = None) -> Result:
     """Play one seeded game of `n_players` (2–6) with `strategy` (a STRATEGIES name, or
-    one per seat). The same arguments give the same Result. ValueError for a strategy
-    list of the wrong length; KeyError for an unknown strategy."""
+    one per seat) as `setup` says (a search player's iterations). The same arguments
+    give the same Result. ValueError for a strategy list of the wrong length; KeyError
+    for an unknown strategy."""
     names = per_seat(strategy, n_players)
-    return played(Game(data, [STRATEGIES[s]() for s in names], seed, deck), names, cap)
+    game = Game(data, make_players(STRATEGIES, names, setup), seed, deck, cap)
+    return played(game, names, cap)
 
 
 def load(folder: Path) -> HackAttackData:

@@ -33,6 +33,7 @@ The package (its `__init__`) keeps the simulator contract of `pnp.simulate.resul
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -46,6 +47,7 @@ from pnp.data.hack_attack import (
     TechCard,
     UserErrorCard,
 )
+from pnp.simulate.model import Model, fresh_facts
 from pnp.simulate.result import CAPPED, Result
 from scorekeeper.games.hack_attack import rules
 from scorekeeper.games.hack_attack.cards import Deck
@@ -65,6 +67,8 @@ DEAL_TECH, TECH_ROW = 4, 3
 DEAL_DEFENSE, DEFENSE_ROW = 4, 5
 
 DefenseLike = DefenseCard | RealityCheckCard
+#: points of lead a search player's play-out counts as most of a clear lead (Model.lead)
+LEAD_POINTS = 5
 
 
 def category(card: DefenseLike) -> str:
@@ -98,11 +102,25 @@ class Seat:
     def __init__(self, name: str):
         self.name, self.hand, self.tech, self.protected = name, [], [], []
 
+    def copy(self) -> Seat:
+        """An independent copy (the cards themselves are immutable and shared)."""
+        other = Seat(self.name)
+        other.hand, other.tech, other.protected = list(self.hand), list(self.tech), \
+            list(self.protected)
+        return other
+
+
+def card_order(card) -> tuple[str, str]:
+    """A fixed order of cards (kind, then id), so a pile sorted by it and then
+    shuffled depends only on which cards it holds, never on how they lay."""
+    return type(card).__name__, card.id
+
 
 class View(NamedTuple):
     """What one player may see when deciding: their own hand and Tech, the rows, how
     many cards the Defense deck holds, and the others' public cards (`others`: name,
-    hand size, unprotected Tech, Protected Tech). `rng`: the game's random source."""
+    hand size, unprotected Tech, Protected Tech). `rng`: the deciding seat's own
+    random source (never the deal's)."""
 
     hand: list
     tech: list
@@ -145,19 +163,19 @@ def deck_of(data: HackAttackData) -> Deck:
                 sum(c.count for c, t in kinds if t is UserErrorCard))
 
 
-class Game:
+class Game(Model):
     """One game in play (mutable while it runs; `play` returns its Result)."""
 
     def __init__(self, data: HackAttackData, players: Sequence[Player], seed: int,
-                 deck: Deck | None = None):
-        self.rng = random.Random(seed)
-        self.seed, self.players = seed, list(players)
-        self.deck = deck or deck_of(data)
+                 deck: Deck | None = None, cap: int = TURN_CAP):
         names = NAMES[:len(players)]
+        self.start(seed, players, names, cap)
+        self.deck = deck or deck_of(data)
         self.state = rules.initial(names)
         self.seats = [Seat(n) for n in names]
         self.events: list[dict] = []
         self.tech_discard: list[TechCard] = []
+        self.played = 0                 # turns played (the turn cap's clock)
         #: counts for the figures: Tech that reached a player / were Protected, Attacks
         #: drawn / that defeated the table (card id -> count)
         self.facts = {"held": Counter(), "protected": Counter(), "attacks": Counter(),
@@ -194,49 +212,106 @@ class Game:
         self.state = rules.apply(self.state, event)
         self.events.append(event)
 
-    def view(self, seat: Seat, actions_left: int = 0) -> View:
-        """What `seat` may see: its own hand, nobody else's."""
+    def view(self, k: int, actions_left: int = 0) -> View:
+        """What seat `k` may see: its own hand, nobody else's."""
+        seat = self.seats[k]
         others = tuple((s.name, len(s.hand), tuple(s.tech), len(s.protected))
                        for s in self.seats if s is not seat)
         tops = tuple(stack[-1] if stack else None for stack in self.defense_row)
         return View(seat.hand, seat.tech, seat.protected, self.tech_row, tops,
-                    len(self.defense_deck), others, actions_left, self.rng)
+                    len(self.defense_deck), others, actions_left, self.seat_rngs[k])
 
-    # --- a turn ----------------------------------------------------------------------
+    # --- the model's steps (pnp.simulate.model) ----------------------------------------
 
-    def play(self, cap: int = TURN_CAP) -> Result:
+    def over(self) -> bool:
+        return self.state.over
+
+    def clock(self) -> int:
+        return self.played
+
+    def step(self) -> None:
+        self.turn()
+        self.played += 1
+
+    def winners(self) -> tuple[str, ...] | None:
+        outcome = rules.outcome(self.state) if self.state.over else None
+        return outcome.winners if outcome else None
+
+    def clone(self) -> Game:
+        other = object.__new__(Game)
+        self.copy_base(other)
+        other.deck, other.state, other.played = self.deck, self.state, self.played
+        other.seats = [seat.copy() for seat in self.seats]
+        other.events, other.facts = [], fresh_facts(self.facts)
+        other.tech_discard, other.tech_deck = list(self.tech_discard), list(self.tech_deck)
+        other.tech_row, other.defense_deck = list(self.tech_row), list(self.defense_deck)
+        other.defense_row = [list(stack) for stack in self.defense_row]
+        return other
+
+    def lead(self, k: int) -> float:
+        """Seat `k`'s total (Protected points less User Errors) over the best other's,
+        in units of LEAD_POINTS, squashed to -1..1."""
+        totals = [p.total for p in self.state.players]
+        mine = totals.pop(k)
+        return math.tanh((mine - max(totals)) / LEAD_POINTS)
+
+    def determinize(self, k: int, rng: random.Random) -> None:
+        """Seat `k` sees its own hand, every face-up card (the rows, whole stacks
+        included: each card in a stack was face-up before it was covered), every Tech
+        and what has been resolved; it cannot see the other hands or the order of the
+        two decks. Those Defense cards and Reality Checks are dealt anew among the other
+        hands (each keeping its size) and the Defense deck, with the Attacks and User
+        Errors still in it (never in a hand); both decks are shuffled."""
+        others = [s for j, s in enumerate(self.seats) if j != k]
+        hazards = [c for c in self.defense_deck if isinstance(c, (AttackCard, UserErrorCard))]
+        pool = [c for s in others for c in s.hand]
+        pool += [c for c in self.defense_deck if not isinstance(c, (AttackCard, UserErrorCard))]
+        pool.sort(key=card_order)
+        rng.shuffle(pool)
+        for seat in others:
+            seat.hand[:] = [pool.pop() for _ in range(len(seat.hand))]
+        self.defense_deck[:] = sorted(pool + hazards, key=card_order)
+        rng.shuffle(self.defense_deck)
+        self.tech_deck.sort(key=card_order)
+        rng.shuffle(self.tech_deck)
+
+    def play(self, cap: int | None = None) -> Result:
         """Play turns until the scorekeeper's state says the game is over (“every other
-        player takes one last turn”), or `cap` turns have been played: a draw, unscored.
-        The Result's `turns` are the turns played."""
-        played = 0
-        while not self.state.over and played < cap:
-            self.turn()
-            played += 1
-        outcome = rules.outcome(self.state)
+        player takes one last turn”), or `cap` turns have been played (default: the cap
+        it was seated with): a draw, unscored. The Result's `turns` are the turns
+        played."""
+        return super().play(cap)
+
+    def result(self) -> Result:
+        outcome = rules.outcome(self.state) if self.state.over else None
         totals = tuple(p.total for p in self.state.players)
         winners = outcome.winners if outcome else ()
         return Result(self.seed, tuple(s.name for s in self.seats), winners,
                       outcome.reason if outcome else "turn cap: a draw",
                       outcome.reason if outcome else CAPPED, len(winners) > 1, totals,
-                      played, outcome is None, tuple(self.events),
+                      self.played, outcome is None, tuple(self.events),
                       {k: dict(sorted(v.items())) for k, v in self.facts.items()})
 
+    # --- a turn ----------------------------------------------------------------------
+
     def turn(self) -> None:
-        """One turn (rules, “You must take two actions”): Protect at most once, between
-        the two actions (or right after a Reality Check that took both: the rulebook's
-        clarification); then discard down to 4 Defense cards."""
-        i = self.state.current
-        seat, player = self.seats[i], self.players[i]
+        """One turn (rules, “You must take two actions”): two action slots, an action
+        that cannot be taken skipped (rulebook, “If no action is possible, skip it”);
+        Protect at most once, between the two slots, or right after a face-up Reality
+        Check that took both (the rulebook's clarification), never after the second
+        action; then discard down to 4 Defense cards."""
+        k = self.state.current
+        seat = self.seats[k]
         left = 2
         while left:
             options = self.actions(left)
-            if not options:
-                break                 # nothing can be taken: the action is passed
-            left -= self.act(seat, player, player.action(self.view(seat, left), options))
-            if left < 2:              # after the first action, or a Reality Check's two
-                self.maybe_protect(seat, player, left)
+            spent = self.act(k, self.decide(k, "action", self.view(k, left), options)) \
+                if options else 1
+            left -= spent
+            if left == 1 or spent == 2:    # between the two, or a Reality Check's both
+                self.maybe_protect(k, left)
         while len(seat.hand) > HAND_LIMIT:
-            card, slot = player.discard(self.view(seat))
+            card, slot = self.decide(k, "discard", self.view(k))
             seat.hand.remove(card)
             self.defense_row[slot].append(card)
         self.record({"type": "end_turn"})
@@ -255,12 +330,13 @@ class Game:
             out.append(("secure", "deck"))
         return out
 
-    def act(self, seat: Seat, player: Player, action: Action) -> int:
-        """Do `action`; returns the actions it cost."""
+    def act(self, k: int, action: Action) -> int:
+        """Seat `k` does `action`; returns the actions it cost."""
+        seat = self.seats[k]
         kind, where = action
         if kind == "acquire":
             if len(seat.tech) >= TECH_LIMIT:          # “discard one first”
-                drop = player.drop_tech(self.view(seat), list(seat.tech))
+                drop = self.decide(k, "drop_tech", self.view(k), list(seat.tech))
                 seat.tech.remove(drop)
                 self.tech_discard.append(drop)
             seat.tech.append(self.tech_row.pop(where))
@@ -272,13 +348,13 @@ class Game:
             if not isinstance(card, (AttackCard, UserErrorCard)):
                 seat.hand.append(card)
                 return 1
-            self.resolve(seat, card)   # it uses no action: the Secure is finished after
+            self.resolve(k, card)      # it uses no action: the Secure is finished after
             if self.state.over:
                 return 1
             secure = [a for a in self.actions(1) if a[0] == "secure"]
             if not secure:
                 return 1              # nothing left to take: the Secure ends
-            return self.act(seat, player, player.action(self.view(seat, 1), secure))
+            return self.act(k, self.decide(k, "action", self.view(k, 1), secure))
         seat.hand.append(self.defense_row[where].pop())
         self.refill_defense()
         return 2 if kind == "reality-check" else 1
@@ -293,23 +369,24 @@ class Game:
         Error turned up is resolved at once by the player whose turn it is (“If you
         draw or reveal a User Error or Attack card, deal with it immediately, then
         refill the Defense row”)."""
-        seat = self.seats[self.state.current]
+        k = self.state.current
         for stack in self.defense_row:
             while not stack and self.defense_deck:
                 card = self.defense_deck.pop()
                 if isinstance(card, (AttackCard, UserErrorCard)):
-                    self.resolve(seat, card)
+                    self.resolve(k, card)
                 else:
                     stack.append(card)
 
-    def maybe_protect(self, seat: Seat, player: Player, left: int) -> None:
+    def maybe_protect(self, k: int, left: int) -> None:
         """Offer a Protect (“You may Protect one Tech card per turn”): the Tech cards
-        `seat` can pay for, unless it has Protected this turn (the scorekeeper's state
+        seat `k` can pay for, unless it has Protected this turn (the scorekeeper's state
         says)."""
         if self.state.protected_this_turn or self.state.over:
             return
+        seat = self.seats[k]
         options = [t for t in seat.tech if payment(seat.hand, t.defenses) is not None]
-        tech = player.protect(self.view(seat, left), options) if options else None
+        tech = self.decide(k, "protect", self.view(k, left), options) if options else None
         if tech is None:
             return
         for card in payment(seat.hand, tech.defenses):
@@ -321,7 +398,7 @@ class Game:
                      "card": tech.id, "name": tech.name, "copies": tech.count,
                      "deck_at_points": self.deck.tech_at(tech.points)})
         if self.tech_row:                         # “Draw a replacement Tech card”
-            pick = player.replace_tech(self.view(seat, left), list(self.tech_row))
+            pick = self.decide(k, "replace_tech", self.view(k, left), list(self.tech_row))
             self.tech_row.remove(pick)
             seat.tech.append(pick)
             self.facts["held"][pick.id] += 1
@@ -329,50 +406,51 @@ class Game:
 
     # --- Attacks and User Errors ---------------------------------------------------
 
-    def resolve(self, seat: Seat, card) -> None:
-        """Resolve an Attack or User Error drawn or revealed by `seat`."""
+    def resolve(self, k: int, card) -> None:
+        """Resolve an Attack or User Error drawn or revealed by seat `k`."""
         if isinstance(card, AttackCard):
-            self.attack(seat, card)
+            self.attack(k, card)
         else:
-            self.user_error(seat, card)
+            self.user_error(k, card)
 
-    def attack(self, seat: Seat, card: AttackCard) -> None:
+    def attack(self, k: int, card: AttackCard) -> None:
         """An Attack (rules, the Attack section): the drawer loses unprotected Tech
-        vulnerable to it; everyone secretly picks one Defense card; the scorekeeper's
-        `defend` decides whether the table covered enough icons; if not, everyone
-        discards their highest-value unprotected Tech (their choice on a tie). The
-        cards go back to the hands; the Attack leaves the game."""
+        vulnerable to it; everyone secretly picks one Defense card (`ask_all`); the
+        scorekeeper's `defend` decides whether the table covered enough icons; if not,
+        everyone discards their highest-value unprotected Tech (their choice on a tie).
+        The cards go back to the hands; the Attack leaves the game."""
+        seat = self.seats[k]
         lost = [t for t in seat.tech if card.id in t.vulnerable_to]
         for t in lost:
             seat.tech.remove(t)
         self.tech_discard += lost
-        shown = [self.players[k].reveal(self.view(s), card.icons)
-                 for k, s in enumerate(self.seats) if s.hand]
+        shown = self.ask_all([(j, "reveal", lambda j=j: (self.view(j), card.icons))
+                              for j, s in enumerate(self.seats) if s.hand])
         revealed = [category(c) for c in shown if c is not None]
         result = rules.defend(card.icons, revealed, len(self.seats), self.state.cover)
         self.facts["attacks"][card.id] += 1
         self.facts["defeats"][card.id] += not result.holds
         if not result.holds:
-            for k, s in enumerate(self.seats):
+            for j, s in enumerate(self.seats):
                 if s.tech:
                     best = max(t.points for t in s.tech)
                     ties = [t for t in s.tech if t.points == best]
                     drop = ties[0] if len(ties) == 1 else \
-                        self.players[k].drop_tech(self.view(s), ties)
+                        self.decide(j, "drop_tech", self.view(j), ties)
                     s.tech.remove(drop)
                     self.tech_discard.append(drop)
         self.record({"type": "attack", "player": seat.name, "icons": list(card.icons),
                      "revealed": revealed, "attack": card.id, "name": card.name,
                      "holds": result.holds, "copies": card.count})
 
-    def user_error(self, seat: Seat, card: UserErrorCard) -> None:
+    def user_error(self, k: int, card: UserErrorCard) -> None:
         """A User Error (rules, “User Error”): starting with the drawer and passing left,
         each player prevents it with a Defense card of its category (or a Reality
         Check); the first who cannot keeps it (−1 at the end); if everyone prevents it,
         it leaves the game."""
-        n, start = len(self.seats), self.seats.index(seat)
-        for k in range(n):
-            s = self.seats[(start + k) % n]
+        n = len(self.seats)
+        for j in range(n):
+            s = self.seats[(k + j) % n]
             if not any(category(c) in (card.category, WILD) for c in s.hand):
                 self.record({"type": "user_error", "player": s.name, "count": 1,
                              "deck": self.deck.user_errors})

@@ -9,6 +9,7 @@ from pnp.simulate.hack_attack.game import (
     WILD,
     category,
 )
+from pnp.simulate.search import SearchSpec, strategy
 
 
 class RandomPlayer:
@@ -85,3 +86,32 @@ class Protector:
         card = max(plain, key=lambda c: have[category(c)])
         slots = [k for k, top in enumerate(view.defense_tops) if top is not None]
         return card, (slots[0] if slots else 0)
+
+
+def _distinct(cards, key=lambda c: c.id) -> list:
+    """`cards` with one of each `key` (the rules treat such cards alike), in order."""
+    return list({key(c): c for c in reversed(cards)}.values())[::-1]
+
+
+def _discards(view) -> list:
+    """The end-of-turn discards worth telling apart: one card of each category in hand
+    (a Reality Check is a category of its own), each on the slot the rule of thumb
+    covers."""
+    slots = [k for k, top in enumerate(view.defense_tops) if top is not None]
+    return [(card, slots[0] if slots else 0) for card in _distinct(view.hand, category)]
+
+
+#: The decisions the search player searches, each with its distinct legal answers; it
+#: leaves the rest (which Tech goes on a tie) to the Protector.
+SEARCHED = {
+    "action": lambda view, options: list(options),
+    "protect": lambda view, options: [*_distinct(options), None],
+    "replace_tech": lambda view, options: _distinct(options),
+    "reveal": lambda view, icons: _distinct(view.hand, category),
+    "discard": _discards,
+}
+SEARCH = SearchSpec(Protector, SEARCHED)
+Search = strategy(SEARCH, """Information-set Monte Carlo tree search (pnp.simulate.search):
+    each Acquire or Secure, Protect, replacement Tech, card revealed against an Attack and
+    end-of-turn discard is chosen by playing the game out many times from what the player
+    can see, every seat playing the Protector's rule of thumb in those play-outs.""")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pnp.data.hack_back import HackBackData, load_hack_back
+from pnp.data.hack_back import HAND, HackBackData, load_hack_back
 from pnp.simulate.hack_back.game import (
     ENDINGS,
     FACTS,
@@ -33,13 +33,16 @@ from pnp.simulate.hack_back.game import (
     take,
 )
 from pnp.simulate.hack_back.players import (
+    SEARCH,
     Racer,
     RandomPlayer,
+    Search,
     forecast,
 )
-from pnp.simulate.result import Figure, Result, per_seat, played
+from pnp.simulate.result import Figure, Reading, Result, Setup, make_players, per_seat, played
 
 __all__ = [
+    "DECK_FORMATS",
     "DEFAULT_STRATEGY",
     "ENDINGS",
     "FACTS",
@@ -58,6 +61,9 @@ __all__ = [
     "Player",
     "Racer",
     "RandomPlayer",
+    "READINGS",
+    "SEARCH",
+    "Search",
     "Seat",
     "View",
     "choose_format",
@@ -67,24 +73,74 @@ __all__ = [
     "forecast",
     "load",
     "lowest_vc",
+    "seats",
     "simulate",
     "take",
 ]
 
-STRATEGIES = {"random": RandomPlayer, "racer": Racer}
+STRATEGIES = {"random": RandomPlayer, "racer": Racer, "search": Search}
 DEFAULT_STRATEGY = "racer"
+#: The deck formats the kit deals (rules, "Choose one deck format"), the default first.
+DECK_FORMATS = (INDIVIDUAL, SHARED)
+
+#: Where the rules are silent, what the model does, with the rulebook's clarification
+#: (card_data/hack-back/rulebook.md, "Clarifications") that says so.
+READINGS = (
+    Reading("Individual decks unless the shared deck is asked for (--deck-format); each "
+            "player is dealt a different individual deck at random.",
+            "We have more players than individual decks. What do we play with?"),
+    Reading("A player holding a card always puts one forward as their opening Hero; any "
+            "card may be the Hero.", "Can I refuse to put forward an opening Hero?"),
+    Reading("In the opening a player draws up to five only when tied, with a replacement "
+            "to choose and no card in hand.",
+            "My last card became my opening Hero and it is not tied. Do I draw up to five?"),
+    Reading("Several tied players with empty hands draw in seating order, each taking all "
+            "their cards at once.",
+            "Several tied players have empty hands and we share a deck. Who draws first?"),
+    Reading("Opening Heroes removed by a tie leave the game.",
+            "Where do opening Heroes removed by a tie go?"),
+    Reading("Each player keeps their own discard pile, with the shared deck too.",
+            "With a shared deck, do we share a discard pile too?"),
+    Reading("A Hero at 40 VC or more goes to its controller's discard pile and never "
+            "returns.", "Where does a Hero at 40 VC or more go?"),
+    Reading("An eliminated player's hand and deck leave the game with them.",
+            "What happens to an eliminated player's cards?"),
+    Reading("With an empty deck and hand a player activates a Hero for both actions; a "
+            "Draw N instruction takes only the cards that remain.",
+            "What if my deck is empty?"),
+    Reading("A Victory Point may be declined, and does nothing with an empty hand.",
+            "What if I get a Victory Point with an empty hand?"),
+    Reading("A Victory Point may place a card drawn earlier in the same activation.",
+            "Can a Victory Point place a card I drew earlier in the same activation?"),
+    Reading("A Hero placed by a Victory Point is a legal target for the activation's "
+            "later instructions, and does not gain the activated Hero's 2 VC.",
+            "Can the activation's later instructions target the Hero my Victory Point "
+            "just placed?"),
+)
+
+
+def seats(data: HackBackData, deck_format: str | None = None) -> tuple[int, int]:
+    """The tables the kit deals in `deck_format` (None: individual decks): one
+    individual deck a player, or five cards a player from the shared deck; at least
+    two players (rules: "two or more")."""
+    if (deck_format or INDIVIDUAL) == INDIVIDUAL:
+        return PLAYERS[0], min(PLAYERS[1], len(data.decks))
+    return PLAYERS[0], min(PLAYERS[1], data.shared.size // HAND)
 
 
 def simulate(data: HackBackData, n_players: int, seed: int,
              strategy: str | Sequence[str] = DEFAULT_STRATEGY, cap: int = TURN_CAP,
-             deck_format: str | None = None) -> Result:
-    """Play one seeded game of `n_players` (PLAYERS) with `strategy` (a STRATEGIES name,
-    or one per seat) and `deck_format` ("individual", "shared", or None: individual when
-    the data has a deck for every player). The same arguments give the same Result.
-    ValueError for a strategy list of the wrong length or a table the decks cannot
-    deal; KeyError for an unknown strategy; RuleError outside rules.PLAYERS."""
+             setup: Setup = Setup()) -> Result:
+    """Play one seeded game of `n_players` with `strategy` (a STRATEGIES name, or one
+    per seat) as `setup` says: its deck format ("individual", "shared", or None for
+    individual decks) and a search player's iterations. The same arguments give the
+    same Result. ValueError for a strategy list of the wrong length or a table the
+    format cannot deal; KeyError for an unknown strategy; RuleError outside
+    rules.PLAYERS."""
     names = per_seat(strategy, n_players)
-    return played(Game(data, [STRATEGIES[s]() for s in names], seed, deck_format), names, cap)
+    game = Game(data, make_players(STRATEGIES, names, setup), seed,
+                setup.deck_format or INDIVIDUAL, cap)
+    return played(game, names, cap)
 
 
 def load(folder: Path) -> HackBackData:

@@ -14,9 +14,9 @@ ended: a VC win, a tie, the last player standing, or everyone losing).
 
 Readings where the rules are silent (the kit's rulebook, card_data/hack-back/rulebook.md,
 "Clarifications", states the ones a table needs):
-- Deck format ("Choose one deck format"): individual decks when the data has one for
-  every player, each seat given a different deck at random; otherwise the shared deck.
-  `simulate(..., deck_format=)` chooses either explicitly.
+- Deck format ("Choose one deck format"): individual decks unless the shared deck is
+  asked for (`Setup.deck_format`, `pnp simulate --deck-format`); with individual decks
+  each seat is given a different deck at random.
 - The shared deck is dealt from seat 1, one card a player in rotation (rules, step 2).
 - A player must put forward a Hero while they hold a card; any card may be the Hero.
 - Opening ties: a tied player draws "up to five cards" only when they must choose a
@@ -46,12 +46,14 @@ The package (its `__init__`) keeps the simulator contract of `pnp.simulate.resul
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from pnp.data.hack_back import HAND, Effect, HackBackData, HeroCard
+from pnp.simulate.model import Model, fresh_facts
 from pnp.simulate.result import CAPPED, Result
 from scorekeeper.games.hack_back import rules
 from scorekeeper.outcome import Outcome, Termination
@@ -74,6 +76,8 @@ FACTS = ("opening", "opening_won", "deck", "deck_won", "in_play", "discarded")
 #: The rates among them (count, out of): every key counted out of has a count, 0 or more.
 RATES = (("opening_won", "opening"), ("deck_won", "deck"), ("discarded", "in_play"))
 
+#: VC of lead a search player's play-out counts as most of a clear lead (Model.lead)
+LEAD_VC = 10
 #: An action: ("draw", None), ("play", HeroCard) or ("activate", Hero number).
 Action = tuple
 
@@ -94,11 +98,10 @@ def take(deck: list[HeroCard], n: int) -> list[HeroCard]:
 
 def choose_format(data: HackBackData, n_players: int, chosen: str | None = None) -> str:
     """The deck format for `n_players` (rules, "Choose one deck format"): `chosen`
-    ("individual" or "shared"), or by default individual decks when the data has one for
-    every player, else the shared deck. ValueError for an unknown format, or one the
-    data cannot deal five-card hands from at this player count."""
-    if chosen is None:
-        chosen = INDIVIDUAL if len(data.decks) >= n_players else SHARED
+    ("individual" or "shared"; None: individual decks, as `pnp build` prints them).
+    ValueError for an unknown format, or one the data cannot deal five-card hands from
+    at this player count."""
+    chosen = chosen or INDIVIDUAL
     if chosen not in (INDIVIDUAL, SHARED):
         raise ValueError(f"deck format is {INDIVIDUAL!r} or {SHARED!r}, got {chosen!r}")
     if chosen == INDIVIDUAL and len(data.decks) < n_players:
@@ -134,6 +137,12 @@ class Seat:
         self.name, self.deck, self.deck_id, self.hand, self.discard = name, [], "", [], []
 
 
+def card_order(card: HeroCard) -> str:
+    """A fixed order of cards (by id), so a pile sorted by it and then shuffled depends
+    only on which cards it holds, never on how they lay."""
+    return card.id
+
+
 class View(NamedTuple):
     """What one player may see when deciding: `name` (theirs), their own `hand` (the
     live list: read, never change), the Heroes in play (`heroes`, rules.Hero, face up;
@@ -142,7 +151,7 @@ class View(NamedTuple):
     a Hero placed by the action being resolved joins it once the action is recorded),
     the other players' hand sizes (`hands`: name -> cards), the cards left in the deck
     they draw from (`deck_left`), the actions left this turn (`actions_left`, 0 in the
-    opening) and the game's random source (`rng`)."""
+    opening) and the player's own random source (`rng`, never the deal's)."""
 
     name: str
     hand: list
@@ -169,22 +178,22 @@ class Player(Protocol):
     def place(self, view: View, options: list[HeroCard]) -> HeroCard | None: ...
 
 
-class Game:
+class Game(Model):
     """One game in play (mutable while it runs; `play` returns its Result). `cards`: the
-    card of every Hero in play by its number; `aside`: opening Heroes removed by ties.
-    ValueError (choose_format) if the data cannot deal this table."""
+    card of every Hero in play by its number, `owners` its controller's seat; `aside`:
+    opening Heroes removed by ties. ValueError (choose_format) if the data cannot deal
+    this table."""
 
     def __init__(self, data: HackBackData, players: Sequence[Player], seed: int,
-                 deck_format: str | None = None):
-        self.rng = random.Random(seed)
-        self.seed, self.players = seed, list(players)
-        self.format = choose_format(data, len(players), deck_format)
+                 deck_format: str | None = None, cap: int = TURN_CAP):
         names = NAMES[:len(players)]
+        self.start(seed, players, names, cap)
+        self.format = choose_format(data, len(players), deck_format)
         self.state = rules.initial(names)
         self.seats = [Seat(n) for n in names]
         self.index = {n: i for i, n in enumerate(names)}
         self.cards: dict[int, HeroCard] = {}
-        self.owners: dict[int, Seat] = {}
+        self.owners: dict[int, int] = {}
         self.aside: list[HeroCard] = []
         self.events: list[dict] = []
         self.reveals: list[tuple[str, str]] = []      # (player, card id), every reveal
@@ -225,7 +234,7 @@ class Game:
         self.state = rules.apply(self.state, event)
         self.events.append(event)
         for hero, card in zip(self.state.heroes[before:], entering):
-            self.cards[hero.uid], self.owners[hero.uid] = card, self.seats[self.index[hero.owner]]
+            self.cards[hero.uid], self.owners[hero.uid] = card, self.index[hero.owner]
         if self.state.actions == 0:
             self._leave(event["type"] in ("reveal", "no_hero"))
 
@@ -233,169 +242,87 @@ class Game:
         """Move the cards of Heroes no longer in play aside (`opening`) or to discard."""
         live = {h.uid for h in self.state.in_play()}
         for uid in [u for u in self.cards if u not in live]:
-            card, seat = self.cards.pop(uid), self.owners.pop(uid)
+            card, k = self.cards.pop(uid), self.owners.pop(uid)
             if opening:
                 self.aside.append(card)     # "remain removed from play"
             else:
-                seat.discard.append(card)   # "Discard every Hero at 40 VC or higher"
+                self.seats[k].discard.append(card)   # "Discard every Hero at 40 VC or higher"
                 self.facts["discarded"][card.id] += 1
 
-    def view(self, seat: Seat, actions_left: int = 0, placed: Sequence = ()) -> View:
-        """What `seat` may see: its own hand, nobody else's (`placed`: (Hero, card)
+    def view(self, k: int, actions_left: int = 0, placed: Sequence = ()) -> View:
+        """What seat `k` may see: its own hand, nobody else's (`placed`: (Hero, card)
         pairs a Victory Point of the action being resolved has put into play)."""
+        seat = self.seats[k]
         heroes = self.state.in_play()
         heroes += [h for h, _ in placed]
         hands = {s.name: len(s.hand) for s in self.seats if s is not seat}
         return View(seat.name, seat.hand, heroes, self.cards, hands, len(seat.deck),
-                    actions_left, self.rng)
+                    actions_left, self.seat_rngs[k])
 
-    # --- the opening -----------------------------------------------------------------
+    # --- the model's steps (pnp.simulate.model) ----------------------------------------
 
-    def opening(self) -> None:
-        """Steps 3–5 and the ties (rules, "If the lowest printed VC is tied"): every
-        player the scorekeeper waits for chooses a Hero privately, then all are revealed
-        together; the scorekeeper sets tied Heroes aside and waits for those players
-        again. A tied player with an empty hand draws up to five first; one who still
-        has no card cannot supply a Hero (`no_hero`) and loses."""
-        while self.state.phase == "opening":
-            picks = [self._pick(self.seats[self.index[n]]) for n in self.state.waiting]
-            for seat, card in picks:
-                if card is None:
-                    self.record({"type": "no_hero", "player": seat.name})
-                    continue
-                seat.hand.remove(card)
-                self.reveals.append((seat.name, card.id))
-                self.record({"type": "reveal", "player": seat.name, "card": card.id,
-                             "name": card.name, "vc": card.vc}, (card,))
-        self.facts["in_play"].update(c.id for c in self.cards.values())
-        if self.state.phase == "play":
-            self.first = self.state.current
+    def over(self) -> bool:
+        return self.state.phase == "over"
 
-    def _pick(self, seat: Seat) -> tuple[Seat, HeroCard | None]:
-        """`seat`'s hidden opening choice ("If a player exhausts their hand through tied
-        selections, they draw up to five cards"), or None if it cannot supply one."""
-        if not seat.hand:
-            seat.hand += take(seat.deck, HAND)
-        if not seat.hand:
-            return seat, None
-        player = self.players[self.index[seat.name]]
-        return seat, player.hero(self.view(seat), distinct(seat.hand))
+    def clock(self) -> int:
+        return self.state.played
 
-    # --- turns -----------------------------------------------------------------------
-
-    def play(self, cap: int = TURN_CAP) -> Result:
-        """The opening, then turns until the scorekeeper's state says the game is over,
-        or `cap` turns have been played: a draw, unscored."""
+    def step(self) -> None:
         if self.state.phase == "opening":
-            self.opening()
-        while self.state.phase == "play" and self.state.played < cap:
-            self.turn()
-        return self.result()
-
-    def turn(self) -> None:
-        """One turn (rules, "Take two actions, resolving the first completely before
-        choosing the second"); the scorekeeper runs the end-of-turn checks after the
-        second action."""
-        i = self.state.current
-        seat, player = self.seats[i], self.players[i]
-        for left in (2, 1):
-            self.act(seat, player, player.action(self.view(seat, left), self.actions(seat)),
-                     left)
-
-    def actions(self, seat: Seat) -> list[Action]:
-        """The legal actions (rules, the action table): Draw unless the deck is empty;
-        Play each distinct card in hand; Activate each Hero `seat` controls (always one
-        at least on its turn)."""
-        out: list[Action] = [("draw", None)] if seat.deck else []
-        out += [("play", card) for card in distinct(seat.hand)]
-        return out + [("activate", h.uid) for h in self.state.in_play(seat.name)]
-
-    def act(self, seat: Seat, player: Player, action: Action, left: int) -> None:
-        """Do `action` for `seat`, with `left` actions left this turn (2 or 1)."""
-        kind, what = action
-        if kind == "draw":          # "Take the top card ... into your hand"
-            seat.hand += take(seat.deck, 1)
-            self.record({"type": "draw", "player": seat.name})
-        elif kind == "play":
-            self.play_card(seat, player, what, left)
+            self.opening_round()
         else:
-            self.activate(seat, player, what, left)
+            self.turn()
 
-    def play_card(self, seat: Seat, player: Player, card: HeroCard, left: int) -> None:
-        """Play (rules): "Choose a card from your hand, reveal it, resolve its
-        instructions, then discard it"."""
-        seat.hand.remove(card)
-        targets, _, _ = self.resolve(seat, player, card.play, None, left)
-        seat.discard.append(card)
-        self.record({"type": "play", "player": seat.name, "card": card.id, "name": card.name,
-                     "effects": [e.to_json() for e in card.play], "targets": targets})
+    def winners(self) -> tuple[str, ...] | None:
+        outcome = rules.outcome(self.state)
+        return outcome.winners if outcome else None
 
-    def activate(self, seat: Seat, player: Player, uid: int, left: int) -> None:
-        """Activate Hero (rules): "resolve its activation instructions, then increase its
-        VC by 2" (the +2 is the scorekeeper's)."""
-        card = self.cards[uid]
-        targets, places, placed = self.resolve(seat, player, card.activate, uid, left)
-        self.record({"type": "activate", "player": seat.name, "hero": uid, "card": card.id,
-                     "name": card.name, "printed": card.vc,
-                     "effects": [e.to_json() for e in card.activate], "targets": targets,
-                     "place": places}, [c for _, c in placed])
+    def lead(self, k: int) -> float:
+        """How much lower seat `k`'s lowest Hero stands than the lowest of any other
+        player (lower is nearer a win; a player out counts as 40), in units of LEAD_VC,
+        squashed to -1..1."""
+        lows = [lowest_vc(self.state, name) for name in self.names]
+        mine = lows.pop(k)
+        return math.tanh((min(lows) - mine) / LEAD_VC)
 
-    # --- instructions ----------------------------------------------------------------
+    def clone(self) -> Game:
+        other = object.__new__(Game)
+        self.copy_base(other)
+        other.format, other.state, other.index = self.format, self.state, self.index
+        decks: dict[int, list] = {}
+        other.seats = []
+        for seat in self.seats:
+            copy = Seat(seat.name)
+            copy.deck_id, copy.hand, copy.discard = seat.deck_id, list(seat.hand), \
+                list(seat.discard)
+            copy.deck = decks.setdefault(id(seat.deck), list(seat.deck))  # one shared deck
+            other.seats.append(copy)
+        other.cards, other.owners = dict(self.cards), dict(self.owners)
+        other.aside, other.events, other.reveals = list(self.aside), [], []
+        other.first, other.facts = self.first, fresh_facts(self.facts)
+        return other
 
-    def resolve(self, seat: Seat, player: Player, effects: Sequence[Effect],
-                activating: int | None, left: int) -> tuple[list, list, list]:
-        """Resolve `effects` in order ("Resolve all mandatory instructions"): draw cards,
-        place Heroes for Victory Points, and name a target for each instruction that
-        takes one (None where it has no legal target, or reaches every Hero). Returns
-        the event's `targets` and `place` lists and the (Hero, card) pairs placed."""
-        targets: list[int | None] = []
-        places: list[dict | None] = []
-        placed: list[tuple[rules.Hero, HeroCard]] = []
-        for effect in effects:
-            target = None
-            if effect.kind == "draw":           # "A "Draw N" instruction takes only the
-                seat.hand += take(seat.deck, effect.amount)   # cards that remain"
-            elif effect.kind == "victory_point":
-                places.append(self.victory_point(seat, player, left, placed))
-            elif not effect.every:
-                legal = self.legal_targets(seat.name, effect.kind, activating, placed)
-                if len(legal) > 1:
-                    target = player.target(self.view(seat, left, placed), effect, legal,
-                                           activating)
-                elif legal:
-                    target = legal[0]
-            targets.append(target)
-        return targets, places, placed
-
-    def legal_targets(self, name: str, kind: str, activating: int | None,
-                      placed: Sequence) -> list[int]:
-        """The Hero numbers an instruction of `kind` by `name` may target (rules: "Attack:
-        May target any Hero, including your own"; "Defend: Must target a friendly Hero";
-        "Defend Ally: Must target a friendly Hero other than the activating Hero", and
-        from a played card "any friendly Hero is eligible"). The scorekeeper checks each
-        choice again when the event is applied."""
-        heroes = self.state.in_play() + [h for h, _ in placed]
-        if kind == "attack":
-            return [h.uid for h in heroes]
-        return [h.uid for h in heroes if h.owner == name and h.uid != activating] \
-            if kind == "defend_ally" else [h.uid for h in heroes if h.owner == name]
-
-    def victory_point(self, seat: Seat, player: Player, left: int, placed: list) -> dict | None:
-        """A Victory Point (rules): "you may instead place one card from your hand into
-        play as an additional Hero" at its printed VC. The new Hero takes the next
-        number, as `scorekeeper status` numbers Heroes in the order placed; it joins
-        `placed`. None when declined or the hand is empty."""
-        card = player.place(self.view(seat, left, placed), distinct(seat.hand)) \
-            if seat.hand else None
-        if card is None:
-            return None
-        seat.hand.remove(card)
-        uid = len(self.state.heroes) + len(placed) + 1
-        placed.append((rules.Hero(uid, seat.name, card.name, card.id, card.vc, card.vc), card))
-        self.facts["in_play"][card.id] += 1
-        return {"card": card.id, "name": card.name, "vc": card.vc}
-
-    # --- the result ------------------------------------------------------------------
+    def determinize(self, k: int, rng: random.Random) -> None:
+        """Seat `k` sees its own hand, every Hero, every discard pile and the cards set
+        aside, and knows each deck's list; it cannot see the other hands or the order of
+        any deck, its own included. With individual decks, each other player's hand and
+        deck are dealt anew from the two together (a deck's cards only ever reach its
+        own player's hand); with the shared deck, the other hands and the deck are dealt
+        anew from all of them. Every hand keeps its size."""
+        me = self.seats[k]
+        me.deck.sort(key=card_order)
+        rng.shuffle(me.deck)
+        groups: dict[int, list[Seat]] = {}
+        for seat in self.seats:
+            if seat is not me:
+                groups.setdefault(id(seat.deck), []).append(seat)
+        for seats in groups.values():
+            deck = seats[0].deck
+            pool = sorted([c for s in seats for c in s.hand] + deck, key=card_order)
+            rng.shuffle(pool)
+            for seat in seats:
+                seat.hand[:] = [pool.pop() for _ in range(len(seat.hand))]
+            deck[:] = pool
 
     def result(self) -> Result:
         """The game's Result: players from the first player in seating order; totals
@@ -421,3 +348,153 @@ class Game:
         for count, out_of in RATES:
             facts[count].update(dict.fromkeys(facts[out_of], 0))
         return {k: dict(sorted(v.items())) for k, v in sorted(facts.items())}
+
+    # --- the opening -----------------------------------------------------------------
+
+    def opening(self) -> None:
+        """The whole opening: rounds until a sole lowest Hero (or nobody) is left."""
+        while self.state.phase == "opening":
+            self.opening_round()
+
+    def opening_round(self) -> None:
+        """Steps 3–5 and the ties (rules, "If the lowest printed VC is tied"): every
+        player the scorekeeper waits for chooses a Hero privately (`ask_all`), then all
+        are revealed together; the scorekeeper sets tied Heroes aside and waits for those
+        players again (the next round). A waiting player with an empty hand draws up to
+        five first; one who still has no card cannot supply a Hero (`no_hero`) and
+        loses."""
+        waiting = [self.index[n] for n in self.state.waiting]
+        for j in waiting:          # "If a player exhausts their hand ... draw up to five"
+            if not self.seats[j].hand:
+                self.seats[j].hand += take(self.seats[j].deck, HAND)
+        able = [j for j in waiting if self.seats[j].hand]
+        chosen = self.ask_all([(j, "hero", lambda j=j: (self.view(j), distinct(self.seats[j].hand)))
+                               for j in able])
+        picks = dict(zip(able, chosen))
+        for j in waiting:
+            seat, card = self.seats[j], picks.get(j)
+            if card is None:
+                self.record({"type": "no_hero", "player": seat.name})
+                continue
+            seat.hand.remove(card)
+            self.reveals.append((seat.name, card.id))
+            self.record({"type": "reveal", "player": seat.name, "card": card.id,
+                         "name": card.name, "vc": card.vc}, (card,))
+        if self.state.phase != "opening":
+            self.facts["in_play"].update(c.id for c in self.cards.values())
+            if self.state.phase == "play":
+                self.first = self.state.current
+
+    # --- turns -----------------------------------------------------------------------
+
+    def play(self, cap: int | None = None) -> Result:
+        """The opening, then turns until the scorekeeper's state says the game is over,
+        or `cap` turns have been played (default: the cap it was seated with): a draw,
+        unscored."""
+        return super().play(cap)
+
+    def turn(self) -> None:
+        """One turn (rules, "Take two actions, resolving the first completely before
+        choosing the second"); the scorekeeper runs the end-of-turn checks after the
+        second action."""
+        k = self.state.current
+        for left in (2, 1):
+            self.act(k, self.decide(k, "action", self.view(k, left), self.actions(k)), left)
+
+    def actions(self, k: int) -> list[Action]:
+        """The legal actions (rules, the action table): Draw unless the deck is empty;
+        Play each distinct card in hand; Activate each Hero seat `k` controls (always one
+        at least on its turn)."""
+        seat = self.seats[k]
+        out: list[Action] = [("draw", None)] if seat.deck else []
+        out += [("play", card) for card in distinct(seat.hand)]
+        return out + [("activate", h.uid) for h in self.state.in_play(seat.name)]
+
+    def act(self, k: int, action: Action, left: int) -> None:
+        """Do `action` for seat `k`, with `left` actions left this turn (2 or 1)."""
+        kind, what = action
+        seat = self.seats[k]
+        if kind == "draw":          # "Take the top card ... into your hand"
+            seat.hand += take(seat.deck, 1)
+            self.record({"type": "draw", "player": seat.name})
+        elif kind == "play":
+            self.play_card(k, what, left)
+        else:
+            self.activate(k, what, left)
+
+    def play_card(self, k: int, card: HeroCard, left: int) -> None:
+        """Play (rules): "Choose a card from your hand, reveal it, resolve its
+        instructions, then discard it"."""
+        seat = self.seats[k]
+        seat.hand.remove(card)
+        targets, _, _ = self.resolve(k, card.play, None, left)
+        seat.discard.append(card)
+        self.record({"type": "play", "player": seat.name, "card": card.id, "name": card.name,
+                     "effects": [e.to_json() for e in card.play], "targets": targets})
+
+    def activate(self, k: int, uid: int, left: int) -> None:
+        """Activate Hero (rules): "resolve its activation instructions, then increase its
+        VC by 2" (the +2 is the scorekeeper's)."""
+        card = self.cards[uid]
+        targets, places, placed = self.resolve(k, card.activate, uid, left)
+        self.record({"type": "activate", "player": self.seats[k].name, "hero": uid,
+                     "card": card.id, "name": card.name, "printed": card.vc,
+                     "effects": [e.to_json() for e in card.activate], "targets": targets,
+                     "place": places}, [c for _, c in placed])
+
+    # --- instructions ----------------------------------------------------------------
+
+    def resolve(self, k: int, effects: Sequence[Effect], activating: int | None,
+                left: int) -> tuple[list, list, list]:
+        """Resolve `effects` in order ("Resolve all mandatory instructions"): draw cards,
+        place Heroes for Victory Points, and name a target for each instruction that
+        takes one (None where it has no legal target, or reaches every Hero). Returns
+        the event's `targets` and `place` lists and the (Hero, card) pairs placed."""
+        seat = self.seats[k]
+        targets: list[int | None] = []
+        places: list[dict | None] = []
+        placed: list[tuple[rules.Hero, HeroCard]] = []
+        for effect in effects:
+            target = None
+            if effect.kind == "draw":           # "A "Draw N" instruction takes only the
+                seat.hand += take(seat.deck, effect.amount)   # cards that remain"
+            elif effect.kind == "victory_point":
+                places.append(self.victory_point(k, left, placed))
+            elif not effect.every:
+                legal = self.legal_targets(seat.name, effect.kind, activating, placed)
+                if len(legal) > 1:
+                    target = self.decide(k, "target", self.view(k, left, placed), effect,
+                                         legal, activating)
+                elif legal:
+                    target = legal[0]
+            targets.append(target)
+        return targets, places, placed
+
+    def legal_targets(self, name: str, kind: str, activating: int | None,
+                      placed: Sequence) -> list[int]:
+        """The Hero numbers an instruction of `kind` by `name` may target (rules: "Attack:
+        May target any Hero, including your own"; "Defend: Must target a friendly Hero";
+        "Defend Ally: Must target a friendly Hero other than the activating Hero", and
+        from a played card "any friendly Hero is eligible"). The scorekeeper checks each
+        choice again when the event is applied."""
+        heroes = self.state.in_play() + [h for h, _ in placed]
+        if kind == "attack":
+            return [h.uid for h in heroes]
+        return [h.uid for h in heroes if h.owner == name and h.uid != activating] \
+            if kind == "defend_ally" else [h.uid for h in heroes if h.owner == name]
+
+    def victory_point(self, k: int, left: int, placed: list) -> dict | None:
+        """A Victory Point (rules): "you may instead place one card from your hand into
+        play as an additional Hero" at its printed VC. The new Hero takes the next
+        number, as `scorekeeper status` numbers Heroes in the order placed; it joins
+        `placed`. None when declined or the hand is empty."""
+        seat = self.seats[k]
+        card = self.decide(k, "place", self.view(k, left, placed), distinct(seat.hand)) \
+            if seat.hand else None
+        if card is None:
+            return None
+        seat.hand.remove(card)
+        uid = len(self.state.heroes) + len(placed) + 1
+        placed.append((rules.Hero(uid, seat.name, card.name, card.id, card.vc, card.vc), card))
+        self.facts["in_play"][card.id] += 1
+        return {"card": card.id, "name": card.name, "vc": card.vc}

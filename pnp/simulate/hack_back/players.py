@@ -10,6 +10,7 @@ from pnp.simulate.hack_back.game import (
     Action,
     View,
 )
+from pnp.simulate.search import SearchSpec, strategy
 from scorekeeper.games.hack_back import rules
 
 
@@ -109,3 +110,18 @@ def forecast(effects: Sequence[Effect], mine: dict[int, int], lead: int,
     if lead <= rules.WIN_AT and lead <= after:
         return worth - DECIDES
     return worth + DECIDES if after <= rules.WIN_AT else worth
+
+
+#: The decisions the search player searches, each with its distinct legal answers: every
+#: decision of the game.
+SEARCHED = {
+    "hero": lambda view, options: list(options),
+    "action": lambda view, options: list(options),
+    "target": lambda view, effect, options, activating: list(options),
+    "place": lambda view, options: [*options, None],
+}
+SEARCH = SearchSpec(Racer, SEARCHED)
+Search = strategy(SEARCH, """Information-set Monte Carlo tree search (pnp.simulate.search):
+    its opening Hero, each action, each target and each Victory Point is chosen by playing
+    the game out many times from what the player can see, every seat playing the Racer's
+    rule of thumb in those play-outs.""")

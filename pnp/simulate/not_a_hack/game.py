@@ -64,12 +64,14 @@ The package (its `__init__`) keeps the simulator contract of `pnp.simulate.resul
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from pnp.data.not_a_hack import DEAL, NahCard, NotAHackData
+from pnp.simulate.model import Model, fresh_facts
 from pnp.simulate.result import CAPPED, Result
 from scorekeeper.games.not_a_hack import rules
 
@@ -87,6 +89,8 @@ USED_UP = "white used up"
 ENDINGS = {"hack-off": "first hack-off", "hack-off repeated": "hack-off repeated",
            USED_UP: "white cards used up (draw)", CAPPED: "turn cap (draw)"}
 BUILD = ("component", "modifier")   # the white kinds that fill a hack's blanks
+#: points of lead a search player's play-out counts as most of a clear lead (Model.lead)
+LEAD_POINTS = 5
 #: The per-game counts of `facts["per_game"]`, each with its chart label.
 PER_GAME = {"bans": "players banned", "countered": "bans countered",
             "steals": "steals", "hack_offs": "hack-offs held",
@@ -131,6 +135,20 @@ class Seat:
     def __init__(self, name: str):
         self.name, self.hand, self.won, self.kept, self.owed = name, [], [], [], 0
 
+    def copy(self) -> Seat:
+        """An independent copy (cards, and the white cards of a winning hack, are never
+        changed in place, so they are shared)."""
+        other = Seat(self.name)
+        other.hand, other.won, other.kept, other.owed = list(self.hand), list(self.won), \
+            list(self.kept), self.owed
+        return other
+
+
+def card_order(card: NahCard) -> tuple[str, str]:
+    """A fixed order of cards (kind, then id), so a pile sorted by it and then shuffled
+    depends only on which cards it holds, never on how they lay."""
+    return card.kind, card.id
+
 
 class Public(NamedTuple):
     """What everyone sees of one player: name, cards in hand, winning hacks (white
@@ -146,7 +164,7 @@ class Public(NamedTuple):
 class View(NamedTuple):
     """What one player may see when deciding: their name and own hand, every player's
     public cards in seating order (`table`), the cards left in the white pile.
-    `rng`: the game's random source."""
+    `rng`: the player's own random source (never the deal's)."""
 
     name: str
     hand: list
@@ -187,16 +205,15 @@ def take(cards: list, card) -> None:
     raise ValueError(f"{card.id} is not there")
 
 
-class Game:
+class Game(Model):
     """One game in play (mutable while it runs; `play` returns its Result). RuleError
     (`rules.initial`) for a player count outside PLAYERS."""
 
     def __init__(self, data: NotAHackData, players: Sequence[Player], seed: int,
-                 kit: Kit | None = None):
-        self.rng = random.Random(seed)
-        self.seed, self.players = seed, list(players)
-        self.kit = kit or kit_of(data)
+                 kit: Kit | None = None, cap: int = TURN_CAP):
         names = NAMES[:len(players)]
+        self.start(seed, players, names, cap)
+        self.kit = kit or kit_of(data)
         self.state = rules.initial(names)
         self.seats = [Seat(n) for n in names]
         self.events: list[dict] = []
@@ -246,7 +263,69 @@ class Game:
         """What seat `k` may see: its own hand, nobody else's."""
         table = tuple(Public(p.name, len(s.hand), p.hacks, p.total, p.banned)
                       for p, s in zip(self.state.players, self.seats))
-        return View(self.seats[k].name, self.seats[k].hand, table, len(self.white), self.rng)
+        return View(self.seats[k].name, self.seats[k].hand, table, len(self.white),
+                    self.seat_rngs[k])
+
+    # --- the model's steps (pnp.simulate.model) ----------------------------------------
+
+    def over(self) -> bool:
+        return self.state.phase not in ("play", "hack-off") or self.used_up()
+
+    def clock(self) -> int:
+        return self.drawn
+
+    def step(self) -> None:
+        if self.state.phase == "play":
+            self.turn()
+        else:
+            self.hack_off(self.cap)
+
+    def winners(self) -> tuple[str, ...] | None:
+        outcome = rules.outcome(self.state)
+        return outcome.winners if outcome else None
+
+    def lead(self, k: int) -> float:
+        """Seat `k`'s total over the best other's, in units of LEAD_POINTS, squashed to
+        -1..1."""
+        totals = [p.total for p in self.state.players]
+        mine = totals.pop(k)
+        return math.tanh((mine - max(totals)) / LEAD_POINTS)
+
+    def clone(self) -> Game:
+        other = object.__new__(Game)
+        self.copy_base(other)
+        other.kit, other.state, other.needs, other.drawn = self.kit, self.state, \
+            self.needs, self.drawn
+        other.seats = [seat.copy() for seat in self.seats]
+        other.events, other.facts, other.stolen = [], fresh_facts(self.facts), set()
+        for name in ("black", "black_discard", "white", "white_discard", "in_play",
+                     "table", "boxed"):
+            setattr(other, name, list(getattr(self, name)))
+        other.supply, other.free = Counter(self.supply), Counter(self.free)
+        return other
+
+    def determinize(self, k: int, rng: random.Random) -> None:
+        """Seat `k` sees its own hand, every card in front of a player, both discard
+        piles (face up) and the cards on the table; it knows how many New Account cards
+        each player holds (the scorekeeper records each one drawn). It cannot see the
+        other hands or the order of either pile. The other hands' cards but their New
+        Account cards, and the white pile's cards but its positive action cards (which
+        never stay in a hand), are dealt anew among those hands (each keeping its size)
+        and the white pile; both piles are shuffled."""
+        others = [s for j, s in enumerate(self.seats) if j != k]
+        pool = [c for s in others for c in s.hand if c.kind != "new_account"]
+        pool += [c for c in self.white if c.kind != "positive"]
+        pool.sort(key=card_order)
+        rng.shuffle(pool)
+        for seat in others:
+            held = [c for c in seat.hand if c.kind == "new_account"]
+            seat.hand[:] = held + [pool.pop() for _ in range(len(seat.hand) - len(held))]
+        self.white[:] = sorted(pool + [c for c in self.white if c.kind == "positive"],
+                               key=card_order)
+        rng.shuffle(self.white)
+        self.supply = Counter(c.kind for c in self.white + self.white_discard)
+        self.black.sort(key=card_order)
+        rng.shuffle(self.black)
 
     def order(self, first: int) -> list[int]:
         """The unbanned seats in turn order, from seat `first` (“Take turns”)."""
@@ -308,15 +387,11 @@ class Game:
 
     # --- play --------------------------------------------------------------------------
 
-    def play(self, cap: int = TURN_CAP) -> Result:
+    def play(self, cap: int | None = None) -> Result:
         """Play turns until two unbanned players remain, then hack-offs until the
         scorekeeper's state says the game is over (rules, “Winning”), or `cap` black
-        cards are drawn: a draw, unscored."""
-        while self.state.phase == "play" and self.drawn < cap and not self.used_up():
-            self.turn()
-        while self.state.phase == "hack-off" and self.drawn < cap and not self.used_up():
-            self.hack_off(cap)
-        return self.result()
+        cards are drawn (default: the cap it was seated with): a draw, unscored."""
+        return super().play(cap)
 
     def used_up(self) -> bool:
         """Whether no hack can ever be completed again, so no hack-off can be won: too
@@ -352,7 +427,7 @@ class Game:
             self.discard_black()
             return
         self.rng.shuffle(played)                     # face-down: owners hidden
-        pick = self.players[drawer].judge(self.view(drawer), [c for _, c in played])
+        pick = self.decide(drawer, "judge", self.view(drawer), [c for _, c in played])
         winner = played[pick][0]
         self.record({"type": "hack", "drawer": self.seats[drawer].name,
                      "winner": self.seats[winner].name, "cards": size(card),
@@ -374,7 +449,7 @@ class Game:
                      and c.kind != "new_account"]
             if not spare or not any(self.supply[kind] for kind in missing):
                 return None
-            card = self.players[k].swap(self.view(k), spare)
+            card = self.decide(k, "swap", self.view(k), spare)
             take(seat.hand, card)
             self.discard_white([card])
             self.draw_white(seat)
@@ -416,7 +491,7 @@ class Game:
         card in front of the player, their hand to the white discard pile."""
         seat = self.seats[drawer]
         account = next((c for c in seat.hand if c.kind == "new_account"), None)
-        counter = account is not None and bool(self.players[drawer].counter(self.view(drawer)))
+        counter = account is not None and bool(self.decide(drawer, "counter", self.view(drawer)))
         self.record({"type": "banned", "player": seat.name, "counter": counter})
         if self.state.players[drawer].banned:
             seat.kept.append(self.in_play.pop())
@@ -437,7 +512,7 @@ class Game:
         for k in self.order(first):
             card = next((c for c in self.seats[k].hand if c.kind == "steal"), None)
             options = self.steals(k) if card is not None else []
-            pick = self.players[k].steal(self.view(k), options) if options else None
+            pick = self.decide(k, "steal", self.view(k), options) if options else None
             if pick is not None:
                 self.steal(k, card, pick)
 
@@ -481,8 +556,10 @@ class Game:
             self.discard_black()
             return
         names = [self.seats[k].name for k, _ in played]
-        votes = {s.name: self.players[j].vote(self.view(j), names)
-                 for j, s in enumerate(self.seats) if self.state.players[j].banned}
+        voters = [j for j in range(len(self.seats)) if self.state.players[j].banned]
+        votes = dict(zip((self.seats[j].name for j in voters),
+                         self.ask_all([(j, "vote", lambda j=j: (self.view(j), names))
+                                       for j in voters])))
         before = [len(p.hacks) for p in self.state.players]
         self.record({"type": "hack_off", "votes": votes, "cards": size(card),
                      "white": self.kit.white})

@@ -8,6 +8,7 @@ from collections import Counter
 from pnp.simulate.not_a_hack.game import (
     BUILD,
 )
+from pnp.simulate.search import SearchSpec, strategy
 
 
 class RandomPlayer:
@@ -69,3 +70,25 @@ class CounterPlayer(PartyPlayer):
 
     def counter(self, view):
         return True
+
+
+def _distinct(items, key) -> list:
+    """`items` with one of each `key` (answers the rules treat alike), in order."""
+    return list({key(i): i for i in reversed(items)}.values())[::-1]
+
+
+#: The decisions the search player searches, each with its distinct legal answers. A
+#: judge sees face-down hacks that differ only in which cards they hold, so it judges
+#: as the party player does, at random.
+SEARCHED = {
+    "counter": lambda view: [True, False],
+    "steal": lambda view, options: [*_distinct(options, lambda o: (o.victim, o.cards)), None],
+    "swap": lambda view, options: _distinct(options, lambda c: c.kind),
+    "vote": lambda view, finalists: list(finalists),
+}
+SEARCH = SearchSpec(PartyPlayer, SEARCHED)
+Search = strategy(SEARCH, """Information-set Monte Carlo tree search (pnp.simulate.search):
+    whether to counter a ban, whether and whom to steal from, which card to swap away
+    while completing a hack and, once banned, its hack-off vote are chosen by playing the
+    game out many times from what the player can see, every seat playing the party
+    player's rule of thumb in those play-outs.""")
