@@ -20,13 +20,32 @@ from pnp.simulate import SIMULATORS, simulator
 from pnp.simulate.charts import write_balance
 from pnp.simulate.report import summarise, text_lines, wilson
 from pnp.simulate.result import CAPPED, Figure, Result
-from pnp.simulate.run import Job, Tally, chunks, game_seed, play_chunk, run
+from pnp.simulate.run import Arm, Job, Tally, game_seed, pieces, play_chunk, run
 
 GAMES = list(SIMULATORS)
 
 
 def cli(*args):
     return CliRunner().invoke(main, ["simulate", *map(str, args)])
+
+
+def job_of(game, players, games, seed, strategies, cap, **more) -> Job:
+    """A one-arm Job on the run's own card data (key "A")."""
+    return Job(game, players, games, seed, cap, (Arm("A", "A", strategies),), **more)
+
+
+_DATA = {}
+
+
+def datas_of(game) -> dict:
+    """The card data sets of a one-arm run of `game`, loaded once."""
+    if game not in _DATA:
+        _DATA[game] = {"A": simulator(game).load(DEFAULT_DATA_DIR / game)}
+    return _DATA[game]
+
+
+def vars_of(moments) -> tuple:
+    return tuple(getattr(moments, name) for name in moments.__slots__)
 
 
 def small_players(module) -> int:
@@ -77,19 +96,22 @@ def test_game_seeds_are_fixed_and_distinct():
 
 @pytest.mark.parametrize("games,workers", [(1, 2), (7, 2), (1000, 2), (5000, 1), (999, 64)])
 def test_the_pieces_cover_every_game_once(games, workers):
-    job = Job("hack-attack", DEFAULT_DATA_DIR, (2, 5), games, 1, ("random",), 10)
-    pieces = chunks(job, workers)
+    job = job_of("hack-attack", (2, 5), games, 1, ("random",), 10)
+    work = pieces(job, workers)
     for n in (2, 5):
-        covered = [i for _, m, a, b in pieces if m == n for i in range(a, b)]
+        covered = [i for m, a, b in work if m == n for i in range(a, b)]
         assert covered == list(range(games))
 
 
 def test_tallies_merge_to_the_same_counts_as_adding_one_by_one():
-    job = Job("hack-attack", DEFAULT_DATA_DIR, (3,), 30, 7, ("protector", "random"), 400)
-    whole = play_chunk(job, 3, 0, 30)
+    job = job_of("hack-attack", (3,), 30, 7, ("protector", "random"), 400)
+    whole = play_chunk(job, datas_of("hack-attack"), 3, 0, 30).tallies[0]
     parts = Tally(3)
     for a, b in ((0, 11), (11, 12), (12, 30)):
-        parts.merge(play_chunk(job, 3, a, b))
+        parts.merge(play_chunk(job, datas_of("hack-attack"), 3, a, b).tallies[0])
+    assert parts.moments.keys() == whole.moments.keys()
+    assert all(vars_of(parts.moments[k]) == vars_of(whole.moments[k]) for k in whole.moments)
+    parts.moments = whole.moments = {}
     assert parts == whole
     assert whole.games == 30 == sum(whole.lengths.values()) == sum(whole.endings.values())
     no_sole = whole.games - sum(whole.seat_wins)
@@ -222,7 +244,7 @@ class CoinGame(types.SimpleNamespace):
     """A made-up game for the shared code: the first heads wins (turns = tosses)."""
 
 
-def coin_simulate(data, n_players, seed, strategy, cap):
+def coin_simulate(data, n_players, seed, strategy, cap, setup=None):
     rng, names = random.Random(seed), tuple(f"P{k}" for k in range(n_players))
     for turn in range(1, cap + 1):
         if rng.random() < 0.3:
@@ -238,7 +260,8 @@ def coin_simulate(data, n_players, seed, strategy, cap):
 COIN = CoinGame(GAME="coin", PLAYERS=(2, 3), TURN_CAP=6, TURN_WORD="tosses",
                 STRATEGIES={"random": object}, DEFAULT_STRATEGY="random",
                 ENDINGS={"heads": "heads", CAPPED: "turn cap"},
-                load=lambda folder: None, simulate=coin_simulate,
+                load=lambda folder: None, simulate=coin_simulate, DECK_FORMATS=(),
+                seats=lambda data, deck_format=None: (2, 3), READINGS=(),
                 figures=lambda data: [Figure("Wins by name", "rate", "heads",
                                              {"P0": "first", "P1": "second"},
                                              "Wins (% of games)", "Player", "turns")])
@@ -251,9 +274,10 @@ def test_shared_code_runs_a_game_it_does_not_know(monkeypatch, tmp_path):
     module.__dict__.update(vars(COIN))
     monkeypatch.setitem(__import__("sys").modules, "coin_sim", module)
     monkeypatch.setitem(SIMULATORS, "coin", "coin_sim")
-    job = Job("coin", tmp_path, (2, 3), 400, 3, ("random",), 6)
-    tallies = run(job, workers=2)
-    assert tallies == run(job, workers=1)
+    job = job_of("coin", (2, 3), 400, 3, ("random",), 6)
+    tallies = run(job, {"A": None}, workers=2).tallies[0]
+    assert summarise(job, module, module.figures(None), tallies) == \
+        summarise(job, module, module.figures(None), run(job, {"A": None}, workers=1).tallies[0])
     summary = summarise(job, module, module.figures(None), tallies)
     two = summary["by_players"][0]
     capped = 0.7 ** 6
@@ -348,12 +372,12 @@ def test_bad_card_data_is_reported_not_raised(tmp_path):
 
 
 def test_length_histogram_matches_the_games_played():
-    job = Job("hack-attack", DEFAULT_DATA_DIR, (2,), 25, 4, ("protector",), 400)
+    job = job_of("hack-attack", (2,), 25, 4, ("protector",), 400)
     module = simulator("hack-attack")
-    data = module.load(DEFAULT_DATA_DIR / "hack-attack")
+    data = datas_of("hack-attack")["A"]
     turns = Counter(module.simulate(data, 2, game_seed(4, 2, i), ("protector",) * 2,
                                     400).turns for i in range(25))
-    assert run(job, 1)[2].lengths == turns
+    assert run(job, datas_of("hack-attack"), 1).tallies[0][2].lengths == turns
 
 
 def test_an_output_that_cannot_be_written_is_found_before_the_games(tmp_path, monkeypatch):

@@ -9,7 +9,7 @@ from pathlib import Path
 from pnp.data.art import ART_FIELD, parse_art
 from pnp.data.models import BackDesign, Category, GameInfo, Source
 from pnp.data.schema import Field, check_table, int_range
-from pnp.data.toml_source import TableLines, TomlFile
+from pnp.data.toml_source import TableLines, TomlFile, read_toml
 from pnp.errors import Problem
 from pnp.shown import quoted
 from pnp.units import CARD_SIZES_MM
@@ -157,3 +157,13 @@ def _categories(tf: TomlFile, problems: list[Problem]) -> tuple[list[Category], 
 def _prefixed(p: Problem, prefix: str) -> Problem:
     return Problem(p.file, p.message, p.line, p.column, p.card_id,
                    prefix + p.field if p.field else prefix.rstrip("."), p.subject)
+
+
+def read_game_id(path: Path) -> str | None:
+    """The `id` a game.toml at `path` declares, or None when the file cannot be read as
+    TOML or declares no id as text (its loader then says why)."""
+    tf = read_toml(Path(path))
+    if isinstance(tf, Problem):
+        return None
+    found = tf.data.get("id")
+    return found if isinstance(found, str) else None

@@ -11,11 +11,10 @@ import re
 from types import ModuleType
 
 from pnp.shown import plural
+from pnp.simulate.paired import Z95, interval
 from pnp.simulate.result import Figure
-from pnp.simulate.run import Job, Tally
+from pnp.simulate.run import Arm, Job, Tally
 
-#: z for a two-sided 95 % interval
-Z95 = 1.959964
 DIGITS = 4              # rates and means in the summary are rounded to this many places
 #: a rate out of fewer than this many is kept in the JSON but not ranked or charted:
 #: 1 of 1 is no 100 %
@@ -44,10 +43,23 @@ def rate(count: int, out_of: int) -> float | None:
     return _r(count / out_of) if out_of else None
 
 
+def _interval(tally: Tally, key: tuple) -> list[float] | None:
+    """The 95 % interval (delta method over games, pnp.simulate.paired) of the measure
+    `key`, rounded, or None when the games never reached it."""
+    moments = tally.moments.get(key)
+    bounds = interval(moments, tally.games) if moments else None
+    return [_r(bounds[0]), _r(bounds[1])] if bounds else None
+
+
+def _wilson(count: int, out_of: int) -> list[float]:
+    low, high = wilson(count, out_of)
+    return [_r(low), _r(high)]
+
+
 def lengths(tally: Tally) -> dict:
-    """Game length of the games not capped: mean, median, shortest, longest and the
-    histogram (turns -> games, keys as strings, ascending); every figure None and the
-    histogram empty when every game was capped."""
+    """Game length of the games not capped: mean (with its 95 % interval), median,
+    shortest, longest and the histogram (turns -> games, keys as strings, ascending);
+    every figure None and the histogram empty when every game was capped."""
     ordered = sorted(tally.lengths.items())
     total = sum(n for _, n in ordered)
     running, median = 0, 0
@@ -57,68 +69,87 @@ def lengths(tally: Tally) -> dict:
             median = turns
             break
     if not total:
-        return {"mean": None, "median": None, "shortest": None, "longest": None,
-                "histogram": {}}
-    return {"mean": _r(sum(t * n for t, n in ordered) / total), "median": median,
+        return {"mean": None, "interval": None, "median": None, "shortest": None,
+                "longest": None, "histogram": {}}
+    return {"mean": _r(sum(t * n for t, n in ordered) / total),
+            "interval": _interval(tally, ("length",)), "median": median,
             "shortest": ordered[0][0], "longest": ordered[-1][0],
             "histogram": {str(t): n for t, n in ordered}}
 
 
 def figure_values(figure: Figure, tally: Tally) -> list[dict]:
-    """One row per key of `figure.labels`: {"key", "label", "count", "out_of", "value"}.
-    A rate's value is count / out_of (None when out_of is 0); a per-game figure's is
-    count / games."""
+    """One row per key of `figure.labels`: {"key", "label", "count", "out_of", "value",
+    "interval"}. A rate's value is count / out_of (None when out_of is 0); a per-game
+    figure's is count / games; the interval is the value's 95 % interval over games
+    (pnp.simulate.paired), None with no value."""
     counts = tally.facts.get(figure.count, {})
     base = tally.facts.get(figure.out_of, {}) if figure.kind == "rate" else None
     rows = []
     for key, label in figure.labels.items():
         count = counts.get(key, 0)
         out_of = base.get(key, 0) if base is not None else tally.games
+        value = rate(count, out_of)
         rows.append({"key": key, "label": label, "count": count, "out_of": out_of,
-                     "value": rate(count, out_of)})
+                     "value": value,
+                     "interval": None if value is None else _interval(tally, (figure.title, key))})
     return rows
 
 
+def count_summary(job: Job, arm: Arm, module: ModuleType, figures: list[Figure],
+                  tally: Tally) -> dict:
+    """One player count of one arm: the games, game length (of the games not capped),
+    each seat's sole wins with a 95 % Wilson interval and the even share (games with a
+    sole winner / players), each strategy's sole wins per seat it played, games without
+    a sole winner, ties, turn-cap draws, games over within the first round, how games
+    ended (the module's ENDINGS), each with its interval, and each of the game's
+    figures."""
+    n, games = tally.players, tally.games
+    seats = [{"seat": seat + 1, "wins": wins, "rate": rate(wins, games),
+              "interval": _wilson(wins, games)} for seat, wins in enumerate(tally.seat_wins)]
+    strategies = []
+    for name in dict.fromkeys(job.seat_strategies(arm, n)):
+        wins, played = tally.strategy_wins[name], tally.strategy_seats[name]
+        strategies.append({"strategy": name, "seats_played": played, "wins": wins,
+                           "rate": rate(wins, played), "interval": _wilson(wins, played)})
+    sole = sum(tally.seat_wins)
+
+    def share(count: int) -> dict:
+        return {"rate": rate(count, games), "interval": _wilson(count, games)}
+    return {
+        "players": n, "games": games, "length": lengths(tally), "seats": seats,
+        "even_share": rate(sole, games * n), "strategies": strategies,
+        "no_sole_winner": games - sole,
+        "no_sole_winner_rate": rate(games - sole, games),
+        "no_sole_winner_interval": _wilson(games - sole, games),
+        "ties": tally.ties, "tie_rate": rate(tally.ties, games),
+        "tie_interval": _wilson(tally.ties, games),
+        "capped": tally.capped, "capped_rate": rate(tally.capped, games),
+        "capped_interval": _wilson(tally.capped, games),
+        "first_round": tally.first_round,
+        "first_round_rate": rate(tally.first_round, games),
+        "first_round_interval": _wilson(tally.first_round, games),
+        "endings": [{"key": key, "label": label, "games": tally.endings.get(key, 0),
+                     **share(tally.endings.get(key, 0))}
+                    for key, label in module.ENDINGS.items()],
+        "figures": [{"title": f.title, "kind": f.kind, "values": figure_values(f, tally)}
+                    for f in figures],
+    }
+
+
 def summarise(job: Job, module: ModuleType, figures: list[Figure],
-              tallies: dict[int, Tally]) -> dict:
-    """The JSON-ready summary of a run: the job, then per player count the games, game
-    length (of the games not capped), each seat's sole wins with a 95 % Wilson interval
-    and the even share (games with a sole winner / players), each strategy's sole wins
-    per seat it played, games without a sole winner, ties, turn-cap draws,
-    games over within the first round, how games ended (the module's ENDINGS) and each of the game's figures."""
-    counts = []
-    for n in job.players:
-        tally = tallies[n]
-        seats = []
-        for seat, wins in enumerate(tally.seat_wins):
-            low, high = wilson(wins, tally.games)
-            seats.append({"seat": seat + 1, "wins": wins, "rate": rate(wins, tally.games),
-                          "interval": [_r(low), _r(high)]})
-        strategies = []
-        for name in dict.fromkeys(job.seat_strategies(n)):
-            wins, played = tally.strategy_wins[name], tally.strategy_seats[name]
-            low, high = wilson(wins, played)
-            strategies.append({"strategy": name, "seats_played": played, "wins": wins,
-                               "rate": rate(wins, played), "interval": [_r(low), _r(high)]})
-        sole = sum(tally.seat_wins)
-        counts.append({
-            "players": n, "games": tally.games, "length": lengths(tally), "seats": seats,
-            "even_share": rate(sole, tally.games * n), "strategies": strategies,
-            "no_sole_winner": tally.games - sole,
-            "no_sole_winner_rate": rate(tally.games - sole, tally.games),
-            "ties": tally.ties, "tie_rate": rate(tally.ties, tally.games),
-            "capped": tally.capped, "capped_rate": rate(tally.capped, tally.games),
-            "first_round": tally.first_round,
-            "first_round_rate": rate(tally.first_round, tally.games),
-            "endings": [{"key": key, "label": label, "games": tally.endings.get(key, 0),
-                         "rate": rate(tally.endings.get(key, 0), tally.games)}
-                        for key, label in module.ENDINGS.items()],
-            "figures": [{"title": f.title, "kind": f.kind, "values": figure_values(f, tally)}
-                        for f in figures],
-        })
+              tallies: dict[int, Tally], arm: Arm | None = None) -> dict:
+    """The JSON-ready summary of a run's first arm (or `arm`): the job (its setup and
+    the model's readings where the rules are silent included), then per player count
+    `count_summary`."""
+    arm = arm or job.arms[0]
     return {"game": job.game, "seed": job.seed, "games": job.games,
-            "strategies": list(job.strategies), "turn_cap": job.cap,
-            "turn_word": module.TURN_WORD, "by_players": counts}
+            "strategies": list(arm.strategies), "turn_cap": job.cap,
+            "turn_word": module.TURN_WORD, "deck_format": job.setup.deck_format,
+            "search_iterations": job.setup.iterations, "rotate": job.rotate,
+            "readings": [{"reading": r.text, "clarification": r.clarification}
+                         for r in getattr(module, "READINGS", ())],
+            "by_players": [count_summary(job, arm, module, figures, tallies[n])
+                           for n in job.players]}
 
 
 def percent(x: float | None) -> str:

@@ -1,10 +1,15 @@
-"""Play many seeded games of one game on every core and sum what they show (issue 13).
+"""Play many seeded games of one game on every core, or on a Dask cluster, and sum what
+they show (issues 13 and 21).
 
 Each game's seed comes from the run's seed, the player count and the game's index
 (`game_seed`), so a game's result never depends on which worker played it or in what
-order; the workers' tallies are merged in index order and every figure is a count, so a
-seed gives the same summary on any machine and with any number of workers. Nothing here
-names a game: the game's simulator module (pnp.simulate.result's contract) is queried.
+order; chunks are merged in index order and every figure is a sum of integers, so a seed
+gives the same summary on any machine, any number of processes and any cluster.
+
+A run plays its seeds in one or more arms (`Arm`): one for a plain run, one per level of
+skill for a skill report, one per card data set for a paired comparison, whose two arms
+are also tallied game by game (pnp.simulate.paired). Nothing here names a game: the
+game's simulator module (pnp.simulate.result's contract) is queried.
 """
 
 from __future__ import annotations
@@ -16,45 +21,73 @@ import signal
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import NamedTuple
 
 from pnp.simulate import simulator
-from pnp.simulate.result import Result
+from pnp.simulate.paired import Measures, Moments, PairTally, measures
+from pnp.simulate.result import Result, Setup
 
-#: Games a worker plays before reporting back (smaller near the end of a run, so the
-#: progress bar moves and both cores stay busy).
+#: Games a chunk plays at most (smaller near the end of a run, so the progress bar moves
+#: and every core stays busy), and at most when a seat searches (a search game takes
+#: seconds, so a chunk lost with its worker costs little).
 CHUNK_MOST = 200
+CHUNK_SEARCH = 4
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One way a run plays its seeds: its `label`, the card data it plays (a key of the
+    run's data sets) and the `strategies` given to the seats in turn, repeating."""
+
+    label: str
+    data: str
+    strategies: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class Job:
     """A run: `games` games of `game` (an id of pnp.simulate.SIMULATORS) at each of
-    `players` (player counts), from the card data in `data_dir`/<game>; `strategies`
-    (names of the module's STRATEGIES) are given to the seats in turn, repeating; `cap`
-    is the turn cap; `seed` any integer."""
+    `players`, seeded from `seed`, capped at `cap` turns, set up by `setup`, in each of
+    `arms`. `rotate`: game i turns the seats' strategies i places round the table, so
+    each strategy plays every seat equally often. `paired`: arms 0 and 1 are also
+    tallied game by game (a comparison)."""
 
     game: str
-    data_dir: Path
     players: tuple[int, ...]
     games: int
     seed: int
-    strategies: tuple[str, ...]
     cap: int
+    arms: tuple[Arm, ...]
+    setup: Setup = Setup()
+    rotate: bool = False
+    paired: bool = False
 
-    def seat_strategies(self, n_players: int) -> tuple[str, ...]:
-        """The strategy of each of `n_players` seats, first seat first."""
-        return tuple(self.strategies[i % len(self.strategies)] for i in range(n_players))
+    def seat_strategies(self, arm: Arm, n_players: int, index: int = 0) -> tuple[str, ...]:
+        """The strategy of each of `n_players` seats in game `index` of `arm`, first seat
+        first."""
+        names = arm.strategies
+        table = [names[i % len(names)] for i in range(n_players)]
+        shift = index % n_players if self.rotate else 0
+        return tuple(table[(i - shift) % n_players] for i in range(n_players))
+
+    @property
+    def searches(self) -> bool:
+        """Whether any seat of any arm plays a search strategy."""
+        strategies = simulator(self.game).STRATEGIES
+        return any(getattr(strategies[s], "searches", False)
+                   for arm in self.arms for s in arm.strategies)
 
 
 @dataclass
 class Tally:
-    """What the games at one player count showed: `games` played; `lengths` (turns ->
-    games, of the games not capped: a capped game's length is only the cap);
+    """What the games of one arm at one player count showed: `games` played; `lengths`
+    (turns -> games, of the games not capped: a capped game's length is only the cap);
     `seat_wins` (sole wins of each seat, first seat first); `strategy_wins` (strategy
     -> sole wins) and `strategy_seats` (strategy -> seats it played, games x seats);
-    `ties`; `capped`;
-    `first_round`: games over, not capped, within the first round (no more turns than
-    players); `endings` (ending key -> games); `facts` (group -> key -> count, summed)."""
+    `ties`; `capped`; `first_round`: games over, not capped, within the first round (no
+    more turns than players); `endings` (ending key -> games); `facts` (group -> key ->
+    count, summed); `moments` (measure key -> pnp.simulate.paired.Moments, for the
+    intervals)."""
 
     players: int
     games: int = 0
@@ -67,12 +100,13 @@ class Tally:
     first_round: int = 0
     endings: Counter = field(default_factory=Counter)
     facts: dict[str, Counter] = field(default_factory=dict)
+    moments: dict[tuple, Moments] = field(default_factory=dict)
 
     def __post_init__(self):
         self.seat_wins = self.seat_wins or [0] * self.players
 
-    def add(self, result: Result) -> None:
-        """Count one game's Result."""
+    def add(self, result: Result, shown: Measures | None = None) -> None:
+        """Count one game's Result (and its `shown` measures, for the intervals)."""
         self.games += 1
         if not result.capped:
             self.lengths[result.turns] += 1
@@ -87,6 +121,11 @@ class Tally:
         self.endings[result.ending] += 1
         for group, counts in result.facts.items():
             self.facts.setdefault(group, Counter()).update(counts)
+        for key, (c, o) in (shown or {}).items():
+            moments = self.moments.get(key)
+            if moments is None:
+                moments = self.moments[key] = Moments()
+            moments.add(c, o)
 
     def merge(self, other: Tally) -> None:
         """Add `other` (the same player count) into this tally."""
@@ -101,6 +140,19 @@ class Tally:
         self.endings.update(other.endings)
         for group, counts in other.facts.items():
             self.facts.setdefault(group, Counter()).update(counts)
+        for key, moments in other.moments.items():
+            if key in self.moments:
+                self.moments[key].merge(moments)
+            else:
+                self.moments[key] = moments
+
+
+class Chunk(NamedTuple):
+    """What one piece of a run gave back: a Tally per arm and, for a paired run, the
+    PairTally of arms 0 and 1."""
+
+    tallies: tuple[Tally, ...]
+    pair: PairTally | None
 
 
 def game_seed(seed: int, players: int, index: int) -> int:
@@ -110,37 +162,50 @@ def game_seed(seed: int, players: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-_DATA: dict[tuple[str, str], object] = {}
+_FIGURES: dict[int, tuple[object, list]] = {}
 
 
-def _data(game: str, data_dir: Path):
-    """The card data of `game`, loaded once per process."""
-    key = (game, str(data_dir))
-    if key not in _DATA:
-        _DATA[key] = simulator(game).load(Path(data_dir) / game)
-    return _DATA[key]
+def _figures(module, data) -> list:
+    """The game's figures for `data`, worked out once per process (kept with the data
+    they belong to, so a later data set never takes them for its own)."""
+    known = _FIGURES.get(id(data))
+    if known is None or known[0] is not data:
+        known = _FIGURES[id(data)] = (data, module.figures(data))
+    return known[1]
 
 
-def play_chunk(job: Job, players: int, start: int, stop: int) -> Tally:
-    """Play games `start`..`stop`-1 of `job` at `players` players; their Tally."""
-    module, data = simulator(job.game), _data(job.game, job.data_dir)
-    strategies = job.seat_strategies(players)
-    tally = Tally(players)
+def play_chunk(job: Job, datas: dict[str, object], players: int, start: int,
+               stop: int) -> Chunk:
+    """Play games `start`..`stop`-1 of every arm of `job` at `players` players, from the
+    card data sets `datas` (key -> the game's loaded data)."""
+    module = simulator(job.game)
+    tallies = tuple(Tally(players) for _ in job.arms)
+    pair = PairTally() if job.paired else None
+    endings = list(module.ENDINGS)
     for index in range(start, stop):
-        tally.add(module.simulate(data, players, game_seed(job.seed, players, index),
-                                  strategies, job.cap))
-    return tally
+        seed = game_seed(job.seed, players, index)
+        shown = []
+        for arm, tally in zip(job.arms, tallies):
+            data = datas[arm.data]
+            result = module.simulate(data, players, seed,
+                                     job.seat_strategies(arm, players, index), job.cap,
+                                     job.setup)
+            shown.append(measures(result, _figures(module, data), players, endings))
+            tally.add(result, shown[-1])
+        if pair is not None:
+            pair.add(shown[0], shown[1])
+    return Chunk(tallies, pair)
 
 
-def _play_chunk(args: tuple) -> Tally:
-    return play_chunk(*args)
+Piece = tuple[int, int, int]          # (players, start, stop)
 
 
-def chunks(job: Job, workers: int) -> list[tuple[Job, int, int, int]]:
-    """The work of `job` as (job, players, start, stop) pieces: about eight per worker at
-    each player count, at most CHUNK_MOST games each."""
-    size = max(1, min(CHUNK_MOST, -(-job.games // (8 * max(1, workers)))))
-    return [(job, n, start, min(start + size, job.games))
+def pieces(job: Job, workers: int) -> list[Piece]:
+    """The work of `job` as (players, start, stop) pieces: about eight per worker at each
+    player count, at most CHUNK_MOST games each (CHUNK_SEARCH when a seat searches)."""
+    most = CHUNK_SEARCH if job.searches else CHUNK_MOST
+    size = max(1, min(most, -(-job.games // (8 * max(1, workers)))))
+    return [(n, start, min(start + size, job.games))
             for n in job.players for start in range(0, job.games, size)]
 
 
@@ -152,37 +217,68 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def run(job: Job, workers: int | None = None,
-        progress: Callable[[int], None] | None = None) -> dict[int, Tally]:
-    """Play every game of `job` on `workers` processes (default: every core; 1 plays in
-    this process) and return player count -> Tally. `progress(n)` is called as each
-    piece of n games finishes. The card data is loaded before any worker starts, so bad
-    data raises its DataError here, once."""
-    _data(job.game, job.data_dir)
-    workers = workers or default_workers()
-    pieces = chunks(job, workers)
-    tallies = {n: Tally(n) for n in job.players}
-    for piece, tally in zip(pieces, _results(pieces, workers)):
-        tallies[piece[1]].merge(tally)
+class Outcome(NamedTuple):
+    """A whole run: per arm, player count -> Tally; for a paired run, player count ->
+    PairTally of arms 0 and 1 (else empty)."""
+
+    tallies: tuple[dict[int, Tally], ...]
+    pairs: dict[int, PairTally]
+
+
+def run(job: Job, datas: dict[str, object], workers: int | None = None,
+        progress: Callable[[int], None] | None = None,
+        scheduler: str | None = None) -> Outcome:
+    """Play every game of `job` from the card data sets `datas` on `workers` processes
+    (default: every core; 1 plays in this process), or on the Dask cluster whose
+    scheduler is at `scheduler` (pnp.simulate.cluster). `progress(n)` is called as each
+    piece of n games finishes. PnpError from the cluster (none reachable, a chunk that
+    kept losing its workers, no workers left)."""
+    if scheduler:
+        from pnp.simulate import cluster
+        work = pieces(job, cluster.workers(scheduler))
+        results = cluster.results(scheduler, job, datas, work)
+    else:
+        workers = workers or default_workers()
+        work = pieces(job, workers)
+        results = _local(job, datas, work, workers)
+    tallies = tuple({n: Tally(n) for n in job.players} for _ in job.arms)
+    pairs = {n: PairTally() for n in job.players} if job.paired else {}
+    for (n, start, stop), chunk in zip(work, results):
+        for arm_tallies, tally in zip(tallies, chunk.tallies):
+            arm_tallies[n].merge(tally)
+        if chunk.pair is not None:
+            pairs[n].merge(chunk.pair)
         if progress:
-            progress(piece[3] - piece[2])
-    return tallies
+            progress(stop - start)
+    return Outcome(tallies, pairs)
 
 
-def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C to the main process, which stops the pool: one "Aborted!"
-    instead of a traceback from every worker. (It takes the default SIGTERM back, so
-    the pool can stop it.)"""
+_WORK: tuple = ()
+
+
+def _start_worker(job: Job, datas: dict[str, object]) -> None:
+    """A worker keeps the run's job and card data (sent once, not with every piece) and
+    leaves Ctrl-C to the main process, which stops the pool: one "Aborted!" instead of
+    a traceback from every worker. (It takes the default SIGTERM back, so the pool can
+    stop it.)"""
+    global _WORK
+    _WORK = (job, datas)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _results(pieces: Sequence[tuple], workers: int) -> Iterator[Tally]:
-    """Each piece's Tally, in order: in this process for one worker or one piece, else
+def _play_piece(piece: Piece) -> Chunk:
+    job, datas = _WORK
+    return play_chunk(job, datas, *piece)
+
+
+def _local(job: Job, datas: dict[str, object], work: Sequence[Piece],
+           workers: int) -> Iterator[Chunk]:
+    """Each piece's Chunk, in order: in this process for one worker or one piece, else
     from a pool of `workers` processes (forked where the system can, so they start with
     the card data already loaded)."""
-    if workers == 1 or len(pieces) == 1:
-        yield from map(_play_chunk, pieces)
+    if workers == 1 or len(work) == 1:
+        yield from (play_chunk(job, datas, *piece) for piece in work)
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
@@ -190,8 +286,8 @@ def _results(pieces: Sequence[tuple], workers: int) -> Iterator[Tally]:
     # the workers to die on a broken pipe
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        with context.Pool(min(workers, len(pieces)), _quiet_worker) as pool:
-            yield from pool.imap(_play_chunk, pieces)
+        with context.Pool(min(workers, len(work)), _start_worker, (job, datas)) as pool:
+            yield from pool.imap(_play_piece, work)
     finally:
         signal.signal(signal.SIGTERM, previous)
 

@@ -1,0 +1,181 @@
+"""What every `pnp` command shares: one way errors leave (`Failure`, exit status 1,
+each problem on its own `Error:` line), numbers checked against their range
+(`InRange`), the group class that turns library errors into Failures (`App`), the game
+options and the progress bar. pnp.cli and pnp.cli_simulate build their commands from
+these."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from pnp.errors import DataError, PnpError
+from pnp.shown import described, plural, quoted
+from pnp.terminal import OutputLost, echo, one_line, silence_stdout
+
+
+class Failure(click.ClickException):
+    """One or more errors, each shown as its own `Error: ...` line; exit status 1."""
+
+    exit_code = 1
+
+    def __init__(self, lines: list[str]):
+        super().__init__(lines[0] if lines else "failed")
+        self.lines = lines
+
+    def show(self, file=None) -> None:
+        try:
+            for line in self.lines:
+                echo(f"Error: {one_line(line)}", err=True, exact=True)
+        except OutputLost:      # stderr itself is gone: the exit status still tells
+            pass
+
+
+def error_lines(exc: PnpError, game: str | None = None) -> list[str]:
+    """The lines that report `exc`: every problem of a DataError (a warning or note among
+    them says so), then how many errors there are."""
+    if not isinstance(exc, DataError):
+        return [str(exc)]
+    errors = [p for p in exc.problems if p.level == "error"]
+    count = f"{plural(len(errors), 'problem')} found."
+    return ([str(p) if p.level == "error" else f"({p.level}) {p}" for p in exc.problems]
+            + [f"{game}: {count}" if game else count])
+
+
+TYPED = "pnp.typed"       # ctx.meta: the command line's words, for one_line
+WRITTEN = "pnp.written"   # ctx.meta: True once a kit was published
+class InRange(click.ParamType):
+    """A number typed on the command line, within low..high inclusive (`integer` for a
+    count, else a length in `unit`, mm). As in `scorekeeper`: text that is no number is
+    click's usage error (exit 2); a number out of range, NaN and infinities included, is
+    an error naming the range (exit 1)."""
+
+    def __init__(self, low: float, high: float, unit: str = "", integer: bool = False):
+        # an unbounded range (±inf) leaves the range to the library: --players is checked
+        # by each kit against the player counts its game.toml states
+        self.low, self.high, self.unit, self.integer = low, high, unit, integer
+        self.name = "integer" if integer else "mm" if unit == "mm" else "number"
+
+    def convert(self, value, param, ctx):
+        what = param.opts[0] if param is not None else "the value"
+        try:
+            number = int(value) if self.integer else float(value)
+        except (TypeError, ValueError):
+            if str(value).strip().lstrip("+-").isdigit():    # digits past int()'s limit
+                raise Failure([f"{what} is too large ({len(str(value).strip()):,} digits)"])
+            self.fail(f"{quoted(value)} is not a {'whole ' if self.integer else ''}number",
+                      param, ctx)
+        if not self.low <= number <= self.high:   # False for NaN too
+            unit = f" {self.unit}" if self.unit else ""
+            typed = str(value).strip()
+            shown = typed if len(typed) <= 20 else described(number)
+            bounds = f"{self._shown(self.low)}..{self._shown(self.high)}{unit}"
+            raise Failure([f"{what} must be {bounds}, got {shown}"])
+        return number
+
+    def _shown(self, bound: float) -> str:
+        """A bound as typed: a whole count in full (1000000, not 1e+06)."""
+        return str(int(bound)) if self.integer and math.isfinite(bound) else f"{bound:g}"
+
+
+class App(click.Group):
+    """The `pnp` group: a PnpError from any command becomes a Failure; click's usage
+    errors, which quote the value typed whole, become one short line
+    (pnp.terminal.one_line); output that cannot be written is settled by `output_lost`."""
+
+    def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
+        typed = [str(a) for a in args]
+        try:
+            ctx = super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as exc:
+            exc.message = one_line(exc.message, typed)
+            raise
+        ctx.meta[TYPED] = typed
+        return ctx
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except PnpError as exc:
+            raise Failure(error_lines(exc)) from None
+        except click.UsageError as exc:
+            exc.message = one_line(exc.message, ctx.meta.get(TYPED, ()))
+            raise
+        except OutputLost as exc:
+            output_lost(ctx, exc)
+
+
+def output_lost(ctx: click.Context, exc: OutputLost) -> None:
+    """A report that could not be printed: exit status 0 if the kit was written (with a
+    note on stderr unless the reader of a pipe went away), else 1."""
+    if exc.closed_pipe:
+        silence_stdout()
+    written = ctx.meta.get(WRITTEN, False)
+    if written and not exc.closed_pipe:
+        try:
+            echo(f"The kit was written, but its summary could not be printed ({exc}).",
+                 err=True)
+        except OutputLost:
+            pass
+    if written or exc.closed_pipe:
+        ctx.exit(0 if written else 1)
+    raise click.ClickException(f"the output could not be written ({exc})")
+
+
+def for_each_game(names: list[str], run: Callable[[str], None]) -> None:
+    """Call `run(name)` for every game; collect every game's errors and raise one Failure
+    listing all of them when any failed."""
+    lines: list[str] = []
+    for name in names:
+        try:
+            run(name)
+        except PnpError as exc:
+            lines += error_lines(exc, name if len(names) > 1 or isinstance(exc, DataError)
+                                 else None)
+    if lines:
+        raise Failure(lines)
+
+
+def folder(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """A folder typed on the command line as a Path; an empty or blank one is a usage
+    error (it would silently mean the current folder)."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise click.BadParameter("the folder path is empty; name a folder ('.' for this one)")
+    return Path(value)
+
+
+def game_options(f):
+    from pnp.games import game_ids
+    f = click.option("--data", "data_dir", callback=folder, metavar="DIR",
+                     default=None, help="Card data folder (default: the repository's card_data/).")(f)
+    f = click.option("--all", "all_games", is_flag=True, help="Every game.")(f)
+    f = click.option("--game", "-g", "game", default=None,
+                     help=f"Game id: {', '.join(game_ids())}.")(f)
+    return f
+
+
+def chosen_games(game: str | None, all_games: bool) -> list[str]:
+    from pnp.games import game_ids
+    if all_games and game:
+        raise click.UsageError("use --game GAME or --all, not both")
+    if all_games:
+        return game_ids()
+    if not game:
+        raise click.UsageError("name a game with --game GAME, or use --all")
+    return [game]
+
+
+def progress_bar(total: int, label: str):
+    """A click progress bar on stderr when stderr is a terminal; else one that shows
+    nothing (pnp.export.Progress), so logs and pipes get only the summary."""
+    import sys
+
+    from pnp.render.raster import Progress
+    if not sys.stderr.isatty():
+        return Progress()
+    return click.progressbar(length=total, label=label, file=sys.stderr)

@@ -1,0 +1,107 @@
+"""Runs past one machine (issue 21): the pieces of a run sent to an existing Dask
+`distributed` cluster (`pnp simulate --scheduler ADDRESS`), each a task playing seeded
+games (pnp.simulate.run.play_chunk) on whichever worker the scheduler chooses.
+
+The card data is loaded and checked here, then sent to every worker once (scattered),
+so a worker needs Hack Pack installed (the same version) but no card data folder. Every
+figure is a sum over games whose seeds do not depend on where they are played, so a
+seed gives the same JSON on a cluster as on one process.
+
+A worker lost mid-run (killed, or its machine gone: the scheduler notices a closed
+connection at once, a silent machine after its worker time-to-live) has its pieces
+played again on another worker; a piece that keeps losing its workers (the scheduler's
+`allowed-failures`) stops the run with one line. With no worker at all for
+`WORKER_WAIT` seconds the run stops too, so it never waits forever.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+
+from pnp.errors import PnpError
+from pnp.shown import quoted
+from pnp.simulate.run import Chunk, Job, Piece, play_chunk
+
+#: seconds to reach the scheduler, and seconds a run waits with no worker at all
+CONNECT_TIMEOUT = 15
+WORKER_WAIT = 60.0
+#: seconds between looks at the cluster while no piece finishes
+POLL = 1.0
+
+
+def _client(address: str):
+    """A Dask client of the scheduler at `address`; PnpError when `distributed` is not
+    installed or the scheduler cannot be reached."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise PnpError("--scheduler needs the Dask distributed package: pip install "
+                       "'hackpack[cluster]'") from None
+    try:
+        return Client(address, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise PnpError(f"cannot reach the Dask scheduler at {quoted(address, 60)}: "
+                       f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") \
+            from None
+
+
+def workers(address: str) -> int:
+    """The threads the cluster's workers offer now (at least 1, so a run can be cut
+    into pieces before its workers arrive)."""
+    client = _client(address)
+    try:
+        return max(1, sum(client.nthreads().values()))
+    finally:
+        client.close()
+
+
+def results(address: str, job: Job, datas: dict[str, object],
+            work: Sequence[Piece]) -> Iterator[Chunk]:
+    """Each piece's Chunk, in the order of `work`, played on the cluster at `address`.
+    PnpError (one line) when a piece kept losing its workers, raised inside a worker, or
+    no worker was there for WORKER_WAIT seconds."""
+    from distributed import wait
+    client = _client(address)
+    try:
+        [shared] = client.scatter([datas], broadcast=True, hash=False)
+        futures = [client.submit(play_chunk, job, shared, *piece, pure=False)
+                   for piece in work]
+        order = {f.key: k for k, f in enumerate(futures)}
+        done: dict[int, Chunk] = {}
+        pending, alone_since, given = set(futures), None, 0
+        while pending:
+            finished, pending = wait(pending, timeout=POLL, return_when="FIRST_COMPLETED")
+            for future in finished:
+                done[order[future.key]] = _chunk(future)
+            alone_since = _check_workers(client, alone_since)
+            while given in done:               # in order, as soon as each is there
+                yield done.pop(given)
+                given += 1
+    finally:
+        client.close()
+
+
+def _chunk(future) -> Chunk:
+    """A finished piece's Chunk, or PnpError naming why it failed."""
+    if future.status == "finished":
+        return future.result()
+    error = future.exception()
+    name = type(error).__name__
+    if name == "KilledWorker":
+        raise PnpError("a piece of the run lost its Dask worker again and again (the "
+                       "scheduler's allowed-failures); the run is stopped")
+    raise PnpError(f"a Dask worker failed a piece of the run: {name}: "
+                   f"{str(error).splitlines()[0] if str(error) else ''}".rstrip(": "))
+
+
+def _check_workers(client, alone_since: float | None) -> float | None:
+    """When the cluster has no worker: the time it was first seen so, and PnpError once
+    that is WORKER_WAIT seconds ago; None while there are workers."""
+    if client.scheduler_info().get("workers"):
+        return None
+    now = time.monotonic()
+    if alone_since is not None and now - alone_since > WORKER_WAIT:
+        raise PnpError(f"the Dask cluster has had no worker for {WORKER_WAIT:.0f} s; start "
+                       "some with `dask worker ADDRESS`")
+    return alone_since if alone_since is not None else now
