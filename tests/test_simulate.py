@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import types
 from collections import Counter
 
@@ -17,9 +18,9 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.paths import DEFAULT_DATA_DIR
 from pnp.simulate import SIMULATORS, simulator
-from pnp.simulate.charts import write_balance
+from pnp.simulate.pages import write_balance
 from pnp.simulate.report import summarise, text_lines, wilson
-from pnp.simulate.result import CAPPED, Figure, Result
+from pnp.simulate.result import CAPPED, Figure, Reading, Result
 from pnp.simulate.run import Arm, Job, Tally, game_seed, pieces, play_chunk, run
 
 GAMES = list(SIMULATORS)
@@ -79,9 +80,35 @@ def test_every_simulator_keeps_the_contract(game):
         json.dumps(result.facts)
     groups = set().union(*(r.facts for r in results))
     for figure in figures:
-        assert figure.kind in ("rate", "per game")
+        assert figure.kind in ("rate", "per game", "timeline")
         assert figure.count in groups
         assert figure.kind == "per game" or figure.out_of in groups
+    assert figures[0].kind != "timeline"        # the headline of a skill report
+    assert any(getattr(cls, "searches", False) for cls in module.STRATEGIES.values())
+    fewest, most = module.seats(data)
+    assert module.PLAYERS[0] <= fewest <= most <= module.PLAYERS[1]
+    for deck_format in module.DECK_FORMATS:
+        assert module.seats(data, deck_format)[0] == fewest
+
+
+def clarifications(game: str) -> set[str]:
+    """The questions under "## Clarifications" in the game's rulebook."""
+    text = (DEFAULT_DATA_DIR / game / "rulebook.md").read_text(encoding="utf-8")
+    section = text[text.index("## Clarifications"):]
+    section = section[:section.find("\n## ", 3)] if "\n## " in section[3:] else section
+    return set(re.findall(r"^- \*\*(.+?)\*\*", section, re.M))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_reading_follows_a_clarification_of_the_rulebook(game):
+    """Rules as written by default (issue 21): every reading a model makes where the
+    rules are silent names the rulebook Clarification that states it, word for word."""
+    module = simulator(game)
+    assert module.READINGS
+    questions = clarifications(game)
+    for reading in module.READINGS:
+        assert isinstance(reading, Reading) and reading.text.endswith(".")
+        assert reading.clarification in questions, reading.clarification
 
 
 # --- seeds, pieces and tallies --------------------------------------------------------

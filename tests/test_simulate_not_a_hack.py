@@ -228,7 +228,7 @@ def test_the_judge_sees_only_the_cards_and_swaps_keep_what_is_needed(data, kit):
 
 
 def test_figures_name_facts_the_games_count(data, kit):
-    first, per_card = sim.figures(data)
+    first, per_card, white, black = sim.figures(data)
     assert first.title == "Bans, steals and hack-offs per game" and first.kind == "per game"
     assert (first.value_title, first.label_title) == ("Per game (mean)", "Event")
     result = sim.simulate(data, 4, 3, kit=kit)
@@ -242,6 +242,31 @@ def test_figures_name_facts_the_games_count(data, kit):
         won.update(facts["won"])
         stolen.update(facts["stolen"])
     assert stolen and all(stolen[k] <= won[k] for k in stolen)
+
+
+def test_the_pile_make_up_is_counted_every_ten_black_cards(data, kit):
+    """Issue 21: the white and black piles' make-up over a game (what decides whether it
+    can end). Before the first black card the white pile is the deal's leftover and
+    the black pile the whole print run; then every PILE_EVERY black cards, the games
+    still running count what is left in each pile and its discard pile."""
+    *_, white, black = sim.figures(data)
+    assert (white.kind, black.kind) == ("timeline", "timeline")
+    assert list(white.labels) == ["component", "modifier", "steal", "new_account"]
+    assert list(black.labels) == ["hack", "negative", "banned"]
+    printed = Counter()
+    for card in data.cards:
+        printed[card.kind] += card.count
+    for seed in range(10):
+        game = sim.Game(data, seated(sim, "party", 4), seed, kit)
+        dealt = Counter(c.kind for c in game.white)
+        result = game.play()
+        piles, running = result.facts["piles"], result.facts["running"]
+        assert set(running) == {str(t) for t in range(0, result.turns, sim.PILE_EVERY)}
+        assert set(running.values()) == {1}
+        assert all(piles[f"{kind}@0"] == dealt[kind] for kind in white.labels)
+        assert all(piles[f"{kind}@0"] == printed[kind] for kind in black.labels)
+        last = max(running, key=int)
+        assert sum(piles[f"{k}@{last}"] for k in white.labels) < sum(dealt.values())
 
 
 def test_simulated_games_replay_through_the_scorekeeper(data, kit, tmp_path):

@@ -17,7 +17,7 @@ from pnp.errors import DataError, PnpError
 from pnp.outfile import check_writable, write_whole
 from pnp.shown import plural, quoted
 from pnp.simulate import MOST_GAMES, MOST_TURN_CAP, SIMULATORS, simulator
-from pnp.simulate.charts import write_balance
+from pnp.simulate.pages import write_balance
 from pnp.simulate.report import summarise, text_lines
 from pnp.simulate.result import Setup
 from pnp.simulate.run import Arm, Job, default_workers, run
@@ -254,13 +254,18 @@ def simulate_game(options: SimulateOptions,
     workers = None if options.scheduler else options.workers or default_workers()
     started = time.perf_counter()
     total = job.games * len(job.players) * len(job.arms)
+    executor = None
+    if options.scheduler:
+        from pnp.simulate.cluster import Cluster
+        executor = Cluster(options.scheduler)
     if progress:
         with progress(total, f"{job.game}: playing") as bar:
-            outcome = run(job, datas, workers, bar.update, options.scheduler)
+            outcome = run(job, datas, workers, bar.update, executor)
     else:
-        outcome = run(job, datas, workers, scheduler=options.scheduler)
+        outcome = run(job, datas, workers, executor=executor)
     seconds = time.perf_counter() - started
-    summary = summarise(job, module, figures[OWN], outcome.tallies[0])
+    main = 1 if options.skill else 0          # a skill report's rule-of-thumb level
+    summary = summarise(job, module, figures[OWN], outcome.tallies[main], job.arms[main])
     lines = text_lines(summary, figures[OWN])
     if options.skill:
         summary["skill"] = skill_summary(job, module, figures[OWN], outcome.tallies)

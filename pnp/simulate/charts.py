@@ -1,37 +1,29 @@
-"""`balance.pdf`: a simulation summary (pnp.simulate.report) drawn as charts with
-reportlab's own graphics (issue 13): game length, wins by seat with 95 % intervals,
-how games end, ties and turn-cap draws, and each of the game's figures, one series per
-player count. Every chart has axis titles a reader (and a test) can find as text.
+"""The charts of `balance.pdf` (issues 13 and 21), drawn with reportlab's own graphics
+from a simulation summary (pnp.simulate.report): game length, wins by seat, how games
+end, each of the game's figures and its timelines, and the skill report's levels. Every
+rate is drawn with its 95 % interval as a whisker; a rate of 0 is a dark tick on the
+axis labelled "0", and a rate out of too few games to count is labelled "too few" in
+grey, so the two are never confused; a rate of wins per seat has its even share drawn
+beside it. Every chart has axis titles a reader (and a test) can find as text.
 
 Geometry is in points (1 mm = 72/25.4 pt) on A4 portrait. Nothing here names a game.
 """
 
 from __future__ import annotations
 
-from typing import BinaryIO
-from xml.sax.saxutils import escape
+from collections.abc import Sequence
 
 from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
 from reportlab.graphics.charts.legends import Legend
+from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, Group, Line, String
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import (
-    CondPageBreak,
-    KeepTogether,
-    Paragraph,
-    SimpleDocTemplate,
-    Spacer,
-    Table,
-    TableStyle,
-)
 
-from pnp.fonts import BOLD, REGULAR, font, register_all
+from pnp.fonts import BOLD, REGULAR, font
 from pnp.layout.text import text_width
-from pnp.shown import plural
-from pnp.simulate.report import FEWEST, percent
+from pnp.simulate.report import FEWEST
 
 MARGIN_PT = 18 * mm
 FRAME_PAD_PT = 6                          # platypus's frame padding on each side
@@ -43,9 +35,12 @@ HEADING_PT = 30 * mm
 SERIES = tuple(colors.HexColor(c) for c in
                ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00",
                 "#F0E442", "#000000", "#999999", "#332288", "#88CCEE"))
+FEW_GREY = colors.HexColor("#8A8A8A")
 MOST_BINS = 30                            # length histogram bars
 TAIL = 0.99          # the length chart's axis ends here; longer games share one last bar
 AXIS_PT, LABEL_PT, TITLE_PT = 8, 7, 9     # font sizes, pt
+#: what a cell of a chart holds besides a bar: nothing, a real 0, or too few to count
+ZERO, FEW = "zero", "few"
 
 
 def _series_colour(k: int):
@@ -58,18 +53,22 @@ def _axis_fonts(chart) -> None:
         axis.labels.fontName, axis.labels.fontSize = font(REGULAR), LABEL_PT
 
 
-def _legend(drawing: Drawing, counts: list[int], x: float, y: float) -> None:
-    """A legend naming each series' player count in one row, starting at (x, y) pt."""
+def _legend(drawing: Drawing, names: Sequence[str], x: float, y: float) -> None:
+    """A legend naming each series in one row, starting at (x, y) pt."""
     legend = Legend()
     legend.x, legend.y, legend.alignment = x, y, "right"
     legend.fontName, legend.fontSize = font(REGULAR), LABEL_PT
     # swatch, a small gap, its label, then a wider gap before the next swatch
     legend.columnMaximum, legend.dx, legend.dy, legend.dxTextSpace = 1, 8, 6, 3
-    legend.deltax = 8 + 3 + max(text_width(f"{n} players", REGULAR, LABEL_PT)
-                                for n in counts) + 14
+    legend.deltax = 8 + 3 + max(text_width(n, REGULAR, LABEL_PT) for n in names) + 14
     legend.strokeColor = None
-    legend.colorNamePairs = [(_series_colour(k), f"{n} players") for k, n in enumerate(counts)]
+    legend.colorNamePairs = [(_series_colour(k), n) for k, n in enumerate(names)]
     drawing.add(legend)
+
+
+def players_names(counts: Sequence[int]) -> list[str]:
+    """Series names of one series per player count."""
+    return [f"{n} players" for n in counts]
 
 
 def _title(drawing: Drawing, text: str, x: float, y: float, angle: int = 0) -> None:
@@ -85,10 +84,28 @@ def _title(drawing: Drawing, text: str, x: float, y: float, angle: int = 0) -> N
         drawing.add(s)
 
 
+def _drawn(drawing: Drawing, chart) -> None:
+    """Lay `chart` out once, so its bars' positions and its value axis' scale are known
+    (to add whiskers and marks); the drawing draws it again, the same, when rendered."""
+    chart.draw()
+
+
+def _line(drawing: Drawing, x0: float, y0: float, x1: float, y1: float, width: float = 0.6,
+          colour=colors.black, dash=None) -> None:
+    drawing.add(Line(x0, y0, x1, y1, strokeWidth=width, strokeColor=colour,
+                     strokeDashArray=dash))
+
+
+def _note(drawing: Drawing, x: float, y: float, text: str, colour=colors.black) -> None:
+    drawing.add(String(x, y, text, fontName=font(REGULAR), fontSize=LABEL_PT * 0.85,
+                       fillColor=colour))
+
+
 def _vertical(data: list[list], names: list[str], value_title: str, category_title: str,
-              counts: list[int], height: float = 62 * mm) -> tuple[Drawing, VerticalBarChart]:
-    """A vertical bar chart (one series per player count) with both axis titles and a
-    legend, WIDTH_PT wide and `height` pt high."""
+              series: Sequence[str], height: float = 62 * mm
+              ) -> tuple[Drawing, VerticalBarChart]:
+    """A vertical bar chart (one series per name of `series`) with both axis titles and
+    a legend, WIDTH_PT wide and `height` pt high."""
     drawing = Drawing(WIDTH_PT, height)
     chart = VerticalBarChart()
     chart.x, chart.y = 16 * mm, 14 * mm
@@ -106,8 +123,23 @@ def _vertical(data: list[list], names: list[str], value_title: str, category_tit
     drawing.add(chart)
     _title(drawing, value_title, 4 * mm, chart.y + chart.height / 2, 90)
     _title(drawing, category_title, chart.x + chart.width / 2, 2 * mm)
-    _legend(drawing, counts, chart.x, height - 4 * mm)
+    _legend(drawing, series, chart.x, height - 4 * mm)
     return drawing, chart
+
+
+def _vertical_whiskers(drawing: Drawing, chart: VerticalBarChart,
+                       intervals: list[list]) -> None:
+    """Draw each bar's interval (its series' row of `intervals`, in %, or None) as a
+    whisker; the chart must be drawn (`_drawn`)."""
+    scale = chart.valueAxis.scale
+    for k, row in enumerate(intervals):
+        for bounds, (x, _, w, _) in zip(row, chart._barPositions[k]):
+            if bounds is None or w is None:
+                continue
+            cx, (y0, y1) = x + w / 2, (scale(v) for v in bounds)
+            for x0, ya, x1, yb in ((cx, y0, cx, y1), (cx - w / 4, y0, cx + w / 4, y0),
+                                   (cx - w / 4, y1, cx + w / 4, y1)):
+                _line(drawing, x0, ya, x1, yb)
 
 
 def length_chart(summary: dict) -> Drawing | None:
@@ -136,7 +168,7 @@ def length_chart(summary: dict) -> Drawing | None:
              for k, b in enumerate(bins)] + ([f"{bins[-1] + width}+"] if tail else [])
     drawing, _ = _vertical(data, names, "Games (%)",
                            f"Game length ({summary['turn_word']})",
-                           [c["players"] for c in counts])
+                           players_names([c["players"] for c in counts]))
     return drawing
 
 
@@ -151,7 +183,7 @@ def _quantile(histogram: dict[str, int], q: float) -> int:
 
 
 def seat_chart(summary: dict) -> Drawing:
-    """Wins by seat with 95 % Wilson intervals as error bars, and each player count's
+    """Wins by seat with 95 % Wilson intervals as whiskers, and each player count's
     even share as a dashed line."""
     counts = summary["by_players"]
     most = max(c["players"] for c in counts)
@@ -159,44 +191,56 @@ def seat_chart(summary: dict) -> Drawing:
             for c in counts]
     names = [f"Seat {k + 1}" for k in range(most)]
     drawing, chart = _vertical(data, names, "Wins (%)", "Seat (seat 1 plays first)",
-                               [c["players"] for c in counts])
+                               players_names([c["players"] for c in counts]))
     top = max([100 * s["interval"][1] for c in counts for s in c["seats"]]
               + [100 * (c["even_share"] or 0) for c in counts])
     chart.valueAxis.valueMax = max(5.0, top * 1.1)
-    drawing.contents[drawing.contents.index(chart)] = chart.draw()   # axes now scaled
+    _drawn(drawing, chart)
+    _vertical_whiskers(drawing, chart, [[[100 * v for v in s["interval"]] for s in c["seats"]]
+                                        for c in counts])
     scale = chart.valueAxis.scale
     for k, c in enumerate(counts):
-        # bar k of each seat: (x, y, width, height) in pt, set by chart.draw()
-        for seat, (x, _, w, _) in zip(c["seats"], chart._barPositions[k]):
-            cx = x + w / 2
-            y0, y1 = (scale(100 * v) for v in seat["interval"])
-            for line in (Line(cx, y0, cx, y1), Line(cx - w / 4, y0, cx + w / 4, y0),
-                         Line(cx - w / 4, y1, cx + w / 4, y1)):
-                line.strokeWidth = 0.6
-                drawing.add(line)
         y = scale(100 * (c["even_share"] or 0))
         bars = chart._barPositions[k][:c["players"]]
-        drawing.add(Line(bars[0][0] - 2, y, bars[-1][0] + bars[-1][2] + 2, y,
-                         strokeColor=_series_colour(k), strokeDashArray=(3, 2),
-                         strokeWidth=0.8))
+        _line(drawing, bars[0][0] - 2, y, bars[-1][0] + bars[-1][2] + 2, y, 0.8,
+              _series_colour(k), (3, 2))
     return drawing
 
 
-def endings_chart(summary: dict) -> Drawing:
-    """How games end (the game's ENDINGS: its ties and the turn-cap draw among them):
-    % of games."""
-    counts = summary["by_players"]
-    labels = [e["label"] for e in counts[0]["endings"]]
-    data = [[100 * (e["rate"] or 0) for e in c["endings"]] for c in counts]
-    return _horizontal(data, labels, "Games (%)", "How the game ended",
-                       [c["players"] for c in counts])
+def levels_chart(count: dict, levels: Sequence[str]) -> Drawing:
+    """A skill report's seats at one player count (`count`, of pnp.simulate.skill): one
+    bar per level with its whisker, and each level's even share as a dashed line."""
+    n = len(count["seats"])
+    data = [[100 * (s["levels"][j]["rate"] or 0) for s in count["seats"]]
+            for j in range(len(levels))]
+    drawing, chart = _vertical(data, [f"Seat {k + 1}" for k in range(n)], "Wins (%)",
+                               f"Seat at {n} players (seat 1 plays first)", levels,
+                               height=55 * mm)
+    top = max([100 * s["levels"][j]["interval"][1] for s in count["seats"]
+               for j in range(len(levels))] + [5.0])
+    chart.valueAxis.valueMax = top * 1.1
+    _drawn(drawing, chart)
+    _vertical_whiskers(drawing, chart, [[[100 * v for v in s["levels"][j]["interval"]]
+                                         for s in count["seats"]]
+                                        for j in range(len(levels))])
+    scale = chart.valueAxis.scale
+    for j, share in enumerate(count["even_share"]):
+        y = scale(100 * (share or 0))
+        bars = chart._barPositions[j]
+        _line(drawing, bars[0][0] - 2, y, bars[-1][0] + bars[-1][2] + 2, y, 0.8,
+              _series_colour(j), (3, 2))
+    return drawing
 
 
 def _horizontal(data: list[list], labels: list[str], value_title: str, label_title: str,
-                counts: list[int], value_format: str = "%.0f") -> Drawing:
+                series: Sequence[str], value_format: str = "%.0f",
+                intervals: list[list] | None = None, marks: list[list] | None = None,
+                lines: Sequence[float | None] = ()) -> Drawing:
     """A horizontal bar chart, one row per label and one bar per series, each bar with
-    its value (`value_format`, when bars are tall enough to carry it), axis titles and a
-    legend; as tall as its rows need, at most a page."""
+    its value (`value_format`, when bars are tall enough to carry it), its whisker
+    (`intervals`, the same shape as `data`), the mark of a cell with no bar (`marks`:
+    ZERO or FEW), a dashed line per series at `lines` (its even share), axis titles and
+    a legend; as tall as its rows need, at most a page."""
     rows = len(labels) * len(data)
     room = PAGE_HEIGHT_PT - HEADING_PT - 26 * mm - len(labels) * 3
     bar = max(1.0, min(9.0, room / (rows * 1.25)))
@@ -208,7 +252,7 @@ def _horizontal(data: list[list], labels: list[str], value_title: str, label_tit
     chart.x, chart.y = label_room + 2 * mm, 12 * mm
     chart.width, chart.height = WIDTH_PT - chart.x - 6 * mm, plot
     # reportlab stacks categories and series upwards: reversed, the first label and the
-    # first player count are on top
+    # first series are on top
     chart.data = [list(reversed(row)) for row in reversed(data)]
     chart.categoryAxis.categoryNames = list(reversed(labels))
     chart.categoryAxis.labels.boxAnchor = "e"
@@ -216,137 +260,141 @@ def _horizontal(data: list[list], labels: list[str], value_title: str, label_tit
     chart.valueAxis.valueMin = 0
     chart.valueAxis.rangeRound = "ceiling"
     chart.valueAxis.labelTextFormat = "%g"
+    tops = [v for row in data for v in row if v is not None]
+    tops += [b[1] for row in intervals or () for b in row if b is not None]
+    chart.valueAxis.valueMax = max(tops + [x for x in lines if x is not None] + [1e-6]) * 1.08
     # a gap between cards that grows with the bars in a group, so each group reads as one
     chart.barSpacing, chart.groupSpacing = 0.3, max(3.0, 0.8 * len(data))
     chart.bars.strokeColor = None
     for k in range(len(data)):
         chart.bars[k].fillColor = _series_colour(len(data) - 1 - k)
-    if bar >= LABEL_PT * 0.8:
-        chart.barLabelFormat = value_format
-        chart.barLabels.fontName, chart.barLabels.fontSize = font(REGULAR), LABEL_PT * 0.85
-        chart.barLabels.boxAnchor, chart.barLabels.dx = "w", 2
     _axis_fonts(chart)
     drawing.add(chart)
+    _drawn(drawing, chart)
+    _horizontal_extras(drawing, chart, data, len(labels), intervals, marks, lines, bar,
+                       value_format)
     _title(drawing, value_title, chart.x + chart.width / 2, 2 * mm)
     drawing.add(String(0, chart.y + chart.height + 4, label_title,
                        fontName=font(BOLD), fontSize=AXIS_PT))
-    _legend(drawing, counts, chart.x, drawing.height - 4 * mm)
+    _legend(drawing, series, chart.x, drawing.height - 4 * mm)
     return drawing
 
 
+def _horizontal_extras(drawing: Drawing, chart: HorizontalBarChart, data: list[list],
+                       n_labels: int, intervals, marks, lines, bar: float,
+                       value_format: str) -> None:
+    """The whiskers, value labels (past the whisker, when the bars are tall enough to
+    carry one), marks and even-share lines of `_horizontal`, placed on the drawn chart's
+    bars (its series and rows are stored reversed)."""
+    scale, n_series = chart.valueAxis.scale, len(data)
+    for k in range(n_series):
+        positions = chart._barPositions[n_series - 1 - k]
+        for i in range(n_labels):
+            x, y, _, h = positions[n_labels - 1 - i]
+            cy, end = y + h / 2, None
+            bounds = intervals[k][i] if intervals else None
+            if bounds is not None:
+                x0, x1 = scale(bounds[0]), scale(bounds[1])
+                _line(drawing, x0, cy, x1, cy)
+                for xe in (x0, x1):
+                    _line(drawing, xe, cy - h / 3, xe, cy + h / 3)
+                end = x1
+            mark = marks[k][i] if marks else None
+            if mark == ZERO:
+                _line(drawing, x, y, x, y + h, 1.6)
+            elif mark == FEW:
+                _note(drawing, x + 2, cy - LABEL_PT * 0.3, "too few", FEW_GREY)
+                continue
+            value = data[k][i]
+            if value is not None and bar >= LABEL_PT * 0.8:
+                end = max(end or x, scale(value))
+                _note(drawing, end + 2, cy - LABEL_PT * 0.3, value_format % value)
+            elif mark == ZERO:
+                _note(drawing, x + 2, cy - LABEL_PT * 0.3, "0")
+        line = lines[k] if k < len(lines) else None
+        if line is not None:
+            top = positions[-1][1] + positions[-1][3]
+            _line(drawing, scale(line), positions[0][1], scale(line), top, 0.8,
+                  _series_colour(k), (3, 2))
+
+
+def endings_chart(summary: dict) -> Drawing:
+    """How games end (the game's ENDINGS: its ties and the turn-cap draw among them):
+    % of games, each with its interval; an ending never reached is a 0."""
+    counts = summary["by_players"]
+    labels = [e["label"] for e in counts[0]["endings"]]
+    data = [[100 * (e["rate"] or 0) for e in c["endings"]] for c in counts]
+    intervals = [[[100 * v for v in e["interval"]] for e in c["endings"]] for c in counts]
+    marks = [[ZERO if not e["games"] else None for e in c["endings"]] for c in counts]
+    return _horizontal(data, labels, "Games (%)", "How the game ended",
+                       players_names([c["players"] for c in counts]), "%.0f", intervals,
+                       marks)
+
+
 def figure_chart(kind: str, per_count: list[list[dict]], counts: list[int],
-                 titles: tuple[str, str]) -> tuple[Drawing, list[str]]:
+                 titles: tuple[str, str], even_shares: Sequence[float | None] = ()
+                 ) -> tuple[Drawing | None, list[str]]:
     """One of the game's figures: a row per label, a bar per player count (`per_count`:
-    each count's rows from pnp.simulate.report.figure_values); a rate in %, a per-game
-    figure as a mean. `titles`: the value axis and label axis titles. A rate out of
-    fewer than report.FEWEST draws no bar; a row with no bar at any player count is
-    left out, and its label returned, so an empty bar is a real 0."""
+    each count's rows from pnp.simulate.report.figure_values) with its interval; a rate
+    in %, a per-game figure as a mean. `titles`: the value axis and label axis titles;
+    `even_shares`: each count's even share (%), drawn as a line, for a rate of wins per
+    seat. A rate out of fewer than report.FEWEST is marked "too few", a 0 a tick on the
+    axis; a row too few at every player count is left out, and its label returned (a
+    row the games never reached, such as a deck not dealt, is left out unnamed)."""
     scale = 100 if kind == "rate" else 1
 
-    def shown(row: dict) -> float | None:
-        if row["value"] is None or (kind == "rate" and row["out_of"] < FEWEST):
-            return None
-        return scale * row["value"]
-    data = [[shown(row) for row in rows] for rows in per_count]
+    def few(row: dict) -> bool:
+        return row["value"] is None or (kind == "rate" and row["out_of"] < FEWEST)
+    data = [[None if few(row) else scale * row["value"] for row in rows] for rows in per_count]
     keep = [k for k in range(len(per_count[0])) if any(d[k] is not None for d in data)]
-    left_out = [row["label"] for k, row in enumerate(per_count[0]) if k not in keep]
+    reached = [k for k in range(len(per_count[0])) if any(rows[k]["out_of"] for rows in per_count)]
+    left_out = [per_count[0][k]["label"] for k in reached if k not in keep]
     if not keep:
         return None, left_out
+    intervals = [[None if few(rows[k]) or not rows[k]["interval"] else
+                  [scale * v for v in rows[k]["interval"]] for k in keep] for rows in per_count]
+    marks = [[FEW if few(rows[k]) else ZERO if rows[k]["value"] == 0 else None for k in keep]
+             for rows in per_count]
     drawing = _horizontal([[d[k] for k in keep] for d in data],
                           [per_count[0][k]["label"] for k in keep], titles[0], titles[1],
-                          counts, "%.0f" if kind == "rate" else "%.2f")
+                          players_names(counts), "%.0f" if kind == "rate" else "%.2f",
+                          intervals, marks, [None if s is None else 100 * s
+                                             for s in even_shares])
     return drawing, left_out
 
 
-def _styles() -> dict[str, ParagraphStyle]:
-    register_all()
-    return {"h1": ParagraphStyle("h1", fontName=BOLD, fontSize=16, leading=20, spaceAfter=6),
-            "h2": ParagraphStyle("h2", fontName=BOLD, fontSize=11.5, leading=15,
-                                 spaceBefore=10, spaceAfter=3),
-            "body": ParagraphStyle("body", fontName=REGULAR, fontSize=9, leading=12),
-            "note": ParagraphStyle("note", fontName=REGULAR, fontSize=8, leading=10,
-                                   textColor=colors.HexColor("#444444"))}
-
-
-def _table(summary: dict, style: ParagraphStyle) -> Table:
-    """The numbers behind the charts: a row per player count."""
-    word = summary["turn_word"]
-    head = ["Players", "Games", f"Mean length ({word})", "No sole winner", "Ties",
-            "Turn-cap draws", "Over in round 1", "Wins by seat (seat 1 first)"]
-    bold = ParagraphStyle("head", parent=style, fontName=BOLD, fontSize=8, leading=10)
-    rows = [[Paragraph(escape(h), bold) for h in head]]
-    for c in summary["by_players"]:
-        mean = c["length"]["mean"]
-        rows.append([str(c["players"]), f"{c['games']:,}",
-                     "all capped" if mean is None else f"{mean:.1f}",
-                     percent(c["no_sole_winner_rate"]), percent(c["tie_rate"]),
-                     percent(c["capped_rate"]), percent(c["first_round_rate"]),
-                     Paragraph(", ".join(percent(s["rate"]) for s in c["seats"]), style)])
-    table = Table(rows, colWidths=[16 * mm, 14 * mm, 21 * mm, 16 * mm, 12 * mm, 17 * mm,
-                                   17 * mm, None], repeatRows=1)
-    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), REGULAR, 8),
-                               ("FONT", (0, 0), (-1, 0), BOLD, 8),
-                               ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
-                               ("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    return table
-
-
-def write_balance(stream: BinaryIO, summary: dict, figures: list, game_name: str) -> None:
-    """Write the balance report of `summary` (pnp.simulate.report.summarise) to `stream`
-    as a PDF; `figures` are the game's Figures (their axis titles), `game_name` its
-    printed name."""
-    styles = _styles()
-    counts = [c["players"] for c in summary["by_players"]]
-    story = [Paragraph(f"Balance report: {escape(game_name)}", styles["h1"]),
-             Paragraph(escape(
-                 f"{plural(summary['games'], 'simulated game')} at "
-                 f"{', '.join(map(str, counts))} players; seed {summary['seed']}; "
-                 f"strategies by seat: {', '.join(summary['strategies'])} (repeating); a "
-                 f"game stopped after {summary['turn_cap']:,} {summary['turn_word']} is a "
-                 "draw. Every move was checked by the scorekeeper's rules."), styles["body"]),
-             Spacer(1, 4 * mm), _table(summary, styles["body"])]
-
-    def chart(title: str, drawing: Drawing, note: str = "") -> None:
-        block = [Paragraph(escape(title), styles["h2"]), drawing]
-        if note:
-            block.append(Paragraph(escape(note), styles["note"]))
-        story.extend([CondPageBreak(drawing.height + 20 * mm), KeepTogether(block)])
-
-    lengths = length_chart(summary)
-    if lengths:
-        chart("Game length", lengths, "Games stopped at the turn cap are left out: their "
-              "length is only the cap.")
-    else:
-        story.append(Paragraph("Every game reached the turn cap: no game length to "
-                               "show.", styles["body"]))
-    chart("Win rate by seat", seat_chart(summary),
-          "Bars: share of games each seat won alone; whiskers: 95% Wilson interval; dashed "
-          "line: an even share of the games that had a sole winner. Seat 1 plays first.")
-    mixed = [c for c in summary["by_players"] if len(c["strategies"]) > 1]
-    if mixed:
-        story.append(Paragraph(escape("Wins by strategy, per seat it played (95% interval): "
-                                      + "; ".join(f"{c['players']} players: " + ", ".join(
-                                          f"{s['strategy']} {percent(s['rate'])} "
-                                          f"[{percent(s['interval'][0])}-"
-                                          f"{percent(s['interval'][1])}]"
-                                          for s in c["strategies"]) for c in mixed) + "."),
-                               styles["note"]))
-    chart("How games end", endings_chart(summary))
-    for k, figure in enumerate(figures):
-        per_count = [c["figures"][k]["values"] for c in summary["by_players"]]
-        drawing, left_out = figure_chart(figure.kind, per_count, counts,
-                                         (figure.value_title, figure.label_title))
-        few = (f"No bar: 0%, or fewer than {FEWEST} to count at that player count (the "
-               "terminal and the JSON give every count)." if figure.kind == "rate" else "")
-        if left_out:
-            few += (f" Left out, fewer than {FEWEST} at every player count: "
-                    + ", ".join(left_out) + ".")
-        if drawing is None:
-            story.append(Paragraph(escape(figure.title), styles["h2"]))
-            story.append(Paragraph(escape(few), styles["note"]))
-        else:
-            chart(figure.title, drawing, few)
-    doc = SimpleDocTemplate(stream, pagesize=A4, leftMargin=MARGIN_PT, rightMargin=MARGIN_PT,
-                            topMargin=MARGIN_PT, bottomMargin=MARGIN_PT,
-                            title=f"Balance report: {game_name}", author="Hack Pack")
-    doc.build(story)
+def timeline_chart(per_count: list[list[dict]], counts: list[int],
+                   titles: tuple[str, str]) -> Drawing | None:
+    """A timeline figure (pnp.simulate.report.timeline_values): one panel per player
+    count side by side, one line per row (series), each point the mean over the games
+    still running, up to the last clock at least FEWEST games reached; None when no
+    count reached one."""
+    panels = [(n, rows) for n, rows in zip(counts, per_count)
+              if rows and any(games >= FEWEST for _, _, games in rows[0]["points"])]
+    if not panels:
+        return None
+    height = 62 * mm
+    drawing = Drawing(WIDTH_PT, height)
+    gap = 8 * mm
+    width = (WIDTH_PT - 16 * mm - gap * (len(panels) - 1)) / len(panels)
+    top = max(v for _, rows in panels for r in rows for _, v, _ in r["points"]) or 1
+    for p, (n, rows) in enumerate(panels):
+        plot = LinePlot()
+        plot.x, plot.y = 16 * mm + p * (width + gap), 14 * mm
+        plot.width, plot.height = width, height - plot.y - 14 * mm
+        plot.data = [[(t, v) for t, v, games in r["points"] if games >= FEWEST] for r in rows]
+        for k in range(len(rows)):
+            plot.lines[k].strokeColor = _series_colour(k)
+            plot.lines[k].strokeWidth = 1.2
+        plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = 0, top * 1.08
+        plot.xValueAxis.valueMin = 0
+        for axis in (plot.xValueAxis, plot.yValueAxis):
+            axis.labels.fontName, axis.labels.fontSize = font(REGULAR), LABEL_PT
+            axis.labelTextFormat = "%g"
+        drawing.add(plot)
+        drawing.add(String(plot.x + width / 2, plot.y + plot.height + 3, f"{n} players",
+                           fontName=font(BOLD), fontSize=LABEL_PT, textAnchor="middle"))
+        _title(drawing, titles[1], plot.x + width / 2, 2 * mm)
+    _title(drawing, titles[0], 4 * mm, 14 * mm + (height - 28 * mm) / 2, 90)
+    _legend(drawing, [r["label"] for r in panels[0][1]], 16 * mm, height - 4 * mm)
+    return drawing

@@ -46,40 +46,50 @@ def _client(address: str):
             from None
 
 
-def workers(address: str) -> int:
-    """The threads the cluster's workers offer now (at least 1, so a run can be cut
-    into pieces before its workers arrive)."""
-    client = _client(address)
-    try:
-        return max(1, sum(client.nthreads().values()))
-    finally:
-        client.close()
+class Cluster:
+    """The Dask cluster whose scheduler is at `address`, as a pnp.simulate.run.Executor."""
 
+    def __init__(self, address: str):
+        self.address = address
 
-def results(address: str, job: Job, datas: dict[str, object],
-            work: Sequence[Piece]) -> Iterator[Chunk]:
-    """Each piece's Chunk, in the order of `work`, played on the cluster at `address`.
-    PnpError (one line) when a piece kept losing its workers, raised inside a worker, or
-    no worker was there for WORKER_WAIT seconds."""
-    from distributed import wait
-    client = _client(address)
-    try:
-        [shared] = client.scatter([datas], broadcast=True, hash=False)
-        futures = [client.submit(play_chunk, job, shared, *piece, pure=False)
-                   for piece in work]
-        order = {f.key: k for k, f in enumerate(futures)}
-        done: dict[int, Chunk] = {}
-        pending, alone_since, given = set(futures), None, 0
-        while pending:
-            finished, pending = wait(pending, timeout=POLL, return_when="FIRST_COMPLETED")
-            for future in finished:
-                done[order[future.key]] = _chunk(future)
-            alone_since = _check_workers(client, alone_since)
-            while given in done:               # in order, as soon as each is there
-                yield done.pop(given)
-                given += 1
-    finally:
-        client.close()
+    def workers(self) -> int:
+        """The threads the cluster's workers offer now (at least 1, so a run can be cut
+        into pieces before its workers arrive)."""
+        client = _client(self.address)
+        try:
+            return max(1, sum(client.nthreads().values()))
+        finally:
+            client.close()
+
+    def results(self, job: Job, datas: dict[str, object],
+                work: Sequence[Piece]) -> Iterator[Chunk]:
+        """Each piece's Chunk, in the order of `work`, played on the cluster. PnpError
+        (one line) when a piece kept losing its workers, raised inside a worker, or no
+        worker was there for WORKER_WAIT seconds."""
+        from distributed import wait
+        client = _client(self.address)
+        try:
+            try:
+                client.wait_for_workers(1, timeout=WORKER_WAIT)
+            except TimeoutError:
+                raise PnpError(_no_worker()) from None
+            [shared] = client.scatter([datas], broadcast=True, hash=False)
+            futures = [client.submit(play_chunk, job, shared, *piece, pure=False)
+                       for piece in work]
+            order = {f.key: k for k, f in enumerate(futures)}
+            done: dict[int, Chunk] = {}
+            pending, alone_since, given = set(futures), None, 0
+            while pending:
+                finished, pending = wait(pending, timeout=POLL,
+                                         return_when="FIRST_COMPLETED")
+                for future in finished:
+                    done[order[future.key]] = _chunk(future)
+                alone_since = _check_workers(client, alone_since)
+                while given in done:               # in order, as soon as each is there
+                    yield done.pop(given)
+                    given += 1
+        finally:
+            client.close()
 
 
 def _chunk(future) -> Chunk:
@@ -102,6 +112,10 @@ def _check_workers(client, alone_since: float | None) -> float | None:
         return None
     now = time.monotonic()
     if alone_since is not None and now - alone_since > WORKER_WAIT:
-        raise PnpError(f"the Dask cluster has had no worker for {WORKER_WAIT:.0f} s; start "
-                       "some with `dask worker ADDRESS`")
+        raise PnpError(_no_worker())
     return alone_since if alone_since is not None else now
+
+
+def _no_worker() -> str:
+    return (f"the Dask cluster has had no worker for {WORKER_WAIT:.0f} s; start some with "
+            "`dask worker ADDRESS`")

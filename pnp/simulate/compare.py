@@ -89,7 +89,8 @@ def compare_summary(job: Job, module: ModuleType, figures: dict[str, list[Figure
                 for key, label, kind in _measure_rows(module, n)]
         for fa, fb, va, vb in zip(figures[own], figures[other], a_count["figures"],
                                   b_count["figures"]):
-            rows += _figure_rows(fa, fb, pairs, va["values"], vb["values"])
+            if fa.kind != "timeline":
+                rows += _figure_rows(fa, fb, pairs, va["values"], vb["values"])
         counts.append({"players": n, "games": pairs.games, "differences": rows,
                        "flagged": sum(r["excludes_0"] for r in rows)})
     return {"a": {"data": str(folders[own])}, "b": {"data": str(folders[other]),
@@ -130,9 +131,9 @@ def compare_lines(compare: dict) -> list[str]:
         lines += [f"    {r['label']}: {_difference(r)}" for r in rows if r["figure"] is None]
         cards = [r for r in rows if r["figure"] is not None]
         flagged = [r for r in cards if r["excludes_0"]]
-        lines.append(f"    cards with a difference (* of {len(cards)} rows): "
-                     + ("; ".join(f"{r['figure']}: {r['label']} {_difference(r)}"
-                                  for r in flagged) or "none"))
+        lines.append(f"    card rows whose difference is flagged (*), of {len(cards)}: "
+                     + ("" if flagged else "none"))
+        lines += [f"      {r['figure']}: {r['label']} {_difference(r)}" for r in flagged]
         for side in ("A", "B"):
             only = [r for r in cards if r.get("only") == side]
             if only:

@@ -124,18 +124,15 @@ class Model(ABC):
         self.run()
         return self.result()
 
-    def run(self, horizon: int | None = None) -> None:
-        """Play on until over, capped, or `horizon` more steps (None: no limit)."""
-        steps = 0
-        while not self.over() and self.clock() < self.cap and (horizon is None or
-                                                                 steps < horizon):
+    def run(self) -> None:
+        """Play on until over or capped."""
+        while not self.over() and self.clock() < self.cap:
             if self.searching:
                 self.tape = None
                 self.checkpoint = self.clone()
                 self.tape = []
             self.step()
             self.steps += 1
-            steps += 1
 
     # --- what each game provides -------------------------------------------------------
 

@@ -46,6 +46,8 @@ def measures(result: Result, figures: Iterable[Figure], seats: int,
         out[("ending", key)] = (int(result.ending == key), 1)
     for figure in figures:
         counts = result.facts.get(figure.count, {})
+        if figure.kind == "timeline":
+            continue                  # a mean at each clock: no interval, no difference
         if figure.kind == "rate":
             base = result.facts.get(figure.out_of, {})
             for key in base.keys() | counts.keys():

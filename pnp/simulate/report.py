@@ -77,11 +77,25 @@ def lengths(tally: Tally) -> dict:
             "histogram": {str(t): n for t, n in ordered}}
 
 
+def timeline_values(figure: Figure, tally: Tally) -> list[dict]:
+    """A timeline figure's rows, one per key of `figure.labels`: {"key", "label",
+    "points"}, each point [t, mean at t over the games still running, those games]."""
+    counts = tally.facts.get(figure.count, {})
+    running = sorted((int(t), n) for t, n in tally.facts.get(figure.out_of, {}).items())
+    return [{"key": key, "label": label,
+             "points": [[t, _r(counts.get(f"{key}@{t}", 0) / n), n] for t, n in running]}
+            for key, label in figure.labels.items()]
+
+
 def figure_values(figure: Figure, tally: Tally) -> list[dict]:
     """One row per key of `figure.labels`: {"key", "label", "count", "out_of", "value",
     "interval"}. A rate's value is count / out_of (None when out_of is 0); a per-game
     figure's is count / games; the interval is the value's 95 % interval over games
-    (pnp.simulate.paired), None with no value."""
+    (pnp.simulate.paired; for a rate, widened to at least the Wilson interval of its
+    counts, so a rate near 0 or 100 % keeps its uncertainty), None with no value. A
+    timeline's rows are `timeline_values`."""
+    if figure.kind == "timeline":
+        return timeline_values(figure, tally)
     counts = tally.facts.get(figure.count, {})
     base = tally.facts.get(figure.out_of, {}) if figure.kind == "rate" else None
     rows = []
@@ -89,9 +103,12 @@ def figure_values(figure: Figure, tally: Tally) -> list[dict]:
         count = counts.get(key, 0)
         out_of = base.get(key, 0) if base is not None else tally.games
         value = rate(count, out_of)
+        bounds = None if value is None else _interval(tally, (figure.title, key))
+        if bounds and figure.kind == "rate":        # near 0 or 1: at least Wilson's
+            low, high = _wilson(count, out_of)
+            bounds = [min(bounds[0], low), min(1.0, max(bounds[1], high))]
         rows.append({"key": key, "label": label, "count": count, "out_of": out_of,
-                     "value": value,
-                     "interval": None if value is None else _interval(tally, (figure.title, key))})
+                     "value": value, "interval": bounds})
     return rows
 
 
@@ -107,10 +124,13 @@ def count_summary(job: Job, arm: Arm, module: ModuleType, figures: list[Figure],
     seats = [{"seat": seat + 1, "wins": wins, "rate": rate(wins, games),
               "interval": _wilson(wins, games)} for seat, wins in enumerate(tally.seat_wins)]
     strategies = []
+    own = getattr(module, "PER_PLAYER", {})
     for name in dict.fromkeys(job.seat_strategies(arm, n)):
         wins, played = tally.strategy_wins[name], tally.strategy_seats[name]
         strategies.append({"strategy": name, "seats_played": played, "wins": wins,
-                           "rate": rate(wins, played), "interval": _wilson(wins, played)})
+                           "rate": rate(wins, played), "interval": _wilson(wins, played),
+                           **({"per_seat": {key: rate(tally.strategy_facts[name, key], played)
+                                            for key in own}} if own else {})})
     sole = sum(tally.seat_wins)
 
     def share(count: int) -> dict:
@@ -144,10 +164,12 @@ def summarise(job: Job, module: ModuleType, figures: list[Figure],
     arm = arm or job.arms[0]
     return {"game": job.game, "seed": job.seed, "games": job.games,
             "strategies": list(arm.strategies), "turn_cap": job.cap,
-            "turn_word": module.TURN_WORD, "deck_format": job.setup.deck_format,
+            "turn_word": module.TURN_WORD,
+            "deck_format": job.setup.deck_format or next(iter(module.DECK_FORMATS), None),
             "search_iterations": job.setup.iterations, "rotate": job.rotate,
             "readings": [{"reading": r.text, "clarification": r.clarification}
                          for r in getattr(module, "READINGS", ())],
+            "per_player": dict(getattr(module, "PER_PLAYER", {})),
             "by_players": [count_summary(job, arm, module, figures, tallies[n])
                            for n in job.players]}
 
@@ -180,6 +202,10 @@ def text_lines(summary: dict, figures: list[Figure]) -> list[str]:
             lines.append("  wins by strategy, per seat played: " + ", ".join(
                 f"{s['strategy']} {percent(s['rate'])} [{percent(s['interval'][0])}-"
                 f"{percent(s['interval'][1])}]" for s in count["strategies"]))
+            labels = summary.get("per_player", {})
+            lines += [f"    {s['strategy']}, a game's mean per seat: " + ", ".join(
+                f"{labels[k]} {v:.2f}" for k, v in s["per_seat"].items())
+                for s in count["strategies"] if labels and "per_seat" in s]
         lines.append(f"  no sole winner {percent(count['no_sole_winner_rate'])} (ties "
                      f"{percent(count['tie_rate'])}, turn-cap draws "
                      f"{percent(count['capped_rate'])}); over within the first round "
@@ -191,11 +217,26 @@ def text_lines(summary: dict, figures: list[Figure]) -> list[str]:
     return lines
 
 
+def _timeline_lines(figure: Figure, rows: list[dict]) -> list[str]:
+    """A timeline in a line: every series at the start, halfway and at the last clock
+    that at least FEWEST games reached."""
+    points = rows[0]["points"] if rows else []
+    reached = [k for k, (_, _, games) in enumerate(points) if games >= FEWEST]
+    if not reached:
+        return [f"  {figure.title}: no data"]
+    picks = sorted({reached[0], reached[len(reached) // 2], reached[-1]})
+    return [f"  {figure.title} (mean of the games still running): " + "; ".join(
+        f"at {points[k][0]}: " + ", ".join(f"{r['label']} {r['points'][k][1]:.1f}"
+                                           for r in rows) for k in picks)]
+
+
 def _figure_lines(figure: Figure, rows: list[dict]) -> list[str]:
     """A figure in a line or two: every row when there are few (a per-game figure's
     rows count different things, so up to 10 are all shown), else the three highest
     and three lowest, of the rates out of at least FEWEST. A rate says what it is out of
-    ("50.0% of 40")."""
+    ("50.0% of 40"); a timeline is `_timeline_lines`."""
+    if figure.kind == "timeline":
+        return _timeline_lines(figure, rows)
     known = [r for r in rows if r["value"] is not None
              and (figure.kind != "rate" or r["out_of"] >= FEWEST)]
     shown = (lambda r: f"{r['label']} {percent(r['value'])} of {r['out_of']:,}") \

@@ -17,7 +17,9 @@ A game's simulator module defines, at module level:
   with the rulebook Clarification it follows);
 - `DECK_FORMATS` (the deck formats it deals, the default first; empty for a game with
   one deck) and `seats(data, deck_format) -> (fewest, most)` (the tables it deals in a
-  format: None for the default).
+  format: None for the default);
+- optionally `PER_PLAYER` (key -> label): what its Results count of each player in
+  `facts["per_player"]` as "<player name>:<key>", which the report sums by strategy.
 """
 
 from __future__ import annotations
@@ -86,8 +88,10 @@ class Figure(NamedTuple):
 
     `kind`: "rate" — facts[`count`][key] / facts[`out_of`][key], a percentage (keys the
     games never reached are shown as no data); "per game" — facts[`count`][key] / games
-    played. `title` heads the chart; `value_title` and `label_title` are its axis titles.
-    """
+    played; "timeline" — one line per key over a game: facts[`count`][f"{key}@{t}"] /
+    facts[`out_of`][f"{t}"], the mean at clock t of the games still running then.
+    `title` heads the chart; `value_title` and `label_title` are its axis titles.
+    `even_share`: a rate of wins per seat, drawn beside the run's even share."""
 
     title: str
     kind: str
@@ -96,6 +100,7 @@ class Figure(NamedTuple):
     value_title: str
     label_title: str
     out_of: str | None = None
+    even_share: bool = False
 
 
 def played(game, strategies: Sequence[str], cap: int) -> Result:

@@ -21,7 +21,7 @@ import signal
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from pnp.simulate import simulator
 from pnp.simulate.paired import Measures, Moments, PairTally, measures
@@ -87,7 +87,8 @@ class Tally:
     `ties`; `capped`; `first_round`: games over, not capped, within the first round (no
     more turns than players); `endings` (ending key -> games); `facts` (group -> key ->
     count, summed); `moments` (measure key -> pnp.simulate.paired.Moments, for the
-    intervals)."""
+    intervals); `strategy_facts` ((strategy, key) -> count, of the players' own facts,
+    `facts["per_player"]`, by the strategy each player played)."""
 
     players: int
     games: int = 0
@@ -101,6 +102,7 @@ class Tally:
     endings: Counter = field(default_factory=Counter)
     facts: dict[str, Counter] = field(default_factory=dict)
     moments: dict[tuple, Moments] = field(default_factory=dict)
+    strategy_facts: Counter = field(default_factory=Counter)
 
     def __post_init__(self):
         self.seat_wins = self.seat_wins or [0] * self.players
@@ -121,6 +123,9 @@ class Tally:
         self.endings[result.ending] += 1
         for group, counts in result.facts.items():
             self.facts.setdefault(group, Counter()).update(counts)
+        for key, n in result.facts.get("per_player", {}).items():
+            name, what = key.split(":", 1)
+            self.strategy_facts[result.strategies[result.players.index(name)], what] += n
         for key, (c, o) in (shown or {}).items():
             moments = self.moments.get(key)
             if moments is None:
@@ -138,6 +143,7 @@ class Tally:
         self.capped += other.capped
         self.first_round += other.first_round
         self.endings.update(other.endings)
+        self.strategy_facts.update(other.strategy_facts)
         for group, counts in other.facts.items():
             self.facts.setdefault(group, Counter()).update(counts)
         for key, moments in other.moments.items():
@@ -225,18 +231,27 @@ class Outcome(NamedTuple):
     pairs: dict[int, PairTally]
 
 
+class Executor(Protocol):
+    """Where a run's pieces are played when not in local processes (a Dask cluster:
+    pnp.simulate.cluster.Cluster): its worker threads, and each piece's Chunk, in
+    order."""
+
+    def workers(self) -> int: ...
+    def results(self, job: Job, datas: dict[str, object],
+                work: Sequence[Piece]) -> Iterator[Chunk]: ...
+
+
 def run(job: Job, datas: dict[str, object], workers: int | None = None,
         progress: Callable[[int], None] | None = None,
-        scheduler: str | None = None) -> Outcome:
+        executor: Executor | None = None) -> Outcome:
     """Play every game of `job` from the card data sets `datas` on `workers` processes
-    (default: every core; 1 plays in this process), or on the Dask cluster whose
-    scheduler is at `scheduler` (pnp.simulate.cluster). `progress(n)` is called as each
-    piece of n games finishes. PnpError from the cluster (none reachable, a chunk that
-    kept losing its workers, no workers left)."""
-    if scheduler:
-        from pnp.simulate import cluster
-        work = pieces(job, cluster.workers(scheduler))
-        results = cluster.results(scheduler, job, datas, work)
+    (default: every core; 1 plays in this process), or on `executor` (a cluster).
+    `progress(n)` is called as each piece of n games finishes. The executor's PnpError
+    (a cluster none can reach, a piece that kept losing its workers, no workers
+    left) leaves as it is."""
+    if executor is not None:
+        work = pieces(job, executor.workers())
+        results = executor.results(job, datas, work)
     else:
         workers = workers or default_workers()
         work = pieces(job, workers)

@@ -15,10 +15,14 @@ of its own:
 3. **Select.** This decision is the root of one tree; the player's own later decisions
    in the same step are its nodes, "open loop" (a node is the sequence of choices that
    led to it, since what was drawn in between differs from world to world). At each,
-   among the answers legal in this world, an answer never tried is tried first, else
-   the one of highest UCB1 score, counted with availability (the paper's subset-armed
-   bandit: an answer's exploration term grows with the times it was available, not the
-   times its parent was visited).
+   among the answers legal in this world, the one of highest PUCT score: its mean
+   result plus an exploration term weighted by a prior, RULE_PRIOR for the rule of
+   thumb's answer and the rest shared by the others, so the search departs from the
+   rule only where the play-outs show it loses; the term grows with the times the
+   answer was available, not the times its node was visited (the paper's subset-armed
+   bandit, since a world may not offer every answer). The n-th try of each root answer
+   is played in the same n-th world (common random numbers), so answers are compared
+   on the same deals.
 4. **Play out** the game with the rule of thumb for every seat (the search player's
    model of the table, itself included), to the end or the turn cap.
 5. **Back up** the result for this player: 1 for a sole win, 1/k for a k-way tie or
@@ -26,9 +30,10 @@ of its own:
    at the end in the game's own score; 0 for a game stopped unscored (the turn cap),
    so stalling never pays.
 
-It answers with the root choice tried most (ties: the higher mean, then the first
-offered). Decisions the game does not list for searching, and decisions with one legal
-answer, are the rule of thumb's. The search's randomness is its own, seeded from the
+It answers with the root choice tried most (ties: the higher mean, then the higher
+prior), and stops early once no other answer could catch up in the iterations left.
+Decisions the game does not list for searching, and decisions with one legal answer,
+are the rule of thumb's. The search's randomness is its own, seeded from the
 game's seed and the seat, so a search game is repeatable on any machine and process.
 """
 
@@ -53,9 +58,6 @@ RULE_PRIOR = 0.5
 LEAD_WEIGHT = 0.25
 #: the most of the player's own decisions in one step that are tree nodes
 TREE_DEPTH = 6
-#: rounds (a step for each player) a play-out runs before the lead decides it; None:
-#: to the end of the game
-HORIZON_ROUNDS: int | None = None
 
 
 class SearchSpec(NamedTuple):
@@ -136,15 +138,13 @@ def score(arm: Arm, fpu: float) -> float:
 
 
 def reward(world: Model, k: int) -> float:
-    """The result of a play-out for seat `k` (module, step 5), with LEAD_WEIGHT of it
-    given to how far seat k leads at the end (`Model.lead`, -1..1); a play-out stopped
-    at the horizon is scored by the lead alone, and a game stopped unscored (the turn
-    cap, or a game that can never end) is 0 for everyone, so no seat gains by
-    stalling."""
+    """The result of a finished play-out for seat `k` (module, step 5), with LEAD_WEIGHT
+    of it given to how far seat k leads at the end (`Model.lead`, -1..1); a game
+    stopped unscored (the turn cap, or a game that can never end) is 0 for everyone, so
+    no seat gains by stalling."""
     winners = world.winners()
     if winners is None:
-        stopped = world.over() or world.clock() >= world.cap
-        return 0.0 if stopped else 0.5 + 0.5 * world.lead(k)
+        return 0.0
     share = 1.0 / len(winners) if world.names[k] in winners else 0.0
     return (1 - LEAD_WEIGHT) * share + LEAD_WEIGHT * (0.5 + 0.5 * world.lead(k))
 
@@ -236,8 +236,7 @@ class Search:
             walk = Walk(self, k, game.tape, method, options[pick], arm.node, world_rng)
             world = game.checkpoint.clone()
             world.decider = walk
-            world.run(None if HORIZON_ROUNDS is None else
-                      1 + HORIZON_ROUNDS * len(world.names))
+            world.run()
             result = reward(world, k)
             for node, tried in [(root, arm), *walk.path]:
                 node.visits += 1

@@ -11,20 +11,10 @@ order, and its state says whose turn it is and when the final round ends),
 `rules.defend` (the Attack check and the cover table by player count), and
 `rules.outcome` (the score and the tie-breakers).
 
-Readings, as the kit's rulebook states them (card_data/hack-attack/rulebook.md, "Protect
-a Tech card" and "Clarifications"), and where the rules are silent:
-- Protect happens once a turn, between the two actions; when a face-up Reality Check
-  took both actions, right after taking it. The replacement Tech comes from the Tech
-  row, if it has one ("Draw a replacement Tech card from the row right away").
-- Drawing an Attack or a User Error from the Defense deck does not use up the Secure
-  ("Neither one uses an action"): it is resolved, then the player finishes the Secure
-  by taking a Defense card (the new top of the deck, or one from the row).
-- Taking the top card of a Defense row stack shows the card under it; a slot is
-  refilled from the deck only when its stack is empty ("completely covering it").
-- A player prevents a User Error whenever they can: revealing costs nothing.
-- A player with no legal action left (both rows and the Defense deck empty) passes it.
-- An Attack's losses ("highest-value unprotected Tech (you choose on a tie)") go to the
-  Tech discard pile, which is never reshuffled.
+Where the rules are silent, the model reads them as the package's READINGS say, each
+with the rulebook Clarification it follows (card_data/hack-attack/rulebook.md); among
+them, Protect is offered only between the two actions, or right after a face-up Reality
+Check that took both.
 
 A game that reaches the turn cap ends unscored: a draw, reported as `capped`.
 

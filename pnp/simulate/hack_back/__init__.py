@@ -149,16 +149,17 @@ def load(folder: Path) -> HackBackData:
 
 
 def figures(data: HackBackData) -> list[Figure]:
-    """The per-card and per-deck figures (issue 13): each Hero's win rate when revealed
-    in the opening (every opening reveal, tie replacements included; a win is a sole
-    win); each deck's win rate (per seat dealt it); how often each Hero, once in play,
-    is discarded at 40 VC or more (rules, "Eliminate Heroes")."""
+    """The per-deck and per-card figures (issue 13), the headline first: each deck's
+    win rate (per seat dealt it); each Hero's win rate when revealed in the opening
+    (every opening reveal, tie replacements included; a win is a sole win), both beside
+    the even share; how often each Hero, once in play, is discarded at 40 VC or more
+    (rules, "Eliminate Heroes")."""
     heroes = {cid: card.name for cid, card in data.cards.items()}
     decks = {d.id: d.name for d in data.decks} | {SHARED_ID: data.shared.name}
-    return [Figure("Hero win rate when revealed in the opening", "rate", "opening_won",
+    return [Figure("Win rate by deck", "rate", "deck_won", decks,
+                   "Wins (% of seats dealt the deck)", "Deck", "deck", even_share=True),
+            Figure("Hero win rate when revealed in the opening", "rate", "opening_won",
                    heroes, "Wins (% of games revealed)", "Hero revealed in the opening",
-                   "opening"),
-            Figure("Win rate by deck", "rate", "deck_won", decks,
-                   "Wins (% of seats dealt the deck)", "Deck", "deck"),
+                   "opening", even_share=True),
             Figure("Heroes discarded at 40 VC or more", "rate", "discarded", heroes,
                    "Discarded (% of times in play)", "Hero card", "in_play")]

@@ -12,29 +12,12 @@ control or a turn out of order, settles the opening ties, runs the end-of-turn c
 after the second action and says whose turn is next) and `rules.outcome` (how the game
 ended: a VC win, a tie, the last player standing, or everyone losing).
 
-Readings where the rules are silent (the kit's rulebook, card_data/hack-back/rulebook.md,
-"Clarifications", states the ones a table needs):
-- Deck format ("Choose one deck format"): individual decks unless the shared deck is
-  asked for (`Setup.deck_format`, `pnp simulate --deck-format`); with individual decks
-  each seat is given a different deck at random.
-- The shared deck is dealt from seat 1, one card a player in rotation (rules, step 2).
-- A player must put forward a Hero while they hold a card; any card may be the Hero.
-- Opening ties: a tied player draws "up to five cards" only when they must choose a
-  replacement and hold no card; several such players draw in seating order, each taking
-  their cards at once. A player whose last card became an untied Hero draws nothing.
-- Heroes set aside by opening ties leave the game (neither hand nor discard pile).
-- Each player keeps their own discard pile, with a shared deck too; a Hero discarded at
-  40 VC or more goes to its controller's pile. An eliminated player's hand and deck
-  stay out of play.
-- Play is never passed: the player on turn always controls a Hero (Heroes leave play
-  only at the end-of-turn checks, and a player without one is out), so Activate Hero is
-  always available for both actions.
-- A Victory Point may place a card drawn earlier in the same activation, and the Hero it
-  places is a legal target for the activation's later instructions ("Only Heroes in
-  play are available as targets"); it does not gain the activation's +2 VC.
-- "Clockwise" is seating order; `Result.players` lists the seats from the first player
-  (the sole lowest opening Hero), so seat 1 of the report is the player who went first.
-  When the opening ends the game there is no first player and seat 1 is seat 1.
+Where the rules are silent, the model reads them as the package's READINGS say, each
+with the rulebook Clarification it follows (card_data/hack-back/rulebook.md). The
+shared deck is dealt from seat 1, one card a player in rotation (rules, step 2);
+"clockwise" is seating order, and `Result.players` lists the seats from the first
+player (the sole lowest opening Hero), so seat 1 of the report is the player who went
+first; when the opening ends the game there is no first player and seat 1 is seat 1.
 
 `Result.totals`: each player's lowest Hero VC in play at the end; a player with no Hero
 in play (eliminated) counts as rules.ELIMINATE_AT (40). `Result.turns`: turns played

@@ -112,16 +112,16 @@ def forecast(effects: Sequence[Effect], mine: dict[int, int], lead: int,
     return worth + DECIDES if after <= rules.WIN_AT else worth
 
 
-#: The decisions the search player searches, each with its distinct legal answers: every
-#: decision of the game.
+#: The decisions the search player searches, each with its distinct legal answers. It
+#: leaves the targets to the Racer: measured over 41 searched targets (6 games at 2
+#: players, 48 iterations) the search never chose another, at a fifth of its time.
 SEARCHED = {
     "hero": lambda view, options: list(options),
     "action": lambda view, options: list(options),
-    "target": lambda view, effect, options, activating: list(options),
     "place": lambda view, options: [*options, None],
 }
 SEARCH = SearchSpec(Racer, SEARCHED)
 Search = strategy(SEARCH, """Information-set Monte Carlo tree search (pnp.simulate.search):
-    its opening Hero, each action, each target and each Victory Point is chosen by playing
-    the game out many times from what the player can see, every seat playing the Racer's
-    rule of thumb in those play-outs.""")
+    its opening Hero, each action and each Victory Point is chosen by playing the game out
+    many times from what the player can see, every seat playing the Racer's rule of thumb
+    in those play-outs; it targets as the Racer does.""")

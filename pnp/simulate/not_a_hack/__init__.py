@@ -1,6 +1,7 @@
 """The Not a Hack simulator, as the contract of `pnp.simulate.result` asks: the game
-model is `game` (its docstring gives the rules it follows and every reading where they
-are silent), the ways of playing are `players`; this module names the strategies and
+model is `game` (its docstring gives the rules it follows; READINGS below, every reading
+where they are silent), its constants and shapes `table`, the ways of playing are
+`players`; this module names the strategies and
 plays one game (`simulate`)."""
 
 from __future__ import annotations
@@ -8,20 +9,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pnp.data.not_a_hack import NotAHackData, load_not_a_hack
+from pnp.data.not_a_hack import LABELS, NotAHackData, load_not_a_hack
 from pnp.shown import plural
-from pnp.simulate.not_a_hack.game import (
+from pnp.data.not_a_hack import DEAL
+from pnp.simulate.not_a_hack.game import Game
+from pnp.simulate.not_a_hack.table import (
     BUILD,
-    DEAL,
     ENDINGS,
     GAME,
     NAMES,
     PER_GAME,
+    PER_PLAYER,
+    PILE_EVERY,
+    PILE_KINDS,
     PLAYERS,
     TURN_CAP,
     TURN_WORD,
     USED_UP,
-    Game,
     Kit,
     Player,
     Public,
@@ -50,6 +54,9 @@ __all__ = [
     "GAME",
     "NAMES",
     "PER_GAME",
+    "PER_PLAYER",
+    "PILE_EVERY",
+    "PILE_KINDS",
     "PLAYERS",
     "STRATEGIES",
     "TURN_CAP",
@@ -159,11 +166,21 @@ def _short(text: str, most: int = 34) -> str:
 
 
 def figures(data: NotAHackData) -> list[Figure]:
-    """The figures (issue 13): bans, steals and hack-offs per game (rules, “Banned”,
-    Steal, “Winning”); and per hack card, how often its winning hack is later stolen."""
+    """The figures (issues 13 and 21): bans, steals and hack-offs per game (rules,
+    “Banned”, Steal, “Winning”); per hack card, how often its winning hack is later
+    stolen; and how many components, modifiers, Steals and New Account cards (white) and
+    hacks, negative actions and Banned cards (black) are left to draw as a game goes on,
+    which decides whether it can end."""
     hacks = {c.id: f"{_short(c.text)} (needs {plural(c.components + c.modifiers, 'card')})"
              for c in data.cards if c.kind == "hack"}
+    names = {kind: LABELS[kind] for kind in PILE_KINDS["white"] + PILE_KINDS["black"]}
     return [Figure("Bans, steals and hack-offs per game", "per game", "per_game",
                    dict(PER_GAME), "Per game (mean)", "Event"),
             Figure("Winning hacks stolen, by hack card", "rate", "stolen", hacks,
-                   "Stolen at least once (% of hacks won)", "Hack card", "won")]
+                   "Stolen at least once (% of hacks won)", "Hack card", "won"),
+            *(Figure(f"{pile.capitalize()} cards left to draw over a game (each pile with "
+                     "its discard pile)", "timeline",
+                     "piles", {k: names[k] for k in kinds},
+                     "Cards left to draw (mean)",
+                     "Black cards drawn", "running")
+              for pile, kinds in PILE_KINDS.items())]

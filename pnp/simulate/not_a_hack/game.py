@@ -13,49 +13,13 @@ whose turn it is, whether a New Account card counters a ban, who is banned, when
 hack-off starts, whether a split vote or tied totals repeat it, and who won), and
 `rules.outcome`.
 
-Readings, where the rules are silent (the kit's rulebook, card_data/not-a-hack/rulebook.md,
-"Clarifications", settles the rest: clockwise turns, the drawer judges and plays no hack,
-positive cards score when drawn, a held Steal is lost with a ban, split votes repeat the
-hack-off, a banned player's hacks cannot be stolen):
-- A hack is complete with exactly the orange components and pink modifiers its card
-  asks for (the card data's `components` and `modifiers`); it scores one point a card.
-  Which of a player's components and modifiers they play does not change the score:
-  the ones held longest.
-- Setup: each player holds their New Account card plus ten cards drawn from the white
-  pile, dealt ten at a time in seating order; the first seat draws the first black
-  card. A positive action card drawn at any time (deal, swap or refill) scores at once
-  and the player draws again in its place (“It never goes into your hand”); a New
-  Account card drawn goes into the hand.
-- The swap (“discard a card … and draw a new card … Repeat until they receive a card
-  that completes the hack”) discards one card the hack does not need at a time, never
-  a New Account card (the scorekeeper counts a held New Account card until it counters
-  a ban or its holder is banned). A player holding no other card the hack does not
-  need, or who finds no card of a missing kind in the white pile and its discard pile
-  together, cannot complete the hack and plays none.
-- A hack that no player completes goes to the black discard pile and the same drawer
-  draws again (the scorekeeper records a turn only with its winner).
-- Refills: every card a player used from their hand (a hack's cards, a Steal, a New
-  Account card spent on a ban) is replaced when the next hack (or hack-off round) is
-  over, players drawing in turn order from the drawer; a card the empty white piles
-  cannot give is not owed later. Losing hacks go to the white discard pile.
-- A pile is replaced by its shuffled discard pile when a draw finds it empty.
-- A Steal (“at anytime”) is offered before each black card is drawn, each turn and
-  each hack-off round, to each unbanned player holding one, once, in turn order from
-  the drawer; the player chooses whether, from whom and which winning hack. None is
-  played between a hack-off vote and the totals: the scorekeeper's hack-off event
-  records the vote and adds up the totals at once.
-- Countering a ban with a held New Account card is the player's choice (the rulebook's
-  clarification). A ban that stands puts the Banned card in front of the player and
-  their hand on the white discard pile.
-- In the hack-off, the cards drawn before the hack go to the black discard pile; a
-  finalist who cannot complete the hack plays none and the banned players vote among
-  the hacks played; if neither finalist completes it, another hack card is drawn. After
-  a split vote both hacks go to the white discard pile.
-- The kit's white cards can run out for good: winning hacks keep their cards, New
-  Account cards return through the discard pile, so a table that keeps countering bans
-  can use up every component or modifier before enough bans stand. Once no hack can
-  ever be completed again (`Game.used_up`) no hack-off can be won and the game can never
-  end; it stops unscored, a draw, with its own ending (USED_UP).
+Where the rules are silent, the model reads them as the package's READINGS say, each
+with the rulebook Clarification it follows (card_data/not-a-hack/rulebook.md). The deal
+gives each player their New Account card and ten white cards, ten at a time in seating
+order, and the first seat draws the first black card. The kit's white cards can run out
+for good (winning hacks keep their cards, New Account cards return through the discard
+pile); once no hack can ever be completed again (`Game.used_up`) no hack-off can be won,
+and the game stops unscored, a draw, with its own ending (USED_UP).
 
 A game that reaches the turn cap (black cards drawn) ends unscored: a draw, `capped`.
 
@@ -68,142 +32,32 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple, Protocol
 
 from pnp.data.not_a_hack import DEAL, NahCard, NotAHackData
 from pnp.simulate.model import Model, fresh_facts
+from pnp.simulate.not_a_hack.table import (
+    BUILD,
+    LEAD_POINTS,
+    NAMES,
+    PER_GAME,
+    PILE_EVERY,
+    PILE_KINDS,
+    STAY,
+    TURN_CAP,
+    USED_UP,
+    Kit,
+    Player,
+    Public,
+    Seat,
+    Steal,
+    View,
+    card_order,
+    kit_of,
+    size,
+    take,
+)
 from pnp.simulate.result import CAPPED, Result
 from scorekeeper.games.not_a_hack import rules
-
-GAME = rules.GAME
-PLAYERS = rules.PLAYERS   # rules: "Not a hack Rules (3 to 5 players)"
-NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")
-TURN_CAP = 400            # black cards drawn, hack-off draws included
-TURN_WORD = "black cards drawn"
-#: The ending of a game that can never end: the white cards are used up, so no hack can
-#: be completed and no hack-off won (`Game.used_up`).
-USED_UP = "white used up"
-#: How a game ends -> a chart label: settled by the first hack-off, by a later one (after
-#: a split vote or tied totals: rules, “In case of a tie repeat the hack off”), stopped
-#: with the white cards used up, or capped.
-ENDINGS = {"hack-off": "first hack-off", "hack-off repeated": "hack-off repeated",
-           USED_UP: "white cards used up (draw)", CAPPED: "turn cap (draw)"}
-BUILD = ("component", "modifier")   # the white kinds that fill a hack's blanks
-#: points of lead a search player's play-out counts as most of a clear lead (Model.lead)
-LEAD_POINTS = 5
-#: The per-game counts of `facts["per_game"]`, each with its chart label.
-PER_GAME = {"bans": "players banned", "countered": "bans countered",
-            "steals": "steals", "hack_offs": "hack-offs held",
-            "hack_off_repeats": "hack-offs repeated", "split_votes": "split votes",
-            "unfinished": "hacks nobody completed"}
-
-
-class Kit(NamedTuple):
-    """What the scorekeeper's events copy from the card data, as its verbs do
-    (scorekeeper.games.not_a_hack.cards): `white`, the component and modifier cards
-    printed (`white_points`); `accounts`, the New Account cards printed (`printed`);
-    `at_points`, (kind, signed points) -> action cards of that kind printing them."""
-
-    white: int
-    accounts: int
-    at_points: dict[tuple[str, int], int]
-
-
-def kit_of(data: NotAHackData) -> Kit:
-    """The Kit of `data`."""
-    at_points: Counter = Counter()
-    for c in data.cards:
-        if c.kind in ("negative", "positive"):
-            at_points[c.kind, c.points] += c.count
-    return Kit(sum(c.count for c in data.cards if c.kind in BUILD),
-               sum(c.count for c in data.cards if c.kind == "new_account"), dict(at_points))
-
-
-def size(hack: NahCard) -> int:
-    """The white cards (and points) of a completed `hack`."""
-    return hack.components + hack.modifiers
-
-
-class Seat:
-    """One player's cards: the hidden `hand`; `won`, their winning hacks as (hack card,
-    white cards) in the scorekeeper's order of `Player.hacks`; `kept`, the action and
-    Banned cards in front of them; `owed`, cards used from the hand since the last
-    refill."""
-
-    __slots__ = ("hand", "kept", "name", "owed", "won")
-
-    def __init__(self, name: str):
-        self.name, self.hand, self.won, self.kept, self.owed = name, [], [], [], 0
-
-    def copy(self) -> Seat:
-        """An independent copy (cards, and the white cards of a winning hack, are never
-        changed in place, so they are shared)."""
-        other = Seat(self.name)
-        other.hand, other.won, other.kept, other.owed = list(self.hand), list(self.won), \
-            list(self.kept), self.owed
-        return other
-
-
-def card_order(card: NahCard) -> tuple[str, str]:
-    """A fixed order of cards (kind, then id), so a pile sorted by it and then shuffled
-    depends only on which cards it holds, never on how they lay."""
-    return card.kind, card.id
-
-
-class Public(NamedTuple):
-    """What everyone sees of one player: name, cards in hand, winning hacks (white
-    cards in each), point total, banned."""
-
-    name: str
-    hand: int
-    hacks: tuple[int, ...]
-    total: int
-    banned: bool
-
-
-class View(NamedTuple):
-    """What one player may see when deciding: their name and own hand, every player's
-    public cards in seating order (`table`), the cards left in the white pile.
-    `rng`: the player's own random source (never the deal's)."""
-
-    name: str
-    hand: list
-    table: tuple[Public, ...]
-    white_left: int
-    rng: random.Random
-
-
-class Steal(NamedTuple):
-    """A Steal's target: `victim`'s winning hack number `index` (from 0), of `cards`."""
-
-    victim: str
-    index: int
-    cards: int
-
-
-class Player(Protocol):
-    """A way of playing: each method gets the deciding player's View. `counter`: cancel
-    a ban with a held New Account card (only asked of a holder); `steal`: one of the
-    legal Steals, or None; `swap`: the card to discard while completing a hack (one of
-    the cards the hack does not need); `judge`: the index of the winning hack among the
-    face-down submissions (white cards, owners hidden); `vote` (a banned player, in the
-    hack-off): the finalist whose hack wins, among those who played one."""
-
-    def counter(self, view: View) -> bool: ...
-    def steal(self, view: View, options: list[Steal]) -> Steal | None: ...
-    def swap(self, view: View, options: list[NahCard]) -> NahCard: ...
-    def judge(self, view: View, hacks: list[list[NahCard]]) -> int: ...
-    def vote(self, view: View, finalists: list[str]) -> str: ...
-
-
-def take(cards: list, card) -> None:
-    """Remove `card` itself (not an equal copy) from `cards`."""
-    for k, c in enumerate(cards):
-        if c is card:
-            del cards[k]
-            return
-    raise ValueError(f"{card.id} is not there")
-
 
 class Game(Model):
     """One game in play (mutable while it runs; `play` returns its Result). RuleError
@@ -227,6 +81,7 @@ class Game(Model):
         self.free = Counter(c.kind for c in data.pile("white") if c.kind in BUILD)
         self.needs = {(c.components, c.modifiers) for c in data.cards if c.kind == "hack"}
         self.facts = {"per_game": Counter(dict.fromkeys(PER_GAME, 0)), "won": Counter(),
+                      "piles": Counter(), "running": Counter(), "per_player": Counter(),
                       "stolen": Counter()}
         self.stolen: set[int] = set()            # the winning hacks stolen (ids of their cards)
         self._setup(data)
@@ -309,18 +164,19 @@ class Game(Model):
         piles (face up) and the cards on the table; it knows how many New Account cards
         each player holds (the scorekeeper records each one drawn). It cannot see the
         other hands or the order of either pile. The other hands' cards but their New
-        Account cards, and the white pile's cards but its positive action cards (which
-        never stay in a hand), are dealt anew among those hands (each keeping its size)
-        and the white pile; both piles are shuffled."""
+        Account cards, and the white pile's cards but its New Account cards (a hand's
+        count of them is known) and positive action cards (which never stay in a hand),
+        are dealt anew among those hands (each keeping its size) and the white pile;
+        both piles are shuffled."""
         others = [s for j, s in enumerate(self.seats) if j != k]
         pool = [c for s in others for c in s.hand if c.kind != "new_account"]
-        pool += [c for c in self.white if c.kind != "positive"]
+        pool += [c for c in self.white if c.kind not in STAY]
         pool.sort(key=card_order)
         rng.shuffle(pool)
         for seat in others:
             held = [c for c in seat.hand if c.kind == "new_account"]
             seat.hand[:] = held + [pool.pop() for _ in range(len(seat.hand) - len(held))]
-        self.white[:] = sorted(pool + [c for c in self.white if c.kind == "positive"],
+        self.white[:] = sorted(pool + [c for c in self.white if c.kind in STAY],
                                key=card_order)
         rng.shuffle(self.white)
         self.supply = Counter(c.kind for c in self.white + self.white_discard)
@@ -335,12 +191,26 @@ class Game(Model):
     def draw_black(self) -> NahCard:
         """The top card of the black pile, now in play (“If either black or white card
         pile runs out, use a shuffled discard pile to replace it”)."""
+        if self.drawn % PILE_EVERY == 0:
+            self.count_piles()
         if not self.black:
             self.black, self.black_discard = self.black_discard, []
             self.rng.shuffle(self.black)
         self.drawn += 1
         self.in_play.append(self.black.pop())
         return self.in_play[-1]
+
+    def count_piles(self) -> None:
+        """The facts of the pile make-up figures: how many cards of each kind of
+        PILE_KINDS are left to draw now (each pile with its discard pile), and that this
+        game has run to this many black cards (`running`)."""
+        t = str(self.drawn)
+        self.facts["running"][t] += 1
+        left = Counter(c.kind for pile in (self.white, self.white_discard, self.black,
+                                           self.black_discard) for c in pile)
+        for kinds in PILE_KINDS.values():
+            for kind in kinds:
+                self.facts["piles"][f"{kind}@{t}"] += left[kind]
 
     def discard_black(self) -> None:
         """The black card in play goes to the black discard pile."""
@@ -450,6 +320,7 @@ class Game(Model):
             if not spare or not any(self.supply[kind] for kind in missing):
                 return None
             card = self.decide(k, "swap", self.view(k), spare)
+            self.facts["per_player"][f"{seat.name}:swaps"] += 1
             take(seat.hand, card)
             self.discard_white([card])
             self.draw_white(seat)
@@ -469,6 +340,8 @@ class Game(Model):
                 self.seats[k].won.append((card, cards))
                 self.free.subtract(c.kind for c in cards)
                 self.facts["won"][card.id] += 1
+                self.facts["per_player"][f"{self.seats[k].name}:hacks_won"] += 1
+                self.facts["per_player"][f"{self.seats[k].name}:hack_points"] += len(cards)
             else:
                 self.discard_white(cards)
         self.table = []
@@ -493,6 +366,8 @@ class Game(Model):
         account = next((c for c in seat.hand if c.kind == "new_account"), None)
         counter = account is not None and bool(self.decide(drawer, "counter", self.view(drawer)))
         self.record({"type": "banned", "player": seat.name, "counter": counter})
+        outcome = "banned" if self.state.players[drawer].banned else "countered"
+        self.facts["per_player"][f"{seat.name}:{outcome}"] += 1
         if self.state.players[drawer].banned:
             seat.kept.append(self.in_play.pop())
             self.discard_white(seat.hand)
@@ -534,6 +409,9 @@ class Game(Model):
             self.stolen.add(id(hack[1]))
             self.facts["stolen"][hack[0].id] += 1
         self.facts["per_game"]["steals"] += 1
+        self.facts["per_player"][f"{thief.name}:steals"] += 1
+        self.facts["per_player"][f"{thief.name}:points_stolen"] += pick.cards
+        self.facts["per_player"][f"{victim.name}:stolen_from"] += pick.cards
         self.record({"type": "steal", "player": thief.name, "from": victim.name,
                      "hack": pick.index, "cards": pick.cards})
 

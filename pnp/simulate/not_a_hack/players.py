@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.simulate.not_a_hack.game import (
-    BUILD,
-)
+from pnp.simulate.not_a_hack.table import BUILD
 from pnp.simulate.search import SearchSpec, strategy
 
 

@@ -1,0 +1,79 @@
+"""Benchmark: the search player's speed and strength at the default budget (issue 21).
+
+Speed goal: with one search seat at the default budget against rule-of-thumb seats, a
+200-game run finishes within 10 minutes on this 2-core machine: Hack Attack and Hack
+Back at 2 players, Not a Hack at 3. Strength goal: head to head against the rule of
+thumb at 2 players, seats turned round the table game by game (`--rotate`), the search
+wins clearly more than half of 400 games of Hack Attack and of Hack Back; Not a Hack at
+3 players reports its gain over the even share and where it comes from.
+
+Run on demand (not part of the test suite), from the repository root:
+
+    python bench/bench_search.py              # the speed runs, then the 400-game matches
+    python bench/bench_search.py --speed      # the three 200-game runs only
+    python bench/bench_search.py --games 100  # smaller matches (a quicker look)
+
+Each run is `pnp simulate` in a fresh process on every core, timed from outside, with
+--json: the rates printed are the command's own (sole wins per seat the strategy played,
+with their 95 % intervals).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import compile_packages, run_once  # noqa: E402
+
+GOAL_SECONDS = 600.0
+SPEED = {"hack-attack": 2, "hack-back": 2, "not-a-hack": 3}
+RULE = {"hack-attack": "protector", "hack-back": "racer", "not-a-hack": "party"}
+PNP = [sys.executable, "-c", "from pnp.cli import main; main()", "simulate"]
+
+
+def command(game: str, players: int, games: int, rotate: bool) -> list[str]:
+    """One search seat, the rule of thumb in the others; turned round the table when
+    `rotate`."""
+    return PNP + ["--game", game, "--players", str(players), "--games", str(games),
+                  "--strategy", "search", *["--strategy", RULE[game]] * (players - 1),
+                  "--json", "--no-pdf", *(["--rotate"] if rotate else [])]
+
+
+def search_rate(stdout: str) -> tuple[dict, dict]:
+    """(the search's row of "strategies", the count's summary) of a run's JSON."""
+    count = json.loads(stdout)["by_players"][0]
+    return next(s for s in count["strategies"] if s["strategy"] == "search"), count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--speed", action="store_true", help="the 200-game runs only")
+    parser.add_argument("--games", type=int, default=400, help="games of each match")
+    args = parser.parse_args()
+    compile_packages()
+    print(f"one search seat at the default budget, every core; goal {GOAL_SECONDS:.0f} s "
+          "for 200 games")
+    for game, players in SPEED.items():
+        run = run_once(command(game, players, 200, rotate=False))
+        row, _ = search_rate(run.stdout)
+        verdict = "meets" if run.wall <= GOAL_SECONDS else "MISSES"
+        print(f"  {game} at {players} players: {run.wall:6.1f} s for 200 games ({verdict} "
+              f"the goal); search seat 1 won {100 * row['rate']:.1f}%")
+    if args.speed:
+        return
+    print(f"head to head, {args.games} games, seats turned round the table:")
+    for game, players in SPEED.items():
+        run = run_once(command(game, players, args.games, rotate=True))
+        row, count = search_rate(run.stdout)
+        low, high = row["interval"]
+        print(f"  {game} at {players} players: search {100 * row['rate']:.1f}% "
+              f"[{100 * low:.1f}-{100 * high:.1f}] of {row['seats_played']} seats, even "
+              f"share {100 * count['even_share']:.1f}% ({run.wall:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

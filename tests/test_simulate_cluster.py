@@ -1,0 +1,126 @@
+"""`pnp simulate --scheduler` (issue 21): the same seed gives byte-identical JSON on one
+process, two processes and a Dask cluster (a `LocalCluster` of worker processes); a
+worker killed mid-run has its pieces played again elsewhere, so the run ends with the
+same figures, never hanging; a cluster with no worker, or no scheduler at all, stops the
+run with one line. Every wait is bounded."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.errors import PnpError
+from pnp.paths import DEFAULT_DATA_DIR
+from pnp.simulate import cluster
+from pnp.simulate.balance import SimulateOptions, simulate_game
+
+distributed = pytest.importorskip("distributed")
+
+#: seconds a test waits for a run at most before it calls the run hung
+HUNG = 240
+
+
+def cli(*args):
+    return CliRunner().invoke(main, ["simulate", *map(str, args)])
+
+
+@pytest.fixture(scope="module")
+def workers():
+    """A cluster of two single-threaded worker processes on this machine."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0", silence_logs=50) as local:
+        yield local
+
+
+RUN = ("--game", "hack-back", "--players", "2-3", "--games", 60, "--seed", 4, "--json",
+       "--no-pdf")
+
+
+def test_the_same_seed_gives_the_same_json_on_one_two_processes_and_a_cluster(workers):
+    one = cli(*RUN, "--workers", 1)
+    two = cli(*RUN, "--workers", 2)
+    dask = cli(*RUN, "--scheduler", workers.scheduler_address)
+    assert one.exit_code == two.exit_code == dask.exit_code == 0, dask.output
+    assert one.stdout == two.stdout == dask.stdout
+    assert json.loads(dask.stdout)["by_players"][0]["games"] == 60
+
+
+def test_a_search_run_is_the_same_on_the_cluster(workers):
+    args = ("--game", "hack-attack", "--players", 2, "--games", 6, "--strategy", "search",
+            "--strategy", "protector", "--search-iterations", 3, "--json", "--no-pdf")
+    assert cli(*args, "--workers", 1).stdout == \
+        cli(*args, "--scheduler", workers.scheduler_address).stdout
+
+
+def run_in_thread(options: SimulateOptions) -> tuple[threading.Thread, dict]:
+    out: dict = {}
+
+    def target():
+        try:
+            out["summary"] = simulate_game(options).summary
+        except Exception as exc:             # the test reads it
+            out["error"] = exc
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    return thread, out
+
+
+def test_a_killed_worker_has_its_piece_played_again(workers, tmp_path):
+    """Kill one worker process while its pieces run: the scheduler hands them to
+    another worker (its nanny starts a new one too), and the run ends, bounded, with
+    exactly the figures one process gives."""
+    options = SimulateOptions("hack-back", DEFAULT_DATA_DIR, tmp_path, games=400, seed=11,
+                              players=(3,), pdf=False,
+                              scheduler=workers.scheduler_address)
+    client = distributed.Client(workers.scheduler_address)
+    try:
+        thread, out = run_in_thread(options)
+        deadline = time.monotonic() + 60
+        while not any(client.processing().values()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        busy = [w for w, keys in client.processing().items() if keys]
+        assert busy, "no piece started"
+        pids = client.run(os.getpid, workers=busy[:1])
+        os.kill(next(iter(pids.values())), signal.SIGKILL)
+        thread.join(HUNG)
+    finally:
+        client.close()
+    assert not thread.is_alive(), "the run hung after a worker was killed"
+    assert "error" not in out, out.get("error")
+    local = simulate_game(SimulateOptions("hack-back", DEFAULT_DATA_DIR, tmp_path,
+                                          games=400, seed=11, players=(3,), pdf=False,
+                                          workers=1)).summary
+    assert out["summary"] == local
+
+
+def test_a_cluster_with_no_worker_stops_the_run_in_one_line(tmp_path, monkeypatch):
+    monkeypatch.setattr(cluster, "WORKER_WAIT", 2.0)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0",
+                                  silence_logs=50) as empty:
+        options = SimulateOptions("hack-attack", DEFAULT_DATA_DIR, tmp_path, games=5,
+                                  players=(2,), pdf=False, scheduler=empty.scheduler_address)
+        thread, out = run_in_thread(options)
+        thread.join(HUNG)
+    assert not thread.is_alive()
+    assert isinstance(out.get("error"), PnpError)
+    assert "no worker for 2 s" in str(out["error"]) and "\n" not in str(out["error"])
+
+
+def test_an_unreachable_scheduler_is_one_line(monkeypatch):
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 2)
+    result = cli("--game", "hack-attack", "--games", 2, "--no-pdf", "--scheduler",
+                 "tcp://127.0.0.1:9")
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: cannot reach the Dask scheduler at "
+                                    "'tcp://127.0.0.1:9'")
+    assert len(result.output.strip().splitlines()) == 1
+    both = cli("--game", "hack-attack", "--games", 2, "--no-pdf", "--scheduler",
+               "tcp://127.0.0.1:9", "--workers", 2)
+    assert both.exit_code == 2
