@@ -17,6 +17,7 @@ from pnp.cli_base import (
 )
 from pnp.shown import plural, quoted
 from pnp.simulate import MOST_GAMES, MOST_TURN_CAP
+from pnp.simulate.result import deck_words
 from pnp.simulate.search import DEFAULT_ITERATIONS, MOST_ITERATIONS
 from pnp.terminal import echo, echo_json, one_line
 
@@ -52,11 +53,12 @@ def _show_strategies(ctx: click.Context, param: click.Parameter, value: bool) ->
     from pnp.simulate import SIMULATORS, simulator
     for game_id in SIMULATORS:
         module = simulator(game_id)
-        names = ", ".join(f"{n} (default)" if n == module.DEFAULT_STRATEGY else n
-                          for n in module.STRATEGIES)
         formats = ", ".join(f"{f} (default)" if k == 0 else f
                             for k, f in enumerate(module.DECK_FORMATS))
-        echo(f"{game_id}: {names}" + (f"; deck formats: {formats}" if formats else ""))
+        echo(f"{game_id}:" + (f" deck formats {formats}" if formats else ""))
+        for name, cls in module.STRATEGIES.items():
+            default = " (default)" if name == module.DEFAULT_STRATEGY else ""
+            echo(f"  {name}{default}: {cls.about}")
     ctx.exit(0)
 
 
@@ -113,6 +115,9 @@ def simulate(game, all_games, data_dir, players, games, seed, strategies, rotate
     from pnp.paths import DEFAULT_DATA_DIR
     from pnp.simulate.balance import SimulateOptions, prepare, simulate_game
     names = chosen_games(game, all_games)
+    if scheduler is not None and not scheduler.strip():
+        raise click.BadParameter("the scheduler address is empty; name one like "
+                                 "tcp://host:8786", param_hint="'--scheduler'")
     if scheduler is not None and workers is not None:
         raise click.UsageError("--workers counts local processes; with --scheduler the "
                                "cluster's workers play")
@@ -146,9 +151,9 @@ def _print_simulation(report) -> None:
     s = report.summary
     played = s["games"] * len(s["by_players"]) * (3 if "skill" in s else 2 if "compare" in s
                                                   else 1)
-    setup = f"; {s['deck_format']} decks" if s["deck_format"] else ""
-    if "skill" not in s and any(_searches(s["game"], name) for name in s["strategies"]):
-        setup += f"; search: {s['search_iterations']} iterations a decision"
+    setup = f"; {deck_words(s['deck_format'])}" if s["deck_format"] else ""
+    if s["searches"]:
+        setup += f"; search: {plural(s['search_iterations'], 'iteration')} a decision"
     echo(f"{s['game']}: {plural(s['games'], 'game')} at each of "
          f"{', '.join(str(c['players']) for c in s['by_players'])} players; seed "
          f"{s['seed']}; strategies by seat: {', '.join(s['strategies'])}"
@@ -161,10 +166,6 @@ def _print_simulation(report) -> None:
         echo(f"  {one_line(str(report.path))}  (charts)", exact=True)
     where = "on the Dask cluster" if report.workers is None else \
         f"on {plural(report.workers, 'process', 'processes')}"
-    echo(f"  played {played:,} games in {report.seconds:.2f} s {where} "
+    echo(f"  played {plural(played, 'game')} in {report.seconds:.2f} s {where} "
          f"({played / max(report.seconds, 1e-9):,.0f} games/s)")
 
-
-def _searches(game: str, strategy: str) -> bool:
-    from pnp.simulate import simulator
-    return getattr(simulator(game).STRATEGIES.get(strategy), "searches", False)

@@ -20,7 +20,7 @@ from pnp.paths import DEFAULT_DATA_DIR
 from pnp.simulate import SIMULATORS, simulator
 from pnp.simulate.pages import write_balance
 from pnp.simulate.report import summarise, text_lines, wilson
-from pnp.simulate.result import CAPPED, Figure, Reading, Result
+from pnp.simulate.result import CAPPED, Figure, Reading, Result, tables
 from pnp.simulate.run import Arm, Job, Tally, game_seed, pieces, play_chunk, run
 
 GAMES = list(SIMULATORS)
@@ -85,10 +85,10 @@ def test_every_simulator_keeps_the_contract(game):
         assert figure.kind == "per game" or figure.out_of in groups
     assert figures[0].kind != "timeline"        # the headline of a skill report
     assert any(getattr(cls, "searches", False) for cls in module.STRATEGIES.values())
-    fewest, most = module.seats(data)
+    fewest, most = tables(module, data)
     assert module.PLAYERS[0] <= fewest <= most <= module.PLAYERS[1]
     for deck_format in module.DECK_FORMATS:
-        assert module.seats(data, deck_format)[0] == fewest
+        assert tables(module, data, deck_format)[0] == fewest
 
 
 def clarifications(game: str) -> set[str]:
@@ -288,7 +288,7 @@ COIN = CoinGame(GAME="coin", PLAYERS=(2, 3), TURN_CAP=6, TURN_WORD="tosses",
                 STRATEGIES={"random": object}, DEFAULT_STRATEGY="random",
                 ENDINGS={"heads": "heads", CAPPED: "turn cap"},
                 load=lambda folder: None, simulate=coin_simulate, DECK_FORMATS=(),
-                seats=lambda data, deck_format=None: (2, 3), READINGS=(),
+                READINGS=(),
                 figures=lambda data: [Figure("Wins by name", "rate", "heads",
                                              {"P0": "first", "P1": "second"},
                                              "Wins (% of games)", "Player", "turns")])
@@ -377,8 +377,12 @@ def test_help_strategies_lists_every_game():
     result = cli("--help-strategies")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert [line.split(":")[0] for line in lines] == GAMES
-    assert "protector (default)" in lines[0]
+    assert [line.split(":")[0] for line in lines if not line.startswith(" ")] == GAMES
+    assert "  protector (default): Protects the most valuable Tech" in result.output
+    assert "hack-back: deck formats individual (default), shared" in lines
+    for game in GAMES:
+        for name, cls in simulator(game).STRATEGIES.items():
+            assert f"  {name}" in result.output and cls.about in result.output
 
 
 def test_all_games_in_one_json_list(tmp_path):

@@ -100,6 +100,64 @@ def test_a_killed_worker_has_its_piece_played_again(workers, tmp_path):
     assert out["summary"] == local
 
 
+def test_pieces_longer_than_a_look_at_the_cluster_are_waited_for(workers, tmp_path,
+                                                                 monkeypatch):
+    """The run looks at the cluster every POLL seconds while no piece finishes; a piece
+    that takes longer is simply waited for."""
+    monkeypatch.setattr(cluster, "POLL", 0.01)
+    options = SimulateOptions("hack-attack", DEFAULT_DATA_DIR, tmp_path, games=30, seed=2,
+                              players=(4,), pdf=False, scheduler=workers.scheduler_address)
+    local = simulate_game(options.__class__(**{**vars(options), "scheduler": None,
+                                               "workers": 1})).summary
+    assert simulate_game(options).summary == local
+
+
+def test_every_worker_killed_at_once_loses_nothing(tmp_path):
+    """Both worker processes killed mid-run: their nannies start new ones, and every
+    piece (each carrying its own card data) is played again; the figures are one
+    process's."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0", silence_logs=50) as local:
+        options = SimulateOptions("hack-back", DEFAULT_DATA_DIR, tmp_path, games=300,
+                                  seed=5, players=(3,), pdf=False,
+                                  scheduler=local.scheduler_address)
+        client = distributed.Client(local.scheduler_address)
+        try:
+            thread, out = run_in_thread(options)
+            deadline = time.monotonic() + 60
+            while not any(client.processing().values()) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            for pid in client.run(os.getpid).values():
+                os.kill(pid, signal.SIGKILL)
+            thread.join(HUNG)
+        finally:
+            client.close()
+    assert not thread.is_alive(), "the run hung after every worker was killed"
+    assert "error" not in out, out.get("error")
+    assert out["summary"] == simulate_game(SimulateOptions(
+        "hack-back", DEFAULT_DATA_DIR, tmp_path, games=300, seed=5, players=(3,), pdf=False,
+        workers=1)).summary
+
+
+def test_a_scheduler_gone_mid_run_stops_the_run_in_one_line(tmp_path):
+    local = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                     dashboard_address=":0", silence_logs=50)
+    options = SimulateOptions("hack-back", DEFAULT_DATA_DIR, tmp_path, games=2000, seed=5,
+                              players=(4,), pdf=False, scheduler=local.scheduler_address)
+    client = distributed.Client(local.scheduler_address)
+    thread, out = run_in_thread(options)
+    deadline = time.monotonic() + 60
+    while not any(client.processing().values()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    client.close()
+    local.close()
+    thread.join(HUNG)
+    assert not thread.is_alive(), "the run hung after its scheduler went away"
+    error = out.get("error")
+    assert isinstance(error, PnpError), error
+    assert "\n" not in str(error)
+
+
 def test_a_cluster_with_no_worker_stops_the_run_in_one_line(tmp_path, monkeypatch):
     monkeypatch.setattr(cluster, "WORKER_WAIT", 2.0)
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0",

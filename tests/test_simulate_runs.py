@@ -68,8 +68,8 @@ def test_hack_back_takes_either_deck_format_at_every_count_it_deals(tmp_path):
     wrong = cli("--game", "hack-back", "--players", 6, "--games", 2, "--no-pdf")
     assert wrong.exit_code == 1
     assert wrong.output.strip() == ("Error: hack-back is simulated at 2-5 players with "
-                                    "individual decks, not 6 (--deck-format: shared decks "
-                                    "2-11)")
+                                    "individual decks, not 6 (--deck-format: the shared "
+                                    "deck 2-11)")
     assert "12" in cli("--game", "hack-back", "--deck-format", "shared", "--players", 12,
                        "--games", 2, "--no-pdf").output
     one = cli("--game", "hack-attack", "--deck-format", "shared", "--games", 2, "--no-pdf")
@@ -163,14 +163,17 @@ def changed_copy(tmp_path, game, edit):
 
 
 def test_compare_flags_the_one_card_that_changed_and_lists_renamed_cards(tmp_path):
-    """Smart Plug needs four Defenses instead of one, and Smart TV is renamed (a new id):
-    the Smart Plug's Protect rate differs with an interval that excludes 0; the old id
-    is only in A, the new one only in B, each with its own figures."""
+    """Smart Plug needs four Defenses instead of one, Smart TV is renamed (a new id) and
+    the Laptop scores 5: the Smart Plug's Protect rate differs with an interval that
+    excludes 0; the old id is only in A, the new one only in B, each with its own
+    figures and id; the Laptop's row names both its labels."""
     def edit(text):
         text = text.replace('id = "smart-plug"\nname = "Smart Plug"\ncount = 2\npoints = 1\n'
                             'defenses = ["home-network"]',
                             'id = "smart-plug"\nname = "Smart Plug"\ncount = 2\npoints = 1\n'
                             'defenses = ["home-network", "passwords", "backups", "social-media"]')
+        text = text.replace('name = "Laptop"\ncount = 2\npoints = 3',
+                            'name = "Laptop"\ncount = 2\npoints = 5')
         return text.replace('id = "smart-tv"', 'id = "living-room-tv"')
     other = changed_copy(tmp_path, "hack-attack", ("tech.toml", edit))
     result = cli("--game", "hack-attack", "--players", 3, "--games", 150, "--compare",
@@ -179,10 +182,13 @@ def test_compare_flags_the_one_card_that_changed_and_lists_renamed_cards(tmp_pat
     rows = json.loads(result.stdout)["compare"]["by_players"][0]["differences"]
     plug = next(r for r in rows if r["key"] == "smart-plug" and r["figure"].startswith("Tech"))
     assert plug["excludes_0"] and plug["difference"] > 0.2 and plug["interval"][0] > 0
-    only = {(r["key"], r["only"]) for r in rows if r.get("only")}
-    assert only == {("smart-tv", "A"), ("living-room-tv", "B")}
+    only = {(r["key"], r["only"], r["label"]) for r in rows if r.get("only")}
+    assert only == {("smart-tv", "A", "Smart TV (1 pt) [smart-tv]"),
+                    ("living-room-tv", "B", "Smart TV (1 pt) [living-room-tv]")}
     tv = next(r for r in rows if r["key"] == "smart-tv")
     assert tv["value"] is not None and tv["interval"] is not None
+    laptop = next(r for r in rows if r["key"] == "laptop" and r["figure"].startswith("Tech"))
+    assert laptop["label"] == "Laptop (3 pts) (B: Laptop (5 pts))"
     text = "\n".join(page_texts(tmp_path / "out" / "hack-attack" / "balance.pdf"))
     assert "Card data A against B" in text and "Smart Plug" in text and "only in A" in text
 
@@ -223,3 +229,48 @@ def test_a_zero_rate_is_drawn_apart_from_too_few_to_count(tmp_path):
                  if line["linewidth"] == pytest.approx(1.6) and line["x0"] == line["x1"]]
     assert "too" in words and "few" in words
     assert len(ticks) >= list(endings.values()).count(0)
+
+
+# --- bad requests the trial found -----------------------------------------------------------
+
+@pytest.mark.parametrize("game,players", [("hack-attack", 2), ("hack-back", 2),
+                                          ("not-a-hack", 3)])
+def test_one_game_gives_a_report_with_no_interval_to_speak_of(game, players, tmp_path):
+    """--games 1 is allowed: every interval that one game cannot give is null (never
+    Infinity), and balance.pdf and the summary are written."""
+    result = cli("--game", game, "--players", players, "--games", 1, "--json", "--out",
+                 tmp_path, "--compare", DEFAULT_DATA_DIR)
+    assert result.exit_code == 0, result.output
+    json.dumps(json.loads(result.stdout), allow_nan=False)
+    count = json.loads(result.stdout)["by_players"][0]
+    assert count["length"]["interval"] is None
+    assert (tmp_path / game / "balance.pdf").stat().st_size > 0
+    plain = cli("--game", game, "--players", players, "--games", 1, "--out", tmp_path)
+    assert plain.exit_code == 0 and "played 1 game in" in plain.output
+
+
+def test_the_card_datas_player_range_bounds_the_run(tmp_path):
+    """game.toml seating fewer than the rules: the default counts stop there, and a
+    count beyond it is one line before any game (the data may not deal it)."""
+    data = changed_copy(tmp_path, "hack-attack",
+                        ("game.toml", lambda t: t.replace("max = 6", "max = 4")))
+    result = cli("--game", "hack-attack", "--data", data, "--games", 2, "--json", "--no-pdf")
+    assert [c["players"] for c in json.loads(result.output)["by_players"]] == [2, 3, 4]
+    wrong = cli("--game", "hack-attack", "--data", data, "--players", 6, "--games", 2,
+                "--no-pdf")
+    assert wrong.exit_code == 1
+    assert wrong.output.strip() == ("Error: hack-attack is simulated at 2-4 players, not 6; "
+                                    "its game.toml seats 2-4")
+
+
+def test_a_strategy_that_would_never_play_is_refused():
+    result = cli("--game", "hack-attack", "--players", "2-3", "--strategy", "random",
+                 "--strategy", "random", "--strategy", "protector", "--games", 2, "--no-pdf")
+    assert result.exit_code == 1
+    assert result.output.strip() == ("Error: 3 strategies for 2 seats: protector would "
+                                     "never play (the seats take the strategies in turn)")
+
+
+def test_an_empty_scheduler_address_is_a_usage_error():
+    result = cli("--game", "hack-attack", "--scheduler", " ", "--games", 2, "--no-pdf")
+    assert result.exit_code == 2 and "the scheduler address is empty" in result.output

@@ -12,9 +12,9 @@ import pytest
 
 from pnp.build import DEFAULT_DATA_DIR
 from pnp.simulate import hack_attack, hack_back, not_a_hack
-from pnp.simulate.model import Model
 from pnp.simulate.result import Setup, make_players
-from pnp.simulate.search import SearchPlayer, SearchSpec, label, strategy
+from pnp.simulate.search import SearchPlayer, label
+from tests.duel import Duel, DuelSearch, Highest
 
 SIMULATORS = {"hack-attack": hack_attack, "hack-back": hack_back, "not-a-hack": not_a_hack}
 DATA = {game: module.load(DEFAULT_DATA_DIR / game) for game, module in SIMULATORS.items()}
@@ -205,71 +205,7 @@ def test_a_search_player_outside_a_game_asks_the_rule_of_thumb():
     assert player.drop_tech.__self__ is player.fallback
 
 
-# --- a game the search was not written for ---------------------------------------------
-
-class Duel(Model):
-    """A made-up two-player game for the shared search: twenty cards 1-10 (twice), five
-    to each hidden hand; five rounds, the leader plays a card face up, the other answers;
-    the higher card (the leader's on a tie) takes the round and leads the next; most
-    rounds wins."""
-
-    def __init__(self, players, seed, cap=10):
-        self.start(seed, players, ("P0", "P1"), cap)
-        deck = list(range(1, 11)) * 2
-        self.rng.shuffle(deck)
-        self.hands, self.deck = [deck[:5], deck[5:10]], deck[10:]
-        self.rounds, self.taken, self.leader = 0, [0, 0], 0
-
-    def over(self):
-        return self.rounds == 5
-
-    def clock(self):
-        return self.rounds
-
-    def step(self):
-        first, second = self.leader, 1 - self.leader
-        led = self.decide(first, "play", (self.hands[first], None), sorted(set(self.hands[first])))
-        self.hands[first].remove(led)
-        answer = self.decide(second, "play", (self.hands[second], led),
-                             sorted(set(self.hands[second])))
-        self.hands[second].remove(answer)
-        self.leader = first if led >= answer else second
-        self.taken[self.leader] += 1
-        self.rounds += 1
-
-    def winners(self):
-        if not self.over():
-            return None
-        best = max(self.taken)
-        return tuple(n for n, t in zip(self.names, self.taken) if t == best)
-
-    def clone(self):
-        other = object.__new__(Duel)
-        self.copy_base(other)
-        other.hands, other.deck = [list(h) for h in self.hands], list(self.deck)
-        other.rounds, other.taken, other.leader = self.rounds, list(self.taken), self.leader
-        return other
-
-    def determinize(self, k, rng):
-        pool = sorted(self.hands[1 - k] + self.deck)
-        rng.shuffle(pool)
-        size = len(self.hands[1 - k])
-        self.hands[1 - k][:], self.deck[:] = pool[:size], pool[size:]
-
-    def result(self):
-        return self.winners()
-
-
-class Highest:
-    """Play the highest card."""
-
-    def play(self, view, options):
-        return options[-1]
-
-
-DuelSearch = strategy(SearchSpec(Highest, {"play": lambda view, options: list(options)}),
-                      "Search over a Duel.")
-
+# --- a game the search was not written for (tests/duel.py) -----------------------------
 
 def test_the_search_plays_a_game_it_was_not_written_for():
     """One search module for every game: given a Model and a SearchSpec, it plays a

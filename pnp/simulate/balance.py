@@ -19,7 +19,7 @@ from pnp.shown import plural, quoted
 from pnp.simulate import MOST_GAMES, MOST_TURN_CAP, SIMULATORS, simulator
 from pnp.simulate.pages import write_balance
 from pnp.simulate.report import summarise, text_lines
-from pnp.simulate.result import Setup
+from pnp.simulate.result import Setup, deck_words, tables
 from pnp.simulate.run import Arm, Job, default_workers, run
 from pnp.simulate.search import MOST_ITERATIONS
 
@@ -113,19 +113,24 @@ def _deck_format(options: SimulateOptions, module: ModuleType) -> str | None:
 
 
 def _players(options: SimulateOptions, module: ModuleType, data,
-             deck_format: str | None) -> tuple[int, ...]:
-    """The player counts of the run, each one the game deals in the deck format."""
-    fewest, most = module.seats(data, deck_format)
+             deck_format: str | None) -> tuple[int, int]:
+    """The player counts of the run, each one the game deals in the deck format from
+    this card data (its rules, its decks and game.toml's players)."""
+    fewest, most = tables(module, data, deck_format)
     players = options.players or tuple(range(fewest, min(most, DEFAULT_MOST_PLAYERS) + 1))
     wrong = [n for n in players if not fewest <= n <= most]
-    if wrong:
-        named = f" with {deck_format or module.DECK_FORMATS[0]} decks" \
-            if module.DECK_FORMATS else ""
-        others = [f"{f} decks {'-'.join(map(str, module.seats(data, f)))}"
-                  for f in module.DECK_FORMATS if f != (deck_format or module.DECK_FORMATS[0])]
+    if wrong or not players:
+        fmt = deck_format or next(iter(module.DECK_FORMATS), None)
+        named = f" with {deck_words(fmt)}" if fmt else ""
+        others = [f"{deck_words(f)} {'-'.join(map(str, tables(module, data, f)))}"
+                  for f in module.DECK_FORMATS if f != fmt]
         hint = f" (--deck-format: {', '.join(others)})" if others else ""
+        info = getattr(data, "info", None)
+        if info is not None and (info.players_min > module.PLAYERS[0]
+                                 or info.players_max < module.PLAYERS[1]):
+            hint += (f"; its game.toml seats {info.players_min}-{info.players_max}")
         raise PnpError(f"{options.game} is simulated at {fewest}-{most} players{named}, "
-                       f"not {spans(wrong)}{hint}")
+                       f"not {spans(wrong) or 'any'}{hint}")
     return tuple(sorted(set(players)))
 
 
@@ -154,6 +159,14 @@ def job_for(options: SimulateOptions, module: ModuleType, data) -> Job:
     deck_format = _deck_format(options, module)
     players = _players(options, module, data, deck_format)
     arms = _arms(options, module)
+    for n in players:
+        for arm in arms:
+            seated = {arm.strategies[i % len(arm.strategies)] for i in range(n)}
+            idle = [s for s in dict.fromkeys(arm.strategies) if s not in seated]
+            if idle:
+                raise PnpError(f"{plural(len(arm.strategies), 'strategy', 'strategies')} "
+                               f"for {n} seats: {', '.join(idle)} would never play (the "
+                               "seats take the strategies in turn)")
     if not 1 <= options.games <= MOST_GAMES:
         raise PnpError(f"--games must be 1..{MOST_GAMES:,}, not {options.games:,}")
     cap = module.TURN_CAP if options.cap is None else options.cap

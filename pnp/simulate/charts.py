@@ -194,7 +194,7 @@ def seat_chart(summary: dict) -> Drawing:
                                players_names([c["players"] for c in counts]))
     top = max([100 * s["interval"][1] for c in counts for s in c["seats"]]
               + [100 * (c["even_share"] or 0) for c in counts])
-    chart.valueAxis.valueMax = max(5.0, top * 1.1)
+    chart.valueAxis.valueMax = min(100.0, max(5.0, top * 1.1))
     _drawn(drawing, chart)
     _vertical_whiskers(drawing, chart, [[[100 * v for v in s["interval"]] for s in c["seats"]]
                                         for c in counts])
@@ -218,7 +218,7 @@ def levels_chart(count: dict, levels: Sequence[str]) -> Drawing:
                                height=55 * mm)
     top = max([100 * s["levels"][j]["interval"][1] for s in count["seats"]
                for j in range(len(levels))] + [5.0])
-    chart.valueAxis.valueMax = top * 1.1
+    chart.valueAxis.valueMax = min(100.0, top * 1.1)
     _drawn(drawing, chart)
     _vertical_whiskers(drawing, chart, [[[100 * v for v in s["levels"][j]["interval"]]
                                          for s in count["seats"]]
@@ -235,12 +235,13 @@ def levels_chart(count: dict, levels: Sequence[str]) -> Drawing:
 def _horizontal(data: list[list], labels: list[str], value_title: str, label_title: str,
                 series: Sequence[str], value_format: str = "%.0f",
                 intervals: list[list] | None = None, marks: list[list] | None = None,
-                lines: Sequence[float | None] = ()) -> Drawing:
+                lines: Sequence[float | None] = (), most: float | None = None) -> Drawing:
     """A horizontal bar chart, one row per label and one bar per series, each bar with
     its value (`value_format`, when bars are tall enough to carry it), its whisker
     (`intervals`, the same shape as `data`), the mark of a cell with no bar (`marks`:
     ZERO or FEW), a dashed line per series at `lines` (its even share), axis titles and
-    a legend; as tall as its rows need, at most a page."""
+    a legend; as tall as its rows need, at most a page; its value axis ends at `most`
+    (100 for a percentage) at the furthest."""
     rows = len(labels) * len(data)
     room = PAGE_HEIGHT_PT - HEADING_PT - 26 * mm - len(labels) * 3
     bar = max(1.0, min(9.0, room / (rows * 1.25)))
@@ -262,7 +263,8 @@ def _horizontal(data: list[list], labels: list[str], value_title: str, label_tit
     chart.valueAxis.labelTextFormat = "%g"
     tops = [v for row in data for v in row if v is not None]
     tops += [b[1] for row in intervals or () for b in row if b is not None]
-    chart.valueAxis.valueMax = max(tops + [x for x in lines if x is not None] + [1e-6]) * 1.08
+    top = max(tops + [x for x in lines if x is not None] + [1e-6]) * 1.08
+    chart.valueAxis.valueMax = min(top, most) if most else top
     # a gap between cards that grows with the bars in a group, so each group reads as one
     chart.barSpacing, chart.groupSpacing = 0.3, max(3.0, 0.8 * len(data))
     chart.bars.strokeColor = None
@@ -303,7 +305,10 @@ def _horizontal_extras(drawing: Drawing, chart: HorizontalBarChart, data: list[l
             if mark == ZERO:
                 _line(drawing, x, y, x, y + h, 1.6)
             elif mark == FEW:
-                _note(drawing, x + 2, cy - LABEL_PT * 0.3, "too few", FEW_GREY)
+                if bar >= LABEL_PT * 0.8:
+                    _note(drawing, x + 2, cy - LABEL_PT * 0.3, "too few", FEW_GREY)
+                else:                         # too thin for words: a grey dash
+                    _line(drawing, x + 1, cy, x + 9, cy, 1.2, FEW_GREY, (1.5, 1))
                 continue
             value = data[k][i]
             if value is not None and bar >= LABEL_PT * 0.8:
@@ -328,7 +333,7 @@ def endings_chart(summary: dict) -> Drawing:
     marks = [[ZERO if not e["games"] else None for e in c["endings"]] for c in counts]
     return _horizontal(data, labels, "Games (%)", "How the game ended",
                        players_names([c["players"] for c in counts]), "%.0f", intervals,
-                       marks)
+                       marks, most=100)
 
 
 def figure_chart(kind: str, per_count: list[list[dict]], counts: list[int],
@@ -359,7 +364,8 @@ def figure_chart(kind: str, per_count: list[list[dict]], counts: list[int],
                           [per_count[0][k]["label"] for k in keep], titles[0], titles[1],
                           players_names(counts), "%.0f" if kind == "rate" else "%.2f",
                           intervals, marks, [None if s is None else 100 * s
-                                             for s in even_shares])
+                                             for s in even_shares],
+                          100 if kind == "rate" else None)
     return drawing, left_out
 
 

@@ -2,8 +2,9 @@
 `distributed` cluster (`pnp simulate --scheduler ADDRESS`), each a task playing seeded
 games (pnp.simulate.run.play_chunk) on whichever worker the scheduler chooses.
 
-The card data is loaded and checked here, then sent to every worker once (scattered),
-so a worker needs Hack Pack installed (the same version) but no card data folder. Every
+The card data is loaded and checked here and sent with every piece (tens of kB), so a
+worker needs Hack Pack installed (the same version) but no card data folder, and a
+piece can be played again by any worker, even after the last one was lost. Every
 figure is a sum over games whose seeds do not depend on where they are played, so a
 seed gives the same JSON on a cluster as on one process.
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import CancelledError
 
 from pnp.errors import PnpError
 from pnp.shown import quoted
@@ -63,39 +65,63 @@ class Cluster:
 
     def results(self, job: Job, datas: dict[str, object],
                 work: Sequence[Piece]) -> Iterator[Chunk]:
-        """Each piece's Chunk, in the order of `work`, played on the cluster. PnpError
-        (one line) when a piece kept losing its workers, raised inside a worker, or no
-        worker was there for WORKER_WAIT seconds."""
-        from distributed import wait
+        """Each piece's Chunk, in the order of `work`, played on the cluster. Each task
+        carries the card data itself (tens of kB), so a task whose worker is lost, even
+        the last one, can be played again by any worker that comes. PnpError (one line)
+        when a piece kept losing its workers or raised inside a worker, when no worker
+        was there for WORKER_WAIT seconds, or when the scheduler went away."""
         client = _client(self.address)
         try:
-            try:
-                client.wait_for_workers(1, timeout=WORKER_WAIT)
-            except TimeoutError:
-                raise PnpError(_no_worker()) from None
-            [shared] = client.scatter([datas], broadcast=True, hash=False)
-            futures = [client.submit(play_chunk, job, shared, *piece, pure=False)
-                       for piece in work]
-            order = {f.key: k for k, f in enumerate(futures)}
-            done: dict[int, Chunk] = {}
-            pending, alone_since, given = set(futures), None, 0
-            while pending:
-                finished, pending = wait(pending, timeout=POLL,
-                                         return_when="FIRST_COMPLETED")
-                for future in finished:
-                    done[order[future.key]] = _chunk(future)
-                alone_since = _check_workers(client, alone_since)
-                while given in done:               # in order, as soon as each is there
-                    yield done.pop(given)
-                    given += 1
+            yield from _played(client, job, datas, work)
+        except PnpError:
+            raise
+        except (OSError, TimeoutError, CancelledError) as exc:   # the scheduler is gone
+            raise PnpError(f"lost the Dask scheduler at {quoted(self.address, 60)} mid-run "
+                           f"({type(exc).__name__}); the run is stopped") from None
         finally:
-            client.close()
+            _close(client)
+
+
+def _played(client, job: Job, datas: dict[str, object],
+            work: Sequence[Piece]) -> Iterator[Chunk]:
+    """The pieces' Chunks in order, as `Cluster.results` plays them."""
+    from distributed import wait
+    try:
+        client.wait_for_workers(1, timeout=WORKER_WAIT)
+    except TimeoutError:
+        raise PnpError(_no_worker()) from None
+    futures = [client.submit(play_chunk, job, datas, *piece, pure=False) for piece in work]
+    order = {f.key: k for k, f in enumerate(futures)}
+    done: dict[int, Chunk] = {}
+    pending, alone_since, given = set(futures), None, 0
+    while pending:
+        try:
+            finished, pending = wait(pending, timeout=POLL, return_when="FIRST_COMPLETED")
+        except TimeoutError:                  # nothing finished in POLL seconds
+            finished = set()
+        for future in finished:
+            done[order[future.key]] = _chunk(future)
+        alone_since = _check_workers(client, alone_since)
+        while given in done:                  # in order, as soon as each is there
+            yield done.pop(given)
+            given += 1
+
+
+def _close(client) -> None:
+    """Close the client, quickly even when the scheduler is gone."""
+    try:
+        client.close(timeout=5)
+    except Exception:           # closing after a lost scheduler may fail; nothing is owed
+        pass
 
 
 def _chunk(future) -> Chunk:
     """A finished piece's Chunk, or PnpError naming why it failed."""
     if future.status == "finished":
         return future.result()
+    if future.status == "cancelled":
+        raise PnpError("the Dask cluster cancelled a piece of the run (its scheduler "
+                       "restarted, or another client cancelled it); the run is stopped")
     error = future.exception()
     name = type(error).__name__
     if name == "KilledWorker":

@@ -38,22 +38,30 @@ def _row(pair, games: int, **fields) -> dict:
     if diff is None:
         return {**fields, "a": None, "b": None, "difference": None, "interval": None,
                 "excludes_0": False}
+    bounds = diff["interval"]
     return {**fields, "a": _r(diff["a"]), "b": _r(diff["b"]),
             "difference": _r(diff["difference"]),
-            "interval": [_r(diff["interval"][0]), _r(diff["interval"][1])],
+            "interval": [_r(bounds[0]), _r(bounds[1])] if bounds else None,
             "excludes_0": diff["excludes_0"]}
 
 
 def _figure_rows(figure_a: Figure, figure_b: Figure, pairs: PairTally,
                  values_a: list[dict], values_b: list[dict]) -> list[dict]:
     """One figure's rows: each card of A, then each card only B has. A card in one data
-    set only carries that set's own value and interval."""
+    set only carries that set's own value and interval, and its id in its label (a
+    renamed card is one of each, under one name); a card whose label differs in B
+    (its points changed, say) shows both."""
     by_key_a = {v["key"]: v for v in values_a}
     by_key_b = {v["key"]: v for v in values_b}
     keys = list(figure_a.labels) + [k for k in figure_b.labels if k not in figure_a.labels]
     rows = []
     for key in keys:
-        label = figure_a.labels.get(key) or figure_b.labels[key]
+        a_label, b_label = figure_a.labels.get(key), figure_b.labels.get(key)
+        label = a_label or b_label
+        if a_label is None or b_label is None:
+            label = f"{label} [{key}]"
+        elif a_label != b_label:
+            label = f"{a_label} (B: {b_label})"
         base = {"figure": figure_a.title, "kind": figure_a.kind, "key": key, "label": label}
         if key not in figure_b.labels or key not in figure_a.labels:
             side, own = ("A", by_key_a[key]) if key in by_key_a else ("B", by_key_b[key])
@@ -109,14 +117,12 @@ def _difference(row: dict) -> str:
     kind = row["kind"]
     if row["difference"] is None:
         return "not reached in both"
-    if kind == "rate":
-        d, (low, high) = 100 * row["difference"], (100 * x for x in row["interval"])
-        unit = " points"
-    else:
-        d, (low, high), unit = row["difference"], row["interval"], ""
+    scale, unit = (100, " points") if kind == "rate" else (1, "")
+    bounds = "" if row["interval"] is None else \
+        " [{:+.1f}, {:+.1f}]".format(*(scale * x for x in row["interval"]))
     mark = " *" if row["excludes_0"] else ""
-    return (f"A {_shown(row['a'], kind)} B {_shown(row['b'], kind)}: {d:+.1f}{unit} "
-            f"[{low:+.1f}, {high:+.1f}]{mark}")
+    return (f"A {_shown(row['a'], kind)} B {_shown(row['b'], kind)}: "
+            f"{scale * row['difference']:+.1f}{unit}{bounds}{mark}")
 
 
 def compare_lines(compare: dict) -> list[str]:

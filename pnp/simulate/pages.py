@@ -40,6 +40,7 @@ from pnp.simulate.charts import (
     timeline_chart,
 )
 from pnp.simulate.report import FEWEST, percent
+from pnp.simulate.result import deck_words
 
 
 def _styles() -> dict[str, ParagraphStyle]:
@@ -115,13 +116,14 @@ def _readings(summary: dict, styles: dict) -> list:
 
 def _intro(summary: dict, game_name: str, styles: dict) -> list:
     counts = [c["players"] for c in summary["by_players"]]
-    setup = f" {summary['deck_format']} decks;" if summary.get("deck_format") else ""
+    setup = f" {deck_words(summary['deck_format'])};" if summary.get("deck_format") else ""
     rotated = " (turned one seat round the table game by game)" if summary.get("rotate") \
         else " (repeating)"
+    search = (f" a search player runs {summary['search_iterations']} play-outs a "
+              "decision;") if summary.get("searches") else ""
     text = (f"{plural(summary['games'], 'simulated game')} at {', '.join(map(str, counts))} "
             f"players; seed {summary['seed']};{setup} strategies by seat: "
-            f"{', '.join(summary['strategies'])}{rotated}; a search player runs "
-            f"{summary['search_iterations']} play-outs a decision; a game stopped after "
+            f"{', '.join(summary['strategies'])}{rotated};{search} a game stopped after "
             f"{summary['turn_cap']:,} {summary['turn_word']} is a draw. Every move was "
             "checked by the scorekeeper's rules. Brackets hold 95% intervals.")
     return [Paragraph(f"Balance report: {escape(game_name)}", styles["h1"]),
@@ -155,8 +157,8 @@ def _chart(story: list, styles: dict, title: str, drawing: Drawing, note: str = 
 
 
 MARKS_NOTE = ("Whiskers: 95% intervals over games. A dark tick on the axis is a rate of "
-              f"0; \"too few\": fewer than {FEWEST} to count at that player count (the "
-              "terminal and the JSON give every count).")
+              f"0; \"too few\" (a grey dash on thin bars): fewer than {FEWEST} to count at "
+              "that player count (the terminal and the JSON give every count).")
 
 
 def _charts(summary: dict, figures: list, styles: dict) -> list:
@@ -201,7 +203,10 @@ def _charts(summary: dict, figures: list, styles: dict) -> list:
                      + ", ".join(left_out) + ".")
         if drawing is None:
             story.append(Paragraph(escape(figure.title), styles["h2"]))
-            story.append(Paragraph(escape(note), styles["note"]))
+            story.append(Paragraph(escape(
+                f"Nothing to chart: no row was out of {FEWEST} or more at any player count"
+                + (f" ({', '.join(left_out)})." if left_out else ".")
+                + " The terminal and the JSON give every count."), styles["note"]))
         else:
             _chart(story, styles, figure.title, drawing, note)
     return story
@@ -220,18 +225,27 @@ def skill_pages(skill: dict, styles: dict) -> list:
         _chart(story, styles, f"{count['players']} players: wins by seat",
                levels_chart(count, names), "Whiskers: 95% intervals; dashed lines: each "
                "level's even share. Mean length: " + " / ".join(
-                   "n/a" if x is None else f"{x:.1f}" for x in count["length"]) + ".")
+                   "n/a" if x["mean"] is None else f"{x['mean']:.1f}" + (
+                       f" [{x['interval'][0]:.1f}-{x['interval'][1]:.1f}]"
+                       if x["interval"] else "") for x in count["length"]) + ".")
         rows = [[skill["headline"], *names]]
         rate = skill["kind"] == "rate"
         for row in count["headline"]:
+            if not any(lv["out_of"] for lv in row["levels"]):
+                continue                     # never reached at any level (a deck not dealt)
             rows.append([row["label"], *(
                 "n/a" if lv["value"] is None else
                 (_with_interval(lv["value"], lv["interval"]) + (
                     f" of {lv['out_of']:,}" if lv["out_of"] < FEWEST else "")) if rate
-                else f"{lv['value']:.2f}" for lv in row["levels"])])
-        story += [Paragraph(escape(f"{count['players']} players: {skill['headline']}"),
-                            styles["h2"]), _grid(rows, [60 * mm, None, None, None], styles)]
+                else _mean_cell(lv["value"], lv["interval"]) for lv in row["levels"])])
+        heading = Paragraph(escape(f"{count['players']} players: {skill['headline']}"),
+                            styles["h2"])
+        story.append(KeepTogether([heading, _grid(rows, [60 * mm, None, None, None], styles)]))
     return story
+
+
+def _mean_cell(value: float, interval: list | None) -> str:
+    return f"{value:.2f}" + (f" [{interval[0]:.2f}-{interval[1]:.2f}]" if interval else "")
 
 
 def _diff_cell(row: dict) -> str:
@@ -240,9 +254,9 @@ def _diff_cell(row: dict) -> str:
     if row["difference"] is None:
         return "not reached in both"
     scale, unit = (100, " pts") if row["kind"] == "rate" else (1, "")
-    low, high = (scale * v for v in row["interval"])
-    return (f"{scale * row['difference']:+.1f}{unit} [{low:+.1f}, {high:+.1f}]"
-            + (" *" if row["excludes_0"] else ""))
+    bounds = "" if row["interval"] is None else \
+        " [{:+.1f}, {:+.1f}]".format(*(scale * v for v in row["interval"]))
+    return f"{scale * row['difference']:+.1f}{unit}{bounds}" + (" *" if row["excludes_0"] else "")
 
 
 def _value_cell(row: dict, side: str) -> str:

@@ -88,13 +88,12 @@ class Moments:
 
 
 def interval(m: Moments, games: int, z: float = Z95) -> tuple[float, float] | None:
-    """The 95 % interval of m's ratio over `games` games (None with no Σo), clipped at
-    0 below (every figure is a count or a rate)."""
+    """The 95 % interval of m's ratio over `games` games, clipped at 0 below (every
+    figure is a count or a rate); None with no Σo, or from fewer than two games (one
+    game says nothing of the spread)."""
     r = m.rate()
-    if r is None:
+    if r is None or games < 2:
         return None
-    if games < 2:
-        return 0.0, math.inf
     mean_o = Fraction(m.o, games)
     half = z * math.sqrt(m.residual() / (games * (games - 1) * mean_o * mean_o))
     return max(0.0, float(r) - half), float(r) + half
@@ -126,22 +125,23 @@ class Pair:
 
     def difference(self, games: int, z: float = Z95) -> dict | None:
         """R_A − R_B with its 95 % interval (paired by seed) as {"a", "b", "difference",
-        "interval", "excludes_0"}; None when either run never reached the measure."""
+        "interval", "excludes_0"}; None when either run never reached the measure; the
+        interval None from fewer than two games."""
         ra, rb = self.a.rate(), self.b.rate()
         if ra is None or rb is None:
             return None
         diff = ra - rb
-        if games < 2:
-            low, high = -math.inf, math.inf
-        else:
+        out = {"a": float(ra), "b": float(rb), "difference": float(diff),
+               "interval": None, "excludes_0": False}
+        if games >= 2:
             ma, mb = Fraction(self.a.o, games), Fraction(self.b.o, games)
             cross = self.ac_bc - rb * self.ac_bo - ra * self.ao_bc + ra * rb * self.ao_bo
             spread = self.a.residual() / (ma * ma) + self.b.residual() / (mb * mb) \
                 - 2 * cross / (ma * mb)
             half = z * math.sqrt(max(Fraction(0), spread) / (games * (games - 1)))
             low, high = float(diff) - half, float(diff) + half
-        return {"a": float(ra), "b": float(rb), "difference": float(diff),
-                "interval": [low, high], "excludes_0": low > 0 or high < 0}
+            out.update(interval=[low, high], excludes_0=low > 0 or high < 0)
+        return out
 
 
 class PairTally:

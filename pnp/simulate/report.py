@@ -166,7 +166,8 @@ def summarise(job: Job, module: ModuleType, figures: list[Figure],
             "strategies": list(arm.strategies), "turn_cap": job.cap,
             "turn_word": module.TURN_WORD,
             "deck_format": job.setup.deck_format or next(iter(module.DECK_FORMATS), None),
-            "search_iterations": job.setup.iterations, "rotate": job.rotate,
+            "search_iterations": job.setup.iterations, "searches": job.searches,
+            "rotate": job.rotate,
             "readings": [{"reading": r.text, "clarification": r.clarification}
                          for r in getattr(module, "READINGS", ())],
             "per_player": dict(getattr(module, "PER_PLAYER", {})),
@@ -223,7 +224,7 @@ def _timeline_lines(figure: Figure, rows: list[dict]) -> list[str]:
     points = rows[0]["points"] if rows else []
     reached = [k for k, (_, _, games) in enumerate(points) if games >= FEWEST]
     if not reached:
-        return [f"  {figure.title}: no data"]
+        return [f"  {figure.title}: too few games to count (fewer than {FEWEST} at every point)"]
     picks = sorted({reached[0], reached[len(reached) // 2], reached[-1]})
     return [f"  {figure.title} (mean of the games still running): " + "; ".join(
         f"at {points[k][0]}: " + ", ".join(f"{r['label']} {r['points'][k][1]:.1f}"
@@ -244,7 +245,7 @@ def _figure_lines(figure: Figure, rows: list[dict]) -> list[str]:
     unit = re.search(r"\(([^()]*)\)$", figure.value_title)
     title = f"  {figure.title}" + (f" ({unit[1]})" if unit else "")
     if not known:
-        return [f"{title}: no data"]
+        return [f"{title}: too few to count (no row out of {FEWEST} or more)"]
     if len(known) <= 6 or (figure.kind == "per game" and len(known) <= 10):
         return [f"{title}: " + ", ".join(shown(r) for r in known)]
     ranked = sorted(known, key=lambda r: (-r["value"], r["label"]))

@@ -16,8 +16,8 @@ A game's simulator module defines, at module level:
 - `READINGS` (Reading, one per reading the model makes where the rules are silent, each
   with the rulebook Clarification it follows);
 - `DECK_FORMATS` (the deck formats it deals, the default first; empty for a game with
-  one deck) and `seats(data, deck_format) -> (fewest, most)` (the tables it deals in a
-  format: None for the default);
+  one deck) and, for a game whose tables depend on the format, `seats(data,
+  deck_format) -> (fewest, most)` (None: the default format); `tables` asks it;
 - optionally `PER_PLAYER` (key -> label): what its Results count of each player in
   `facts["per_player"]` as "<player name>:<key>", which the report sums by strategy.
 """
@@ -111,6 +111,25 @@ def played(game, strategies: Sequence[str], cap: int) -> Result:
     result = game.play(cap)
     by_name = dict(zip(game.names, strategies))
     return result._replace(strategies=tuple(by_name[name] for name in result.players))
+
+
+def deck_words(deck_format: str) -> str:
+    """A deck format in words: "individual decks", "the shared deck"."""
+    return "the shared deck" if deck_format == "shared" else f"{deck_format} decks"
+
+
+def tables(module, data, deck_format: str | None = None) -> tuple[int, int]:
+    """The fewest and most players the simulator `module` deals from `data` in
+    `deck_format` (None: its default): its `seats` (PLAYERS for a game that has none),
+    within the range the card data's game.toml states (`data.info`, when it has one),
+    for which `pnp validate` checks the copy counts. A range no table fits has fewest
+    above most."""
+    seats = getattr(module, "seats", None)
+    fewest, most = seats(data, deck_format) if seats else module.PLAYERS
+    info = getattr(data, "info", None)
+    if info is not None:
+        fewest, most = max(fewest, info.players_min), min(most, info.players_max)
+    return fewest, most
 
 
 def make_players(strategies: dict[str, type], names: Sequence[str], setup: Setup) -> list:

@@ -288,7 +288,8 @@ class SearchPlayer:
         return lambda *args: self.search.choose(self.game, self.k, method, args)
 
 
-def strategy(spec: SearchSpec, doc: str) -> type:
+def strategy(spec: SearchSpec, about: str, doc: str) -> type:
     """The search strategy of a game: a SearchPlayer class searching as `spec` says,
-    documented by `doc`."""
-    return type("Search", (SearchPlayer,), {"spec": spec, "__doc__": doc})
+    described in a line by `about` (`pnp simulate --help-strategies`) and documented by
+    `doc`."""
+    return type("Search", (SearchPlayer,), {"spec": spec, "about": about, "__doc__": doc})

@@ -36,7 +36,8 @@ def skill_summary(job: Job, module: ModuleType, figures: list[Figure],
                     for k, row in enumerate(summaries[0]["figures"][0]["values"])]
         counts.append({"players": n, "games": job.games, "seats": seats,
                        "even_share": [c["even_share"] for c in summaries],
-                       "length": [c["length"]["mean"] for c in summaries],
+                       "length": [{"mean": c["length"]["mean"],
+                                   "interval": c["length"]["interval"]} for c in summaries],
                        "no_sole_winner": [c["no_sole_winner_rate"] for c in summaries],
                        "headline": headline, "summaries": summaries})
     return {"levels": levels, "headline": figures[0].title, "kind": figures[0].kind,
@@ -44,12 +45,21 @@ def skill_summary(job: Job, module: ModuleType, figures: list[Figure],
 
 
 def _cell(value: float | None, interval: list | None, kind: str) -> str:
+    """A rate as "12.5% [9.1%-16.8%]", a mean as "1.25 [1.02-1.48]" (or "n/a")."""
     if value is None:
         return "n/a"
     if kind != "rate":
-        return f"{value:.2f}"
+        return f"{value:.2f}" + (f" [{interval[0]:.2f}-{interval[1]:.2f}]" if interval else "")
     return f"{percent(value)} [{percent(interval[0])}-{percent(interval[1])}]" \
         if interval else percent(value)
+
+
+def _mean(length: dict) -> str:
+    """A level's mean length with its interval: "12.3 [11.9-12.8]"."""
+    if length["mean"] is None:
+        return "n/a"
+    bounds = length["interval"]
+    return f"{length['mean']:.1f}" + (f" [{bounds[0]:.1f}-{bounds[1]:.1f}]" if bounds else "")
 
 
 def skill_lines(skill: dict) -> list[str]:
@@ -64,8 +74,7 @@ def skill_lines(skill: dict) -> list[str]:
         for seat in count["seats"]:
             lines.append(f"    seat {seat['seat']}: " + " / ".join(
                 _cell(level["rate"], level["interval"], "rate") for level in seat["levels"]))
-        lines.append("    mean length: " + " / ".join(
-            "n/a" if x is None else f"{x:.1f}" for x in count["length"]))
+        lines.append("    mean length: " + " / ".join(_mean(x) for x in count["length"]))
         rows = [r for r in count["headline"]
                 if all(lv["value"] is not None and (skill["kind"] != "rate"
                                                     or lv["out_of"] >= FEWEST)
@@ -74,6 +83,6 @@ def skill_lines(skill: dict) -> list[str]:
                                   - min(lv["value"] for lv in r["levels"])))
         lines.append(f"    {skill['headline']}, widest spread between the levels: " + (
             "; ".join(f"{r['label']} " + " / ".join(
-                _cell(lv["value"], None, skill["kind"]) for lv in r["levels"])
-                for r in rows[:3]) or "too few to count"))
+                _cell(lv["value"], lv["interval"], skill["kind"]) for lv in r["levels"])
+                for r in rows[:3]) or f"too few to count (no row out of {FEWEST} or more)"))
     return lines

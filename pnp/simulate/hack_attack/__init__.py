@@ -75,7 +75,6 @@ __all__ = [
     "figures",
     "load",
     "payment",
-    "seats",
     "simulate",
 ]
 
@@ -113,10 +112,6 @@ READINGS = (
             "Can I discard a Tech to stay at 4 unprotected?"),
 )
 
-
-def seats(data: HackAttackData, deck_format: str | None = None) -> tuple[int, int]:
-    """The tables the kit deals: PLAYERS, in its one format."""
-    return PLAYERS
 
 
 def simulate(data: HackAttackData, n_players: int, seed: int,

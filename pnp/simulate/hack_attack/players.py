@@ -15,6 +15,8 @@ from pnp.simulate.search import SearchSpec, strategy
 class RandomPlayer:
     """Picks uniformly among the legal choices (Protect or not included)."""
 
+    about = "uniform among the legal moves, Protecting or not"
+
     def protect(self, view, options):
         return view.rng.choice([None, *options])
 
@@ -41,6 +43,9 @@ class Protector:
     the most valuable Tech it can pay for; Secures the Defense cards its most valuable
     Tech still needs, else a category it lacks, else the deck; Acquires when it holds
     fewer than 2 unprotected Tech; discards from its most-held category."""
+
+    about = ("Protects the most valuable Tech it can pay for; Secures what that Tech "
+             "needs, else a category it lacks")
 
     def protect(self, view, options):
         return max(options, key=lambda t: (t.points, -len(t.defenses)))
@@ -111,7 +116,9 @@ SEARCHED = {
     "discard": _discards,
 }
 SEARCH = SearchSpec(Protector, SEARCHED)
-Search = strategy(SEARCH, """Information-set Monte Carlo tree search (pnp.simulate.search):
+Search = strategy(SEARCH, "searches each action, Protect, replacement Tech, reveal and "
+                  "discard by playing the game out (the Protector's rule of thumb at "
+                  "every seat)", """Information-set Monte Carlo tree search (pnp.simulate.search):
     each Acquire or Secure, Protect, replacement Tech, card revealed against an Attack and
     end-of-turn discard is chosen by playing the game out many times from what the player
     can see, every seat playing the Protector's rule of thumb in those play-outs.""")

@@ -17,6 +17,8 @@ from scorekeeper.games.hack_back import rules
 class RandomPlayer:
     """Picks uniformly among the legal choices (declining a Victory Point included)."""
 
+    about = "uniform among the legal moves"
+
     def hero(self, view, options):
         return view.rng.choice(options)
 
@@ -47,6 +49,8 @@ class Racer:
     Attacks that raise VC on the leader's lowest Hero (one that lowers VC on its own);
     a Victory Point places its lowest-VC card when that is below its own lowest Hero.
     Ties between actions go to the first offered (Draw, then Play, then Activate)."""
+
+    about = "lowers its own lowest Hero and attacks the leader"
 
     def hero(self, view, options):
         return min(options, key=lambda c: c.vc)
@@ -121,7 +125,9 @@ SEARCHED = {
     "place": lambda view, options: [*options, None],
 }
 SEARCH = SearchSpec(Racer, SEARCHED)
-Search = strategy(SEARCH, """Information-set Monte Carlo tree search (pnp.simulate.search):
+Search = strategy(SEARCH, "searches its opening Hero, each action and each Victory "
+                  "Point by playing the game out (the Racer's rule of thumb at every "
+                  "seat); targets as the Racer", """Information-set Monte Carlo tree search (pnp.simulate.search):
     its opening Hero, each action and each Victory Point is chosen by playing the game out
     many times from what the player can see, every seat playing the Racer's rule of thumb
     in those play-outs; it targets as the Racer does.""")

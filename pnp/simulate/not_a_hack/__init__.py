@@ -78,7 +78,6 @@ __all__ = [
     "figures",
     "kit_of",
     "load",
-    "seats",
     "simulate",
     "size",
     "take",
@@ -135,10 +134,6 @@ READINGS = (
             "What if the white cards run out for good?"),
 )
 
-
-def seats(data: NotAHackData, deck_format: str | None = None) -> tuple[int, int]:
-    """The tables the kit deals: PLAYERS, in its one format."""
-    return PLAYERS
 
 
 def simulate(data: NotAHackData, n_players: int, seed: int,

@@ -13,6 +13,8 @@ class RandomPlayer:
     """Picks uniformly among the legal choices (countering a ban or not, playing a Steal
     or not, included)."""
 
+    about = "uniform among the legal moves"
+
     def counter(self, view):
         return view.rng.random() < 0.5
 
@@ -38,6 +40,9 @@ class PartyPlayer:
     total as soon as it can; swaps away a spare component or modifier of the kind it
     holds most, keeping Steal cards; when banned, votes for the trailing finalist (at
     random on a tie)."""
+
+    about = ("judges at random, counters a ban unless it leads, steals the leader's "
+             "biggest hack at once, votes for the trailing finalist")
 
     def counter(self, view):
         best = max(p.total for p in view.table if p.name != view.name)
@@ -66,6 +71,8 @@ class CounterPlayer(PartyPlayer):
     """The party player, but it always counters a ban with a New Account card when it
     holds one (“A banned card can be countered with a new account card”)."""
 
+    about = "the party player, but it counters every ban it can"
+
     def counter(self, view):
         return True
 
@@ -85,7 +92,9 @@ SEARCHED = {
     "vote": lambda view, finalists: list(finalists),
 }
 SEARCH = SearchSpec(PartyPlayer, SEARCHED)
-Search = strategy(SEARCH, """Information-set Monte Carlo tree search (pnp.simulate.search):
+Search = strategy(SEARCH, "searches counters, Steals, swaps and hack-off votes by "
+                  "playing the game out (the party player's rule of thumb at every seat)",
+                  """Information-set Monte Carlo tree search (pnp.simulate.search):
     whether to counter a ban, whether and whom to steal from, which card to swap away
     while completing a hack and, once banned, its hack-off vote are chosen by playing the
     game out many times from what the player can see, every seat playing the party
