@@ -72,6 +72,13 @@ def run_in_thread(options: SimulateOptions) -> tuple[threading.Thread, dict]:
     return thread, out
 
 
+def started(client) -> None:
+    """Wait (a minute at most) until some worker is playing a piece."""
+    deadline = time.monotonic() + 60
+    while not any(client.processing().values()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def test_a_killed_worker_has_its_piece_played_again(workers, tmp_path):
     """Kill one worker process while its pieces run: the scheduler hands them to
     another worker (its nanny starts a new one too), and the run ends, bounded, with
@@ -82,9 +89,7 @@ def test_a_killed_worker_has_its_piece_played_again(workers, tmp_path):
     client = distributed.Client(workers.scheduler_address)
     try:
         thread, out = run_in_thread(options)
-        deadline = time.monotonic() + 60
-        while not any(client.processing().values()) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        started(client)
         busy = [w for w, keys in client.processing().items() if keys]
         assert busy, "no piece started"
         pids = client.run(os.getpid, workers=busy[:1])
@@ -124,9 +129,7 @@ def test_every_worker_killed_at_once_loses_nothing(tmp_path):
         client = distributed.Client(local.scheduler_address)
         try:
             thread, out = run_in_thread(options)
-            deadline = time.monotonic() + 60
-            while not any(client.processing().values()) and time.monotonic() < deadline:
-                time.sleep(0.05)
+            started(client)
             for pid in client.run(os.getpid).values():
                 os.kill(pid, signal.SIGKILL)
             thread.join(HUNG)
@@ -146,9 +149,7 @@ def test_a_scheduler_gone_mid_run_stops_the_run_in_one_line(tmp_path):
                               players=(4,), pdf=False, scheduler=local.scheduler_address)
     client = distributed.Client(local.scheduler_address)
     thread, out = run_in_thread(options)
-    deadline = time.monotonic() + 60
-    while not any(client.processing().values()) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    started(client)
     client.close()
     local.close()
     thread.join(HUNG)

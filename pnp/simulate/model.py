@@ -128,9 +128,7 @@ class Model(ABC):
         """Play on until over or capped."""
         while not self.over() and self.clock() < self.cap:
             if self.searching:
-                self.tape = None
-                self.checkpoint = self.clone()
-                self.tape = []
+                self.checkpoint, self.tape = self.clone(), []
             self.step()
             self.steps += 1
 
