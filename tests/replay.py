@@ -10,7 +10,10 @@ from scorekeeper.store import Store
 
 #: A search player's budget in the tests that play every strategy: enough to run every
 #: part of the search, and quick (pnp.simulate.search has its own tests of strength).
-CHEAP = Setup(iterations=1)
+#: Two play-outs, not one: a one-play-out search only ever tries the rule of thumb's
+#: first answer, so two banned searchers who drew their tie-breaks apart split every
+#: repeated hack-off vote of a four-player Not a Hack game until the turn cap.
+CHEAP = Setup(iterations=2)
 
 
 def plan(module, strategy, n: int):

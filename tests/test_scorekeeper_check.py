@@ -110,7 +110,7 @@ def test_hack_back_everyone_discarded_everyone_loses(check):
         "earlier turn's checks (rules, “Check for the last player”)")),
     (("Solo=-3",), refused(
         "1 player cannot play", "Hack Back supports two or more players (rules, opening "
-        "lines); the score keeper seats up to 12")),
+        "lines); the kit seats up to 11, as many as its shared deck deals five cards to")),
     (("Ana=-14", "Ben=3"), refused(
         "a Hero's VC after both actions must be \u221213..53 (1..39 at the start of the turn, "
         "changed by two actions of the printed cards), got -14")),
@@ -179,15 +179,15 @@ def test_not_a_hack_a_tie_is_not_final_for_scripts(check):
         "the final hack-off is played by two unbanned players; this table has 1 (Ana)",
         "when two unbanned players remain the final hack-off decides the game "
         "(rules, “Winning”)")),
-    (("Ana=100", "Ben=3", "Cleo=100:banned"), refused(
-        "the totals add up to 203, but the kit's cards add up to \u221214..141",
+    (("Ana=200", "Ben=3", "Cleo=200:banned"), refused(
+        "the totals add up to 403, but the kit's cards add up to \u221236..267",
         "points come from white cards kept in winning hacks and from action cards, so no "
         "more are kept than the kit prints (rules, “keeps those white component cards as "
         "points”, “Set this card in front of that player”)")),
     (("Ana=3", "Ben=3"), refused(
         "2 players cannot play", "Not a Hack is for 3 to 5 players (rules, title)")),
-    (("Ana=3", "Ben=3", "Cleo=-15:banned"), refused(
-        "a Not a Hack total must be \u221214..141 (what the kit's cards add up to), got -15")),
+    (("Ana=3", "Ben=3", "Cleo=-37:banned"), refused(
+        "a Not a Hack total must be \u221236..267 (what the kit's cards add up to), got -37")),
     (("Ana=3", "Ben=3", "Cleo=5:out"), refused(
         "cannot read 'Cleo=5:out': write NAME=TOTAL, with :banned after a banned player's "
         "total, e.g. Ana=3 Ben=-2 Cleo=5:banned")),

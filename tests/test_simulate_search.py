@@ -82,15 +82,16 @@ def scramble_hack_back(game, seat, rng):
 
 def scramble_not_a_hack(game, seat, rng):
     """The other hands' cards (but New Account cards, whose count a player is known to
-    hold) and the white pile's (but New Account and positive action cards) dealt anew;
-    the black pile shuffled under its top card."""
-    stay = ("new_account", "positive")
+    hold, and Steal cards, since a player who held one with a hack to take would have
+    been asked before the decision) and the white pile's (but New Account and positive
+    action cards) dealt anew; the black pile shuffled under its top card."""
+    stay = ("new_account", "positive", "steal")
     others = [s for k, s in enumerate(game.seats) if k != seat]
-    pool = [c for s in others for c in s.hand if c.kind != "new_account"]
+    pool = [c for s in others for c in s.hand if c.kind not in stay]
     pool += [c for c in game.white if c.kind not in stay]
     rng.shuffle(pool)
     for s in others:
-        held = [c for c in s.hand if c.kind == "new_account"]
+        held = [c for c in s.hand if c.kind in stay]
         s.hand[:] = held + [pool.pop() for _ in range(len(s.hand) - len(held))]
     game.white[:] = pool + [c for c in game.white if c.kind in stay]
     rng.shuffle(game.white)
