@@ -47,7 +47,7 @@ def test_overpromises_are_gone(card_id, field, gone):
 
 
 def test_attack_icons_name_defenses_that_counter_them():
-    assert CARDS["credential-stuffing"].icons == ("passwords", "passwords", "social-engineering")
+    assert CARDS["credential-stuffing"].icons == ("passwords", "passwords", "passwords")
     assert CARDS["stalkerware"].icons == ("device-security", "device-security", "passwords")
     # the rules' own examples keep their icons (rules, "Attack")
     assert set(CARDS["ransomware-infection"].icons) == {"backups", "social-engineering",

@@ -189,12 +189,13 @@ def match(game_id: str, games: int, iterations: int) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("game_id,games,iterations,least", [
-    ("hack-attack", 24, 24, 15), ("hack-back", 12, 12, 8)])
+    ("hack-attack", 100, 16, 55), ("hack-back", 12, 12, 8)])
 def test_the_search_beats_the_rule_of_thumb_in_a_small_seeded_match(game_id, games,
                                                                      iterations, least):
-    """A few seeded games at half the default budget or less (the README's figures use
-    400 games at the default budget): the search wins clearly more than half (16 of
-    24 and 9 of 12 when this test was written; the rule of thumb alone wins half)."""
+    """Seeded games at a third of the default budget or less (the README's figures use
+    400 games at the default budget): the search wins clearly more than half (Hack
+    Attack 59 of 100 and Hack Back 9 of 12 when last retuned; a player no better than
+    the rule of thumb reaches 55 of 100 about one time in five)."""
     wins, decided = match(game_id, games, iterations)
     assert wins >= least, (wins, decided)
 
