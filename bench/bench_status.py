@@ -238,11 +238,14 @@ def _hb_cards():
     def amount(effects, kind):
         return sum(e.get("amount") or 0 for e in effects if e["kind"] == kind)
 
-    # a Hero that can be activated for ever: its Defend on itself pays the +2 VC
-    stable = [c for c in specs if kinds(c.activate) <= {"defend", "draw"}
-              and amount(c.activate, "defend") == 2]
+    # a Hero that can be activated for ever: its Defend on itself pays the +2 VC, or
+    # more (the rest is paid back by an Attack card played on it: `balancer`)
+    stable = sorted((c for c in specs if kinds(c.activate) <= {"defend", "draw"}
+                     and amount(c.activate, "defend") >= 2),
+                    key=lambda c: (amount(c.activate, "defend"), c.vc, c.id))
     ana = stable[0]
-    ben = next(c for c in stable if c.vc > ana.vc)
+    ben = next(c for c in stable if c.vc > ana.vc
+               and amount(c.activate, "defend") == amount(ana.activate, "defend"))
     cleo = next(c for c in specs if c.vc > ana.vc and kinds(c.activate) == {"attack"})
     # Attacks that raise one chosen Hero (not Patch Tuesday's "every Hero loses 4 VC")
     attackers = sorted((c for c in specs if c.play and kinds(c.play) <= {"attack", "draw"}
@@ -254,6 +257,14 @@ def _hb_cards():
                         and "defend" in kinds(c.play)),
                        key=lambda c: (-amount(c.play, "defend"), c.id))
     return ana, ben, cleo, attackers, defenders, amount
+
+
+def _balancer(hero, attackers, amount):
+    """The Attack card that, played on `hero`, pays back what its activation's Defend
+    takes off beyond the +2 VC (None when the Defend is exactly 2)."""
+    over = amount(hero.activate, "defend") - 2
+    return next((c for c in attackers if amount(c.play, "attack") == over), None) \
+        if over else None
 
 
 def _targets(effects, uid: int) -> list:
@@ -310,6 +321,7 @@ def hack_back(b: Builder) -> list[str]:
         b.undo()
         left -= 2
     rounds = 0
+    balancer = _balancer(ana, attackers, amount)
     while left >= 4:
         extra = left >= 8 and rounds % 25 == 24
         for me in (A, B):
@@ -318,7 +330,9 @@ def hack_back(b: Builder) -> list[str]:
                 b.do({"type": "draw", "player": me})
                 b.undo()
             b.do(_hb_activate(me, uid, card, uid))
-            if me == A:
+            if balancer is not None:
+                b.do(_hb_play(me, balancer, uid))
+            elif me == A:
                 b.do(_hb_activate(me, uid, card, uid))
             else:
                 b.do({"type": "draw", "player": me})

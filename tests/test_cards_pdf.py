@@ -45,7 +45,7 @@ def test_every_copy_is_placed_once_at_exact_trim_size(built, paper):
     report = built(paper)
     reader = _reader(report)
     fronts = [p for i in range(0, len(reader.pages), 2) for p in placements(reader, i)]
-    assert len(fronts) == TOTAL == 137 + 6          # the deck and an aid for each of 6 players
+    assert len(fronts) == TOTAL == 143 + 6          # the deck and an aid for each of 6 players
     bleed = 0.5 * MM
     for p in fronts:
         x, y, w, h = p.bleed
@@ -62,8 +62,8 @@ def test_fronts_sit_on_the_hand_computed_a4_grid(built):
     first = [p.origin for p in placements(reader, 0)]
     assert flat(first) == pytest.approx(flat(expected), abs=TOL)
     last_sheet = placements(reader, len(reader.pages) - 2)
-    assert len(last_sheet) == len(SHEETS[-1]) == 137 % 9 + 6 == 8    # the deck's end, 6 aids
-    assert flat(p.origin for p in last_sheet) == pytest.approx(flat(expected[:8]), abs=TOL)
+    assert len(last_sheet) == len(SHEETS[-1]) == (143 + 6) % 9 == 5    # the last of 6 aids
+    assert flat(p.origin for p in last_sheet) == pytest.approx(flat(expected[:5]), abs=TOL)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -96,7 +96,7 @@ def test_back_offset_moves_back_pages_only(built):
 def test_single_sided_prints_fronts_only(built):
     report = built("a4", "none")
     reader = _reader(report)
-    assert len(reader.pages) == report.sheets == len(SHEETS) == 16
+    assert len(reader.pages) == report.sheets == len(SHEETS) == 17
     assert sum(len(placements(reader, i)) for i in range(len(reader.pages))) == TOTAL
 
 
@@ -197,7 +197,7 @@ def test_backs_and_icons_are_drawn_once_and_reused(built):
     reader = _reader(report)
     forms = set().union(*(_form_ids(page) for page in reader.pages))
     # one back, one badge per icon (six categories, wild, attack, user error) and six
-    # pale Defense watermarks: 16 forms for 137 cards; and the player aids' back
+    # pale Defense watermarks: 16 forms for 143 cards; and the player aids' back
     assert len(forms) == 17
     for i in range(1, len(reader.pages), 2):  # back pages: one Do per card, one form a back
         ops = [op for _, op in ContentStream(reader.pages[i].get_contents(), reader).operations]

@@ -369,7 +369,7 @@ def test_printed_paths_are_exact_and_one_line(tmp_path):
     out = tmp_path / "a\nb\x1b[31m"
     result = _run("build", "--game", "hack-attack", "--out", out)
     assert result.exit_code == 0
-    assert f"  {tmp_path}/a\\u000Ab\\u001B[31m/hack-attack/cards.pdf  (32 pages)" in \
+    assert f"  {tmp_path}/a\\u000Ab\\u001B[31m/hack-attack/cards.pdf  (34 pages)" in \
         result.output.splitlines()
 
 

@@ -51,5 +51,5 @@ def test_rules_pdf_has_every_section_the_kit_and_clarifications(built):
                     "Attacks step by step", "End of the game and scoring", "Variants",
                     "Clarifications"):
         assert heading in text, heading
-    assert "Cards in all 137" in text
+    assert "Cards in all 143" in text
     assert "Hack Attack: Defense · 1" in text

@@ -133,8 +133,9 @@ def test_action_cards_kept_are_held_to_the_copies_the_kit_prints(sk):
     sk("new", "not-a-hack", "Ana", "Ben", "Cleo")
     assert sk("negative", "ana", "neg-wrong-terminal").output.startswith(
         "Ana: Wrong Terminal, −3.\n")
-    refused(sk("negative", "ben", "3"),
-            "the kit prints 1 negative action card worth −3, and 1 is already kept — rule: "
+    assert sk("negative", "ben", "neg-public-bucket").exit_code == 0
+    refused(sk("negative", "cleo", "3"),
+            "the kit prints 2 negative action cards worth −3, and 2 are already kept — rule: "
             "an action card is set in front of the player, so no more are kept than the kit "
             "prints (rules, “Set this card in front of that player”)")
     sk("positive", "ana", "pos-cve-named")
@@ -151,7 +152,7 @@ def test_action_cards_kept_are_held_to_the_copies_the_kit_prints(sk):
 
 def test_the_verbs_copy_the_kits_counts_from_the_card_data():
     assert nah_cards.printed("new_account") == 9
-    assert nah_cards.at_points("negative", -2) == 4 and nah_cards.at_points("positive", 3) == 2
+    assert nah_cards.at_points("negative", -2) == 11 and nah_cards.at_points("positive", 3) == 2
     assert nah_cards.white_points() == nah_cards.printed("component") + \
         nah_cards.printed("modifier")
     assert nah.accounts_in_play(3, 9) == 5 and nah.accounts_in_play(5, 8) == 8
