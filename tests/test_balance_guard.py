@@ -51,3 +51,12 @@ def test_not_a_hack_games_last_at_least_two_full_rounds():
     count = simulate("not-a-hack", 3, 300)
     assert count["length"]["median"] >= 2 * 3 + 4
     assert ended_by_the_rules(count) >= 0.97
+
+
+def test_hack_attack_six_player_games_end():
+    """Hack Attack at 6 players, where the old Tech deck ran dry (1.1% turn-cap draws):
+    300 games of the retuned deck stop at the cap at most twice, and the median game is
+    at least two full rounds (12 turns; it is 19)."""
+    count = simulate("hack-attack", 6, 300)
+    assert count["capped"] <= 2
+    assert count["length"]["median"] >= 2 * 6
