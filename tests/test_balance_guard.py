@@ -60,3 +60,16 @@ def test_hack_attack_six_player_games_end():
     count = simulate("hack-attack", 6, 300)
     assert count["capped"] <= 2
     assert count["length"]["median"] >= 2 * 6
+
+
+def test_hack_back_is_not_won_before_most_players_move():
+    """Hack Back: the first player used to win 69% of two-player games (a quarter on the
+    first turn) and over half of five-player shared-deck games ended in the first
+    round. The retuned decks: 48% and 0.5% at 2 players, 4.9% at 5 shared (2,000
+    games); 300 games stay inside 35-65% and under 3% and 9%."""
+    duel = simulate("hack-back", 2, 300)
+    assert 0.35 <= duel["seats"][0]["rate"] <= 0.65
+    assert duel["first_round_rate"] <= 0.03
+    table = simulate("hack-back", 5, 300, "--deck-format", "shared")
+    assert table["first_round_rate"] <= 0.09
+    assert max(s["rate"] for s in table["seats"]) <= 1.3 * table["even_share"] + 0.06

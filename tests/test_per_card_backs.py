@@ -112,26 +112,26 @@ def test_the_kit_table_and_summary_list_exactly_what_was_printed(tmp_path):
     result = CliRunner().invoke(main, ["build", "--game", "hack-back", "--players", "2",
                                        "--out", str(tmp_path / "two")])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[0] == "hack-back: 58 cards — 28 Red Team, 28 Blue " \
+    assert result.output.splitlines()[0] == "hack-back: 72 cards — 35 Red Team, 35 Blue " \
                                             "Team, 2 Player aids"
     table = _kit_table(tmp_path / "two" / "hack-back")
-    assert "Red Team deck 28" in table and "Blue Team deck 28" in table
+    assert "Red Team deck 35" in table and "Blue Team deck 35" in table
     assert "Grey Hats" not in table and "Shared Deck" not in table
     assert "Player aids (one per player) 2" in table
     shared = CliRunner().invoke(main, ["build", "--game", "hack-back", "--format", "shared",
                                        "--out", str(tmp_path / "shared")])
     table = _kit_table(tmp_path / "shared" / "hack-back")
-    assert shared.exit_code == 0 and "Shared Deck (shared format) 55" in table
-    assert "Red Team" not in table and "Player aids (one per player) 11" in table
+    assert shared.exit_code == 0 and "Shared Deck (shared format) 70" in table
+    assert "Red Team" not in table and "Player aids (one per player) 12" in table
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--format", "shared", "--players", "11"], None),
-    (["--format", "shared", "--players", "12"], "the shared deck has 55 cards: it deals 5-card "
-     "hands to at most 11 players, not 12 (rules, Setup step 2)"),
+    (["--format", "shared", "--players", "14"], None),
+    (["--format", "shared", "--players", "15"], "the shared deck has 70 cards: it deals 5-card "
+     "hands to at most 14 players, not 15 (rules, Setup step 2)"),
     (["--players", "5"], None),
     (["--players", "6"], "the individual format gives each player a deck: the data has 5, so "
-     "at most 5 players, not 6; the shared format deals to up to 11"),
+     "at most 5 players, not 6; the shared format deals to up to 14"),
     (["--players", "1"], "Hack Back is for 2 or more players, got 1"),
 ])
 def test_hack_back_serves_every_player_count_its_format_can(tmp_path, args, message):

@@ -288,7 +288,7 @@ def test_build_completes_on_any_output_encoding(tmp_path, encoding):
                 PYTHONIOENCODING=encoding)
     assert done.returncode == 0, done.stderr
     text = done.stdout.decode(encoding)
-    assert "hack-back: 139 cards" in text and "\\u0141ukasz" in text
+    assert "hack-back: 178 cards" in text and "\\u0141ukasz" in text
     assert (out / "hack-back" / "cards.pdf").exists()
     bad = _pnp(["build", "--game", "nope-Ł"], tmp_path, PYTHONIOENCODING=encoding)
     assert bad.returncode == 1 and b"Traceback" not in bad.stderr
@@ -383,7 +383,7 @@ def test_an_empty_folder_option_is_refused_not_taken_as_this_folder(tmp_path, op
 
 
 @pytest.mark.parametrize("players, message", [
-    ("99", "the individual format gives each player a deck: the data has 5, so at most 5 players, not 99; the shared format deals to up to 11"),
+    ("99", "the individual format gives each player a deck: the data has 5, so at most 5 players, not 99; the shared format deals to up to 14"),
     ("0", "Hack Back is for 2 or more players, got 0"),
     ("9" * 5000, "--players is too large (5,000 digits)"),
 ])

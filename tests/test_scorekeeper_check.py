@@ -110,13 +110,14 @@ def test_hack_back_everyone_discarded_everyone_loses(check):
         "earlier turn's checks (rules, “Check for the last player”)")),
     (("Solo=-3",), refused(
         "1 player cannot play", "Hack Back supports two or more players (rules, opening "
-        "lines); the kit seats up to 11, as many as its shared deck deals five cards to")),
-    (("Ana=-14", "Ben=3"), refused(
-        "a Hero's VC after both actions must be \u221213..53 (1..39 at the start of the turn, "
-        "changed by two actions of the printed cards), got -14")),
-    (("Ana=54", "Ben=3"), refused(
-        "a Hero's VC after both actions must be \u221213..53 (1..39 at the start of the turn, "
-        "changed by two actions of the printed cards), got 54")),
+        "lines); the kit seats up to 12 (game.toml), and its shared deck deals five cards to "
+        "that many")),
+    (("Ana=-16", "Ben=3"), refused(
+        "a Hero's VC after both actions must be \u221215..55 (1..39 at the start of the turn, "
+        "changed by two actions of the printed cards), got -16")),
+    (("Ana=56", "Ben=3"), refused(
+        "a Hero's VC after both actions must be \u221215..55 (1..39 at the start of the turn, "
+        "changed by two actions of the printed cards), got 56")),
     (("Ana=", "Ben=3"), refused(
         "cannot read 'Ana=': write NAME=VC,VC,... with the VC of each of the player's Heroes "
         "in play after both actions, e.g. Ana=-3,12 Ben=-3 (Ben=none for a player already "

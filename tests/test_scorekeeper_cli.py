@@ -316,14 +316,14 @@ def test_a_hack_back_table_from_the_opening_to_the_checks(sk):
     assert result.output.startswith("Ana played Phishing Lure: Attack 2 on #2.\n")
     result = sk("activate", "ana", "1", "-t", "2")
     assert result.output.splitlines()[:5] == [
-        "Ana activated Hero #1 Script Kiddie: Attack 2 on #2, then +2 VC.",
+        "Ana activated Hero #1 Script Kiddie: Attack 1 on #2, then +2 VC.",
         "automatic: End of Ana's turn 1:",
         "automatic: 1. Heroes at 40 VC or more are discarded: none.",
         "automatic: 2. Players with no Hero left are eliminated: none.",
         "automatic: 3. No surviving Hero is at 0 VC or lower.",
     ]
     status = json.loads(sk("status", "--json").output)
-    assert [(h["hero"], h["vc"]) for h in status["heroes"]] == [(1, 7), (2, 11)]
+    assert [(h["hero"], h["vc"]) for h in status["heroes"]] == [(1, 11), (2, 14)]
     assert status["current"] == "Ben" and status["action"] == 1
     before = sk.db.read_bytes()
     refused = sk("play", "ben", "script-kiddie")
@@ -343,19 +343,19 @@ def test_refused_commands_never_create_the_database(sk, args):
 def test_hack_back_activation_keeps_to_the_heros_own_card(sk):
     sk("new", "hack-back", "Ana", "Ben")
     sk("hero", "ana", "script-kiddie")
-    sk("hero", "ben", "9")
+    sk("hero", "ben", "12")
     sk("draw", "ana")
     other = sk("activate", "ana", "1", "--card", "honeypot", "-t", "2")
     assert other.exit_code == 1 and "Hero #1 is Script Kiddie; its instructions are its own" \
         in other.output
     sk("draw", "ana")
     wrong_vc = sk("activate", "ben", "2", "--card", "script-kiddie", "-t", "1")
-    assert wrong_vc.exit_code == 1 and "revealed at 9 VC; Script Kiddie prints 5" in wrong_vc.output
-    extra = sk("activate", "ben", "2", "--card", "sock-puppet", "--place", "5", "--place", "6")
+    assert wrong_vc.exit_code == 1 and "revealed at 12 VC; Script Kiddie prints 9" in wrong_vc.output
+    extra = sk("activate", "ben", "2", "--card", "sock-puppet", "--place", "10", "--place", "12")
     assert extra.exit_code == 1 and "2 Heroes to place but the instructions grant 1 Victory Point" in extra.output
-    ok = sk("activate", "ben", "2", "--card", "sock-puppet", "--place", "5")
+    ok = sk("activate", "ben", "2", "--card", "sock-puppet", "--place", "10")
     assert ok.exit_code == 0, ok.output
-    assert "Ben activated Hero #2 Sock Puppet Account: Victory Point, placing a Hero (5 VC)" \
+    assert "Ben activated Hero #2 Sock Puppet Account: Victory Point, placing a Hero (10 VC)" \
         in ok.output
     assert "no Hero #99 in play" in sk("play", "ben", "script-kiddie", "-t", "99").output
 
@@ -422,7 +422,7 @@ def test_check_with_an_unknown_game_lists_the_known_ones(sk):
 
 def test_a_game_that_ends_by_itself_prints_its_outcome_not_the_table(sk):
     sk("new", "hack-back", "Ana", "Ben")
-    sk("hero", "ana", "5")
+    sk("hero", "ana", "9")
     result = sk("no-hero", "ben")
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [

@@ -282,8 +282,8 @@ def test_a_number_out_of_range_is_refused_with_the_range_and_exit_1(sk, args, me
 
 
 @pytest.mark.parametrize("game, args, message", [
-    ("hack-back", ("hero", "ana", "-3"), "a printed VC must be 4..24 (the cards' range), got -3"),
-    ("hack-back", ("hero", "ana", "99999999999999999999999"), "a printed VC must be 4..24"),
+    ("hack-back", ("hero", "ana", "-3"), "a printed VC must be 8..24 (the cards' range), got -3"),
+    ("hack-back", ("hero", "ana", "99999999999999999999999"), "a printed VC must be 8..24"),
     ("not-a-hack", ("hack", "ana", "ben", "-1"), "CARDS must be 1..3, got -1"),
     ("not-a-hack", ("hack-off", "--vote", "ana=ben", "--cards", "0"),
      "--cards must be 1..3, got 0"),

@@ -171,8 +171,8 @@ def test_white_cards_kept_in_winning_hacks_are_held_to_the_kit():
 
 @pytest.fixture
 def back(sk):
-    """A's Server Room Cat (#1, 4 VC: activation Defend Ally 1), B's Log Goblin (#2, 9 VC:
-    activation Draw 1), C's Tailgater (#3); A's turn."""
+    """A's Server Room Cat (#1, 8 VC: activation Defend Ally 1), B's Log Goblin (#2, 12
+    VC: activation Defend 1, Draw 1), C's Tailgater (#3, 11 VC); A's turn."""
     sk("new", "hack-back", "A", "B", "C")
     sk("hero", "a", "server-room-cat")
     sk("hero", "b", "log-goblin")
@@ -224,21 +224,21 @@ def test_an_eliminated_player_is_told_they_are_out(sk):
     for args in (("play", "a", "ddos", "-t", "2"), ("play", "a", "ddos", "-t", "2"),
                  ("draw", "b"), ("draw", "b"), ("play", "c", "ddos", "-t", "2")):
         assert sk(*args).exit_code == 0
-    result = sk("play", "c", "ddos", "-t", "2")                      # 44 VC: B is out
+    result = sk("play", "c", "ddos", "-t", "2")                      # 40 VC: B is out
     assert result.output == (
-        "C played DDoS Cannon: Attack 5 on #2.\n"
+        "C played DDoS Cannon: Attack 4 on #2.\n"
         "automatic: End of C's turn 3:\n"
         "automatic: 1. Heroes at 40 VC or more are discarded: #2 Air-Gapped Mainframe (B, "
-        "44 VC).\n"
+        "40 VC).\n"
         "automatic: 2. Players with no Hero left are eliminated: B.\n"
         "automatic: 3. No surviving Hero is at 0 VC or lower.\n"
         "automatic: 4. 2 players remain; play goes on.\n"
         "Hack Back — game 1, turn 4: A's turn, action 1 of 2\n"
         "    #  Hero             Owner  Printed   VC\n"
-        "    1  Server Room Cat  A            4    4\n"
-        "    3  Tailgater        C            8    8\n"
+        "    1  Server Room Cat  A            8    8\n"
+        "    3  Tailgater        C           11   11\n"
         "Out: B\n"
-        "Closest to winning: A (lowest Hero at 4 VC).\n")
+        "Closest to winning: A (lowest Hero at 8 VC).\n")
     out = ("B is out of the game (no Hero left); it is A's turn — rule: a player with no "
            "Heroes remaining loses; eliminated players are skipped in turn order (rules, "
            "“Eliminate players”)")
@@ -261,10 +261,10 @@ def test_a_game_everyone_lost_in_the_opening_is_over_before_any_turn(sk):
 
 
 def test_a_negative_vc_is_printed_with_the_minus_sign_while_typed_input_takes_either(back):
-    back("play", "a", "backup-wizard", "-t", "#1")
-    result = back("play", "a", "backup-wizard", "-t", "1")
+    back("play", "a", "air-gapped-mainframe", "-t", "#1")
+    result = back("play", "a", "air-gapped-mainframe", "-t", "1")
     assert result.output == (
-        "A played Backup Wizard: Defend 3 on #1.\n"
+        "A played Air-Gapped Mainframe: Defend 5 on #1.\n"
         "automatic: End of A's turn 1:\n"
         "automatic: 1. Heroes at 40 VC or more are discarded: none.\n"
         "automatic: 2. Players with no Hero left are eliminated: none.\n"
@@ -273,9 +273,9 @@ def test_a_negative_vc_is_printed_with_the_minus_sign_while_typed_input_takes_ei
     assert back("status").output == (
         "Hack Back — game 1: over after turn 1\n"
         "    #  Hero             Owner  Printed   VC\n"
-        "    1  Server Room Cat  A            4   −2\n"
-        "    2  Log Goblin       B            9    9\n"
-        "    3  Tailgater        C            8    8\n"
+        "    1  Server Room Cat  A            8   −2\n"
+        "    2  Log Goblin       B           12   12\n"
+        "    3  Tailgater        C           11   11\n"
         "Winner: A (lowest Hero at 0 VC or lower).\n")
 
 

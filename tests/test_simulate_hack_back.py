@@ -99,8 +99,8 @@ def test_the_deck_format_can_be_chosen(data):
         sim.simulate(data, 6, 0, "racer", setup=Setup("individual"))
     with pytest.raises(ValueError, match="6 individual decks"):
         sim.simulate(data, 6, 0, "racer")          # individual decks unless asked
-    with pytest.raises(ValueError, match="cannot deal 12 hands"):
-        sim.simulate(data, 12, 0, "racer", setup=Setup("shared"))
+    with pytest.raises(ValueError, match="cannot deal 15 hands"):
+        sim.simulate(data, 15, 0, "racer", setup=Setup("shared"))
     with pytest.raises(ValueError, match="deck format"):
         sim.simulate(data, 2, 0, "racer", setup=Setup("pooled"))
     with pytest.raises(ValueError, match="3 strategies for 2 players"):
@@ -126,17 +126,17 @@ def test_only_tied_players_replace_their_opening_heroes(data):
     g = game(data, 3)
     rig(g, [named(data, "script-kiddie", "security-intern", "rootkit"),
             named(data, "password123", "phishing-lure"),
-            named(data, "captcha-gremlin", "tailgater")])
+            named(data, "captcha-gremlin", "vpn-hopper")])
     g.opening()          # the Racer puts forward its lowest printed VC
     assert reveals(g) == [("Ana", "script-kiddie"), ("Ben", "password123"),
-                          ("Cleo", "captcha-gremlin"),        # 5, 5, 6: Ana, Ben tie
+                          ("Cleo", "captcha-gremlin"),        # 9, 9, 10: Ana, Ben tie
                           ("Ana", "security-intern"), ("Ben", "phishing-lure"),
-                          ("Ana", "rootkit"),                 # 6, 7, 6: Ana, Cleo tie
-                          ("Cleo", "tailgater")]              # 12, 7, 8: Ben goes first
+                          ("Ana", "rootkit"),                 # 10, 11, 10: Ana, Cleo tie
+                          ("Cleo", "vpn-hopper")]             # 14, 11, 12: Ben goes first
     assert g.state.phase == "play" and g.state.players[g.state.current] == "Ben"
     assert sorted(h.id for h in g.aside) == ["captcha-gremlin", "password123",
                                              "script-kiddie", "security-intern"]
-    assert sorted(h.id for h in g.cards.values()) == ["phishing-lure", "rootkit", "tailgater"]
+    assert sorted(h.id for h in g.cards.values()) == ["phishing-lure", "rootkit", "vpn-hopper"]
     assert [len(s.hand) for s in g.seats] == [0, 0, 0]
     assert g.play(cap=0).players == ("Ben", "Cleo", "Ana")    # from the first player
 
@@ -314,7 +314,7 @@ def test_a_victory_point_hero_can_be_the_next_instructions_target(data):
     assert first["type"] == "activate" and first["place"] == [
         {"card": duck.id, "name": duck.name, "vc": duck.vc}]
     assert first["targets"] == [None, 3]
-    assert {h.uid: h.vc for h in g.state.in_play()} == {1: 9 + 2 + 2, 2: 12, 3: 4 - 1 - 1}
+    assert {h.uid: h.vc for h in g.state.in_play()} == {1: 12 + 2 + 2, 2: 14, 3: 8 - 1 - 1}
 
 
 def test_an_illegal_move_is_refused_by_the_scorekeeper(data):
@@ -344,10 +344,10 @@ def test_every_ending_is_reached(data):
     together), the last player standing and everyone losing in play; the racers' decks
     run dry into stalemates the turn cap stops (everyone losing and the last player in
     the opening: the rigged tests above)."""
-    seen = Counter(sim.simulate(data, 3, seed, "random").ending for seed in range(420, 840))
+    seen = Counter(sim.simulate(data, 3, seed, "random").ending for seed in range(1420, 1840))
     assert {"vc win", "tie", "last player", "everyone loses"} <= seen.keys()
-    assert any(sim.simulate(data, 4, seed, "racer").capped for seed in range(110, 120))
-    for seed in range(420, 840):
+    assert any(sim.simulate(data, 5, seed, "racer").capped for seed in range(260, 270))
+    for seed in range(1420, 1840):
         result = sim.simulate(data, 3, seed, "random")
         if result.tie:
             assert len(result.winners) >= 2 and result.reason == "tie on the lowest Hero"

@@ -141,7 +141,7 @@ def test_a_stray_table_is_named_at_its_own_line(data):
 def test_a_card_listed_twice_in_one_deck_is_refused(data):
     path = data / "hack-back" / "decks.toml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace('  { card = "phishing-lure", count = 2 },',
+    path.write_text(text.replace('  { card = "phishing-lure", count = 3 },',
                                  '  { card = "phishing-lure", count = 2 },\n'
                                  '  { card = "phishing-lure", count = 1 },', 1), encoding="utf-8")
     result = _validate("--game", "hack-back", "--data", str(data))
@@ -156,7 +156,7 @@ def test_a_card_listed_twice_in_one_deck_is_refused(data):
     (["build", "-g", "hack-attack", "--back-offset", "0", "-11"], 1,
      "Error: --back-offset must be -10..10 mm, got -11"),
     (["build", "-g", "hack-back", "--players", "13"], 1,
-     "Error: the individual format gives each player a deck: the data has 5, so at most 5 players, not 13; the shared format deals to up to 11"),
+     "Error: the individual format gives each player a deck: the data has 5, so at most 5 players, not 13; the shared format deals to up to 14"),
     (["build", "-g", "hack-attack", "--gutter", "two"], 2,
      "Error: Invalid value for '--gutter': 'two' is not a number"),
     (["build", "-g", "hack-attack", "--players", "2.5"], 2,

@@ -89,7 +89,7 @@ def settle(entries: Sequence[str]) -> Outcome:
     (rules.end_of_turn: discard Heroes at 40 VC or more, eliminate players with no Hero,
     the lowest Hero at 0 VC or lower wins and opposing players sharing it tie, the last
     player wins), each saying what it did. InputError for an entry it cannot read or bad
-    names; RuleError for a player count outside 2–11, fewer than two players with a Hero
+    names; RuleError for a player count outside 2–12, fewer than two players with a Hero
     (RULE_LAST_PLAYER), or a table on which no check ends the game (RULE_GOES_ON)."""
     vcs = vc_range()
     table = [parse_entry(e, vcs) for e in entries]

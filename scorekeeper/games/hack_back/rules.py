@@ -30,13 +30,13 @@ from scorekeeper.view import number
 
 GAME = "hack-back"
 NAME = "Hack Back"
-PLAYERS = (2, 11)
+PLAYERS = (2, 12)
 ELIMINATE_AT = 40
 WIN_AT = 0
 ACTIVATION_COST = 2
 
 RULE_PLAYERS = ("Hack Back supports two or more players (rules, opening lines); the kit "
-                "seats up to 11, as many as its shared deck deals five cards to")
+                "seats up to 12 (game.toml), and its shared deck deals five cards to that many")
 RULE_OPENING = ("every player reveals one Hero, and only the tied players replace theirs "
                 "(rules, “Reveal all Heroes together” and “If the lowest printed VC is tied”)")
 RULE_TURN = "players take turns clockwise from the lowest opening Hero (rules, step 5)"
@@ -136,7 +136,7 @@ STATE_TYPES = (State, Hero, Outcome, Termination)
 
 
 def initial(names: Sequence[str]) -> State:
-    """A new table; every player must reveal an opening Hero. RuleError outside 2–11."""
+    """A new table; every player must reveal an opening Hero. RuleError outside 2–12."""
     if not PLAYERS[0] <= len(names) <= PLAYERS[1]:
         raise RuleError(RULE_PLAYERS, f"{plural(len(names), 'player')} cannot play")
     return State(tuple(names), waiting=tuple(names))
