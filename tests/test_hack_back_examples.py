@@ -61,6 +61,19 @@ class Table:
                 assert n <= DECKS[deck].get(card, 0), (player, deck, card, n)
 
 
+def defend_ana_to_3(t: Table) -> None:
+    """Two turns each, from Ana's (Ben only draws): two VPN Hoppers take Ana's Hero #1
+    from 9 to 5 VC, two Pen Testers take it to 3 and Ben's #2 from 10 to 12."""
+    t.do("play", "Ana", "vpn-hopper", "-t", "1")             # 9 -> 7
+    t.do("play", "Ana", "vpn-hopper", "-t", "1")             # 7 -> 5
+    t.do("draw", "Ben")
+    t.do("draw", "Ben")
+    t.do("play", "Ana", "pen-tester", "-t", "2", "-t", "1")  # Ben 10 -> 11; Ana 5 -> 4
+    t.do("play", "Ana", "pen-tester", "-t", "2", "-t", "1")  # Ben 11 -> 12; Ana 4 -> 3
+    t.do("draw", "Ben")
+    t.do("draw", "Ben")
+
+
 def test_opposing_heroes_at_minus_3_and_minus_1_the_minus_3_wins(tmp_path):
     """Rules: "Opposing Heroes at −3 and −1: The controller of the −3-VC Hero wins."
     Ana plays Blue Team, Ben Grey Hats."""
@@ -198,14 +211,7 @@ def test_heroes_at_40_and_10_play_goes_on_with_the_10_vc_hero(tmp_path):
     assert t.run("result").output.startswith("The game is not over")
     t.do("draw", "Ben")
     t.do("draw", "Ben")
-    t.do("play", "Ana", "vpn-hopper", "-t", "1")             # 9 -> 7
-    t.do("play", "Ana", "vpn-hopper", "-t", "1")             # 7 -> 5
-    t.do("draw", "Ben")
-    t.do("draw", "Ben")
-    t.do("play", "Ana", "pen-tester", "-t", "2", "-t", "1")  # Ben 10 -> 11; Ana 5 -> 4
-    t.do("play", "Ana", "pen-tester", "-t", "2", "-t", "1")  # Ben 11 -> 12; Ana 4 -> 3
-    t.do("draw", "Ben")
-    t.do("draw", "Ben")
+    defend_ana_to_3(t)
     t.do("play", "Ana", "security-intern", "-t", "1")        # 3 -> 2
     t.do("play", "Ana", "hack-back-vigilante", "-t", "2", "-t", "1")   # Ben 14, Ana 0
     assert t.vc() == {1: 0, 2: 14}
@@ -219,14 +225,7 @@ def test_crossing_0_during_the_first_action_decides_nothing(tmp_path):
     t = Table(tmp_path, {"Ana": "red-team", "Ben": "blue-team"})
     t.do("hero", "Ana", "script-kiddie")          # #1, 9 VC: activation Attack 1, then +2
     t.do("hero", "Ben", "security-intern")        # #2, 10 VC
-    t.do("play", "Ana", "vpn-hopper", "-t", "1")             # 9 -> 7
-    t.do("play", "Ana", "vpn-hopper", "-t", "1")             # 7 -> 5
-    t.do("draw", "Ben")
-    t.do("draw", "Ben")
-    t.do("play", "Ana", "pen-tester", "-t", "2", "-t", "1")  # Ben 10 -> 11; Ana 5 -> 4
-    t.do("play", "Ana", "pen-tester", "-t", "2", "-t", "1")  # Ben 11 -> 12; Ana 4 -> 3
-    t.do("draw", "Ben")
-    t.do("draw", "Ben")
+    defend_ana_to_3(t)
     t.do("play", "Ana", "security-intern", "-t", "1")        # Defend Ally 1: 3 -> 2
     t.do("play", "Ana", "security-intern", "-t", "1")        # 2 -> 1
     t.do("draw", "Ben")
