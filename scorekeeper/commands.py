@@ -79,6 +79,13 @@ def status(ctx, as_json) -> None:
         show_status(table)
 
 
+def warn_retuned(table: session.Table) -> None:
+    """A `Warning:` line on stderr for each card the game names that today's card data
+    no longer prints (session.retuned)."""
+    for line in session.retuned(table):
+        echo(f"Warning: game {table.game.id}, {line}.", err=True)
+
+
 def history_entries(table: session.Table) -> list[dict]:
     """Each event in force, as {"n", "turn", "current", "phase", "event", "text",
     "automatic", "at"}: its number, the turn and the player to act (the common status
@@ -100,7 +107,9 @@ def history_entries(table: session.Table) -> list[dict]:
 @pass_ctx
 def history(ctx, as_json) -> None:
     """Every event in force, in order, with what the rules did by themselves."""
-    entries = history_entries(session.load(ctx.reader, ctx.game_id))
+    table = session.load(ctx.reader, ctx.game_id)
+    warn_retuned(table)
+    entries = history_entries(table)
     if as_json:
         echo_json(entries)
         return
@@ -141,6 +150,7 @@ def export(ctx, as_json) -> None:
     """The whole game as JSON: players, the full log (undo and redo included), the
     events in force, the status and the result."""
     table = session.load(ctx.reader, ctx.game_id)
+    warn_retuned(table)
     rules = table.spec.rules
     outcome = rules.outcome(table.state)
     echo_json({"id": table.game.id, "game": table.game.game, "players": list(table.game.players),

@@ -145,6 +145,9 @@ class Game(NamedTuple):
     `new` (Variant); a game that declares any takes the chosen ones as a second argument
     of `rules.initial(names, variants)` and of `check(entries, variants)`, each a dict
     from `choose_variants`; a game with none is called with one argument.
+    `cards() -> ids`: the optional hook giving the ids of every card today's card data
+    prints, so a saved game naming a card since retuned away is shown with a warning
+    (`session.retuned`); InputError if the card data cannot be read.
     """
 
     id: str
@@ -154,6 +157,7 @@ class Game(NamedTuple):
     verbs: tuple[click.Command, ...]
     check: Callable[..., Outcome] | None = None
     variants: tuple[Variant, ...] = ()
+    cards: Callable[[], Any] | None = None
 
     def start(self, names: Sequence[str], variants: dict | None = None) -> Any:
         """The rules' initial state for `names` with the chosen `variants` (passed only

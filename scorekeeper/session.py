@@ -17,7 +17,7 @@ from scorekeeper import snapshot
 from scorekeeper.errors import InputError, ScoreError, quoted
 from scorekeeper.game import Game, Rules, choose_variants
 from scorekeeper.games import RULES, find_game, load_game, playable
-from scorekeeper.shapes import checker
+from scorekeeper.shapes import card_ids, checker
 from scorekeeper.store import GameRow, LogRow, OutOfPlace, Store, effective_events
 
 
@@ -228,6 +228,29 @@ def clip(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def retuned(table: Table) -> list[str]:
+    """One warning per card that an event in force names and today's card data no
+    longer prints (a deck retuned since the game was saved): the game is kept and shown
+    as it was recorded. [] for a game without the `cards` hook or whose card data cannot
+    be read now (the commands that need it say so)."""
+    shapes, known = table.spec.rules.events, table.spec.cards
+    if shapes is None or known is None:
+        return []
+    try:
+        printed = known()
+    except ScoreError:
+        return []
+    gone: dict[str, int] = {}
+    for n, step in enumerate(table.steps, start=1):
+        shape = shapes.get(step.row.event["type"])
+        for card in card_ids(step.row.event, shape) if shape else ():
+            if card not in printed:
+                gone.setdefault(card, n)
+    return [f"event {n} names the card {quoted(card, 48)}, which today's card data does "
+            "not print (a deck retuned since this game was saved?); it is kept as "
+            "recorded" for card, n in gone.items()]
+
+
 class Current(NamedTuple):
     """A game as it stands, for a command that needs no history: its row in the store,
     its Game and its state."""
@@ -331,12 +354,13 @@ def record(store: Store, game_id: int | None, event: dict) -> tuple[Current, Cur
         before = current(store, game_id)
         rules = before.spec.rules
         event = json.loads(json.dumps(event, ensure_ascii=False))
+        shapes = rules.events
+        problem = checker(shapes)(event) if shapes is not None else None
+        if problem is not None:       # what a replay would refuse is never written
+            raise InputError(f"cannot record this: {clip(problem)}")
         state = rules.apply(before.state, event)
         row = store.append(before.game.id, "action", event)
-        shapes = rules.events
-        if shapes is None or checker(shapes)(row.event) is None:
-            # an event of the wrong shape would not load: left to `load` to say so
-            _save(store, before.spec, before.game, row, state)
+        _save(store, before.spec, before.game, row, state)
         return before, before._replace(state=state)
 
 

@@ -5,6 +5,9 @@ instead of failing deep in the rules.
 
 A shape is one of:
   str, int, bool      text, a whole number (not true/false), true/false
+  Range(lo, hi)       a whole number from lo to hi (the range its command allows)
+  Text(limit)         text of 1..limit characters holding no control, bidi or
+                      invisible format character (what a command would record)
   None                null
   (shape, ...)        any one of these shapes
   frozenset({...})    one of these values
@@ -16,6 +19,7 @@ A shape is one of:
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 
@@ -38,6 +42,50 @@ class Values:
         self.shape = shape
 
 
+class Range:
+    """A whole number (not true/false) from `lo` to `hi`, both included: the range the
+    command that records the field allows, so a stored value outside it is refused
+    when the log is read, as the command would have refused it."""
+
+    __slots__ = ("lo", "hi")
+
+    def __init__(self, lo: int, hi: int):
+        self.lo, self.hi = lo, hi
+
+
+#: Characters no recorded text holds: C0 and C1 controls, line and paragraph
+#: separators, bidi controls and the invisible format characters (scorekeeper.names).
+BAD_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b\u200e\u200f"
+                      "\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]")
+
+
+class Text:
+    """Text of 1..`limit` characters with none of BAD_TEXT: a card id or name as a
+    command records it from the card data (which `pnp validate` holds to the same)."""
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: int):
+        self.limit = limit
+
+
+#: What a command records from the card data: a card id, another id of the data (a
+#: Defense category), a printed name, a count of copies or of cards in the kit (pnp
+#: validate holds the data inside these). Fields of shape CARD_ID (this very object)
+#: name cards: `card_ids` finds them.
+CARD_ID, DATA_ID, CARD_NAME = Text(48), Text(48), Text(140)
+COPIES, KIT_COUNT = Range(1, 99), Range(0, 9999)
+
+
+def maybe(shape: Any) -> Optional:
+    """A record field that may be missing or null, else of `shape`."""
+    return Optional((shape, None))
+
+
+def _text_ok(value: Any, limit: int) -> bool:
+    return type(value) is str and 0 < len(value) <= limit and not BAD_TEXT.search(value)
+
+
 _WORDS = {str: "text", int: "a whole number", bool: "true or false", type(None): "null",
           float: "a number with a fraction", list: "an array", dict: "an object"}
 
@@ -54,6 +102,19 @@ def problem(value: Any, shape: Any, where: str = "the event") -> str | None:
         expected = type(None) if shape is None else shape
         return None if type(value) is expected else \
             f"{where} is {what(value)}, not {_WORDS[expected]}"
+    if isinstance(shape, Range):
+        if type(value) is not int:
+            return f"{where} is {what(value)}, not a whole number"
+        return None if shape.lo <= value <= shape.hi else \
+            f"{where} is {_clip(value)}, outside {shape.lo}..{shape.hi}"
+    if isinstance(shape, Text):
+        if type(value) is not str:
+            return f"{where} is {what(value)}, not text"
+        if not value or len(value) > shape.limit:
+            return f"{where} is {len(value)} characters long, not 1..{shape.limit}"
+        bad = BAD_TEXT.search(value)
+        return None if bad is None else \
+            f"{where} holds U+{ord(bad.group()):04X}, a character no card text holds"
     if isinstance(shape, tuple):
         found = [problem(value, s, where) for s in shape]
         return None if None in found else found[0]
@@ -71,6 +132,11 @@ def problem(value: Any, shape: Any, where: str = "the event") -> str | None:
         return next((p for k, v in value.items()
                      if (p := problem(v, shape.shape, f"{where}[{str(k)[:40]!r}]"))), None)
     return _record(value, shape, where)
+
+
+def _clip(value: int) -> str:
+    text = str(value)
+    return text if len(text) <= 24 else f"{text[:10]}…({len(text)} digits)"
 
 
 def _record(value: dict, shape: dict, where: str) -> str | None:
@@ -95,6 +161,10 @@ def fits(value: Any, shape: Any) -> bool:
     if shape is None:
         return value is None
     kind = type(shape)
+    if kind is Range:
+        return type(value) is int and shape.lo <= value <= shape.hi
+    if kind is Text:
+        return _text_ok(value, shape.limit)
     if kind is dict:
         return _fits_record(value, shape)
     if kind is tuple:
@@ -119,6 +189,25 @@ def _fits_record(value: Any, shape: dict) -> bool:
         if not fits(value[key], field):
             return False
     return True
+
+
+def card_ids(value: Any, shape: Any) -> list[str]:
+    """The card ids in `value` (an event that fits `shape`): every text at a place whose
+    shape is CARD_ID, in order."""
+    if shape is CARD_ID:
+        return [value] if type(value) is str else []
+    kind = type(shape)
+    if kind is Optional or kind is Values:
+        return card_ids(value, shape.shape) if kind is Optional else \
+            [i for v in value.values() for i in card_ids(v, shape.shape)]
+    if kind is tuple:
+        return next((card_ids(value, s) for s in shape if fits(value, s)), [])
+    if kind is list and type(value) is list:
+        return [i for v in value for i in card_ids(v, shape[0])]
+    if kind is dict and type(value) is dict:
+        return [i for key, field in shape.items() if key in value
+                for i in card_ids(value[key], field)]
+    return []
 
 
 def event_problem(event: dict, shapes: dict[str, dict]) -> str | None:
@@ -161,7 +250,7 @@ def checker(shapes: dict[str, dict]):
 def compiled_fits(shape: Any):
     """A function of one value that returns what `fits(value, shape)` does, written out
     as one expression for this shape (no walk over the shape per value)."""
-    names: dict[str, Any] = {"_Optional": Optional}
+    names: dict[str, Any] = {"_Optional": Optional, "_text_ok": _text_ok}
     counter = iter(range(10 ** 6))
 
     def const(value: Any) -> str:
@@ -175,6 +264,10 @@ def compiled_fits(shape: Any):
         if shape is None:
             return f"{v} is None"
         kind = type(shape)
+        if kind is Range:
+            return f"(type({v}) is int and {shape.lo!r} <= {v} <= {shape.hi!r})"
+        if kind is Text:
+            return f"_text_ok({v}, {shape.limit!r})"
         if kind is dict:
             parts = [f"type({v}) is dict"]
             for key, field in shape.items():

@@ -6,6 +6,12 @@ from __future__ import annotations
 from scorekeeper.game import Game, Rules
 from scorekeeper.games.hack_attack import rules, verbs, view
 
+
+def _card_ids() -> set[str]:
+    from scorekeeper.games.hack_attack import cards
+    return cards.ids()
+
+
 GAME = Game(
     id=rules.GAME,
     name=rules.NAME,
@@ -14,4 +20,5 @@ GAME = Game(
     verbs=(verbs.protect, verbs.user_error, verbs.attack, verbs.end_turn, verbs.defend),
     check=verbs.settle,
     variants=rules.VARIANTS,
+    cards=_card_ids,
 )

@@ -99,3 +99,9 @@ def attack(deck: Deck, typed: str) -> tuple[tuple[str, ...], str | None, str | N
 def attack_copies(deck: Deck, card: str | None) -> int | None:
     """Copies of Attack `card` in the deck (None for an Attack given by its icons)."""
     return deck.attacks[card][2] if card else None
+
+
+def ids() -> set[str]:
+    """Ids of every Tech and Attack card the kit prints (the cards events name)."""
+    d = deck()
+    return {*d.tech, *d.attacks}

@@ -24,7 +24,8 @@ from scorekeeper.games.hack_attack.attack import (  # noqa: F401  (WILD: part of
     PLAYERS, RULE_PLAYERS, WILD, check_cover, defend, icons_to_cover)
 from scorekeeper.outcome import Outcome, Termination
 from pnp.shown import plural, singular
-from scorekeeper.shapes import Optional
+from scorekeeper.shapes import (CARD_ID, CARD_NAME, COPIES, DATA_ID, KIT_COUNT, Optional, Range,
+                                maybe)
 from scorekeeper.view import number
 
 GAME = "hack-attack"
@@ -58,14 +59,20 @@ VARIANTS = (
             "lower or raise the number of icons the table must cover”", _icons, (1, 3)),
 )
 
-_MAYBE_TEXT, _MAYBE_COUNT = Optional((str, None)), Optional((int, None))
-#: The shape of each event type (scorekeeper.shapes), checked when the log is read.
+#: User Error cards one `user-error` records at once (rules: each is kept, −1 point).
+USER_ERRORS_AT_ONCE = (1, 20)
+#: Points a Tech card may print (pnp validate holds the card data to the same).
+TECH_POINTS = (1, 9)
+_ID, _NAME, _COPIES = maybe(CARD_ID), maybe(CARD_NAME), maybe(COPIES)
+#: The shape of each event type (scorekeeper.shapes), checked when a command records it
+#: and again whenever the log is read, with the ranges the commands allow.
 EVENTS = {
-    "protect": {"player": str, "points": int, "card": _MAYBE_TEXT, "name": _MAYBE_TEXT,
-                "copies": _MAYBE_COUNT, "deck_at_points": _MAYBE_COUNT},
-    "user_error": {"player": str, "count": Optional(int), "deck": _MAYBE_COUNT},
-    "attack": {"player": str, "icons": [str], "revealed": [str], "attack": _MAYBE_TEXT,
-               "name": _MAYBE_TEXT, "holds": Optional(bool), "copies": _MAYBE_COUNT},
+    "protect": {"player": str, "points": Range(*TECH_POINTS), "card": _ID, "name": _NAME,
+                "copies": _COPIES, "deck_at_points": maybe(KIT_COUNT)},
+    "user_error": {"player": str, "count": Optional(Range(*USER_ERRORS_AT_ONCE)),
+                   "deck": maybe(KIT_COUNT)},
+    "attack": {"player": str, "icons": [DATA_ID], "revealed": [DATA_ID], "attack": _ID,
+               "name": _NAME, "holds": Optional(bool), "copies": _COPIES},
     "end_turn": {},
 }
 
@@ -174,8 +181,9 @@ def _protect(state: State, event: dict) -> State:
         raise RuleError(RULE_ONCE, f"{state.players[i].name} has already Protected a Tech "
                                    "card this turn")
     points = event["points"]
-    if not isinstance(points, int) or not 1 <= points <= 9:
-        raise InputError(f"Tech points must be 1..9, got {described(points)}")
+    low, high = TECH_POINTS
+    if not isinstance(points, int) or not low <= points <= high:
+        raise InputError(f"Tech points must be {low}..{high}, got {described(points)}")
     card, copies = event.get("card"), event.get("copies")
     if card and copies is not None:
         already = sum(t.card == card for p in state.players for t in p.protected)
@@ -204,8 +212,9 @@ def _protect(state: State, event: dict) -> State:
 def _user_error(state: State, event: dict) -> State:
     i = state.seat(event["player"])
     count = event.get("count", 1)
-    if not isinstance(count, int) or count < 1:
-        raise InputError(f"User Error count must be 1 or more, got {described(count)}")
+    low, high = USER_ERRORS_AT_ONCE
+    if not isinstance(count, int) or not low <= count <= high:
+        raise InputError(f"a User Error count must be {low}..{high}, got {described(count)}")
     deck = event.get("deck")
     kept = sum(p.user_errors for p in state.players)
     if deck is not None and kept + count > deck:

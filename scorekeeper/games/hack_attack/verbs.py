@@ -50,7 +50,7 @@ def protect(ctx, player, tech) -> None:
 @example("Ben 2")
 @click.command("user-error")
 @click.argument("player", shell_complete=complete_player)
-@click.argument("count", type=Whole(1, 20), default=1)
+@click.argument("count", type=Whole(*rules.USER_ERRORS_AT_ONCE), default=1)
 @pass_ctx
 def user_error(ctx, player, count) -> None:
     """PLAYER keeps COUNT User Error cards (−1 point each at the end)."""

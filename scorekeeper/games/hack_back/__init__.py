@@ -7,6 +7,12 @@ from __future__ import annotations
 from scorekeeper.game import Game, Rules
 from scorekeeper.games.hack_back import check, rules, verbs, view
 
+
+def _card_ids() -> set[str]:
+    from scorekeeper.games.hack_back import cards
+    return cards.ids()
+
+
 GAME = Game(
     id=rules.GAME,
     name=rules.NAME,
@@ -14,4 +20,5 @@ GAME = Game(
     view=view.status_lines,
     verbs=(verbs.hero, verbs.no_hero, verbs.draw, verbs.play, verbs.activate),
     check=check.settle,
+    cards=_card_ids,
 )

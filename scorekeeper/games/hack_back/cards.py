@@ -53,3 +53,8 @@ def printed_vc_range() -> tuple[int, int]:
     """The lowest and highest VC printed on a card."""
     printed = [c.vc for c in cards().values()]
     return min(printed), max(printed)
+
+
+def ids() -> set[str]:
+    """Ids of every card the kit prints."""
+    return set(cards())

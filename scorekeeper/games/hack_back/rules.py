@@ -25,7 +25,7 @@ from scorekeeper.games.hack_back.words import (  # noqa: F401  (rules' words)
     KEYWORDS, describe, keyword)
 from scorekeeper.outcome import Outcome, Termination
 from pnp.shown import plural, singular
-from scorekeeper.shapes import Optional
+from scorekeeper.shapes import CARD_ID, CARD_NAME, Optional, Range, maybe
 from scorekeeper.view import number
 
 GAME = "hack-back"
@@ -66,20 +66,26 @@ RULE_OVER = "the game is over (rules, end-of-turn checks)"
 RULE_VP = ("a Victory Point may place a card from your hand as an additional Hero "
            "(rules, “When a Hero’s activation grants you a Victory Point”)")
 
-_MAYBE_TEXT = Optional((str, None))
-_EFFECT = {"kind": frozenset(KEYWORDS), "amount": Optional((int, None)),
+#: Printed VC a Hero card may carry, and the amounts an instruction may print (pnp
+#: validate holds the card data to the same: an Attack may be negative).
+PRINTED_VC = (0, 39)
+AMOUNTS = (-9, 9)
+_ID, _NAME = maybe(CARD_ID), maybe(CARD_NAME)
+_HERO = Range(1, 2 ** 63 - 1)
+_EFFECT = {"kind": frozenset(KEYWORDS), "amount": maybe(Range(*AMOUNTS)),
            "every": Optional(bool)}
-_PLACED = {"card": _MAYBE_TEXT, "name": _MAYBE_TEXT, "vc": int}
-#: The shape of each event type (scorekeeper.shapes), checked when the log is read.
+_PLACED = {"card": _ID, "name": _NAME, "vc": Range(*PRINTED_VC)}
+#: The shape of each event type (scorekeeper.shapes), checked when a command records it
+#: and again whenever the log is read, with the ranges the commands allow.
 EVENTS = {
-    "reveal": {"player": str, "card": _MAYBE_TEXT, "name": _MAYBE_TEXT, "vc": int},
+    "reveal": {"player": str, "card": _ID, "name": _NAME, "vc": Range(*PRINTED_VC)},
     "no_hero": {"player": str},
     "draw": {"player": str},
-    "play": {"player": str, "card": _MAYBE_TEXT, "name": _MAYBE_TEXT, "effects": [_EFFECT],
-             "targets": [(int, None)]},
-    "activate": {"player": str, "hero": int, "card": _MAYBE_TEXT, "name": _MAYBE_TEXT,
-                 "printed": Optional((int, None)), "effects": [_EFFECT],
-                 "targets": [(int, None)], "place": Optional([(_PLACED, None)])},
+    "play": {"player": str, "card": _ID, "name": _NAME, "effects": [_EFFECT],
+             "targets": [(_HERO, None)]},
+    "activate": {"player": str, "hero": _HERO, "card": _ID, "name": _NAME,
+                 "printed": maybe(Range(*PRINTED_VC)), "effects": [_EFFECT],
+                 "targets": [(_HERO, None)], "place": Optional([(_PLACED, None)])},
 }
 
 

@@ -150,7 +150,7 @@ def play(ctx, player, card, target) -> None:
               "placed as an additional Hero; leave out to decline.")
 @click.option("--card", "card", default=None, shell_complete=CARD_IDS,
               help="The Hero's card, if it was revealed by "
-              "VC only.")
+              "VC only (or as a card today's card data no longer prints).")
 @pass_ctx
 def activate(ctx, player, hero_number, target, place, card) -> None:
     """Action: PLAYER activates Hero HERO_NUMBER: its instructions, then +2 VC."""
@@ -158,14 +158,22 @@ def activate(ctx, player, hero_number, target, place, card) -> None:
     table = _table(ctx)
     who = resolve(player, table.game.players)
     hero_state = rules.activated_hero(table.state, who, hero_number)
+    printed = cards.cards()
+    gone = hero_state.card is not None and hero_state.card not in printed
+    if gone and card is None:
+        raise InputError(f"Hero #{hero_number} was revealed as the card "
+                         f"{quoted(hero_state.card, 48)}, which today's card data does not "
+                         "print (a deck retuned since?); add --card with the card it is now")
     card_id = card and cards.hero_card(card).id or hero_state.card
     if card_id is None:
         raise InputError(f"Hero #{hero_number} was revealed by its VC only; add --card with "
                          "its card")
-    spec = cards.cards()[card_id]
+    spec = printed[card_id]
+    # a retuned card keeps the id it was revealed with: the Hero is the same card
+    card_id = hero_state.card if gone else spec.id
     record_and_report(ctx, table, {
         "type": "activate", "player": who,
-        "hero": hero_number, "card": spec.id, "name": spec.name, "printed": spec.vc,
+        "hero": hero_number, "card": card_id, "name": spec.name, "printed": spec.vc,
         "effects": list(spec.activate),
         "targets": _targets(spec.activate, target, f"{spec.name}'s Activate instructions"),
         "place": [_card_or_vc(p) for p in place]

@@ -7,6 +7,12 @@ from __future__ import annotations
 from scorekeeper.game import Game, Rules
 from scorekeeper.games.not_a_hack import check, rules, verbs, view
 
+
+def _card_ids() -> set[str]:
+    from scorekeeper.games.not_a_hack import cards
+    return cards.ids()
+
+
 GAME = Game(
     id=rules.GAME,
     name=rules.NAME,
@@ -15,4 +21,5 @@ GAME = Game(
     verbs=(verbs.hack, verbs.negative, verbs.banned, verbs.new_account, verbs.positive,
            verbs.steal, verbs.hack_off),
     check=check.settle,
+    cards=_card_ids,
 )

@@ -69,3 +69,8 @@ def printed(kind: str) -> int:
 def white_points() -> int:
     """The white cards a winning hack can be built of: components and modifiers printed."""
     return printed("component") + printed("modifier")
+
+
+def ids() -> set[str]:
+    """Ids of every card the kit prints."""
+    return {c.id for c in _cards()}

@@ -25,7 +25,8 @@ from typing import NamedTuple, Sequence
 from scorekeeper.errors import InputError, RuleError, described, quoted
 from scorekeeper.outcome import Outcome, Termination
 from pnp.shown import plural, singular
-from scorekeeper.shapes import Optional, Values
+from scorekeeper.shapes import (CARD_ID, CARD_NAME, COPIES, KIT_COUNT, Optional, Range, Values,
+                                maybe)
 from scorekeeper.view import counted, number
 
 GAME = "not-a-hack"
@@ -52,18 +53,31 @@ RULE_ACTION_CARDS = ("an action card is set in front of the player, so no more a
 RULE_WHITE = ("the winner keeps a winning hack's white cards as points, so no more are kept "
               "than the kit prints (rules, “keeps those white component cards as points”)")
 
-_MAYBE_TEXT, _MAYBE_COUNT = Optional((str, None)), Optional((int, None))
-_ACTION = {"player": str, "points": int, "name": _MAYBE_TEXT, "card": _MAYBE_TEXT,
-           "copies": _MAYBE_COUNT, "deck_at_points": _MAYBE_COUNT}
-#: The shape of each event type (scorekeeper.shapes), checked when the log is read.
+#: White cards in one winning hack (a component and up to two modifiers), the points
+#: one action card may print, and the winning hacks a `steal --hack` may count to.
+HACK_CARDS = (1, 3)
+NEGATIVE_POINTS, POSITIVE_POINTS = (-9, -1), (1, 9)
+HACKS_COUNTED = (1, 99)
+_ID, _NAME, _KIT = maybe(CARD_ID), maybe(CARD_NAME), maybe(KIT_COUNT)
+
+
+def _action(points: tuple[int, int]) -> dict:
+    return {"player": str, "points": Range(*points), "name": _NAME, "card": _ID,
+            "copies": maybe(COPIES), "deck_at_points": _KIT}
+
+
+#: The shape of each event type (scorekeeper.shapes), checked when a command records it
+#: and again whenever the log is read, with the ranges the commands allow.
 EVENTS = {
-    "hack": {"drawer": str, "winner": str, "cards": int, "white": _MAYBE_COUNT},
-    "negative": _ACTION,
+    "hack": {"drawer": str, "winner": str, "cards": Range(*HACK_CARDS), "white": _KIT},
+    "negative": _action(NEGATIVE_POINTS),
     "banned": {"player": str, "counter": Optional(bool)},
-    "new_account": {"player": str, "kit": _MAYBE_COUNT},
-    "positive": _ACTION,
-    "steal": {"player": str, "from": str, "hack": Optional(int), "cards": Optional(int)},
-    "hack_off": {"votes": Optional(Values(str)), "cards": int, "white": _MAYBE_COUNT},
+    "new_account": {"player": str, "kit": _KIT},
+    "positive": _action(POSITIVE_POINTS),
+    "steal": {"player": str, "from": str,      # "hack": the index, from 0
+              "hack": Optional(Range(0, HACKS_COUNTED[1] - 1)),
+              "cards": Optional(Range(*HACK_CARDS))},
+    "hack_off": {"votes": Optional(Values(str)), "cards": Range(*HACK_CARDS), "white": _KIT},
 }
 
 
@@ -168,8 +182,10 @@ def _next_turn(state: State) -> State:
 
 def _cards(event: dict) -> int:
     cards = event.get("cards")
-    if not isinstance(cards, int) or not 1 <= cards <= 3:
-        raise InputError(f"a winning hack holds 1..3 white cards, got {described(cards)}")
+    low, high = HACK_CARDS
+    if not isinstance(cards, int) or not low <= cards <= high:
+        raise InputError(f"a winning hack holds {low}..{high} white cards, got "
+                         f"{described(cards)}")
     return cards
 
 
@@ -199,8 +215,10 @@ def _hack(state: State, event: dict) -> State:
 def _negative(state: State, event: dict) -> State:
     _black_card(state, event["player"])
     points = event["points"]
-    if not isinstance(points, int) or not -9 <= points <= -1:
-        raise InputError(f"a negative action card loses 1..9 points, got {described(points)}")
+    low, high = NEGATIVE_POINTS
+    if not isinstance(points, int) or not low <= points <= high:
+        raise InputError(f"a negative action card loses {-high}..{-low} points, got "
+                         f"{described(points)}")
     return _next_turn(_keep_action(state, event))
 
 
@@ -258,8 +276,10 @@ def _new_account(state: State, event: dict) -> State:
 def _positive(state: State, event: dict) -> State:
     _active(state, event["player"])
     points = event["points"]
-    if not isinstance(points, int) or not 1 <= points <= 9:
-        raise InputError(f"a positive action card gains 1..9 points, got {described(points)}")
+    low, high = POSITIVE_POINTS
+    if not isinstance(points, int) or not low <= points <= high:
+        raise InputError(f"a positive action card gains {low}..{high} points, got "
+                         f"{described(points)}")
     return _keep_action(state, event)
 
 

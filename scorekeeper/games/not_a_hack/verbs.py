@@ -45,7 +45,7 @@ def _action_points(typed: str, kind: str) -> dict:
 @click.command()
 @click.argument("drawer", shell_complete=complete_player)
 @click.argument("winner", shell_complete=complete_player)
-@click.argument("cards", type=Whole(1, 3), default=2)
+@click.argument("cards", type=Whole(*rules.HACK_CARDS), default=2)
 @pass_ctx
 def hack(ctx, drawer, winner, cards) -> None:
     """A turn: DRAWER drew a hack card and chose WINNER's submission of CARDS white cards
@@ -113,7 +113,7 @@ positive = example("Ana pos-bug-bounty")(_action_command("positive", "drew"))
 @click.command()
 @click.argument("player", shell_complete=complete_player)
 @click.argument("victim", shell_complete=complete_player)
-@click.option("--hack", "index", type=Whole(1, 99), default=None,
+@click.option("--hack", "index", type=Whole(*rules.HACKS_COUNTED), default=None,
               help="Which of VICTIM's winning hacks, counting from 1 (default: the largest).")
 @pass_ctx
 def steal(ctx, player, victim, index) -> None:
@@ -137,7 +137,7 @@ def steal(ctx, player, victim, index) -> None:
 @click.command("hack-off")
 @click.option("--vote", "votes", multiple=True, required=True, metavar="VOTER=FINALIST",
               help="One per banned player: whose hack they vote for.")
-@click.option("--cards", type=Whole(1, 3), default=2, show_default=True,
+@click.option("--cards", type=Whole(*rules.HACK_CARDS), default=2, show_default=True,
               help="White cards in the winning hack (its points).")
 @pass_ctx
 def hack_off(ctx, votes, cards) -> None:
