@@ -85,34 +85,51 @@ def _view_key(folder: Path, loader, view) -> str | None:
     return json.dumps([VIEW_FORMAT, str(folder), files, code])
 
 
-def pick(typed: str, options: dict[str, str], what: str) -> str:
-    """The key of `options` (key -> printed name) meant by `typed`: an id or name, any
-    case, its initials ("se" for Social Engineering), the unique start of one, or else
-    the only id holding those letters in order from its first ("pw" for passwords).
-    InputError with close matches otherwise; `what` names the kind in messages."""
+def pick(typed: str, options: dict[str, str], what: str,
+         codes: dict[str, str] | None = None) -> str:
+    """The key of `options` (key -> printed name) meant by `typed`, any case: its id or
+    name; a declared short code (`codes`: code -> key, "pw" for Passwords); the unique
+    option whose word initials it is ("se" for Social Engineering); or the unique option
+    whose id or name it begins. Nothing else: letters that merely occur in order in an
+    id pick nothing. InputError otherwise, naming the candidates of an ambiguous start
+    or the close matches ("did you mean …"); `what` names the kind in messages."""
     key = typed.strip().casefold()
     if not key:
         raise InputError(f"empty {what}: type an id or a name")
     for k, name in options.items():
-        initials = "".join(word[0] for word in name.replace("-", " ").split()).casefold()
-        if key in (k.casefold(), name.casefold()) or (len(key) > 1 and key == initials):
+        if key in (k.casefold(), name.casefold()):
             return k
+    for code, k in (codes or {}).items():
+        if key == code.casefold() and k in options:
+            return k
+    if len(key) > 1:
+        initials = sorted(k for k, name in options.items() if key == _initials(name))
+        if len(initials) == 1:
+            return initials[0]
+        if initials:
+            raise InputError(f"{quoted(typed)} are the initials of the {what}s "
+                             f"{', '.join(initials)}; type more")
     starts = sorted({k for k, name in options.items()
                      if k.casefold().startswith(key) or name.casefold().startswith(key)})
     if len(starts) == 1:
         return starts[0]
-    if not starts and len(key) > 1:  # "pw" for passwords: its letters in order, same start
-        starts = sorted(k for k in options if k[0] == key[0] and _in_order(key, k.casefold()))
-        if len(starts) == 1:
-            return starts[0]
     if starts:
         raise InputError(f"{quoted(typed)} could be the {what} {', '.join(starts)}; type more")
+    raise InputError(f"no {what} called {quoted(typed)}{did_you_mean(key, options, codes)}")
+
+
+def _initials(name: str) -> str:
+    return "".join(word[0] for word in name.replace("-", " ").split()).casefold()
+
+
+def did_you_mean(key: str, options: dict[str, str], codes: dict[str, str] | None = None) -> str:
+    """"; did you mean a, b?" with up to three ids of `options` whose id, name or code
+    holds `key` (3 letters or more) or is close to it, or "" if none is."""
     import difflib                       # only for a name no card has
-    close = difflib.get_close_matches(key, list(options), n=3, cutoff=0.5)
-    hint = f"; did you mean {', '.join(close)}?" if close else ""
-    raise InputError(f"no {what} called {quoted(typed)}{hint}")
-
-
-def _in_order(letters: str, word: str) -> bool:
-    rest = iter(word)
-    return all(ch in rest for ch in letters)
+    spelled = {k.casefold(): k for k in options}
+    spelled.update({name.casefold(): k for k, name in options.items()})
+    spelled.update({c.casefold(): k for c, k in (codes or {}).items() if k in options})
+    inside = [s for s in spelled if len(key) > 2 and key in s]   # "repo": …-in-repo
+    close = difflib.get_close_matches(key, list(spelled), n=6, cutoff=0.5)
+    found = list(dict.fromkeys(spelled[c] for c in inside + close))[:3]
+    return f"; did you mean {', '.join(found)}?" if found else ""

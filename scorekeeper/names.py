@@ -125,7 +125,8 @@ def check_new_names(names: Sequence[str]) -> list[str]:
 
 def resolve(typed: str, players: Sequence[str]) -> str:
     """The seated player meant by `typed`: the same name (`key`), else the only name it
-    begins. InputError naming the candidates otherwise."""
+    begins. InputError naming the candidates otherwise (the close names first: "did you
+    mean …")."""
     typed_key = key(typed)
     exact = [p for p in players if key(p) == typed_key]
     if exact:
@@ -135,4 +136,8 @@ def resolve(typed: str, players: Sequence[str]) -> str:
         return matches[0]
     if matches:
         raise InputError(f"{quoted(typed)} could be {', '.join(matches)}; type more of the name")
-    raise InputError(f"no player called {quoted(typed)}; players: {', '.join(players)}")
+    import difflib
+    close = difflib.get_close_matches(typed_key, [key(p) for p in players], n=3, cutoff=0.5)
+    hint = "did you mean " + ", ".join(p for p in players if key(p) in close) + "? " \
+        if close else ""
+    raise InputError(f"no player called {quoted(typed)}; {hint}players: {', '.join(players)}")

@@ -3,6 +3,8 @@ fixed words each game prints on its faces (its [labels] table)."""
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 from pathlib import Path
 
@@ -48,6 +50,10 @@ CATEGORY_FIELDS = [
     Field("colour", "colour", "a colour like \"#0072B2\""),
     Field("icon", "id", f"one of {', '.join(ICONS)}",
           check=lambda v: None if v in ICONS else f"expected one of {', '.join(ICONS)}, got {quoted(v)}"),
+    Field("code", "str", "the short code typed at the table, 2..4 lowercase letters a..z",
+          required=False,
+          check=lambda v: None if re.fullmatch("[a-z]{2,4}", v) else
+          f"expected 2..4 lowercase letters a..z, got {quoted(v, 40)}"),
 ]
 CATEGORIES = Field("category", "tables", "an array of [[category]] tables")
 BACK_FIELDS = [
@@ -134,7 +140,7 @@ def _sub_table(tf: TomlFile, name: str, fields: list[Field], where: TableLines
 
 
 def _categories(tf: TomlFile, problems: list[Problem]) -> tuple[list[Category], set[str]]:
-    categories, declared, first = [], set(), {}
+    categories, declared, first, codes = [], set(), {}, {}
     raw_categories = tf.data.get("category", [])
     for i, raw in enumerate(raw_categories if isinstance(raw_categories, list) else []):
         where = tf.lines.array_item("category", i)
@@ -149,6 +155,13 @@ def _categories(tf: TomlFile, problems: list[Problem]) -> tuple[list[Category], 
                                         subject=subject, field="id"))
             declared.add(values["id"])
             first.setdefault(values["id"], where.line)
+        code = values.get("code")
+        if code is not None and code in codes:
+            problems.append(Problem(tf.path, f"the code {quoted(code)} is also category "
+                                    f"{quoted(codes[code])}'s; codes must differ",
+                                    line=where.of("code"), subject=subject, field="code"))
+        elif code is not None:
+            codes[code] = values.get("id", "?")
         if not p:
             categories.append(Category(**values, source=_source(tf, where, subject)))
     return categories, declared

@@ -55,13 +55,15 @@ class Origin:
 
 @dataclass(frozen=True)
 class Category:
-    """A Defense category: id, printed name, colour ("#RRGGBB"), icon name and where it
-    was defined."""
+    """A Defense category: id, printed name, colour ("#RRGGBB"), icon name, the short
+    code typed at the table (None: its id, name or initials only) and where it was
+    defined."""
 
     id: str
     name: str
     colour: str
     icon: str
+    code: str | None = None
     source: Source | None = field(default=None, compare=False)
 
 

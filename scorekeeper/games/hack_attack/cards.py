@@ -16,13 +16,14 @@ WILD_WORDS = ("reality-check", "reality check", "wild", "rc")
 
 class Deck(NamedTuple):
     """What the score keeper needs of the Hack Attack: Defense cards: Tech id -> (name,
-    points, copies), Attack id -> (name, icons, copies), category id -> name, and the
-    number of User Error cards."""
+    points, copies), Attack id -> (name, icons, copies), category id -> name, the
+    number of User Error cards, and each declared category code -> category id."""
 
     tech: dict[str, tuple[str, int, int]]
     attacks: dict[str, tuple[str, tuple[str, ...], int]]
     categories: dict[str, str]
     user_errors: int
+    codes: dict[str, str] = {}
 
     def tech_at(self, points: int) -> int:
         """How many Tech cards the deck prints with `points`."""
@@ -43,6 +44,7 @@ def _view(data) -> dict:
             "attacks": {c.id: [c.name, list(c.icons), c.count] for c in data.cards
                         if isinstance(c, AttackCard)},
             "categories": {k: v.name for k, v in data.categories.items()},
+            "codes": {v.code: k for k, v in data.categories.items() if v.code},
             "user_errors": sum(c.count for c in data.cards if isinstance(c, UserErrorCard))}
 
 
@@ -59,7 +61,7 @@ def deck() -> Deck:
     view = card_view(rules.GAME, _load, _view)
     return Deck({k: (n, p, c) for k, (n, p, c) in view["tech"].items()},
                 {k: (n, tuple(icons), c) for k, (n, icons, c) in view["attacks"].items()},
-                dict(view["categories"]), view["user_errors"])
+                dict(view["categories"]), view["user_errors"], dict(view.get("codes", {})))
 
 
 def tech(deck: Deck, typed: str) -> tuple[int, str | None, str | None, int | None]:
@@ -75,11 +77,12 @@ def tech(deck: Deck, typed: str) -> tuple[int, str | None, str | None, int | Non
 
 
 def category(deck: Deck, typed: str, wild_ok: bool) -> str:
-    """A category id from an id, name or unique start; the wild card's id (a Reality
+    """A category id from an id, name, declared code, initials or unique start
+    (scorekeeper.cards.pick); the wild card's id (a Reality
     Check: rules, “A wild Defense card”) when `wild_ok`. InputError if unknown."""
     if wild_ok and typed.strip().casefold() in WILD_WORDS:
         return rules.WILD
-    return pick(typed, deck.categories, "Defense category")
+    return pick(typed, deck.categories, "Defense category", deck.codes)
 
 
 def attack(deck: Deck, typed: str) -> tuple[tuple[str, ...], str | None, str | None]:
