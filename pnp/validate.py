@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from pnp.data.rulebook import Block, load_rulebook
 from pnp.errors import DataError, Problem
+from pnp.shown import quoted
 from pnp.fonts import BOLD, REGULAR, glyph_problem, missing_glyphs
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
@@ -60,6 +61,34 @@ def _problem(fault: Fault, face: Face, name: str, back: bool) -> Problem:
     return origin.problem(fault.message, fault.level)
 
 
+def check_printed(kit: Kit, data: Any) -> list[Problem]:
+    """Every line of data the kit prints outside its faces (pnp.printed): the game's
+    name in the rulebook and booklet footers, PDF titles and the TTS export, the lines
+    its extras draw (the tracker's title), and the rows of the rulebook's kit table,
+    each as one Problem at game.toml's `name` for the name."""
+    from pnp.printed import PrintedLine, line_problem
+    from pnp.render.rulebook import footer_lines
+    info = data.info
+    game_toml = Path(info.folder) / "game.toml"
+    name = kit.name(data)
+    lines = footer_lines(name) + [line for e in kit.extras(data) for line in e.lines(data)]
+    problems, seen = [], set()
+    for line in lines:
+        why = line_problem(line)
+        if why and line.value == name and "name" not in seen:
+            seen.add("name")
+            problems.append(Problem(game_toml, f"the game's name {why}", line=info.name_line,
+                                    field="name"))
+    for row in kit.kit_rows(data):
+        why = line_problem(PrintedLine(row.label, row.label, REGULAR, 9.5, None,
+                                       "the rulebook's kit table"))
+        if why and row.label not in seen:
+            seen.add(row.label)
+            problems.append(Problem(game_toml, f"the kit table's row {quoted(row.label, 40)} "
+                                    f"{why}"))
+    return problems
+
+
 def check_rulebook(path: Path, blocks: list[Block]) -> list[Problem]:
     """Characters of the rulebook that its fonts cannot draw, by line."""
     problems = []
@@ -90,4 +119,8 @@ def validate(kit: Kit, folder: Path, frame_for: Callable[[Any], CardFrame]
         data = kit.load(folder)
     except DataError as exc:
         return None, blocks, exc.problems + problems
-    return data, blocks, check_faces(kit, data, frame_for(data)) + problems
+    if not any(True for _ in kit.printed_cards(data)):
+        problems.append(Problem(folder, "the kit prints no cards: add at least one card to "
+                                "its card tables"))
+    return data, blocks, check_printed(kit, data) + check_faces(kit, data, frame_for(data)) \
+        + problems

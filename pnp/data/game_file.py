@@ -121,7 +121,8 @@ def read_game_file(tf: TomlFile, categories: bool = True, label_fields: tuple[Fi
                         back.get("art"), tuple((b, back[f"art_{b}"]) for b in back_ids
                                                if f"art_{b}" in back)),
         folder=Path(tf.path).parent, labels=labels,
-        labels_source=_source(tf, labels_where, None, "labels."))
+        labels_source=_source(tf, labels_where, None, "labels."),
+        name_line=tf.lines.top.of("name"))
     return info, found, declared, problems
 
 

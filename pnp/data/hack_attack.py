@@ -198,6 +198,8 @@ def load_hack_attack(folder: Path) -> HackAttackData:
     problems += _check_references(entries, set(files.declared) or None, attack_ids)
     if files.info is not None:
         problems += _check_counts(entries, files.info, files.tables.unreadable)
+        if "defense.toml" not in files.tables.unreadable and not problems:
+            problems += _check_defenses(entries, files.info)
     if problems:
         raise DataError(problems)
     cards = tuple(_card(e) for e in entries if e.spec.table != AID_SPEC.table)
@@ -234,6 +236,46 @@ def _check_references(entries: list[Entry], category_ids: set[str] | None,
                     + (listed(sorted(attack_ids)) or "none defined"))
         if len(set(attacks)) != len(attacks):
             bad(e, "vulnerable_to", "an Attack is listed twice")
+    return problems
+
+
+def _check_defenses(entries: list[Entry], info: GameInfo) -> list[Problem]:
+    """Every Tech can be Protected and every Attack met with the printed Defense cards
+    (rules: "play every Defense card the Tech card asks for"; "More players, more
+    matches"): a Tech that names a category k times needs k Defense cards of it (a
+    Reality Check is one wild card the whole table shares, so it is not counted on); an
+    Attack needs as many of its icons coverable, by Defense cards of their categories
+    and Reality Checks, as the table must cover at the most players the kit serves
+    (scorekeeper's icons_to_cover). One Problem per card, at its field."""
+    from collections import Counter
+
+    from scorekeeper.games.hack_attack.attack import icons_to_cover
+    have = Counter()
+    for e in entries:
+        if e.spec.table == "defense":
+            have[e.values["category"]] += e.values["count"]
+    wild = sum(e.values["count"] for e in entries if e.spec.table == "reality_check")
+    problems = []
+    for e in entries:
+        if e.spec.table == "tech":
+            asks = Counter(e.values["defenses"])
+            short = [f"{n} {c} (the kit prints {have[c]})" for c, n in sorted(asks.items())
+                     if have[c] < n]
+            if short:
+                problems.append(e.source.at("defenses").problem(
+                    f"needs {', '.join(short)} Defense cards to be Protected (rules: play "
+                    "every Defense card the Tech card asks for)"))
+        elif e.spec.table == "attack":
+            icons = Counter(e.values["icons"])
+            by_kind = sum(min(n, have[c]) for c, n in icons.items())
+            coverable = min(3, by_kind + wild)
+            need = icons_to_cover(info.players_max)
+            if coverable < need:
+                missing = ", ".join(c for c in sorted(icons) if have[c] < icons[c])
+                problems.append(e.source.at("icons").problem(
+                    f"can be met on {coverable} of its 3 icons, but at "
+                    f"{info.players_max} players the table must cover {need}: too few "
+                    f"{missing} Defense cards (rules, “More players, more matches”)"))
     return problems
 
 

@@ -91,7 +91,7 @@ class GameInfo:
     """A game's settings from `game.toml`: id, name, player range, card size name (the
     default trim) and `card_sizes` (every trim its faces are laid out for), back design,
     the fixed words printed on its faces (`labels`, from the [labels] table, and where
-    they are) and its folder."""
+    they are), its folder and the line of game.toml that names it."""
 
     id: str
     name: str
@@ -103,6 +103,7 @@ class GameInfo:
     labels: dict[str, str] = field(default_factory=dict, compare=False)
     labels_source: Source | None = field(default=None, compare=False)
     card_sizes: tuple[str, ...] = ()
+    name_line: int | None = field(default=None, compare=False)   # of `name` in game.toml
 
     def label(self, key: str) -> tuple[str, Origin]:
         """The printed word `key` of the [labels] table and its origin (for messages)."""

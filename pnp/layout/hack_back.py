@@ -193,7 +193,10 @@ class HackBackKit(Kit):
         def render(path: Path, paper: str, data: HackBackData) -> int:
             from pnp.render.tracker import render_tracker
             return render_tracker(path, paper, data.info.name, data.info.players_max)
-        return (Extra("tracker.pdf", "VC tracker and Hero markers", render),)
+        def lines(data: HackBackData) -> list:
+            from pnp.render.tracker import title_lines
+            return title_lines(data.info.name)
+        return (Extra("tracker.pdf", "VC tracker and Hero markers", render, lines),)
 
     def kit_rows(self, data: HackBackData) -> list[KitRow]:
         """Every deck the data holds (for a kit whose printed decks are not known)."""

@@ -20,6 +20,18 @@ from pnp.layout.face import Face
 ONE_BACK = "back"
 
 
+def card_kind(card: Any) -> str:
+    """What a card is called in summaries: its model's `kind` ("Tech") when it has one,
+    else its class name without "Card" in words ("CoinCard" -> "Coin"), so a new game's
+    model without `kind` still builds and validates."""
+    kind = getattr(card, "kind", None)
+    if isinstance(kind, str) and kind:
+        return kind
+    import re
+    words = re.findall(r"[A-Z][a-z0-9]*|[a-z0-9]+", type(card).__name__.removesuffix("Card"))
+    return " ".join(words) or "Card"
+
+
 @dataclass(frozen=True)
 class PrintGroup:
     """Cards printed together: a `label` for the summary, the copies in print order, and
@@ -35,11 +47,13 @@ class PrintGroup:
 class Extra:
     """A file a kit prints beside its cards and rulebook: its `name` ("tracker.pdf"),
     what it is (`label`, for the build summary), and `render(path, paper, data)`, which
-    writes it and returns its page count (OSError if it cannot)."""
+    writes it and returns its page count (OSError if it cannot); `lines(data)`: the
+    lines of data it draws outside any face (pnp.printed), for `pnp validate`."""
 
     name: str
     label: str
     render: Callable[[Path, str, Any], int]
+    lines: Callable[[Any], Sequence[Any]] = lambda data: ()
 
 
 @dataclass(frozen=True)
@@ -169,9 +183,10 @@ class Kit(ABC):
                 *((KitRow("Player aids (one per player)", n),) if n else ())]
 
     def summary(self, groups: list[PrintGroup]) -> dict[str, int]:
-        """Printed copies by card kind, for the build's report."""
+        """Printed copies by card kind (`card_kind`), for the build's report."""
         counts: dict[str, int] = {}
         for group in groups:
             for card in group.copies:
-                counts[card.kind] = counts.get(card.kind, 0) + 1
+                kind = card_kind(card)
+                counts[kind] = counts.get(kind, 0) + 1
         return counts

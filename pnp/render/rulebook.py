@@ -21,6 +21,7 @@ from reportlab.platypus.doctemplate import ActionFlowable
 
 from pnp.data.rulebook import Block
 from pnp.fonts import BOLD, REGULAR, register_all
+from pnp.printed import PrintedLine
 from pnp.layout.kit import KitRow
 from pnp.render.booklet import FormPageCanvas
 from pnp.units import mm_to_pt
@@ -109,6 +110,15 @@ def components_table(rows: list[KitRow]) -> list:
         ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
     return [KeepTogether([Paragraph("What’s in the kit", STYLES["h2"]), table]),
             Spacer(1, 4)]
+
+
+def footer_lines(title: str) -> list[PrintedLine]:
+    """The footer line of every rulebook and booklet page, on each paper, as
+    `pnp validate` checks it (pnp.printed): `title` and a page number, 8 pt, within the
+    page's width less its margins (pt)."""
+    return [PrintedLine(f"{title} · 88", title, REGULAR, 8, mm_to_pt(w - 2 * MARGIN_MM),
+                        f"the rulebook and booklet footer ({paper})")
+            for paper, (w, _) in HALF_SHEET_MM.items()]
 
 
 def render_rulebook(path: Path, blocks: list[Block], paper: str, title: str,

@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fonts import BOLD, REGULAR, register_all
 from pnp.fonts import font as font_name
+from pnp.printed import PrintedLine
 from pnp.units import PAPER_MM, mm_to_pt
 
 #: The VC range on the board (inclusive). Heroes start at 0..39 printed VC; two actions
@@ -78,7 +79,7 @@ def render_tracker(path: Path, paper: str, game_name: str, players_max: int) -> 
     page_w, page_h = (mm_to_pt(v) for v in PAPER_MM[paper])
     c = Canvas(str(path), pagesize=(page_w, page_h), invariant=1, pageCompression=1,
                initialFontName=font_name(REGULAR), initialFontSize=9)
-    c.setTitle(f"{game_name} — VC tracker")
+    c.setTitle(_title(game_name))
     c.setCreator("Hack Pack pnp")
     _board(c, paper, game_name, page_w, page_h)
     c.showPage()
@@ -90,11 +91,26 @@ def render_tracker(path: Path, paper: str, game_name: str, players_max: int) -> 
     return 2
 
 
+TITLE_PT = 18
+
+
+def title_lines(game_name: str) -> list[PrintedLine]:
+    """The board's title on each paper, as `pnp validate` checks it (pnp.printed):
+    bold 18 pt within the page's width less its margins (pt)."""
+    return [PrintedLine(_title(game_name), game_name, BOLD, TITLE_PT,
+                        mm_to_pt(w - 2 * MARGIN_MM), f"the VC tracker's title ({paper})")
+            for paper, (w, _) in PAPER_MM.items()]
+
+
+def _title(game_name: str) -> str:
+    return f"{game_name} — VC tracker"
+
+
 def _board(c: Canvas, paper: str, game_name: str, page_w: float, page_h: float) -> None:
     margin = mm_to_pt(MARGIN_MM)
     c.setFillColor(INK)
-    c.setFont(font_name(BOLD), 18)
-    c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(8), f"{game_name} — VC tracker")
+    c.setFont(font_name(BOLD), TITLE_PT)
+    c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(8), _title(game_name))
     c.setFont(font_name(REGULAR), 9)
     c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(15),
                         "Put each Hero's marker (or a coin) on its VC; move it as the VC "
