@@ -7,6 +7,7 @@ these."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -47,11 +48,16 @@ def error_lines(exc: PnpError, game: str | None = None) -> list[str]:
 
 TYPED = "pnp.typed"       # ctx.meta: the command line's words, for one_line
 WRITTEN = "pnp.written"   # ctx.meta: True once a kit was published
+_WHOLE = r"[+-]?[0-9]+"
+_DECIMAL = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
+
+
 class InRange(click.ParamType):
     """A number typed on the command line, within low..high inclusive (`integer` for a
-    count, else a length in `unit`, mm). As in `scorekeeper`: text that is no number is
-    click's usage error (exit 2); a number out of range, NaN and infinities included, is
-    an error naming the range (exit 1)."""
+    count, else a length in `unit`, mm). As in `scorekeeper`: text that is no number in
+    the README's decimal forms (ASCII digits, a sign, a decimal point; not 1_0, 1e3, inf
+    or nan) is click's usage error (exit 2); a number out of range is an error naming
+    the range (exit 1)."""
 
     def __init__(self, low: float, high: float, unit: str = "", integer: bool = False):
         # an unbounded range (±inf) leaves the range to the library: --players is checked
@@ -61,13 +67,17 @@ class InRange(click.ParamType):
 
     def convert(self, value, param, ctx):
         what = param.opts[0] if param is not None else "the value"
+        text = str(value).strip()
+        # only the forms the README shows: 3, -2, 0.5, .5, 3.175 in ASCII digits; never
+        # 1_0, 1e3, 0x10, inf or nan, which int() and float() would also take
+        pattern = _WHOLE if self.integer else _DECIMAL
+        if not re.fullmatch(pattern, text):
+            self.fail(f"{quoted(value)} is not a {'whole ' if self.integer else ''}number"
+                      f" (write it like {'12' if self.integer else '0.5 or 3'})", param, ctx)
         try:
-            number = int(value) if self.integer else float(value)
-        except (TypeError, ValueError):
-            if str(value).strip().lstrip("+-").isdigit():    # digits past int()'s limit
-                raise Failure([f"{what} is too large ({len(str(value).strip()):,} digits)"])
-            self.fail(f"{quoted(value)} is not a {'whole ' if self.integer else ''}number",
-                      param, ctx)
+            number = int(text) if self.integer else float(text)
+        except ValueError:                                  # digits past int()'s limit
+            raise Failure([f"{what} is too large ({len(text):,} digits)"]) from None
         if not self.low <= number <= self.high:   # False for NaN too
             unit = f" {self.unit}" if self.unit else ""
             typed = str(value).strip()

@@ -13,7 +13,6 @@ from typing import Any, Callable
 
 from pnp.data.rulebook import Block, load_rulebook
 from pnp.errors import DataError, Problem
-from pnp.shown import quoted
 from pnp.fonts import BOLD, REGULAR, glyph_problem, missing_glyphs
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
@@ -63,10 +62,11 @@ def _problem(fault: Fault, face: Face, name: str, back: bool) -> Problem:
 
 def check_printed(kit: Kit, data: Any) -> list[Problem]:
     """Every line of data the kit prints outside its faces (pnp.printed): the game's
-    name in the rulebook and booklet footers, PDF titles and the TTS export, the lines
-    its extras draw (the tracker's title), and the rows of the rulebook's kit table,
-    each as one Problem at game.toml's `name` for the name."""
-    from pnp.printed import PrintedLine, line_problem
+    name in the rulebook and booklet footers, PDF titles and the TTS export, and the
+    lines its extras draw (the tracker's title), as one Problem at game.toml's `name`.
+    (The rows of the rulebook's kit table are category, deck and kind names that the
+    faces print too, so check_faces has checked them.)"""
+    from pnp.printed import line_problem
     from pnp.render.rulebook import footer_lines
     info = data.info
     game_toml = Path(info.folder) / "game.toml"
@@ -79,13 +79,6 @@ def check_printed(kit: Kit, data: Any) -> list[Problem]:
             seen.add("name")
             problems.append(Problem(game_toml, f"the game's name {why}", line=info.name_line,
                                     field="name"))
-    for row in kit.kit_rows(data):
-        why = line_problem(PrintedLine(row.label, row.label, REGULAR, 9.5, None,
-                                       "the rulebook's kit table"))
-        if why and row.label not in seen:
-            seen.add(row.label)
-            problems.append(Problem(game_toml, f"the kit table's row {quoted(row.label, 40)} "
-                                    f"{why}"))
     return problems
 
 

@@ -21,7 +21,7 @@ import click
 
 from scorekeeper.commands import SHARED, wrapped
 from scorekeeper.context import Ctx, Whole, negatives_as_values, option_words
-from scorekeeper.errors import RegistryError, ScoreError, StoreError
+from scorekeeper.errors import RegistryError, ScoreError, StoreError, UsageError
 from scorekeeper.games import all_games
 from pnp.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
 from scorekeeper.store import ENV_DB, path_problem
@@ -96,14 +96,17 @@ def group_options_first(ctx: click.Context, args: list[str], command_of) -> list
 def one_line_errors(typed):
     """Errors inside come out as one short line (pnp.terminal.one_line): click's usage errors,
     which echo what was typed whole, with the command line's words `typed` shortened,
-    keeping their exit status 2; a ScoreError, whose message quotes what was typed
-    already, as `Error: ...` with exit status 1."""
+    keeping their exit status 2, and the score keeper's own UsageError (a malformed
+    value inside an entry or a variant) as one of them; any other ScoreError, whose
+    message quotes what was typed already, as `Error: ...` with exit status 1."""
     try:
         yield
     except click.UsageError as exc:
         if not isinstance(exc, _HELP):
             exc.message = one_line(exc.message, typed)
         raise
+    except UsageError as exc:            # text that is no value of its kind: exit 2
+        raise click.UsageError(one_line(str(exc)), exc.command) from None
     except ScoreError as exc:
         raise click.ClickException(one_line(str(exc))) from None
 

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from pnp.shown import described, quoted  # noqa: F401  (re-exported for every message)
 
 
@@ -13,6 +15,19 @@ class ScoreError(Exception):
 
 class InputError(ScoreError):
     """Malformed input: an unknown player or card, a number out of range, a bad name."""
+
+
+class UsageError(InputError):
+    """Text that is no value of its kind: a word where a number belongs, an entry that
+    does not follow its notation. A usage error, as click's own are: exit status 2
+    (`scorekeeper.cli.one_line_errors`); a well-formed value out of range is an
+    InputError (exit 1). `command`: the click context of the command that was running
+    when it was raised (its usage line is shown), or None outside a command."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        click = sys.modules.get("click")     # the rules never import click themselves
+        self.command = click.get_current_context(silent=True) if click else None
 
 
 class RuleError(ScoreError):

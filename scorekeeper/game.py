@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
-from scorekeeper.errors import InputError, quoted
+from scorekeeper.errors import InputError, UsageError, quoted
 from scorekeeper.outcome import Outcome
 
 if TYPE_CHECKING:
@@ -109,11 +109,11 @@ def choose_variants(declared: Sequence[Variant], typed: Sequence[str], game: str
                 f"; its variants: {known}" if declared else "; it has no official variants"))
         if variant.values is None:
             if equals:
-                raise InputError(f"the {name} variant takes no value: type --variant {name}")
+                raise UsageError(f"the {name} variant takes no value: type --variant {name}")
             got = True
         else:
             if not equals or not is_whole(value):
-                raise InputError(f"the {name} variant needs a whole number: --variant "
+                raise UsageError(f"the {name} variant needs a whole number: --variant "
                                  f"{variant.typed}")
             low, high = variant.values
             got = whole(value, low, high, f"the {name} variant")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from pnp.shown import signed
-from scorekeeper.errors import InputError, quoted
+from scorekeeper.errors import InputError, UsageError, quoted
 
 _WHOLE = r"([+\-\u2212]?)([0-9]+)"     # compiled on first use (re's cache), not at start-up
 _MOST_DIGITS = 19        # a longer number is outside every range (SQLite's ids end at 2**63 - 1)
@@ -47,11 +47,13 @@ def value(text: str) -> int | None:
 
 def whole(text: str, low: int, high: int, what: str, note: str = "") -> int:
     """The whole number `text` (`value`) if it lies in low..high (both of at most 19
-    digits). InputError "WHAT must be LOW..HIGH NOTE, got TEXT" otherwise, also for
-    text that is no whole number."""
+    digits). InputError "WHAT must be LOW..HIGH NOTE, got TEXT" otherwise; UsageError
+    (exit 2) for text that is no whole number."""
     number = value(text)
     if number is not None and low <= number <= high:
         return number
-    kind = "a whole number, " if not is_whole(text) else ""
-    raise InputError(f"{what} must be {kind}{signed(low)}..{signed(high)}{note}, got "
+    if not is_whole(text):
+        raise UsageError(f"{what} must be a whole number, {signed(low)}..{signed(high)}"
+                         f"{note}, got {shown(text)}")
+    raise InputError(f"{what} must be {signed(low)}..{signed(high)}{note}, got "
                      f"{shown(text)}")

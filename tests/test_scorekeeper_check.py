@@ -29,6 +29,16 @@ def refused(message: str, rule: str = "") -> tuple[int, str]:
     return 1, f"Error: {message}" + (f" — rule: {rule}" if rule else "") + "\n"
 
 
+#: How a usage error of `check` starts: click's usage line and its hint.
+USAGE = ("Usage: main check [OPTIONS] GAME ENTRIES...\n"
+         "Try 'main check --help' for help.\n\n")
+
+
+def malformed(message: str) -> tuple[int, str]:
+    """An entry that does not follow the notation: a usage error (exit 2)."""
+    return 2, f"{USAGE}Error: {message}\n"
+
+
 # --- Hack Back: the end-of-turn checks (rules, “After both actions fully resolve”) ----
 
 HB_CHECKS = "The end-of-turn checks, in the rules' order:\n"
@@ -118,7 +128,7 @@ def test_hack_back_everyone_discarded_everyone_loses(check):
     (("Ana=56", "Ben=3"), refused(
         "a Hero's VC after both actions must be \u221215..55 (1..39 at the start of the turn, "
         "changed by two actions of the printed cards), got 56")),
-    (("Ana=", "Ben=3"), refused(
+    (("Ana=", "Ben=3"), malformed(
         "cannot read 'Ana=': write NAME=VC,VC,... with the VC of each of the player's Heroes "
         "in play after both actions, e.g. Ana=-3,12 Ben=-3 (Ben=none for a player already "
         "out)")),
@@ -189,7 +199,7 @@ def test_not_a_hack_a_tie_is_not_final_for_scripts(check):
         "2 players cannot play", "Not a Hack is for 3 to 5 players (rules, title)")),
     (("Ana=3", "Ben=3", "Cleo=-37:banned"), refused(
         "a Not a Hack total must be \u221236..267 (what the kit's cards add up to), got -37")),
-    (("Ana=3", "Ben=3", "Cleo=5:out"), refused(
+    (("Ana=3", "Ben=3", "Cleo=5:out"), malformed(
         "cannot read 'Cleo=5:out': write NAME=TOTAL, with :banned after a banned player's "
         "total, e.g. Ana=3 Ben=-2 Cleo=5:banned")),
 ])
@@ -251,7 +261,7 @@ def test_hack_attack_still_tied_share_the_win(check):
         "players) and every other player takes one last turn (rules, “The game ends on the "
         "fourth Protected Tech card”)")),
     (("Ana=5,4,3,2", "Ben=0/0"), refused("Tech points must be 1..5 (the deck's range), got 0")),
-    (("Ana=5,4,3,2", "Ben=nothing"), refused(
+    (("Ana=5,4,3,2", "Ben=nothing"), malformed(
         "cannot read 'Ben=nothing': write NAME=POINTS,POINTS/USER_ERRORS, e.g. Ana=5,3,2/1; "
         "Ben=none/2 for a player with no Protected Tech; /USER_ERRORS may be left out when 0")),
 ])

@@ -192,9 +192,9 @@ def test_check_settles_a_finished_table(sk):
     assert result.exit_code == 0
     assert result.output.splitlines()[0] == "Winner: Ben (tie-breaker: fewest Protected Tech)"
     assert result.output.splitlines()[-1] == "Ben wins the tie-breaker with 3 Protected Tech."
-    for entry in ("Ana=five", "Ana=1,,2", "Ana=٣", "Ana=5/", "=5"):
+    for entry in ("Ana=five", "Ana=abc,4,3,2/1", "Ana=1,,2", "Ana=٣", "Ana=5/", "=5"):
         bad = sk("check", "hack-attack", entry, "Ben=1")
-        assert bad.exit_code == 1 and "write NAME=POINTS,POINTS/USER_ERRORS" in bad.output
+        assert bad.exit_code == 2 and "write NAME=POINTS,POINTS/USER_ERRORS" in bad.output
     for entry, message in (("Ana=1/99999999999", "User Errors must be 0..14 (the deck's User "
                                                   "Error cards), got 99999999999"),
                            ("Ana=6", "Tech points must be 1..5 (the deck's range), got 6")):

@@ -159,16 +159,23 @@ def test_variants_that_do_not_exist_or_are_mistyped_are_refused(tmp_path):
          "Hack Attack: Defense has no variant 'speed'; its variants: faster, cover=1..3"),
         (("hack-back", "A", "B", "--variant", "faster"),
          "Hack Back has no variant 'faster'; it has no official variants"),
-        (("hack-attack", "A", "B", "--variant", "cover"),
-         "the cover variant needs a whole number: --variant cover=1..3"),
         (("hack-attack", "A", "B", "--variant", "cover=0"),
          "the cover variant must be 1..3, got 0"),
-        (("hack-attack", "A", "B", "--variant", "faster=yes"),
-         "the faster variant takes no value: type --variant faster"),
         (("hack-attack", "A", "B", "--variant", "cover=1", "--variant", "cover=2"),
          "the cover variant is given twice, with different values"),
     ]:
         refused(sk("new", *args), message)
+    for args, message in [        # not the variant's notation: a usage error, exit 2
+        (("hack-attack", "A", "B", "--variant", "cover"),
+         "the cover variant needs a whole number: --variant cover=1..3"),
+        (("hack-attack", "A", "B", "--variant", "cover=abc"),
+         "the cover variant needs a whole number: --variant cover=1..3"),
+        (("hack-attack", "A", "B", "--variant", "faster=yes"),
+         "the faster variant takes no value: type --variant faster"),
+    ]:
+        result = sk("new", *args)
+        assert result.exit_code == 2 and result.output.startswith("Usage: main new ")
+        assert result.output.endswith(f"\nError: {message}\n")
     assert not db.exists()
     ok(sk("new", "hack-attack", "A", "B", "--variant", "FASTER", "--variant", "faster"))
     assert json.loads(ok(sk("status", "--json")))["variants"] == {"faster": True}

@@ -150,9 +150,15 @@ def test_a_card_listed_twice_in_one_deck_is_refused(data):
 
 
 @pytest.mark.parametrize("args, status, message", [
-    (["build", "-g", "hack-attack", "--bleed", "nan"], 1, "Error: --bleed must be 0..10 mm, got nan"),
-    (["build", "-g", "hack-attack", "--margin", "inf"], 1,
-     "Error: --margin must be 0..100 mm, got inf"),
+    (["build", "-g", "hack-attack", "--bleed", "nan"], 2,
+     "Error: Invalid value for '--bleed': 'nan' is not a number (write it like 0.5 or 3)"),
+    (["build", "-g", "hack-attack", "--margin", "inf"], 2,
+     "Error: Invalid value for '--margin': 'inf' is not a number"),
+    (["build", "-g", "hack-attack", "--bleed", "1_0"], 2,
+     "Error: Invalid value for '--bleed': '1_0' is not a number"),
+    (["build", "-g", "hack-attack", "--gutter", "1e1"], 2,
+     "Error: Invalid value for '--gutter': '1e1' is not a number"),
+    (["build", "-g", "hack-attack", "--bleed", "11"], 1, "Error: --bleed must be 0..10 mm, got 11"),
     (["build", "-g", "hack-attack", "--back-offset", "0", "-11"], 1,
      "Error: --back-offset must be -10..10 mm, got -11"),
     (["build", "-g", "hack-back", "--players", "13"], 1,

@@ -121,4 +121,76 @@ def read_toml(path: Path) -> TomlFile | Problem:
         return Problem(path, "TOML syntax error: a number has too many digits to read")
     if _depth(data) > MAX_NESTING:
         return too_deep
+    odd = odd_number(text)
+    if odd is not None:
+        line, column, token = odd
+        return Problem(path, f"the number {token} is written in a form the data does not "
+                       "take: write whole numbers and decimals in plain digits (10, -2, "
+                       "0.5), without _, exponents, hex, octal, binary, inf or nan",
+                       line=line, column=column)
     return TomlFile(path, data, LineIndex.scan(text))
+
+
+_NUMBER = None     # compiled on first use
+
+
+def odd_number(text: str) -> tuple[int, int, str] | None:
+    """(line, column, token) of the first number value of the TOML `text` (already
+    parsed) that is not in plain decimal digits: 1_000, 1e3, 0x10, 0o7, 0b1, inf or nan
+    (TOML takes them all; the data's numbers are counts, points and millimetres, which
+    the README writes as 10, -2 or 0.5), or None. Strings and comments are skipped."""
+    global _NUMBER
+    import re
+    if _NUMBER is None:
+        _NUMBER = re.compile(r"(?<![\w.+-])[+-]?(?:0[xob][0-9A-Fa-f_]+|inf|nan|"
+                             r"[0-9][0-9_]*(?:\.[0-9_]+)?(?:[eE][+-]?[0-9_]+)?)(?![\w.:-])")
+    plain = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+    i, n, line, start = 0, len(text), 1, 0
+    code: list[tuple[int, int, str]] = []       # (line, column of its start, code text)
+    piece = []
+    while i < n:
+        ch = text[i]
+        if text.startswith(('"""', "'''"), i):
+            quote = text[i:i + 3]
+            end = text.find(quote, i + 3)
+            end = n if end < 0 else end + 3
+            while end < n and text[end] == quote[0]:
+                end += 1
+            breaks = text.count("\n", i, end)
+            if breaks:                        # the value ends on a later line
+                code.append((line, start, "".join(piece)))
+                line += breaks
+                start = text.rfind("\n", i, end) + 1
+                piece = [" " * (end - start)]
+            else:
+                piece.append(" " * (end - i))
+            i = end
+            continue
+        if ch in "\"'":
+            j = i + 1
+            while j < n and text[j] != ch and text[j] != "\n":
+                j += 2 if ch == '"' and text[j] == "\\" else 1
+            piece.append(" " * (min(j + 1, n) - i))   # a string: blanks, columns kept
+            i = j + 1
+            continue
+        if ch == "#":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        if ch == "\n":
+            code.append((line, start, "".join(piece)))
+            piece, line, start = [], line + 1, i + 1
+            i += 1
+            continue
+        piece.append(ch)
+        i += 1
+    code.append((line, start, "".join(piece)))
+    for number, _, chunk in code:
+        head = chunk.lstrip()
+        if head.startswith("["):          # a table header: its name holds no value
+            continue
+        value_at = chunk.find("=")
+        for m in _NUMBER.finditer(chunk, value_at + 1 if value_at >= 0 else 0):
+            if not plain.fullmatch(m.group()):
+                return number, m.start() + 1, m.group()
+    return None

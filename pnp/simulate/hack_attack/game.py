@@ -150,7 +150,8 @@ def deck_of(data: HackAttackData) -> Deck:
     return Deck({c.id: (c.name, c.points, c.count) for c, t in kinds if t is TechCard},
                 {c.id: (c.name, c.icons, c.count) for c, t in kinds if t is AttackCard},
                 {k: v.name for k, v in data.categories.items()},
-                sum(c.count for c, t in kinds if t is UserErrorCard))
+                sum(c.count for c, t in kinds if t is UserErrorCard),
+                {v.code: k for k, v in data.categories.items() if v.code})
 
 
 class Game(Model):

@@ -11,7 +11,7 @@ import click
 from scorekeeper.context import (JSON, Whole, complete_player, completion, example, pass_ctx,
                                  variant_option)
 from scorekeeper.game import choose_variants
-from scorekeeper.errors import InputError, RuleError, quoted
+from scorekeeper.errors import InputError, RuleError, UsageError, quoted
 from scorekeeper.games.hack_attack import rules
 from scorekeeper.names import check_new_names, resolve
 from scorekeeper.numbers import is_whole, whole
@@ -153,7 +153,7 @@ def parse_entry(text: str, points: tuple[int, int] = (1, 9),
     parts = tech.split(",") if tech.strip() and tech.strip().lower() != NONE else []
     if not equals or not name.strip() or not all(map(is_whole, parts)) or \
             (slash and not is_whole(errors)):
-        raise InputError(f"cannot read {quoted(text)}: {NOTATION}")
+        raise UsageError(f"cannot read {quoted(text)}: {NOTATION}")
     low, high = points
     return (name.strip(),
             tuple(whole(p, low, high, "Tech points", " (the deck's range)") for p in parts),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from scorekeeper.errors import InputError, RuleError, quoted
+from scorekeeper.errors import InputError, RuleError, UsageError, quoted
 from scorekeeper.games.hack_back import rules
 from scorekeeper.names import check_new_names
 from scorekeeper.numbers import is_whole, whole
@@ -50,7 +50,7 @@ def parse_entry(text: str, vcs: tuple[int, int]) -> tuple[str, tuple[int, ...]]:
     name, equals, rest = text.partition("=")
     parts = [] if rest.strip().lower() == NONE else rest.split(",")
     if not equals or not name.strip() or not rest.strip() or not all(map(is_whole, parts)):
-        raise InputError(f"cannot read {quoted(text)}: {NOTATION}")
+        raise UsageError(f"cannot read {quoted(text)}: {NOTATION}")
     note = " (1..39 at the start of the turn, changed by two actions of the printed cards)"
     return name.strip(), tuple(whole(p, *vcs, "a Hero's VC after both actions", note)
                                for p in parts)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from scorekeeper.errors import InputError, RuleError, quoted
+from scorekeeper.errors import InputError, RuleError, UsageError, quoted
 from scorekeeper.games.not_a_hack import rules
 from scorekeeper.names import check_new_names
 from scorekeeper.numbers import is_whole, whole
@@ -48,7 +48,7 @@ def parse_entry(text: str, totals: tuple[int, int]) -> tuple[str, int, bool]:
     total, colon, mark = rest.partition(":")
     banned = bool(colon) and (colon + mark).strip().lower() == BANNED
     if not equals or not name.strip() or not is_whole(total) or (colon and not banned):
-        raise InputError(f"cannot read {quoted(text)}: {NOTATION}")
+        raise UsageError(f"cannot read {quoted(text)}: {NOTATION}")
     return name.strip(), whole(total, *totals, "a Not a Hack total",
                                " (what the kit's cards add up to)"), banned
 

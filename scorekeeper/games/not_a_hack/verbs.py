@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.context import Whole, complete_player, completion, example, pass_ctx
-from scorekeeper.errors import InputError, quoted
+from scorekeeper.errors import InputError, UsageError, quoted
 from scorekeeper.games.not_a_hack import rules
 from scorekeeper.names import resolve
 from scorekeeper.numbers import is_whole, shown, sign, value
@@ -149,7 +149,7 @@ def hack_off(ctx, votes, cards) -> None:
     for vote in votes:
         voter, sep, choice = vote.partition("=")
         if not sep:
-            raise InputError(f"write each vote as VOTER=FINALIST, got {quoted(vote)}")
+            raise UsageError(f"write each vote as VOTER=FINALIST, got {quoted(vote)}")
         voter = resolve(voter, names)
         if voter in ballot:
             raise InputError(f"{voter} voted twice; each banned player votes once")
