@@ -181,11 +181,44 @@ def chosen_games(game: str | None, all_games: bool) -> list[str]:
 
 
 def progress_bar(total: int, label: str):
-    """A click progress bar on stderr when stderr is a terminal; else one that shows
-    nothing (pnp.export.Progress), so logs and pipes get only the summary."""
+    """A click progress bar on stderr when stderr is a terminal that takes escape codes;
+    on one with NO_COLOR set or TERM=dumb (pnp.terminal.colour_wanted), plain lines
+    without any escape code (`PlainProgress`); else one that shows nothing
+    (pnp.render.raster.Progress), so logs and pipes get only the summary."""
     import sys
 
     from pnp.render.raster import Progress
+    from pnp.terminal import colour_wanted
     if not sys.stderr.isatty():
         return Progress()
+    if not colour_wanted():
+        return PlainProgress(total, label, sys.stderr)
     return click.progressbar(length=total, label=label, file=sys.stderr)
+
+
+class PlainProgress:
+    """Progress for a terminal that takes no escape codes: "LABEL 0 of N", then a line
+    at each further quarter and at the end, each a line of its own (no cursor moves, no
+    carriage returns)."""
+
+    def __init__(self, total: int, label: str, stream):
+        self.total, self.label, self.stream, self.done, self.shown = total, label, stream, 0, -1
+
+    def __enter__(self) -> PlainProgress:
+        self._line()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.done != self.shown:
+            self._line()
+
+    def update(self, n: int) -> None:
+        """Count `n` more items done; a line when a further quarter is reached."""
+        self.done = min(self.total, self.done + n)
+        if self.total and (4 * self.done // self.total) > (4 * max(self.shown, 0) // self.total):
+            self._line()
+
+    def _line(self) -> None:
+        self.shown = self.done
+        self.stream.write(f"{self.label} {self.done} of {self.total}\n")
+        self.stream.flush()
