@@ -22,6 +22,7 @@ from pnp.games import find_game
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit
+from pnp.outfile import through_links
 from pnp.paths import DEFAULT_DATA_DIR
 from pnp.render.painter import KitPainter
 from pnp.render.rulebook import render_booklet, render_rulebook
@@ -179,6 +180,7 @@ def _staging_folder(target: Path) -> Path:
             if (target / name).is_dir():
                 raise PnpError(f"cannot write the kit: {quoted(target / name, PATH_LIMIT)} "
                                "is a folder")
+        through_links(target)
         target.mkdir(parents=True, exist_ok=True)
         remove_stale_staging(target)
         return Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=target))

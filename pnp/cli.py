@@ -124,9 +124,12 @@ def _print_report(report, spec: SheetSpec) -> None:
 
 
 def show_warnings(problems) -> None:
-    """Print each warning or note as its own `Warning: ...` / `Note: ...` line on stderr."""
+    """Print each warning or note as its own `Warning: ...` / `Note: ...` line on stderr,
+    its file relative to the data folder (cli_base.in_data_folder)."""
+    from pnp.cli_base import in_data_folder
     for p in problems:
-        echo(f"{p.level.capitalize()}: {one_line(str(p))}", err=True, exact=True)
+        echo(f"{p.level.capitalize()}: {one_line(str(in_data_folder(p)))}", err=True,
+             exact=True)
 
 
 @main.command()

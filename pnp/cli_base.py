@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from pnp.errors import DataError, PnpError
+from pnp.errors import DataError, PnpError, Problem
 from pnp.shown import described, plural, quoted
 from pnp.terminal import OutputLost, echo, one_line, silence_stdout
 
@@ -37,13 +37,34 @@ class Failure(click.ClickException):
 
 def error_lines(exc: PnpError, game: str | None = None) -> list[str]:
     """The lines that report `exc`: every problem of a DataError (a warning or note among
-    them says so), then how many errors there are."""
+    them says so; its file shown relative to the data folder, `in_data_folder`), then
+    how many errors there are."""
     if not isinstance(exc, DataError):
         return [str(exc)]
     errors = [p for p in exc.problems if p.level == "error"]
     count = f"{plural(len(errors), 'problem')} found."
-    return ([str(p) if p.level == "error" else f"({p.level}) {p}" for p in exc.problems]
+    shown = [in_data_folder(p) for p in exc.problems]
+    return ([str(p) if p.level == "error" else f"({p.level}) {p}" for p in shown]
             + [f"{game}: {count}" if game else count])
+
+
+def in_data_folder(problem: Problem) -> Problem:
+    """`problem` with its file relative to the data folder of the running command
+    (`--data`, else the repository's card_data/) when it lies inside it, as the README
+    shows them ("hack-attack/tech.toml:23: ..."); unchanged otherwise."""
+    from dataclasses import replace
+
+    from pnp.paths import DEFAULT_DATA_DIR
+    ctx = click.get_current_context(silent=True)
+    root = (ctx.params.get("data_dir") if ctx else None) or DEFAULT_DATA_DIR
+    if not isinstance(problem, Problem) or problem.file is None:
+        return problem
+    import os
+    try:       # by name, links not followed: the file named is the one shown
+        inside = Path(os.path.abspath(problem.file)).relative_to(os.path.abspath(root))
+    except (ValueError, OSError):
+        return problem
+    return replace(problem, file=inside)
 
 
 TYPED = "pnp.typed"       # ctx.meta: the command line's words, for one_line

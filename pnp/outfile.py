@@ -25,6 +25,19 @@ def _refuse_in_the_way(target: Path) -> None:
                        "folder")
 
 
+def through_links(folder: Path) -> None:
+    """OSError for a folder on the way to `folder` that is a link which leads nowhere: a
+    loop (ELOOP, "Too many levels of symbolic links") or a missing target, where
+    mkdir would only say "File exists"."""
+    for part in (folder, *folder.parents):
+        if part.is_symlink():
+            try:
+                os.stat(part)
+            except FileNotFoundError:
+                raise FileNotFoundError(2, f"{quoted(part, PATH_LIMIT)} is a link to a "
+                                           "folder that does not exist") from None
+
+
 def _temporary(target: Path) -> Path:
     return target.parent / f".{target.stem}-{os.getpid()}-{secrets.token_hex(4)}{target.suffix}"
 
@@ -47,6 +60,7 @@ def check_writable(target: Path) -> None:
         folder = folder.parent
     probe = folder / _temporary(target).name
     try:
+        through_links(target.parent)
         if not folder.is_dir():
             raise NotADirectoryError(20, "Not a directory")
         os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
@@ -67,6 +81,7 @@ def write_whole(target: Path, write: Callable[[BinaryIO], None]) -> Path:
     existed = target.exists()
     temporary = _temporary(target)
     try:
+        through_links(target.parent)
         target.parent.mkdir(parents=True, exist_ok=True)
         # 0o666 less the umask, as any other output file gets
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)

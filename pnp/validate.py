@@ -93,6 +93,12 @@ def check_rulebook(path: Path, blocks: list[Block]) -> list[Problem]:
     return problems
 
 
+def _of_art(problem: Problem) -> bool:
+    """True for a problem of a picture (an `art` or `art_<back>` field)."""
+    field = (problem.field or "").rsplit(".", 1)[-1]
+    return field == "art" or field.startswith("art_")
+
+
 def validate(kit: Kit, folder: Path, frame_for: Callable[[Any], CardFrame]
              ) -> tuple[Any | None, list[Block], list[Problem]]:
     """Load `folder` with `kit`, check its faces on the frame `frame_for(data)` gives, and
@@ -111,7 +117,17 @@ def validate(kit: Kit, folder: Path, frame_for: Callable[[Any], CardFrame]
     try:
         data = kit.load(folder)
     except DataError as exc:
-        return None, blocks, exc.problems + problems
+        if not exc.problems or not all(_of_art(p) for p in exc.problems if p.level == "error"):
+            return None, blocks, exc.problems + problems
+        # only pictures are wrong: load without them, so every other picture's
+        # resolution is checked in the same round as theirs (one list of problems)
+        from pnp.data.art import art_problems_aside
+        with art_problems_aside() as aside:
+            try:
+                data = kit.load(folder)
+            except DataError:
+                return None, blocks, exc.problems + problems
+        problems = aside + problems
     if not any(True for _ in kit.printed_cards(data)):
         problems.append(Problem(folder, "the kit prints no cards: add at least one card to "
                                 "its card tables"))

@@ -284,13 +284,14 @@ def test_resolution_under_300_dpi_warns_and_under_150_is_refused(data_copy):
     soft = add_art(tech, "smart-tv", '"art/soft.png"')
     result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
     assert result.exit_code == 0, result.output
-    assert (f"Warning: {tech}:{soft}: card 'smart-tv', field 'art': 'art/soft.png' "
+    shown = tech.relative_to(data_copy.parent)       # relative to the data folder
+    assert (f"Warning: {shown}:{soft}: card 'smart-tv', field 'art': 'art/soft.png' "
             "(500 x 700 px) prints at 200 dpi at this size; 300 dpi or more prints sharp"
             ) in result.stderr
     blurry = add_art(tech, "games-console", '"art/blurry.png"')
     result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
     assert result.exit_code == 1
-    assert (f"{tech}:{blurry}: card 'games-console', field 'art': 'art/blurry.png' "
+    assert (f"{shown}:{blurry}: card 'games-console', field 'art': 'art/blurry.png' "
             "(250 x 350 px) prints at 100 dpi at this size; at least 150 dpi is needed"
             ) in result.output + result.stderr
 

@@ -13,8 +13,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.cli import main as pnp_main
+from scorekeeper.cli import main as sk_main
 
 pty = pytest.importorskip("pty")
 DATA = Path(__file__).resolve().parents[1] / "card_data"
@@ -75,3 +78,24 @@ def test_a_card_count_not_in_plain_digits_is_refused_at_its_line(tmp_path, writt
     assert result.exit_code == 1
     assert f"tech.toml:{at + 1}:9: the number {written} is written in a form the data does " \
            "not take" in result.output
+
+
+NUMBERISH = st.one_of(
+    st.from_regex(r"\A[+-]?[0-9]{1,3}(\.[0-9]{1,2})?\Z"),                  # plain: taken
+    st.from_regex(r"\A[0-9]_[0-9]\Z|\A[0-9]e[0-9]\Z|\A0x[0-9]\Z|\A(inf|nan|NaN)\Z"),
+    st.text(alphabet="0123456789_.e+-x٣", min_size=1, max_size=5))
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(typed=NUMBERISH)
+def test_generated_numbers_are_plain_decimals_or_a_usage_error_in_both_tools(typed):
+    import re
+    plain = re.fullmatch(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", typed) is not None
+    import tempfile
+    with tempfile.TemporaryDirectory() as out:
+        result = CliRunner().invoke(pnp_main, ["calibrate", "--margin", typed, "--out", out])
+    assert result.exit_code in ((0, 1) if plain else (2,)), (typed, result.output)
+    whole = re.fullmatch(r"[+-]?[0-9]+", typed) is not None
+    result = CliRunner().invoke(sk_main, ["check", "hack-attack", f"Ana={typed}", "Ben=5"])
+    assert (result.exit_code == 2) == (not whole), (typed, result.output)
+    assert "Traceback" not in result.output

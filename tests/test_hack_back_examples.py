@@ -92,14 +92,15 @@ def test_opposing_heroes_at_minus_3_and_minus_1_the_minus_3_wins(tmp_path):
     assert t.vc() == {1: 6, 2: 3}
     t.do("play", "Ana", "air-gapped-mainframe", "-t", "1")   # Defend 5: 6 -> 1
     last = t.do("play", "Ana", "patch-tuesday")              # every Hero loses 4
-    assert "Ana played Patch Tuesday: Attack \u22124 on every Hero." in last
+    assert "Ana played Patch Tuesday: every Hero loses 4 VC (Attack \u22124)." in last
     assert t.vc() == {1: -3, 2: -1}
     assert t.run("result").output == "Winner: Ana (lowest Hero at 0 VC or lower)\n"
     assert t.run("result", "--explain").output.splitlines()[1:] == [
         "End of Ana's turn 5:",
         "1. Heroes at 40 VC or more are discarded: none.",
         "2. Players with no Hero left are eliminated: none.",
-        "3. Lowest Hero at 0 VC or lower: #1 Server Room Cat (Ana) at \u22123. Ana wins."]
+        "3. Heroes at 0 VC or lower: #1 Server Room Cat (Ana) at \u22123, #2 Security "
+        "Intern (Ben) at \u22121; the lowest is #1 Server Room Cat (Ana) at \u22123. Ana wins."]
     t.check_decks()
 
 
@@ -133,8 +134,9 @@ def test_opposing_heroes_both_at_minus_3_tie(tmp_path):
     assert t.vc() == {1: -3, 2: -3}
     assert t.run("result").output == "Tie: Ana, Ben (tie on the lowest Hero)\n"
     assert t.run("result", "--explain").output.splitlines()[-1] == (
-        "3. Lowest Hero at 0 VC or lower: #1 Server Room Cat (Ana) at \u22123, "
-        "#2 Security Intern (Ben) at \u22123 \u2014 opposing players share it: a tie.")
+        "3. Heroes at 0 VC or lower: #1 Server Room Cat (Ana) at \u22123, "
+        "#2 Security Intern (Ben) at \u22123, all at the lowest, \u22123 \u2014 opposing "
+        "players share it: a tie.")
     result = json.loads(t.run("result", "--json").output)
     assert (result["winners"], result["termination"]) == (["Ana", "Ben"], "win-condition")
     t.check_decks()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from pathlib import Path
 import subprocess
 import sys
 
@@ -67,7 +68,7 @@ def test_deep_nesting_is_refused_in_one_line(data, game, value):
     path = data / game / FIRST_FILE[game]
     path.write_text(path.read_text(encoding="utf-8") + f"\nx = {value}\n", encoding="utf-8")
     lines = _errors(_run("validate", "--game", game, "--data", data))
-    assert lines[0] == (f"Error: {path}: values nested more than 32 levels deep (arrays or "
+    assert lines[0] == (f"Error: {path.relative_to(data)}: values nested more than 32 levels deep (arrays or "
                         "inline tables inside one another)")
 
 
@@ -77,7 +78,7 @@ def test_a_number_too_long_to_read_is_a_syntax_error_not_a_traceback(data, game)
     path.write_text(path.read_text(encoding="utf-8") + "\nx = " + "9" * 5000 + "\n",
                     encoding="utf-8")
     lines = _errors(_run("validate", "--game", game, "--data", data))
-    assert lines[0] == f"Error: {path}: TOML syntax error: a number has too many digits to read"
+    assert lines[0] == f"Error: {path.relative_to(data)}: TOML syntax error: a number has too many digits to read"
 
 
 def _special(kind: str, path):
@@ -99,7 +100,7 @@ def test_special_files_are_refused_before_they_are_opened(data, game, kind, name
     path = data / game / (FIRST_FILE[game] if name == "first" else name)
     what = _special(kind, path)
     lines = _errors(_run("validate", "--game", game, "--data", data))
-    assert f"Error: {path}: cannot read file: it is {what}, not a regular file" in lines
+    assert f"Error: {path.relative_to(data)}: cannot read file: it is {what}, not a regular file" in lines
 
 
 @pytest.mark.parametrize("name, limit", [("tech.toml", "1,024 KiB"),
@@ -109,7 +110,7 @@ def test_a_file_over_its_size_limit_is_refused(data, name, limit):
     with open(path, "a", encoding="utf-8") as f:
         f.write("\n#" + "x" * (MAX_FILE_BYTES + 10) + "\n")
     lines = _errors(_run("build", "--game", "hack-attack", "--data", data, "--out", data))
-    assert lines[0] == (f"Error: {path}: refused: the file is larger than the {limit} a data "
+    assert lines[0] == (f"Error: {path.relative_to(data)}: refused: the file is larger than the {limit} a data "
                         "file may hold")
 
 
@@ -184,7 +185,7 @@ def test_invisible_control_characters_in_card_text_are_named(data, char):
     path = data / "hack-attack" / "tech.toml"
     line = edit_data(path, "Runs apps,", f"Runs\\u{ord(char):04X}apps,")
     lines = _errors(_run("validate", "--game", "hack-attack", "--data", data))
-    assert lines[0] == (f"Error: {path}:{line}: card 'smart-tv', field 'description': holds the "
+    assert lines[0] == (f"Error: {path.relative_to(data)}:{line}: card 'smart-tv', field 'description': holds the "
                         f"invisible control character '\\u{ord(char):04X}' (U+{ord(char):04X}),"
                         " which prints nothing; remove it")
 
@@ -207,7 +208,7 @@ def test_a_link_out_of_the_games_folder_is_refused(data, tmp_path, name):
     path.unlink()
     path.symlink_to(secret)
     lines = _errors(_run("validate", "--game", "hack-attack", "--data", data))
-    assert (f"Error: {path}: refused: it is a link to {secret}, outside the game's folder "
+    assert (f"Error: {path.relative_to(data)}: refused: it is a link to {secret}, outside the game's folder "
             f"{path.parent}; copy the file into the folder instead") in lines
 
 
@@ -269,7 +270,7 @@ def test_a_paragraph_too_long_to_lay_out_in_linear_time_is_refused(data):
     lines = path.read_text(encoding="utf-8").split("\n")
     path.write_text("\n".join(lines + ["", " ".join(["word"] * 1001)]), encoding="utf-8")
     assert _errors(_run("validate", "--game", "not-a-hack", "--data", data))[0] == (
-        f"Error: {path}:{len(lines) + 2}: a paragraph of 1,001 words; split it (at most 1,000 "
+        f"Error: {path.relative_to(data)}:{len(lines) + 2}: a paragraph of 1,001 words; split it (at most 1,000 "
         "words, about three pages)")
 
 
@@ -351,7 +352,7 @@ def test_too_many_effects_is_one_line_not_one_per_icon(data):
     line = edit_data(data / "hack-back" / "cards.toml", 'activate = [{ kind = "draw", cards = 1 }]',
                      "activate = [" + '{ kind = "draw", cards = 1 }, ' * 200 + "]")
     lines = _errors(_run("validate", "--game", "hack-back", "--data", data))
-    assert lines == [f"Error: {data / 'hack-back' / 'cards.toml'}:{line}: card "
+    assert lines == [f"Error: {Path('hack-back', 'cards.toml')}:{line}: card "
                      "'rubber-duck-debugger', field 'activate': expected 0..2 effects, got 200",
                      "Error: hack-back: 1 problem found."]
 
@@ -360,7 +361,7 @@ def test_too_many_effects_is_one_line_not_one_per_icon(data):
 def test_a_bad_item_in_an_array_of_tables_is_named_by_its_index(data, first, shown):
     line = edit_data(data / "hack-back" / "decks.toml", "cards = [", f"cards = [{first}, ")
     lines = _errors(_run("validate", "--game", "hack-back", "--data", data))
-    assert (f"Error: {data / 'hack-back' / 'decks.toml'}:{line}: deck 'red-team', field "
+    assert (f"Error: {Path('hack-back', 'decks.toml')}:{line}: deck 'red-team', field "
             f"'cards[0]': expected a table in an array of {{ card = \"ID\", count = N }} tables, "
             f"got {shown}") in lines
 
@@ -398,4 +399,4 @@ def test_markdown_beyond_the_subset_is_refused_not_printed_literally(data, line)
     lines = path.read_text(encoding="utf-8").split("\n")
     path.write_text("\n".join(lines[:3] + [line] + lines[3:]), encoding="utf-8")
     assert _errors(_run("validate", "--game", "hack-attack", "--data", data))[0].startswith(
-        f"Error: {path}:4: ")
+        f"Error: {path.relative_to(data)}:4: ")

@@ -53,7 +53,8 @@ def test_hack_back_opposing_heroes_at_minus_3_and_minus_1_the_minus_3_wins(check
         "Winner: Ana (lowest Hero at 0 VC or lower)\n"
         f"Heroes in play after both actions: Ana #1 at {M}3; Ben #2 at {M}1.\n"
         + HB_CHECKS + HB_NOTHING_DISCARDED +
-        f"3. Lowest Hero at 0 VC or lower: #1 Hero (Ana) at {M}3. Ana wins.\n"
+        f"3. Heroes at 0 VC or lower: #1 Hero (Ana) at {M}3, #2 Hero (Ben) at {M}1; the "
+        f"lowest is #1 Hero (Ana) at {M}3. Ana wins.\n"
         + HB_CHECK_3_ENDS))
 
 
@@ -63,8 +64,8 @@ def test_hack_back_opposing_heroes_both_at_minus_3_tie(check):
         "Tie: Ana, Ben (tie on the lowest Hero)\n"
         f"Heroes in play after both actions: Ana #1 at {M}3, #2 at 12; Ben #3 at {M}3.\n"
         + HB_CHECKS + HB_NOTHING_DISCARDED +
-        f"3. Lowest Hero at 0 VC or lower: #1 Hero (Ana) at {M}3, #3 Hero (Ben) at {M}3 — "
-        "opposing players share it: a tie.\n" + HB_CHECK_3_ENDS))
+        f"3. Heroes at 0 VC or lower: #1 Hero (Ana) at {M}3, #3 Hero (Ben) at {M}3, all at "
+        f"the lowest, {M}3 — opposing players share it: a tie.\n" + HB_CHECK_3_ENDS))
 
 
 def test_hack_back_one_player_s_two_heroes_sharing_the_lowest_vc_is_a_win_not_a_tie(check):
@@ -73,8 +74,8 @@ def test_hack_back_one_player_s_two_heroes_sharing_the_lowest_vc_is_a_win_not_a_
         "Winner: Ana (lowest Hero at 0 VC or lower)\n"
         f"Heroes in play after both actions: Ana #1 at {M}3, #2 at {M}3; Ben #3 at 5.\n"
         + HB_CHECKS + HB_NOTHING_DISCARDED +
-        f"3. Lowest Hero at 0 VC or lower: #1 Hero (Ana) at {M}3, #2 Hero (Ana) at {M}3. "
-        "Ana wins.\n" + HB_CHECK_3_ENDS))
+        f"3. Heroes at 0 VC or lower: #1 Hero (Ana) at {M}3, #2 Hero (Ana) at {M}3, all at "
+        f"the lowest, {M}3. Ana wins.\n" + HB_CHECK_3_ENDS))
 
 
 def test_hack_back_heroes_at_40_and_0_the_40_is_discarded_first_and_the_0_wins(check):
@@ -101,6 +102,28 @@ def test_hack_back_heroes_at_40_and_10_the_last_player_wins_by_check_4(check):
         "termination": "last-player", "variants": {}}, indent=2) + "\n")
 
 
+def test_the_rules_40_and_10_example_is_not_final_and_says_every_check(check):
+    # rules: “Heroes at 40 and 10: ... continue playing with the 10-VC Hero.”
+    goes_on = ("Not final: play goes on with {} (the game ends only when a surviving Hero is "
+               "at 0 VC or lower or at most one player is left (rules, “Check for a VC "
+               "winner”, “Check for the last player”)).")
+    assert check("hack-back", "Ana=40,10", "Ben=12") == (0, "\n".join([
+        "Leading: Ana (lowest Hero at 10 VC; not final: play goes on)",
+        "Heroes in play after both actions: Ana #1 at 40, #2 at 10; Ben #3 at 12.",
+        "The end-of-turn checks, in the rules' order:",
+        "1. Heroes at 40 VC or more are discarded: #1 Hero (Ana, 40 VC).",
+        "2. Players with no Hero left are eliminated: none.",
+        "3. No surviving Hero is at 0 VC or lower.",
+        "4. 2 players remain; play goes on.",
+        goes_on.format("Ana, Ben")]) + "\n")
+    code, output = check("hack-back", "Ana=40", "Ben=12", "Cleo=5")
+    assert code == 0 and output.splitlines()[4] == \
+        "2. Players with no Hero left are eliminated: Ana."
+    assert output.splitlines()[-1] == goes_on.format("Ben, Cleo")
+    code, output = check("hack-back", "Ana=40", "Ben=12", "Cleo=5", "--json")
+    assert code == 0 and json.loads(output)["final"] is False
+
+
 def test_hack_back_everyone_discarded_everyone_loses(check):
     code, output = check("hack-back", "Ana=41", "Ben=45", "Cleo=none")
     assert (code, output.splitlines()[0], output.splitlines()[-1]) == (
@@ -110,11 +133,6 @@ def test_hack_back_everyone_discarded_everyone_loses(check):
 
 
 @pytest.mark.parametrize("entries, expected", [
-    # rules: “Heroes at 40 and 10: ... continue playing with the 10-VC Hero.”
-    (("Ana=40,10", "Ben=12"), refused(
-        "no surviving Hero is at 0 VC or lower and 2 players remain (Ana, Ben): play goes on",
-        "the game ends only when a surviving Hero is at 0 VC or lower or at most one player "
-        "is left (rules, “Check for a VC winner”, “Check for the last player”)")),
     (("Ana=-3", "Ben=none"), refused(
         "only Ana has a Hero in play", "a game with one player (or none) left ended at an "
         "earlier turn's checks (rules, “Check for the last player”)")),
@@ -260,7 +278,9 @@ def test_hack_attack_still_tied_share_the_win(check):
         "the game ends only after a player Protects their fourth Tech card (third with 5–6 "
         "players) and every other player takes one last turn (rules, “The game ends on the "
         "fourth Protected Tech card”)")),
-    (("Ana=5,4,3,2", "Ben=0/0"), refused("Tech points must be 1..5 (the deck's range), got 0")),
+    (("Ana=5,4,3,2", "Ben=0/0"), refused("Tech points must be 1..5 (the deck's range), got 0; "
+                                         "for a player with no Protected Tech write "
+                                         "Ben=none/0")),
     (("Ana=5,4,3,2", "Ben=nothing"), malformed(
         "cannot read 'Ben=nothing': write NAME=POINTS,POINTS/USER_ERRORS, e.g. Ana=5,3,2/1; "
         "Ben=none/2 for a player with no Protected Tech; /USER_ERRORS may be left out when 0")),

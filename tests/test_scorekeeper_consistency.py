@@ -200,7 +200,9 @@ def test_a_hero_number_is_read_as_typed_with_or_without_its_sign(hack_back, type
                                    "99999999999999999999"),
     ("Ana=-5", "Tech points must be 1..5 (the deck's range), got -5"),
     ("Ana=\u22125", "Tech points must be 1..5 (the deck's range), got \u22125"),
-    ("Ana=0", "Tech points must be 1..5 (the deck's range), got 0"),
+    ("Ana=0", "Tech points must be 1..5 (the deck's range), got 0; for a player with no "
+              "Protected Tech write Ana=none"),
+    ("Ana=3,0", "Tech points must be 1..5 (the deck's range), got 0"),
     ("Ana=5/-1", "User Errors must be 0..14 (the deck's User Error cards), got -1"),
 ])
 def test_a_number_out_of_range_in_a_check_entry_names_the_range(sk, entry, message):

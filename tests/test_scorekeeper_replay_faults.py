@@ -98,7 +98,7 @@ def test_status_and_history_say_turn_and_label_the_hack_off(sk):
         "     automatic: Ben is banned: their 3 points are final\n"
         "     automatic: two unbanned players remain: Ana and Cleo play the final hack-off; "
         "banned players vote\n"
-        "  3. hack-off: hack-off votes: Ben → Cleo\n"
+        "  3. hack-off: votes Ben → Cleo: Cleo's hack of 2 white cards wins the vote\n"
         "     automatic: Hack-off 1: votes Ana 0, Cleo 1.\n"
         "     automatic: Final totals (banned players included): Ben 3, Cleo 2, Ana 0.\n"
         "     automatic: Highest total: Ben with 3.\n")

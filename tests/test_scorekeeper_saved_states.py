@@ -172,7 +172,7 @@ def test_a_verb_keeps_the_card_view_and_the_next_one_uses_it(tmp_path, cold, mon
     monkeypatch.setattr(shared_cards, "card_data", lambda *a: pytest.fail("TOML read again"))
     played = run(db, "play", "ana", "patch-tuesday")
     assert played.exit_code == 0, played.output
-    assert "Ana played Patch Tuesday: Attack \u22124 on every Hero." in played.output
+    assert "Ana played Patch Tuesday: every Hero loses 4 VC (Attack \u22124)." in played.output
 
 
 def test_a_refused_verb_keeps_nothing(tmp_path, cold):

@@ -122,7 +122,7 @@ def test_too_few_tech_cards_for_six_players(data_copy):
     tech.write_text(text[:text.index("[[tech]]", 2000)])
     result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
     assert result.exit_code == 1
-    assert re.search(r"Tech cards in all; setup at 6 players needs at least 27 \(rules, Setup\)",
+    assert re.search(r"Tech cards in all; setup at 6 players needs at least 27 \(rules: “deal 4 Tech",
                      result.output)
 
 

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import math
 import stat
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -120,7 +122,36 @@ def resolve_art_path(file: str, folder: Path) -> Path:
     return resolved
 
 
+#: While `art_problems_aside` runs: where parse_art puts its problems (the card is then
+#: read without its picture), so the rest of the data loads and validation can check
+#: every other picture's resolution in the same round.
+_ASIDE: ContextVar[list | None] = ContextVar("pnp_art_problems_aside", default=None)
+
+
+@contextmanager
+def art_problems_aside():
+    """Within the block, a picture with a problem is left off its card and its problems
+    are collected instead of failing the load; yields the list they go to."""
+    kept: list[Problem] = []
+    token = _ASIDE.set(kept)
+    try:
+        yield kept
+    finally:
+        _ASIDE.reset(token)
+
+
 def parse_art(value: Any, origin: Origin, folder: Path) -> tuple[ArtSpec | None, list[Problem]]:
+    """See `_parse_art`; within `art_problems_aside`, (None, []) for a picture with
+    problems, which go to the block's list."""
+    spec, problems = _parse_art(value, origin, folder)
+    aside = _ASIDE.get()
+    if aside is not None and problems:
+        aside.extend(problems)
+        return None, []
+    return spec, problems
+
+
+def _parse_art(value: Any, origin: Origin, folder: Path) -> tuple[ArtSpec | None, list[Problem]]:
     """Read an `art` value (a path, or a table of the keys in this module's docstring)
     of a table whose `origin` is given, with image paths relative to `folder`; the
     image is probed (pnp.data.images.probe). Returns (the ArtSpec, []) or (None, every

@@ -293,6 +293,8 @@ def _check_counts(entries: list[Entry], info: GameInfo, unreadable: frozenset[st
             have[table] += e.values.get("count", 0)
     files = {s.table: s.file for s in TABLES}
     return [Problem(info.folder / files[table], f"{have[table]} {kind} cards in all; setup at "
-                    f"{n} players needs at least {most} (rules, Setup)", field="count")
+                    f"{n} players needs at least {most} (rules: “deal 4 Tech cards face-up in front of "
+                    "each player”, “draw 3 more”, “deal 4 Defense cards”, “draw 5 Defense cards”)",
+                    field="count")
             for table, (kind, most) in need.items()
             if have[table] < most and files[table] not in unreadable]

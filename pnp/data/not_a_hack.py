@@ -138,7 +138,7 @@ def _check_counts(cards: list[NahCard], info: GameInfo, folder: Path) -> list[Pr
     if have < need:
         problems.append(Problem(folder / "white.toml", f"{have} New Account cards; "
                                 f"{info.players_max} players need {need} (one each, plus "
-                                "one fewer shuffled into the white pile; rules, setup)",
+                                "one fewer shuffled into the white pile; rules, “Complete Rules”)",
                                 field="new_account"))
     for kind in ("hack", "component", "modifier"):
         if not any(c.kind == kind for c in cards):

@@ -8,6 +8,8 @@ Lengths in points; messages in mm. Source: shared/DESIGN.md, "Card faces are dat
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 
 from pnp.data.models import Origin
@@ -100,13 +102,27 @@ def _ink(element: Element, faults: list[Fault]) -> tuple[Rect, ...] | None:
         return None
 
 
+def shown_dpi(dpi: float) -> str:
+    """`dpi` as a message shows it: whole ("300") unless rounding would carry it across
+    a threshold the message names (MIN_DPI, GOOD_DPI, SHARP_ENOUGH_DPI), then cut (never
+    rounded up) to as many decimals as keep it on its side: 295 dpi of a 750 x 1050 px
+    back is "299.9" under 300, never "300"."""
+    thresholds = (MIN_DPI, GOOD_DPI, SHARP_ENOUGH_DPI)
+    for places in (0, 1, 2, 3):
+        scale = 10 ** places
+        shown = (math.floor if places else round)(dpi * scale) / scale
+        if all((shown < t) == (dpi < t) and (shown <= t) == (dpi <= t) for t in thresholds):
+            return f"{shown:.{places}f}"
+    return f"{math.floor(dpi * 1000) / 1000:.3f}"
+
+
 def _art_faults(element: Art) -> list[Fault]:
     """A picture's resolution where it prints (an error under MIN_DPI, a warning under
     GOOD_DPI) and the image's notes (what printing changes)."""
     dpi = element.placement().dpi
     faults = [Fault(element, f"{note}", level="note") for note in element.art.image.notes]
     if dpi > SHARP_ENOUGH_DPI:
-        faults.append(Fault(element, f"{quoted(element.art.file)} prints at {dpi:.0f} dpi at "
+        faults.append(Fault(element, f"{quoted(element.art.file)} prints at {shown_dpi(dpi)} dpi at "
                                      f"this size; pnp build --max-dpi {GOOD_DPI} makes the "
                                      "file smaller with no visible loss", level="note"))
     if dpi < GOOD_DPI:
@@ -114,7 +130,7 @@ def _art_faults(element: Art) -> list[Fault]:
         verdict = (f"at least {MIN_DPI} dpi is needed" if dpi < MIN_DPI
                    else f"{GOOD_DPI} dpi or more prints sharp")
         faults.append(Fault(element, f"{quoted(element.art.file)} ({size}) prints at "
-                                     f"{dpi:.0f} dpi at this size; {verdict}",
+                                     f"{shown_dpi(dpi)} dpi at this size; {verdict}",
                             level="error" if dpi < MIN_DPI else "warning"))
     return faults
 

@@ -18,7 +18,8 @@ WILD = "reality-check"
 CATEGORIES = ("backups", "device-security", "home-network", "passwords",
               "social-engineering", "social-media")
 
-RULE_PLAYERS = "Hack Attack: Defense is for 2–6 players (rules, “Setup”)"
+RULE_PLAYERS = ("Hack Attack: Defense is for 2–6 players: the rules give the icons to cover for "
+                "2, 3–4 and 5–6 players (rules, “More players, more matches”)")
 RULE_ONE_CARD = "each player places one Defense card at most (rules, “Everyone picks one card”)"
 RULE_ICONS = "every Attack card shows three Defense icons (rules, Attack cards)"
 RULE_COVER = ("for an easier or harder game, lower or raise the number of icons the table "

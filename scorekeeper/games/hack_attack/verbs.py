@@ -8,6 +8,7 @@ from typing import Sequence
 
 import click
 
+from scorekeeper import numbers
 from scorekeeper.context import (JSON, Whole, complete_player, completion, example, pass_ctx,
                                  variant_option)
 from scorekeeper.game import choose_variants
@@ -155,6 +156,10 @@ def parse_entry(text: str, points: tuple[int, int] = (1, 9),
             (slash and not is_whole(errors)):
         raise UsageError(f"cannot read {quoted(text)}: {NOTATION}")
     low, high = points
+    if parts and all(numbers.value(p) == 0 for p in parts):    # "Ben=0/0": no Tech at all
+        none = f"{name.strip()}=none" + (f"/{errors.strip()}" if slash else "")
+        raise InputError(f"Tech points must be {low}..{high} (the deck's range), got 0; for a "
+                         f"player with no Protected Tech write {none}")
     return (name.strip(),
             tuple(whole(p, low, high, "Tech points", " (the deck's range)") for p in parts),
             whole(errors, 0, most_errors, "User Errors", " (the deck's User Error cards)")

@@ -89,18 +89,24 @@ def settle(entries: Sequence[str]) -> Outcome:
     (rules.end_of_turn: discard Heroes at 40 VC or more, eliminate players with no Hero,
     the lowest Hero at 0 VC or lower wins and opposing players sharing it tie, the last
     player wins), each saying what it did. InputError for an entry it cannot read or bad
-    names; RuleError for a player count outside 2–12, fewer than two players with a Hero
-    (RULE_LAST_PLAYER), or a table on which no check ends the game (RULE_GOES_ON)."""
+    names; RuleError for a player count outside 2–12 or fewer than two players with a
+    Hero (RULE_LAST_PLAYER). A table on which no check ends the game is not final: an
+    Outcome without a termination, led by the lowest Hero's controller, whose
+    explanation gives every check applied (a 40-VC Hero discarded, a player out) and
+    ends "Not final: play goes on" (RULE_GOES_ON)."""
     vcs = vc_range()
     table = [parse_entry(e, vcs) for e in entries]
     check_new_names([name for name, _ in table])
     rules.initial([name for name, _ in table])
     state = table_state(table)
     after = rules.end_of_turn(state)
-    if after.result is None:
+    if after.result is None:              # not final: every check it applied, then on
+        leaders = rules.standing(after)
         alive = after.alive()
-        raise RuleError(RULE_GOES_ON, f"no surviving Hero is at 0 VC or lower and "
-                        f"{len(alive)} players remain ({', '.join(alive)}): play goes on")
+        return Outcome(None, leaders.winners, f"{leaders.reason}; not final: play goes on",
+                       (heroes_line(table, state), "The end-of-turn checks, in the rules' order:",
+                        *after.checks[1:],
+                        f"Not final: play goes on with {', '.join(alive)} ({RULE_GOES_ON})."))
     checks = after.result.explanation[1:]           # the rules' lines, without "End of X's turn"
     if not checks[-1].startswith("4."):
         checks += ("4. Not reached: check 3 ended the game.",)

@@ -126,6 +126,11 @@ class State(NamedTuple):
         for h in self.heroes:
             if h.uid == uid and h.in_play:
                 return h
+            if h.uid == uid:         # placed once, no longer in play: say how it left
+                why = (f"was discarded at {number(h.vc)} VC" if h.vc >= ELIMINATE_AT else
+                       "was set aside in the opening tie")
+                raise InputError(f"Hero #{uid} ({h.name}, {h.owner}'s) {why}; it is not in "
+                                 "play")
         raise InputError(f"no Hero #{uid} in play")
 
     def in_play(self, owner: str | None = None) -> list[Hero]:
@@ -223,7 +228,10 @@ def _check_turn(state: State, player: str) -> None:
         raise RuleError(RULE_OUT, f"{player} is out of the game (no Hero left); it is "
                         f"{whose}'s turn")
     if player != whose:
-        raise RuleError(RULE_TURN, f"it is {whose}'s turn, not {player}'s")
+        ended = (state.actions == 0 and state.checks
+                 and state.checks[0].startswith(f"End of {player}'s turn"))
+        why = f"{player}'s turn ended after its two actions; " if ended else ""
+        raise RuleError(RULE_TURN, f"{why}it is {whose}'s turn, not {player}'s")
 
 
 def check_action(state: State, player: str) -> None:
@@ -287,7 +295,7 @@ def _resolve(state: State, player: str, effects: list[dict], targets: list,
                 state = _change_vc(state, uid, delta)
             continue
         if target is not None and not any(h.uid == target for h in state.in_play()):
-            raise InputError(f"no Hero #{target} in play")
+            state.hero(target)              # InputError saying where that Hero is
         if target is None:
             if legal:
                 raise RuleError(RULE_MANDATORY, f"{keyword(kind)} {number(n)} has a legal target "
@@ -388,12 +396,20 @@ def end_of_turn(state: State) -> State:
         best = min(h.vc for h in low)
         owners = tuple(dict.fromkeys(h.owner for h in low if h.vc == best))
         who = ", ".join(f"{_hero_text(h)} at {number(h.vc)}" for h in low if h.vc == best)
+        if len(low) > 1:     # the comparison is the point: every Hero at 0 or lower
+            every = ", ".join(f"{_hero_text(h)} at {number(h.vc)}"
+                              for h in sorted(low, key=lambda h: (h.vc, h.uid)))
+            lowest = [h for h in low if h.vc == best]
+            head = (f"3. Heroes at 0 VC or lower: {every}; the lowest is {who}"
+                    if len(lowest) < len(low) else
+                    f"3. Heroes at 0 VC or lower: {every}, all at the lowest, {number(best)}")
+        else:
+            head = f"3. Lowest Hero at 0 VC or lower: {who}"
         if len(owners) == 1:
-            lines.append(f"3. Lowest Hero at 0 VC or lower: {who}. {owners[0]} wins.")
+            lines.append(f"{head}. {owners[0]} wins.")
             return _finish(state, Termination.WIN_CONDITION, owners,
                            "lowest Hero at 0 VC or lower", tuple(lines))
-        lines.append(f"3. Lowest Hero at 0 VC or lower: {who} — opposing players share it: "
-                     "a tie.")
+        lines.append(f"{head} — opposing players share it: a tie.")
         return _finish(state, Termination.WIN_CONDITION, owners, "tie on the lowest Hero",
                        tuple(lines), tie=True)
     lines.append("3. No surviving Hero is at 0 VC or lower.")

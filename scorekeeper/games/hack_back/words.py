@@ -45,6 +45,12 @@ def _effect_text(effect: dict, target, places) -> str:
                 if place else f"{label} declined")
     if effect["kind"] == "draw":
         return label
+    if effect["kind"] == "attack" and n is not None and n < 0:   # the Hero loses VC
+        loses = f"loses {-n} VC"
+        if effect.get("every"):
+            return f"every Hero {loses} ({label})"
+        return f"#{target} {loses} ({label})" if target is not None else \
+            f"{label} (no legal target)"
     if effect.get("every"):
         return f"{label} on every {'' if effect['kind'] == 'attack' else 'friendly '}Hero"
     return f"{label} on #{target}" if target is not None else f"{label} (no legal target)"

@@ -129,7 +129,7 @@ STATE_TYPES = (State, Player, Outcome, Termination)
 
 
 def initial(names: Sequence[str]) -> State:
-    """A new table, each player holding one New Account card (rules, setup)."""
+    """A new table, each player holding one New Account card (rules, “Complete Rules”: “Each player is given one white new account card”)."""
     if not PLAYERS[0] <= len(names) <= PLAYERS[1]:
         raise RuleError(RULE_PLAYERS, f"{plural(len(names), 'player')} cannot play")
     return State(tuple(Player(n) for n in names))
@@ -377,8 +377,14 @@ def describe(event: dict) -> str:
     if kind == "steal":
         size = f"{event['cards']}-card " if event.get("cards") else ""
         return f"{event['player']} stole {event['from']}'s {size}winning hack"
-    votes = ", ".join(f"{v} → {f}" for v, f in event.get("votes", {}).items())
-    return f"hack-off votes: {votes or 'none'}"
+    ballot = event.get("votes", {})
+    votes = ", ".join(f"{v} → {f}" for v, f in ballot.items())
+    tally = {f: list(ballot.values()).count(f) for f in ballot.values()}
+    top = [f for f, n in tally.items() if n == max(tally.values(), default=0)]
+    cards = plural(event["cards"], "white card")
+    won = (f"{top[0]}'s hack of {cards} wins the vote" if len(top) == 1 else
+           "the vote is split" if top else "no votes")
+    return f"votes {votes or 'none'}: {won}"
 
 
 def notes(before: State, after: State) -> list[str]:
@@ -400,10 +406,14 @@ def notes(before: State, after: State) -> list[str]:
                    + " play the final hack-off; banned players vote")
     if after.hack_offs > before.hack_offs and after.phase == "hack-off":
         totals = [p.total for p in after.players]
-        if sum(1 for t in totals if t == max(totals)) > 1 and \
-                any(a.hacks != b.hacks for a, b in zip(before.players, after.players)):
-            out.append(f"the highest total ({number(max(totals))}) is tied: repeat the hack-off "
-                       "with a new hack card")
+        won = [(a.name, a.hacks[-1]) for b, a in zip(before.players, after.players)
+               if a.hacks != b.hacks]
+        if sum(1 for t in totals if t == max(totals)) > 1 and won:
+            tied = [p.name for p in after.players if p.total == max(totals)]
+            name, cards = won[0]
+            out.append(f"{name}'s winning hack scores {counted(cards, 'point')}, and the "
+                       f"highest total ({number(max(totals))}) is tied between "
+                       f"{' and '.join(tied)}: repeat the hack-off with a new hack card")
         else:
             out.append("the vote is split: draw a new hack card and vote again")
     if after.result and not before.result:
