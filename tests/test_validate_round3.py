@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from pnp.cli import main as pnp_main
@@ -133,3 +135,27 @@ def test_a_card_model_without_kind_validates_and_builds(tmp_path, monkeypatch):
     assert (checked.exit_code, checked.output) == (0, "coin-flip: OK — 3 distinct cards, 12 copies\n")
     built = pnp("build", "--game", "coin-flip", "--data", data, "--out", str(tmp_path))
     assert built.exit_code == 0 and built.output.startswith("coin-flip: 12 cards — 12 Coin\n")
+
+
+@settings(max_examples=20, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.text(alphabet=st.sampled_from(
+    list("Hack Attack: Édition ") + ["\u0007", "\u001b", "\u202e", "\u200b", "🎉", "保", "W"]),
+    min_size=1, max_size=70), game=st.sampled_from(["hack-attack", "hack-back", "not-a-hack"]))
+def test_generated_game_names_validate_only_when_every_output_can_print_them(tmp_path, name,
+                                                                              game):
+    from pnp.printed import line_problem
+    from pnp.render.rulebook import footer_lines
+    folder = tmp_path / game
+    if not folder.exists():
+        copy_game(tmp_path, game)
+    escaped = name.replace("\\", "\\\\").replace('"', '\\"')
+    escaped = "".join(f"\\u{ord(c):04x}" if ord(c) < 32 else c for c in escaped)
+    line = set_name(folder, escaped)
+    result = pnp("validate", "--game", game, "--data", str(tmp_path))
+    assert "Traceback" not in result.output
+    printable = name.strip() and not any(line_problem(f) for f in footer_lines(name))
+    if not printable:
+        assert result.exit_code == 1 and f"game.toml:{line}: field 'name'" in result.output
+    elif result.exit_code == 1:             # fits the footer, not the tracker's title
+        assert "the VC tracker's title" in result.output and game == "hack-back"
