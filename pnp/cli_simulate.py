@@ -50,8 +50,8 @@ def _show_strategies(ctx: click.Context, param: click.Parameter, value: bool) ->
     then exit (before any other option is read, as --help does)."""
     if not value or ctx.resilient_parsing:
         return
-    from pnp.simulate import SIMULATORS, simulator
-    for game_id in SIMULATORS:
+    from pnp.simulate import simulated, simulator
+    for game_id in simulated():
         module = simulator(game_id)
         formats = ", ".join(f"{f} (default)" if k == 0 else f
                             for k, f in enumerate(module.DECK_FORMATS))
@@ -115,6 +115,13 @@ def simulate(game, all_games, data_dir, players, games, seed, strategies, rotate
     from pnp.paths import DEFAULT_DATA_DIR
     from pnp.simulate.balance import SimulateOptions, prepare, simulate_game
     names = chosen_games(game, all_games)
+    if all_games:            # --all: the games that have a simulator; the rest named once
+        from pnp.simulate import simulated
+        playable = simulated()
+        for name in names:
+            if name not in playable:
+                echo(f"Note: {name} has no simulator; --all skips it", err=True)
+        names = [n for n in names if n in playable]
     if scheduler is not None and not scheduler.strip():
         raise click.BadParameter("the scheduler address is empty; name one like "
                                  "tcp://host:8786", param_hint="'--scheduler'")

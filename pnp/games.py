@@ -1,7 +1,15 @@
-"""The one registry of games: ids, aliases and the module of each game's kit. Both tools
-read it (the scorekeeper resolves game names here), and importing it imports nothing
-else, so it stays cheap. A new game adds one line to GAMES.
-Source: shared/DESIGN.md, "Games are plug-ins".
+"""The one manifest of games: each game is one `GameEntry` naming its id and aliases, its
+kit (pnp), its score keeper package and its simulator (both optional). Both tools and
+the simulator read it, and importing it imports nothing else, so it stays cheap.
+
+Games are found in two ways that give the same entries: `GAMES`, the games this
+package ships, and the Python entry-point group "hackpack.games" (ENTRY_POINTS), whose
+every entry names a GameEntry object ("mypackage.game:ENTRY"), so a game can live in
+an installable package of its own; the shipped games are declared there too
+(pyproject.toml). Entry points are read only when a name is not one of GAMES or when
+every game is listed (`registry`). An entry point that does not load, or that names no
+GameEntry, is left out with one line saying why (`broken`); the other games keep
+working. Source: shared/DESIGN.md, "Games are plug-ins".
 """
 
 from __future__ import annotations
@@ -12,41 +20,116 @@ from importlib import import_module
 from pnp.errors import UnknownGame
 from pnp.shown import quoted
 
+#: The entry-point group a game package declares its GameEntry in.
+ENTRY_POINTS = "hackpack.games"
+
 
 @dataclass(frozen=True)
 class GameEntry:
-    """One registered game: its id (also its folder in the data directory), the module
-    that defines its kit as `KIT` (a pnp.layout.kit.Kit), and other names it answers to."""
+    """One registered game: its id (also its folder in the data directory); `kit`, the
+    module that defines its kit as `KIT` (a pnp.layout.kit.Kit); `rules`, the package
+    whose `GAME` the score keeper keeps (a scorekeeper.game.Game), or None; `simulator`,
+    the module `pnp simulate` plays it with (pnp.simulate.result's contract), or None;
+    and other names it answers to."""
 
     id: str
     kit: str
+    rules: str | None = None
+    simulator: str | None = None
     aliases: tuple[str, ...] = ()
 
 
-GAMES: list[GameEntry] = [
-    GameEntry("hack-attack", "pnp.layout.hack_attack", ("hack-attack-defense", "had")),
-    GameEntry("hack-back", "pnp.layout.hack_back"),
-    GameEntry("not-a-hack", "pnp.layout.not_a_hack"),
-]
+HACK_ATTACK = GameEntry("hack-attack", "pnp.layout.hack_attack",
+                        rules="scorekeeper.games.hack_attack",
+                        simulator="pnp.simulate.hack_attack",
+                        aliases=("hack-attack-defense", "had"))
+HACK_BACK = GameEntry("hack-back", "pnp.layout.hack_back", rules="scorekeeper.games.hack_back",
+                      simulator="pnp.simulate.hack_back")
+NOT_A_HACK = GameEntry("not-a-hack", "pnp.layout.not_a_hack",
+                       rules="scorekeeper.games.not_a_hack",
+                       simulator="pnp.simulate.not_a_hack")
+
+#: The games this package ships, in the order every listing shows them. A test may
+#: replace the list to register a game of its own.
+GAMES: list[GameEntry] = [HACK_ATTACK, HACK_BACK, NOT_A_HACK]
+
+_discovered: tuple[list[GameEntry], list[str]] | None = None
+
+
+def _entry_points() -> tuple[list[GameEntry], list[str]]:
+    """(the GameEntry of every entry point of ENTRY_POINTS that loads, a line for each
+    that does not), read once per process."""
+    global _discovered
+    if _discovered is None:
+        from importlib.metadata import entry_points
+        found, broken = [], []
+        for point in entry_points(group=ENTRY_POINTS):
+            try:
+                entry = point.load()
+            except Exception as exc:           # a game's own package: any failure is its own
+                broken.append(f"game {point.name}: its entry point {point.value} does not "
+                              f"load ({type(exc).__name__}: {exc})")
+                continue
+            if not isinstance(entry, GameEntry) or entry.id != point.name:
+                broken.append(f"game {point.name}: its entry point {point.value} names "
+                              + ("no GameEntry" if not isinstance(entry, GameEntry)
+                                 else f"the game {entry.id}"))
+                continue
+            found.append(entry)
+        _discovered = found, broken
+    return _discovered
+
+
+def registry() -> list[GameEntry]:
+    """Every registered game: GAMES in order, then the games other packages declare as
+    entry points (one entry per id; GAMES wins a clash)."""
+    known = {g.id for g in GAMES}
+    return [*GAMES, *(g for g in _entry_points()[0] if g.id not in known)]
+
+
+def broken() -> list[str]:
+    """One line for each declared game that could not be registered (its entry point does
+    not load or names no GameEntry of its id); those games are left out of `registry`."""
+    return list(_entry_points()[1])
 
 
 def game_ids() -> list[str]:
     """Ids of every registered game, in registry order."""
-    return [g.id for g in GAMES]
+    return [g.id for g in registry()]
+
+
+def entry(game_id: str) -> GameEntry:
+    """The GameEntry with exactly this id; UnknownGame listing the ids otherwise."""
+    for g in GAMES:
+        if g.id == game_id:
+            return g
+    for g in registry():
+        if g.id == game_id:
+            return g
+    raise UnknownGame(f"unknown game {quoted(game_id, 40)}; known games: "
+                      f"{', '.join(game_ids())}")
 
 
 def resolve(name: str) -> str:
     """The id of the game called `name` (an id or an alias, any case, spaces ignored);
-    raises UnknownGame listing the ids. Imports nothing."""
+    raises UnknownGame listing the ids. Reads entry points only for a name that is none
+    of GAMES'."""
     key = name.strip().lower()
-    for g in GAMES:
-        if key == g.id or key in g.aliases:
-            return g.id
+    for games in (GAMES, None):
+        for g in games if games is not None else registry():
+            if key == g.id or key in g.aliases:
+                return g.id
     raise UnknownGame(f"unknown game {quoted(name, 40)}; known games: {', '.join(game_ids())}")
 
 
 def find_game(name: str):
-    """The kit (pnp.layout.kit.Kit) of the game called `name`; raises UnknownGame."""
-    game_id = resolve(name)
-    entry = next(g for g in GAMES if g.id == game_id)
-    return import_module(entry.kit).KIT
+    """The kit (pnp.layout.kit.Kit) of the game called `name`; raises UnknownGame, or
+    PnpError naming the game when its kit module does not import or defines no KIT."""
+    from pnp.errors import PnpError
+    g = entry(resolve(name))
+    try:
+        kit = import_module(g.kit).KIT
+    except (ImportError, AttributeError) as exc:
+        raise PnpError(f"game {g.id}: its kit {g.kit} cannot be loaded "
+                       f"({type(exc).__name__}: {exc})") from None
+    return kit

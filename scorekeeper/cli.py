@@ -19,10 +19,10 @@ from pathlib import Path
 
 import click
 
-from scorekeeper.commands import SHARED, wrapped
+from scorekeeper.commands import SHARED, playing, wrapped
 from scorekeeper.context import Ctx, Whole, negatives_as_values, option_words
-from scorekeeper.errors import RegistryError, ScoreError, StoreError, UsageError
-from scorekeeper.games import all_games
+from scorekeeper.errors import ScoreError, StoreError, UsageError
+from scorekeeper.games import forget_problems, problems
 from pnp.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
 from scorekeeper.store import ENV_DB, path_problem
 
@@ -39,15 +39,12 @@ EVERY_GAME = "Every game"
 
 def collect_commands() -> dict[str, click.Command]:
     """Every command of the CLI by name: the shared commands and the verbs each playable
-    game declares (`Game.verbs`), read from both game registries now. RegistryError
-    naming the verb and both owners if two of them declare the same name."""
+    game declares (`Game.verbs`), read from the manifest now (`playing`: a game whose
+    verb clashes is left out and named in scorekeeper.games.problems)."""
     commands = {c.name: c for c in SHARED}
     owners = dict.fromkeys(commands, "the shared commands")
-    for game in all_games():
+    for game in playing():
         for verb in game.verbs:
-            if verb.name in commands:
-                raise RegistryError(f"the verb {verb.name!r} is declared by both "
-                                    f"{owners[verb.name]} and {game.id}")
             commands[verb.name], owners[verb.name] = verb, game.id
     return commands
 
@@ -55,8 +52,8 @@ def collect_commands() -> dict[str, click.Command]:
 def command_sections() -> list[tuple[str, tuple[click.Command, ...]]]:
     """The commands as --help groups them: the shared ones under EVERY_GAME, then each
     game's verbs under its printed name (`Game.name`), in the registry's order, each in
-    its declared order. RegistryError as `all_games`."""
-    return [(EVERY_GAME, SHARED), *((game.name, game.verbs) for game in all_games())]
+    its declared order (`playing`)."""
+    return [(EVERY_GAME, SHARED), *((game.name, game.verbs) for game in playing())]
 
 
 def group_options_first(ctx: click.Context, args: list[str], command_of) -> list[str]:
@@ -136,7 +133,7 @@ class App(click.Group):
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """Where to find one game's verbs with examples, and where --db and --game go."""
-        ids = ", ".join(game.id for game in all_games())
+        ids = ", ".join(game.id for game in playing())
         formatter.write_paragraph()
         for line in wrapped(f"One game's verbs, each with an example: 'scorekeeper help "
                             f"GAME' (GAME: {ids}). --db and --game may also follow the "
@@ -153,10 +150,13 @@ class App(click.Group):
 
     def _commands(self, ctx: click.Context) -> dict[str, click.Command]:
         if _COMMANDS not in ctx.meta:
+            forget_problems()
             try:
                 ctx.meta[_COMMANDS] = collect_commands()
             except ScoreError as exc:
                 raise click.ClickException(str(exc)) from None
+            for line in problems():        # a broken game: named once, the rest work
+                echo(f"Warning: {line}", err=True)
         return ctx.meta[_COMMANDS]
 
     def make_context(self, info_name, args, parent=None, **extra) -> click.Context:

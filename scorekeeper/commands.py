@@ -12,7 +12,7 @@ from scorekeeper.context import (JSON, completion, example_line, example_of, pas
                                  variant_option)
 from scorekeeper.errors import InputError
 from scorekeeper.game import choose_variants, variant_lines
-from scorekeeper.games import find_game, playable
+from scorekeeper.games import all_games, find_game, note_problem, playable, problems
 from scorekeeper.names import check_new_names
 from pnp.terminal import echo, echo_json
 from scorekeeper.report import show_status
@@ -31,6 +31,9 @@ def new(ctx, game, players, variants) -> None:
     the official variants chosen (--variant)."""
     names = check_new_names(players)
     spec = find_game(game)
+    if spec.id not in {g.id for g in playing()}:
+        left_out = [p for p in problems() if p.startswith(f"game {spec.id} ")]
+        raise InputError(left_out[0] if left_out else f"{spec.name} cannot be played now")
     chosen = choose_variants(spec.variants, variants, spec.name)
     spec.start(names, chosen)                     # refused before any file is created
     table = session.new_game(ctx.creator, game, names, chosen)
@@ -193,7 +196,6 @@ class CheckCommand(click.Command):
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """One paragraph per game with a `check` hook: "GAME: write NAME=...", wrapped."""
-        from scorekeeper.games import all_games
         width = formatter.width - formatter.current_indent
         for game in all_games():
             notation = getattr(game.check, "notation", None)
@@ -273,7 +275,7 @@ def verb_lines(game, width: int) -> list[str]:
 
 @click.command("help")
 @click.argument("game", required=False,
-                shell_complete=completion("scorekeeper.games", lambda games: games.RULES))
+                shell_complete=completion("scorekeeper.games", lambda games: games.rules_packages()))
 @click.pass_context
 def help_command(click_ctx, game) -> None:
     """One GAME's verbs (a game id or alias), each with a one-line example to copy;
@@ -288,3 +290,21 @@ def help_command(click_ctx, game) -> None:
 #: The commands every game shares, in the order `--help` lists them.
 SHARED: tuple[click.Command, ...] = (new, games, status, history, undo, redo, export,
                                      result, check, help_command)
+
+
+def playing() -> list:
+    """The games whose verbs the CLI offers: every game that loads (all_games), less a
+    game declaring a verb that the shared commands or an earlier game already declare;
+    that game is left out with one line (scorekeeper.games.problems) and the others keep
+    working."""
+    names = {c.name: "the shared commands" for c in SHARED}
+    kept = []
+    for game in all_games():
+        clash = next((v.name for v in game.verbs if v.name in names), None)
+        if clash is not None:
+            note_problem(f"game {game.id} is left out: the verb {clash!r} is declared by "
+                         f"both {names[clash]} and {game.id}")
+            continue
+        names.update({v.name: game.id for v in game.verbs})
+        kept.append(game)
+    return kept

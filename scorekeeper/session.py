@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from scorekeeper import snapshot
 from scorekeeper.errors import InputError, ScoreError, quoted
 from scorekeeper.game import Game, Rules, choose_variants
-from scorekeeper.games import RULES, find_game, load_game, playable
+from scorekeeper.games import find_game, load_game, playable
 from scorekeeper.shapes import card_ids, checker
 from scorekeeper.store import GameRow, LogRow, OutOfPlace, Store, effective_events
 
@@ -137,7 +137,7 @@ def _spec(store: Store, game: GameRow) -> Game:
 def _known(store: Store, game: GameRow) -> None:
     """StoreError (`damaged`) naming the stored game id, quoted, if the score keeper has
     no rules for it: `new` stores only games it knows, so the row is damaged."""
-    if game.game not in RULES:
+    if game.game not in playable():
         known = ", ".join(playable()) or "none"
         raise store.damaged(f"game {game.id}", f"its game {quoted(game.game, 40)} is not one "
                             f"the score keeper keeps: {known}")

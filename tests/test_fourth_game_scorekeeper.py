@@ -14,8 +14,10 @@ from click.testing import CliRunner
 
 import pnp.games
 from scorekeeper.cli import collect_commands, main
+from scorekeeper.commands import playing
 from scorekeeper.errors import RegistryError
 from scorekeeper.game import STATUS_KEYS
+from scorekeeper.games import load_game
 from tests.fourth_game import register
 from tests.fourth_game import table as coin_flip
 
@@ -125,29 +127,83 @@ def _copy(monkeypatch, game_id: str, **changes) -> None:
     register(monkeypatch, game_id, module.__name__)
 
 
-def test_two_games_declaring_one_verb_fail_at_start_up(sk, monkeypatch):
+def test_a_game_declaring_a_verb_another_declares_is_left_out_and_the_rest_work(sk,
+                                                                              monkeypatch):
     _copy(monkeypatch, "coin-flop")
-    with pytest.raises(RegistryError) as error:
-        collect_commands()
-    assert str(error.value) == "the verb 'coin' is declared by both coin-flip and coin-flop"
-    for args in (["status"], ["--help"], ["new", "coin-flip", "Ana", "Ben"]):
+    assert "coin-flop" not in {game.id for game in playing()}
+    warning = ("Warning: game coin-flop is left out: the verb 'coin' is declared by both "
+               "coin-flip and coin-flop\n")
+    for args in (["--help"], ["new", "coin-flip", "Ana", "Ben"], ["status"]):
         result = sk(*args)
-        assert result.exit_code == 1, args
-        assert result.output == "Error: the verb 'coin' is declared by both coin-flip and " \
-                                "coin-flop\n"
-    assert not sk.db.exists()
+        assert result.exit_code == 0, (args, result.output)
+        assert result.stderr == warning
+    assert "coin-flop" not in sk("--help").stdout
+    result = sk("new", "coin-flop", "Ana", "Ben")
+    assert result.exit_code == 1
+    assert result.stdout + result.stderr == warning + (
+        "Error: game coin-flop is left out: the verb 'coin' is declared by both coin-flip "
+        "and coin-flop\n")
 
 
-def test_a_verb_named_like_a_shared_command_fails_at_start_up(sk, monkeypatch):
+def test_a_verb_named_like_a_shared_command_leaves_its_game_out(sk, monkeypatch):
     undo = click.Command("undo", help="Take back a coin, this game's own way.")
     _copy(monkeypatch, "coin-flop", verbs=(undo,))
-    with pytest.raises(RegistryError, match="the verb 'undo' is declared by both the shared "
-                                            "commands and coin-flop"):
-        collect_commands()
+    assert collect_commands()["undo"].help.startswith("Take back the last event")
+    assert sk("--help").stderr == ("Warning: game coin-flop is left out: the verb 'undo' is "
+                                   "declared by both the shared commands and coin-flop\n")
 
 
-def test_a_registry_line_pointing_at_another_game_is_refused(monkeypatch):
+def test_a_manifest_line_pointing_at_another_game_is_one_line_and_the_rest_work(sk,
+                                                                            monkeypatch):
     register(monkeypatch, "coin-flop", "tests.fourth_game.table")
-    with pytest.raises(RegistryError, match="RULES maps coin-flop to tests.fourth_game.table, "
-                                            "whose GAME is coin-flip"):
-        collect_commands()
+    with pytest.raises(RegistryError, match="game coin-flop: its rules "
+                                            "tests.fourth_game.table define the game coin-flip"):
+        load_game("coin-flop")
+    result = sk("new", "hack-attack", "Ana", "Ben")
+    assert result.exit_code == 0
+    assert result.stderr == ("Warning: game coin-flop: its rules tests.fourth_game.table "
+                             "define the game coin-flip\n")
+
+
+def test_rules_that_do_not_import_are_one_line_and_the_rest_work(sk, monkeypatch):
+    register(monkeypatch, "coin-flop", "tests.no_such_module")
+    result = sk("new", "hack-attack", "Ana", "Ben")
+    assert result.exit_code == 0
+    assert result.stderr.startswith("Warning: game coin-flop: its rules tests.no_such_module "
+                                    "cannot be loaded (ModuleNotFoundError")
+
+
+def test_an_entry_point_that_fails_to_import_is_one_line_and_the_rest_work(sk, monkeypatch):
+    import importlib.metadata
+    bad = importlib.metadata.EntryPoint("coin-flap", "tests.no_such_game:ENTRY",
+                                        pnp.games.ENTRY_POINTS)
+    wrong = importlib.metadata.EntryPoint("coin-flup", "pnp.games:HACK_BACK",
+                                          pnp.games.ENTRY_POINTS)
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [bad, wrong])
+    monkeypatch.setattr(pnp.games, "_discovered", None)
+    assert pnp.games.game_ids()[:3] == ["hack-attack", "hack-back", "not-a-hack"]
+    assert pnp.games.broken() == [
+        "game coin-flap: its entry point tests.no_such_game:ENTRY does not load "
+        "(ModuleNotFoundError: No module named 'tests.no_such_game')",
+        "game coin-flup: its entry point pnp.games:HACK_BACK names the game hack-back"]
+    result = sk("new", "hack-attack", "Ana", "Ben")
+    assert result.exit_code == 0
+    assert result.stderr.count("Warning: game coin-fl") == 2
+    monkeypatch.setattr(pnp.games, "_discovered", None)
+
+
+def test_a_game_in_a_package_of_its_own_is_found_by_its_entry_point(sk, monkeypatch):
+    import importlib.metadata
+    module = types.ModuleType("tests.coin_package")
+    module.ENTRY = pnp.games.GameEntry("coin-flip", "tests.fourth_game.kit",
+                                       rules="tests.fourth_game.table")
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    point = importlib.metadata.EntryPoint("coin-flip", "tests.coin_package:ENTRY",
+                                          pnp.games.ENTRY_POINTS)
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [point])
+    monkeypatch.setattr(pnp.games, "_discovered", None)
+    monkeypatch.setattr(pnp.games, "GAMES", list(pnp.games.GAMES[:3]))
+    assert pnp.games.resolve("Coin-Flip") == "coin-flip"
+    assert sk("new", "coin-flip", "Ana", "Ben").exit_code == 0
+    assert sk("coin", "ana", "3").exit_code == 0
+    monkeypatch.setattr(pnp.games, "_discovered", None)

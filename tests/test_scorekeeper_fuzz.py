@@ -45,7 +45,7 @@ from hypothesis import strategies as st
 from pnp.paths import DEFAULT_DATA_DIR
 from scorekeeper.cli import collect_commands, main
 from scorekeeper.errors import ScoreError
-from scorekeeper.games import RULES, find_game
+from scorekeeper.games import find_game, rules_packages
 
 # cases per game: 120 cases, 960 commands, about 3 s in all; HACKPACK_FUZZ_CASES=N for more
 EXAMPLES = int(os.environ.get("HACKPACK_FUZZ_CASES", "40"))
@@ -284,7 +284,7 @@ def tables(tmp_path_factory) -> Table:
     return Table(tmp_path_factory.mktemp("fuzz"))
 
 
-@pytest.mark.parametrize("game_id", sorted(RULES))
+@pytest.mark.parametrize("game_id", sorted(rules_packages()))
 @settings(max_examples=EXAMPLES, deadline=None, database=None,
           phases=(Phase.explicit, Phase.generate),  # no shrinking: a failure names its commands
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,

@@ -17,13 +17,13 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.paths import DEFAULT_DATA_DIR
-from pnp.simulate import SIMULATORS, simulator
+from pnp.simulate import simulated, simulator
 from pnp.simulate.pages import write_balance
 from pnp.simulate.report import summarise, text_lines, wilson
 from pnp.simulate.result import CAPPED, Figure, Reading, Result, tables
 from pnp.simulate.run import Arm, Job, Tally, game_seed, pieces, play_chunk, run
 
-GAMES = list(SIMULATORS)
+GAMES = list(simulated())
 
 
 def cli(*args):
@@ -295,12 +295,14 @@ COIN = CoinGame(GAME="coin", PLAYERS=(2, 3), TURN_CAP=6, TURN_WORD="tosses",
 
 
 def test_shared_code_runs_a_game_it_does_not_know(monkeypatch, tmp_path):
-    """Games are plug-ins: a new simulator module registered in SIMULATORS is run,
+    """Games are plug-ins: a new simulator module named in the manifest is run,
     summed up and charted without any shared code naming it."""
     module = types.ModuleType("coin_sim")
     module.__dict__.update(vars(COIN))
     monkeypatch.setitem(__import__("sys").modules, "coin_sim", module)
-    monkeypatch.setitem(SIMULATORS, "coin", "coin_sim")
+    import pnp.games
+    monkeypatch.setattr(pnp.games, "GAMES", [*pnp.games.GAMES, pnp.games.GameEntry(
+        "coin", "tests.fourth_game.kit", simulator="coin_sim")])
     job = job_of("coin", (2, 3), 400, 3, ("random",), 6)
     tallies = run(job, {"A": None}, workers=2).tallies[0]
     assert summarise(job, module, module.figures(None), tallies) == \

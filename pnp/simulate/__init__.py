@@ -16,15 +16,14 @@ from types import ModuleType
 MOST_GAMES = 1_000_000
 MOST_TURN_CAP = 100_000
 
-#: game id (pnp.games) -> the module that simulates it. A new game adds one line.
-SIMULATORS = {
-    "hack-attack": "pnp.simulate.hack_attack",
-    "hack-back": "pnp.simulate.hack_back",
-    "not-a-hack": "pnp.simulate.not_a_hack",
-}
+def simulated() -> dict[str, str]:
+    """game id -> the module that simulates it, for every game of the manifest
+    (pnp.games) that names a simulator, in its order."""
+    import pnp.games
+    return {g.id: g.simulator for g in pnp.games.registry() if g.simulator}
 
 
 def simulator(game_id: str) -> ModuleType:
     """The simulator module of the game `game_id` (an id of pnp.games). KeyError if the
     game has none."""
-    return import_module(SIMULATORS[game_id])
+    return import_module(simulated()[game_id])

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from pnp.errors import DataError, PnpError
 from pnp.outfile import check_writable, write_whole
 from pnp.shown import plural, quoted
-from pnp.simulate import MOST_GAMES, MOST_TURN_CAP, SIMULATORS, simulator
+from pnp.simulate import MOST_GAMES, MOST_TURN_CAP, simulated, simulator
 from pnp.simulate.pages import write_balance
 from pnp.simulate.report import summarise, text_lines
 from pnp.simulate.result import Setup, deck_words, tables
@@ -231,9 +231,9 @@ def prepare(options: SimulateOptions) -> Prepared:
     import pnp.games
     from pnp.build import game_folder
     game = pnp.games.resolve(options.game)
-    if game not in SIMULATORS:
+    if game not in simulated():
         raise PnpError(f"{game} has no simulator yet; simulated games: "
-                       f"{', '.join(SIMULATORS)}")
+                       f"{', '.join(simulated())}")
     options = replace(options, game=game)
     module = simulator(game)
     folders = {OWN: game_folder(pnp.games.find_game(game), Path(options.data_dir))}

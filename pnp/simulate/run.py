@@ -46,7 +46,7 @@ class Arm:
 
 @dataclass(frozen=True)
 class Job:
-    """A run: `games` games of `game` (an id of pnp.simulate.SIMULATORS) at each of
+    """A run: `games` games of `game` (a game of pnp.simulate.simulated()) at each of
     `players`, seeded from `seed`, capped at `cap` turns, set up by `setup`, in each of
     `arms`. `rotate`: game i turns the seats' strategies i places round the table, so
     each strategy plays every seat equally often. `paired`: arms 0 and 1 are also

@@ -1,9 +1,7 @@
-"""The score keeper's games, found by id: one registry line per game.
-
-Game ids and their aliases are held once, in pnp's registry (`pnp.games`, which imports
-nothing heavy); `RULES` maps each id the score keeper can keep to the package that
-defines its `GAME` (a `scorekeeper.game.Game`). Both registries are read at call time,
-so a test may add a game to each.
+"""The score keeper's games, found by id in the one manifest of games (`pnp.games`,
+which imports nothing heavy): each entry's `rules` names the package that defines its
+`GAME` (a `scorekeeper.game.Game`). The manifest is read at call time, so a test may
+register a game of its own.
 """
 
 from __future__ import annotations
@@ -13,12 +11,22 @@ from importlib import import_module
 from scorekeeper.errors import InputError, RegistryError, quoted
 from scorekeeper.game import Game
 
-#: game id -> the package (or module) whose `GAME` is that game.
-RULES = {
-    "hack-attack": "scorekeeper.games.hack_attack",
-    "hack-back": "scorekeeper.games.hack_back",
-    "not-a-hack": "scorekeeper.games.not_a_hack",
-}
+
+def rules_packages() -> dict[str, str]:
+    """game id -> the package (or module) whose `GAME` is that game, for every game of
+    the manifest that the score keeper keeps (pnp.games; in its order)."""
+    import pnp.games
+    return {g.id: g.rules for g in pnp.games.registry() if g.rules}
+
+
+def _package(game_id: str) -> str | None:
+    """The rules package of `game_id`, reading entry points only for a game that is none
+    of the shipped ones."""
+    import pnp.games
+    for g in pnp.games.GAMES:
+        if g.id == game_id:
+            return g.rules
+    return rules_packages().get(game_id)
 
 
 def find_game(name: str) -> Game:
@@ -36,26 +44,64 @@ def find_game(name: str) -> Game:
 
 def load_game(game_id: str) -> Game:
     """The game with exactly this id (as stored with a table). InputError if the score
-    keeper has no rules for it; RegistryError if its package defines another game."""
-    if game_id not in RULES:
+    keeper has no rules for it; RegistryError (one line naming the game) if its package
+    does not import, defines no GAME or defines another game."""
+    package = _package(game_id)
+    if package is None:
         shown = game_id if len(game_id) <= 40 and game_id.isprintable() else quoted(game_id)
         raise InputError(f"the score keeper has no rules for {shown} yet; it keeps "
                          f"score for {', '.join(playable()) or 'no game'}")
-    game = import_module(RULES[game_id]).GAME
+    try:
+        game = import_module(package).GAME
+    except (ImportError, AttributeError) as exc:
+        raise RegistryError(f"game {game_id}: its rules {package} cannot be loaded "
+                            f"({type(exc).__name__}: {exc})") from None
+    if not isinstance(game, Game):
+        raise RegistryError(f"game {game_id}: {package}.GAME is not a scorekeeper Game")
     if game.id != game_id:
-        raise RegistryError(f"RULES maps {game_id} to {RULES[game_id]}, whose GAME is "
-                            f"{game.id}")
+        raise RegistryError(f"game {game_id}: its rules {package} define the game {game.id}")
     return game
 
 
 def playable() -> list[str]:
-    """Ids of the games both registries know, in pnp's order: what `new` can start."""
-    import pnp.games
-    return [g for g in pnp.games.game_ids() if g in RULES]
+    """Ids of the games of the manifest that the score keeper keeps, in its order: what
+    `new` can start."""
+    return list(rules_packages())
 
 
 def all_games() -> list[Game]:
-    """Every game the score keeper has rules for (RULES, in order), loaded; a stored
-    table of each can be replayed. RegistryError as `load_game`. Reads RULES only, so
-    commands that need no game name (status) start without importing pnp."""
-    return [load_game(g) for g in RULES]
+    """Every game the score keeper has rules for (the manifest's order) that loads; a
+    stored table of each can be replayed. A game that does not load is left out, with
+    its one line in `problems()`, and the others keep working."""
+    games = []
+    for game_id in rules_packages():
+        try:
+            games.append(load_game(game_id))
+        except RegistryError as exc:
+            _note(str(exc))
+    return games
+
+
+_PROBLEMS: list[str] = []
+
+
+def _note(line: str) -> None:
+    if line not in _PROBLEMS:
+        _PROBLEMS.append(line)
+
+
+def forget_problems() -> None:
+    """Start a new list of `problems()` (each command collects its games afresh)."""
+    _PROBLEMS.clear()
+
+
+def note_problem(line: str) -> None:
+    """Keep `line` among `problems()` (a game left out, e.g. for a clashing verb)."""
+    _note(line)
+
+
+def problems() -> list[str]:
+    """One line for each registered game left out (its entry point, its rules or its
+    verbs are broken), this process so far, pnp.games.broken's included."""
+    import pnp.games
+    return [*pnp.games.broken(), *_PROBLEMS]

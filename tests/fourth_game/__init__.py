@@ -6,10 +6,9 @@ from __future__ import annotations
 
 
 def register(monkeypatch, game_id: str = "coin-flip",
-             rules: str = "tests.fourth_game.table") -> None:
-    """Add `game_id` to both registries, as a new game's two registry lines would."""
+             rules: str | None = "tests.fourth_game.table",
+             simulator: str | None = None) -> None:
+    """Add `game_id` to the manifest of games, as a new game's one entry would."""
     import pnp.games
-    import scorekeeper.games
-    monkeypatch.setattr(pnp.games, "GAMES", [*pnp.games.GAMES,
-                                             pnp.games.GameEntry(game_id, "tests.fourth_game.kit")])
-    monkeypatch.setitem(scorekeeper.games.RULES, game_id, rules)
+    monkeypatch.setattr(pnp.games, "GAMES", [*pnp.games.GAMES, pnp.games.GameEntry(
+        game_id, "tests.fourth_game.kit", rules=rules, simulator=simulator)])
