@@ -48,6 +48,14 @@ def line_problem(line: PrintedLine) -> str | None:
     if len(value) > MAX_PRINTED:
         return (f"is {len(value)} characters long; text printed on {line.where} is at most "
                 f"{MAX_PRINTED}")
+    odd = sorted({ch for ch in value if not ch.isprintable()})   # breaks, tabs, C1, format
+    if odd:
+        import unicodedata
+        listed = ", ".join(f"U+{ord(ch):04X}" + (f" {unicodedata.name(ch)}"
+                                                  if unicodedata.name(ch, "") else "")
+                           for ch in odd)
+        return (f"holds {listed}: a line printed on {line.where} takes letters, marks and "
+                "plain spaces only; remove " + ("it" if len(odd) == 1 else "them"))
     missing = missing_glyphs(value, line.font)
     if missing:
         return f"{glyph_problem(missing)} (printed on {line.where})"

@@ -117,7 +117,15 @@ def problem(value: Any, shape: Any, where: str = "the event") -> str | None:
             f"{where} holds U+{ord(bad.group()):04X}, a character no card text holds"
     if isinstance(shape, tuple):
         found = [problem(value, s, where) for s in shape]
-        return None if None in found else found[0]
+        if None in found:
+            return None
+        # records told apart by a field of fixed values (an effect's "kind"): the words
+        # of the one whose kind it is
+        for s, why in zip(shape, found):
+            keys = [k for k, f in s.items() if type(f) is frozenset] if type(s) is dict else []
+            if keys and type(value) is dict and all(value.get(k) in s[k] for k in keys):
+                return why
+        return found[0]
     if isinstance(shape, frozenset):
         ok = isinstance(value, str | int) and value in shape
         return None if ok else f"{where} is not one of {', '.join(sorted(map(str, shape)))}"

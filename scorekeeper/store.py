@@ -397,7 +397,7 @@ class Store:
         if why:
             raise self.damaged(where, why)
         try:
-            names = json.loads(players) if isinstance(players, str) else None
+            names = strict_json(players) if isinstance(players, str) else None
         except (ValueError, RecursionError):
             raise self.damaged(where, "its players are not JSON") from None
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -408,7 +408,7 @@ class Store:
         except InputError as exc:
             raise self.damaged(where, f"its players: {exc}") from None
         try:
-            chosen = json.loads(variants) if isinstance(variants, str) else None
+            chosen = strict_json(variants) if isinstance(variants, str) else None
         except (ValueError, RecursionError):
             raise self.damaged(where, "its variants are not JSON") from None
         if not isinstance(chosen, dict) or not all(
@@ -545,7 +545,7 @@ class Store:
         rows = self.conn.execute("SELECT id, kind, event, created FROM log WHERE game_id = ? "
                                  "ORDER BY id", (game_id,)).fetchall()
         try:   # the common case in one JSON parse; any doubt: row by row, to name it
-            events = json.loads("[" + ",".join(e if k == "action" else "null"
+            events = strict_json("[" + ",".join(e if k == "action" else "null"
                                                for _, k, e, _ in rows) + "]")
         except (ValueError, TypeError, RecursionError):
             events = None
@@ -570,7 +570,7 @@ class Store:
         if text is None:
             raise self.damaged(where, "it is an action without its event")
         try:
-            event = json.loads(text) if isinstance(text, str) else None
+            event = strict_json(text) if isinstance(text, str) else None
         except (ValueError, RecursionError):
             raise self.damaged(where, "not JSON") from None
         if not isinstance(event, dict):
@@ -630,6 +630,16 @@ class Store:
             self.conn.close()
         except sqlite3.Error:
             pass
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def strict_json(text: str):
+    """`text` read as JSON, which has no NaN or Infinity: ValueError for those (Python's
+    reader takes them), as for any other text that is not JSON."""
+    return json.loads(text, parse_constant=_no_constant)
 
 
 def _crc(text: str) -> int:

@@ -147,3 +147,50 @@ def test_a_hack_back_hero_whose_card_was_retuned_is_activated_with_its_card_now(
     result = run(db, "activate", "Ben", "2", "-t", "1", "--card", "tailgater")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Ben activated Hero #2 Tailgater: Attack 1 on #1")
+
+
+@pytest.mark.parametrize("effect, why", [
+    ({"kind": "defend", "amount": -9}, "amount is -9, outside 1..9"),
+    ({"kind": "draw", "amount": 9}, "amount is 9, outside 1..3"),
+    ({"kind": "victory_point", "amount": -5}, "amount is -5, outside 0..0"),
+    ({"kind": "attack", "amount": 0}, "amount is 0, outside"),
+    ({"kind": "attack"}, "amount is missing"),
+    ({"kind": "attack", "amount": None}, "amount is null, not a whole number"),
+])
+def test_a_hack_back_instruction_is_held_to_what_its_kind_may_print(played, tmp_path, effect,
+                                                                     why):
+    db = tmp_path / "score.sqlite3"
+    db.write_bytes(played["hack-back"])
+    damage(db, 3, "$.effects", [effect])
+    line = _refused_as_damaged(db, 3, db.read_bytes())
+    assert f"field 'effects'[0].{why}" in line and "TypeError" not in line
+
+
+def test_a_steal_recording_another_size_than_the_hack_it_takes_is_refused(played, tmp_path):
+    db = tmp_path / "score.sqlite3"
+    db.write_bytes(played["not-a-hack"])
+    damage(db, 4, "$.cards", 2)               # Ben's hack 1 holds 3 white cards
+    line = _refused_as_damaged(db, 4, db.read_bytes())
+    assert "the Steal records a 2-card hack, but Ben's hack 1 holds 3 white cards" in line
+
+
+def test_an_activation_whose_printed_vc_is_not_its_heros_is_refused(played, tmp_path):
+    db = tmp_path / "score.sqlite3"
+    db.write_bytes(played["hack-back"])
+    damage(db, 3, "$.printed", 3)
+    line = _refused_as_damaged(db, 3, db.read_bytes())
+    assert "Hero #1 was revealed at 9 printed VC, not 3" in line
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_nan_or_infinity_in_a_stored_event_is_not_json(played, tmp_path, constant):
+    db = tmp_path / "score.sqlite3"
+    db.write_bytes(played["hack-attack"])
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE log SET event = ? WHERE id = 2",
+                     (f'{{"type": "user_error", "player": "Ben", "count": 2, "deck": 14, '
+                      f'"note": {constant}}}',))
+    conn.close()
+    line = _refused_as_damaged(db, 2, db.read_bytes())
+    assert "not JSON" in line
+    assert run(db, "export").exit_code == 1

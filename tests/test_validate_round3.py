@@ -40,9 +40,9 @@ def set_name(folder: Path, name: str) -> int:
 
 @pytest.mark.parametrize("game", ["hack-attack", "hack-back", "not-a-hack"])
 @pytest.mark.parametrize("name,why", [
-    ("Hack \\u0007\\u001b[31m Attack", "holds the invisible control characters '\\u0007' "
-                                      "(U+0007), '\\u001B' (U+001B), which print nothing"),
-    ("Hack \\u202e Attack", "holds the invisible control character '\\u202E' (U+202E)"),
+    ("Hack \\u0007\\u001b[31m Attack", "holds U+0007, U+001B: a line printed on the "
+                                      "rulebook and booklet footer (a4) takes letters"),
+    ("Hack \\u202e Attack", "holds U+202E RIGHT-TO-LEFT OVERRIDE: a line printed on"),
     ("Hack Attack 🎉", "the font has no glyph for '🎉' (U+1F389)"),
     ("H" * 10_000, f"is 10000 characters long; text printed on the rulebook and booklet "
                    f"footer (a4) is at most {MAX_PRINTED}"),
@@ -159,3 +159,14 @@ def test_generated_game_names_validate_only_when_every_output_can_print_them(tmp
         assert result.exit_code == 1 and f"game.toml:{line}: field 'name'" in result.output
     elif result.exit_code == 1:             # fits the footer, not the tracker's title
         assert "the VC tracker's title" in result.output and game == "hack-back"
+
+
+@pytest.mark.parametrize("name, shown", [
+    ("Hack\\nAttack", "U+000A"), ("Hack\\u0085Attack", "U+0085"), ("Hack\\tAttack", "U+0009"),
+    ("Hack\\u2028Attack", "U+2028 LINE SEPARATOR"), ("Hack\\u200bAttack", "U+200B ZERO WIDTH"),
+    ("Hack\\u00adAttack", "U+00AD SOFT HYPHEN")])
+def test_a_game_name_with_a_break_tab_or_invisible_character_is_refused(tmp_path, name, shown):
+    line = set_name(copy_game(tmp_path, "hack-attack"), name)
+    result = pnp("validate", "--game", "hack-attack", "--data", str(tmp_path))
+    assert result.exit_code == 1
+    assert f"game.toml:{line}: field 'name': the game's name holds {shown}" in result.output

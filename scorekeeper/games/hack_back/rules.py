@@ -72,8 +72,16 @@ PRINTED_VC = (0, 39)
 AMOUNTS = (-9, 9)
 _ID, _NAME = maybe(CARD_ID), maybe(CARD_NAME)
 _HERO = Range(1, 2 ** 63 - 1)
-_EFFECT = {"kind": frozenset(KEYWORDS), "amount": maybe(Range(*AMOUNTS)),
-           "every": Optional(bool)}
+#: One instruction as a command records it from a card: each kind with the amounts the
+#: card data allows it (pnp.data.hack_back.EFFECTS): an Attack −9..9 but never 0, a
+#: Defend or Defend Ally 1..9, a Draw 1..3 cards, a Victory Point no amount (0).
+_EFFECT = ({"kind": frozenset({"attack"}), "amount": (Range(AMOUNTS[0], -1), Range(1, AMOUNTS[1])),
+            "every": Optional(bool)},
+           {"kind": frozenset({"defend", "defend_ally"}), "amount": Range(1, AMOUNTS[1]),
+            "every": Optional(bool)},
+           {"kind": frozenset({"draw"}), "amount": Range(1, 3), "every": Optional(bool)},
+           {"kind": frozenset({"victory_point"}), "amount": Optional((Range(0, 0), None)),
+            "every": Optional(bool)})
 _PLACED = {"card": _ID, "name": _NAME, "vc": Range(*PRINTED_VC)}
 #: The shape of each event type (scorekeeper.shapes), checked when a command records it
 #: and again whenever the log is read, with the ranges the commands allow.
@@ -349,6 +357,10 @@ def _activate(state: State, event: dict) -> State:
     card = event.get("card")
     if card and hero.card and card != hero.card:
         raise InputError(f"Hero #{hero.uid} is {hero.name}; its instructions are its own")
+    printed = event.get("printed")
+    if printed is not None and hero.card and printed != hero.printed:
+        raise InputError(f"Hero #{hero.uid} was revealed at {hero.printed} printed VC, not "
+                         f"{printed}")
     if card and not hero.card:
         if event.get("printed") != hero.printed:
             raise InputError(f"Hero #{hero.uid} was revealed at {hero.printed} VC; "

@@ -297,6 +297,10 @@ def _steal(state: State, event: dict) -> State:
         raise InputError(f"{victim.name} has {plural(len(victim.hacks), 'winning hack')}; "
                          f"there is no hack {index + 1}")
     hack = victim.hacks[index]
+    recorded = event.get("cards")
+    if recorded is not None and recorded != hack:      # the size `steal` recorded with it
+        raise InputError(f"the Steal records a {recorded}-card hack, but {victim.name}'s hack "
+                         f"{index + 1} holds {plural(hack, 'white card')}")
     state = _set(state, victim._replace(hacks=victim.hacks[:index] + victim.hacks[index + 1:]))
     return _set(state, thief._replace(hacks=thief.hacks + (hack,)))
 
