@@ -75,9 +75,11 @@ def _ink_saver_option(verb: str):
               metavar="DX DY", help="Shift back pages by DX, DY mm (right, up) for printer drift.")
 @click.option("--out", "out_dir", callback=folder, default="out", show_default=True,
               metavar="DIR", help="Output folder.")
-@click.option("--format", "deck_format", type=click.Choice(["individual", "shared"]),
-              default=None, help="For games with several decks: one deck per player "
-                                 "(default) or one shared deck.")
+@click.option("--deck-format", "--format", "deck_format",
+              type=click.Choice(["individual", "shared"]), default=None,
+              help="For games with several decks: one deck per player (default) or one "
+                   "shared deck (the same option as export's and simulate's; --format is "
+                   "its older name).")
 @click.option("--players", type=InRange(-math.inf, math.inf, integer=True), default=None,
               help="For games with several decks: print decks for this many players "
                    "(default: every deck).")
