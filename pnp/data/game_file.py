@@ -13,6 +13,7 @@ from pnp.data.models import BackDesign, Category, GameInfo, Source
 from pnp.data.schema import Field, check_table, int_range
 from pnp.data.toml_source import TableLines, TomlFile, read_toml
 from pnp.errors import Problem
+from pnp.glyphs import CATEGORY_ICONS
 from pnp.shown import quoted
 from pnp.units import CARD_SIZES_MM
 
@@ -41,8 +42,7 @@ def _sizes_problem(sizes: list) -> str | None:
         return "a card size is named twice"
     return None
 #: The icons a category may use (pnp.render.icons draws these and more).
-ICONS = ("backups", "device-security", "home-network", "passwords", "social-engineering",
-         "social-media", "wild", "attack", "user-error")
+ICONS = CATEGORY_ICONS
 
 CATEGORY_FIELDS = [
     Field("id", "id", "a kebab-case category id"),

@@ -79,7 +79,7 @@ class Text(Element):
 
 @dataclass(frozen=True, kw_only=True)
 class Icon(Element):
-    """A vector glyph (a name in pnp.layout.glyphs) centred on (x, y), `size` pt across.
+    """A vector glyph (a name in pnp.glyphs) centred on (x, y), `size` pt across.
     `style` "badge": a disc of `colour` with the glyph knocked out in `ink`; "plain":
     the glyph in `colour`; "tint": the glyph in a pale tint of `colour`."""
 

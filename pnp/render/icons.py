@@ -3,7 +3,7 @@
 Glyphs are drawn in a 100 x 100 unit box; `IconSet.place` scales the form to any
 diameter in points. Badge style: a filled circle with the glyph knocked out, so every
 category reads by shape as well as colour (and in greyscale). The glyph names are
-pnp.layout.glyphs.GLYPH_NAMES.
+pnp.glyphs.GLYPH_NAMES.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.glyphs import GLYPH_NAMES
 from pnp.layout.face import Icon
 from pnp.render.colour import colour, tint
 from pnp.render.glyphs_more import GLYPHS_MORE
@@ -125,6 +126,9 @@ GLYPHS = {
 }
 KNOCKOUT = {"passwords", "attack", *GLYPHS_MORE}
 GLYPHS.update(GLYPHS_MORE)
+if set(GLYPHS) != GLYPH_NAMES:       # the registry and the drawings are one list
+    raise ImportError(f"pnp.glyphs names {sorted(GLYPH_NAMES ^ set(GLYPHS))} that "
+                      "pnp.render.icons does not draw, or the other way round")
 
 
 def _draw_glyph(c: Canvas, name: str, ink: str, knockout: str) -> None:
