@@ -58,3 +58,34 @@ def test_coin_flip_data_is_checked_by_the_shared_reader(tmp_path, monkeypatch):
     assert result.exit_code == 1
     assert "card 'penny', field 'points': expected 1..3, got 7" in result.output
     assert "unknown table [[coinz]]; this file holds [[coin]] tables" in result.output
+
+
+def test_coin_flip_exports_every_format_and_is_simulated(tmp_path, monkeypatch):
+    """The fourth game through every verb: PNG, TTS and pdf-single exports and a
+    simulation whose every move its own score keeper rules applied."""
+    register(monkeypatch)
+    pnp = lambda *args: CliRunner().invoke(pnp_main, [*args, "--data", str(DATA_DIR),  # noqa: E731
+                                                      "--out", str(tmp_path)])
+    for fmt, made in (("png", "png"), ("tts", "tts/coin-flip.json"),
+                      ("pdf-single", "cards-single.pdf")):
+        result = pnp("export", "--game", "coin-flip", "--format", fmt, "--dpi", "60")
+        assert result.exit_code == 0, (fmt, result.output)
+        assert (tmp_path / "coin-flip" / made).exists()
+    assert len(list((tmp_path / "coin-flip" / "png").glob("*.png"))) == 24
+    result = pnp("simulate", "--game", "coin-flip", "--games", "200", "--workers", "1",
+                 "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["game"] == "coin-flip" and summary["games"] == 200
+    assert [c["players"] for c in summary["by_players"]] == [2, 3, 4]
+    assert (tmp_path / "coin-flip" / "balance.pdf").exists()
+
+
+def test_simulate_all_skips_a_game_without_a_simulator_with_a_note(monkeypatch):
+    register(monkeypatch, simulator=None)
+    result = CliRunner().invoke(pnp_main, ["simulate", "--all", "--games", "10", "--players",
+                                           "3", "--no-pdf"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "Note: coin-flip has no simulator; --all skips it\n"
+    assert [line.split(":")[0] for line in result.stdout.splitlines()
+            if " games at each of " in line] == ["hack-attack", "hack-back", "not-a-hack"]

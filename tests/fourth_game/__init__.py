@@ -7,7 +7,7 @@ from __future__ import annotations
 
 def register(monkeypatch, game_id: str = "coin-flip",
              rules: str | None = "tests.fourth_game.table",
-             simulator: str | None = None) -> None:
+             simulator: str | None = "tests.fourth_game.sim") -> None:
     """Add `game_id` to the manifest of games, as a new game's one entry would."""
     import pnp.games
     monkeypatch.setattr(pnp.games, "GAMES", [*pnp.games.GAMES, pnp.games.GameEntry(
