@@ -36,7 +36,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import Run, compile_packages, paired_runs, ratios
+from common import Run, compile_packages, paired_runs, ratios  # noqa: E402 (after sys.path)
 
 STATUS = ("import sys\nfrom scorekeeper.cli import main\n"
           "try:\n    main(['--db', sys.argv[1], 'status'])\nexcept SystemExit as exc:\n"

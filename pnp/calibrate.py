@@ -283,9 +283,9 @@ def _steps(paper: str, duplex: str) -> tuple[list[str], list[str]]:
 
 
 def _join(*sides: Side) -> Side:
-    return Side(tuple(l for s in sides for l in s.lines),
+    return Side(tuple(line for s in sides for line in s.lines),
                 tuple(c for s in sides for c in s.circles),
-                tuple(l for s in sides for l in s.labels))
+                tuple(label for s in sides for label in s.labels))
 
 
 def calibration_sheet(paper: str, duplex: str, margin_mm: float) -> CalibrationSheet:

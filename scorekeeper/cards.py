@@ -11,8 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from scorekeeper.errors import InputError, ScoreError, quoted
 from pnp.shown import plural
+from scorekeeper.errors import InputError, ScoreError, quoted
 
 
 @lru_cache(maxsize=None)
@@ -61,6 +61,7 @@ def card_view(game: str, loader: Callable[[Path], Any], view: Callable[[Any], An
 def _open_store():
     """The database the running command has open (its click context's Ctx), or None."""
     import click
+
     from scorekeeper.context import Ctx
     ctx = click.get_current_context(silent=True)
     keeper = ctx.find_object(Ctx) if ctx is not None else None
@@ -125,7 +126,7 @@ def _initials(name: str) -> str:
 def did_you_mean(key: str, options: dict[str, str], codes: dict[str, str] | None = None) -> str:
     """"; did you mean a, b?" with up to three ids of `options` whose id, name or code
     holds `key` (3 letters or more) or is close to it, or "" if none is."""
-    import difflib                       # only for a name no card has
+    import difflib  # only for a name no card has
     spelled = {k.casefold(): k for k in options}
     spelled.update({name.casefold(): k for k, name in options.items()})
     spelled.update({c.casefold(): k for c, k in (codes or {}).items() if k in options})

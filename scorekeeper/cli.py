@@ -19,11 +19,11 @@ from pathlib import Path
 
 import click
 
+from pnp.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
 from scorekeeper.commands import SHARED, playing, wrapped
 from scorekeeper.context import Ctx, Whole, negatives_as_values, option_words
 from scorekeeper.errors import ScoreError, StoreError, UsageError
 from scorekeeper.games import forget_problems, problems
-from pnp.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
 from scorekeeper.store import ENV_DB, path_problem
 
 _COMMANDS = "scorekeeper.commands"   # the key of the collected commands in ctx.meta

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import click
 
+from pnp.terminal import echo, echo_json
 from scorekeeper import session
-from scorekeeper.context import (JSON, completion, example_line, example_of, pass_ctx,
-                                 variant_option)
+from scorekeeper.context import JSON, completion, example_line, example_of, pass_ctx, variant_option
 from scorekeeper.errors import InputError
 from scorekeeper.game import choose_variants, variant_lines
 from scorekeeper.games import all_games, find_game, note_problem, playable, problems
 from scorekeeper.names import check_new_names
-from pnp.terminal import echo, echo_json
 from scorekeeper.report import show_status
 from scorekeeper.store import NoDatabase
 from scorekeeper.view import column_width, local_time, outcome_lines, padded

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import click
 
+from pnp.terminal import echo
 from scorekeeper import session
 from scorekeeper.errors import InputError
 from scorekeeper.game import variant_lines
-from pnp.terminal import echo
 from scorekeeper.view import head_line
 
 

@@ -4,7 +4,7 @@ ISO 8601 date and time in UTC with its offset, "2026-11-30T17:05:09+00:00"."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone   # loaded with sqlite3 already
+from datetime import datetime, timezone  # loaded with sqlite3 already
 
 from scorekeeper.errors import quoted
 

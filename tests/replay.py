@@ -7,7 +7,6 @@ from pnp.simulate.result import Result, Setup, make_players, per_seat
 from scorekeeper import session
 from scorekeeper.store import Store
 
-
 #: A search player's budget in the tests that play every strategy: enough to run every
 #: part of the search, and quick (pnp.simulate.search has its own tests of strength).
 #: Two play-outs, not one: a one-play-out search only ever tries the rule of thumb's

@@ -13,9 +13,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from pnp.calibrate import (ARM_MM, LETTER_SIZE_PT, RULER_MM, SCALE_GAP_MM, TARGET_REACH_MM,
-                           calibration_sheet, max_margin_mm, render_calibration,
-                           scale_ticks, write_calibration)
+from pnp.calibrate import (
+    ARM_MM,
+    LETTER_SIZE_PT,
+    RULER_MM,
+    SCALE_GAP_MM,
+    TARGET_REACH_MM,
+    calibration_sheet,
+    max_margin_mm,
+    render_calibration,
+    scale_ticks,
+    write_calibration,
+)
 from pnp.cli import main
 from pnp.errors import LayoutError
 from pnp.fonts import BOLD, REGULAR, font, metrics, missing_glyphs
@@ -173,8 +182,8 @@ def test_scale_numbers_grow_right_and_up_on_the_back(pdf, paper, duplex):
 
 def _boxes(side):
     """Every mark of a side as a box (x0, y0, x1, y1) in pt: lines, circles, text."""
-    for l in side.lines:
-        yield (min(l.x1, l.x2), min(l.y1, l.y2), max(l.x1, l.x2), max(l.y1, l.y2))
+    for ln in side.lines:
+        yield (min(ln.x1, ln.x2), min(ln.y1, ln.y2), max(ln.x1, ln.x2), max(ln.y1, ln.y2))
     for x, y, r in side.circles:
         yield (x - r, y - r, x + r, y + r)
     for label in side.labels:

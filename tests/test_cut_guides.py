@@ -30,8 +30,8 @@ from pnp.layout.imposition import (
 )
 from pnp.render.sheets import CROP_MARK_WIDTH_PT, CUT_LINE_GREY
 from pnp.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt
-from tests.test_imposition import specs  # the sheet options any build may take
 from tests.pdfread import placements, segments
+from tests.test_imposition import specs  # the sheet options any build may take
 
 MM = mm_to_pt(1)
 TOL = 0.01 * MM

@@ -217,6 +217,7 @@ def test_a_category_name_the_font_cannot_draw_is_reported_once_where_it_is_defin
 def test_an_element_inside_an_element_inside_another_is_inside_both():
     """face_check._ancestors follows `inside` all the way up (and stops at a loop)."""
     from types import SimpleNamespace
+
     from pnp.layout.face_check import _ancestors
     by_key = {"glyph": SimpleNamespace(inside="ring"), "ring": SimpleNamespace(inside="band"),
               "band": SimpleNamespace(inside=None), "a": SimpleNamespace(inside="b"),

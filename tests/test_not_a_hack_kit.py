@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnp.layout.imposition import SheetSpec
 from pnp.build import BuildOptions, build
 from pnp.cli import main as pnp_main
 from pnp.data.not_a_hack import load_not_a_hack
+from pnp.layout.imposition import SheetSpec
 from pnp.paths import DEFAULT_DATA_DIR
 from scorekeeper.cli import main as sk_main
 from tests.pdfread import placements

@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 import re
 import shutil
-from pathlib import Path
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

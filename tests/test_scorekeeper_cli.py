@@ -148,7 +148,9 @@ def test_the_table_cannot_use_more_cards_than_the_deck_has(sk, steps, message):
 
 def test_history_undo_redo_and_export(sk):
     sk("new", "hack-attack", "Ana", "Ben")
-    sk("protect", "Ana", "laptop"); sk("end-turn"); sk("user-error", "Ana", "2")
+    sk("protect", "Ana", "laptop")
+    sk("end-turn")
+    sk("user-error", "Ana", "2")
     assert sk("undo").output.startswith("Undone: Ana kept 2 User Error cards.\n")
     assert sk("undo").output.startswith("Undone: Turn ended.\n")
     assert sk("redo").output.startswith("Redone: Turn ended.\n")

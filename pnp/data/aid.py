@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from pnp.data.models import Source
 from pnp.data.art import ART_FIELD, ArtSpec
+from pnp.data.models import Source
 from pnp.data.schema import Field, length_range
 from pnp.data.tables import Entry, TableSpec
 

@@ -4,7 +4,6 @@ fixed words each game prints on its faces (its [labels] table)."""
 from __future__ import annotations
 
 import re
-
 from dataclasses import replace
 from pathlib import Path
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.data.aid import AID_SPEC, AidCard, aid_cards
-from pnp.data.models import GameInfo, Source
 from pnp.data.art import ART_FIELD, ArtSpec
+from pnp.data.models import GameInfo, Source
 from pnp.data.schema import Field, check_table, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
 from pnp.data.toml_source import TableLines

@@ -9,14 +9,13 @@ Lengths in points; messages in mm. Source: shared/DESIGN.md, "Card faces are dat
 from __future__ import annotations
 
 import math
-
 from dataclasses import dataclass
 
 from pnp.data.models import Origin
 from pnp.fonts import glyph_problem, missing_glyphs
+from pnp.glyphs import GLYPH_NAMES
 from pnp.layout.card_frame import BODY_FLOOR_PT, SAFE_MM, CardFrame
 from pnp.layout.face import Art, Element, Face, Icon, Text
-from pnp.glyphs import GLYPH_NAMES
 from pnp.layout.imposition import Rect
 from pnp.layout.text import TextDoesNotFit
 from pnp.shown import quoted

@@ -14,12 +14,34 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.data.hack_attack import (AttackCard, Card, DefenseCard, HackAttackData,
-                                  RealityCheckCard, TechCard, UserErrorCard, load_hack_attack)
+from pnp.data.hack_attack import (
+    AttackCard,
+    Card,
+    DefenseCard,
+    HackAttackData,
+    RealityCheckCard,
+    TechCard,
+    UserErrorCard,
+    load_hack_attack,
+)
 from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.face import (RING_MM, Border, DesignGrid, Element, Face, Fill, Icon, Outline,
-                             Shield, Text, label, line_at, ring, title)
+from pnp.layout.face import (
+    RING_MM,
+    Border,
+    DesignGrid,
+    Element,
+    Face,
+    Fill,
+    Icon,
+    Outline,
+    Shield,
+    Text,
+    label,
+    line_at,
+    ring,
+    title,
+)
 from pnp.layout.imposition import Rect
 from pnp.layout.kit import Kit, KitRow
 from pnp.units import mm_to_pt

@@ -18,8 +18,21 @@ from pnp.data.hack_back import HAND, Deck, HackBackData, HeroCard, load_hack_bac
 from pnp.errors import PnpError
 from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.face import (DesignGrid, Disc, Element, Face, Fill, Icon, Outline, Text, label,
-                             RING_MM, line_at, ring, title)
+from pnp.layout.face import (
+    RING_MM,
+    DesignGrid,
+    Disc,
+    Element,
+    Face,
+    Fill,
+    Icon,
+    Outline,
+    Text,
+    label,
+    line_at,
+    ring,
+    title,
+)
 from pnp.layout.kit import Extra, Kit, KitRow, PrintGroup
 from pnp.units import mm_to_pt
 

@@ -18,8 +18,20 @@ from pathlib import Path
 from pnp.data.not_a_hack import LABELS, PILES, NahCard, NotAHackData, load_not_a_hack
 from pnp.fonts import BOLD, REGULAR
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.face import (Border, DesignGrid, Disc, Element, Face, Fill, Icon, Outline, Text,
-                             label, line_at, ring)
+from pnp.layout.face import (
+    Border,
+    DesignGrid,
+    Disc,
+    Element,
+    Face,
+    Fill,
+    Icon,
+    Outline,
+    Text,
+    label,
+    line_at,
+    ring,
+)
 from pnp.layout.imposition import Rect
 from pnp.layout.kit import Kit, KitRow, PrintGroup
 from pnp.units import mm_to_pt

@@ -13,8 +13,8 @@ from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.fonts import font as registered
 from pnp.fonts import BREAKS, NO_BREAK_SPACES, metrics
+from pnp.fonts import font as registered
 from pnp.layout.imposition import Rect
 from pnp.shown import plural, quoted
 

@@ -9,20 +9,28 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from pathlib import Path
 from html import escape as _html_escape
+from pathlib import Path
 
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (KeepTogether, ListFlowable, ListItem, Paragraph,
-                                SimpleDocTemplate, Spacer, Table, TableStyle)
+from reportlab.platypus import (
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 from reportlab.platypus.doctemplate import ActionFlowable
 
 from pnp.data.rulebook import Block
 from pnp.fonts import BOLD, REGULAR, register_all
-from pnp.printed import PrintedLine
 from pnp.layout.kit import KitRow
+from pnp.printed import PrintedLine
 from pnp.render.booklet import FormPageCanvas
 from pnp.units import mm_to_pt
 

@@ -9,10 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pnp.data.not_a_hack import LABELS, NotAHackData, load_not_a_hack
+from pnp.data.not_a_hack import DEAL, LABELS, NotAHackData, load_not_a_hack
 from pnp.shown import plural
-from pnp.data.not_a_hack import DEAL
 from pnp.simulate.not_a_hack.game import Game
+from pnp.simulate.not_a_hack.players import (
+    SEARCH,
+    CounterPlayer,
+    PartyPlayer,
+    RandomPlayer,
+    Search,
+)
 from pnp.simulate.not_a_hack.table import (
     BUILD,
     ENDINGS,
@@ -35,13 +41,6 @@ from pnp.simulate.not_a_hack.table import (
     kit_of,
     size,
     take,
-)
-from pnp.simulate.not_a_hack.players import (
-    SEARCH,
-    CounterPlayer,
-    PartyPlayer,
-    RandomPlayer,
-    Search,
 )
 from pnp.simulate.result import Figure, Reading, Result, Setup, make_players, per_seat, played
 

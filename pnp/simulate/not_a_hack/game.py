@@ -59,6 +59,7 @@ from pnp.simulate.not_a_hack.table import (
 from pnp.simulate.result import CAPPED, Result
 from scorekeeper.games.not_a_hack import rules
 
+
 class Game(Model):
     """One game in play (mutable while it runs; `play` returns its Result). RuleError
     (`rules.initial`) for a player count outside PLAYERS."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from scorekeeper.errors import InputError, RuleError, quoted
 from pnp.shown import plural
+from scorekeeper.errors import InputError, RuleError, quoted
 
 PLAYERS = (2, 6)
 WILD = "reality-check"

@@ -3,8 +3,8 @@ categories by id, name or points, from the game's card data (card_data/hack-atta
 
 from __future__ import annotations
 
-from typing import NamedTuple
 from functools import lru_cache
+from typing import NamedTuple
 
 from scorekeeper.cards import card_view, pick
 from scorekeeper.errors import InputError, quoted

@@ -18,14 +18,28 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
+from pnp.shown import plural, singular
 from scorekeeper.errors import InputError, RuleError, described, quoted
 from scorekeeper.game import Variant
 from scorekeeper.games.hack_attack.attack import (  # noqa: F401  (WILD: part of the rules)
-    PLAYERS, RULE_PLAYERS, WILD, check_cover, defend, icons_to_cover)
+    PLAYERS,
+    RULE_PLAYERS,
+    WILD,
+    check_cover,
+    defend,
+    icons_to_cover,
+)
 from scorekeeper.outcome import Outcome, Termination
-from pnp.shown import plural, singular
-from scorekeeper.shapes import (CARD_ID, CARD_NAME, COPIES, DATA_ID, KIT_COUNT, Optional, Range,
-                                maybe)
+from scorekeeper.shapes import (
+    CARD_ID,
+    CARD_NAME,
+    COPIES,
+    DATA_ID,
+    KIT_COUNT,
+    Optional,
+    Range,
+    maybe,
+)
 from scorekeeper.view import number
 
 GAME = "hack-attack"

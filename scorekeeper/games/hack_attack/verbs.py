@@ -8,16 +8,23 @@ from typing import Sequence
 
 import click
 
+from pnp.terminal import echo, echo_json
 from scorekeeper import numbers
-from scorekeeper.context import (JSON, Whole, complete_player, completion, example, pass_ctx,
-                                 variant_option)
-from scorekeeper.game import choose_variants
+from scorekeeper.context import (
+    JSON,
+    Whole,
+    complete_player,
+    completion,
+    example,
+    pass_ctx,
+    variant_option,
+)
 from scorekeeper.errors import InputError, RuleError, UsageError, quoted
+from scorekeeper.game import choose_variants
 from scorekeeper.games.hack_attack import rules
 from scorekeeper.names import check_new_names, resolve
 from scorekeeper.numbers import is_whole, whole
 from scorekeeper.outcome import Outcome
-from pnp.terminal import echo, echo_json
 from scorekeeper.report import game_table, record_and_report
 
 

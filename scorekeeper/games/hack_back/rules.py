@@ -20,11 +20,10 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from scorekeeper.errors import InputError, RuleError, quoted
-from scorekeeper.games.hack_back.words import (  # noqa: F401  (rules' words)
-    KEYWORDS, describe, keyword)
-from scorekeeper.outcome import Outcome, Termination
 from pnp.shown import plural, singular
+from scorekeeper.errors import InputError, RuleError, quoted
+from scorekeeper.games.hack_back.words import KEYWORDS, describe, keyword  # noqa: F401  (rules' words)
+from scorekeeper.outcome import Outcome, Termination
 from scorekeeper.shapes import CARD_ID, CARD_NAME, Optional, Range, maybe
 from scorekeeper.view import number
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import click
 
+from pnp.shown import plural
 from scorekeeper import numbers
 from scorekeeper.context import complete_player, completion, example, pass_ctx
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.hack_back import rules
 from scorekeeper.names import resolve
 from scorekeeper.numbers import is_whole, whole
-from pnp.shown import plural
 from scorekeeper.report import game_table, record_and_report
 
 _NONE = ("none", "-")

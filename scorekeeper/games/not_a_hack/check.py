@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from scorekeeper.errors import InputError, RuleError, UsageError, quoted
+from scorekeeper.errors import RuleError, UsageError, quoted
 from scorekeeper.games.not_a_hack import rules
 from scorekeeper.names import check_new_names
 from scorekeeper.numbers import is_whole, whole

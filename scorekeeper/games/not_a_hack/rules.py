@@ -22,11 +22,10 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
+from pnp.shown import plural, singular
 from scorekeeper.errors import InputError, RuleError, described, quoted
 from scorekeeper.outcome import Outcome, Termination
-from pnp.shown import plural, singular
-from scorekeeper.shapes import (CARD_ID, CARD_NAME, COPIES, KIT_COUNT, Optional, Range, Values,
-                                maybe)
+from scorekeeper.shapes import CARD_ID, CARD_NAME, COPIES, KIT_COUNT, Optional, Range, Values, maybe
 from scorekeeper.view import counted, number
 
 GAME = "not-a-hack"

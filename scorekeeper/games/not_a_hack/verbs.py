@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import click
 
+from pnp.shown import plural
 from scorekeeper.context import Whole, complete_player, completion, example, pass_ctx
 from scorekeeper.errors import InputError, UsageError, quoted
 from scorekeeper.games.not_a_hack import rules
 from scorekeeper.names import resolve
 from scorekeeper.numbers import is_whole, shown, sign, value
-from pnp.shown import plural
 from scorekeeper.report import game_table, record_and_report
 
 
