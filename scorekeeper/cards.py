@@ -36,7 +36,7 @@ VIEW_FORMAT = 1
 @lru_cache(maxsize=None)
 def card_view(game: str, loader: Callable[[Path], Any], view: Callable[[Any], Any]) -> Any:
     """`view(card_data(game, loader))`: the JSON-ready part of a game's cards that the
-    table needs. A command with its database open keeps it there (Store.card_view), so
+    table needs. A command with its database open keeps it there (scorekeeper.cache), so
     the next verb does not parse and validate the TOML files again; the kept view is
     used only while the game's data files and the code that reads and views them
     (`loader`'s and `view`'s modules, pnp.data's) have the sizes and times they had
@@ -44,7 +44,8 @@ def card_view(game: str, loader: Callable[[Path], Any], view: Callable[[Any], An
     `card_data`."""
     from pnp.paths import DEFAULT_DATA_DIR
     key = _view_key(DEFAULT_DATA_DIR / game, loader, view)
-    store = _open_store()
+    from scorekeeper import cache
+    store = cache.open_store()
     if key is not None and store is not None:
         try:
             kept = store.card_view(game)
@@ -54,18 +55,8 @@ def card_view(game: str, loader: Callable[[Path], Any], view: Callable[[Any], An
             pass                             # a damaged cache: make the view again
     made = json.loads(json.dumps(view(card_data(game, loader))))
     if key is not None and store is not None:
-        store.keep_card_view(game, key, json.dumps(made))
+        cache.keep_view(store, game, key, json.dumps(made))
     return made
-
-
-def _open_store():
-    """The database the running command has open (its click context's Ctx), or None."""
-    import click
-
-    from scorekeeper.context import Ctx
-    ctx = click.get_current_context(silent=True)
-    keeper = ctx.find_object(Ctx) if ctx is not None else None
-    return keeper.opened if keeper is not None else None
 
 
 def _view_key(folder: Path, loader, view) -> str | None:

@@ -54,9 +54,11 @@ class Ctx:
         """The store, opened once: the file named (--db or SCOREKEEPER_DB) must be in a
         folder that exists; the default one's folder is made when needed."""
         if self._store is None:
+            from scorekeeper import cache
             from scorekeeper.store import Store, default_path
             self._store = Store(self.db or default_path(), create=create,
                                 folders=self.db is None)
+            cache.use(self._store)       # card views are kept in the open database
         return self._store
 
 

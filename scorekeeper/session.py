@@ -13,7 +13,7 @@ import gc
 import json
 from typing import Any, NamedTuple
 
-from scorekeeper import snapshot
+from scorekeeper import cache, snapshot
 from scorekeeper.errors import InputError, ScoreError, quoted
 from scorekeeper.game import Game, Rules, choose_variants
 from scorekeeper.games import find_game, load_game, playable
@@ -96,26 +96,12 @@ def load(store: Store, game_id: int | None) -> Table:
     return table
 
 
-#: Where a Store keeps the last table it replayed: (log key, table, the state before
-#: the first step and after each one). A command that loads its game more than once
-#: (a verb, then `record`; `undo`) replays it once. The key (`Store.log_key`) changes
-#: whenever the file could have changed: any write by another connection, any write by
-#: this one, or rows rolled back.
-_MEMO = "_scorekeeper_replayed"
-
-
 def _known_table(store: Store, key: tuple) -> tuple[Table, list] | None:
-    known = getattr(store, _MEMO, None)
-    if known is None or known[0] != key:
-        return None
-    return known[1], known[2]
+    return cache.replayed(store, key)
 
 
 def _remember(store: Store, key: tuple, table: Table, states: list) -> None:
-    try:
-        setattr(store, _MEMO, (key, table, states))
-    except AttributeError:            # a store that keeps no attributes: nothing kept
-        pass
+    cache.remember_replay(store, key, table, states)
 
 
 def games(store: Store) -> list[GameRow]:
@@ -269,9 +255,9 @@ def current(store: Store, game_id: int | None) -> Current:
     with store.transaction(write=False):
         game = store.game(game_id)
         key = store.log_key(game.id)
-        known = getattr(store, _MEMO_NOW, None)
-        if known is not None and known[0] == key and known[1].game == game:
-            return known[1]              # this command read it already: nothing changed
+        known = cache.current(store, key)
+        if known is not None and known.game == game:
+            return known                 # this command read it already: nothing changed
         spec = _spec(store, game)
         _check_players(store, game, spec)
         state = _saved_state(store, game, spec)
@@ -280,16 +266,8 @@ def current(store: Store, game_id: int | None) -> Current:
         now = Current(table.game, table.spec, table.state)
     else:
         now = Current(game, spec, state)
-    try:
-        setattr(store, _MEMO_NOW, (key, now))
-    except AttributeError:              # a store that keeps no attributes
-        pass
+    cache.remember_current(store, key, now)
     return now
-
-
-#: Where a Store keeps the last `current` it read, with its log key (Store.log_key):
-#: a verb reads its game, then `record` reads it again in its write transaction.
-_MEMO_NOW = "_scorekeeper_current"
 
 
 _NONE = object()    # no saved state to start from
@@ -360,6 +338,7 @@ def record(store: Store, game_id: int | None, event: dict) -> tuple[Current, Cur
             raise InputError(f"cannot record this: {clip(problem)}")
         state = rules.apply(before.state, event)
         row = store.append(before.game.id, "action", event)
+        cache.write_views(store)
         _save(store, before.spec, before.game, row, state)
         return before, before._replace(state=state)
 
@@ -386,6 +365,7 @@ def _move(store: Store, game_id: int | None, kind: str) -> tuple[LogRow, Current
         if not rows:
             raise InputError(f"nothing to {kind}")
         mark = store.append(table.game.id, kind)
+        cache.write_views(store)
         if kind == "undo" and known is not None and known[0] is table:
             # what loading it again would give: the last step taken back
             # (store.effective_events), the state before it
@@ -425,6 +405,7 @@ def _quick_move(store: Store, game_id: int | None, kind: str
         return None   # the action taken back has no saved state: changed by hand, maybe
     row = store.log_row(game.id, moved[0].id)
     store.append(game.id, kind)
+    cache.write_views(store)
     return row, Current(game, spec, state)
 
 

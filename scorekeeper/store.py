@@ -194,7 +194,6 @@ class Store:
         self.path = Path(path)
         self.name = shown_path(self.path)
         self.saved = False
-        self.views: dict[str, tuple[str, str]] = {}
         self._triggers: bool | None = None
         self.conn = self._open(create, folders)
 
@@ -581,24 +580,27 @@ class Store:
 
     @_guarded
     def append(self, game_id: int, kind: str, event: dict | None = None) -> LogRow:
-        """Append one log row, and the card views made meanwhile (`keep_card_view`);
-        returns the row as read back would give it."""
+        """Append one log row; returns the row as read back would give it."""
         created = now()
         text = json.dumps(event, ensure_ascii=False) if event else None
         cur = self.conn.execute(
             "INSERT INTO log (game_id, kind, event, created) VALUES (?, ?, ?, ?)",
             (game_id, kind, text, created))
-        if self.views:
-            self._upgrade()
-            try:
-                self.conn.executemany(
-                    "INSERT OR REPLACE INTO card_views (game, key, view) VALUES (?, ?, ?)",
-                    [(g, k, f"{_crc(v):08x}:{v}") for g, (k, v) in self.views.items()])
-            except sqlite3.OperationalError as exc:
-                if "no such table" not in str(exc):
-                    raise                # dropped by hand: the views are not kept
-            self.views.clear()
         return LogRow(cur.lastrowid, kind, json.loads(text) if text else None, created)
+
+    @_guarded
+    def keep_card_views(self, views: dict[str, tuple[str, str]]) -> None:
+        """Write card views (game -> (what it was made from, the view as text)) in the
+        open write transaction, each with its CRC-32 (scorekeeper.cache: they go with a
+        command's log row). A card_views table dropped by hand: nothing is kept."""
+        self._upgrade()
+        try:
+            self.conn.executemany(
+                "INSERT OR REPLACE INTO card_views (game, key, view) VALUES (?, ?, ?)",
+                [(g, k, f"{_crc(v):08x}:{v}") for g, (k, v) in views.items()])
+        except sqlite3.OperationalError as exc:
+            if "no such table" not in str(exc):
+                raise
 
     @_guarded
     def card_view(self, game: str) -> tuple[str, str] | None:
@@ -619,13 +621,10 @@ class Store:
         check, _, view = row[1].partition(":")
         return (row[0], view) if check == f"{_crc(view):08x}" else None
 
-    def keep_card_view(self, game: str, key: str, view: str) -> None:
-        """Keep a card view made by this command, written with its next log row (so a
-        command that is refused, or only reads, changes nothing)."""
-        self.views[game] = (key, view)
-
     def close(self) -> None:
         """Close the connection (errors closing it are of no use to anyone)."""
+        from scorekeeper import cache
+        cache.forget(self)
         try:
             self.conn.close()
         except sqlite3.Error:
