@@ -65,7 +65,7 @@ def _means(pages: list[float]) -> tuple[float, float, float]:
 
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from pnp.games import game_ids
+    from pnp.core.games import game_ids
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dpi", type=float, default=DEFAULT_DPI)
     parser.add_argument("--game", action="append", choices=game_ids(),

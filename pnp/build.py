@@ -17,18 +17,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import DataError, PnpError, errors_only
-from pnp.games import find_game
+from pnp.core.errors import DataError, PnpError, errors_only
+from pnp.core.games import find_game
+from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.shown import PATH_LIMIT, quoted
+from pnp.core.units import CARD_SIZES_MM, mm_to_pt
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit
 from pnp.outfile import through_links
-from pnp.paths import DEFAULT_DATA_DIR
 from pnp.render.painter import KitPainter
 from pnp.render.rulebook import render_booklet, render_rulebook
 from pnp.render.sheets import new_canvas, write_sheets
-from pnp.shown import PATH_LIMIT, quoted
-from pnp.units import CARD_SIZES_MM, mm_to_pt
 from pnp.validate import validate
 
 OUTPUTS = ("cards.pdf", "rules.pdf", "booklet.pdf")
@@ -57,7 +57,7 @@ class BuildOptions:
 @dataclass(frozen=True)
 class BuildReport:
     """What a build wrote: copies by kind, sheets, PDF pages per file, paths, seconds, the
-    data's warnings and notes (pnp.errors.Problem), how many distinct images the cards
+    data's warnings and notes (pnp.core.errors.Problem), how many distinct images the cards
     embed, and the art files whose bleed was made by extending their edges."""
 
     game: str

@@ -24,13 +24,13 @@ from typing import BinaryIO, NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.errors import LayoutError
+from pnp.core.errors import LayoutError
+from pnp.core.shown import MINUS, quoted
+from pnp.core.units import PAPER_MM, mm_to_pt
 from pnp.fonts import BOLD, REGULAR, font
 from pnp.layout.imposition import Grid, Rect, back_trim
 from pnp.layout.text import text_width, wrap
 from pnp.outfile import write_whole
-from pnp.shown import MINUS, quoted
-from pnp.units import PAPER_MM, mm_to_pt
 
 FILE_NAME = "calibration.pdf"
 SCALE_MM = 5.0            # each scale reads -5..+5 mm

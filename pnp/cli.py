@@ -23,7 +23,10 @@ from pnp.cli_base import (
     progress_bar,
 )
 from pnp.cli_simulate import simulate
-from pnp.errors import DataError, errors_only
+from pnp.core.errors import DataError, errors_only
+from pnp.core.shown import plural, quoted
+from pnp.core.terminal import echo, one_line
+from pnp.core.units import CARD_SIZES_MM, PAPER_MM
 from pnp.layout.imposition import (
     DEFAULT_BLEED_MM,
     DEFAULT_GUTTER_MM,
@@ -34,9 +37,6 @@ from pnp.layout.imposition import (
     MAX_GAP_MM,
     SheetSpec,
 )
-from pnp.shown import plural, quoted
-from pnp.terminal import echo, one_line
-from pnp.units import CARD_SIZES_MM, PAPER_MM
 
 MIN_MAX_DPI = 72.0      # --max-dpi below this would make any art a blur
 
@@ -143,7 +143,7 @@ def validate(game, all_games, data_dir, card_size, ink_saver) -> None:
     """Check the card data and every card face without building; list every problem,
     exit 1 if any."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions, frame_for, game_folder
-    from pnp.games import find_game
+    from pnp.core.games import find_game
     from pnp.validate import validate as run_validate
 
     def one(name: str) -> None:

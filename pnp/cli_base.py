@@ -13,9 +13,9 @@ from pathlib import Path
 
 import click
 
-from pnp.errors import DataError, PnpError, Problem
-from pnp.shown import described, plural, quoted
-from pnp.terminal import OutputLost, echo, one_line, silence_stdout
+from pnp.core.errors import DataError, PnpError, Problem
+from pnp.core.shown import described, plural, quoted
+from pnp.core.terminal import OutputLost, echo, one_line, silence_stdout
 
 
 class Failure(click.ClickException):
@@ -54,7 +54,7 @@ def in_data_folder(problem: Problem) -> Problem:
     shows them ("hack-attack/tech.toml:23: ..."); unchanged otherwise."""
     from dataclasses import replace
 
-    from pnp.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import DEFAULT_DATA_DIR
     ctx = click.get_current_context(silent=True)
     root = (ctx.params.get("data_dir") if ctx else None) or DEFAULT_DATA_DIR
     if not isinstance(problem, Problem) or problem.file is None:
@@ -115,7 +115,7 @@ class InRange(click.ParamType):
 class App(click.Group):
     """The `pnp` group: a PnpError from any command becomes a Failure; click's usage
     errors, which quote the value typed whole, become one short line
-    (pnp.terminal.one_line); output that cannot be written is settled by `output_lost`."""
+    (pnp.core.terminal.one_line); output that cannot be written is settled by `output_lost`."""
 
     def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
         typed = [str(a) for a in args]
@@ -181,7 +181,7 @@ def folder(ctx: click.Context, param: click.Parameter, value: str | None) -> Pat
 
 
 def game_options(f):
-    from pnp.games import game_ids
+    from pnp.core.games import game_ids
     f = click.option("--data", "data_dir", callback=folder, metavar="DIR",
                      default=None, help="Card data folder (default: the repository's card_data/).")(f)
     f = click.option("--all", "all_games", is_flag=True, help="Every game.")(f)
@@ -191,7 +191,7 @@ def game_options(f):
 
 
 def chosen_games(game: str | None, all_games: bool) -> list[str]:
-    from pnp.games import game_ids
+    from pnp.core.games import game_ids
     if all_games and game:
         raise click.UsageError("use --game GAME or --all, not both")
     if all_games:
@@ -203,13 +203,13 @@ def chosen_games(game: str | None, all_games: bool) -> list[str]:
 
 def progress_bar(total: int, label: str):
     """A click progress bar on stderr when stderr is a terminal that takes escape codes;
-    on one with NO_COLOR set or TERM=dumb (pnp.terminal.colour_wanted), plain lines
+    on one with NO_COLOR set or TERM=dumb (pnp.core.terminal.colour_wanted), plain lines
     without any escape code (`PlainProgress`); else one that shows nothing
     (pnp.render.raster.Progress), so logs and pipes get only the summary."""
     import sys
 
+    from pnp.core.terminal import colour_wanted
     from pnp.render.raster import Progress
-    from pnp.terminal import colour_wanted
     if not sys.stderr.isatty():
         return Progress()
     if not colour_wanted():

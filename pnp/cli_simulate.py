@@ -15,11 +15,11 @@ from pnp.cli_base import (
     game_options,
     progress_bar,
 )
-from pnp.shown import plural, quoted
+from pnp.core.shown import plural, quoted
+from pnp.core.terminal import echo, echo_json, one_line
 from pnp.simulate import MOST_GAMES, MOST_TURN_CAP
 from pnp.simulate.result import deck_words
 from pnp.simulate.search import DEFAULT_ITERATIONS, MOST_ITERATIONS
-from pnp.terminal import echo, echo_json, one_line
 
 MOST_PLAYERS = 99       # --players: beyond any game's table, so each game names its own
 
@@ -112,7 +112,7 @@ def simulate(game, all_games, data_dir, players, games, seed, strategies, rotate
     """Play many games from the card data, every move checked by the scorekeeper's
     rules, and report how the decks behave: game length, wins by seat, how games end
     and per-card figures, with charts in balance.pdf."""
-    from pnp.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import DEFAULT_DATA_DIR
     from pnp.simulate.balance import SimulateOptions, prepare, simulate_game
     names = chosen_games(game, all_games)
     if all_games:            # --all: the games that have a simulator; the rest named once

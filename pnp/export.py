@@ -24,12 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from pnp.build import BuildOptions, _staging_folder, frame_for, load_checked, publish
-from pnp.errors import PnpError
+from pnp.core.errors import PnpError
+from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.shown import PATH_LIMIT, quoted
+from pnp.core.units import CARD_SIZES_MM
 from pnp.export_tts import Deck, write_tts
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
 from pnp.layout.kit import Kit, PrintGroup
-from pnp.paths import DEFAULT_DATA_DIR
 from pnp.render.raster import (
     ProgressFactory,
     encode_png,
@@ -38,8 +40,6 @@ from pnp.render.raster import (
     rasterise,
 )
 from pnp.render.single import BACK, FRONT, distinct_sides, print_order, write_single
-from pnp.shown import PATH_LIMIT, quoted
-from pnp.units import CARD_SIZES_MM
 
 FORMATS = ("png", "tts", "pdf-single")
 DEFAULT_DPI, MIN_DPI, MAX_DPI = 300, 50, 1200
@@ -70,7 +70,7 @@ class ExportOptions:
 class Job:
     """A validated kit ready to export: the kit and its data, the print groups, the card
     frame (points), the trim (mm), the bleed (mm), the printed name, and the data's
-    warnings and notes (pnp.errors.Problem)."""
+    warnings and notes (pnp.core.errors.Problem)."""
 
     kit: Kit
     data: Any

@@ -32,7 +32,7 @@ from typing import Any
 import pypdfium2 as pdfium
 from PIL import Image
 
-from pnp.errors import PnpError
+from pnp.core.errors import PnpError
 from pnp.layout.kit import PrintGroup
 from pnp.render.raster import ProgressFactory, encode_png, pixels, render_page
 from pnp.render.single import BACK, FRONT, distinct_sides, write_single

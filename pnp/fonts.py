@@ -20,8 +20,8 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from pnp.errors import PnpError
-from pnp.shown import quoted
+from pnp.core.errors import PnpError
+from pnp.core.shown import quoted
 
 rl_config.useA85 = 0
 

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-from pnp.errors import PnpError
-from pnp.shown import PATH_LIMIT, quoted
+from pnp.core.errors import PnpError
+from pnp.core.shown import PATH_LIMIT, quoted
 
 
 def _refuse_in_the_way(target: Path) -> None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from pnp.core.errors import DataError, Problem
 from pnp.data.rulebook import Block, load_rulebook
-from pnp.errors import DataError, Problem
 from pnp.fonts import BOLD, REGULAR, glyph_problem, missing_glyphs
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face

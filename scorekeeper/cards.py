@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from pnp.shown import plural
+from pnp.core.shown import plural
 from scorekeeper.errors import InputError, ScoreError, quoted
 
 
@@ -20,8 +20,8 @@ def card_data(game: str, loader: Callable[[Path], Any]) -> Any:
     """The validated card data of game `game`, read by `loader` (the game's pnp.data load
     function) from the repository's card_data/<game> folder, once per process.
     InputError naming the first problem (and `pnp validate`) if the data has any."""
-    from pnp.errors import DataError
-    from pnp.paths import DEFAULT_DATA_DIR
+    from pnp.core.errors import DataError
+    from pnp.core.paths import DEFAULT_DATA_DIR
     try:
         return loader(DEFAULT_DATA_DIR / game)
     except DataError as exc:
@@ -42,7 +42,7 @@ def card_view(game: str, loader: Callable[[Path], Any], view: Callable[[Any], An
     (`loader`'s and `view`'s modules, pnp.data's) have the sizes and times they had
     when it was made. A command without a database makes it each time. Errors as
     `card_data`."""
-    from pnp.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import DEFAULT_DATA_DIR
     key = _view_key(DEFAULT_DATA_DIR / game, loader, view)
     from scorekeeper import cache
     store = cache.open_store()
@@ -67,7 +67,7 @@ def _view_key(folder: Path, loader, view) -> str | None:
     try:
         files = sorted((e.name, e.stat().st_size, e.stat().st_mtime_ns)
                        for e in os.scandir(folder) if e.is_file())
-        from pnp.paths import REPO_ROOT
+        from pnp.core.paths import REPO_ROOT
         readers = [e.path for e in os.scandir(REPO_ROOT / "pnp" / "data")
                    if e.name.endswith(".py")]
         code = sorted((f, os.stat(f).st_size, os.stat(f).st_mtime_ns) for f in

@@ -8,7 +8,7 @@ Exit status: 0 success (also when the action was saved but its report could not 
 printed); 1 a refused or malformed command — the message names the rule, the range or
 what was expected, and the database is unchanged; 2 usage error (click): an unknown
 command or option, a missing or extra argument, text where a number is expected.
-Every message is one line; a value quoted in it is shortened (pnp.terminal).
+Every message is one line; a value quoted in it is shortened (pnp.core.terminal).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import click
 
-from pnp.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
+from pnp.core.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
 from scorekeeper.commands import SHARED, playing, wrapped
 from scorekeeper.context import Ctx, Whole, negatives_as_values, option_words
 from scorekeeper.errors import ScoreError, StoreError, UsageError
@@ -91,7 +91,7 @@ def group_options_first(ctx: click.Context, args: list[str], command_of) -> list
 
 @contextmanager
 def one_line_errors(typed):
-    """Errors inside come out as one short line (pnp.terminal.one_line): click's usage errors,
+    """Errors inside come out as one short line (pnp.core.terminal.one_line): click's usage errors,
     which echo what was typed whole, with the command line's words `typed` shortened,
     keeping their exit status 2, and the score keeper's own UsageError (a malformed
     value inside an entry or a variant) as one of them; any other ScoreError, whose
@@ -112,7 +112,7 @@ class App(click.Group):
     """A click group whose commands are collected (`collect_commands`) when it first
     lists or resolves one, once per invocation. It lets negative numbers be typed as
     values, turns every error into one line (`one_line_errors`), switches colour off
-    when asked (`pnp.terminal.colour_wanted`), and settles output that cannot be written."""
+    when asked (`pnp.core.terminal.colour_wanted`), and settles output that cannot be written."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """The group's options, also those typed after the verb (`group_options_first`)."""

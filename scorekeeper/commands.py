@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from pnp.terminal import echo, echo_json
+from pnp.core.terminal import echo, echo_json
 from scorekeeper import session
 from scorekeeper.context import JSON, completion, example_line, example_of, pass_ctx, variant_option
 from scorekeeper.errors import InputError

@@ -1,12 +1,12 @@
 """The one exception family of `scorekeeper`; only `scorekeeper.cli` turns these into
-`Error: ...` and exit status 1. A message quotes a value with pnp.shown's `quoted` and
-`described`, re-exported here (pnp.shown is small and loads with the CLI anyway)."""
+`Error: ...` and exit status 1. A message quotes a value with pnp.core.shown's `quoted` and
+`described`, re-exported here (pnp.core.shown is small and loads with the CLI anyway)."""
 
 from __future__ import annotations
 
 import sys
 
-from pnp.shown import described, quoted  # noqa: F401  (re-exported for every message)
+from pnp.core.shown import described, quoted  # noqa: F401  (re-exported for every message)
 
 
 class ScoreError(Exception):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from pnp.shown import signed
+from pnp.core.shown import signed
 from scorekeeper.errors import InputError, UsageError, quoted
 
 _WHOLE = r"([+\-\u2212]?)([0-9]+)"     # compiled on first use (re's cache), not at start-up

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from pnp.terminal import echo
+from pnp.core.terminal import echo
 from scorekeeper import session
 from scorekeeper.errors import InputError
 from scorekeeper.game import variant_lines

@@ -8,15 +8,15 @@ import unicodedata
 
 import click
 
-from pnp.shown import MINUS, plural, signed
-from pnp.terminal import encodable
+from pnp.core.shown import MINUS, plural, signed
+from pnp.core.terminal import encodable
 from scorekeeper.outcome import Outcome
 
 _NO_WIDTH = {"Mn", "Me", "Cf"}     # combining marks and variation selectors; joiners, tags
 
 
 def number(n: int) -> str:
-    """`n` as every table and message prints it (pnp.shown.signed): a negative number
+    """`n` as every table and message prints it (pnp.core.shown.signed): a negative number
     with "−" (U+2212, MINUS SIGN; printed "-" where the output cannot encode it), never
     "-": number(-3) -> "−3", number(4) -> "4". Typed input takes either sign
     (scorekeeper.numbers)."""
@@ -24,7 +24,7 @@ def number(n: int) -> str:
 
 
 def counted(n: int, word: str, many: str | None = None) -> str:
-    """pnp.shown.plural (the one plural rule of both tools) with a negative count
+    """pnp.core.shown.plural (the one plural rule of both tools) with a negative count
     printed as `number` prints it: counted(-1, "point") -> "−1 point",
     counted(-3, "point") -> "−3 points", counted(2, "Hero", "Heroes") -> "2 Heroes"."""
     text = plural(n, word, many)
@@ -33,7 +33,7 @@ def counted(n: int, word: str, many: str | None = None) -> str:
 
 def printed_width(text: str, stream=None) -> int:
     """The columns `text` takes when printed on `stream` (default: sys.stdout): after
-    the stand-ins of its encoding (pnp.terminal.encodable: "Ł" is printed "\\u0141" in
+    the stand-ins of its encoding (pnp.core.terminal.encodable: "Ł" is printed "\\u0141" in
     ASCII), a wide East Asian character or emoji counts 2, a combining mark or an
     invisible format character (a joiner) 0, any other character 1."""
     shown = encodable(text, stream)

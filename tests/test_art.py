@@ -18,8 +18,8 @@ from pypdf import PdfReader
 
 from pnp.build import BuildOptions, build
 from pnp.cli import main
+from pnp.core.units import mm_to_pt
 from pnp.layout.imposition import SheetSpec, compute_grid
-from pnp.units import mm_to_pt
 from tests.datafiles import edit_data
 
 MM = mm_to_pt(1)
@@ -193,7 +193,7 @@ def test_each_distinct_image_is_embedded_once_however_many_cards_print_it(data_c
 def test_a_hack_back_deck_and_a_not_a_hack_pile_carry_their_own_back_art(tmp_path):
     import shutil
 
-    from pnp.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import DEFAULT_DATA_DIR
     data = tmp_path / "card_data"
     shutil.copytree(DEFAULT_DATA_DIR, data)
     hb, nah = data / "hack-back", data / "not-a-hack"

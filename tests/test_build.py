@@ -13,8 +13,8 @@ from pypdf import PdfReader
 import pnp.build
 from pnp.build import OUTPUTS, BuildOptions, build
 from pnp.cli import main
-from pnp.errors import DataError, PnpError
-from pnp.units import mm_to_pt
+from pnp.core.errors import DataError, PnpError
+from pnp.core.units import mm_to_pt
 
 
 def test_cli_build_writes_three_pdfs_and_prints_a_summary(tmp_path):

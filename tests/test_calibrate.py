@@ -26,11 +26,11 @@ from pnp.calibrate import (
     write_calibration,
 )
 from pnp.cli import main
-from pnp.errors import LayoutError
+from pnp.core.errors import LayoutError
+from pnp.core.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt
 from pnp.fonts import BOLD, REGULAR, font, metrics, missing_glyphs
 from pnp.layout.imposition import SheetSpec, back_offset_room_mm, back_trim, compute_grid
 from pnp.layout.text import text_width
-from pnp.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt
 from tests.pdfread import segments
 
 MM = mm_to_pt(1)

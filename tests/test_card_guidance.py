@@ -11,10 +11,10 @@ from collections import Counter
 
 import pytest
 
+from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.data.hack_attack import AttackCard, DefenseCard, TechCard, UserErrorCard, load_hack_attack
 from pnp.data.hack_back import load_hack_back
 from pnp.data.not_a_hack import load_not_a_hack
-from pnp.paths import DEFAULT_DATA_DIR
 
 HA = load_hack_attack(DEFAULT_DATA_DIR / "hack-attack")
 CARDS = {c.id: c for c in HA.cards}

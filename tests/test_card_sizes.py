@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.games import game_ids
-from pnp.paths import DEFAULT_DATA_DIR
-from pnp.units import CARD_SIZES_MM
+from pnp.core.games import game_ids
+from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.units import CARD_SIZES_MM
 from tests.datafiles import edit_data
 
 

@@ -14,6 +14,7 @@ from pypdf.generic import ContentStream
 
 from pnp.build import BuildOptions, build
 from pnp.cli import main
+from pnp.core.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt
 from pnp.layout.crop_marks import (
     CUT_LINE_WIDTH_PT,
     GUIDE_MARK_MM,
@@ -29,7 +30,6 @@ from pnp.layout.imposition import (
     compute_grid,
 )
 from pnp.render.sheets import CROP_MARK_WIDTH_PT, CUT_LINE_GREY
-from pnp.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt
 from tests.pdfread import placements, segments
 from tests.test_imposition import specs  # the sheet options any build may take
 

@@ -23,12 +23,12 @@ import pnp.export
 import pnp.render.raster
 from pnp.build import BuildOptions, frame_for, game_folder
 from pnp.cli import main as pnp_main
-from pnp.errors import PnpError
+from pnp.core.errors import PnpError
+from pnp.core.games import find_game
+from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.units import CARD_SIZES_MM
 from pnp.export import ExportOptions, export
-from pnp.games import find_game
 from pnp.layout.kit import PrintGroup
-from pnp.paths import DEFAULT_DATA_DIR
-from pnp.units import CARD_SIZES_MM
 from pnp.validate import validate
 
 MM_PER_PT = 25.4 / 72
@@ -390,7 +390,7 @@ def test_the_cli_offers_the_formats_and_dpi_range_the_library_checks():
 @pytest.mark.parametrize("fmt, name, make", [
     ("pdf-single", "cards-single.pdf", "folder"), ("png", "png", "file"), ("tts", "tts", "file")])
 def test_something_of_the_other_kind_in_the_way_is_refused_and_kept(tmp_path, fmt, name, make):
-    from pnp.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import DEFAULT_DATA_DIR
     target = tmp_path / "out" / "hack-attack" / name
     target.parent.mkdir(parents=True)
     if make == "folder":

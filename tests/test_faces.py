@@ -11,14 +11,14 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
+from pnp.core.games import find_game
+from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.units import mm_to_pt
 from pnp.fonts import BOLD, REGULAR
-from pnp.games import find_game
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Disc, Face, Fill, Icon, Rule, Text, line_at
 from pnp.layout.face_check import check_face
 from pnp.layout.imposition import Rect
-from pnp.paths import DEFAULT_DATA_DIR
-from pnp.units import mm_to_pt
 from tests.datafiles import edit_data
 
 MM = mm_to_pt(1)
@@ -163,7 +163,7 @@ def test_a_shared_value_is_reported_once_with_the_face_it_was_found_on(tmp_path)
 def test_every_face_of_every_kit_passes_every_check(game, size):
     kit = find_game(game)
     data = kit.load(DEFAULT_DATA_DIR / game)
-    from pnp.units import CARD_SIZES_MM
+    from pnp.core.units import CARD_SIZES_MM
     w, h = CARD_SIZES_MM[size]
     frame = CardFrame(w * MM, h * MM, 0.5 * MM)
     from pnp.validate import check_faces

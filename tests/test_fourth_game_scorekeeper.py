@@ -12,7 +12,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-import pnp.games
+import pnp.core.games
 from scorekeeper.cli import collect_commands, main
 from scorekeeper.commands import playing
 from scorekeeper.errors import RegistryError
@@ -110,8 +110,8 @@ def test_check_does_not_know_coin_flip_tables(sk):
 
 
 def test_a_game_pnp_knows_without_scorekeeper_rules_is_refused_clearly(tmp_path, monkeypatch):
-    monkeypatch.setattr(pnp.games, "GAMES", [*pnp.games.GAMES,
-                                             pnp.games.GameEntry("coin-flip", "tests.fourth_game.kit")])
+    monkeypatch.setattr(pnp.core.games, "GAMES", [*pnp.core.games.GAMES,
+                                             pnp.core.games.GameEntry("coin-flip", "tests.fourth_game.kit")])
     result = CliRunner().invoke(main, ["--db", str(tmp_path / "db"), "new", "coin-flip", "A", "B"])
     assert result.exit_code == 1
     assert result.output == ("Error: the score keeper has no rules for coin-flip yet; it keeps "
@@ -176,34 +176,34 @@ def test_rules_that_do_not_import_are_one_line_and_the_rest_work(sk, monkeypatch
 def test_an_entry_point_that_fails_to_import_is_one_line_and_the_rest_work(sk, monkeypatch):
     import importlib.metadata
     bad = importlib.metadata.EntryPoint("coin-flap", "tests.no_such_game:ENTRY",
-                                        pnp.games.ENTRY_POINTS)
-    wrong = importlib.metadata.EntryPoint("coin-flup", "pnp.games:HACK_BACK",
-                                          pnp.games.ENTRY_POINTS)
+                                        pnp.core.games.ENTRY_POINTS)
+    wrong = importlib.metadata.EntryPoint("coin-flup", "pnp.core.games:HACK_BACK",
+                                          pnp.core.games.ENTRY_POINTS)
     monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [bad, wrong])
-    monkeypatch.setattr(pnp.games, "_discovered", None)
-    assert pnp.games.game_ids()[:3] == ["hack-attack", "hack-back", "not-a-hack"]
-    assert pnp.games.broken() == [
+    monkeypatch.setattr(pnp.core.games, "_discovered", None)
+    assert pnp.core.games.game_ids()[:3] == ["hack-attack", "hack-back", "not-a-hack"]
+    assert pnp.core.games.broken() == [
         "game coin-flap: its entry point tests.no_such_game:ENTRY does not load "
         "(ModuleNotFoundError: No module named 'tests.no_such_game')",
-        "game coin-flup: its entry point pnp.games:HACK_BACK names the game hack-back"]
+        "game coin-flup: its entry point pnp.core.games:HACK_BACK names the game hack-back"]
     result = sk("new", "hack-attack", "Ana", "Ben")
     assert result.exit_code == 0
     assert result.stderr.count("Warning: game coin-fl") == 2
-    monkeypatch.setattr(pnp.games, "_discovered", None)
+    monkeypatch.setattr(pnp.core.games, "_discovered", None)
 
 
 def test_a_game_in_a_package_of_its_own_is_found_by_its_entry_point(sk, monkeypatch):
     import importlib.metadata
     module = types.ModuleType("tests.coin_package")
-    module.ENTRY = pnp.games.GameEntry("coin-flip", "tests.fourth_game.kit",
+    module.ENTRY = pnp.core.games.GameEntry("coin-flip", "tests.fourth_game.kit",
                                        rules="tests.fourth_game.table")
     monkeypatch.setitem(sys.modules, module.__name__, module)
     point = importlib.metadata.EntryPoint("coin-flip", "tests.coin_package:ENTRY",
-                                          pnp.games.ENTRY_POINTS)
+                                          pnp.core.games.ENTRY_POINTS)
     monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [point])
-    monkeypatch.setattr(pnp.games, "_discovered", None)
-    monkeypatch.setattr(pnp.games, "GAMES", list(pnp.games.GAMES[:3]))
-    assert pnp.games.resolve("Coin-Flip") == "coin-flip"
+    monkeypatch.setattr(pnp.core.games, "_discovered", None)
+    monkeypatch.setattr(pnp.core.games, "GAMES", list(pnp.core.games.GAMES[:3]))
+    assert pnp.core.games.resolve("Coin-Flip") == "coin-flip"
     assert sk("new", "coin-flip", "Ana", "Ben").exit_code == 0
     assert sk("coin", "ana", "3").exit_code == 0
-    monkeypatch.setattr(pnp.games, "_discovered", None)
+    monkeypatch.setattr(pnp.core.games, "_discovered", None)

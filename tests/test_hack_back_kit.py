@@ -9,10 +9,10 @@ from pypdf import PdfReader
 
 from pnp.build import BuildOptions, build
 from pnp.cli import main
+from pnp.core.errors import PnpError
+from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.data.hack_back import Effect, load_hack_back
-from pnp.errors import PnpError
 from pnp.layout.imposition import SheetSpec
-from pnp.paths import DEFAULT_DATA_DIR
 from tests.datafiles import edit_data
 from tests.pdfread import placements
 

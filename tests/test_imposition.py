@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.errors import LayoutError
+from pnp.core.errors import LayoutError
+from pnp.core.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt
 from pnp.layout.crop_marks import crop_marks
 from pnp.layout.imposition import SheetSpec, back_trim, compute_grid
 from pnp.render.sheets import CROP_MARK_WIDTH_PT
-from pnp.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

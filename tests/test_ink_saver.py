@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from pnp.build import DEFAULT_DATA_DIR, BuildOptions, frame_for
 from pnp.cli import main
-from pnp.games import find_game, game_ids
+from pnp.core.games import find_game, game_ids
 from pnp.validate import kit_faces
 from tests.conftest import bench_module
 

@@ -11,9 +11,9 @@ from pypdf import PdfReader
 
 from pnp.build import BuildOptions, build
 from pnp.cli import main as pnp_main
+from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.data.not_a_hack import load_not_a_hack
 from pnp.layout.imposition import SheetSpec
-from pnp.paths import DEFAULT_DATA_DIR
 from scorekeeper.cli import main as sk_main
 from tests.pdfread import placements
 
@@ -122,7 +122,7 @@ def test_a_white_pile_too_small_to_deal_ten_each_is_refused(tmp_path):
     import re
     import shutil
 
-    from pnp.errors import DataError
+    from pnp.core.errors import DataError
     folder = tmp_path / "not-a-hack"
     shutil.copytree(DEFAULT_DATA_DIR / "not-a-hack", folder)
     white = folder / "white.toml"

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.games import find_game
-from pnp.paths import DEFAULT_DATA_DIR
+from pnp.core.games import find_game
+from pnp.core.paths import DEFAULT_DATA_DIR
 from tests.datafiles import edit_data
 
 #: What each game's aid must say, in this order (its rules file's own sequence).

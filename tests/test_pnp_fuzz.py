@@ -21,8 +21,8 @@ from pypdf import PdfReader
 
 from pnp.build import OUTPUTS
 from pnp.cli import main
-from pnp.games import game_ids
-from pnp.paths import DEFAULT_DATA_DIR
+from pnp.core.games import game_ids
+from pnp.core.paths import DEFAULT_DATA_DIR
 from tests.fuzz_data import mutate
 
 CASES = int(os.environ.get("HACKPACK_FUZZ_CASES", "40"))   # per game

@@ -19,12 +19,12 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.cli import main
+from pnp.core.games import game_ids
+from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.data.files import MAX_FILE_BYTES
 from pnp.data.rulebook import MAX_RULEBOOK_BYTES
 from pnp.fonts import REGULAR, register_all
-from pnp.games import game_ids
 from pnp.layout.text import wrap
-from pnp.paths import DEFAULT_DATA_DIR
 from tests.datafiles import edit_data
 
 GAMES = game_ids()

@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.build import BuildOptions, build
-from pnp.units import CARD_SIZES_MM, mm_to_pt
+from pnp.core.units import CARD_SIZES_MM, mm_to_pt
 from tests.pdfread import placements
 
 MM = mm_to_pt(1)

@@ -260,7 +260,7 @@ def test_the_default_database_folder_is_still_made(tmp_path, monkeypatch):
 # --- 7. Counts in words -------------------------------------------------------------------
 
 def test_plural_says_one_in_the_singular():
-    from pnp.shown import plural
+    from pnp.core.shown import plural
     assert [plural(n, "point") for n in (0, 1, 2, -1, -2)] == [
         "0 points", "1 point", "2 points", "-1 point", "-2 points"]
     assert plural(1, "Hero", "Heroes") == "1 Hero" and plural(3, "Hero", "Heroes") == "3 Heroes"

@@ -42,7 +42,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from pnp.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import DEFAULT_DATA_DIR
 from scorekeeper.cli import collect_commands, main
 from scorekeeper.errors import ScoreError
 from scorekeeper.games import find_game, rules_packages

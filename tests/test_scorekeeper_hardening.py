@@ -16,7 +16,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from pnp import terminal as output
+from pnp.core import terminal as output
 from scorekeeper import store
 from scorekeeper.cli import main
 from scorekeeper.context import negatives_as_values

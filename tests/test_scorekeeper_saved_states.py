@@ -184,7 +184,7 @@ def test_a_refused_verb_keeps_nothing(tmp_path, cold):
 
 
 def test_a_changed_data_file_makes_the_view_again(tmp_path, cold, monkeypatch):
-    from pnp.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import DEFAULT_DATA_DIR
     db = tmp_path / "db"
     _hack_back(db)
     cold()

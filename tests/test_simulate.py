@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.simulate import simulated, simulator
 from pnp.simulate.pages import write_balance
 from pnp.simulate.report import summarise, text_lines, wilson
@@ -300,8 +300,8 @@ def test_shared_code_runs_a_game_it_does_not_know(monkeypatch, tmp_path):
     module = types.ModuleType("coin_sim")
     module.__dict__.update(vars(COIN))
     monkeypatch.setitem(__import__("sys").modules, "coin_sim", module)
-    import pnp.games
-    monkeypatch.setattr(pnp.games, "GAMES", [*pnp.games.GAMES, pnp.games.GameEntry(
+    import pnp.core.games
+    monkeypatch.setattr(pnp.core.games, "GAMES", [*pnp.core.games.GAMES, pnp.core.games.GameEntry(
         "coin", "tests.fourth_game.kit", simulator="coin_sim")])
     job = job_of("coin", (2, 3), 400, 3, ("random",), 6)
     tallies = run(job, {"A": None}, workers=2).tallies[0]

@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.errors import PnpError
-from pnp.paths import DEFAULT_DATA_DIR
+from pnp.core.errors import PnpError
+from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.simulate import cluster
 from pnp.simulate.balance import SimulateOptions, simulate_game
 

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.simulate import simulator
 from pnp.simulate.paired import Moments, Pair, interval
 

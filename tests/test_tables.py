@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
+from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.data import hack_attack, hack_back, not_a_hack
 from pnp.data.schema import Field
-from pnp.paths import DEFAULT_DATA_DIR
 
 CARD_FILES = {"hack-attack": ("tech.toml", "tech"), "hack-back": ("cards.toml", "card"),
               "not-a-hack": ("black.toml", "hack")}

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
+from pnp.core.units import PAPER_MM, pt_to_mm
 from pnp.render.tracker import HIGH_VC, LOW_VC, board_cells
-from pnp.units import PAPER_MM, pt_to_mm
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])

@@ -29,12 +29,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp.core.errors import Problem
+from pnp.core.shown import described, quoted
 from pnp.data.files import kind_of
 from pnp.data.images import ImageInfo, ImageRefused, probe
 from pnp.data.models import Origin
 from pnp.data.schema import Field
-from pnp.errors import Problem
-from pnp.shown import described, quoted
 
 FITS = ("cover", "contain")
 MAX_ART_BLEED_MM = 10.0

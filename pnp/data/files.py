@@ -18,7 +18,7 @@ import os
 import stat
 from pathlib import Path
 
-from pnp.errors import Problem
+from pnp.core.errors import Problem
 
 MAX_FILE_BYTES = 1024 * 1024          # 1 MiB: the largest shipped file is about 16 KiB
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),

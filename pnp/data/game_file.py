@@ -7,14 +7,14 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from pnp.core.errors import Problem
+from pnp.core.shown import quoted
+from pnp.core.units import CARD_SIZES_MM
 from pnp.data.art import ART_FIELD, parse_art
 from pnp.data.models import BackDesign, Category, GameInfo, Source
 from pnp.data.schema import Field, check_table, int_range
 from pnp.data.toml_source import TableLines, TomlFile, read_toml
-from pnp.errors import Problem
 from pnp.glyphs import CATEGORY_ICONS
-from pnp.shown import quoted
-from pnp.units import CARD_SIZES_MM
 
 GAME_FIELDS = [
     Field("id", "id", "a kebab-case game id"),

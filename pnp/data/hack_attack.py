@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from pnp.core.errors import DataError, Problem
+from pnp.core.shown import listed, quoted
 from pnp.data.aid import AID_SPEC, AidCard, aid_cards
 from pnp.data.art import ART_FIELD, ArtSpec
 from pnp.data.models import Category, GameInfo, Source
 from pnp.data.schema import Field, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
-from pnp.errors import DataError, Problem
-from pnp.shown import listed, quoted
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.core.errors import DataError, Problem
+from pnp.core.shown import described, quoted, signed
 from pnp.data.aid import AID_SPEC, AidCard, aid_cards
 from pnp.data.art import ART_FIELD, ArtSpec
 from pnp.data.models import GameInfo, Source
 from pnp.data.schema import Field, check_table, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
 from pnp.data.toml_source import TableLines
-from pnp.errors import DataError, Problem
-from pnp.shown import described, quoted, signed
 
 #: Deck sizes the rules allow (rules, "Choose one deck format").
 INDIVIDUAL_DECK = (20, 40)

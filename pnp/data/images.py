@@ -30,8 +30,8 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
+from pnp.core.errors import PnpError
 from pnp.data.files import kind_of
-from pnp.errors import PnpError
 
 #: Formats accepted as card art (Pillow's names; a camera's multi-picture JPEG opens as
 #: "MPO"). Others that Pillow knows (EPS, PSD, ICNS, ...) are refused by name: EPS would

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Problem
+from pnp.core.errors import Problem
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.core.errors import DataError, Problem
+from pnp.core.shown import plural
 from pnp.data.aid import AID_SPEC, AidCard, aid_cards
 from pnp.data.art import ART_FIELD, ArtSpec
 from pnp.data.models import GameInfo, Source
 from pnp.data.schema import Field, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
-from pnp.errors import DataError, Problem
-from pnp.shown import plural
 
 BLANK = "____"
 PILES = {"black": ("hack", "negative", "banned"),

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.core.errors import DataError, Problem
 from pnp.data.files import read_data_text
-from pnp.errors import DataError, Problem
 
 MAX_RULEBOOK_BYTES = 256 * 1024   # about 60 printed pages; the shipped ones are 12 KiB
 # Words in one paragraph, list item or heading: reportlab re-wraps the rest of a paragraph

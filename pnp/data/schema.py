@@ -10,9 +10,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from pnp.core.errors import Problem
+from pnp.core.shown import described, prints_nothing
 from pnp.data.toml_source import TableLines
-from pnp.errors import Problem
-from pnp.shown import described, prints_nothing
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 MAX_ID = 48        # characters in any id (card, category, deck, game)

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp.core.errors import Problem
+from pnp.core.shown import quoted
 from pnp.data.art import parse_art
 from pnp.data.game_file import read_game_file
 from pnp.data.models import Category, GameInfo, Source
 from pnp.data.schema import Field, check_table
 from pnp.data.toml_source import TableLines, TomlFile, read_toml
-from pnp.errors import Problem
-from pnp.shown import quoted
 
 
 @dataclass(frozen=True)

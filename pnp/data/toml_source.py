@@ -16,8 +16,8 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10 and older
     import tomli as tomllib
 
+from pnp.core.errors import Problem
 from pnp.data.files import read_data_text
-from pnp.errors import Problem
 
 _ARRAY_HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]")
 _TABLE_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_.-]+)\s*\]")

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp.core.units import mm_to_pt
 from pnp.data.aid import AidCard
 from pnp.fonts import BOLD, REGULAR
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import DesignGrid, Face, Fill, Outline, Text, label, line_at, title
-from pnp.units import mm_to_pt
 
 #: The back id of player-aid cards (a key of every kit's backs when it prints aids).
 AID_BACK = "aid"

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.core.units import mm_to_pt
 from pnp.layout.imposition import Rect
-from pnp.units import mm_to_pt
 
 EDGE_PT = 0.01      # an image edge this close to a trim edge reaches it
 

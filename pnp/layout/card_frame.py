@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.core.units import mm_to_pt
 from pnp.layout.imposition import Rect
-from pnp.units import mm_to_pt
 
 SAFE_MM = 3.0
 BODY_FLOOR_PT = 7.0

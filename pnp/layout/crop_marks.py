@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from pnp.core.units import mm_to_pt
 from pnp.layout.imposition import CROP_MARK_CLEARANCE_MM, CROP_MARK_MAX_MM, Grid, Rect
-from pnp.units import mm_to_pt
 
 MIN_MARK_MM = 0.8         # shorter marks are not drawn
 GUIDE_MARK_MM = 3.0       # a mark at least this long is a usable guide on its own

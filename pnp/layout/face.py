@@ -17,13 +17,13 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
+from pnp.core.units import mm_to_pt
 from pnp.data.models import Origin, Source
 from pnp.fonts import BOLD, metrics
 from pnp.layout.art import Placement, place_art
 from pnp.layout.card_frame import BODY_FLOOR_PT, SAFE_MM, TITLE_FLOOR_PT, CardFrame
 from pnp.layout.imposition import Rect
 from pnp.layout.text import placed_lines
-from pnp.units import mm_to_pt
 
 DESIGN_W_MM, DESIGN_H_MM = 63.5, 88.9
 LABEL_PT = 7.0

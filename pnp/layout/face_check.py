@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from pnp.core.shown import quoted
+from pnp.core.units import pt_to_mm
 from pnp.data.models import Origin
 from pnp.fonts import glyph_problem, missing_glyphs
 from pnp.glyphs import GLYPH_NAMES
@@ -18,8 +20,6 @@ from pnp.layout.card_frame import BODY_FLOOR_PT, SAFE_MM, CardFrame
 from pnp.layout.face import Art, Element, Face, Icon, Text
 from pnp.layout.imposition import Rect
 from pnp.layout.text import TextDoesNotFit
-from pnp.shown import quoted
-from pnp.units import pt_to_mm
 
 TOLERANCE_PT = 0.01
 MIN_DPI = 150       # art printed at fewer pixels per inch is refused
@@ -31,7 +31,7 @@ SHARP_ENOUGH_DPI = 600   # above this, a note suggests --max-dpi
 class Fault:
     """One thing wrong with one element of a face, in words; `origin` names the data value
     at fault when it is not the element's own (a part of a composed text); `level` is
-    "error", "warning" or "note" (pnp.errors.Problem)."""
+    "error", "warning" or "note" (pnp.core.errors.Problem)."""
 
     element: Element
     message: str

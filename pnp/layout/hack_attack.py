@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.core.units import mm_to_pt
 from pnp.data.hack_attack import (
     AttackCard,
     Card,
@@ -44,7 +45,6 @@ from pnp.layout.face import (
 )
 from pnp.layout.imposition import Rect
 from pnp.layout.kit import Kit, KitRow
-from pnp.units import mm_to_pt
 
 SHIELD_COLOUR = "#1F3A5F"
 SHIELD_TINT = "#D2D8DF"   # SHIELD_COLOUR at 20 % on white: the ink saver's shield

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.core.errors import PnpError
+from pnp.core.units import mm_to_pt
 from pnp.data.hack_back import HAND, Deck, HackBackData, HeroCard, load_hack_back
-from pnp.errors import PnpError
 from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import (
@@ -34,7 +35,6 @@ from pnp.layout.face import (
     title,
 )
 from pnp.layout.kit import Extra, Kit, KitRow, PrintGroup
-from pnp.units import mm_to_pt
 
 SECTION_TOPS_MM = {"play": 32.0, "activate": 56.5}
 LINE_MM = 9.0

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.errors import LayoutError
-from pnp.shown import quoted
-from pnp.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt, pt_to_mm
+from pnp.core.errors import LayoutError
+from pnp.core.shown import quoted
+from pnp.core.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt, pt_to_mm
 
 DUPLEX_MODES = ("long", "short", "none")
 

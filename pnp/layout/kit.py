@@ -1,6 +1,6 @@
 """What a game provides to `pnp`: its kit. The shared build, validation and rulebook code
 only query a Kit, so a new game is its own data and layout modules, a Kit, and one line
-in the registry (pnp.games). Source: shared/DESIGN.md, "Games are plug-ins".
+in the registry (pnp.core.games). Source: shared/DESIGN.md, "Games are plug-ins".
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from pnp.core.errors import PnpError
 from pnp.data.aid import AidCard
-from pnp.errors import PnpError
 from pnp.layout.aid import AID_BACK, aid_back, aid_face
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face

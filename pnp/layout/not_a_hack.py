@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.core.units import mm_to_pt
 from pnp.data.not_a_hack import LABELS, PILES, NahCard, NotAHackData, load_not_a_hack
 from pnp.fonts import BOLD, REGULAR
 from pnp.layout.card_frame import CardFrame
@@ -34,7 +35,6 @@ from pnp.layout.face import (
 )
 from pnp.layout.imposition import Rect
 from pnp.layout.kit import Kit, KitRow, PrintGroup
-from pnp.units import mm_to_pt
 
 WHITE_INK, BLACK_INK = "#FFFFFF", "#111111"
 ORANGE, PINK, BLACK_FACE = "#E69F00", "#CC79A7", "#1E1E1E"

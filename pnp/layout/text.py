@@ -13,10 +13,10 @@ from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.core.shown import plural, quoted
 from pnp.fonts import BREAKS, NO_BREAK_SPACES, metrics
 from pnp.fonts import font as registered
 from pnp.layout.imposition import Rect
-from pnp.shown import plural, quoted
 
 LEADING = 1.18
 STEP_PT = 0.25

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.units import PAPER_MM, mm_to_pt
+from pnp.core.units import PAPER_MM, mm_to_pt
 
 
 def saddle_stitch_order(n_pages: int) -> list[tuple[int | None, int | None]]:

@@ -40,10 +40,10 @@ from reportlab.pdfbase.pdfdoc import (
     PDFStream,
 )
 
+from pnp.core.errors import PnpError
+from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.data.images import FORMATS, ImageInfo, read_png
-from pnp.errors import PnpError
 from pnp.layout.imposition import Rect
-from pnp.shown import PATH_LIMIT, quoted
 
 ZLIB_LEVEL = 1                  # Z_RLE ignores the level above 0; 1 says "fast"
 ZLIB_STRATEGY = zlib.Z_RLE

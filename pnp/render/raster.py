@@ -16,7 +16,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from PIL import Image
 
-from pnp.errors import PnpError
+from pnp.core.errors import PnpError
 
 MM_PER_INCH = 25.4
 

@@ -27,12 +27,12 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.doctemplate import ActionFlowable
 
+from pnp.core.units import mm_to_pt
 from pnp.data.rulebook import Block
 from pnp.fonts import BOLD, REGULAR, register_all
 from pnp.layout.kit import KitRow
 from pnp.printed import PrintedLine
 from pnp.render.booklet import FormPageCanvas
-from pnp.units import mm_to_pt
 
 HALF_SHEET_MM = {"a4": (148.0, 210.0), "letter": (139.7, 215.9)}
 MARGIN_MM = 13.0

@@ -20,10 +20,10 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.core.units import PAPER_MM, mm_to_pt
 from pnp.fonts import BOLD, REGULAR, register_all
 from pnp.fonts import font as font_name
 from pnp.printed import PrintedLine
-from pnp.units import PAPER_MM, mm_to_pt
 
 #: The VC range on the board (inclusive). Heroes start at 0..39 printed VC; two actions
 #: move a Hero by at most a few VC, so a game stays well inside −15..48.

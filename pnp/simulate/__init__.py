@@ -18,12 +18,12 @@ MOST_TURN_CAP = 100_000
 
 def simulated() -> dict[str, str]:
     """game id -> the module that simulates it, for every game of the manifest
-    (pnp.games) that names a simulator, in its order."""
-    import pnp.games
-    return {g.id: g.simulator for g in pnp.games.registry() if g.simulator}
+    (pnp.core.games) that names a simulator, in its order."""
+    import pnp.core.games
+    return {g.id: g.simulator for g in pnp.core.games.registry() if g.simulator}
 
 
 def simulator(game_id: str) -> ModuleType:
-    """The simulator module of the game `game_id` (an id of pnp.games). KeyError if the
+    """The simulator module of the game `game_id` (an id of pnp.core.games). KeyError if the
     game has none."""
     return import_module(simulated()[game_id])

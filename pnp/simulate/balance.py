@@ -13,9 +13,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import NamedTuple
 
-from pnp.errors import DataError, PnpError
+from pnp.core.errors import DataError, PnpError
+from pnp.core.shown import plural, quoted
 from pnp.outfile import check_writable, write_whole
-from pnp.shown import plural, quoted
 from pnp.simulate import MOST_GAMES, MOST_TURN_CAP, simulated, simulator
 from pnp.simulate.pages import write_balance
 from pnp.simulate.report import summarise, text_lines
@@ -228,15 +228,15 @@ def prepare(options: SimulateOptions) -> Prepared:
     simulator, its card data loads (and the --compare data: that game's, and valid),
     the request suits them (`job_for`), and balance.pdf can be written. PnpError
     (DataError for bad card data of the run's own) naming what is wrong."""
-    import pnp.games
+    import pnp.core.games
     from pnp.build import game_folder
-    game = pnp.games.resolve(options.game)
+    game = pnp.core.games.resolve(options.game)
     if game not in simulated():
         raise PnpError(f"{game} has no simulator yet; simulated games: "
                        f"{', '.join(simulated())}")
     options = replace(options, game=game)
     module = simulator(game)
-    folders = {OWN: game_folder(pnp.games.find_game(game), Path(options.data_dir))}
+    folders = {OWN: game_folder(pnp.core.games.find_game(game), Path(options.data_dir))}
     if options.compare is not None:
         folders[OTHER] = other_folder(game, Path(options.compare))
     target = Path(options.out_dir) / game / FILE_NAME if options.pdf else None
@@ -260,7 +260,7 @@ def simulate_game(options: SimulateOptions,
     manager with `update(n)` (a click progress bar) to follow the games. PnpError as
     `prepare`, or when balance.pdf cannot be written after all; the previous
     balance.pdf is then unchanged."""
-    import pnp.games
+    import pnp.core.games
     from pnp.simulate.compare import compare_lines, compare_summary
     from pnp.simulate.skill import skill_lines, skill_summary
     module, job, datas, folders, figures, target = prepared or prepare(options)
@@ -288,7 +288,7 @@ def simulate_game(options: SimulateOptions,
         lines += compare_lines(summary["compare"])
     path = None
     if target:
-        name = pnp.games.find_game(job.game).name(datas[OWN])
+        name = pnp.core.games.find_game(job.game).name(datas[OWN])
         path = write_whole(target,
                            lambda stream: write_balance(stream, summary, figures[OWN], name))
     return SimulateReport(summary, lines, path, workers, seconds)

@@ -21,8 +21,8 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import CancelledError
 
-from pnp.errors import PnpError
-from pnp.shown import quoted
+from pnp.core.errors import PnpError
+from pnp.core.shown import quoted
 from pnp.simulate.run import Chunk, Job, Piece, play_chunk
 
 #: seconds to reach the scheduler, and seconds a run waits with no worker at all

@@ -28,8 +28,8 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from pnp.core.shown import plural
 from pnp.fonts import BOLD, REGULAR, register_all
-from pnp.shown import plural
 from pnp.simulate.charts import (
     MARGIN_PT,
     endings_chart,

@@ -10,7 +10,7 @@ import math
 import re
 from types import ModuleType
 
-from pnp.shown import plural
+from pnp.core.shown import plural
 from pnp.simulate.paired import Z95, interval
 from pnp.simulate.result import Figure
 from pnp.simulate.run import Arm, Job, Tally

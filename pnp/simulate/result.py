@@ -3,7 +3,7 @@ contract between a game module under `pnp.simulate` and the shared runner, repor
 charts, which never name a game (shared/DESIGN.md, "Games are plug-ins").
 
 A game's simulator module defines, at module level:
-- `GAME` (its id in `pnp.games`), `PLAYERS` (fewest, most players it seats),
+- `GAME` (its id in `pnp.core.games`), `PLAYERS` (fewest, most players it seats),
   `TURN_CAP` (turns before a game is stopped as a draw) and `TURN_WORD` (what
   `Result.turns` counts, plural: "turns", "black cards drawn");
 - `STRATEGIES` (name -> a class whose instances play one seat), with "random" among

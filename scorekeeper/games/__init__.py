@@ -1,4 +1,4 @@
-"""The score keeper's games, found by id in the one manifest of games (`pnp.games`,
+"""The score keeper's games, found by id in the one manifest of games (`pnp.core.games`,
 which imports nothing heavy): each entry's `rules` names the package that defines its
 `GAME` (a `scorekeeper.game.Game`). The manifest is read at call time, so a test may
 register a game of its own.
@@ -14,16 +14,16 @@ from scorekeeper.game import Game
 
 def rules_packages() -> dict[str, str]:
     """game id -> the package (or module) whose `GAME` is that game, for every game of
-    the manifest that the score keeper keeps (pnp.games; in its order)."""
-    import pnp.games
-    return {g.id: g.rules for g in pnp.games.registry() if g.rules}
+    the manifest that the score keeper keeps (pnp.core.games; in its order)."""
+    import pnp.core.games
+    return {g.id: g.rules for g in pnp.core.games.registry() if g.rules}
 
 
 def _package(game_id: str) -> str | None:
     """The rules package of `game_id`, reading entry points only for a game that is none
     of the shipped ones."""
-    import pnp.games
-    for g in pnp.games.GAMES:
+    import pnp.core.games
+    for g in pnp.core.games.GAMES:
         if g.id == game_id:
             return g.rules
     return rules_packages().get(game_id)
@@ -33,10 +33,10 @@ def find_game(name: str) -> Game:
     """The game called `name` (an id or an alias of pnp's registry, any case).
     InputError listing the known ids for an unknown name, or saying the score keeper
     has no rules for a game pnp knows."""
-    import pnp.games
-    from pnp.errors import UnknownGame
+    import pnp.core.games
+    from pnp.core.errors import UnknownGame
     try:
-        game_id = pnp.games.resolve(name)
+        game_id = pnp.core.games.resolve(name)
     except UnknownGame as exc:
         raise InputError(str(exc)) from None
     return load_game(game_id)
@@ -102,6 +102,6 @@ def note_problem(line: str) -> None:
 
 def problems() -> list[str]:
     """One line for each registered game left out (its entry point, its rules or its
-    verbs are broken), this process so far, pnp.games.broken's included."""
-    import pnp.games
-    return [*pnp.games.broken(), *_PROBLEMS]
+    verbs are broken), this process so far, pnp.core.games.broken's included."""
+    import pnp.core.games
+    return [*pnp.core.games.broken(), *_PROBLEMS]

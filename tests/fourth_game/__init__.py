@@ -9,6 +9,6 @@ def register(monkeypatch, game_id: str = "coin-flip",
              rules: str | None = "tests.fourth_game.table",
              simulator: str | None = "tests.fourth_game.sim") -> None:
     """Add `game_id` to the manifest of games, as a new game's one entry would."""
-    import pnp.games
-    monkeypatch.setattr(pnp.games, "GAMES", [*pnp.games.GAMES, pnp.games.GameEntry(
+    import pnp.core.games
+    monkeypatch.setattr(pnp.core.games, "GAMES", [*pnp.core.games.GAMES, pnp.core.games.GameEntry(
         game_id, "tests.fourth_game.kit", rules=rules, simulator=simulator)])

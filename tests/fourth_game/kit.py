@@ -1,6 +1,6 @@
 """Coin Flip in pnp: the print-and-play half of the test-only fourth game, in one file
 (its card model and table spec, its loader, its faces and its kit), registered by the
-tests alone (`pnp.games.GAMES` gets a GameEntry pointing here).
+tests alone (`pnp.core.games.GAMES` gets a GameEntry pointing here).
 
 Cards: coins worth 1–3 points (card_data/coin-flip/coins.toml); one back.
 """
@@ -10,15 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.core.errors import DataError
+from pnp.core.units import mm_to_pt
 from pnp.data.models import GameInfo, Source
 from pnp.data.schema import Field, int_range, length_range
 from pnp.data.tables import TableSpec, read_game
-from pnp.errors import DataError
 from pnp.fonts import BOLD, ITALIC
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import DesignGrid, Disc, Face, Fill, Outline, Text, label, line_at, title
 from pnp.layout.kit import Kit, KitRow
-from pnp.units import mm_to_pt
 
 DATA_DIR = Path(__file__).resolve().parent / "card_data"
 GOLD = "#E69F00"

@@ -16,7 +16,7 @@ from typing import NamedTuple, Sequence
 
 import click
 
-from pnp.shown import plural
+from pnp.core.shown import plural
 from scorekeeper.context import Whole, pass_ctx
 from scorekeeper.errors import InputError, RuleError
 from scorekeeper.game import Game, Rules

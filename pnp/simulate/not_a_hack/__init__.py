@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from pnp.core.shown import plural
 from pnp.data.not_a_hack import DEAL, LABELS, NotAHackData, load_not_a_hack
-from pnp.shown import plural
 from pnp.simulate.not_a_hack.game import Game
 from pnp.simulate.not_a_hack.players import (
     SEARCH,

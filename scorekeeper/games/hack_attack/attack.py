@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from pnp.shown import plural
+from pnp.core.shown import plural
 from scorekeeper.errors import InputError, RuleError, quoted
 
 PLAYERS = (2, 6)

@@ -38,19 +38,20 @@ class Deck(NamedTuple):
 
 def _view(data) -> dict:
     """What the table needs of the Hack Attack: Defense data, JSON-ready."""
-    from pnp.data.hack_attack import AttackCard, TechCard, UserErrorCard
     return {"tech": {c.id: [c.name, c.points, c.count] for c in data.cards
-                     if isinstance(c, TechCard)},
+                     if c.kind == "Tech"},
             "attacks": {c.id: [c.name, list(c.icons), c.count] for c in data.cards
-                        if isinstance(c, AttackCard)},
+                        if c.kind == "Attack"},
             "categories": {k: v.name for k, v in data.categories.items()},
             "codes": {v.code: k for k, v in data.categories.items() if v.code},
-            "user_errors": sum(c.count for c in data.cards if isinstance(c, UserErrorCard))}
+            "user_errors": sum(c.count for c in data.cards if c.kind == "User Error")}
 
 
 def _load(folder):
-    from pnp.data.hack_attack import load_hack_attack
-    return load_hack_attack(folder)
+    """The card data, through the manifest's loader (the score keeper imports no print
+    code: pnp.core.games.load_data)."""
+    from pnp.core.games import load_data
+    return load_data(rules.GAME, folder)
 
 
 @lru_cache(maxsize=None)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from pnp.shown import plural, singular
+from pnp.core.shown import plural, singular
 from scorekeeper.errors import InputError, RuleError, described, quoted
 from scorekeeper.game import Variant
 from scorekeeper.games.hack_attack.attack import (  # noqa: F401  (WILD: part of the rules)

@@ -8,7 +8,7 @@ from typing import Sequence
 
 import click
 
-from pnp.terminal import echo, echo_json
+from pnp.core.terminal import echo, echo_json
 from scorekeeper import numbers
 from scorekeeper.context import (
     JSON,

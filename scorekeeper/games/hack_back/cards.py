@@ -30,8 +30,10 @@ def _view(data) -> dict:
 
 
 def _load(folder):
-    from pnp.data.hack_back import load_hack_back
-    return load_hack_back(folder)
+    """The card data, through the manifest's loader (the score keeper imports no print
+    code: pnp.core.games.load_data)."""
+    from pnp.core.games import load_data
+    return load_data(rules.GAME, folder)
 
 
 @lru_cache(maxsize=None)

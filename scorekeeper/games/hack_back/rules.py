@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from pnp.shown import plural, singular
+from pnp.core.shown import plural, singular
 from scorekeeper.errors import InputError, RuleError, quoted
 from scorekeeper.games.hack_back.words import KEYWORDS, describe, keyword  # noqa: F401  (rules' words)
 from scorekeeper.outcome import Outcome, Termination

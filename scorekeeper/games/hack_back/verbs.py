@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from pnp.shown import plural
+from pnp.core.shown import plural
 from scorekeeper import numbers
 from scorekeeper.context import complete_player, completion, example, pass_ctx
 from scorekeeper.errors import InputError, quoted

@@ -29,8 +29,10 @@ def _view(data) -> list:
 
 
 def _load(folder):
-    from pnp.data.not_a_hack import load_not_a_hack
-    return load_not_a_hack(folder)
+    """The card data, through the manifest's loader (the score keeper imports no print
+    code: pnp.core.games.load_data)."""
+    from pnp.core.games import load_data
+    return load_data(rules.GAME, folder)
 
 
 @lru_cache(maxsize=None)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from pnp.shown import plural, singular
+from pnp.core.shown import plural, singular
 from scorekeeper.errors import InputError, RuleError, described, quoted
 from scorekeeper.outcome import Outcome, Termination
 from scorekeeper.shapes import CARD_ID, CARD_NAME, COPIES, KIT_COUNT, Optional, Range, Values, maybe

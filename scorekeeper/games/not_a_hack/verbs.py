@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from pnp.shown import plural
+from pnp.core.shown import plural
 from scorekeeper.context import Whole, complete_player, completion, example, pass_ctx
 from scorekeeper.errors import InputError, UsageError, quoted
 from scorekeeper.games.not_a_hack import rules

@@ -19,7 +19,7 @@ import unicodedata
 
 import click
 
-from pnp.shown import QUOTE_LIMIT, quoted
+from pnp.core.shown import QUOTE_LIMIT, quoted
 
 #: Plain stand-ins for the symbols the score keeper prints, for encodings that lack them.
 PLAIN = {"▶": ">", "—": "-", "–": "-", "−": "-", "→": "->", "“": '"', "”": '"', "‘": "'",
@@ -121,8 +121,8 @@ _LONG_RUN = re.compile(r"\S{200,}")
 
 def one_line(message: str, typed=()) -> str:
     """`message` made safe to print as one short line: each of the `typed` values (the
-    command line's words) longer than pnp.shown.QUOTE_LIMIT that it holds whole, as
-    typed or as Python's repr, becomes its quoted, shortened form (pnp.shown.quoted);
+    command line's words) longer than pnp.core.shown.QUOTE_LIMIT that it holds whole, as
+    typed or as Python's repr, becomes its quoted, shortened form (pnp.core.shown.quoted);
     any other run of 200 or more characters without a space is cut, with its length;
     line breaks, control, format and bidi characters are escaped as \\uXXXX. Meant for
     click's usage errors, which echo values whole, and as a last guard on the tools' own

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.shown import quoted
+from pnp.core.shown import quoted
 
 
 class PnpError(Exception):

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import import_module
 
-from pnp.errors import UnknownGame
-from pnp.shown import quoted
+from pnp.core.errors import UnknownGame
+from pnp.core.shown import quoted
 
 #: The entry-point group a game package declares its GameEntry in.
 ENTRY_POINTS = "hackpack.games"
@@ -30,24 +30,29 @@ class GameEntry:
     module that defines its kit as `KIT` (a pnp.layout.kit.Kit); `rules`, the package
     whose `GAME` the score keeper keeps (a scorekeeper.game.Game), or None; `simulator`,
     the module `pnp simulate` plays it with (pnp.simulate.result's contract), or None;
-    and other names it answers to."""
+    `data`, its card data loader as "module:function" (folder -> validated data; the
+    score keeper reads cards through it, never importing the print side), or None; and
+    other names it answers to."""
 
     id: str
     kit: str
     rules: str | None = None
     simulator: str | None = None
     aliases: tuple[str, ...] = ()
+    data: str | None = None
 
 
 HACK_ATTACK = GameEntry("hack-attack", "pnp.layout.hack_attack",
                         rules="scorekeeper.games.hack_attack",
                         simulator="pnp.simulate.hack_attack",
-                        aliases=("hack-attack-defense", "had"))
+                        aliases=("hack-attack-defense", "had"),
+                        data="pnp.data.hack_attack:load_hack_attack")
 HACK_BACK = GameEntry("hack-back", "pnp.layout.hack_back", rules="scorekeeper.games.hack_back",
-                      simulator="pnp.simulate.hack_back")
+                      simulator="pnp.simulate.hack_back", data="pnp.data.hack_back:load_hack_back")
 NOT_A_HACK = GameEntry("not-a-hack", "pnp.layout.not_a_hack",
                        rules="scorekeeper.games.not_a_hack",
-                       simulator="pnp.simulate.not_a_hack")
+                       simulator="pnp.simulate.not_a_hack",
+                       data="pnp.data.not_a_hack:load_not_a_hack")
 
 #: The games this package ships, in the order every listing shows them. A test may
 #: replace the list to register a game of its own.
@@ -122,10 +127,21 @@ def resolve(name: str) -> str:
     raise UnknownGame(f"unknown game {quoted(name, 40)}; known games: {', '.join(game_ids())}")
 
 
+def load_data(game_id: str, folder):
+    """The card data of `game_id` read from `folder` by its manifest's `data` loader
+    (DataError for bad data, as that loader raises); UnknownGame if the game names no
+    loader."""
+    g = entry(game_id)
+    if g.data is None:
+        raise UnknownGame(f"game {g.id} declares no card data loader")
+    module, _, function = g.data.partition(":")
+    return getattr(import_module(module), function)(folder)
+
+
 def find_game(name: str):
     """The kit (pnp.layout.kit.Kit) of the game called `name`; raises UnknownGame, or
     PnpError naming the game when its kit module does not import or defines no KIT."""
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
     g = entry(resolve(name))
     try:
         kit = import_module(g.kit).KIT
