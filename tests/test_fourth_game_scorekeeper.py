@@ -173,13 +173,20 @@ def test_rules_that_do_not_import_are_one_line_and_the_rest_work(sk, monkeypatch
                                     "cannot be loaded (ModuleNotFoundError")
 
 
-def test_an_entry_point_that_fails_to_import_is_one_line_and_the_rest_work(sk, monkeypatch):
+def test_the_installed_entry_points_declare_the_shipped_games():
+    """What pyproject.toml declares, read as importlib.metadata reads it."""
     import importlib.metadata
-    bad = importlib.metadata.EntryPoint("coin-flap", "tests.no_such_game:ENTRY",
-                                        pnp.core.games.ENTRY_POINTS)
-    wrong = importlib.metadata.EntryPoint("coin-flup", "pnp.core.games:HACK_BACK",
-                                          pnp.core.games.ENTRY_POINTS)
-    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [bad, wrong])
+    ours = {p.name: p.value for p in importlib.metadata.entry_points(
+        group=pnp.core.games.ENTRY_POINTS)}
+    assert dict(pnp.core.games.declared()) == ours
+    assert ours == {"hack-attack": "pnp.core.games:HACK_ATTACK",
+                    "hack-back": "pnp.core.games:HACK_BACK",
+                    "not-a-hack": "pnp.core.games:NOT_A_HACK"}
+
+
+def test_an_entry_point_that_fails_to_import_is_one_line_and_the_rest_work(sk, monkeypatch):
+    monkeypatch.setattr(pnp.core.games, "declared", lambda: [
+        ("coin-flap", "tests.no_such_game:ENTRY"), ("coin-flup", "pnp.core.games:HACK_BACK")])
     monkeypatch.setattr(pnp.core.games, "_discovered", None)
     assert pnp.core.games.game_ids()[:3] == ["hack-attack", "hack-back", "not-a-hack"]
     assert pnp.core.games.broken() == [
@@ -193,14 +200,12 @@ def test_an_entry_point_that_fails_to_import_is_one_line_and_the_rest_work(sk, m
 
 
 def test_a_game_in_a_package_of_its_own_is_found_by_its_entry_point(sk, monkeypatch):
-    import importlib.metadata
     module = types.ModuleType("tests.coin_package")
     module.ENTRY = pnp.core.games.GameEntry("coin-flip", "tests.fourth_game.kit",
                                        rules="tests.fourth_game.table")
     monkeypatch.setitem(sys.modules, module.__name__, module)
-    point = importlib.metadata.EntryPoint("coin-flip", "tests.coin_package:ENTRY",
-                                          pnp.core.games.ENTRY_POINTS)
-    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [point])
+    monkeypatch.setattr(pnp.core.games, "declared",
+                        lambda: [("coin-flip", "tests.coin_package:ENTRY")])
     monkeypatch.setattr(pnp.core.games, "_discovered", None)
     monkeypatch.setattr(pnp.core.games, "GAMES", list(pnp.core.games.GAMES[:3]))
     assert pnp.core.games.resolve("Coin-Flip") == "coin-flip"

@@ -61,22 +61,54 @@ GAMES: list[GameEntry] = [HACK_ATTACK, HACK_BACK, NOT_A_HACK]
 _discovered: tuple[list[GameEntry], list[str]] | None = None
 
 
+def declared() -> list[tuple[str, str]]:
+    """(name, "module:object") of every entry point of ENTRY_POINTS that the installed
+    distributions declare, first found first (one per name), read from their
+    entry_points.txt on sys.path. The same files importlib.metadata reads, without its
+    import (about 20 ms of every command's start)."""
+    import os
+    import sys
+    found: dict[str, str] = {}
+    for folder in sys.path:
+        try:
+            names = sorted(e.name for e in os.scandir(folder or ".")
+                           if e.name.endswith((".dist-info", ".egg-info")))
+        except OSError:
+            continue
+        for name in names:
+            try:
+                with open(os.path.join(folder or ".", name, "entry_points.txt"),
+                          encoding="utf-8") as f:
+                    text = f.read()
+            except OSError:
+                continue
+            section = None
+            for line in text.splitlines():
+                line = line.strip()
+                if line.startswith("[") and line.endswith("]"):
+                    section = line[1:-1].strip()
+                elif section == ENTRY_POINTS and "=" in line and not line.startswith("#"):
+                    key, _, value = line.partition("=")
+                    found.setdefault(key.strip(), value.strip())
+    return list(found.items())
+
+
 def _entry_points() -> tuple[list[GameEntry], list[str]]:
     """(the GameEntry of every entry point of ENTRY_POINTS that loads, a line for each
     that does not), read once per process."""
     global _discovered
     if _discovered is None:
-        from importlib.metadata import entry_points
         found, broken = [], []
-        for point in entry_points(group=ENTRY_POINTS):
+        for name, value in declared():
+            module, _, attribute = value.partition(":")
             try:
-                entry = point.load()
+                entry = getattr(import_module(module.strip()), attribute.strip())
             except Exception as exc:           # a game's own package: any failure is its own
-                broken.append(f"game {point.name}: its entry point {point.value} does not "
+                broken.append(f"game {name}: its entry point {value} does not "
                               f"load ({type(exc).__name__}: {exc})")
                 continue
-            if not isinstance(entry, GameEntry) or entry.id != point.name:
-                broken.append(f"game {point.name}: its entry point {point.value} names "
+            if not isinstance(entry, GameEntry) or entry.id != name:
+                broken.append(f"game {name}: its entry point {value} names "
                               + ("no GameEntry" if not isinstance(entry, GameEntry)
                                  else f"the game {entry.id}"))
                 continue
