@@ -12,174 +12,40 @@ import json
 import os
 import sqlite3
 import stat
-import zlib
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
 
 from scorekeeper import numbers
-from scorekeeper.errors import InputError, StoreError, quoted
+from scorekeeper.errors import InputError, StoreError
 from scorekeeper.names import check_new_names
 from scorekeeper.stamps import is_time, now, time_matcher, time_problem
-
-
-class NoDatabase(InputError):
-    """A read-only command found no database file (nothing was created)."""
-
-APP_ID = 0x48504B31  # "HPK1", stored as SQLite's application_id
-SCHEMA_VERSION = 2      # 2: games.variants and snapshots (1 is upgraded by its next write)
-ENV_DB = "SCOREKEEPER_DB"
-
-#: Every statement may run twice: two commands that find no file at once both write it.
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id      INTEGER PRIMARY KEY,
-    game    TEXT NOT NULL,
-    players TEXT NOT NULL,           -- JSON list of names in seating order
-    created TEXT NOT NULL,
-    variants TEXT NOT NULL DEFAULT '{}'  -- JSON object: the official variants chosen
-);
-CREATE TABLE IF NOT EXISTS log (
-    id      INTEGER PRIMARY KEY,
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    kind    TEXT NOT NULL CHECK (kind IN ('action', 'undo', 'redo')),
-    event   TEXT,                    -- JSON event for actions, NULL otherwise
-    created TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS log_by_game ON log (game_id, id);
-"""
-#: Schema 2's caches: saved states, the state after an action (snapshot.py; a log or game
-#: row changed by hand empties its game's: the triggers), and card views.
-SNAPSHOTS = (
-    """CREATE TABLE IF NOT EXISTS snapshots (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    action  INTEGER NOT NULL,        -- the log id of the action on top of those in force
-    rows    INTEGER NOT NULL,        -- the game's log rows up to that action, when saved
-    state   TEXT NOT NULL,
-    PRIMARY KEY (game_id, action))""",
-    """CREATE TRIGGER IF NOT EXISTS log_edited AFTER UPDATE ON log BEGIN
-    DELETE FROM snapshots WHERE game_id IN (old.game_id, new.game_id); END""",
-    """CREATE TRIGGER IF NOT EXISTS log_removed AFTER DELETE ON log BEGIN
-    DELETE FROM snapshots WHERE game_id = old.game_id; END""",
-    """CREATE TRIGGER IF NOT EXISTS game_edited AFTER UPDATE ON games BEGIN
-    DELETE FROM snapshots WHERE game_id IN (old.id, new.id); END""",
-    # a cache: what the table needs of a game's cards (scorekeeper.cards.card_view)
-    """CREATE TABLE IF NOT EXISTS card_views (
-    game TEXT PRIMARY KEY,
-    key  TEXT NOT NULL,              -- what it was made from (data files, code)
-    view TEXT NOT NULL)""",
+from scorekeeper.store_caches import SavedCaches
+from scorekeeper.store_schema import (  # noqa: F401  (re-exported: what other modules use)
+    _GAME_COLUMNS,
+    _GAME_COLUMNS_1,
+    _KINDS,
+    _LOG_KINDS,
+    APP_ID,
+    ENV_DB,
+    SCHEMA,
+    SCHEMA_VERSION,
+    SNAPSHOTS,
+    SNAPSHOTS_KEPT,
+    GameRow,
+    LogRow,
+    NoDatabase,
+    OutOfPlace,
+    _guarded,
+    _sound,
+    default_path,
+    effective_events,
+    path_problem,
+    shown_path,
+    strict_json,
 )
-SCHEMA += "".join(f"{statement};\n" for statement in SNAPSHOTS)
-#: Saved states kept per game: the newest actions' (an undo goes back to an older one).
-SNAPSHOTS_KEPT = 64
 
 
-_GAME_COLUMNS = "id, game, players, created, variants"
-_GAME_COLUMNS_1 = "id, game, players, created, '{}'"     # a schema 1 file read as it is
-
-
-def default_path() -> Path:
-    """The database file: $SCOREKEEPER_DB, else scorekeeper.sqlite3 in the user data folder
-    (platformdirs). A relative XDG_DATA_HOME is ignored, as the XDG Base Directory spec
-    says, instead of putting the file under the current folder. StoreError if
-    SCOREKEEPER_DB is set but empty or blank (`path_problem`)."""
-    named = os.environ.get(ENV_DB)
-    if named is not None:
-        why = path_problem(named)
-        if why:
-            raise StoreError(f"{ENV_DB} is set but {why}: unset it or name a file")
-        return Path(named)
-    from platformdirs import user_data_dir
-    folder = user_data_dir("hackpack", appauthor=False)
-    if not os.path.isabs(folder):        # only a relative XDG_DATA_HOME gives a relative one
-        folder = os.path.join(os.path.expanduser("~"), ".local", "share", "hackpack")
-    return Path(folder) / "scorekeeper.sqlite3"
-
-
-def path_problem(text: str) -> str | None:
-    """Why `text` cannot name the database file, in words: "empty", or "blank: ' ' is
-    only white space" (spaces, tabs, line breaks); None if it can."""
-    if not text:
-        return "empty"
-    if not text.strip():
-        return f"blank: {quoted(text)} is only white space"
-    return None
-
-
-def shown_path(path: Path) -> str:
-    """A file name for a message: as it is, or quoted and shortened if it is long or
-    holds characters that do not print."""
-    text = str(path)
-    return text if len(text) <= 200 and text.isprintable() else quoted(text, 100)
-
-
-class GameRow(NamedTuple):
-    """A game in the database: id, game id (as pnp's registry spells it), players in
-    seating order, creation time, and the official variants chosen at `new` ({name:
-    true or a whole number}; empty for the standard rules)."""
-
-    id: int
-    game: str
-    players: tuple[str, ...]
-    created: str
-    variants: dict = {}
-
-
-class LogRow(NamedTuple):
-    """One log row: id, kind ("action", "undo", "redo"), event (for actions), time."""
-
-    id: int
-    kind: str
-    event: dict | None
-    created: str
-
-
-class OutOfPlace(ValueError):
-    """A log row that cannot stand where it is (`effective_events`): `row`, and `why`."""
-
-    def __init__(self, row: LogRow, why: str):
-        super().__init__(why)
-        self.row, self.why = row, why
-
-
-def effective_events(rows: list[LogRow]) -> tuple[list[LogRow], list[LogRow]]:
-    """(actions in force, actions undone and redoable), folding undo/redo rows in order.
-    A new action clears what could be redone. OutOfPlace for a row no command writes:
-    an undo with no action in force, a redo with nothing undone since the last action."""
-    done: list[LogRow] = []
-    undone: list[LogRow] = []
-    for row in rows:
-        if row.kind == "action":
-            done.append(row)
-            undone.clear()
-        elif row.kind == "undo":
-            if not done:
-                raise OutOfPlace(row, "an undo with no action before it to take back")
-            undone.append(done.pop())
-        elif row.kind == "redo":
-            if not undone:
-                raise OutOfPlace(row, "a redo with no undone action to bring back")
-            done.append(undone.pop())
-    return done, undone
-
-
-def _guarded(method):
-    """Turn sqlite3 failures inside a Store method into a StoreError that explains them."""
-    def run(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except sqlite3.Error as exc:
-            raise self._explain(exc) from None
-    run.__doc__, run.__name__ = method.__doc__, method.__name__
-    return run
-
-
-_LOG_KINDS = frozenset({"action", "undo", "redo"})
-_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
-          stat.S_IFIFO: "a pipe (FIFO)", stat.S_IFSOCK: "a socket"}
-
-
-class Store:
+class Store(SavedCaches):
     """An open database. Use `transaction()` around every command's reads and writes.
     Every failure of the file or of SQLite comes out as a StoreError that starts with
     the file's name; a damaged row is named where it is read (`damaged`)."""
@@ -464,74 +330,6 @@ class Store:
                                    (game_id, row_id)).fetchone()[0]
         return LogRow(row[0], row[1], self._event(game_id, number, row), row[3])
 
-    def _log_digest(self, game_id: int, action: int) -> int | None:
-        """A CRC-32 of the log row of `action`, all columns (the rows before it are
-        watched by the triggers, `_watched`); None if the triggers are not all there,
-        so that no saved state is trusted."""
-        if not self._watched():
-            return None
-        row = self.conn.execute("SELECT id || char(31) || kind || char(31) || "
-                                "coalesce(event, '') || char(31) || created FROM log WHERE "
-                                "game_id = ? AND id = ?", (game_id, action)).fetchone()
-        return zlib.crc32((row[0] if row else "").encode("utf-8", "surrogatepass"))
-
-    def _watched(self) -> bool:
-        """True if the triggers that empty a game's saved states when its log or game
-        row is changed by hand are all in the file (checked once per open)."""
-        if self._triggers is None:
-            names = {n for n, in self.conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'trigger'")}
-            self._triggers = {"log_edited", "log_removed", "game_edited"} <= names
-        return self._triggers
-
-    @_guarded
-    def snapshot(self, game_id: int, action: int) -> tuple[int, str] | None:
-        """The saved state after `action` (a log id) of a game: (the game's log rows up
-        to that action when it was saved, the state as text), or None: none saved, or
-        one whose check (a CRC-32 of the state and of its action's log row) fails, or
-        any while the triggers that watch the log are not all there: a state or a log
-        row changed by hand is never trusted; a snapshots table dropped by hand is
-        none."""
-        if self.version < 2:
-            return None
-        try:
-            row = self.conn.execute("SELECT rows, state FROM snapshots WHERE game_id = ? AND "
-                                    "action = ?", (game_id, action)).fetchone()
-        except sqlite3.OperationalError as exc:
-            if "no such table" in str(exc):
-                return None
-            raise
-        if not row or not isinstance(row[1], str):
-            return None
-        check, _, text = row[1].partition(":")
-        log = self._log_digest(game_id, action)
-        if log is None:
-            return None
-        digest = zlib.crc32(text.encode("utf-8", "surrogatepass"), log)
-        return (row[0], text) if check == f"{digest:08x}" else None
-
-    @_guarded
-    def save_snapshot(self, game_id: int, action: int, state: str) -> None:
-        """Save the state after `action` (upgrading a schema 1 file first) with the
-        number of log rows up to it and its check (`snapshot`), keeping the game's
-        newest SNAPSHOTS_KEPT; nothing if the snapshots table was dropped by hand."""
-        self._upgrade()
-        log = self._log_digest(game_id, action)
-        if log is None:
-            return
-        digest = zlib.crc32(state.encode("utf-8", "surrogatepass"), log)
-        try:
-            self.conn.execute("INSERT OR REPLACE INTO snapshots (game_id, action, rows, state) "
-                              "VALUES (?, ?, (SELECT count(*) FROM log WHERE game_id = ? AND "
-                              "id <= ?), ?)", (game_id, action, game_id, action,
-                                              f"{digest:08x}:{state}"))
-        except sqlite3.OperationalError as exc:
-            if "no such table" in str(exc):
-                return
-            raise
-        self.conn.execute("DELETE FROM snapshots WHERE game_id = ? AND action NOT IN (SELECT "
-                          "action FROM snapshots WHERE game_id = ? ORDER BY action DESC "
-                          "LIMIT ?)", (game_id, game_id, SNAPSHOTS_KEPT))
 
     @_guarded
     def log(self, game_id: int) -> list[LogRow]:
@@ -588,38 +386,6 @@ class Store:
             (game_id, kind, text, created))
         return LogRow(cur.lastrowid, kind, json.loads(text) if text else None, created)
 
-    @_guarded
-    def keep_card_views(self, views: dict[str, tuple[str, str]]) -> None:
-        """Write card views (game -> (what it was made from, the view as text)) in the
-        open write transaction, each with its CRC-32 (scorekeeper.cache: they go with a
-        command's log row). A card_views table dropped by hand: nothing is kept."""
-        self._upgrade()
-        try:
-            self.conn.executemany(
-                "INSERT OR REPLACE INTO card_views (game, key, view) VALUES (?, ?, ?)",
-                [(g, k, f"{_crc(v):08x}:{v}") for g, (k, v) in views.items()])
-        except sqlite3.OperationalError as exc:
-            if "no such table" not in str(exc):
-                raise
-
-    @_guarded
-    def card_view(self, game: str) -> tuple[str, str] | None:
-        """The kept card view of `game`: (what it was made from, the view as text), or
-        None: none kept, one whose CRC-32 does not match (changed by hand), or a
-        card_views table dropped by hand."""
-        if self.version < 2:
-            return None
-        try:
-            row = self.conn.execute("SELECT key, view FROM card_views WHERE game = ?",
-                                    (game,)).fetchone()
-        except sqlite3.OperationalError as exc:
-            if "no such table" in str(exc):
-                return None
-            raise
-        if not row or not all(isinstance(x, str) for x in row):
-            return None
-        check, _, view = row[1].partition(":")
-        return (row[0], view) if check == f"{_crc(view):08x}" else None
 
     def close(self) -> None:
         """Close the connection (errors closing it are of no use to anyone)."""
@@ -629,37 +395,3 @@ class Store:
             self.conn.close()
         except sqlite3.Error:
             pass
-
-
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not JSON")
-
-
-def strict_json(text: str):
-    """`text` read as JSON, which has no NaN or Infinity: ValueError for those (Python's
-    reader takes them), as for any other text that is not JSON."""
-    return json.loads(text, parse_constant=_no_constant)
-
-
-def _crc(text: str) -> int:
-    """CRC-32 of `text` (UTF-8; lone surrogates kept)."""
-    return zlib.crc32(text.encode("utf-8", "surrogatepass"))
-
-
-def _sound(rows: list[tuple], events: list) -> bool:
-    """True if the log rows and their events from the one-parse read look right: one
-    event a row, each row of a known kind with a time the store writes (`is_time`), each
-    action's event a JSON object with a text "type", no event on an undo or a redo.
-    (One loop, no call per row but the time's: it runs on every command.)"""
-    if len(events) != len(rows):
-        return False
-    fullmatch = time_matcher()
-    for (_, kind, text, created), event in zip(rows, events):
-        if kind == "action":
-            if type(event) is not dict or type(event.get("type")) is not str:
-                return False
-        elif kind not in _LOG_KINDS or text is not None:
-            return False
-        if not is_time(created, fullmatch):
-            return False
-    return True
