@@ -1,6 +1,8 @@
 """Hack Back: the opening, two-action turns, targets, and the end-of-turn checks.
 Pure functions over immutable state; no I/O. Source: shared/rules/hack-back.txt.
-The lines that describe events (`describe`) are in words.py and part of these rules.
+The table and the events' shapes are in state.py, the end-of-turn checks in
+end_turn.py and the lines that describe events (`describe`) in words.py; all are part
+of these rules and are named here.
 
 Events (JSON-ready dicts; effects are copied from the card data when recorded):
   {"type": "reveal", "player": P, "card": ID|None, "name": TEXT|None, "vc": N}   opening
@@ -18,139 +20,57 @@ None); a negative Attack amount lowers VC.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
 from pnp.core.shown import plural, singular
 from scorekeeper.errors import InputError, RuleError, quoted
+from scorekeeper.games.hack_back.end_turn import (  # noqa: F401  (part of these rules)
+    _finish,
+    _hero_text,
+    end_of_turn,
+    outcome,
+    standing,
+)
+from scorekeeper.games.hack_back.state import (  # noqa: F401  (the rules' names)
+    _EFFECT,
+    _HERO,
+    _ID,
+    _NAME,
+    _PLACED,
+    ACTIVATION_COST,
+    AMOUNTS,
+    ELIMINATE_AT,
+    EVENTS,
+    GAME,
+    NAME,
+    PLAYERS,
+    PRINTED_VC,
+    RULE_ATTACK,
+    RULE_DEFEND,
+    RULE_DEFEND_ALLY,
+    RULE_DEFEND_ALLY_PLAYED,
+    RULE_EVERY,
+    RULE_FRIENDLY,
+    RULE_MANDATORY,
+    RULE_NO_TARGET,
+    RULE_OPENING,
+    RULE_OUT,
+    RULE_OVER,
+    RULE_OWN_HERO,
+    RULE_PLAYERS,
+    RULE_TURN,
+    RULE_TWO_ACTIONS,
+    RULE_VP,
+    STATE_TYPES,
+    TARGETED,
+    WIN_AT,
+    Hero,
+    State,
+    takes_target,
+)
 from scorekeeper.games.hack_back.words import KEYWORDS, describe, keyword  # noqa: F401  (rules' words)
-from scorekeeper.outcome import Outcome, Termination
-from scorekeeper.shapes import CARD_ID, CARD_NAME, Optional, Range, maybe
+from scorekeeper.outcome import Termination
 from scorekeeper.view import number
-
-GAME = "hack-back"
-NAME = "Hack Back"
-PLAYERS = (2, 12)
-ELIMINATE_AT = 40
-WIN_AT = 0
-ACTIVATION_COST = 2
-
-RULE_PLAYERS = ("Hack Back supports two or more players (rules, opening lines); the kit "
-                "seats up to 12 (game.toml), and its shared deck deals five cards to that many")
-RULE_OPENING = ("every player reveals one Hero, and only the tied players replace theirs "
-                "(rules, “Reveal all Heroes together” and “If the lowest printed VC is tied”)")
-RULE_TURN = "players take turns clockwise from the lowest opening Hero (rules, step 5)"
-RULE_TWO_ACTIONS = "a turn is exactly two actions (rules, “Take two actions”)"
-RULE_OWN_HERO = "you activate a Hero you control (rules, “Activate Hero”)"
-RULE_ATTACK = "Attack may target any Hero in play (rules, “Attack”)"
-RULE_DEFEND = "Defend must target a friendly Hero (rules, “Defend”)"
-RULE_DEFEND_ALLY = ("Defend Ally must target a friendly Hero other than the activating Hero "
-                    "(rules, “Defend Ally”)")
-RULE_DEFEND_ALLY_PLAYED = ("when a card played from hand uses Defend Ally, any friendly Hero is "
-                           "eligible (rules, “When a card played from hand uses Defend Ally”)")
-RULE_FRIENDLY = "your friendly Heroes are the Heroes you control (rules, “In individual play”)"
-RULE_OUT = ("a player with no Heroes remaining loses; eliminated players are skipped in turn "
-            "order (rules, “Eliminate players”)")
-RULE_NO_TARGET = "an instruction without a legal target has no effect (rules)"
-RULE_EVERY = ("an instruction that reaches every Hero it may target takes no chosen target "
-              "(the card's text, within rules, “Attack” and “Defend”)")
-TARGETED = ("attack", "defend", "defend_ally")
-
-
-def takes_target(effect: dict) -> bool:
-    """Whether the player names a target for `effect` (an effect dict as in the events):
-    Attack, Defend and Defend Ally do, unless they reach every Hero they may target."""
-    return effect["kind"] in TARGETED and not effect.get("every")
-RULE_MANDATORY = "resolve all mandatory instructions (rules, “Resolve all mandatory instructions”)"
-RULE_OVER = "the game is over (rules, end-of-turn checks)"
-RULE_VP = ("a Victory Point may place a card from your hand as an additional Hero "
-           "(rules, “When a Hero’s activation grants you a Victory Point”)")
-
-#: Printed VC a Hero card may carry, and the amounts an instruction may print (pnp
-#: validate holds the card data to the same: an Attack may be negative).
-PRINTED_VC = (0, 39)
-AMOUNTS = (-9, 9)
-_ID, _NAME = maybe(CARD_ID), maybe(CARD_NAME)
-_HERO = Range(1, 2 ** 63 - 1)
-#: One instruction as a command records it from a card: each kind with the amounts the
-#: card data allows it (pnp.data.hack_back.EFFECTS): an Attack −9..9 but never 0, a
-#: Defend or Defend Ally 1..9, a Draw 1..3 cards, a Victory Point no amount (0).
-_EFFECT = ({"kind": frozenset({"attack"}), "amount": (Range(AMOUNTS[0], -1), Range(1, AMOUNTS[1])),
-            "every": Optional(bool)},
-           {"kind": frozenset({"defend", "defend_ally"}), "amount": Range(1, AMOUNTS[1]),
-            "every": Optional(bool)},
-           {"kind": frozenset({"draw"}), "amount": Range(1, 3), "every": Optional(bool)},
-           {"kind": frozenset({"victory_point"}), "amount": Optional((Range(0, 0), None)),
-            "every": Optional(bool)})
-_PLACED = {"card": _ID, "name": _NAME, "vc": Range(*PRINTED_VC)}
-#: The shape of each event type (scorekeeper.shapes), checked when a command records it
-#: and again whenever the log is read, with the ranges the commands allow.
-EVENTS = {
-    "reveal": {"player": str, "card": _ID, "name": _NAME, "vc": Range(*PRINTED_VC)},
-    "no_hero": {"player": str},
-    "draw": {"player": str},
-    "play": {"player": str, "card": _ID, "name": _NAME, "effects": [_EFFECT],
-             "targets": [(_HERO, None)]},
-    "activate": {"player": str, "hero": _HERO, "card": _ID, "name": _NAME,
-                 "printed": maybe(Range(*PRINTED_VC)), "effects": [_EFFECT],
-                 "targets": [(_HERO, None)], "place": Optional([(_PLACED, None)])},
-}
-
-
-class Hero(NamedTuple):
-    """A Hero in play or set aside: its number, owner, card, printed and current VC."""
-
-    uid: int
-    owner: str
-    name: str
-    card: str | None
-    printed: int
-    vc: int
-    in_play: bool = True
-
-
-class State(NamedTuple):
-    """The table. `phase` is "opening", "play" or "over"; `heroes` every Hero ever placed
-    (set-aside ones have in_play False); `out` the eliminated players in order; during
-    the opening `waiting` lists who must still reveal; in play `current` is the seat
-    whose turn it is and `actions` how many of its two actions are done; `played` counts
-    the turns completed (0: the game ended in the opening). `result` is the Outcome once
-    over; `checks` the last end-of-turn explanation."""
-
-    players: tuple[str, ...]
-    phase: str = "opening"
-    heroes: tuple[Hero, ...] = ()
-    out: tuple[str, ...] = ()
-    waiting: tuple[str, ...] = ()
-    current: int = 0
-    actions: int = 0
-    turn: int = 1
-    result: Outcome | None = None
-    checks: tuple[str, ...] = ()
-    played: int = 0
-
-    def hero(self, uid: int) -> Hero:
-        """The Hero numbered `uid` in play; InputError if there is none."""
-        for h in self.heroes:
-            if h.uid == uid and h.in_play:
-                return h
-            if h.uid == uid:         # placed once, no longer in play: say how it left
-                why = (f"was discarded at {number(h.vc)} VC" if h.vc >= ELIMINATE_AT else
-                       "was set aside in the opening tie")
-                raise InputError(f"Hero #{uid} ({h.name}, {h.owner}'s) {why}; it is not in "
-                                 "play")
-        raise InputError(f"no Hero #{uid} in play")
-
-    def in_play(self, owner: str | None = None) -> list[Hero]:
-        """The Heroes in play (of `owner` only, if given), in the order placed."""
-        return [h for h in self.heroes if h.in_play and (owner is None or h.owner == owner)]
-
-    def alive(self) -> list[str]:
-        """The players not eliminated, in seating order."""
-        return [p for p in self.players if p not in self.out]
-
-
-#: The classes a saved state is made of (scorekeeper.snapshot reads back only these).
-STATE_TYPES = (State, Hero, Outcome, Termination)
 
 
 def initial(names: Sequence[str]) -> State:
@@ -380,91 +300,6 @@ def _after_action(state: State) -> State:
     return end_of_turn(state._replace(actions=0))
 
 
-def _hero_text(h: Hero) -> str:
-    """"#3 Rootkit (Ana)": a Hero and its controller in an end-of-turn line."""
-    return f"#{h.uid} {h.name} ({h.owner})"
-
-
-def end_of_turn(state: State) -> State:
-    """The four checks, in the rules' order, after both actions (rules, "After both
-    actions fully resolve"): discard Heroes at 40+, eliminate players with no Hero, the
-    lowest Hero at 0 or lower wins (opposing players sharing it tie), the last player
-    wins; nobody left means everyone loses. Then the next surviving player's turn."""
-    lines = [f"End of {state.players[state.current]}'s turn {state.turn}:"]
-    state = state._replace(played=state.played + 1)
-    gone = [h for h in state.in_play() if h.vc >= ELIMINATE_AT]
-    heroes = tuple(h._replace(in_play=False) if h in gone else h for h in state.heroes)
-    state = state._replace(heroes=heroes)
-    lines.append("1. Heroes at 40 VC or more are discarded: " + (
-        ", ".join(f"#{h.uid} {h.name} ({h.owner}, {number(h.vc)} VC)" for h in gone) or "none")
-        + ".")
-    newly_out = [p for p in state.alive() if not state.in_play(p)]
-    state = state._replace(out=state.out + tuple(newly_out))
-    lines.append("2. Players with no Hero left are eliminated: "
-                 + (", ".join(newly_out) or "none") + ".")
-    low = [h for h in state.in_play() if h.vc <= WIN_AT]
-    if low:
-        best = min(h.vc for h in low)
-        owners = tuple(dict.fromkeys(h.owner for h in low if h.vc == best))
-        who = ", ".join(f"{_hero_text(h)} at {number(h.vc)}" for h in low if h.vc == best)
-        if len(low) > 1:     # the comparison is the point: every Hero at 0 or lower
-            every = ", ".join(f"{_hero_text(h)} at {number(h.vc)}"
-                              for h in sorted(low, key=lambda h: (h.vc, h.uid)))
-            lowest = [h for h in low if h.vc == best]
-            head = (f"3. Heroes at 0 VC or lower: {every}; the lowest is {who}"
-                    if len(lowest) < len(low) else
-                    f"3. Heroes at 0 VC or lower: {every}, all at the lowest, {number(best)}")
-        else:
-            head = f"3. Lowest Hero at 0 VC or lower: {who}"
-        if len(owners) == 1:
-            lines.append(f"{head}. {owners[0]} wins.")
-            return _finish(state, Termination.WIN_CONDITION, owners,
-                           "lowest Hero at 0 VC or lower", tuple(lines))
-        lines.append(f"{head} — opposing players share it: a tie.")
-        return _finish(state, Termination.WIN_CONDITION, owners, "tie on the lowest Hero",
-                       tuple(lines), tie=True)
-    lines.append("3. No surviving Hero is at 0 VC or lower.")
-    alive = state.alive()
-    if len(alive) == 1:
-        lines.append(f"4. {alive[0]} is the only player left and wins.")
-        return _finish(state, Termination.LAST_PLAYER, (alive[0],), "last player standing",
-                       tuple(lines))
-    if not alive:
-        lines.append("4. No player is left: everyone loses.")
-        return _finish(state, Termination.NO_PLAYERS, (), "everyone loses", tuple(lines))
-    remain = "remains" if singular(len(alive)) else "remain"
-    lines.append(f"4. {plural(len(alive), 'player')} {remain}; play goes on.")
-    n = len(state.players)
-    nxt = next(i % n for i in range(state.current + 1, state.current + n + 1)
-               if state.players[i % n] in alive)
-    return state._replace(current=nxt, turn=state.turn + 1, checks=tuple(lines))
-
-
-def _finish(state: State, termination: Termination, winners: tuple[str, ...], reason: str,
-            lines: tuple[str, ...], tie: bool = False) -> State:
-    return state._replace(phase="over", result=Outcome(termination, winners, reason, lines,
-                                                       tie), checks=lines)
-
-
-def outcome(state: State) -> Outcome | None:
-    """The result once the game is over, else None. Its termination says which check
-    ended it (rules, "After both actions fully resolve" and the opening): WIN_CONDITION
-    for the lowest Hero at 0 VC or lower (a tie when opposing players share it),
-    LAST_PLAYER for the only player left, NO_PLAYERS when nobody is left."""
-    return state.result
-
-
-def standing(state: State) -> Outcome:
-    """Who is closest to winning now: the controller(s) of the lowest Hero in play
-    (termination None while the game goes on)."""
-    if state.result:
-        return state.result
-    heroes = state.in_play()
-    if not heroes:
-        return Outcome(None, (), "no Heroes in play yet", ())
-    best = min(h.vc for h in heroes)
-    owners = tuple(dict.fromkeys(h.owner for h in heroes if h.vc == best))
-    return Outcome(None, owners, f"lowest Hero at {number(best)} VC", ())
 
 
 # --- Words for the table -------------------------------------------------------------
