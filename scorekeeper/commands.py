@@ -83,8 +83,9 @@ def status(ctx, as_json) -> None:
 
 def warn_retuned(table: session.Table) -> None:
     """A `Warning:` line on stderr for each card the game names that today's card data
-    no longer prints (session.retuned)."""
-    for line in session.retuned(table):
+    no longer prints (scorekeeper.retuned)."""
+    from scorekeeper.retuned import retuned
+    for line in retuned(table):
         echo(f"Warning: game {table.game.id}, {line}.", err=True)
 
 

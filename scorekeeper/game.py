@@ -147,7 +147,7 @@ class Game(NamedTuple):
     from `choose_variants`; a game with none is called with one argument.
     `cards() -> ids`: the optional hook giving the ids of every card today's card data
     prints, so a saved game naming a card since retuned away is shown with a warning
-    (`session.retuned`); InputError if the card data cannot be read.
+    (`scorekeeper.retuned`); InputError if the card data cannot be read.
     """
 
     id: str

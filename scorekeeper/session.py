@@ -17,7 +17,7 @@ from scorekeeper import cache, snapshot
 from scorekeeper.errors import InputError, ScoreError, quoted
 from scorekeeper.game import Game, Rules, choose_variants
 from scorekeeper.games import find_game, load_game, playable
-from scorekeeper.shapes import card_ids, checker
+from scorekeeper.shapes import checker
 from scorekeeper.store import GameRow, LogRow, OutOfPlace, Store, effective_events
 
 
@@ -212,29 +212,6 @@ def clip(text: str, limit: int = 160) -> str:
     """`text` cut to `limit` characters (with "…"), on one line."""
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def retuned(table: Table) -> list[str]:
-    """One warning per card that an event in force names and today's card data no
-    longer prints (a deck retuned since the game was saved): the game is kept and shown
-    as it was recorded. [] for a game without the `cards` hook or whose card data cannot
-    be read now (the commands that need it say so)."""
-    shapes, known = table.spec.rules.events, table.spec.cards
-    if shapes is None or known is None:
-        return []
-    try:
-        printed = known()
-    except ScoreError:
-        return []
-    gone: dict[str, int] = {}
-    for n, step in enumerate(table.steps, start=1):
-        shape = shapes.get(step.row.event["type"])
-        for card in card_ids(step.row.event, shape) if shape else ():
-            if card not in printed:
-                gone.setdefault(card, n)
-    return [f"event {n} names the card {quoted(card, 48)}, which today's card data does "
-            "not print (a deck retuned since this game was saved?); it is kept as "
-            "recorded" for card, n in gone.items()]
 
 
 class Current(NamedTuple):
