@@ -24,9 +24,10 @@ from typing import NamedTuple, Sequence
 
 from pnp.core.shown import plural, singular
 from scorekeeper.errors import InputError, RuleError, described, quoted
+from scorekeeper.games.not_a_hack.words import describe, notes  # noqa: F401  (these rules')
 from scorekeeper.outcome import Outcome, Termination
 from scorekeeper.shapes import CARD_ID, CARD_NAME, COPIES, KIT_COUNT, Optional, Range, Values, maybe
-from scorekeeper.view import counted, number
+from scorekeeper.view import number
 
 GAME = "not-a-hack"
 NAME = "Not a Hack"
@@ -359,69 +360,7 @@ def standing(state: State) -> Outcome:
                    f"highest total, {number(best)}")
 
 
-# --- Words for the table -------------------------------------------------------------
-
-def describe(event: dict) -> str:
-    """One line for the history: what was recorded."""
-    kind = event["type"]
-    if kind == "hack":
-        n = event["cards"]
-        return (f"{event['drawer']} drew a hack and chose {event['winner']}'s "
-                f"({plural(n, 'card')}, {plural(n, 'point')})")
-    if kind in ("negative", "positive"):
-        what = event.get("name") or ("a negative" if kind == "negative" else "a positive") + \
-            " action card"
-        sign = "+" if event["points"] > 0 else ""
-        return f"{event['player']}: {what}, {sign}{number(event['points'])}"
-    if kind == "banned":
-        return f"{event['player']} drew a Banned card"
-    if kind == "new_account":
-        return f"{event['player']} drew a New Account card"
-    if kind == "steal":
-        size = f"{event['cards']}-card " if event.get("cards") else ""
-        return f"{event['player']} stole {event['from']}'s {size}winning hack"
-    ballot = event.get("votes", {})
-    votes = ", ".join(f"{v} → {f}" for v, f in ballot.items())
-    tally = {f: list(ballot.values()).count(f) for f in ballot.values()}
-    top = [f for f, n in tally.items() if n == max(tally.values(), default=0)]
-    cards = plural(event["cards"], "white card")
-    won = (f"{top[0]}'s hack of {cards} wins the vote" if len(top) == 1 else
-           "the vote is split" if top else "no votes")
-    return f"votes {votes or 'none'}: {won}"
-
-
-def notes(before: State, after: State) -> list[str]:
-    """What the rules did by themselves, each note saying what happened: a ban countered
-    by a New Account card, a ban let stand by a player holding one, bans, the hack-off
-    starting, split votes and tied totals repeating it, and the end."""
-    out = []
-    for b, a in zip(before.players, after.players):
-        if a.countered > b.countered:
-            out.append(f"{a.name}'s New Account card counters the ban (both discarded)")
-        if a.banned and not b.banned:
-            if b.accounts:
-                out.append(f"{a.name} holds {plural(b.accounts, 'New Account card')} but "
-                           "lets the ban stand")
-            are = "is" if singular(a.total) else "are"
-            out.append(f"{a.name} is banned: their {counted(a.total, 'point')} {are} final")
-    if before.phase == "play" and after.phase == "hack-off":
-        out.append("two unbanned players remain: " + " and ".join(after.unbanned())
-                   + " play the final hack-off; banned players vote")
-    if after.hack_offs > before.hack_offs and after.phase == "hack-off":
-        totals = [p.total for p in after.players]
-        won = [(a.name, a.hacks[-1]) for b, a in zip(before.players, after.players)
-               if a.hacks != b.hacks]
-        if sum(1 for t in totals if t == max(totals)) > 1 and won:
-            tied = [p.name for p in after.players if p.total == max(totals)]
-            name, cards = won[0]
-            out.append(f"{name}'s winning hack scores {counted(cards, 'point')}, and the "
-                       f"highest total ({number(max(totals))}) is tied between "
-                       f"{' and '.join(tied)}: repeat the hack-off with a new hack card")
-        else:
-            out.append("the vote is split: draw a new hack card and vote again")
-    if after.result and not before.result:
-        out += list(after.result.explanation)
-    return out
+# --- Words for the table (describe and notes: words.py) ----------------------------------
 
 
 def status(state: State) -> dict:
