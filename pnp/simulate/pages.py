@@ -33,12 +33,11 @@ from pnp.fonts import BOLD, REGULAR, register_all
 from pnp.simulate.charts import (
     MARGIN_PT,
     endings_chart,
-    figure_chart,
     length_chart,
     levels_chart,
     seat_chart,
-    timeline_chart,
 )
+from pnp.simulate.figure_charts import figure_chart, timeline_chart
 from pnp.simulate.report import FEWEST, percent
 from pnp.simulate.result import deck_words
 
