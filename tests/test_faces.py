@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.core.games import find_game
+from pnp.core.games import find_game, game_ids
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.core.units import mm_to_pt
 from pnp.fonts import BOLD, REGULAR
@@ -158,7 +158,7 @@ def test_a_shared_value_is_reported_once_with_the_face_it_was_found_on(tmp_path)
             "(on card 'smart-tv')") in result.output
 
 
-@pytest.mark.parametrize("game", ["hack-attack", "hack-back", "not-a-hack"])
+@pytest.mark.parametrize("game", game_ids())
 @pytest.mark.parametrize("size", ["poker", "bridge", "tarot"])
 def test_every_face_of_every_kit_passes_every_check(game, size):
     kit = find_game(game)

@@ -12,13 +12,14 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.build import BuildOptions, build
+from pnp.core.games import game_ids
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt
 from tests.pdfread import placements
 
 MM = mm_to_pt(1)
 SAFE = 3 * MM
 TOL = 0.05   # pt
-GAMES = ("hack-attack", "hack-back", "not-a-hack")
+GAMES = tuple(game_ids())          # every registered game
 
 
 @pytest.fixture(scope="module")

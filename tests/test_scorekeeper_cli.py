@@ -407,7 +407,7 @@ def test_every_games_status_has_the_common_keys_and_its_outcome_a_termination(ga
     assert json.loads(json.dumps(status))["result"]["termination"] == termination.value
 
 
-@pytest.mark.parametrize("game", ["hack-attack", "hack-back", "not-a-hack"])
+@pytest.mark.parametrize("game", list(rules_packages()))
 def test_every_game_has_a_check_hook_with_its_notation_in_the_help(sk, game):
     hook = find_game(game).check
     assert hook is not None and hook.notation.startswith("write NAME=")

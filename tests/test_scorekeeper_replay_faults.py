@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import main
 from scorekeeper.errors import RuleError
+from scorekeeper.games import rules_packages
 from scorekeeper.games.not_a_hack import cards as nah_cards
 from scorekeeper.games.not_a_hack import rules as nah
 from scorekeeper.view import counted, number
@@ -39,7 +40,7 @@ def test_one_minus_sign_for_negative_numbers_and_counts():
     assert counted(1, "Hero", "Heroes") == "1 Hero" and counted(2, "Hero", "Heroes") == "2 Heroes"
 
 
-@pytest.mark.parametrize("game", ["hack-attack", "hack-back", "not-a-hack"])
+@pytest.mark.parametrize("game", list(rules_packages()))
 def test_one_player_is_one_player(sk, game):
     result = sk("new", game, "Ana")
     assert result.exit_code == 1

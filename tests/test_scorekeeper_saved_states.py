@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from scorekeeper import cards as shared_cards
 from scorekeeper import session, snapshot
 from scorekeeper.cli import main
-from scorekeeper.games import load_game
+from scorekeeper.games import load_game, rules_packages
 from scorekeeper.store import SNAPSHOTS_KEPT, Store
 
 
@@ -38,7 +38,7 @@ def _snapshots(db) -> list[tuple]:
     return rows
 
 
-@pytest.mark.parametrize("game", ["hack-attack", "hack-back", "not-a-hack"])
+@pytest.mark.parametrize("game", list(rules_packages()))
 def test_every_state_of_a_long_game_reads_back_exactly(bench, tmp_path, game):
     """Each state a replay passes through, written and read back, is equal to it."""
     db = tmp_path / "g.sqlite3"

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.core.paths import DEFAULT_DATA_DIR
-from pnp.simulate import simulator
+from pnp.simulate import simulated, simulator
 from pnp.simulate.paired import Moments, Pair, interval
 
 
@@ -28,7 +28,7 @@ def page_texts(path) -> list[str]:
 
 # --- the readings --------------------------------------------------------------------
 
-@pytest.mark.parametrize("game", ["hack-attack", "hack-back", "not-a-hack"])
+@pytest.mark.parametrize("game", list(simulated()))
 def test_every_reading_is_on_page_one_and_in_the_json(game, tmp_path):
     result = cli("--game", game, "--players", simulator(game).PLAYERS[0] + 1, "--games", 20,
                  "--json", "--out", tmp_path)
