@@ -152,11 +152,14 @@ def resolve(name: str) -> str:
     raises UnknownGame listing the ids. Reads entry points only for a name that is none
     of GAMES'."""
     key = name.strip().lower()
-    for games in (GAMES, None):
-        for g in games if games is not None else registry():
-            if key == g.id or key in g.aliases:
-                return g.id
+    found = _named(key, GAMES) or _named(key, registry())
+    if found is not None:
+        return found
     raise UnknownGame(f"unknown game {quoted(name, 40)}; known games: {', '.join(game_ids())}")
+
+
+def _named(key: str, games: list[GameEntry]) -> str | None:
+    return next((g.id for g in games if key == g.id or key in g.aliases), None)
 
 
 def load_data(game_id: str, folder):

@@ -141,6 +141,10 @@ def odd_number(text: str) -> tuple[int, int, str] | None:
     the README writes as 10, -2 or 0.5), or None. Strings and comments are skipped."""
     global _NUMBER
     import re
+    # the common case: no token anywhere that could be such a number, not even in a
+    # string or a comment; only then is the text walked, strings and comments skipped
+    if not re.search(r"(?<![\w.+-])[+-]?(?:0[xob]|inf\b|nan\b|[0-9][0-9_.]*[_eE])", text):
+        return None
     if _NUMBER is None:
         _NUMBER = re.compile(r"(?<![\w.+-])[+-]?(?:0[xob][0-9A-Fa-f_]+|inf|nan|"
                              r"[0-9][0-9_]*(?:\.[0-9_]+)?(?:[eE][+-]?[0-9_]+)?)(?![\w.:-])")
