@@ -183,3 +183,29 @@ def test_an_unreachable_scheduler_is_one_line(monkeypatch):
     both = cli("--game", "hack-attack", "--games", 2, "--no-pdf", "--scheduler",
                "tcp://127.0.0.1:9", "--workers", 2)
     assert both.exit_code == 2
+
+
+class _Future:
+    """A stand-in for a Dask future whose status is `status`."""
+
+    def __init__(self, status):
+        self.status = status
+
+    def result(self):
+        return "chunk"
+
+    def exception(self):
+        return ValueError("bad card")
+
+
+@pytest.mark.parametrize("status", ["lost", "pending"])
+def test_a_result_lost_after_wait_is_waited_for_again(status):
+    """`wait` saw the piece finished, then its worker died with the result (CI saw this
+    when every worker was killed at once): the piece is pending again, not an error."""
+    assert cluster._chunk(_Future(status)) is None
+
+
+def test_a_finished_or_failed_piece_is_read():
+    assert cluster._chunk(_Future("finished")) == "chunk"
+    with pytest.raises(PnpError, match="ValueError: bad card"):
+        cluster._chunk(_Future("error"))

@@ -100,7 +100,11 @@ def _played(client, job: Job, datas: dict[str, object],
         except TimeoutError:                  # nothing finished in POLL seconds
             finished = set()
         for future in finished:
-            done[order[future.key]] = _chunk(future)
+            chunk = _chunk(future)
+            if chunk is None:                 # its result was lost with its worker
+                pending.add(future)
+            else:
+                done[order[future.key]] = chunk
         alone_since = _check_workers(client, alone_since)
         while given in done:                  # in order, as soon as each is there
             yield done.pop(given)
@@ -115,10 +119,14 @@ def _close(client) -> None:
         pass
 
 
-def _chunk(future) -> Chunk:
-    """A finished piece's Chunk, or PnpError naming why it failed."""
+def _chunk(future) -> Chunk | None:
+    """A finished piece's Chunk; None when the piece is being played again (its result
+    was lost with its worker between `wait` and this look, so the future is pending or
+    lost again); PnpError naming why it failed."""
     if future.status == "finished":
         return future.result()
+    if future.status not in ("error", "cancelled"):
+        return None
     if future.status == "cancelled":
         raise PnpError("the Dask cluster cancelled a piece of the run (its scheduler "
                        "restarted, or another client cancelled it); the run is stopped")
