@@ -12,9 +12,15 @@ from collections import Counter
 import pytest
 
 from pnp.core.paths import DEFAULT_DATA_DIR
-from pnp.data.hack_attack import AttackCard, DefenseCard, TechCard, UserErrorCard, load_hack_attack
-from pnp.data.hack_back import load_hack_back
-from pnp.data.not_a_hack import load_not_a_hack
+from pnp.games.hack_attack.cards import (
+    AttackCard,
+    DefenseCard,
+    TechCard,
+    UserErrorCard,
+    load_hack_attack,
+)
+from pnp.games.hack_back.cards import load_hack_back
+from pnp.games.not_a_hack.cards import load_not_a_hack
 
 HA = load_hack_attack(DEFAULT_DATA_DIR / "hack-attack")
 CARDS = {c.id: c for c in HA.cards}

@@ -14,8 +14,8 @@ from pypdf.generic import ContentStream
 
 from pnp.build import DEFAULT_DATA_DIR
 from pnp.core.units import mm_to_pt
-from pnp.data.hack_attack import load_hack_attack
-from pnp.layout.hack_attack import KIT as HA_KIT
+from pnp.games.hack_attack.cards import load_hack_attack
+from pnp.games.hack_attack.faces import KIT as HA_KIT
 from pnp.render.sheets import sheet_layout
 from tests.pdfread import placements, segments
 

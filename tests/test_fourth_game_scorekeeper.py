@@ -179,20 +179,21 @@ def test_the_installed_entry_points_declare_the_shipped_games():
     ours = {p.name: p.value for p in importlib.metadata.entry_points(
         group=pnp.core.games.ENTRY_POINTS)}
     assert dict(pnp.core.games.declared()) == ours
-    assert ours == {"hack-attack": "pnp.core.games:HACK_ATTACK",
-                    "hack-back": "pnp.core.games:HACK_BACK",
-                    "not-a-hack": "pnp.core.games:NOT_A_HACK"}
+    assert ours == {"hack-attack": "pnp.games.hack_attack:MANIFEST",
+                    "hack-back": "pnp.games.hack_back:MANIFEST",
+                    "not-a-hack": "pnp.games.not_a_hack:MANIFEST"}
 
 
 def test_an_entry_point_that_fails_to_import_is_one_line_and_the_rest_work(sk, monkeypatch):
-    monkeypatch.setattr(pnp.core.games, "declared", lambda: [
-        ("coin-flap", "tests.no_such_game:ENTRY"), ("coin-flup", "pnp.core.games:HACK_BACK")])
+    shipped = pnp.core.games.declared()
+    monkeypatch.setattr(pnp.core.games, "declared", lambda: [*shipped,
+        ("coin-flap", "tests.no_such_game:ENTRY"), ("coin-flup", "pnp.games.hack_back:MANIFEST")])
     monkeypatch.setattr(pnp.core.games, "_discovered", None)
     assert pnp.core.games.game_ids()[:3] == ["hack-attack", "hack-back", "not-a-hack"]
     assert pnp.core.games.broken() == [
         "game coin-flap: its entry point tests.no_such_game:ENTRY does not load "
         "(ModuleNotFoundError: No module named 'tests.no_such_game')",
-        "game coin-flup: its entry point pnp.core.games:HACK_BACK names the game hack-back"]
+        "game coin-flup: its entry point pnp.games.hack_back:MANIFEST names the game hack-back"]
     result = sk("new", "hack-attack", "Ana", "Ben")
     assert result.exit_code == 0
     assert result.stderr.count("Warning: game coin-fl") == 2
@@ -204,10 +205,11 @@ def test_a_game_in_a_package_of_its_own_is_found_by_its_entry_point(sk, monkeypa
     module.ENTRY = pnp.core.games.GameEntry("coin-flip", "tests.fourth_game.kit",
                                        rules="tests.fourth_game.table")
     monkeypatch.setitem(sys.modules, module.__name__, module)
+    shipped = pnp.core.games.declared()
     monkeypatch.setattr(pnp.core.games, "declared",
-                        lambda: [("coin-flip", "tests.coin_package:ENTRY")])
+                        lambda: [*shipped, ("coin-flip", "tests.coin_package:ENTRY")])
     monkeypatch.setattr(pnp.core.games, "_discovered", None)
-    monkeypatch.setattr(pnp.core.games, "GAMES", list(pnp.core.games.GAMES[:3]))
+    monkeypatch.setattr(pnp.core.games, "GAMES", [])
     assert pnp.core.games.resolve("Coin-Flip") == "coin-flip"
     assert sk("new", "coin-flip", "Ana", "Ben").exit_code == 0
     assert sk("coin", "ana", "3").exit_code == 0

@@ -136,6 +136,6 @@ def test_every_trim_line_gets_a_crop_mark_by_default(paper):
 
 def test_renderer_draws_every_icon_the_data_may_name():
     from pnp.data.game_file import ICONS
-    from pnp.data.hack_back import EMBLEMS
+    from pnp.games.hack_back.cards import EMBLEMS
     from pnp.render.icons import GLYPHS
     assert set(ICONS) | set(EMBLEMS) <= set(GLYPHS)

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from pnp.build import BuildOptions, build
 from pnp.cli import main as pnp_main
 from pnp.core.paths import DEFAULT_DATA_DIR
-from pnp.data.not_a_hack import load_not_a_hack
+from pnp.games.not_a_hack.cards import load_not_a_hack
 from pnp.layout.imposition import SheetSpec
 from scorekeeper.cli import main as sk_main
 from tests.pdfread import placements

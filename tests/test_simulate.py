@@ -217,7 +217,7 @@ def test_every_result_names_the_strategy_of_each_player(game):
     n = small_players(module)
     strategies = [list(module.STRATEGIES)[k % 2] for k in range(n)]
     for seed in range(10):
-        game_ = module.Game(data, [module.STRATEGIES[s]() for s in strategies], seed,
+        game_ = module.Match(data, [module.STRATEGIES[s]() for s in strategies], seed,
                             None)
         by_name = {seat.name: s for seat, s in zip(game_.seats, strategies)}
         result = module.simulate(data, n, seed, strategies, module.TURN_CAP)

@@ -1,4 +1,4 @@
-"""The Hack Attack: Defense simulator (pnp.simulate.hack_attack, issue 13): setup as the
+"""The Hack Attack: Defense simulator (pnp.games.hack_attack.simulator, issue 13): setup as the
 rules deal it, seeded games that repeat exactly, the simulator's own invariants after
 every event, and its logs replayed through the scorekeeper's store and rules to the
 same winners and totals. Rules: shared/rules/hack-attack-defense.txt."""
@@ -10,14 +10,14 @@ from collections import Counter
 import pytest
 
 from pnp.build import DEFAULT_DATA_DIR
-from pnp.data.hack_attack import (
+from pnp.games.hack_attack import simulator as sim
+from pnp.games.hack_attack.cards import (
     AttackCard,
     DefenseCard,
     RealityCheckCard,
     TechCard,
     UserErrorCard,
 )
-from pnp.simulate import hack_attack as sim
 from scorekeeper.errors import RuleError
 from scorekeeper.games.hack_attack import cards, rules
 from scorekeeper.store import Store
@@ -49,7 +49,7 @@ def test_setup_deals_as_the_rules_say(data, n):
     """Setup: 4 Tech face-up each and a Tech row of 3; 4 Defense cards in each hand and a
     Defense row of 5 (Defense and Reality Check cards only); every Attack and User Error
     shuffled into the rest of the Defense deck."""
-    game = sim.Game(data, [sim.Protector() for _ in range(n)], seed=n)
+    game = sim.Match(data, [sim.Protector() for _ in range(n)], seed=n)
     tech, defense = copies(data, TechCard), copies(data, (DefenseCard, RealityCheckCard))
     hazards = copies(data, (AttackCard, UserErrorCard))
     for seat in game.seats:
@@ -75,7 +75,7 @@ def test_the_same_seed_gives_the_same_game(data, deck, strategy):
         sim.simulate(data, 4, 2, seats, setup=CHEAP, deck=deck).events
 
 
-class Checked(sim.Game):
+class Checked(sim.Match):
     """A game that checks the simulator's own invariants after every event: no more
     than 4 unprotected Tech, no hand above 4 at the end of a turn, no card made or
     lost (every Tech and Defense card is somewhere, Defense cards under Protected Tech
@@ -112,7 +112,7 @@ def test_every_event_keeps_the_invariants(data, deck, n, strategy):
 
 def test_an_illegal_move_is_refused_by_the_scorekeeper(data):
     """A second Protect in one turn is the scorekeeper's RuleError, not the simulator's."""
-    game = sim.Game(data, [sim.Protector(), sim.Protector()], seed=0)
+    game = sim.Match(data, [sim.Protector(), sim.Protector()], seed=0)
     event = {"type": "protect", "player": "Ana", "points": 1, "card": None, "name": None,
              "copies": None, "deck_at_points": None}
     game.record(event)
@@ -151,7 +151,7 @@ def test_simulated_games_replay_through_the_scorekeeper(data, deck, tmp_path):
     assert seen["highest total"] > 0
 
 
-class Timed(sim.Game):
+class Timed(sim.Match):
     """A game that writes down, turn by turn, each action as it completes (with the
     actions it cost) and each moment a Protect is offered."""
 
@@ -228,7 +228,7 @@ def test_an_attack_drawn_from_the_deck_does_not_use_up_the_secure(data, deck):
     action; the player resolves it, then finishes the Secure with a Defense card."""
     finished = []
 
-    class Game(sim.Game):
+    class Rigged(sim.Match):
         def act(self, k, action):
             seat = self.seats[k]
             hazard = action == ("secure", "deck") and isinstance(
@@ -240,6 +240,6 @@ def test_an_attack_drawn_from_the_deck_does_not_use_up_the_secure(data, deck):
             return cost
 
     for seed in range(30):
-        Game(data, [sim.RandomPlayer() for _ in range(3)], seed, deck).play()
+        Rigged(data, [sim.RandomPlayer() for _ in range(3)], seed, deck).play()
     assert finished
     assert set(finished) == {1}          # one Defense card taken: the Secure was finished

@@ -1,4 +1,4 @@
-"""The Hack Back simulator (pnp.simulate.hack_back, issue 13): the deal and the opening as
+"""The Hack Back simulator (pnp.games.hack_back.simulator, issue 13): the deal and the opening as
 the rules set them up, seeded games that repeat exactly, the simulator's own invariants
 after every event, each player seeing only their own hand, every way a game can end, and
 its logs replayed through the scorekeeper's store and rules to the same winners, ties and
@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 
 from pnp.build import DEFAULT_DATA_DIR
-from pnp.data.hack_back import Effect
-from pnp.simulate import hack_back as sim
+from pnp.games.hack_back import simulator as sim
+from pnp.games.hack_back.cards import Effect
 from pnp.simulate.result import CAPPED, Setup
 from scorekeeper.errors import RuleError
 from scorekeeper.games.hack_back import cards, rules
@@ -35,7 +35,7 @@ def named(data, *card_ids):
     return [data.cards[c] for c in card_ids]
 
 
-def game(data, n, seed=0, strategy="racer", deck_format=None, cls=sim.Game):
+def game(data, n, seed=0, strategy="racer", deck_format=None, cls=sim.Match):
     """A game of `n`; by default individual decks while the kit has one a player, else
     the shared deck."""
     deck_format = deck_format or (sim.SHARED if n > len(data.decks) else sim.INDIVIDUAL)
@@ -71,7 +71,7 @@ def test_individual_decks_deal_five_each_from_different_decks(data, n):
     assert not g.events and not g.cards
 
 
-class Unshuffled(sim.Game):
+class Unshuffled(sim.Match):
     """A game whose decks stay in list order (the top is the list's end)."""
 
     def shuffle(self, cards):
@@ -178,7 +178,7 @@ def test_the_same_seed_gives_the_same_game(data, strategy):
         sim.simulate(data, 4, 2, seats, setup=CHEAP).events
 
 
-class Checked(sim.Game):
+class Checked(sim.Match):
     """A game that checks the simulator's own invariants after every event: no card made
     or lost (every card is in a deck, a hand, a discard pile, in play or set aside); the
     simulator's Heroes in play are the scorekeeper's, card for card and owner for
@@ -252,7 +252,7 @@ def test_a_player_sees_only_their_own_hand(data):
     sizes of the others'; opening Heroes are chosen before any of that round is revealed."""
     players = [Spy() for _ in range(4)]
     for seed in range(5):
-        g = sim.Game(data, players, seed)
+        g = sim.Match(data, players, seed)
         g.play()
         for spy, seat in zip(players, g.seats):
             assert all(v.name == seat.name and v.hand is seat.hand for v in spy.views)
@@ -267,7 +267,7 @@ def test_the_racer_attacks_opponents_and_defends_itself(data):
     lowest Hero (the table as the action began)."""
     checked = Counter()
 
-    class Watched(sim.Game):
+    class Watched(sim.Match):
         def record(self, event, entering=()):
             if event["type"] in ("play", "activate"):
                 heroes = {h.uid: h for h in self.state.in_play()}
@@ -308,7 +308,7 @@ def test_a_victory_point_hero_can_be_the_next_instructions_target(data):
         def place(self, view, options):
             return options[0]
 
-    g = sim.Game(rigged, [Scripted(), Scripted()], 0)
+    g = sim.Match(rigged, [Scripted(), Scripted()], 0)
     rig(g, [[vp_first, duck], [card(rigged, "rootkit")]], [[duck], [duck]])
     g.opening()
     g.turn()

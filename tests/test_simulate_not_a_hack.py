@@ -1,4 +1,4 @@
-"""The Not a Hack simulator (pnp.simulate.not_a_hack, issue 13): setup as the rules deal
+"""The Not a Hack simulator (pnp.games.not_a_hack.simulator, issue 13): setup as the rules deal
 it, seeded games that repeat exactly, the simulator's own invariants after every event,
 and its logs replayed through the scorekeeper's store and rules to the same winners and
 totals. Rules: shared/rules/not-a-hack.txt."""
@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from pnp.build import DEFAULT_DATA_DIR
-from pnp.simulate import not_a_hack as sim
+from pnp.games.not_a_hack import simulator as sim
 from pnp.simulate.result import CAPPED
 from scorekeeper.errors import RuleError
 from scorekeeper.games.not_a_hack import cards, rules
@@ -53,7 +53,7 @@ def test_setup_deals_as_the_rules_say(data, kit, n):
     """Setup: every New Account card out of the white pile, one to each player, one fewer
     than the players shuffled back in, the rest boxed; ten white cards each (a positive
     action card drawn is scored and replaced); the black pile whole."""
-    game = sim.Game(data, [sim.PartyPlayer() for _ in range(n)], seed=n)
+    game = sim.Match(data, [sim.PartyPlayer() for _ in range(n)], seed=n)
     white = printed(data, "white")
     accounts = sum(c.kind == "new_account" for c in game.white)
     held = sum(c.kind == "new_account" for s in game.seats for c in s.hand)
@@ -85,7 +85,7 @@ def test_the_same_seed_gives_the_same_game(data, kit, strategy):
         sim.simulate(data, 4, 2, seats, setup=CHEAP, kit=kit).events
 
 
-class Checked(sim.Game):
+class Checked(sim.Match):
     """A game that checks the simulator's own invariants after every event: every white
     and black card in exactly one place (no card made or lost); each player's New
     Account cards in hand are the scorekeeper's count; a banned player holds nothing;
@@ -161,7 +161,7 @@ def test_every_strategy_plays_whole_games(data, kit, n):
 def test_an_illegal_move_is_refused_by_the_scorekeeper(data):
     """The judge winning their own hack, and a Steal from a banned player, are the
     scorekeeper's RuleErrors, not the simulator's."""
-    game = sim.Game(data, [sim.PartyPlayer() for _ in range(3)], seed=0)
+    game = sim.Match(data, [sim.PartyPlayer() for _ in range(3)], seed=0)
     with pytest.raises(RuleError, match="Ana drew the hack and judges it"):
         game.record({"type": "hack", "drawer": "Ana", "winner": "Ana", "cards": 2})
     game.record({"type": "hack", "drawer": "Ana", "winner": "Ben", "cards": 2})
@@ -199,7 +199,7 @@ def test_a_game_that_cannot_end_is_stopped_as_a_draw(data):
     shipped kit was retuned so that it does not: test_balance_guard): no hack can be
     completed, so no hack-off can be won; the game stops unscored, not capped."""
     thin = thin_kit(data)
-    game = sim.Game(thin, [sim.CounterPlayer() for _ in range(5)], 0, sim.kit_of(thin))
+    game = sim.Match(thin, [sim.CounterPlayer() for _ in range(5)], 0, sim.kit_of(thin))
     result = game.play()
     assert result.ending == sim.USED_UP and not result.capped and result.winners == ()
     assert game.state.phase != "over" and game.used_up()
@@ -239,7 +239,7 @@ def test_the_judge_sees_only_the_cards_and_swaps_keep_what_is_needed(data, kit):
     swap discards a card the hack does not need, never a New Account card."""
     players = [Watched() for _ in range(4)]
     for seed in range(10):
-        sim.Game(data, players, seed, kit).play()
+        sim.Match(data, players, seed, kit).play()
     judged = [h for p in players for hacks in p.judged for h in hacks]
     assert judged and all(c.kind in sim.BUILD for h in judged for c in h)
     swapped = [c for p in players for options in p.swapped for c in options]
@@ -276,7 +276,7 @@ def test_the_pile_make_up_is_counted_every_ten_black_cards(data, kit):
     for card in data.cards:
         printed[card.kind] += card.count
     for seed in range(10):
-        game = sim.Game(data, seated(sim, "party", 4), seed, kit)
+        game = sim.Match(data, seated(sim, "party", 4), seed, kit)
         dealt = Counter(c.kind for c in game.white)
         result = game.play()
         piles, running = result.facts["piles"], result.facts["running"]

@@ -11,7 +11,9 @@ from collections import Counter
 import pytest
 
 from pnp.build import DEFAULT_DATA_DIR
-from pnp.simulate import hack_attack, hack_back, not_a_hack
+from pnp.games.hack_attack import simulator as hack_attack
+from pnp.games.hack_back import simulator as hack_back
+from pnp.games.not_a_hack import simulator as not_a_hack
 from pnp.simulate.result import Setup, make_players
 from pnp.simulate.search import SearchPlayer, label
 from tests.duel import Duel, DuelSearch, Highest
@@ -42,7 +44,7 @@ def first_decision(game_id: str, seat: int, n: int, seed: int, iterations: int =
             raise Stop
         return search.spec.searched[method](*args)[0]
     search.choose = catch
-    game = module.Game(DATA[game_id], players, seed)
+    game = module.Match(DATA[game_id], players, seed)
     with pytest.raises(Stop):
         game.play()
     del search.choose

@@ -12,8 +12,10 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.core.paths import DEFAULT_DATA_DIR
-from pnp.data import hack_attack, hack_back, not_a_hack
 from pnp.data.schema import Field
+from pnp.games.hack_attack import cards as hack_attack
+from pnp.games.hack_back import cards as hack_back
+from pnp.games.not_a_hack import cards as not_a_hack
 
 CARD_FILES = {"hack-attack": ("tech.toml", "tech"), "hack-back": ("cards.toml", "card"),
               "not-a-hack": ("black.toml", "hack")}

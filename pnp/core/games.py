@@ -2,14 +2,13 @@
 kit (pnp), its score keeper package and its simulator (both optional). Both tools and
 the simulator read it, and importing it imports nothing else, so it stays cheap.
 
-Games are found in two ways that give the same entries: `GAMES`, the games this
-package ships, and the Python entry-point group "hackpack.games" (ENTRY_POINTS), whose
-every entry names a GameEntry object ("mypackage.game:ENTRY"), so a game can live in
-an installable package of its own; the shipped games are declared there too
-(pyproject.toml). Entry points are read only when a name is not one of GAMES or when
-every game is listed (`registry`). An entry point that does not load, or that names no
-GameEntry, is left out with one line saying why (`broken`); the other games keep
-working. Source: shared/DESIGN.md, "Games are plug-ins".
+A game is registered once: one line in the Python entry-point group "hackpack.games"
+(ENTRY_POINTS) naming its GameEntry ("mypackage.game:MANIFEST"), so a game can live in
+an installable package of its own. The shipped games use the same mechanism: each
+one's manifest is `MANIFEST` in its room, pnp/games/<game>/__init__.py, declared in
+pyproject.toml. A test may add a game to `GAMES`. An entry point that does not load,
+or that names no GameEntry, is left out with one line saying why (`broken`); the other
+games keep working. Source: shared/DESIGN.md, "Games are plug-ins".
 """
 
 from __future__ import annotations
@@ -42,21 +41,10 @@ class GameEntry:
     data: str | None = None
 
 
-HACK_ATTACK = GameEntry("hack-attack", "pnp.layout.hack_attack",
-                        rules="scorekeeper.games.hack_attack",
-                        simulator="pnp.simulate.hack_attack",
-                        aliases=("hack-attack-defense", "had"),
-                        data="pnp.data.hack_attack:load_hack_attack")
-HACK_BACK = GameEntry("hack-back", "pnp.layout.hack_back", rules="scorekeeper.games.hack_back",
-                      simulator="pnp.simulate.hack_back", data="pnp.data.hack_back:load_hack_back")
-NOT_A_HACK = GameEntry("not-a-hack", "pnp.layout.not_a_hack",
-                       rules="scorekeeper.games.not_a_hack",
-                       simulator="pnp.simulate.not_a_hack",
-                       data="pnp.data.not_a_hack:load_not_a_hack")
-
-#: The games this package ships, in the order every listing shows them. A test may
-#: replace the list to register a game of its own.
-GAMES: list[GameEntry] = [HACK_ATTACK, HACK_BACK, NOT_A_HACK]
+#: Games registered by code in this process (a test registers its own game here), after
+#: the games the entry points declare. The shipped games are entry points too: each
+#: one's GameEntry is `MANIFEST` in its own package, pnp/games/<game>/__init__.py.
+GAMES: list[GameEntry] = []
 
 _discovered: tuple[list[GameEntry], list[str]] | None = None
 
@@ -118,10 +106,12 @@ def _entry_points() -> tuple[list[GameEntry], list[str]]:
 
 
 def registry() -> list[GameEntry]:
-    """Every registered game: GAMES in order, then the games other packages declare as
-    entry points (one entry per id; GAMES wins a clash)."""
-    known = {g.id for g in GAMES}
-    return [*GAMES, *(g for g in _entry_points()[0] if g.id not in known)]
+    """Every registered game: the games the installed packages declare as entry points
+    (in their order; the shipped three first, as pyproject.toml lists them), then GAMES
+    (one entry per id; a declared game wins a clash)."""
+    declared_games = _entry_points()[0]
+    known = {g.id for g in declared_games}
+    return [*declared_games, *(g for g in GAMES if g.id not in known)]
 
 
 def broken() -> list[str]:
@@ -137,9 +127,6 @@ def game_ids() -> list[str]:
 
 def entry(game_id: str) -> GameEntry:
     """The GameEntry with exactly this id; UnknownGame listing the ids otherwise."""
-    for g in GAMES:
-        if g.id == game_id:
-            return g
     for g in registry():
         if g.id == game_id:
             return g
@@ -149,10 +136,9 @@ def entry(game_id: str) -> GameEntry:
 
 def resolve(name: str) -> str:
     """The id of the game called `name` (an id or an alias, any case, spaces ignored);
-    raises UnknownGame listing the ids. Reads entry points only for a name that is none
-    of GAMES'."""
+    raises UnknownGame listing the ids."""
     key = name.strip().lower()
-    found = _named(key, GAMES) or _named(key, registry())
+    found = _named(key, registry())
     if found is not None:
         return found
     raise UnknownGame(f"unknown game {quoted(name, 40)}; known games: {', '.join(game_ids())}")

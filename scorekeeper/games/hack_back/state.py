@@ -57,7 +57,7 @@ AMOUNTS = (-9, 9)
 _ID, _NAME = maybe(CARD_ID), maybe(CARD_NAME)
 _HERO = Range(1, 2 ** 63 - 1)
 #: One instruction as a command records it from a card: each kind with the amounts the
-#: card data allows it (pnp.data.hack_back.EFFECTS): an Attack −9..9 but never 0, a
+#: card data allows it (pnp.games.hack_back.cards.EFFECTS): an Attack −9..9 but never 0, a
 #: Defend or Defend Ally 1..9, a Draw 1..3 cards, a Victory Point no amount (0).
 _EFFECT = ({"kind": frozenset({"attack"}), "amount": (Range(AMOUNTS[0], -1), Range(1, AMOUNTS[1])),
             "every": Optional(bool)},

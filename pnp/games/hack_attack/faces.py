@@ -15,7 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.core.units import mm_to_pt
-from pnp.data.hack_attack import (
+from pnp.fonts import BOLD, ITALIC, REGULAR
+from pnp.games.hack_attack.cards import (
     AttackCard,
     Card,
     DefenseCard,
@@ -25,7 +26,6 @@ from pnp.data.hack_attack import (
     UserErrorCard,
     load_hack_attack,
 )
-from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import (
     RING_MM,

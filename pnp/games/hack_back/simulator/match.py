@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
-from pnp.data.hack_back import HAND, Effect, HackBackData, HeroCard
+from pnp.games.hack_back.cards import HAND, Effect, HackBackData, HeroCard
 from pnp.simulate.model import Model, fresh_facts
 from pnp.simulate.result import CAPPED, Result
 from scorekeeper.games.hack_back import rules
@@ -161,7 +161,7 @@ class Player(Protocol):
     def place(self, view: View, options: list[HeroCard]) -> HeroCard | None: ...
 
 
-class Game(Model):
+class Match(Model):
     """One game in play (mutable while it runs; `play` returns its Result). `cards`: the
     card of every Hero in play by its number, `owners` its controller's seat; `aside`:
     opening Heroes removed by ties. ValueError (choose_format) if the data cannot deal
@@ -268,8 +268,8 @@ class Game(Model):
         mine = lows.pop(k)
         return math.tanh((min(lows) - mine) / LEAD_VC)
 
-    def clone(self) -> Game:
-        other = object.__new__(Game)
+    def clone(self) -> Match:
+        other = object.__new__(Match)
         self.copy_base(other)
         other.format, other.state, other.index = self.format, self.state, self.index
         decks: dict[int, list] = {}

@@ -1,5 +1,5 @@
 """The Hack Back simulator, as the contract of `pnp.simulate.result` asks: the game
-model is `game` (its docstring gives the rules it follows and every reading where they
+model is `match` (one game in play) (its docstring gives the rules it follows and every reading where they
 are silent), the ways of playing are `players`; this module names the strategies and
 plays one game (`simulate`)."""
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pnp.data.hack_back import HAND, HackBackData, load_hack_back
-from pnp.simulate.hack_back.game import (
+from pnp.games.hack_back.cards import HAND, HackBackData, load_hack_back
+from pnp.games.hack_back.simulator.match import (
     ENDINGS,
     FACTS,
     GAME,
@@ -22,7 +22,7 @@ from pnp.simulate.hack_back.game import (
     TURN_CAP,
     TURN_WORD,
     Action,
-    Game,
+    Match,
     Player,
     Seat,
     View,
@@ -32,7 +32,7 @@ from pnp.simulate.hack_back.game import (
     lowest_vc,
     take,
 )
-from pnp.simulate.hack_back.players import (
+from pnp.games.hack_back.simulator.players import (
     SEARCH,
     Racer,
     RandomPlayer,
@@ -57,7 +57,7 @@ __all__ = [
     "TURN_CAP",
     "TURN_WORD",
     "Action",
-    "Game",
+    "Match",
     "Player",
     "Racer",
     "RandomPlayer",
@@ -138,13 +138,13 @@ def simulate(data: HackBackData, n_players: int, seed: int,
     format cannot deal; KeyError for an unknown strategy; RuleError outside
     rules.PLAYERS."""
     names = per_seat(strategy, n_players)
-    game = Game(data, make_players(STRATEGIES, names, setup), seed,
+    game = Match(data, make_players(STRATEGIES, names, setup), seed,
                 setup.deck_format or INDIVIDUAL, cap)
     return played(game, names, cap)
 
 
 def load(folder: Path) -> HackBackData:
-    """The card data in `folder` (pnp.data.hack_back.load_hack_back; DataError)."""
+    """The card data in `folder` (pnp.games.hack_back.cards.load_hack_back; DataError)."""
     return load_hack_back(folder)
 
 

@@ -18,7 +18,7 @@ with the rulebook Clarification it follows (card_data/not-a-hack/rulebook.md). T
 gives each player their New Account card and ten white cards, ten at a time in seating
 order, and the first seat draws the first black card. The kit's white cards can run out
 for good (winning hacks keep their cards, New Account cards return through the discard
-pile); once no hack can ever be completed again (`Game.used_up`) no hack-off can be won,
+pile); once no hack can ever be completed again (`Match.used_up`) no hack-off can be won,
 and the game stops unscored, a draw, with its own ending (USED_UP).
 
 A game that reaches the turn cap (black cards drawn) ends unscored: a draw, `capped`.
@@ -33,9 +33,8 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from pnp.data.not_a_hack import DEAL, NahCard, NotAHackData
-from pnp.simulate.model import Model, fresh_facts
-from pnp.simulate.not_a_hack.table import (
+from pnp.games.not_a_hack.cards import DEAL, NahCard, NotAHackData
+from pnp.games.not_a_hack.simulator.table import (
     BUILD,
     LEAD_POINTS,
     NAMES,
@@ -56,11 +55,12 @@ from pnp.simulate.not_a_hack.table import (
     size,
     take,
 )
+from pnp.simulate.model import Model, fresh_facts
 from pnp.simulate.result import CAPPED, Result
 from scorekeeper.games.not_a_hack import rules
 
 
-class Game(Model):
+class Match(Model):
     """One game in play (mutable while it runs; `play` returns its Result). RuleError
     (`rules.initial`) for a player count outside PLAYERS."""
 
@@ -147,8 +147,8 @@ class Game(Model):
         mine = totals.pop(k)
         return math.tanh((mine - max(totals)) / LEAD_POINTS)
 
-    def clone(self) -> Game:
-        other = object.__new__(Game)
+    def clone(self) -> Match:
+        other = object.__new__(Match)
         self.copy_base(other)
         other.kit, other.state, other.needs, other.drawn = self.kit, self.state, \
             self.needs, self.drawn

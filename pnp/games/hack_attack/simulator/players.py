@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.simulate.hack_attack.game import (
+from pnp.games.hack_attack.simulator.match import (
     WILD,
     category,
 )

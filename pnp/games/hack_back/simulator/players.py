@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.data.hack_back import Effect
-from pnp.simulate.hack_back.game import (
+from pnp.games.hack_back.cards import Effect
+from pnp.games.hack_back.simulator.match import (
     Action,
     View,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.simulate.not_a_hack.table import BUILD
+from pnp.games.not_a_hack.simulator.table import BUILD
 from pnp.simulate.search import SearchSpec, strategy
 
 

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
-from pnp.data.hack_attack import (
+from pnp.games.hack_attack.cards import (
     AttackCard,
     DefenseCard,
     HackAttackData,
@@ -154,7 +154,7 @@ def deck_of(data: HackAttackData) -> Deck:
                 {v.code: k for k, v in data.categories.items() if v.code})
 
 
-class Game(Model):
+class Match(Model):
     """One game in play (mutable while it runs; `play` returns its Result)."""
 
     def __init__(self, data: HackAttackData, players: Sequence[Player], seed: int,
@@ -228,8 +228,8 @@ class Game(Model):
         outcome = rules.outcome(self.state) if self.state.over else None
         return outcome.winners if outcome else None
 
-    def clone(self) -> Game:
-        other = object.__new__(Game)
+    def clone(self) -> Match:
+        other = object.__new__(Match)
         self.copy_base(other)
         other.deck, other.state, other.played = self.deck, self.state, self.played
         other.seats = [seat.copy() for seat in self.seats]

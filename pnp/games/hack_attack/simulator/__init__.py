@@ -1,5 +1,5 @@
 """The Hack Attack: Defense simulator, as the contract of `pnp.simulate.result` asks: the game
-model is `game` (its docstring gives the rules it follows and every reading where they
+model is `match` (one game in play) (its docstring gives the rules it follows and every reading where they
 are silent), the ways of playing are `players`; this module names the strategies and
 plays one game (`simulate`)."""
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pnp.data.hack_attack import AttackCard, HackAttackData, TechCard, load_hack_attack
-from pnp.simulate.hack_attack.game import (
+from pnp.games.hack_attack.cards import AttackCard, HackAttackData, TechCard, load_hack_attack
+from pnp.games.hack_attack.simulator.match import (
     DEAL_DEFENSE,
     DEAL_TECH,
     DEFENSE_ROW,
@@ -25,7 +25,7 @@ from pnp.simulate.hack_attack.game import (
     WILD,
     Action,
     DefenseLike,
-    Game,
+    Match,
     Player,
     Seat,
     View,
@@ -33,7 +33,7 @@ from pnp.simulate.hack_attack.game import (
     deck_of,
     payment,
 )
-from pnp.simulate.hack_attack.players import (
+from pnp.games.hack_attack.simulator.players import (
     SEARCH,
     Protector,
     RandomPlayer,
@@ -60,7 +60,7 @@ __all__ = [
     "WILD",
     "Action",
     "DefenseLike",
-    "Game",
+    "Match",
     "Player",
     "Protector",
     "RandomPlayer",
@@ -122,12 +122,12 @@ def simulate(data: HackAttackData, n_players: int, seed: int,
     give the same Result. ValueError for a strategy list of the wrong length; KeyError
     for an unknown strategy."""
     names = per_seat(strategy, n_players)
-    game = Game(data, make_players(STRATEGIES, names, setup), seed, deck, cap)
+    game = Match(data, make_players(STRATEGIES, names, setup), seed, deck, cap)
     return played(game, names, cap)
 
 
 def load(folder: Path) -> HackAttackData:
-    """The card data in `folder` (pnp.data.hack_attack.load_hack_attack)."""
+    """The card data in `folder` (pnp.games.hack_attack.cards.load_hack_attack)."""
     return load_hack_attack(folder)
 
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.core.units import mm_to_pt
-from pnp.data.not_a_hack import LABELS, PILES, NahCard, NotAHackData, load_not_a_hack
 from pnp.fonts import BOLD, REGULAR
+from pnp.games.not_a_hack.cards import LABELS, PILES, NahCard, NotAHackData, load_not_a_hack
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import (
     Border,

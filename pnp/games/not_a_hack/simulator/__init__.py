@@ -1,5 +1,5 @@
 """The Not a Hack simulator, as the contract of `pnp.simulate.result` asks: the game
-model is `game` (its docstring gives the rules it follows; READINGS below, every reading
+model is `match` (one game in play) (its docstring gives the rules it follows; READINGS below, every reading
 where they are silent), its constants and shapes `table`, the ways of playing are
 `players`; this module names the strategies and
 plays one game (`simulate`)."""
@@ -10,16 +10,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pnp.core.shown import plural
-from pnp.data.not_a_hack import DEAL, LABELS, NotAHackData, load_not_a_hack
-from pnp.simulate.not_a_hack.game import Game
-from pnp.simulate.not_a_hack.players import (
+from pnp.games.not_a_hack.cards import DEAL, LABELS, NotAHackData, load_not_a_hack
+from pnp.games.not_a_hack.simulator.match import Match
+from pnp.games.not_a_hack.simulator.players import (
     SEARCH,
     CounterPlayer,
     PartyPlayer,
     RandomPlayer,
     Search,
 )
-from pnp.simulate.not_a_hack.table import (
+from pnp.games.not_a_hack.simulator.table import (
     BUILD,
     ENDINGS,
     GAME,
@@ -62,7 +62,7 @@ __all__ = [
     "TURN_WORD",
     "USED_UP",
     "CounterPlayer",
-    "Game",
+    "Match",
     "Kit",
     "PartyPlayer",
     "Player",
@@ -144,12 +144,12 @@ def simulate(data: NotAHackData, n_players: int, seed: int,
     list of the wrong length; KeyError for an unknown strategy; RuleError for a player
     count outside PLAYERS."""
     names = per_seat(strategy, n_players)
-    game = Game(data, make_players(STRATEGIES, names, setup), seed, kit, cap)
+    game = Match(data, make_players(STRATEGIES, names, setup), seed, kit, cap)
     return played(game, names, cap)
 
 
 def load(folder: Path) -> NotAHackData:
-    """The card data in `folder` (pnp.data.not_a_hack.load_not_a_hack)."""
+    """The card data in `folder` (pnp.games.not_a_hack.cards.load_not_a_hack)."""
     return load_not_a_hack(folder)
 
 

@@ -1,7 +1,7 @@
 """The table of the Not a Hack simulator: its constants, the kit figures the
 scorekeeper's events copy, and the shapes a game is made of — a player's cards
 (`Seat`), what a player sees (`Public`, `View`), a Steal's target and the player
-protocol. The game itself is `pnp.simulate.not_a_hack.game`."""
+protocol. The game itself is `pnp.games.not_a_hack.simulator.match`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 from collections import Counter
 from typing import NamedTuple, Protocol
 
-from pnp.data.not_a_hack import NahCard, NotAHackData
+from pnp.games.not_a_hack.cards import NahCard, NotAHackData
 from pnp.simulate.result import CAPPED
 from scorekeeper.games.not_a_hack import rules
 
@@ -19,7 +19,7 @@ NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")
 TURN_CAP = 400            # black cards drawn, hack-off draws included
 TURN_WORD = "black cards drawn"
 #: The ending of a game that can never end: the white cards are used up, so no hack can
-#: be completed and no hack-off won (`Game.used_up`).
+#: be completed and no hack-off won (`Match.used_up`).
 USED_UP = "white used up"
 #: How a game ends -> a chart label: settled by the first hack-off, by a later one (after
 #: a split vote or tied totals: rules, “In case of a tie repeat the hack off”), stopped

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from pnp.core.errors import PnpError
 from pnp.core.units import mm_to_pt
-from pnp.data.hack_back import HAND, Deck, HackBackData, HeroCard, load_hack_back
 from pnp.fonts import BOLD, ITALIC, REGULAR
+from pnp.games.hack_back.cards import HAND, Deck, HackBackData, HeroCard, load_hack_back
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import (
     RING_MM,
