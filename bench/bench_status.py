@@ -73,7 +73,7 @@ class Builder:
         from scorekeeper.store import Store
         self.session, self.store = session, Store(path)
         table = session.new_game(self.store, game, players)
-        self.gid, self.rules = table.game.id, table.spec.rules
+        self.gid, self.rules = table.row.id, table.game.rules
         self.states = [table.state]
         self.rows, self.limit, self.fast = 0, limit, fast
         self._txn = None

@@ -36,7 +36,7 @@ def new(ctx, game, players, variants) -> None:
     chosen = choose_variants(spec.variants, variants, spec.name)
     spec.start(names, chosen)                     # refused before any file is created
     table = session.new_game(ctx.creator, game, names, chosen)
-    echo(f"Game {table.game.id}: {table.spec.name} with {', '.join(table.game.players)}.")
+    echo(f"Game {table.row.id}: {table.game.name} with {', '.join(table.row.players)}.")
     show_status(table)
 
 
@@ -75,8 +75,8 @@ def status(ctx, as_json) -> None:
     """Who leads, each player's numbers, whose turn, and what is left before the end."""
     table = session.current(ctx.reader, ctx.game_id)
     if as_json:
-        echo_json({"id": table.game.id, **table.spec.rules.status(table.state),
-                   "variants": table.game.variants})
+        echo_json({"id": table.row.id, **table.game.rules.status(table.state),
+                   "variants": table.row.variants})
     else:
         show_status(table)
 
@@ -86,15 +86,15 @@ def warn_retuned(table: session.Table) -> None:
     no longer prints (scorekeeper.retuned)."""
     from scorekeeper.retuned import retuned
     for line in retuned(table):
-        echo(f"Warning: game {table.game.id}, {line}.", err=True)
+        echo(f"Warning: game {table.row.id}, {line}.", err=True)
 
 
 def history_entries(table: session.Table) -> list[dict]:
     """Each event in force, as {"n", "turn", "current", "phase", "event", "text",
     "automatic", "at"}: its number, the turn and the player to act (the common status
     keys) and the phase before it, the event and its line, and the automatic notes."""
-    rules, out = table.spec.rules, []
-    state = table.spec.start(table.game.players, table.game.variants)
+    rules, out = table.game.rules, []
+    state = table.game.start(table.row.players, table.row.variants)
     for number, step in enumerate(table.steps, start=1):
         before = rules.status(state)
         out.append({"n": number, "turn": before["turn"], "current": before["current"],
@@ -127,7 +127,7 @@ def history(ctx, as_json) -> None:
 
 def _move(ctx, kind: str) -> None:
     row, table = getattr(session, kind)(ctx.store, ctx.game_id)
-    echo(f"{kind.capitalize()}ne: {table.spec.rules.describe(row.event)}.")
+    echo(f"{kind.capitalize()}ne: {table.game.rules.describe(row.event)}.")
     show_status(table)
 
 
@@ -154,10 +154,10 @@ def export(ctx, as_json) -> None:
     events in force, the status and the result."""
     table = session.load(ctx.reader, ctx.game_id)
     warn_retuned(table)
-    rules = table.spec.rules
+    rules = table.game.rules
     outcome = rules.outcome(table.state)
-    echo_json({"id": table.game.id, "game": table.game.game, "players": list(table.game.players),
-               "created": table.game.created, "variants": table.game.variants,
+    echo_json({"id": table.row.id, "game": table.row.game, "players": list(table.row.players),
+               "created": table.row.created, "variants": table.row.variants,
                "log": [{"id": r.id, "kind": r.kind, "event": r.event, "at": r.created}
                        for r in table.log],
                "events": [s.row.event for s in table.steps],
@@ -172,20 +172,20 @@ def export(ctx, as_json) -> None:
 def result(ctx, explain, as_json) -> None:
     """The winner(s) once the game is over, and why; before that, who leads now."""
     table = session.current(ctx.reader, ctx.game_id)
-    rules = table.spec.rules
+    rules = table.game.rules
     outcome = rules.outcome(table.state)
     final = outcome is not None
     if not final:
         outcome = rules.standing(table.state)
     if as_json:
-        echo_json({"id": table.game.id, "final": final, **outcome.to_json(),
-                   "variants": table.game.variants})
+        echo_json({"id": table.row.id, "final": final, **outcome.to_json(),
+                   "variants": table.row.variants})
         return
     if not final:
         echo("The game is not over yet; standing now:")
     lines = outcome_lines(outcome, explain, final)
     if explain:
-        lines[1:1] = variant_lines(table.spec.variants, table.game.variants)
+        lines[1:1] = variant_lines(table.game.variants, table.row.variants)
     for line in lines:
         echo(line)
 

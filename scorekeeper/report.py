@@ -17,8 +17,8 @@ def game_table(ctx, game_id: str) -> session.Current:
     """The chosen game (ctx.game_id, else the newest), loaded for a verb of game
     `game_id`. InputError if it is another game, or if there is no game yet."""
     table = session.current(ctx.store, ctx.game_id)
-    if table.game.game != game_id:
-        raise InputError(f"game {table.game.id} is {table.game.game}, not {game_id}")
+    if table.row.game != game_id:
+        raise InputError(f"game {table.row.id} is {table.row.game}, not {game_id}")
     return table
 
 
@@ -27,8 +27,8 @@ def record_and_report(ctx, table: session.Current, event: dict, preface=()) -> N
     then print `preface`, what happened and the automatic notes; then, if the game just
     ended, the outcome (the head line, then the explanation lines the notes did not
     already print), else the status table."""
-    rules = table.spec.rules
-    before, after = session.record(ctx.store, table.game.id, event)
+    rules = table.game.rules
+    before, after = session.record(ctx.store, table.row.id, event)
     for line in preface:
         echo(line)
     echo(rules.describe(event) + ".")
@@ -48,8 +48,8 @@ def record_and_report(ctx, table: session.Current, event: dict, preface=()) -> N
 def show_status(table: session.Current | session.Table) -> None:
     """Print the table in its game's view, the official variants chosen (if any) under
     its first line."""
-    spec = table.spec
-    lines = spec.view(table.game.id, spec.name, spec.rules.status(table.state))
-    lines[1:1] = variant_lines(spec.variants, table.game.variants, rule=False)
+    spec = table.game
+    lines = spec.view(table.row.id, spec.name, spec.rules.status(table.state))
+    lines[1:1] = variant_lines(spec.variants, table.row.variants, rule=False)
     for line in lines:
         echo(line)

@@ -13,7 +13,7 @@ def retuned(table: Table) -> list[str]:
     longer prints (a deck retuned since the game was saved): the game is kept and shown
     as it was recorded. [] for a game without the `cards` hook or whose card data cannot
     be read now (the commands that need it say so)."""
-    shapes, known = table.spec.rules.events, table.spec.cards
+    shapes, known = table.game.rules.events, table.game.cards
     if shapes is None or known is None:
         return []
     try:

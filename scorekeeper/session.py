@@ -18,7 +18,7 @@ from scorekeeper.errors import InputError, ScoreError, quoted
 from scorekeeper.game import Game, Rules, choose_variants
 from scorekeeper.games import find_game, load_game, playable
 from scorekeeper.shapes import checker
-from scorekeeper.store import GameRow, LogRow, OutOfPlace, Store, effective_events
+from scorekeeper.store import LogRow, OutOfPlace, Store, TableRow, effective_events
 
 
 class Step:
@@ -53,12 +53,12 @@ class Step:
 
 
 class Table(NamedTuple):
-    """A loaded game: its row in the store, its Game (rules, view, verbs), the current
-    state, the steps in force, the rows that `redo` would bring back, and the whole log
-    (actions, undos and redos, in order)."""
+    """A loaded table (one game as played): its row in the store, its Game (the game's
+    rules, view and verbs), the current state, the steps in force, the rows that `redo`
+    would bring back, and the whole log (actions, undos and redos, in order)."""
 
-    game: GameRow
-    spec: Game
+    row: TableRow
+    game: Game
     state: Any
     steps: tuple[Step, ...]
     undone: tuple[LogRow, ...]
@@ -82,7 +82,7 @@ def load(store: Store, game_id: int | None) -> Table:
         spec = _spec(store, game)
         key = store.log_key(game.id)
         known = _known_table(store, key)
-        if known is not None and known[0].game == game and known[0].spec is spec:
+        if known is not None and known[0].row == game and known[0].game is spec:
             return known[0]
         rows = store.log(game.id)
     _check_players(store, game, spec)
@@ -104,7 +104,7 @@ def _remember(store: Store, key: tuple, table: Table, states: list) -> None:
     cache.remember_replay(store, key, table, states)
 
 
-def games(store: Store) -> list[GameRow]:
+def games(store: Store) -> list[TableRow]:
     """Every game in the store, oldest first; StoreError (`Store.damaged`) for a damaged
     row, a game the score keeper has no rules for included (`_known`)."""
     with store.transaction(write=False):
@@ -114,13 +114,13 @@ def games(store: Store) -> list[GameRow]:
     return rows
 
 
-def _spec(store: Store, game: GameRow) -> Game:
+def _spec(store: Store, game: TableRow) -> Game:
     """The Game of a stored table; StoreError as `_known`."""
     _known(store, game)
     return load_game(game.game)
 
 
-def _known(store: Store, game: GameRow) -> None:
+def _known(store: Store, game: TableRow) -> None:
     """StoreError (`damaged`) naming the stored game id, quoted, if the score keeper has
     no rules for it: `new` stores only games it knows, so the row is damaged."""
     if game.game not in playable():
@@ -129,7 +129,7 @@ def _known(store: Store, game: GameRow) -> None:
                             f"the score keeper keeps: {known}")
 
 
-def _check_players(store: Store, game: GameRow, spec: Game) -> None:
+def _check_players(store: Store, game: TableRow, spec: Game) -> None:
     """StoreError (`damaged`) if the stored variants are not ones the game declares
     with values in their ranges, or if the rules refuse the stored players (their
     number); the store has checked the names."""
@@ -145,7 +145,7 @@ def _check_players(store: Store, game: GameRow, spec: Game) -> None:
         raise store.damaged(f"game {game.id}", f"its players: {clip(str(exc))}") from None
 
 
-def _replay(store: Store, game: GameRow, spec: Game, rows: list[LogRow],
+def _replay(store: Store, game: TableRow, spec: Game, rows: list[LogRow],
             done: list[LogRow]) -> tuple[list, tuple[Step, ...]]:
     """Fold the events in force through the rules: (the state before the first step and
     after each one, steps). StoreError (`damaged`, naming the event by its place in the
@@ -183,7 +183,7 @@ class _Replay:
 
     __slots__ = ("game", "rows", "rules", "store")
 
-    def __init__(self, store: Store, game: GameRow, rules: Rules, rows: list[LogRow]):
+    def __init__(self, store: Store, game: TableRow, rules: Rules, rows: list[LogRow]):
         self.store, self.game, self.rules, self.rows = store, game, rules, rows
 
     def notes(self, row: LogRow, before: Any, after: Any) -> tuple[str, ...]:
@@ -203,7 +203,7 @@ class _Damaged(Exception):
     """An event that is not of its game's shape (the message says how)."""
 
 
-def _where(game: GameRow, rows: list[LogRow], row: LogRow) -> str:
+def _where(game: TableRow, rows: list[LogRow], row: LogRow) -> str:
     """"game 3, event 7": `row` is the 7th row of game 3's log (as `export` lists it)."""
     return f"game {game.id}, event {rows.index(row) + 1}"
 
@@ -218,8 +218,8 @@ class Current(NamedTuple):
     """A game as it stands, for a command that needs no history: its row in the store,
     its Game and its state."""
 
-    game: GameRow
-    spec: Game
+    row: TableRow
+    game: Game
     state: Any
 
 
@@ -240,7 +240,7 @@ def current(store: Store, game_id: int | None) -> Current:
         state = _saved_state(store, game, spec)
     if state is _NONE:
         table = load(store, game.id)
-        now = Current(table.game, table.spec, table.state)
+        now = Current(table.row, table.game, table.state)
     else:
         now = Current(game, spec, state)
     cache.remember_current(store, key, now)
@@ -250,7 +250,7 @@ def current(store: Store, game_id: int | None) -> Current:
 _NONE = object()    # no saved state to start from
 
 
-def _heads(store: Store, game: GameRow) -> tuple[list[LogRow], list[LogRow], list[LogRow]] | None:
+def _heads(store: Store, game: TableRow) -> tuple[list[LogRow], list[LogRow], list[LogRow]] | None:
     """(every log row without its event, the actions in force, those undone), or None
     if the rows do not stand where they are (for `load` to name)."""
     rows = store.log_heads(game.id)
@@ -260,7 +260,7 @@ def _heads(store: Store, game: GameRow) -> tuple[list[LogRow], list[LogRow], lis
         return None
 
 
-def _saved_state(store: Store, game: GameRow, spec: Game, heads=None,
+def _saved_state(store: Store, game: TableRow, spec: Game, heads=None,
                  top: LogRow | None = _NONE) -> Any:
     """The saved state after the action on top of the log (or after `top`, None for
     no action in force), or _NONE if the game keeps none, there is none, it does not
@@ -293,7 +293,7 @@ def _saved_state(store: Store, game: GameRow, spec: Game, heads=None,
         return _NONE
 
 
-def _save(store: Store, spec: Game, game: GameRow, top: LogRow | None, state: Any) -> None:
+def _save(store: Store, spec: Game, game: TableRow, top: LogRow | None, state: Any) -> None:
     """Save `state` as the one after action `top` (nothing for no action, or a game
     that keeps no saved states)."""
     if top is not None and spec.rules.state_types:
@@ -307,16 +307,16 @@ def record(store: Store, game_id: int | None, event: dict) -> tuple[Current, Cur
     a replay gives."""
     with store.transaction():
         before = current(store, game_id)
-        rules = before.spec.rules
+        rules = before.game.rules
         event = json.loads(json.dumps(event, ensure_ascii=False))
         shapes = rules.events
         problem = checker(shapes)(event) if shapes is not None else None
         if problem is not None:       # what a replay would refuse is never written
             raise InputError(f"cannot record this: {clip(problem)}")
         state = rules.apply(before.state, event)
-        row = store.append(before.game.id, "action", event)
+        row = store.append(before.row.id, "action", event)
         cache.write_views(store)
-        _save(store, before.spec, before.game, row, state)
+        _save(store, before.game, before.row, row, state)
         return before, before._replace(state=state)
 
 
@@ -337,11 +337,11 @@ def _move(store: Store, game_id: int | None, kind: str) -> tuple[LogRow, Current
         if quick is not None:
             return quick
         table = load(store, game_id)
-        known = _known_table(store, store.log_key(table.game.id))
+        known = _known_table(store, store.log_key(table.row.id))
         rows = [s.row for s in table.steps] if kind == "undo" else list(table.undone)
         if not rows:
             raise InputError(f"nothing to {kind}")
-        mark = store.append(table.game.id, kind)
+        mark = store.append(table.row.id, kind)
         cache.write_views(store)
         if kind == "undo" and known is not None and known[0] is table:
             # what loading it again would give: the last step taken back
@@ -349,12 +349,12 @@ def _move(store: Store, game_id: int | None, kind: str) -> tuple[LogRow, Current
             states = known[1][:-1]
             after = table._replace(state=states[-1], steps=table.steps[:-1],
                                    undone=table.undone + (rows[-1],), log=table.log + (mark,))
-            _remember(store, store.log_key(table.game.id), after, states)
-            _save(store, table.spec, table.game, after.steps[-1].row if after.steps else None,
+            _remember(store, store.log_key(table.row.id), after, states)
+            _save(store, table.game, table.row, after.steps[-1].row if after.steps else None,
                   after.state)
             return rows[-1], after
-        after = load(store, table.game.id)
-        _save(store, after.spec, after.game, after.steps[-1].row if after.steps else None,
+        after = load(store, table.row.id)
+        _save(store, after.game, after.row, after.steps[-1].row if after.steps else None,
               after.state)
         return rows[-1], after
 

@@ -31,10 +31,10 @@ from scorekeeper.store_schema import (  # noqa: F401  (re-exported: what other m
     SCHEMA_VERSION,
     SNAPSHOTS,
     SNAPSHOTS_KEPT,
-    GameRow,
     LogRow,
     NoDatabase,
     OutOfPlace,
+    TableRow,
     _guarded,
     _sound,
     default_path,
@@ -225,13 +225,13 @@ class Store(SavedCaches):
         return cur.lastrowid
 
     @_guarded
-    def games(self) -> list[GameRow]:
+    def games(self) -> list[TableRow]:
         """Every game, oldest first. StoreError (`damaged`) for a damaged row."""
         rows = self.conn.execute(f"SELECT {self._columns} FROM games ORDER BY id")
         return [self._game_row(row) for row in rows]
 
     @_guarded
-    def game(self, game_id: int | None) -> GameRow:
+    def game(self, game_id: int | None) -> TableRow:
         """The game with `game_id`, or the newest when None; InputError if there is none,
         StoreError (`damaged`) if its row is damaged."""
         if game_id is not None and not 1 <= game_id < 2 ** 63:
@@ -249,8 +249,8 @@ class Store(SavedCaches):
                 raise InputError(f"no game with id {game_id}; 'scorekeeper games' lists them")
         return self._game_row(row)
 
-    def _game_row(self, row: tuple) -> GameRow:
-        """A GameRow from a games row; StoreError (`damaged`) naming what is wrong: a
+    def _game_row(self, row: tuple) -> TableRow:
+        """A TableRow from a games row; StoreError (`damaged`) naming what is wrong: a
         game id that is not printable text, a time that is not one the store writes
         (`time_problem`), players that are not JSON, or not a list of names a new game
         would accept (scorekeeper.names)."""
@@ -279,7 +279,7 @@ class Store(SavedCaches):
         if not isinstance(chosen, dict) or not all(
                 isinstance(k, str) and type(v) in (bool, int) for k, v in chosen.items()):
             raise self.damaged(where, "its variants are not an object of names and values")
-        return GameRow(game_id, game, tuple(names), created, chosen)
+        return TableRow(game_id, game, tuple(names), created, chosen)
 
     @_guarded
     def log_key(self, game_id: int) -> tuple:

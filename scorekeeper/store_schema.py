@@ -1,5 +1,5 @@
 """The score keeper's file, below the Store: its schema, where it lives and how its path
-is shown, the rows it holds (GameRow, LogRow), the events in force as a pure fold of a
+is shown, the rows it holds (TableRow, LogRow), the events in force as a pure fold of a
 log (`effective_events`), and reading its JSON strictly. `scorekeeper.store` re-exports
 what other modules use."""
 
@@ -106,9 +106,9 @@ def shown_path(path: Path) -> str:
     return text if len(text) <= 200 and text.isprintable() else quoted(text, 100)
 
 
-class GameRow(NamedTuple):
-    """A game in the database: id, game id (as pnp's registry spells it), players in
-    seating order, creation time, and the official variants chosen at `new` ({name:
+class TableRow(NamedTuple):
+    """A table in the database (one game as played): its id (the number `--game`
+    takes), the id of its game (as the manifest spells it), players in seating order, creation time, and the official variants chosen at `new` ({name:
     true or a whole number}; empty for the standard rules)."""
 
     id: int

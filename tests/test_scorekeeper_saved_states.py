@@ -46,7 +46,7 @@ def test_every_state_of_a_long_game_reads_back_exactly(bench, tmp_path, game):
     store = Store(db, create=False)
     table = session.load(store, None)
     rules = load_game(game).rules
-    state = table.spec.start(table.game.players, table.game.variants)
+    state = table.game.start(table.row.players, table.row.variants)
     for step in table.steps:
         state = rules.apply(state, step.row.event)
         assert snapshot.loads(snapshot.dumps(state), rules.state_types) == state

@@ -148,7 +148,7 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
 def coin(ctx, player, points) -> None:
     """PLAYER takes a coin worth POINTS (1 to 3) on their turn."""
     table = game_table(ctx, GAME_ID)
-    record_and_report(ctx, table, {"type": "coin", "player": resolve(player, table.game.players),
+    record_and_report(ctx, table, {"type": "coin", "player": resolve(player, table.row.players),
                                    "points": points})
 
 

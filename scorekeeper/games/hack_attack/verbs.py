@@ -51,7 +51,7 @@ def protect(ctx, player, tech) -> None:
     deck = cards.deck()
     points, card, name, copies = cards.tech(deck, tech)
     record_and_report(ctx, table, {
-        "type": "protect", "player": resolve(player, table.game.players), "points": points,
+        "type": "protect", "player": resolve(player, table.row.players), "points": points,
         "card": card, "name": name, "copies": copies, "deck_at_points": deck.tech_at(points)})
 
 
@@ -65,7 +65,7 @@ def user_error(ctx, player, count) -> None:
     from scorekeeper.games.hack_attack import cards
     table = _table(ctx)
     record_and_report(ctx, table, {
-        "type": "user_error", "player": resolve(player, table.game.players), "count": count,
+        "type": "user_error", "player": resolve(player, table.row.players), "count": count,
         "deck": cards.deck().user_errors})
 
 
@@ -89,8 +89,8 @@ def attack(ctx, attack, revealed) -> None:
     deck = cards.deck()
     icons, card, name = cards.attack(deck, attack)
     shown = [cards.category(deck, r, wild_ok=True) for r in revealed]
-    drawer = table.game.players[table.state.current]
-    result, lines = _check(deck, icons, shown, len(table.game.players), table.state.cover)
+    drawer = table.row.players[table.state.current]
+    result, lines = _check(deck, icons, shown, len(table.row.players), table.state.cover)
     consequence = ("all remaining Tech is safe" if result.holds else
                    "every player discards their highest-value unprotected Tech card (their "
                    "choice on a tie) and does not draw a replacement")

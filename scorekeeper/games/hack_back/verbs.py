@@ -90,7 +90,7 @@ def hero(ctx, player, card) -> None:
     """Opening: PLAYER reveals a Hero, by card id or name, or by its printed VC."""
     table = _table(ctx)
     record_and_report(ctx, table, {
-        "type": "reveal", "player": resolve(player, table.game.players),
+        "type": "reveal", "player": resolve(player, table.row.players),
         **_card_or_vc(card)
     })
 
@@ -103,7 +103,7 @@ def no_hero(ctx, player) -> None:
     """Opening: PLAYER cannot supply a Hero, and loses."""
     table = _table(ctx)
     record_and_report(ctx, table, {
-        "type": "no_hero", "player": resolve(player, table.game.players)})
+        "type": "no_hero", "player": resolve(player, table.row.players)})
 
 
 @example("Ana")
@@ -113,7 +113,7 @@ def no_hero(ctx, player) -> None:
 def draw(ctx, player) -> None:
     """Action: PLAYER draws a card."""
     table = _table(ctx)
-    record_and_report(ctx, table, {"type": "draw", "player": resolve(player, table.game.players)})
+    record_and_report(ctx, table, {"type": "draw", "player": resolve(player, table.row.players)})
 
 
 @example("Ana script-kiddie -t 2")
@@ -129,7 +129,7 @@ def play(ctx, player, card, target) -> None:
     from scorekeeper.games.hack_back import cards
     table = _table(ctx)
     spec = cards.hero_card(card)
-    who = resolve(player, table.game.players)
+    who = resolve(player, table.row.players)
     rules.check_action(table.state, who)
     record_and_report(ctx, table, {
         "type": "play", "player": who,
@@ -156,7 +156,7 @@ def activate(ctx, player, hero_number, target, place, card) -> None:
     """Action: PLAYER activates Hero HERO_NUMBER: its instructions, then +2 VC."""
     from scorekeeper.games.hack_back import cards
     table = _table(ctx)
-    who = resolve(player, table.game.players)
+    who = resolve(player, table.row.players)
     hero_state = rules.activated_hero(table.state, who, hero_number)
     printed = cards.cards()
     gone = hero_state.card is not None and hero_state.card not in printed

@@ -52,7 +52,7 @@ def hack(ctx, drawer, winner, cards) -> None:
     (default 2), which WINNER keeps as points."""
     from scorekeeper.games.not_a_hack import cards as kit
     table = _table(ctx)
-    names = table.game.players
+    names = table.row.players
     record_and_report(ctx, table, {
         "type": "hack", "drawer": resolve(drawer, names),
         "winner": resolve(winner, names), "cards": cards, "white": kit.white_points()
@@ -69,7 +69,7 @@ def banned(ctx, player, no_counter) -> None:
     """PLAYER drew a Banned card (a New Account card they hold counters it)."""
     table = _table(ctx)
     record_and_report(ctx, table, {
-        "type": "banned", "player": resolve(player, table.game.players),
+        "type": "banned", "player": resolve(player, table.row.players),
         "counter": not no_counter
     })
 
@@ -83,7 +83,7 @@ def new_account(ctx, player) -> None:
     from scorekeeper.games.not_a_hack import cards
     table = _table(ctx)
     record_and_report(ctx, table, {
-        "type": "new_account", "player": resolve(player, table.game.players),
+        "type": "new_account", "player": resolve(player, table.row.players),
         "kit": cards.printed("new_account")})
 
 
@@ -99,7 +99,7 @@ def _action_command(kind: str, verb: str):
     def command(ctx, player, card) -> None:
         table = _table(ctx)
         record_and_report(ctx, table, {
-            "type": kind, "player": resolve(player, table.game.players),
+            "type": kind, "player": resolve(player, table.row.players),
             **_action_points(card, kind)
         })
     return command
@@ -119,7 +119,7 @@ positive = example("Ana pos-bug-bounty")(_action_command("positive", "drew"))
 def steal(ctx, player, victim, index) -> None:
     """PLAYER plays a Steal card on VICTIM's winning hack."""
     table = _table(ctx)
-    thief, target = resolve(player, table.game.players), resolve(victim, table.game.players)
+    thief, target = resolve(player, table.row.players), resolve(victim, table.row.players)
     hacks = table.state.players[table.state.seat(target)].hacks
     if index is None and hacks:
         index = 1 + max(range(len(hacks)), key=lambda i: hacks[i])
@@ -144,7 +144,7 @@ def hack_off(ctx, votes, cards) -> None:
     """The final hack-off: the banned players' votes; the winning hack scores its cards."""
     from scorekeeper.games.not_a_hack import cards as kit
     table = _table(ctx)
-    names = table.game.players
+    names = table.row.players
     ballot = {}
     for vote in votes:
         voter, sep, choice = vote.partition("=")

@@ -1,7 +1,7 @@
 """What every `pnp` command shares: one way errors leave (`Failure`, exit status 1,
 each problem on its own `Error:` line), numbers checked against their range
 (`InRange`), the group class that turns library errors into Failures (`App`), the game
-options and the progress bar. pnp.cli and pnp.cli_simulate build their commands from
+options and the progress bar. Each verb's module in pnp.cli builds its command from
 these."""
 
 from __future__ import annotations
@@ -115,7 +115,23 @@ class InRange(click.ParamType):
 class App(click.Group):
     """The `pnp` group: a PnpError from any command becomes a Failure; click's usage
     errors, which quote the value typed whole, become one short line
-    (pnp.core.terminal.one_line); output that cannot be written is settled by `output_lost`."""
+    (pnp.core.terminal.one_line); output that cannot be written is settled by `output_lost`.
+
+    `verbs` maps each verb to the module defining its command of the same name; a
+    module is imported when its verb is asked for (click's lazy subcommands)."""
+
+    def __init__(self, *args, verbs: dict[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.verbs = dict(verbs or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*self.verbs, *(n for n in super().list_commands(ctx) if n not in self.verbs)]
+
+    def get_command(self, ctx: click.Context, name: str):
+        if name in self.verbs and name not in self.commands:
+            from importlib import import_module
+            self.add_command(getattr(import_module(self.verbs[name]), name), name)
+        return super().get_command(ctx, name)
 
     def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
         typed = [str(a) for a in args]
@@ -243,3 +259,22 @@ class PlainProgress:
         self.shown = self.done
         self.stream.write(f"{self.label} {self.done} of {self.total}\n")
         self.stream.flush()
+
+
+#: --max-dpi below this would make any art a blur
+MIN_MAX_DPI = 72.0
+
+
+def ink_saver_option(verb: str):
+    """The --ink-saver/--full-ink option, its help starting with `verb`."""
+    return click.option("--ink-saver/--full-ink", default=False, show_default=True,
+                        help=f"{verb} the ink-saving faces: dark grounds, frames and big "
+                             "badges as outlines and pale tints, with the same text and marks.")
+
+
+def show_warnings(problems) -> None:
+    """Print each warning or note as its own `Warning: ...` / `Note: ...` line on stderr,
+    its file relative to the data folder (in_data_folder)."""
+    for p in problems:
+        echo(f"{p.level.capitalize()}: {one_line(str(in_data_folder(p)))}", err=True,
+             exact=True)

@@ -1,11 +1,11 @@
 """`pnp simulate`: parses the options, calls pnp.simulate.balance and prints the summary
-(or the JSON). Errors leave as every `pnp` command's do (pnp.cli_base.Failure)."""
+(or the JSON). Errors leave as every `pnp` command's do (pnp.cli.base.Failure)."""
 
 from __future__ import annotations
 
 import click
 
-from pnp.cli_base import (
+from pnp.cli.base import (
     WRITTEN,
     Failure,
     InRange,

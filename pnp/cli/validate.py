@@ -1,0 +1,37 @@
+"""`pnp validate`: every check of the card data and every face, without building."""
+
+from __future__ import annotations
+
+import click
+
+from pnp.cli.base import chosen_games, for_each_game, game_options, ink_saver_option, show_warnings
+from pnp.core.errors import DataError, errors_only
+from pnp.core.terminal import echo
+from pnp.core.units import CARD_SIZES_MM
+
+
+@click.command()
+@game_options
+@click.option("--card-size", type=click.Choice(list(CARD_SIZES_MM)), default=None,
+              help="Check the faces on this card size (default: the game's).")
+@ink_saver_option("Check")
+def validate(game, all_games, data_dir, card_size, ink_saver) -> None:
+    """Check the card data and every card face without building; list every problem,
+    exit 1 if any."""
+    from pnp.build import DEFAULT_DATA_DIR, BuildOptions, frame_for, game_folder
+    from pnp.core.games import find_game
+    from pnp.validate import validate as run_validate
+
+    def one(name: str) -> None:
+        kit = find_game(name)
+        game_dir = game_folder(kit, data_dir or DEFAULT_DATA_DIR)
+        options = BuildOptions(name, card_size=card_size, data_dir=game_dir.parent,
+                               ink_saver=ink_saver)
+        data, _blocks, problems = run_validate(kit, game_dir, frame_for(options))
+        errors, warnings = errors_only(problems)
+        show_warnings(warnings)
+        if errors:
+            raise DataError(errors)
+        total = sum(kit.summary(kit.print_groups(data)).values())
+        echo(f"{kit.id}: OK — {len(kit.printed_cards(data))} distinct cards, {total} copies")
+    for_each_game(chosen_games(game, all_games), one)
