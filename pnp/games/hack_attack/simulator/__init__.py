@@ -9,7 +9,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pnp.games.hack_attack.cards import AttackCard, HackAttackData, TechCard, load_hack_attack
-from pnp.games.hack_attack.simulator.match import (
+from pnp.games.hack_attack.simulator.match import Match
+from pnp.games.hack_attack.simulator.players import (
+    SEARCH,
+    Protector,
+    RandomPlayer,
+    Search,
+)
+from pnp.games.hack_attack.simulator.table import (
     DEAL_DEFENSE,
     DEAL_TECH,
     DEFENSE_ROW,
@@ -25,19 +32,12 @@ from pnp.games.hack_attack.simulator.match import (
     WILD,
     Action,
     DefenseLike,
-    Match,
     Player,
     Seat,
     View,
     category,
     deck_of,
     payment,
-)
-from pnp.games.hack_attack.simulator.players import (
-    SEARCH,
-    Protector,
-    RandomPlayer,
-    Search,
 )
 from pnp.simulate.result import Figure, Reading, Result, Setup, make_players, per_seat, played
 from scorekeeper.games.hack_attack.cards import Deck

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.games.hack_attack.simulator.match import (
-    WILD,
-    category,
-)
+from pnp.games.hack_attack.simulator.table import WILD, category
 from pnp.simulate.search import SearchSpec, strategy
 
 

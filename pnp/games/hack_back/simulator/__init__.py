@@ -9,7 +9,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pnp.games.hack_back.cards import HAND, HackBackData, load_hack_back
-from pnp.games.hack_back.simulator.match import (
+from pnp.games.hack_back.simulator.match import Match
+from pnp.games.hack_back.simulator.players import (
+    SEARCH,
+    Racer,
+    RandomPlayer,
+    Search,
+    forecast,
+)
+from pnp.games.hack_back.simulator.table import (
     ENDINGS,
     FACTS,
     GAME,
@@ -22,7 +30,6 @@ from pnp.games.hack_back.simulator.match import (
     TURN_CAP,
     TURN_WORD,
     Action,
-    Match,
     Player,
     Seat,
     View,
@@ -31,13 +38,6 @@ from pnp.games.hack_back.simulator.match import (
     ending,
     lowest_vc,
     take,
-)
-from pnp.games.hack_back.simulator.players import (
-    SEARCH,
-    Racer,
-    RandomPlayer,
-    Search,
-    forecast,
 )
 from pnp.simulate.result import Figure, Reading, Result, Setup, make_players, per_seat, played
 

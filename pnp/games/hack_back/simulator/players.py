@@ -6,10 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pnp.games.hack_back.cards import Effect
-from pnp.games.hack_back.simulator.match import (
-    Action,
-    View,
-)
+from pnp.games.hack_back.simulator.table import Action, View
 from pnp.simulate.search import SearchSpec, strategy
 from scorekeeper.games.hack_back import rules
 
