@@ -27,7 +27,7 @@ from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit
 from pnp.outfile import through_links
 from pnp.render.painter import KitPainter
-from pnp.render.rulebook import render_booklet, render_rulebook
+from pnp.render.rulebook import render_rule_files
 from pnp.render.sheets import new_canvas, write_sheets
 from pnp.validate import validate
 
@@ -146,8 +146,8 @@ def build(options: BuildOptions) -> BuildReport:
         stats = write_sheets(canvas, grid, spec, groups, painter)
         canvas.save()
         rows = kit.printed_rows(data, groups)
-        rule_pages = render_rulebook(staging / "rules.pdf", blocks, spec.paper, name, rows)
-        sides = render_booklet(staging / "booklet.pdf", blocks, spec.paper, name, rows)
+        rule_pages, sides = render_rule_files(staging / "rules.pdf", staging / "booklet.pdf",
+                                              blocks, spec.paper, name, rows)
         extras = {e.name: e.render(staging / e.name, spec.paper, data) for e in kit.extras(data)}
         names = (*OUTPUTS, *extras)
         publish(staging, target, names)

@@ -85,9 +85,21 @@ def missing_glyphs(text: str, name: str) -> set[str]:
     """Characters of `text` that would not print as written in font `name`: control
     characters (`is_control_char`) and characters the font has no glyph for. Layout
     characters (`is_layout_char`) never reach the font and are not counted."""
-    cmap = pdfmetrics.getFont(font(name)).face.charToGlyph
-    return {ch for ch in set(text) if not is_layout_char(ch)
-            and (is_control_char(ch) or ord(ch) not in cmap)}
+    face = pdfmetrics.getFont(font(name)).face
+    printable = _PRINTABLE.setdefault((name, id(face)), set())
+    chars = set(text) - printable
+    if not chars:
+        return set()
+    cmap = face.charToGlyph
+    missing = {ch for ch in chars if not is_layout_char(ch)
+               and (is_control_char(ch) or ord(ch) not in cmap)}
+    printable |= chars - missing
+    return missing
+
+
+#: (font name, its registered face) -> the characters found to print in it (or never to
+#: reach it), so each character is looked up once a process, however many texts hold it
+_PRINTABLE: dict[tuple[str, int], set[str]] = {}
 
 
 def glyph_problem(chars: set[str]) -> str:

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 import pnp.build
+import pnp.render.rulebook
 from pnp.build import OUTPUTS, BuildOptions, build
 from pnp.cli import main
 from pnp.core.errors import DataError, PnpError
@@ -63,7 +64,7 @@ def test_a_full_disk_mid_build_is_one_error_line_and_leaves_the_previous_kit_unt
 
     def disk_full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
-    monkeypatch.setattr(pnp.build, "render_booklet", disk_full)
+    monkeypatch.setattr(pnp.render.rulebook, "FormPageCanvas", disk_full)
     result = CliRunner().invoke(main, ["build", "--game", "hack-attack", "--out", str(out)])
     assert result.exit_code == 1
     assert result.output == (f"Error: cannot write the kit to '{out / 'hack-attack'}': No space "

@@ -159,20 +159,45 @@ def _overlaps(face: Face, ink: dict[str, tuple[Rect, ...]], by_key: dict[str, El
               ) -> list[Fault]:
     """A fault for every pair of elements whose ink intersects, unless one contains the
     other; reported on the later (upper) element, or on a picture's window when one of
-    the two is a picture (the window is what the designer places)."""
+    the two is a picture (the window is what the designer places). Pairs are found by a
+    sort-and-sweep over the inks' horizontal extents (`_near_pairs`), not every pair, and
+    reported in drawing order."""
     faults = []
     drawn = [e for e in face.elements if e.key in ink and not e.backdrop]
-    for j, upper in enumerate(drawn):
-        mine = _ancestors(upper.key, by_key)
-        for lower in drawn[:j]:
-            if lower.key in mine or upper.key in _ancestors(lower.key, by_key):
-                continue
-            w, h = _intersection(ink[upper.key], ink[lower.key])
-            if w > TOLERANCE_PT and h > TOLERANCE_PT:
-                at, other = (lower, upper) if isinstance(lower, Art) else (upper, lower)
-                faults.append(Fault(at, f"overlaps '{other.key}' by {pt_to_mm(w):.1f} x "
-                                        f"{pt_to_mm(h):.1f} mm"))
+    ancestors: dict[str, set[str]] = {}
+
+    def above(key: str) -> set[str]:
+        if key not in ancestors:
+            ancestors[key] = _ancestors(key, by_key)
+        return ancestors[key]
+    for lo, hi in _near_pairs([ink[e.key] for e in drawn]):
+        lower, upper = drawn[lo], drawn[hi]
+        if lower.key in above(upper.key) or upper.key in above(lower.key):
+            continue
+        w, h = _intersection(ink[upper.key], ink[lower.key])
+        if w > TOLERANCE_PT and h > TOLERANCE_PT:
+            at, other = (lower, upper) if isinstance(lower, Art) else (upper, lower)
+            faults.append(Fault(at, f"overlaps '{other.key}' by {pt_to_mm(w):.1f} x "
+                                    f"{pt_to_mm(h):.1f} mm"))
     return faults
+
+
+def _near_pairs(inks: list[tuple[Rect, ...]]) -> list[tuple[int, int]]:
+    """(lower, upper) indices of every two inks whose extents share more than
+    TOLERANCE_PT across and up (only those can overlap by more), found by sorting the
+    horizontal extents and sweeping across them once; sorted by upper, then lower, as
+    drawing order reports them."""
+    spans = sorted((min(b.x for b in boxes), max(b.x + b.w for b in boxes),
+                    min(b.y for b in boxes), max(b.top for b in boxes), k)
+                   for k, boxes in enumerate(inks) if boxes)
+    pairs, active = [], []
+    for left, right, bottom, top, k in spans:
+        active = [a for a in active if a[0] - left > TOLERANCE_PT]
+        pairs += [(min(j, k), max(j, k)) for r, b, t, j in active
+                  if min(r, right) - left > TOLERANCE_PT
+                  and min(t, top) - max(b, bottom) > TOLERANCE_PT]
+        active.append((right, bottom, top, k))
+    return sorted(pairs, key=lambda pair: (pair[1], pair[0]))
 
 
 def _intersection(a: tuple[Rect, ...], b: tuple[Rect, ...]) -> tuple[float, float]:

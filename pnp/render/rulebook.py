@@ -61,7 +61,8 @@ def inline_markup(text: str) -> str:
     return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", escape(text))
 
 
-def _flowables(blocks: list[Block]) -> list:
+def _flowables(blocks: list[Block], para) -> list:
+    """The flowables of `blocks`, each paragraph made by `para(markup, style)`."""
     out: list = []
     items: list[Block] = []
 
@@ -70,7 +71,7 @@ def _flowables(blocks: list[Block]) -> list:
             return
         numbered = items[0].kind == "number"
         out.append(ListFlowable(
-            [ListItem(Paragraph(inline_markup(b.text), STYLES["item"]),
+            [ListItem(para(inline_markup(b.text), STYLES["item"]),
                       value=b.number if numbered else None) for b in items],
             bulletType="1" if numbered else "bullet", start=items[0].number if numbered else None,
             bulletFontName=BOLD if numbered else REGULAR, bulletFontSize=9,
@@ -84,8 +85,7 @@ def _flowables(blocks: list[Block]) -> list:
             items.append(block)
             continue
         flush_list()
-        para = Paragraph(inline_markup(block.text), STYLES[block.kind])
-        out.append(para)
+        out.append(para(inline_markup(block.text), STYLES[block.kind]))
     flush_list()
     return _keep_headings_with_next(out)
 
@@ -105,10 +105,11 @@ def _keep_headings_with_next(flowables: list) -> list:
     return out
 
 
-def components_table(rows: list[KitRow]) -> list:
-    """A "What's in the kit" section from the kit's rows, generated from the data."""
-    data = [[Paragraph(escape(row.label), STYLES["sub" if row.indented else "item"]),
-             Paragraph(str(row.copies), STYLES["item"])] for row in rows]
+def components_table(rows: list[KitRow], para=Paragraph) -> list:
+    """A "What's in the kit" section from the kit's rows, generated from the data; its
+    paragraphs made by `para(markup, style)`."""
+    data = [[para(escape(row.label), STYLES["sub" if row.indented else "item"]),
+             para(str(row.copies), STYLES["item"])] for row in rows]
     table = Table(data, colWidths=[mm_to_pt(70), mm_to_pt(18)], hAlign="LEFT")
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), REGULAR, 9.5),
@@ -116,7 +117,7 @@ def components_table(rows: list[KitRow]) -> list:
         ("LINEABOVE", (0, -1), (-1, -1), 0.8, "#000000"),
         ("FONT", (0, -1), (-1, -1), BOLD),
         ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
-    return [KeepTogether([Paragraph("What’s in the kit", STYLES["h2"]), table]),
+    return [KeepTogether([para("What’s in the kit", STYLES["h2"]), table]),
             Spacer(1, 4)]
 
 
@@ -132,20 +133,47 @@ def footer_lines(title: str) -> list[PrintedLine]:
 def render_rulebook(path: Path, blocks: list[Block], paper: str, title: str,
                     components: list[KitRow]) -> int:
     """Write the rulebook PDF to `path` on the half-sheet for `paper` (A5 or half-letter);
-    returns the page count, always even (a blank page ends an odd-length rulebook). The generated components table follows the first section."""
-    return _render(path, blocks, paper, title, components, Canvas)[0]
+    returns the page count, always even (a blank page ends an odd-length rulebook). The
+    generated components table follows the first section."""
+    return _render(path, _story(blocks, components), paper, title, Canvas)[0]
 
 
 def render_booklet(path: Path, blocks: list[Block], paper: str, title: str,
                    components: list[KitRow]) -> int:
     """Write the same rulebook imposed as a saddle-stitch booklet on landscape `paper`
     sheets to `path`; returns the number of printed sides."""
-    return _render(path, blocks, paper, title, components,
+    return _render(path, _story(blocks, components), paper, title,
                    partial(FormPageCanvas, sheet_paper=paper))[1].sides
 
 
-def _render(path: Path, blocks: list[Block], paper: str, title: str,
-            components: list[KitRow], canvasmaker) -> tuple[int, Canvas]:
+def render_rule_files(rules_path: Path, booklet_path: Path, blocks: list[Block], paper: str,
+                      title: str, components: list[KitRow]) -> tuple[int, int]:
+    """Write rules.pdf and booklet.pdf from one layout of the rulebook: every paragraph's
+    lines are broken once (`_Para`, sharing `lines`), then placed on the pages of both
+    files (platypus's flowables keep state of their own, so each file gets fresh ones). Returns (rulebook pages, booklet sides), as render_rulebook and
+    render_booklet do."""
+    lines: dict = {}
+    pages = _render(rules_path, _story(blocks, components, lines), paper, title, Canvas)[0]
+    sides = _render(booklet_path, _story(blocks, components, lines), paper, title,
+                    partial(FormPageCanvas, sheet_paper=paper))[1].sides
+    return pages, sides
+
+
+def _story(blocks: list[Block], components: list[KitRow], lines: dict | None = None) -> list:
+    """The rulebook's flowables: its blocks and the components table after the first
+    section; their paragraphs share the broken lines in `lines` (`_Para`)."""
+    para = partial(_Para, lines={} if lines is None else lines)
+    story = _flowables(blocks, para)
+    second_h2 = next((i for i, b in enumerate(story) if _is_h2(b)), None)
+    second_h2 = next((i for i in range(second_h2 + 1, len(story)) if _is_h2(story[i])),
+                     len(story)) if second_h2 is not None else len(story)
+    story[second_h2:second_h2] = components_table(components, para)
+    return story
+
+
+def _render(path: Path, story: list, paper: str, title: str, canvasmaker) -> tuple[int, Canvas]:
+    """Lay `story` (left as it is: platypus consumes a copy) out on `paper`'s half-sheet
+    pages and write them to `path` with `canvasmaker`; (pages, the canvas)."""
     register_all()
     w, h = (mm_to_pt(v) for v in HALF_SHEET_MM[paper])
     m = mm_to_pt(MARGIN_MM)
@@ -163,14 +191,28 @@ def _render(path: Path, blocks: list[Block], paper: str, title: str,
                             topMargin=m, bottomMargin=m, title=title, author="Hack Pack",
                             creator="Hack Pack pnp", invariant=1,
                             initialFontName=REGULAR, initialFontSize=9.5)
-    story = _flowables(blocks)
-    second_h2 = next((i for i, b in enumerate(story) if _is_h2(b)), None)
-    second_h2 = next((i for i in range(second_h2 + 1, len(story)) if _is_h2(story[i])),
-                     len(story)) if second_h2 is not None else len(story)
-    story[second_h2:second_h2] = components_table(components)
     even = _EvenPageCount()
-    doc.build(story + [even], onFirstPage=footer, onLaterPages=footer, canvasmaker=canvasmaker)
+    doc.build([*story, even], onFirstPage=footer, onLaterPages=footer, canvasmaker=canvasmaker)
     return pages[0] + even.added, doc.canv
+
+
+class _Para(Paragraph):
+    """A Paragraph whose broken lines are kept in `lines`, by its markup, style and
+    widths (pt): laid out for rules.pdf, the same paragraph in booklet.pdf reuses them
+    (the same text and width give the same lines, so both files show the same pages)."""
+
+    def __init__(self, text, style=None, *args, lines: dict | None = None, **kwargs):
+        super().__init__(text, style, *args, **kwargs)
+        self._lines, self._markup = lines, text    # a split part (lines None) keeps none
+
+    def breakLines(self, width):
+        if self._lines is None or not isinstance(self._markup, str):
+            return super().breakLines(width)
+        widths = tuple(width) if isinstance(width, (list, tuple)) else width
+        key = (self._markup, self.style.name, widths)
+        if key not in self._lines:
+            self._lines[key] = super().breakLines(width)
+        return self._lines[key]
 
 
 class _EvenPageCount(ActionFlowable):

@@ -1,25 +1,17 @@
 """Not a Hack at the table: its rules (rounds, action cards, bans, the final hack-off),
 verbs, status view, card look-ups, and `scorekeeper check` for a table after the
-hack-off. Rules: shared/rules/not-a-hack.txt."""
+hack-off. Rules: shared/rules/not-a-hack.txt.
+
+Importing this package imports nothing: its `GAME` (definition.py) is loaded when first
+asked for, so a module of the package (the pure rules, the cover table) can be imported
+alone, without the verbs and click."""
 
 from __future__ import annotations
 
-from scorekeeper.game import Game, Rules
-from scorekeeper.games.not_a_hack import check, rules, verbs, view
 
-
-def _card_ids() -> set[str]:
-    from scorekeeper.games.not_a_hack import cards
-    return cards.ids()
-
-
-GAME = Game(
-    id=rules.GAME,
-    name=rules.NAME,
-    rules=Rules.of(rules),
-    view=view.status_lines,
-    verbs=(verbs.hack, verbs.negative, verbs.banned, verbs.new_account, verbs.positive,
-           verbs.steal, verbs.hack_off),
-    check=check.settle,
-    cards=_card_ids,
-)
+def __getattr__(name: str):
+    """`GAME`, loaded from definition.py on first use (PEP 562)."""
+    if name == "GAME":
+        from scorekeeper.games.not_a_hack.definition import GAME
+        return GAME
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,26 @@
+"""`GAME`, the score keeper's definition of this game (scorekeeper.game.Game): its rules,
+verbs, status view, variants, card look-ups and `check`. Importing it imports the
+verbs and so click; the package's __init__ reaches it only when GAME is asked for."""
+
+
+from __future__ import annotations
+
+from scorekeeper.game import Game, Rules
+from scorekeeper.games.hack_attack import rules, verbs, view
+
+
+def _card_ids() -> set[str]:
+    from scorekeeper.games.hack_attack import cards
+    return cards.ids()
+
+
+GAME = Game(
+    id=rules.GAME,
+    name=rules.NAME,
+    rules=Rules.of(rules),
+    view=view.status_lines,
+    verbs=(verbs.protect, verbs.user_error, verbs.attack, verbs.end_turn, verbs.defend),
+    check=verbs.settle,
+    variants=rules.VARIANTS,
+    cards=_card_ids,
+)
