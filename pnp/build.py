@@ -29,7 +29,7 @@ from pnp.outfile import through_links
 from pnp.render.painter import KitPainter
 from pnp.render.rulebook import render_rule_files
 from pnp.render.sheets import new_canvas, write_sheets
-from pnp.validate import validate
+from pnp.validate import FaceChecks, validate, validate_data
 
 OUTPUTS = ("cards.pdf", "rules.pdf", "booklet.pdf")
 
@@ -128,11 +128,30 @@ def load_checked(options: BuildOptions) -> tuple[Kit, Any, list, list]:
     return kit, data, blocks, warnings
 
 
+def _load_for_drawing(options: BuildOptions
+                      ) -> tuple[Kit, Any, CardFrame, list, list, list]:
+    """As `load_checked`, but leaving the faces to be checked as they are drawn:
+    (kit, data, the card frame, blocks, warnings of the lines printed outside the
+    faces, the other warnings). DataError as load_checked raises it when anything but
+    a face is wrong (every face's problems included, in the same list); PnpError for a
+    card size the game is not laid out for."""
+    kit = find_game(options.game)
+    folder = game_folder(kit, options.data_dir)
+    data, blocks, printed, rest = validate_data(kit, folder)
+    if data is None or errors_only(printed + rest)[0]:
+        load_checked(options)          # raises, listing every problem, the faces' too
+    frame = frame_for(options)(data)
+    return kit, data, frame, blocks, errors_only(printed)[1], errors_only(rest)[1]
+
+
 def build(options: BuildOptions) -> BuildReport:
-    """Build the kit; raises DataError (every data problem), LayoutError or PnpError."""
+    """Build the kit; raises DataError (every data problem), LayoutError or PnpError.
+    Each face is laid out once: checked as the sheet writer first draws it
+    (pnp.validate.FaceChecks), with the faces no sheet prints checked after; any error
+    stops the build before a file is published."""
     start = time.perf_counter()
     check_spec(options.spec)           # a bad option is named before any data is read
-    kit, data, blocks, warnings = load_checked(options)
+    kit, data, frame, blocks, printed, rest = _load_for_drawing(options)
     groups = kit.print_groups(data, options.deck_format, options.players)
     card_size = options.card_size or data.info.card_size
     spec = SheetSpec(**{**options.spec.__dict__, "card_size": card_size})
@@ -142,8 +161,14 @@ def build(options: BuildOptions) -> BuildReport:
     name = kit.name(data)
     try:
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
-        painter = KitPainter(canvas, kit, data, frame_for(options)(data), options.max_dpi)
+        checks = FaceChecks(kit, data, frame)
+        painter = KitPainter(canvas, kit, data, frame, options.max_dpi, checks)
         stats = write_sheets(canvas, grid, spec, groups, painter)
+        checks.rest()
+        errors, face_warnings = errors_only(checks.problems())
+        if errors:
+            raise DataError(errors)
+        warnings = printed + face_warnings + rest
         canvas.save()
         rows = kit.printed_rows(data, groups)
         rule_pages, sides = render_rule_files(staging / "rules.pdf", staging / "booklet.pdf",

@@ -8,6 +8,7 @@ Source: shared/DESIGN.md, "pnp validate" and "Card faces are data".
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Callable
 
@@ -20,31 +21,84 @@ from pnp.layout.face_check import Fault, check_face
 from pnp.layout.kit import ONE_BACK, Kit
 
 
-def kit_faces(kit: Kit, data: Any, frame: CardFrame) -> list[tuple[str, Face, bool]]:
-    """(name, Face, is a back) of every distinct card's front and of every back, named
-    for messages ("card 'smart-tv'", "back 'red-team'", "the back")."""
-    faces = [(f"card '{card.id}'", kit.face(card, data, frame), False)
-             for card in kit.printed_cards(data)]
-    faces += [(f"back '{back}'" if back != ONE_BACK else "the back",
-               kit.back_face(back, data, frame), True) for back in kit.back_ids(data)]
-    return faces
+def face_names(kit: Kit, data: Any) -> list[tuple[str, Any, str | None]]:
+    """(name, card, None) for every distinct printed card, then (name, None, back id) for
+    every back, in the order problems are reported; named for messages ("card
+    'smart-tv'", "back 'red-team'", "the back")."""
+    names: list[tuple[str, Any, str | None]] = [
+        (f"card '{card.id}'", card, None) for card in kit.printed_cards(data)]
+    names += [(f"back '{back}'" if back != ONE_BACK else "the back", None, back)
+              for back in kit.back_ids(data)]
+    return names
+
+
+def kit_faces(kit: Kit, data: Any, frame: CardFrame) -> Iterator[tuple[str, Face, bool]]:
+    """(name, Face, is a back) of every distinct card's front and of every back, laid out
+    one at a time (`face_names` order), so no more than one is held."""
+    for name, card, back in face_names(kit, data):
+        yield (name, kit.face(card, data, frame), False) if back is None else \
+            (name, kit.back_face(back, data, frame), True)
+
+
+class FaceChecks:
+    """Every face's faults collected as the faces are laid out, wherever that happens
+    (`pnp validate` lays them out only to check them; `pnp build` checks each as the
+    sheet writer first draws it, so no face is laid out twice): `check(name, face,
+    back)` for each, `rest(...)` for the faces nothing drew, then `problems()` in the
+    order `check_faces` gives them."""
+
+    def __init__(self, kit: Kit, data: Any, frame: CardFrame):
+        self.kit, self.data, self.frame = kit, data, frame
+        self._order = {name: k for k, (name, _, _) in enumerate(face_names(kit, data))}
+        self._found: dict[str, list[tuple[Problem, str]]] = {}
+
+    def card(self, card: Any, face: Face) -> bool:
+        """Check the front `face` of `card`, once; True if it can be drawn (no error)."""
+        return self._check(f"card '{card.id}'", face, False)
+
+    def back(self, back_id: str, face: Face) -> bool:
+        """Check the face of back `back_id`, once; True if it can be drawn (no error)."""
+        return self._check(f"back '{back_id}'" if back_id != ONE_BACK else "the back",
+                           face, True)
+
+    def _check(self, name: str, face: Face, back: bool) -> bool:
+        if name not in self._found:
+            self._found[name] = [(_problem(f, face, name, back), f.message)
+                                 for f in check_face(face, self.frame)]
+        return not any(p.level == "error" for p, _ in self._found[name])
+
+    def rest(self) -> None:
+        """Lay out and check every face no one has checked yet (a card not printed in
+        this build's decks is still checked)."""
+        for name, card, back in face_names(self.kit, self.data):
+            if name not in self._found:
+                face = self.kit.face(card, self.data, self.frame) if back is None else \
+                    self.kit.back_face(back, self.data, self.frame)
+                self._check(name, face, back is not None)
+
+    def problems(self) -> list[Problem]:
+        """Every fault found, in face order; a fault of a value shared by many faces (a
+        label, a category name) once, naming the first face it was found on."""
+        problems: list[Problem] = []
+        seen: set[tuple] = set()
+        for name in sorted(self._found, key=lambda n: self._order.get(n, len(self._order))):
+            for problem, fault in self._found[name]:
+                key = (problem.file, problem.line, problem.field, fault)
+                if key not in seen:
+                    seen.add(key)
+                    problems.append(problem)
+        return problems
 
 
 def check_faces(kit: Kit, data: Any, frame: CardFrame) -> list[Problem]:
     """Every fault of every face, as a Problem at the data that prints it (file:line,
     subject, field), or, for a mark no data value prints (a band, a badge), at the card
     or back it is on. A fault of a value shared by many faces (a label, a category name)
-    is reported once, naming the first face it was found on."""
-    problems: list[Problem] = []
-    seen: set[tuple] = set()
-    for name, face, back in kit_faces(kit, data, frame):
-        for fault in check_face(face, frame):
-            problem = _problem(fault, face, name, back)
-            key = (problem.file, problem.line, problem.field, fault.message)
-            if key not in seen:
-                seen.add(key)
-                problems.append(problem)
-    return problems
+    is reported once, naming the first face it was found on. The faces are laid out one
+    at a time (`FaceChecks`)."""
+    checks = FaceChecks(kit, data, frame)
+    checks.rest()
+    return checks.problems()
 
 
 def _problem(fault: Fault, face: Face, name: str, back: bool) -> Problem:
@@ -106,6 +160,19 @@ def validate(kit: Kit, folder: Path, frame_for: Callable[[Any], CardFrame]
 
     Returns (data, rulebook blocks, every problem); data is None when loading failed.
     """
+    data, blocks, printed, rest = validate_data(kit, folder)
+    if data is None:
+        return None, blocks, rest
+    return data, blocks, printed + check_faces(kit, data, frame_for(data)) + rest
+
+
+def validate_data(kit: Kit, folder: Path
+                  ) -> tuple[Any | None, list[Block], list[Problem], list[Problem]]:
+    """Everything `validate` checks but the faces: (data, rulebook blocks, the problems
+    of the lines printed outside the faces, every other problem); data is None when
+    loading failed (every problem is then in the last list). `pnp build` checks the
+    faces as it draws them (`FaceChecks`) and reports all three lists in `validate`'s
+    order."""
     problems: list[Problem] = []
     blocks: list[Block] = []
     rulebook = folder / "rulebook.md"
@@ -118,7 +185,7 @@ def validate(kit: Kit, folder: Path, frame_for: Callable[[Any], CardFrame]
         data = kit.load(folder)
     except DataError as exc:
         if not exc.problems or not all(_of_art(p) for p in exc.problems if p.level == "error"):
-            return None, blocks, exc.problems + problems
+            return None, blocks, [], exc.problems + problems
         # only pictures are wrong: load without them, so every other picture's
         # resolution is checked in the same round as theirs (one list of problems)
         from pnp.data.art import art_problems_aside
@@ -126,10 +193,9 @@ def validate(kit: Kit, folder: Path, frame_for: Callable[[Any], CardFrame]
             try:
                 data = kit.load(folder)
             except DataError:
-                return None, blocks, exc.problems + problems
+                return None, blocks, [], exc.problems + problems
         problems = aside + problems
     if not any(True for _ in kit.printed_cards(data)):
         problems.append(Problem(folder, "the kit prints no cards: add at least one card to "
                                 "its card tables"))
-    return data, blocks, check_printed(kit, data) + check_faces(kit, data, frame_for(data)) \
-        + problems
+    return data, blocks, check_printed(kit, data), problems

@@ -78,7 +78,7 @@ def _faces(game: str, ink_saver: bool):
     data = kit.load(DEFAULT_DATA_DIR / kit.id)
     frame = frame_for(BuildOptions(game, ink_saver=ink_saver))(data)
     assert frame.ink_saver is ink_saver
-    return kit_faces(kit, data, frame)
+    return list(kit_faces(kit, data, frame))
 
 
 @pytest.mark.parametrize("game", game_ids())

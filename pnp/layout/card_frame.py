@@ -7,6 +7,7 @@ the trim; the bleed extends to negative coordinates and past the trim size.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from pnp.core.units import mm_to_pt
 from pnp.layout.imposition import Rect
@@ -27,17 +28,17 @@ class CardFrame:
     bleed: float = 0.0
     ink_saver: bool = False
 
-    @property
+    @cached_property
     def trim_rect(self) -> Rect:
         """The trim: (0, 0) to (w, h)."""
         return Rect(0, 0, self.w, self.h)
 
-    @property
+    @cached_property
     def safe(self) -> Rect:
         """The safe area: the trim inset by 3 mm; nothing important goes outside it."""
         return Rect(0, 0, self.w, self.h).inset(mm_to_pt(SAFE_MM))
 
-    @property
+    @cached_property
     def bleed_rect(self) -> Rect:
         """The trim grown by the bleed on every side."""
         return Rect(0, 0, self.w, self.h).inset(-self.bleed)

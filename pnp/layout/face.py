@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from pnp.core.units import mm_to_pt
@@ -23,7 +24,7 @@ from pnp.fonts import BOLD, metrics
 from pnp.layout.art import Placement, place_art
 from pnp.layout.card_frame import BODY_FLOOR_PT, SAFE_MM, TITLE_FLOOR_PT, CardFrame
 from pnp.layout.imposition import Rect
-from pnp.layout.text import placed_lines
+from pnp.layout.text import PlacedLine, placed_lines
 
 DESIGN_W_MM, DESIGN_H_MM = 63.5, 88.9
 LABEL_PT = 7.0
@@ -72,9 +73,16 @@ class Text(Element):
     colour: str = "#000000"
     parts: tuple[tuple[str, Origin], ...] = ()
 
+    @cached_property
+    def placed(self) -> tuple[PlacedLine, ...]:
+        """Where every line prints (pnp.layout.text.placed_lines), laid out once per
+        element and kept with it: validation checks these lines and the painter draws
+        them. Raises TextDoesNotFit (not kept: asked again, it is raised again)."""
+        return placed_lines(self)
+
     def ink(self) -> tuple[Rect, ...]:
         """The em box of every laid-out line (raises TextDoesNotFit when it cannot fit)."""
-        return tuple(line.box for line in placed_lines(self))
+        return tuple(line.box for line in self.placed)
 
 
 @dataclass(frozen=True, kw_only=True)

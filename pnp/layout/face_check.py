@@ -187,15 +187,20 @@ def _near_pairs(inks: list[tuple[Rect, ...]]) -> list[tuple[int, int]]:
     TOLERANCE_PT across and up (only those can overlap by more), found by sorting the
     horizontal extents and sweeping across them once; sorted by upper, then lower, as
     drawing order reports them."""
-    spans = sorted((min(b.x for b in boxes), max(b.x + b.w for b in boxes),
-                    min(b.y for b in boxes), max(b.top for b in boxes), k)
-                   for k, boxes in enumerate(inks) if boxes)
+    spans = []
+    for k, boxes in enumerate(inks):
+        if boxes:
+            left, bottom = min(b.x for b in boxes), min(b.y for b in boxes)
+            right, top = max(b.x + b.w for b in boxes), max(b.y + b.h for b in boxes)
+            spans.append((left, right, bottom, top, k))
+    spans.sort()
+    tol = TOLERANCE_PT
     pairs, active = [], []
     for left, right, bottom, top, k in spans:
-        active = [a for a in active if a[0] - left > TOLERANCE_PT]
-        pairs += [(min(j, k), max(j, k)) for r, b, t, j in active
-                  if min(r, right) - left > TOLERANCE_PT
-                  and min(t, top) - max(b, bottom) > TOLERANCE_PT]
+        active = [a for a in active if a[0] - left > tol]
+        for r, b, t, j in active:
+            if min(r, right) - left > tol and min(t, top) - max(b, bottom) > tol:
+                pairs.append((j, k) if j < k else (k, j))
         active.append((right, bottom, top, k))
     return sorted(pairs, key=lambda pair: (pair[1], pair[0]))
 

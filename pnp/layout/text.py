@@ -156,11 +156,12 @@ def fit_block(block) -> FittedText:
                     block.max_lines)
 
 
-@lru_cache(maxsize=16384)
 def placed_lines(block) -> tuple[PlacedLine, ...]:
     """Where every line of a text element prints: the fitted block centred vertically in
     its box, each line aligned as the element says. The renderer draws exactly these and
-    validation checks exactly these. Raises TextDoesNotFit."""
+    validation checks exactly these (through `Text.placed`, which keeps them with the
+    element, so they are worked out once a face and freed with it). Raises
+    TextDoesNotFit."""
     fitted = fit_block(block)
     b = block.box
     ascent, descent = metrics(fitted.font)

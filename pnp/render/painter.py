@@ -3,7 +3,7 @@ current origin, element by element in order, on a reportlab canvas.
 
 Icons and reusable faces (backs) become forms drawn once per PDF and placed by
 reference, so a file grows little with the number of cards. Text is drawn exactly where
-pnp.layout.text.placed_lines puts it, the same lines validation checked.
+pnp.layout.text.placed_lines puts it (Text.placed), the same lines validation checked.
 Source: shared/DESIGN.md, "Card faces are data".
 """
 
@@ -29,7 +29,6 @@ from pnp.layout.face import (
     Text,
 )
 from pnp.layout.kit import Kit
-from pnp.layout.text import placed_lines
 from pnp.render.colour import colour, tint
 from pnp.render.glyphs_more import shield_path
 from pnp.render.icons import IconSet
@@ -85,10 +84,17 @@ def _shield(c: Canvas, e: Shield) -> None:
 
 
 def _text(c: Canvas, e: Text) -> None:
-    c.setFillColor(colour(e.colour))
-    for line in placed_lines(e):
-        c.setFont(line.font, line.size)
-        c.drawString(line.x, line.baseline, line.text)
+    """Every placed line of `e`, in one text object (one BT ... ET)."""
+    t = c.beginText()
+    t.setFillColor(colour(e.colour))
+    font = None
+    for line in e.placed:
+        if (line.font, line.size) != font:
+            font = (line.font, line.size)
+            t.setFont(line.font, line.size)
+        t.setTextOrigin(line.x, line.baseline)
+        t.textOut(line.text)
+    c.drawText(t)
 
 
 DRAW: dict[type, Callable[[Canvas, Any], None]] = {
@@ -158,23 +164,33 @@ class FacePainter:
 
 class KitPainter:
     """Draws one kit's cards for the sheet writer: `front(card)` and `back(back_id)` at
-    the current origin, each face built once by the kit and painted by a FacePainter."""
+    the current origin, each face laid out once by the kit (and handed to `checks`, a
+    pnp.validate.FaceChecks, as it is laid out, when given: a face with an error is
+    not drawn, and the build that asked stops on it) and painted by a FacePainter. Faces are streamed: only the last front is kept (a card's copies are
+    printed one after another), and the backs (a kit has a few)."""
 
     def __init__(self, canvas: Canvas, kit: Kit, data: Any, frame: CardFrame,
-                 max_dpi: float | None = None):
+                 max_dpi: float | None = None, checks: Any = None):
         self.kit, self.data, self.frame = kit, data, frame
         self.painter = FacePainter(canvas, frame, max_dpi)
-        self._fronts: dict[str, Face] = {}
-        self._backs: dict[str, Face] = {}
+        self.checks = checks
+        self._front: tuple[str, Face | None] | None = None
+        self._backs: dict[str, Face | None] = {}
 
     def front(self, card: Any) -> None:
         """Draw `card`'s front."""
-        if card.id not in self._fronts:
-            self._fronts[card.id] = self.kit.face(card, self.data, self.frame)
-        self.painter.paint(self._fronts[card.id])
+        if self._front is None or self._front[0] != card.id:
+            face = self.kit.face(card, self.data, self.frame)
+            drawable = self.checks is None or self.checks.card(card, face)
+            self._front = (card.id, face if drawable else None)
+        if self._front[1] is not None:
+            self.painter.paint(self._front[1])
 
     def back(self, back_id: str) -> None:
         """Draw the back `back_id`."""
         if back_id not in self._backs:
-            self._backs[back_id] = self.kit.back_face(back_id, self.data, self.frame)
-        self.painter.paint(self._backs[back_id])
+            face = self.kit.back_face(back_id, self.data, self.frame)
+            drawable = self.checks is None or self.checks.back(back_id, face)
+            self._backs[back_id] = face if drawable else None
+        if self._backs[back_id] is not None:
+            self.painter.paint(self._backs[back_id])

@@ -84,13 +84,16 @@ def write_sheets(c: Canvas, grid: Grid, spec: SheetSpec, groups: Sequence[PrintG
     `spec.duplex` is "long" or "short", where each card's own back lands behind it
     (`back_trim`) and a card without a back leaves its back cell blank."""
     sheets = pages = 0
+    guides: dict[int, CutGuides] = {}      # by cards on the sheet: slots fill in order
     for sheet in sheet_layout(groups, grid.per_sheet, spec.deck_sheets):
         slots = [grid.slot(i) for i in range(len(sheet))]
         fronts = [grid.trim(*slot) for slot in slots]
         for (card, _), trim in zip(sheet, fronts):
             _place(c, trim, grid.bleed, lambda card=card: painter.front(card))
         if spec.crop_marks:
-            _draw_guides(c, cut_guides(grid, slots))
+            if len(slots) not in guides:
+                guides[len(slots)] = cut_guides(grid, slots)
+            _draw_guides(c, guides[len(slots)])
         c.showPage()
         sheets += 1
         pages += 1
