@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+
+if os.environ.get("HACKPACK_FOURTH_GAME"):      # before pnp.build binds the data folder
+    from tests.fourth_game.battery import install
+    install()
 
 from pnp.build import DEFAULT_DATA_DIR, BuildOptions, build
 from pnp.layout.imposition import SheetSpec
