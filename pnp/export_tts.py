@@ -24,7 +24,7 @@ import hashlib
 import json
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,13 @@ from PIL import Image
 
 from pnp.core.errors import PnpError
 from pnp.layout.kit import PrintGroup
-from pnp.render.raster import ProgressFactory, encode_png, pixels, render_page
+from pnp.render.raster import (
+    ProgressFactory,
+    encode_png,
+    pixels,
+    render_page,
+    write_png_strips,
+)
 from pnp.render.single import BACK, FRONT, distinct_sides, write_single
 
 MAX_COLS, MAX_ROWS = 10, 7
@@ -199,16 +205,23 @@ def _face(document, page_index: int, cell: tuple[int, int]) -> Image.Image:
 def _write_deck(deck: TtsDeck, document, pages: dict, cell: tuple[int, int], dpi: int,
                 folder: Path, bar) -> None:
     """Write `deck`'s sheets, each card rendered once per sheet into its cell, then its
-    back (white for a group printed without one)."""
+    back (white for a group printed without one). A sheet is written one pixel row at a
+    time (raster.write_png_strips) from the faces of one row of cards, so no more than
+    one row of cards is held."""
     w, h = cell
     for sheet, name in zip(deck.sheets, deck.sheet_names()):
-        image = Image.new("RGB", (sheet.cols * w, sheet.rows * h), "white")
-        for i, card in enumerate(sheet.cards):
-            row, col = divmod(i, sheet.cols)
-            image.paste(_face(document, pages[(FRONT, card.id)], cell), (col * w, row * h))
-            bar.update(1)
-        (folder / name).write_bytes(encode_png(image, dpi))
-        image.close()
+        def strips(sheet=sheet) -> Iterator[bytes]:
+            blank = b"\xff" * (w * 3)
+            for row in range(sheet.rows):
+                faces = []
+                for card in sheet.cards[row * sheet.cols:(row + 1) * sheet.cols]:
+                    faces.append(_face(document, pages[(FRONT, card.id)], cell).tobytes())
+                    bar.update(1)
+                faces += [blank * h] * (sheet.cols - len(faces))   # white after the last
+                for y in range(h):
+                    yield b"".join(face[y * w * 3:(y + 1) * w * 3] for face in faces)
+                del faces
+        write_png_strips(folder / name, (sheet.cols * w, sheet.rows * h), dpi, strips())
     back = deck.group.back
     image = (_face(document, pages[(BACK, back)], cell) if back is not None
              else Image.new("RGB", cell, "white"))

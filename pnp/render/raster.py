@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import ctypes
 import io
-from collections.abc import Callable, Iterator
+import struct
+import zlib
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +89,41 @@ def render_page(page: pdfium.PdfPage, width_px: int, height_px: int) -> Image.Im
         return Image.frombytes("RGB", (width_px, height_px), bytes(buffer))
     finally:
         pdfium_c.FPDFBitmap_Destroy(bitmap)
+
+
+def write_png_strips(path: Path, size: tuple[int, int], dpi: int,
+                     strips: Iterable[bytes]) -> None:
+    """Write an RGB PNG of `size` (width, height px) with `dpi` stored (pHYs, pixels per
+    metre, rounded as Pillow rounds them) to `path`, its pixels given top to bottom as
+    `strips` of whole rows (raw RGB bytes, width x 3 a row), so only one strip is ever
+    held: a 4096 px Tabletop Simulator sheet is made one row of cards at a time. Rows
+    are stored unfiltered (PNG filter 0) and deflated as they come. OSError if the file
+    cannot be written; ValueError if the strips do not add up to `size`."""
+    width, height = size
+    stride = width * 3
+    ppm = int(dpi / 0.0254 + 0.5)
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+    deflate, rows = zlib.compressobj(6), 0
+    with open(path, "wb") as out:
+        out.write(b"\x89PNG\r\n\x1a\n")
+        out.write(chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
+        out.write(chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)))
+        for strip in strips:
+            if len(strip) % stride:
+                raise ValueError(f"a strip of {len(strip)} bytes is not whole rows of {width} px")
+            view = memoryview(strip)
+            data = [deflate.compress(part) for start in range(0, len(strip), stride)
+                    for part in (b"\x00", view[start:start + stride])]
+            rows += len(strip) // stride
+            if any(data):
+                out.write(chunk(b"IDAT", b"".join(data)))
+        if rows != height:
+            raise ValueError(f"{rows} rows given for a {height} px high image")
+        out.write(chunk(b"IDAT", deflate.flush()))
+        out.write(chunk(b"IEND", b""))
 
 
 def encode_png(image: Image.Image, dpi: int) -> bytes:
