@@ -26,8 +26,8 @@ from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit
 from pnp.outfile import through_links
+from pnp.render.alongside import Alongside
 from pnp.render.painter import KitPainter
-from pnp.render.rulebook import render_rule_files
 from pnp.render.sheets import new_canvas, write_sheets
 from pnp.validate import FaceChecks, validate, validate_data
 
@@ -159,7 +159,10 @@ def build(options: BuildOptions) -> BuildReport:
     target = Path(options.out_dir) / kit.id
     staging = _staging_folder(target)
     name = kit.name(data)
-    try:
+    rows = kit.printed_rows(data, groups)
+    rule_files = None
+    try:           # rules.pdf and booklet.pdf are written alongside the cards (2 cores)
+        rule_files = Alongside(lambda: _write_rule_files(staging, blocks, spec.paper, name, rows))
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
         checks = FaceChecks(kit, data, frame)
         painter = KitPainter(canvas, kit, data, frame, options.max_dpi, checks)
@@ -170,9 +173,7 @@ def build(options: BuildOptions) -> BuildReport:
             raise DataError(errors)
         warnings = printed + face_warnings + rest
         canvas.save()
-        rows = kit.printed_rows(data, groups)
-        rule_pages, sides = render_rule_files(staging / "rules.pdf", staging / "booklet.pdf",
-                                              blocks, spec.paper, name, rows)
+        rule_pages, sides = rule_files.result()
         extras = {e.name: e.render(staging / e.name, spec.paper, data) for e in kit.extras(data)}
         names = (*OUTPUTS, *extras)
         publish(staging, target, names)
@@ -180,12 +181,24 @@ def build(options: BuildOptions) -> BuildReport:
         raise PnpError(f"cannot write the kit to {quoted(target, PATH_LIMIT)}: "
                        f"{exc.strerror or exc}; the previous files are unchanged") from None
     finally:
+        if rule_files is not None:
+            rule_files.close()
         shutil.rmtree(staging, ignore_errors=True)
     return BuildReport(kit.id, kit.summary(groups), grid, stats.sheets,
                        {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides,
                         **extras}, [target / n for n in names], time.perf_counter() - start,
                        tuple(warnings), painter.painter.images_embedded,
                        tuple(sorted(painter.painter.generated_bleed)))
+
+
+def _write_rule_files(staging: Path, blocks: list, paper: str, name: str,
+                      rows: list) -> tuple[int, int]:
+    """rules.pdf and booklet.pdf in `staging` (pnp.render.rulebook, imported here so that
+    only the process writing them loads platypus); (rulebook pages, booklet sides)."""
+    from pnp.render.rulebook import render_rule_files
+    pages, sides = render_rule_files(staging / "rules.pdf", staging / "booklet.pdf", blocks,
+                                     paper, name, rows)
+    return pages, sides
 
 
 STAGING_PREFIX = ".building-"

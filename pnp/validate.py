@@ -121,7 +121,7 @@ def check_printed(kit: Kit, data: Any) -> list[Problem]:
     (The rows of the rulebook's kit table are category, deck and kind names that the
     faces print too, so check_faces has checked them.)"""
     from pnp.printed import line_problem
-    from pnp.render.rulebook import footer_lines
+    from pnp.render.rule_page import footer_lines
     info = data.info
     game_toml = Path(info.folder) / "game.toml"
     name = kit.name(data)

@@ -145,7 +145,7 @@ def test_a_card_model_without_kind_validates_and_builds(tmp_path, monkeypatch):
 def test_generated_game_names_validate_only_when_every_output_can_print_them(tmp_path, name,
                                                                               game):
     from pnp.printed import line_problem
-    from pnp.render.rulebook import footer_lines
+    from pnp.render.rule_page import footer_lines
     folder = tmp_path / game
     if not folder.exists():
         copy_game(tmp_path, game)

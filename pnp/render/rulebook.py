@@ -31,11 +31,8 @@ from pnp.core.units import mm_to_pt
 from pnp.data.rulebook import Block
 from pnp.fonts import BOLD, REGULAR, register_all
 from pnp.layout.kit import KitRow
-from pnp.printed import PrintedLine
 from pnp.render.booklet import FormPageCanvas
-
-HALF_SHEET_MM = {"a4": (148.0, 210.0), "letter": (139.7, 215.9)}
-MARGIN_MM = 13.0
+from pnp.render.rule_page import HALF_SHEET_MM, MARGIN_MM
 
 BASE = dict(fontName=REGULAR, bulletFontName=REGULAR, fontSize=9.5, leading=12.6)
 STYLES = {
@@ -119,15 +116,6 @@ def components_table(rows: list[KitRow], para=Paragraph) -> list:
         ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
     return [KeepTogether([para("What’s in the kit", STYLES["h2"]), table]),
             Spacer(1, 4)]
-
-
-def footer_lines(title: str) -> list[PrintedLine]:
-    """The footer line of every rulebook and booklet page, on each paper, as
-    `pnp validate` checks it (pnp.printed): `title` and a page number, 8 pt, within the
-    page's width less its margins (pt)."""
-    return [PrintedLine(f"{title} · 88", title, REGULAR, 8, mm_to_pt(w - 2 * MARGIN_MM),
-                        f"the rulebook and booklet footer ({paper})")
-            for paper, (w, _) in HALF_SHEET_MM.items()]
 
 
 def render_rulebook(path: Path, blocks: list[Block], paper: str, title: str,

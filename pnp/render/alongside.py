@@ -1,0 +1,78 @@
+"""Work done in a second process while this one goes on: `pnp build` writes the
+rulebook and booklet (reportlab's platypus: about a third of a small kit's build) while
+it draws the cards. On a system without `os.fork` the work is simply done first.
+
+The child is a fork of this process (it shares the parent's state as it was, monkey
+patches of tests included), returns its result through a pipe as JSON, and leaves by
+`os._exit`, so none of the parent's exit handlers or buffered output runs twice. An
+OSError in the child is raised again in the parent as the same OSError (errno and
+message), so a full disk reads as it always has; any other failure is a RuntimeError
+carrying the child's traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+
+class Alongside:
+    """`work()` started now, in a forked process where there is one; `result()` waits for
+    it and returns its JSON-ready value (raising what it raised, as the module says)."""
+
+    def __init__(self, work: Callable[[], Any]):
+        self._work, self._value, self._pid, self._read = work, None, None, None
+        if not hasattr(os, "fork"):
+            self._value = ("done", work())
+            return
+        try:
+            read, write = os.pipe()
+            pid = os.fork()
+        except OSError:                                # no process to spare: do it now
+            self._value = ("done", work())
+            return
+        if pid == 0:                                   # the child
+            os.close(read)
+            try:
+                answer = {"value": work()}
+            except OSError as exc:
+                answer = {"oserror": [exc.errno, exc.strerror or str(exc)]}
+            except BaseException:                      # noqa: BLE001 - carried to the parent
+                answer = {"error": traceback.format_exc()}
+            with os.fdopen(write, "w", encoding="utf-8") as out:
+                json.dump(answer, out)
+            os._exit(0)
+        os.close(write)
+        self._pid, self._read = pid, read
+
+    def close(self) -> None:
+        """Wait for the child if it is still owed, dropping its answer (the caller has
+        already failed); nothing to do once `result` has been read."""
+        if self._value is None and self._pid is not None:
+            try:
+                os.close(self._read)
+            except OSError:
+                pass
+            os.waitpid(self._pid, 0)
+            self._value = ("dropped", None)
+
+    def result(self) -> Any:
+        """The work's value; OSError or RuntimeError as the module says."""
+        if self._value is not None:
+            return self._value[1]
+        with os.fdopen(self._read, encoding="utf-8") as answer_file:
+            text = answer_file.read()
+        _, status = os.waitpid(self._pid, 0)
+        self._pid = None                               # reaped: close() owes nothing
+        if not text:
+            raise RuntimeError(f"the second process ended without an answer (status {status})")
+        answer = json.loads(text)
+        if "oserror" in answer:
+            raise OSError(*answer["oserror"])
+        if "error" in answer:
+            raise RuntimeError("the second process failed:\n" + answer["error"])
+        self._value = ("done", answer["value"])
+        return answer["value"]
