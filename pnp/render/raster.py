@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +49,8 @@ def pixels(length_mm: float, dpi: int) -> int:
     return round(length_mm / MM_PER_INCH * dpi)
 
 
-def rasterise(pdf: Path, size_px: tuple[int, int]) -> Iterator[tuple[int, Image.Image]]:
+def rasterise(pdf: Path, size_px: tuple[int, int]
+              ) -> Generator[tuple[int, Image.Image], None, None]:
     """(page index, RGB image of `size_px`) of every page of `pdf`, one page at a time:
     each page is opened, rendered (`render_page`) and closed before the next."""
     document = pdfium.PdfDocument(str(pdf))
