@@ -107,6 +107,7 @@ def _problem(fault: Fault, face: Face, name: str, back: bool) -> Problem:
     origin = fault.origin or fault.element.origin
     if origin is None:
         src = face.source
+        assert src is not None             # a kit's faces name the table they print
         return Problem(src.file, f"layout element '{fault.element.key}' {fault.message}",
                        line=src.line, subject=src.subject or name, level=fault.level)
     if origin.source != face.source or back:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from contextlib import contextmanager
 from pathlib import Path
+from typing import cast
 
 import click
 
@@ -41,7 +42,7 @@ def collect_commands() -> dict[str, click.Command]:
     """Every command of the CLI by name: the shared commands and the verbs each playable
     game declares (`Game.verbs`), read from the manifest now (`playing`: a game whose
     verb clashes is left out and named in scorekeeper.games.problems)."""
-    commands = {c.name: c for c in SHARED}
+    commands = {cast(str, c.name): c for c in SHARED}      # every command is named
     owners = dict.fromkeys(commands, "the shared commands")
     for game in playing():
         for verb in game.verbs:
@@ -123,9 +124,10 @@ class App(click.Group):
         """The commands in sections (`command_sections`), in one aligned column."""
         self._commands(ctx)                        # a clash of verbs is the error to show
         sections = command_sections()
-        width = max(len(c.name) for _, commands in sections for c in commands)
+        width = max(len(cast(str, c.name)) for _, commands in sections for c in commands)
         for title, commands in sections:
-            rows = [(c.name.ljust(width), c.get_short_help_str(formatter.width - 6 - width))
+            rows = [(cast(str, c.name).ljust(width),
+                     c.get_short_help_str(formatter.width - 6 - width))
                     for c in commands if not c.hidden]
             if rows:
                 with formatter.section(title):

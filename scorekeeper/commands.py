@@ -5,6 +5,8 @@ game's verbs."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import click
 
 from pnp.core.terminal import echo, echo_json
@@ -97,11 +99,12 @@ def history_entries(table: session.Table) -> list[dict]:
     state = table.game.start(table.row.players, table.row.variants)
     for number, step in enumerate(table.steps, start=1):
         before = rules.status(state)
+        event = cast(dict, step.row.event)          # a step's row is an action, with its event
         out.append({"n": number, "turn": before["turn"], "current": before["current"],
-                    "phase": before["phase"], "event": step.row.event,
-                    "text": rules.describe(step.row.event), "automatic": list(step.notes),
+                    "phase": before["phase"], "event": event,
+                    "text": rules.describe(event), "automatic": list(step.notes),
                     "at": step.row.created})
-        state = rules.apply(state, step.row.event)
+        state = rules.apply(state, event)
     return out
 
 
@@ -175,7 +178,7 @@ def result(ctx, explain, as_json) -> None:
     rules = table.game.rules
     outcome = rules.outcome(table.state)
     final = outcome is not None
-    if not final:
+    if outcome is None:
         outcome = rules.standing(table.state)
     if as_json:
         echo_json({"id": table.row.id, "final": final, **outcome.to_json(),
@@ -269,7 +272,7 @@ def verb_lines(game, width: int) -> list[str]:
             text = wrapped(f"{v.summary} ({v.rule})", width - column)
             lines.append(f"  {v.typed:<{column - 4}}  {text[0]}".rstrip())
             lines += [" " * column + line for line in text[1:]]
-    shared = ", ".join(c.name for c in SHARED)
+    shared = ", ".join(cast(str, c.name) for c in SHARED)   # every command is named
     return [*lines, "", *wrapped(f"Every game: {shared} (scorekeeper --help).", width)]
 
 

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import click
 
 from scorekeeper import numbers
 from scorekeeper.errors import ScoreError, quoted
+
+if TYPE_CHECKING:
+    from scorekeeper.store import Store  # opened on first use (`Ctx._open`)
 
 
 class Ctx:
@@ -22,7 +25,8 @@ class Ctx:
     game number (None: the newest). The store is opened on first use, once."""
 
     def __init__(self, db: Path | None, game_id: int | None):
-        self.db, self.game_id, self._store = db, game_id, None
+        self.db, self.game_id = db, game_id
+        self._store: Store | None = None
 
     @property
     def store(self):
@@ -134,7 +138,7 @@ def example(args: str = ""):
     `@click.command`): `scorekeeper help GAME` shows it under the verb, and the verb's
     own --help ends with it. One place per verb, read back by `example_of`."""
     def declare(command: click.Command) -> click.Command:
-        command.example = args
+        setattr(command, "example", args)         # read back with getattr (`example_of`)
         if command.epilog is None:
             command.epilog = f"Example: {example_line(command)}"
         return command

@@ -47,7 +47,7 @@ class Rules(NamedTuple):
         replaying the log; () (the default): every command replays.
     """
 
-    initial: Callable[[Sequence[str]], Any]
+    initial: Callable[..., Any]            # (names), or (names, variants) with variants
     apply: Callable[[Any, dict], Any]
     notes: Callable[[Any, Any], list[str]]
     describe: Callable[[dict], str]
@@ -110,7 +110,7 @@ def choose_variants(declared: Sequence[Variant], typed: Sequence[str], game: str
         if variant.values is None:
             if equals:
                 raise UsageError(f"the {name} variant takes no value: type --variant {name}")
-            got = True
+            got: bool | int = True
         else:
             if not equals or not is_whole(value):
                 raise UsageError(f"the {name} variant needs a whole number: --variant "
@@ -168,4 +168,5 @@ class Game(NamedTuple):
     def settle(self, entries: Sequence[str], variants: dict | None = None) -> Outcome:
         """The `check` hook's Outcome for `entries` with the chosen `variants` (passed
         only to a game that declares variants)."""
+        assert self.check is not None          # settled only for a game with a check hook
         return self.check(entries, variants or {}) if self.variants else self.check(entries)

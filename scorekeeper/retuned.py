@@ -3,6 +3,8 @@ since the game was saved): warnings, never a reason to refuse the game."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from scorekeeper.errors import ScoreError, quoted
 from scorekeeper.session import Table
 from scorekeeper.shapes import card_ids
@@ -22,8 +24,9 @@ def retuned(table: Table) -> list[str]:
         return []
     gone: dict[str, int] = {}
     for n, step in enumerate(table.steps, start=1):
-        shape = shapes.get(step.row.event["type"])
-        for card in card_ids(step.row.event, shape) if shape else ():
+        event = cast(dict, step.row.event)          # a step's row is an action, with its event
+        shape = shapes.get(event["type"])
+        for card in card_ids(event, shape) if shape else ():
             if card not in printed:
                 gone.setdefault(card, n)
     return [f"event {n} names the card {quoted(card, 48)}, which today's card data does "

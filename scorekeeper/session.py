@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gc
 import json
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from scorekeeper import cache, snapshot
 from scorekeeper.errors import InputError, ScoreError, quoted
@@ -37,7 +37,7 @@ class Step:
     @property
     def notes(self) -> tuple[str, ...]:
         if self._notes is None:
-            self._notes = self._replay.notes(self.row, self._before, self._after)
+            self._notes = cast(_Replay, self._replay).notes(self.row, self._before, self._after)
             self._replay = self._before = self._after = None
         return self._notes
 
@@ -46,7 +46,7 @@ class Step:
             return NotImplemented
         return self.row == other.row and self.notes == other.notes
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable: equal Steps compare notes
 
     def __repr__(self) -> str:
         return f"Step(row={self.row!r}, notes={self.notes!r})"
@@ -163,14 +163,14 @@ def _replay(store: Store, game: TableRow, spec: Game, rows: list[LogRow],
         for row in done:
             if check is not None and (problem := check(row.event)):
                 raise _Damaged(problem)
-            after = apply(state, row.event)
+            after = apply(state, cast(dict, row.event))     # an action's event
             steps.append(Step(row, None, replay, state, after))
             states.append(after)
             state = after
     except _Damaged as exc:
-        raise store.damaged(_where(game, rows, row), str(exc)) from None
-    except _UNREADABLE as exc:
-        raise replay.refused(row, exc) from None
+        raise store.damaged(_where(game, rows, cast(LogRow, row)), str(exc)) from None
+    except _UNREADABLE as exc:               # (raised in the loop, so `row` is set)
+        raise replay.refused(cast(LogRow, row), exc) from None
     finally:
         if collecting:
             gc.enable()
@@ -261,7 +261,7 @@ def _heads(store: Store, game: TableRow) -> tuple[list[LogRow], list[LogRow], li
 
 
 def _saved_state(store: Store, game: TableRow, spec: Game, heads=None,
-                 top: LogRow | None = _NONE) -> Any:
+                 top: Any = _NONE) -> Any:
     """The saved state after the action on top of the log (or after `top`, None for
     no action in force), or _NONE if the game keeps none, there is none, it does not
     read back, or the log is not as it was when it was saved (for `load` to name what
@@ -320,13 +320,13 @@ def record(store: Store, game_id: int | None, event: dict) -> tuple[Current, Cur
         return before, before._replace(state=state)
 
 
-def undo(store: Store, game_id: int | None) -> tuple[LogRow, Table]:
+def undo(store: Store, game_id: int | None) -> tuple[LogRow, Current | Table]:
     """Take back the last event in force (across turns); InputError if there is none.
     Returns the event taken back and the table after."""
     return _move(store, game_id, "undo")
 
 
-def redo(store: Store, game_id: int | None) -> tuple[LogRow, Table]:
+def redo(store: Store, game_id: int | None) -> tuple[LogRow, Current | Table]:
     """Bring back the last undone event; InputError if there is none."""
     return _move(store, game_id, "redo")
 

@@ -14,6 +14,7 @@ import sqlite3
 import stat
 from contextlib import contextmanager
 from pathlib import Path
+from typing import cast
 
 from scorekeeper import numbers
 from scorekeeper.errors import InputError, StoreError
@@ -222,7 +223,7 @@ class Store(SavedCaches):
         cur = self.conn.execute(
             "INSERT INTO games (game, players, created, variants) VALUES (?, ?, ?, ?)",
             (game, json.dumps(players, ensure_ascii=False), now(), json.dumps(variants or {})))
-        return cur.lastrowid
+        return cast(int, cur.lastrowid)          # an INSERT's row id
 
     @_guarded
     def games(self) -> list[TableRow]:
@@ -384,7 +385,7 @@ class Store(SavedCaches):
         cur = self.conn.execute(
             "INSERT INTO log (game_id, kind, event, created) VALUES (?, ?, ?, ?)",
             (game_id, kind, text, created))
-        return LogRow(cur.lastrowid, kind, json.loads(text) if text else None, created)
+        return LogRow(cast(int, cur.lastrowid), kind, json.loads(text) if text else None, created)
 
 
     def close(self) -> None:

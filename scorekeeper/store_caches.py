@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 import zlib
+from collections.abc import Callable
 
 from scorekeeper.store_schema import SNAPSHOTS_KEPT, _guarded
 
@@ -14,6 +15,11 @@ from scorekeeper.store_schema import SNAPSHOTS_KEPT, _guarded
 class SavedCaches:
     """The Store's saved states and card views; mixed into scorekeeper.store.Store, whose
     connection (`conn`), schema `version`, `_upgrade` and `_triggers` it uses."""
+
+    conn: sqlite3.Connection
+    version: int
+    _triggers: bool | None
+    _upgrade: Callable[[], None]
 
     def _log_digest(self, game_id: int, action: int) -> int | None:
         """A CRC-32 of the log row of `action`, all columns (the rows before it are

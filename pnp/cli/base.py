@@ -138,7 +138,7 @@ class App(click.Group):
         try:
             ctx = super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as exc:
-            exc.message = one_line(exc.message, typed)
+            exc.message = one_line(exc.message, typed)  # type: ignore[misc]  # click types it Final
             raise
         ctx.meta[TYPED] = typed
         return ctx
@@ -149,7 +149,8 @@ class App(click.Group):
         except PnpError as exc:
             raise Failure(error_lines(exc)) from None
         except click.UsageError as exc:
-            exc.message = one_line(exc.message, ctx.meta.get(TYPED, ()))
+            exc.message = one_line(  # type: ignore[misc]  # click types it Final
+                exc.message, ctx.meta.get(TYPED, ()))
             raise
         except OutputLost as exc:
             output_lost(ctx, exc)

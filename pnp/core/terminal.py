@@ -57,12 +57,14 @@ def stand_in(ch: str) -> str:
 
 def _plain(error: UnicodeError) -> tuple[str, int]:
     """Codec error handler: each character the encoding lacks becomes its `stand_in`."""
+    assert isinstance(error, UnicodeEncodeError)    # used to encode only
     return "".join(map(stand_in, error.object[error.start:error.end])), error.end
 
 
 def _exact(error: UnicodeError) -> tuple[str, int]:
     """Codec error handler for text that must stay exact (paths): PLAIN's stand-in for a
     symbol, else the character's escape, never a look-alike letter."""
+    assert isinstance(error, UnicodeEncodeError)    # used to encode only
     chars = error.object[error.start:error.end]
     return "".join(PLAIN.get(ch) or escape(ch) for ch in chars), error.end
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import stat
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -129,7 +130,7 @@ _ASIDE: ContextVar[list | None] = ContextVar("pnp_art_problems_aside", default=N
 
 
 @contextmanager
-def art_problems_aside():
+def art_problems_aside() -> Iterator[list[Problem]]:
     """Within the block, a picture with a problem is left off its card and its problems
     are collected instead of failing the load; yields the list they go to."""
     kept: list[Problem] = []

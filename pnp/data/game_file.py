@@ -140,7 +140,10 @@ def _sub_table(tf: TomlFile, name: str, fields: list[Field], where: TableLines
 
 
 def _categories(tf: TomlFile, problems: list[Problem]) -> tuple[list[Category], set[str]]:
-    categories, declared, first, codes = [], set(), {}, {}
+    categories: list[Category] = []
+    declared: set[str] = set()
+    first: dict[str, int] = {}                 # category id -> the line defining it first
+    codes: dict[str, str] = {}                 # code -> the category id that has it
     raw_categories = tf.data.get("category", [])
     for i, raw in enumerate(raw_categories if isinstance(raw_categories, list) else []):
         where = tf.lines.array_item("category", i)

@@ -192,7 +192,7 @@ def check_png_data(data: bytes, layout: PngLayout, whole: bool = False) -> None:
     view = memoryview(data)
     try:
         for start, end in layout.idat:
-            piece = view[start:end]
+            piece: memoryview | bytes = view[start:end]
             while piece and not inflater.eof:
                 out = inflater.decompress(piece, CHECKED_PIXELS_BYTES)
                 if not layout.interlaced and done < expected:
@@ -372,6 +372,7 @@ def _probe(path: Path, stamp: tuple, limit: int | None) -> ImageInfo:
         size, orientation = im.size, _orientation(im, layout)
         w, h = size if orientation < 5 else size[::-1]
         has_alpha = im.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in im.info
+        assert im.format is not None        # opened from a file: one of FORMATS
         info = ImageInfo(path, w, h, im.format, im.mode, orientation, has_alpha,
                          _notes(im, layout, orientation), stamp)
         if layout is None:

@@ -53,6 +53,13 @@ class Origin:
                        level=level)
 
 
+def origin_at(source: Source | None, field: str) -> Origin:
+    """`source.at(field)` for a table of loaded card data, which always has its Source
+    (None is the default of a value built by hand, which has no origins)."""
+    assert source is not None, f"{field}: the table has no Source"
+    return source.at(field)
+
+
 @dataclass(frozen=True)
 class Category:
     """A Defense category: id, printed name, colour ("#RRGGBB"), icon name, the short
@@ -107,4 +114,4 @@ class GameInfo:
 
     def label(self, key: str) -> tuple[str, Origin]:
         """The printed word `key` of the [labels] table and its origin (for messages)."""
-        return self.labels[key], Origin(self.labels_source, key)
+        return self.labels[key], origin_at(self.labels_source, key)

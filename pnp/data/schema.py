@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Protocol, cast
 
 from pnp.core.errors import Problem
 from pnp.core.shown import described, prints_nothing
@@ -62,16 +62,25 @@ def _first_bad_item(kind: str, items: list) -> int | None:
     return next((i for i, v in enumerate(items) if not isinstance(v, want)), None)
 
 
-def int_range(low: int, high: int) -> Callable[[int], str | None]:
+class RangeCheck(Protocol):
+    """A Field's check of a range, with its `limits` (low, high)."""
+
+    limits: tuple[int, int]
+
+    def __call__(self, value: Any, /) -> str | None: ...
+
+
+def int_range(low: int, high: int) -> RangeCheck:
     """A check that an int lies in low..high inclusive; the check's `limits` are (low,
     high), so the data files' header comments can be checked against them."""
     def check(value: int) -> str | None:
         return None if low <= value <= high else f"expected {low}..{high}, got {value}"
-    check.limits = (low, high)
-    return check
+    ranged = cast(RangeCheck, check)          # a RangeCheck once its limits are set
+    ranged.limits = (low, high)
+    return ranged
 
 
-def length_range(low: int, high: int, unit: str = "characters") -> Callable[[Any], str | None]:
+def length_range(low: int, high: int, unit: str = "characters") -> RangeCheck:
     """A check that a string or list has low..high items/characters; `limits` as
     int_range's."""
     def check(value: Any) -> str | None:
@@ -80,8 +89,9 @@ def length_range(low: int, high: int, unit: str = "characters") -> Callable[[Any
             return None
         wanted = f"exactly {low}" if low == high else f"{low}..{high}"
         return f"expected {wanted} {unit}, got {n}"
-    check.limits = (low, high)
-    return check
+    ranged = cast(RangeCheck, check)          # a RangeCheck once its limits are set
+    ranged.limits = (low, high)
+    return ranged
 
 
 def check_table(

@@ -193,7 +193,9 @@ def read_game(folder: Path, specs: tuple[TableSpec, ...], categories: bool = Fal
     there; `back_ids` are the backs that may have their own art) and every table of
     `specs`, collecting every problem; never raises for bad data."""
     problems: list[Problem] = []
-    info, found, declared = None, [], set()
+    info: GameInfo | None = None
+    found: list[Category] = []
+    declared: set[str] = set()
     game = read_toml(folder / "game.toml")
     if isinstance(game, Problem):
         problems.append(game)

@@ -151,7 +151,7 @@ def odd_number(text: str) -> tuple[int, int, str] | None:
     plain = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
     i, n, line, start = 0, len(text), 1, 0
     code: list[tuple[int, int, str]] = []       # (line, column of its start, code text)
-    piece = []
+    piece: list[str] = []
     while i < n:
         ch = text[i]
         if text.startswith(('"""', "'''"), i):

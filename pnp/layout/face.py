@@ -41,10 +41,15 @@ class Element(ABC):
     inside: str | None = None
     origin: Origin | None = None
 
-    #: Decorations may run past the safe area into the bleed.
-    decoration = False
-    #: A backdrop lies under the whole face (full-bleed art): others may overlap it.
-    backdrop = False
+    @property
+    def decoration(self) -> bool:
+        """Decorations may run past the safe area into the bleed."""
+        return False
+
+    @property
+    def backdrop(self) -> bool:
+        """A backdrop lies under the whole face (full-bleed art): others may overlap it."""
+        return False
 
     @abstractmethod
     def ink(self) -> tuple[Rect, ...]:
@@ -241,13 +246,13 @@ def art_element(art: Any, frame: CardFrame, key: str = "art") -> Art:
 
 @dataclass(frozen=True)
 class Face:
-    """One side of a card: its elements in drawing order, the `ground` colour painted over
+    """One side of a card: its elements in drawing order, the `ground` Fill painted over
     the whole bleed first (None: white paper), the `source` of what it prints (a card's
     or a back's table, for messages) and, for faces printed many times (backs), a
     `reuse` key: the face is drawn once per PDF and placed by reference."""
 
     elements: tuple[Element, ...]
-    ground: str | None = None
+    ground: Fill | None = None
     source: Source | None = None
     reuse: str | None = None
 

@@ -146,8 +146,7 @@ def _outside(element: Element, boxes: tuple[Rect, ...], area: Rect, what: str) -
 def _ancestors(key: str, by_key: dict[str, Element]) -> set[str]:
     """Every element `key` sits inside, however deep (a loop of `inside` stops)."""
     out: set[str] = set()
-    while key in by_key and by_key[key].inside is not None:
-        parent = by_key[key].inside
+    while key in by_key and (parent := by_key[key].inside) is not None:
         if parent in out:
             break
         out.add(parent)
@@ -195,7 +194,8 @@ def _near_pairs(inks: list[tuple[Rect, ...]]) -> list[tuple[int, int]]:
             spans.append((left, right, bottom, top, k))
     spans.sort()
     tol = TOLERANCE_PT
-    pairs, active = [], []
+    pairs: list[tuple[int, int]] = []
+    active: list[tuple[float, float, float, int]] = []
     for left, right, bottom, top, k in spans:
         active = [a for a in active if a[0] - left > tol]
         for r, b, t, j in active:

@@ -24,7 +24,9 @@ class Alongside:
     it and returns its JSON-ready value (raising what it raised, as the module says)."""
 
     def __init__(self, work: Callable[[], Any]):
-        self._work, self._value, self._pid, self._read = work, None, None, None
+        self._value: tuple[str, Any] | None = None
+        self._pid: int | None = None              # the child, until it is reaped
+        self._read: int | None = None             # the pipe its answer comes through
         if not hasattr(os, "fork"):
             self._value = ("done", work())
             return
@@ -52,10 +54,11 @@ class Alongside:
         """Wait for the child if it is still owed, dropping its answer (the caller has
         already failed); nothing to do once `result` has been read."""
         if self._value is None and self._pid is not None:
-            try:
-                os.close(self._read)
-            except OSError:
-                pass
+            if self._read is not None:
+                try:
+                    os.close(self._read)
+                except OSError:
+                    pass
             os.waitpid(self._pid, 0)
             self._value = ("dropped", None)
 
@@ -63,6 +66,8 @@ class Alongside:
         """The work's value; OSError or RuntimeError as the module says."""
         if self._value is not None:
             return self._value[1]
+        if self._pid is None or self._read is None:
+            raise RuntimeError("the second process's answer was dropped")
         with os.fdopen(self._read, encoding="utf-8") as answer_file:
             text = answer_file.read()
         _, status = os.waitpid(self._pid, 0)

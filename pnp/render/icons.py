@@ -9,6 +9,7 @@ pnp.glyphs.GLYPH_NAMES.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -119,7 +120,8 @@ def _user_error(c: Canvas) -> None:
     c.drawPath(path, stroke=0, fill=1)
 
 
-GLYPHS = {
+#: name -> drawing: (canvas) or, for a KNOCKOUT glyph, (canvas, knockout colour)
+GLYPHS: dict[str, Callable[..., None]] = {
     "backups": _backups, "device-security": _device_security, "home-network": _home_network,
     "passwords": _passwords, "social-engineering": _social_engineering,
     "social-media": _social_media, "wild": _wild, "attack": _attack, "user-error": _user_error,

@@ -80,8 +80,9 @@ def downsampled(size_px: tuple[int, int], drawn: Rect, max_dpi: float | None) ->
     axis the ceiling of its size at `max_dpi` pixels per inch, never more than it has."""
     if max_dpi is None:
         return size_px
-    return tuple(min(n, max(1, math.ceil(pt / 72 * max_dpi - EDGE_EPSILON_PX)))
-                 for n, pt in zip(size_px, (drawn.w, drawn.h)))
+    w, h = (min(n, max(1, math.ceil(pt / 72 * max_dpi - EDGE_EPSILON_PX)))
+            for n, pt in zip(size_px, (drawn.w, drawn.h)))
+    return w, h
 
 
 def _displayed(orientation: int, u: float, v: float) -> tuple[float, float]:

@@ -114,7 +114,7 @@ class FacePainter:
         self.frame = frame
         self.icons = IconSet(canvas)
         self.max_dpi = max_dpi
-        self._images = None          # an ImageStore, made for the first picture
+        self._images: ImageStore | None = None   # made for the first picture
         self.forms: set[str] = set()
         self.generated_bleed: set[str] = set()
 
@@ -192,5 +192,6 @@ class KitPainter:
             face = self.kit.back_face(back_id, self.data, self.frame)
             drawable = self.checks is None or self.checks.back(back_id, face)
             self._backs[back_id] = face if drawable else None
-        if self._backs[back_id] is not None:
-            self.painter.paint(self._backs[back_id])
+        back = self._backs[back_id]
+        if back is not None:
+            self.painter.paint(back)

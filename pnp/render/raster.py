@@ -10,7 +10,7 @@ import ctypes
 import io
 import struct
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +51,8 @@ def pixels(length_mm: float, dpi: int) -> int:
     return round(length_mm / MM_PER_INCH * dpi)
 
 
-def rasterise(pdf: Path, size_px: tuple[int, int]) -> Iterator[tuple[int, Image.Image]]:
+def rasterise(pdf: Path, size_px: tuple[int, int]
+              ) -> Generator[tuple[int, Image.Image], None, None]:
     """(page index, RGB image of `size_px`) of every page of `pdf`, one page at a time:
     each page is opened, rendered (`render_page`) and closed before the next."""
     document = pdfium.PdfDocument(str(pdf))

@@ -45,7 +45,7 @@ class Painter(Protocol):
     def back(self, back_id: str) -> None: ...
 
 
-def _place(c: Canvas, trim: Rect, bleed: float, draw: Callable[[], None]) -> None:
+def _place(c: Canvas, trim: Rect, bleed: float, draw: Callable[..., None]) -> None:
     c.saveState()
     path = c.beginPath()
     path.rect(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, trim.h + 2 * bleed)

@@ -109,6 +109,7 @@ def write_single(path: Path, kit: Kit, data: Any, frame: CardFrame, sides: Itera
             if side.kind == FRONT:
                 painter.front(side.card)
             else:
+                assert side.back_id is not None      # a BACK side names its back
                 painter.back(side.back_id)
             c.restoreState()
         c.showPage()

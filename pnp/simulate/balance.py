@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pnp.core.errors import DataError, PnpError
 from pnp.core.shown import plural, quoted
@@ -113,7 +114,7 @@ def _deck_format(options: SimulateOptions, module: ModuleType) -> str | None:
 
 
 def _players(options: SimulateOptions, module: ModuleType, data,
-             deck_format: str | None) -> tuple[int, int]:
+             deck_format: str | None) -> tuple[int, ...]:
     """The player counts of the run, each one the game deals in the deck format from
     this card data (its rules, its decks and game.toml's players)."""
     fewest, most = tables(module, data, deck_format)
@@ -253,7 +254,7 @@ def prepare(options: SimulateOptions) -> Prepared:
 
 
 def simulate_game(options: SimulateOptions,
-                  progress: Callable[[int, str], object] | None = None,
+                  progress: Callable[[int, str], AbstractContextManager[Any]] | None = None,
                   prepared: Prepared | None = None) -> SimulateReport:
     """Run `options` (checked first by `prepare`, unless `prepared` is its result
     already) and write its balance report. `progress(total, label)` makes a context

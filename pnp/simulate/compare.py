@@ -24,7 +24,8 @@ def _r(x: float) -> float:
 
 def _measure_rows(module: ModuleType, n: int) -> list[tuple[tuple, str, str]]:
     """The run-level measures, in the order shown: (key, label, "rate" or "mean")."""
-    rows = [(("seat", s), f"seat {s} wins", "rate") for s in range(1, n + 1)]
+    rows: list[tuple[tuple, str, str]] = [(("seat", s), f"seat {s} wins", "rate")
+                                          for s in range(1, n + 1)]
     rows += [(("length",), "game length (mean, games not capped)", "mean"),
              (("no sole winner",), "no sole winner", "rate"), (("tie",), "ties", "rate"),
              (("capped",), "turn-cap draws", "rate"),

@@ -98,7 +98,7 @@ class Model(ABC):
             self.tape.append(answer)
         return answer
 
-    def ask_all(self, requests: Sequence[tuple[int, str, Callable[[], tuple]]]) -> list:
+    def ask_all(self, requests: Sequence[tuple[int, str, Callable[..., tuple]]]) -> list:
         """Secret choices made together, one per request (seat, method, a function that
         gives the call's args), in order. Nobody's answer is shown before all are made,
         so the order does not matter; but if a request's answer dealt the game anew (a

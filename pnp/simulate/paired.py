@@ -49,7 +49,7 @@ def measures(result: Result, figures: Iterable[Figure], seats: int,
         if figure.kind == "timeline":
             continue                  # a mean at each clock: no interval, no difference
         if figure.kind == "rate":
-            base = result.facts.get(figure.out_of, {})
+            base = result.facts.get(figure.out_of, {}) if figure.out_of is not None else {}
             for key in base.keys() | counts.keys():
                 out[(figure.title, key)] = (counts.get(key, 0), base.get(key, 0))
         else:
@@ -131,7 +131,7 @@ class Pair:
         if ra is None or rb is None:
             return None
         diff = ra - rb
-        out = {"a": float(ra), "b": float(rb), "difference": float(diff),
+        out: dict[str, object] = {"a": float(ra), "b": float(rb), "difference": float(diff),
                "interval": None, "excludes_0": False}
         if games >= 2:
             ma, mb = Fraction(self.a.o, games), Fraction(self.b.o, games)
@@ -147,7 +147,7 @@ class Pair:
 class PairTally:
     """The paired sums of every measure of two runs at one player count."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.games = 0
         self.pairs: dict[tuple, Pair] = {}
 

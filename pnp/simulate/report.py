@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from types import ModuleType
 
 from pnp.core.shown import plural
@@ -77,11 +78,16 @@ def lengths(tally: Tally) -> dict:
             "histogram": {str(t): n for t, n in ordered}}
 
 
+def _group(tally: Tally, name: str | None) -> Mapping[str, int]:
+    """The facts group `name` of `tally`: {} if it never counted, or no group is named."""
+    return tally.facts.get(name, {}) if name is not None else {}
+
+
 def timeline_values(figure: Figure, tally: Tally) -> list[dict]:
     """A timeline figure's rows, one per key of `figure.labels`: {"key", "label",
     "points"}, each point [t, mean at t over the games still running, those games]."""
-    counts = tally.facts.get(figure.count, {})
-    running = sorted((int(t), n) for t, n in tally.facts.get(figure.out_of, {}).items())
+    counts = _group(tally, figure.count)
+    running = sorted((int(t), n) for t, n in _group(tally, figure.out_of).items())
     return [{"key": key, "label": label,
              "points": [[t, _r(counts.get(f"{key}@{t}", 0) / n), n] for t, n in running]}
             for key, label in figure.labels.items()]
@@ -96,8 +102,8 @@ def figure_values(figure: Figure, tally: Tally) -> list[dict]:
     timeline's rows are `timeline_values`."""
     if figure.kind == "timeline":
         return timeline_values(figure, tally)
-    counts = tally.facts.get(figure.count, {})
-    base = tally.facts.get(figure.out_of, {}) if figure.kind == "rate" else None
+    counts = _group(tally, figure.count)
+    base = _group(tally, figure.out_of) if figure.kind == "rate" else None
     rows = []
     for key, label in figure.labels.items():
         count = counts.get(key, 0)

@@ -95,7 +95,7 @@ class Figure(NamedTuple):
 
     title: str
     kind: str
-    count: str
+    count: str  # type: ignore[assignment]  # a field (facts group); shadows tuple.count
     labels: dict[str, str]
     value_title: str
     label_title: str

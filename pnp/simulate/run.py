@@ -126,10 +126,10 @@ class Tally:
         for key, n in result.facts.get("per_player", {}).items():
             name, what = key.split(":", 1)
             self.strategy_facts[result.strategies[result.players.index(name)], what] += n
-        for key, (c, o) in (shown or {}).items():
-            moments = self.moments.get(key)
+        for measure, (c, o) in (shown or {}).items():
+            moments = self.moments.get(measure)
             if moments is None:
-                moments = self.moments[key] = Moments()
+                moments = self.moments[measure] = Moments()
             moments.add(c, o)
 
     def merge(self, other: Tally) -> None:

@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from pnp.simulate.model import Model
 
@@ -84,6 +84,7 @@ class Arm:
     its choice leads to (made when first needed)."""
 
     __slots__ = ("available", "node", "prior", "total", "visits")
+    node: Node | None
 
     def __init__(self, prior: float):
         self.visits, self.available, self.total, self.node = 0, 0, 0.0, None
@@ -96,7 +97,7 @@ class Node:
 
     __slots__ = ("arms", "total", "visits")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.arms: dict[object, Arm] = {}
         self.visits, self.total = 0, 0.0
 
@@ -189,6 +190,7 @@ class Walk:
         if len(options) == 1:
             return options[0]
         node, self.depth = self.node, self.depth + 1
+        assert node is not None                # `__call__` chooses only at a node
         arms = node.offer(options, rule)
         pick = node.select(arms)
         arm = arms[pick]
@@ -233,8 +235,10 @@ class Search:
             arm = arms[pick]
             world_rng = random.Random(base + arm.visits)
             arm.node = arm.node or Node()
-            walk = Walk(self, k, game.tape, method, options[pick], arm.node, world_rng)
-            world = game.checkpoint.clone()
+            tape, checkpoint = game.tape, game.checkpoint
+            assert tape is not None and checkpoint is not None   # a searching game keeps both
+            walk = Walk(self, k, tape, method, options[pick], arm.node, world_rng)
+            world = checkpoint.clone()
             world.decider = walk
             world.run()
             result = reward(world, k)
@@ -285,7 +289,8 @@ class SearchPlayer:
             raise AttributeError(method)
         if method not in self.spec.searched:
             return getattr(self.fallback, method)
-        return lambda *args: self.search.choose(self.game, self.k, method, args)
+        # asked only once seated, so `game` is set
+        return lambda *args: self.search.choose(cast(Model, self.game), self.k, method, args)
 
 
 def strategy(spec: SearchSpec, about: str, doc: str) -> type:

@@ -203,6 +203,7 @@ def load_hack_attack(folder: Path) -> HackAttackData:
     if problems:
         raise DataError(problems)
     cards = tuple(_card(e) for e in entries if e.spec.table != AID_SPEC.table)
+    assert files.info is not None            # no problems: game.toml was read
     return HackAttackData(files.info, {c.id: c for c in files.categories}, cards,
                           aid_cards(entries, files.info.players_max))
 
@@ -226,12 +227,12 @@ def _check_references(entries: list[Entry], category_ids: set[str] | None,
         for field in ("defenses", "icons", "category") if category_ids is not None else ():
             values = e.get(field)
             for cat in dict.fromkeys((values,) if isinstance(values, str) else values):
-                if cat not in category_ids:
+                if category_ids is not None and cat not in category_ids:
                     bad(e, field, f"unknown category {quoted(cat)}; known: "
                         + listed(sorted(category_ids)))
         attacks = e.get("vulnerable_to")
         for attack in dict.fromkeys(attacks) if attack_ids is not None else ():
-            if attack not in attack_ids:
+            if attack_ids is not None and attack not in attack_ids:
                 bad(e, "vulnerable_to", f"unknown Attack {quoted(attack)}; known: "
                     + (listed(sorted(attack_ids)) or "none defined"))
         if len(set(attacks)) != len(attacks):
@@ -250,7 +251,7 @@ def _check_defenses(entries: list[Entry], info: GameInfo) -> list[Problem]:
     from collections import Counter
 
     from scorekeeper.games.hack_attack.attack import icons_to_cover
-    have = Counter()
+    have: Counter = Counter()               # printed Defense cards by category
     for e in entries:
         if e.spec.table == "defense":
             have[e.values["category"]] += e.values["count"]

@@ -12,9 +12,12 @@ edge) and scaled for other sizes. Card faces: shared/DESIGN.md, "Card faces"
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from pnp.core.units import mm_to_pt
+from pnp.data.models import origin_at
 from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.games.hack_attack.cards import (
     AttackCard,
@@ -148,7 +151,7 @@ def tech_face(card: TechCard, data: HackAttackData, frame: CardFrame) -> Face:
         caption("protect_label", data, "protect_with", g.box(45, 3.5)),
         Text(key="defenses", text=summarise(names), font=REGULAR, box=g.box(59.5, 6.5),
              max_size=7.5, max_lines=2, origin=src.at("defenses"),
-             parts=tuple((data.categories[c].name, data.categories[c].source.at("name"))
+             parts=tuple((data.categories[c].name, origin_at(data.categories[c].source, "name"))
                          for c in dict.fromkeys(card.defenses))),
         vulnerable_label,
         Text(key="vulnerable_to", text="\u00a0· ".join(nobreak(attacks[a].name)
@@ -193,7 +196,7 @@ def defense_face(card: DefenseCard, data: HackAttackData, frame: CardFrame) -> F
         *band("band", frame, cat.colour, 0.28, top=frame.h - g.y(15)),
         Icon(key="watermark", glyph=cat.icon, colour=cat.colour, x=frame.w / 2,
              y=frame.h * 0.47, size=mm_to_pt(24.0), style="tint"),
-        *_head(g, data, "defense", cat.name, cat.source.at("name"), (cat.icon, cat.colour)),
+        *_head(g, data, "defense", cat.name, origin_at(cat.source, "name"), (cat.icon, cat.colour)),
         title("name", card.name, g.box(18.5, 11.5), origin=src.at("name")),
         caption("how_to_label", data, "how_to", g.box(59.5, 3.5)),
         Text(key="how_to", text=card.how_to, font=REGULAR, box=g.box(63.5, 22.4), max_size=9.5,
@@ -214,7 +217,7 @@ def reality_check_face(card: RealityCheckCard, data: HackAttackData, frame: Card
         rows += icons
         rows += captions(f"names{row}", [c.name for c in chunk], icons,
                          g.box(top + 5.3, 6.0), frame, 9.5 * g.sx,
-                         [c.source.at("name") for c in chunk])
+                         [origin_at(c.source, "name") for c in chunk])
     return Face(elements=(
         *band("band", frame, WILD_COLOUR, 0.45, top=frame.h - g.y(15)),
         *_head(g, data, "wild", any_text, any_origin, ("wild", WILD_COLOUR), ink=INK),
@@ -234,7 +237,7 @@ def attack_face(card: AttackCard, data: HackAttackData, frame: CardFrame) -> Fac
     defend_label = caption("defend_label", data, "defend_with", g.box(55.5, 3.5))
     names = captions("icon_names", [data.categories[c].name for c in card.icons], icons,
                      g.box(72.3, 6.5), frame, 9.4 * g.sx,
-                     [data.categories[c].source.at("name") for c in card.icons])
+                     [origin_at(data.categories[c].source, "name") for c in card.icons])
     return Face(elements=(
         Border(key="frame", outer=frame.bleed_rect,
                inner=Rect(edge, edge, frame.w - 2 * edge, frame.h - 2 * edge),
@@ -275,7 +278,7 @@ def user_error_face(card: UserErrorCard, data: HackAttackData, frame: CardFrame)
         caption("prevent_label", data, "prevent_with", g.box(68.5, 3.5, left_mm=15.5),
                 colour=INK, inside="foot"),
         Text(key="category", text=cat.name, font=BOLD, box=g.box(72.5, 8.0, left_mm=15.5),
-             max_size=11.0, max_lines=2, origin=cat.source.at("name"), inside="foot"),
+             max_size=11.0, max_lines=2, origin=origin_at(cat.source, "name"), inside="foot"),
     ), source=src)
 
 
@@ -306,11 +309,11 @@ def back_face(data: HackAttackData, frame: CardFrame) -> Face:
         icons += icon_row(f"icons{row}", [(c.icon, c.colour) for c in chunk], y, f, 8.5, 12.5)
     width = f.w - 2 * mm_to_pt(7.0)
     texts = [line_at("title", back.title, BOLD, 14, f.w / 2, f.h * 0.5 + mm_to_pt(1.0), width,
-                     min_size=11.0, colour=back.colour, origin=back.source.at("title"))]
+                     min_size=11.0, colour=back.colour, origin=origin_at(back.source, "title"))]
     if back.subtitle:
         texts.append(line_at("subtitle", back.subtitle, BOLD, 10, f.w / 2,
                              f.h * 0.5 - mm_to_pt(4.5), width, colour=back.colour,
-                             origin=back.source.at("subtitle")))
+                             origin=origin_at(back.source, "subtitle")))
     return Face(elements=(
         Outline(key="frame", rect=f.trim_rect.inset(mm_to_pt(4.0)), colour=back.colour,
                 width=mm_to_pt(1.2), radius=mm_to_pt(3)),
@@ -322,7 +325,7 @@ def back_face(data: HackAttackData, frame: CardFrame) -> Face:
         source=back.source, reuse="back")
 
 
-FACES = {
+FACES: dict[type, Callable[[Any, HackAttackData, CardFrame], Face]] = {
     TechCard: tech_face,
     DefenseCard: defense_face,
     RealityCheckCard: reality_check_face,

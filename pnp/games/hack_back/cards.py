@@ -206,8 +206,9 @@ def _effects(raw: list, origin_of, section: str, problems: list[Problem]) -> tup
                 + (f"; expected {' and '.join(sorted(known - {'kind'}))}" if key else ""))
             continue
         amount = item.get(key, 0) if key else 0
-        if key and not (isinstance(amount, int) and not isinstance(amount, bool)
-                        and bounds[0] <= amount <= bounds[1] and amount != 0):
+        if key and bounds is not None and not (      # a kind with a key has its range
+                isinstance(amount, int) and not isinstance(amount, bool)
+                and bounds[0] <= amount <= bounds[1] and amount != 0):
             shown = (f"{bounds[0]}..-1 or 1..{bounds[1]}" if bounds[0] < 0
                      else f"{bounds[0]}..{bounds[1]}")
             bad(f"{kind} needs {key} = {shown}, got {described(amount)}")
@@ -239,7 +240,7 @@ def _deck(entry: Entry, known: set[str] | None, problems: list[Problem]) -> Deck
     shared = entry.spec.single
     deck_id = "shared" if shared else values["id"]
     where = TableLines(source.line_of("cards"))
-    cards = []
+    cards: list[tuple[str, int]] = []                # (card id, copies)
     for j, item in enumerate(values["cards"]):
         e, q = check_table(item, ENTRY_FIELDS, where, source.file, subject=source.subject)
         problems += [Problem(x.file, x.message, x.line, x.column, None, f"cards[{j}].{x.field}",
@@ -291,7 +292,7 @@ def load_hack_back(folder: Path) -> HackBackData:
     files = read_game(folder, TABLES, label_fields=LABEL_FIELDS)
     problems = list(files.problems)
     tables = files.tables
-    cards = {e.id: _hero(e, problems) for e in tables.of("card")}
+    cards = {hero.id: hero for hero in (_hero(e, problems) for e in tables.of("card"))}
     known = None if "cards.toml" in tables.unreadable else {
         e.id for e in tables.of("card", complete=False) if e.id}
     decks = [_deck(e, known, problems) for e in tables.of("deck")]
@@ -309,5 +310,6 @@ def load_hack_back(folder: Path) -> HackBackData:
                                     "hands)", field="players"))
     if problems:
         raise DataError(problems)
+    assert files.info is not None            # no problems: game.toml was read
     return HackBackData(files.info, cards, tuple(decks), shared[0],
                         aid_cards(tables.entries, files.info.players_max))

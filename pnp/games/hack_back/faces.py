@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pnp.core.errors import PnpError
 from pnp.core.units import mm_to_pt
+from pnp.data.models import origin_at
 from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.games.hack_back.cards import HAND, Deck, HackBackData, HeroCard, load_hack_back
 from pnp.layout.card_frame import CardFrame
@@ -138,7 +139,7 @@ def deck_back(deck: Deck, data: HackBackData, frame: CardFrame) -> Face:
                 width=mm_to_pt(1.4), radius=mm_to_pt(3)),
         *_emblem(deck, f),
         line_at("title", back.title, BOLD, 15, f.w / 2, f.h * 0.30, width, min_size=11.0,
-                colour="#222222", origin=back.source.at("title")),
+                colour="#222222", origin=origin_at(back.source, "title")),
         line_at("deck_name", deck.name, REGULAR, 10, f.w / 2, f.h * 0.30 - mm_to_pt(5.5), width,
                 colour="#222222", origin=deck.source.at("name")),
     ), ground=ground, source=deck.source, reuse=f"back-{deck.id}")

@@ -170,5 +170,6 @@ def load_not_a_hack(folder: Path) -> NotAHackData:
         problems += _check_counts(cards, files.info, folder)
     if problems:
         raise DataError(problems)
+    assert files.info is not None            # no problems: game.toml was read
     return NotAHackData(files.info, tuple(cards),
                         aid_cards(files.tables.entries, files.info.players_max))

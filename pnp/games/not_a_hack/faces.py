@@ -16,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.core.units import mm_to_pt
+from pnp.data.models import origin_at
 from pnp.fonts import BOLD, REGULAR
 from pnp.games.not_a_hack.cards import LABELS, PILES, NahCard, NotAHackData, load_not_a_hack
 from pnp.layout.card_frame import CardFrame
@@ -199,7 +200,7 @@ def pile_back(pile: str, data: NotAHackData, frame: CardFrame) -> Face:
                 colour="#888888" if ink == WHITE_INK else "#222222", width=mm_to_pt(0.8),
                 radius=mm_to_pt(3)),
         line_at("title", back.title, BOLD, 20, f.w / 2, f.h * 0.52, width, min_size=11.0,
-                colour=ink, origin=back.source.at("title")),
+                colour=ink, origin=origin_at(back.source, "title")),
         line_at("pile_name", name, BOLD, 9, f.w / 2, f.h * 0.52 - mm_to_pt(6.5), width,
                 colour=ink, origin=name_origin),
     ), ground=ground, source=back.source, reuse=f"back-{pile}")

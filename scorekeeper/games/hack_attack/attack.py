@@ -8,7 +8,7 @@ matches”). The player range lives here because it bounds the check.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from pnp.core.shown import plural
 from scorekeeper.errors import InputError, RuleError, quoted
@@ -68,7 +68,7 @@ class Defense(NamedTuple):
 
     def explain(self, names: dict[str, str] | None = None) -> list[str]:
         """Plain-words lines: which card covered which icon, and the verdict."""
-        show = (lambda c: (names or {}).get(c, c))  # noqa: E731
+        show: Callable[[str], str] = lambda c: (names or {}).get(c, c)  # noqa: E731
         lines = [f"Attack icons: {', '.join(show(i) for i in self.icons)}; revealed: "
                  f"{', '.join(show(r) for r in self.revealed) or 'nothing'}."]
         for icon, card in self.covered:

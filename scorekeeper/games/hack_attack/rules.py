@@ -16,7 +16,7 @@ Source: shared/rules/hack-attack-defense.txt. Events are JSON-ready dicts:
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence, cast
 
 from pnp.core.shown import plural, singular
 from scorekeeper.errors import InputError, RuleError, described, quoted
@@ -174,7 +174,7 @@ def apply(state: State, event: dict) -> State:
     """The state after `event`; raises RuleError (rule named) or InputError, never mutates."""
     if state.over:
         raise RuleError(RULE_OVER, "the game is over")
-    kind = event.get("type")
+    kind: Any = event.get("type")         # whatever the event holds
     handler = {"protect": _protect, "user_error": _user_error, "attack": _attack,
                "end_turn": _end_turn}.get(kind)
     if handler is None:
@@ -311,7 +311,7 @@ def outcome(state: State) -> Outcome | None:
     if not state.over:
         return None
     o = score(table_of(state))
-    trigger = state.players[state.trigger].name
+    trigger = state.players[cast(int, state.trigger)].name      # set once the game is over
     head = (f"{trigger} Protected Tech number {protect_target(len(state.players))}, every "
             "other player took one last turn, and the game was scored.")
     return o._replace(explanation=(head,) + o.explanation)
@@ -332,8 +332,8 @@ def describe(event: dict) -> str:
         return f"{event['player']} kept {plural(n, 'User Error card')}"
     if kind == "attack":
         name = event.get("name") or "an Attack"
-        verdict = {True: ": the defense held", False: ": the defense failed"}.get(
-            event.get("holds"), "")
+        holds: Any = event.get("holds")                  # True, False or not recorded
+        verdict = {True: ": the defense held", False: ": the defense failed"}.get(holds, "")
         return f"{event['player']} drew {name}{verdict}"
     if kind == "end_turn":
         return "Turn ended"
@@ -346,7 +346,7 @@ def notes(before: State, after: State) -> list[str]:
     out = []
     if before.trigger is None and after.trigger is not None:
         who = after.players[after.trigger].name
-        rest = [after.players[i].name for i in after.last_turns]
+        rest = [after.players[i].name for i in cast(tuple, after.last_turns)]  # set with it
         takes = "takes" if len(rest) == 1 else "each take"
         out.append(f"{who} has {protect_target(len(after.players))} Protected Tech: the final "
                    f"round starts — after this turn, {_and(rest)} {takes} one last turn")

@@ -114,4 +114,4 @@ def settle(entries: Sequence[str]) -> Outcome:
         heroes_line(table, state), "The end-of-turn checks, in the rules' order:", *checks))
 
 
-settle.notation = NOTATION
+setattr(settle, "notation", NOTATION)    # what `check --help` shows (read with getattr)

@@ -20,7 +20,7 @@ class Card(NamedTuple):
     name: str
     kind: str
     points: int
-    count: int
+    count: int  # type: ignore[assignment]  # copies, as the cards name it; shadows tuple.count
 
 
 def _view(data) -> list:

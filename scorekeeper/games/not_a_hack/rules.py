@@ -20,7 +20,7 @@ component and modifier cards printed).
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from pnp.core.shown import plural, singular
 from scorekeeper.errors import InputError, RuleError, described, quoted
@@ -142,7 +142,8 @@ def apply(state: State, event: dict) -> State:
     handlers = {"hack": _hack, "negative": _negative, "banned": _banned,
                 "new_account": _new_account, "positive": _positive, "steal": _steal,
                 "hack_off": _hack_off}
-    handler = handlers.get(event.get("type"))
+    kind: Any = event.get("type")         # whatever the event holds
+    handler = handlers.get(kind)
     if handler is None:
         raise InputError(f"unknown event type {quoted(event.get('type'))}")
     return handler(state, event)

@@ -77,8 +77,8 @@ class Match(Model):
         self.played = 0                 # turns played (the turn cap's clock)
         #: counts for the figures: Tech that reached a player / were Protected, Attacks
         #: drawn / that defeated the table (card id -> count)
-        self.facts = {"held": Counter(), "protected": Counter(), "attacks": Counter(),
-                      "defeats": Counter()}
+        self.facts: dict[str, Counter] = {"held": Counter(), "protected": Counter(),
+                                          "attacks": Counter(), "defeats": Counter()}
         self._setup(data)
 
     def _setup(self, data: HackAttackData) -> None:
@@ -169,7 +169,7 @@ class Match(Model):
         rng.shuffle(pool)
         for seat in others:
             seat.hand[:] = [pool.pop() for _ in range(len(seat.hand))]
-        self.defense_deck[:] = sorted(pool + hazards, key=card_order)
+        self.defense_deck[:] = sorted([*pool, *hazards], key=card_order)
         rng.shuffle(self.defense_deck)
         self.tech_deck.sort(key=card_order)
         rng.shuffle(self.tech_deck)
@@ -288,7 +288,9 @@ class Match(Model):
         tech = self.decide(k, "protect", self.view(k, left), options) if options else None
         if tech is None:
             return
-        for card in payment(seat.hand, tech.defenses):
+        paid = payment(seat.hand, tech.defenses)
+        assert paid is not None             # `tech` is one of the options, each payable
+        for card in paid:
             seat.hand.remove(card)
         seat.tech.remove(tech)
         seat.protected.append(tech)

@@ -4,6 +4,7 @@ one decision, given the deciding player's View (hidden information kept)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from pnp.games.hack_attack.simulator.table import WILD, category
 from pnp.simulate.search import SearchSpec, strategy
@@ -105,7 +106,7 @@ def _discards(view) -> list:
 
 #: The decisions the search player searches, each with its distinct legal answers; it
 #: leaves the rest (which Tech goes on a tie) to the Protector.
-SEARCHED = {
+SEARCHED: dict[str, Callable[..., list]] = {
     "action": lambda view, options: list(options),
     "protect": lambda view, options: [*_distinct(options), None],
     "replace_tech": lambda view, options: _distinct(options),

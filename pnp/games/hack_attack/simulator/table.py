@@ -67,6 +67,9 @@ class Seat:
     `protected` Tech (with the Defense cards under it, out of play)."""
 
     __slots__ = ("hand", "name", "protected", "tech")
+    hand: list[DefenseLike]
+    tech: list[TechCard]
+    protected: list[TechCard]
 
     def __init__(self, name: str):
         self.name, self.hand, self.tech, self.protected = name, [], [], []
@@ -125,9 +128,9 @@ class Player(Protocol):
 
 def deck_of(data: HackAttackData) -> Deck:
     """The scorekeeper's view of the cards (what its verbs record copies from)."""
-    kinds = [(c, type(c)) for c in data.cards]
-    return Deck({c.id: (c.name, c.points, c.count) for c, t in kinds if t is TechCard},
-                {c.id: (c.name, c.icons, c.count) for c, t in kinds if t is AttackCard},
+    cards = data.cards
+    return Deck({c.id: (c.name, c.points, c.count) for c in cards if type(c) is TechCard},
+                {c.id: (c.name, c.icons, c.count) for c in cards if type(c) is AttackCard},
                 {k: v.name for k, v in data.categories.items()},
-                sum(c.count for c, t in kinds if t is UserErrorCard),
+                sum(c.count for c in cards if type(c) is UserErrorCard),
                 {v.code: k for k, v in data.categories.items() if v.code})

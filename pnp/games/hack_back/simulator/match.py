@@ -79,7 +79,7 @@ class Match(Model):
         self.events: list[dict] = []
         self.reveals: list[tuple[str, str]] = []      # (player, card id), every reveal
         self.first = 0
-        self.facts = {k: Counter() for k in FACTS}
+        self.facts: dict[str, Counter] = {k: Counter() for k in FACTS}
         self._deal(data)
 
     def shuffle(self, cards: list[HeroCard]) -> list[HeroCard]:

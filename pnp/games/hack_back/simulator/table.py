@@ -87,6 +87,9 @@ class Seat:
     `hand`, and their `discard` pile (never reshuffled). `deck_id` names the deck."""
 
     __slots__ = ("deck", "deck_id", "discard", "hand", "name")
+    deck: list[HeroCard]
+    hand: list[HeroCard]
+    discard: list[HeroCard]
 
     def __init__(self, name: str):
         self.name, self.deck, self.deck_id, self.hand, self.discard = name, [], "", [], []

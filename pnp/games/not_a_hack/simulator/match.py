@@ -291,6 +291,7 @@ class Match(Piles, Model):
             self.discard_white(seat.hand)
             seat.hand, seat.owed = [], 0
         else:
+            assert account is not None   # countered: only a held New Account card counters
             take(seat.hand, account)
             self.discard_white([account])
             seat.owed += 1
@@ -307,6 +308,7 @@ class Match(Piles, Model):
             options = self.steals(k) if card is not None else []
             pick = self.decide(k, "steal", self.view(k), options) if options else None
             if pick is not None:
+                assert card is not None      # only a Steal's holder is asked for a pick
                 self.steal(k, card, pick)
 
     def steals(self, k: int) -> list[Steal]:

@@ -6,20 +6,39 @@ moves cards; the match itself decides when."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pnp.games.not_a_hack.cards import NahCard
 from pnp.games.not_a_hack.simulator.table import (
     PILE_EVERY,
     PILE_KINDS,
+    Kit,
     Seat,
 )
+from scorekeeper.games.not_a_hack import rules
 
 
 class Piles:
     """The card moves of a Match (a mixin: it uses the Match's seats, piles, state,
     random source, facts and `record`)."""
+
+    seats: list[Seat]
+    state: rules.State
+    kit: Kit
+    rng: random.Random
+    facts: dict[str, Counter]
+    black: list[NahCard]
+    black_discard: list[NahCard]
+    white: list[NahCard]
+    white_discard: list[NahCard]
+    in_play: list[NahCard]
+    drawn: int
+    supply: Counter
+    free: Counter
+    needs: set[tuple[int, int]]
+    record: Callable[[dict], None]
 
     def order(self, first: int) -> list[int]:
         """The unbanned seats in turn order, from seat `first` (“Take turns”)."""

@@ -4,6 +4,7 @@ one decision, given the deciding player's View (hidden information kept)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from pnp.games.not_a_hack.simulator.table import BUILD
 from pnp.simulate.search import SearchSpec, strategy
@@ -85,7 +86,7 @@ def _distinct(items, key) -> list:
 #: The decisions the search player searches, each with its distinct legal answers. A
 #: judge sees face-down hacks that differ only in which cards they hold, so it judges
 #: as the party player does, at random.
-SEARCHED = {
+SEARCHED: dict[str, Callable[..., list]] = {
     "counter": lambda view: [True, False],
     "steal": lambda view, options: [*_distinct(options, lambda o: (o.victim, o.cards)), None],
     "swap": lambda view, options: _distinct(options, lambda c: c.kind),

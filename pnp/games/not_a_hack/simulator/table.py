@@ -80,6 +80,9 @@ class Seat:
     refill."""
 
     __slots__ = ("hand", "kept", "name", "owed", "won")
+    hand: list[NahCard]
+    won: list[tuple[NahCard, list[NahCard]]]
+    kept: list[NahCard]
 
     def __init__(self, name: str):
         self.name, self.hand, self.won, self.kept, self.owed = name, [], [], [], 0
@@ -131,7 +134,7 @@ class Steal(NamedTuple):
     """A Steal's target: `victim`'s winning hack number `index` (from 0), of `cards`."""
 
     victim: str
-    index: int
+    index: int  # type: ignore[assignment]  # the steal event's name; shadows tuple.index
     cards: int
 
 
