@@ -19,25 +19,16 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.cli import main
-from pnp.core.games import find_game, game_ids
+from pnp.core.games import game_ids
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.data.files import MAX_FILE_BYTES
 from pnp.data.rulebook import MAX_RULEBOOK_BYTES
 from pnp.fonts import REGULAR, register_all
 from pnp.layout.text import wrap
-from tests.datafiles import edit_data
+from tests.datafiles import edit_data, first_card_file
 
 GAMES = game_ids()
-
-
-def _first_file(game: str) -> str:
-    """The name of the card table file that holds the game's first card (its Source):
-    the file the tests of one card table edit, taken from the kit itself."""
-    kit = find_game(game)
-    return kit.cards(kit.load(DEFAULT_DATA_DIR / kit.id))[0].source.file.name
-
-
-FIRST_FILE = {game: _first_file(game) for game in GAMES}
+FIRST_FILE = {game: first_card_file(game) for game in GAMES}
 
 
 @pytest.fixture
