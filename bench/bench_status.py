@@ -37,6 +37,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import Run, compile_packages, paired_runs, ratios  # noqa: E402 (after sys.path)
+from simulated_game import script_of  # noqa: E402 (after sys.path)
 
 STATUS = ("import sys\nfrom scorekeeper.cli import main\n"
           "try:\n    main(['--db', sys.argv[1], 'status'])\nexcept SystemExit as exc:\n"
@@ -442,11 +443,13 @@ def build_game(path: Path, game: str, rows: int, fast: bool = True) -> dict:
     """A legal game of `game` with exactly `rows` log rows in a new database at `path`.
     Returns {"rows", "events" (in force), "verb" (the command words of a write the
     rules accept next: the one that ends the game when the size allows), "ends" (True
-    if that verb is the game's end)}."""
-    players, script, fallback = GAMES[game]
+    if that verb is the game's end)}. A game with no script here is the game its
+    simulator plays (simulated_game.script_of), with no verb (None)."""
+    players, script, fallback = GAMES[game] if game in GAMES else script_of(game)
     builder = Builder(path, game, players, limit=rows, fast=fast)
     try:
-        verb, ends = script(builder), True
+        verb = script(builder)
+        ends = verb is not None
         if builder.rows != rows:
             raise Full
     except Full:

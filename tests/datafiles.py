@@ -1,4 +1,4 @@
-"""Editing copies of the card data in tests."""
+"""Editing copies of the card data in tests, and finding what to edit."""
 
 from __future__ import annotations
 
@@ -15,3 +15,12 @@ def edit_data(path: Path, old: str, new: str) -> int:
             path.write_text("\n".join(lines), encoding="utf-8")
             return i + 1
     raise AssertionError(f"{old!r} not in {path.name}")
+
+
+def first_card_file(game: str) -> str:
+    """The name of the card table file that holds `game`'s first card (its Source), taken
+    from the game's kit: the file a test of one card table edits."""
+    from pnp.core.games import find_game
+    from pnp.core.paths import DEFAULT_DATA_DIR
+    kit = find_game(game)
+    return kit.cards(kit.load(DEFAULT_DATA_DIR / kit.id))[0].source.file.name

@@ -103,15 +103,36 @@ def test_result_status_history_and_undo_after_the_end(sk):
     assert sk("coin", "ana", "1").exit_code == 0
 
 
-def test_check_does_not_know_coin_flip_tables(sk):
-    result = sk("check", "coin-flip", "Ana=1")
+def test_check_settles_a_coin_flip_table_as_the_rules_score_it(sk):
+    result = sk("check", "coin-flip", "Ana=3,1", "Ben=2")
+    assert (result.exit_code, result.output) == (0, "Winner: Ana (highest total)\n"
+                                                  "Coins taken:\n"
+                                                  "  Ana: 3 + 1 = 4\n"
+                                                  "  Ben: 2 = 2\n"
+                                                  "Highest total: Ana with 4.\n")
+    assert json.loads(sk("check", "coin-flip", "Ana=none", "Ben=none", "--json").output)[
+        "reason"] == "shared win"
+    for entries, message in (
+            (("Ana=3", "Ben=2,1"), "Error: taken one a turn from the first seat on, each "
+             "player's coins are as many as every later player's, or one more: Ana 1 coin, "
+             "Ben 2 coins — rule: players take turns in seating order, one coin a turn "
+             "(rules, “Turns”)\n"),
+            (("Ana=4", "Ben=1"), "Error: a coin's points must be 1..3, got 4\n")):
+        assert (sk("check", "coin-flip", *entries).exit_code,
+                sk("check", "coin-flip", *entries).output) == (1, message)
+    assert sk("check", "coin-flip", "Ana:3").exit_code == 2
+    assert not sk.db.exists()
+
+
+def test_check_does_not_know_the_tables_of_a_game_without_a_check_hook(sk, monkeypatch):
+    _copy(monkeypatch, "coin-flop", name="Coin Flop", verbs=(), check=None)
+    result = sk("check", "coin-flop", "Ana=1")
     assert (result.exit_code, result.output) == \
-        (1, "Error: scorekeeper check does not know Coin Flip tables yet\n")
+        (1, "Error: scorekeeper check does not know Coin Flop tables yet\n")
 
 
 def test_a_game_pnp_knows_without_scorekeeper_rules_is_refused_clearly(tmp_path, monkeypatch):
-    monkeypatch.setattr(pnp.core.games, "GAMES", [*pnp.core.games.GAMES,
-                                             pnp.core.games.GameEntry("coin-flip", "tests.fourth_game.kit")])
+    register(monkeypatch, "coin-flip", rules=None, simulator=None)
     result = CliRunner().invoke(main, ["--db", str(tmp_path / "db"), "new", "coin-flip", "A", "B"])
     assert result.exit_code == 1
     assert result.output == ("Error: the score keeper has no rules for coin-flip yet; it keeps "

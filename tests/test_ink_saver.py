@@ -18,8 +18,14 @@ from pnp.validate import kit_faces
 from tests.conftest import bench_module
 
 #: The most each kit's ink-saving cards.pdf may use, as a share of its default's
-#: (measured: hack-attack 0.74, hack-back 0.60, not-a-hack 0.36).
+#: (measured: hack-attack 0.74, hack-back 0.60, not-a-hack 0.36). A game not measured
+#: here (a new plug-in) is held to the loosest of these (`most`).
 MOST = {"hack-attack": 0.85, "hack-back": 0.75, "not-a-hack": 0.5}
+
+
+def most(game: str) -> float:
+    """The most `game`'s ink-saving cards.pdf may use, as a share of its default's."""
+    return MOST.get(game, max(MOST.values()))
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +55,7 @@ def test_ink_saver_uses_less_ink_than_the_default(game, cards, coverage):
     default = coverage.pdf_coverage(cards(game, False))
     saver = coverage.pdf_coverage(cards(game, True))
     assert saver < default
-    assert saver / default < MOST[game], (game, default, saver)
+    assert saver / default < most(game), (game, default, saver)
 
 
 def test_not_a_hack_is_no_longer_the_heaviest_kit(cards, coverage):

@@ -53,9 +53,15 @@ def _rooms() -> dict[str, str]:
 
 
 def test_every_shipped_game_is_one_room_beside_its_manifest():
+    """The shipped games: those the entry points declare (a game a test registers, such
+    as Coin Flip, lives outside pnp.games)."""
     import pnp.core.games
-    for g in pnp.core.games.registry():
+    shipped = dict(pnp.core.games.declared())
+    games = [g for g in pnp.core.games.registry() if g.id in shipped]
+    assert [g.id for g in games] == list(shipped)
+    for g in games:
         room = g.kit.rpartition(".")[0]
+        assert shipped[g.id] == f"{room}:MANIFEST", g
         assert room.startswith("pnp.games."), g
         assert g.simulator is None or g.simulator.startswith(room + "."), g
         assert g.data is None or g.data.startswith(room + "."), g

@@ -25,10 +25,10 @@ from pnp.data.files import MAX_FILE_BYTES
 from pnp.data.rulebook import MAX_RULEBOOK_BYTES
 from pnp.fonts import REGULAR, register_all
 from pnp.layout.text import wrap
-from tests.datafiles import edit_data
+from tests.datafiles import edit_data, first_card_file
 
 GAMES = game_ids()
-FIRST_FILE = {"hack-attack": "tech.toml", "hack-back": "cards.toml", "not-a-hack": "white.toml"}
+FIRST_FILE = {game: first_card_file(game) for game in GAMES}
 
 
 @pytest.fixture

@@ -8,10 +8,12 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from pnp.core.games import game_ids
 from scorekeeper.cli import collect_commands, main
 from scorekeeper.game import STATUS_KEYS
 from scorekeeper.games import all_games, find_game, rules_packages
 from scorekeeper.outcome import Termination
+from tests.fourth_game.battery import ENTRY as FOURTH_GAME
 
 
 @pytest.fixture
@@ -369,7 +371,9 @@ def _protect(name):
 
 
 END = {"type": "end_turn"}
-#: game id -> (players, events that end the game, the termination they end it with)
+#: game id -> (players, events that end the game, the termination they end it with), for
+#: the shipped games and Coin Flip, the fourth game a test run may register
+#: (HACKPACK_FOURTH_GAME=1, tests/fourth_game).
 ENDINGS = {
     "hack-attack": (["Ana", "Ben"], [_protect("Ana"), END, END] * 3 + [_protect("Ana"), END, END],
                     Termination.SCORED),
@@ -381,14 +385,18 @@ ENDINGS = {
                     {"type": "banned", "player": "Ben", "counter": False},
                     {"type": "hack_off", "votes": {"Ben": "Ana"}, "cards": 2}],
                    Termination.SCORED),
+    "coin-flip": (["Ana", "Ben"], [{"type": "coin", "player": "Ana", "points": 2},
+                                   {"type": "coin", "player": "Ben", "points": 3},
+                                   {"type": "stop"}],
+                  Termination.SCORED),
 }
 
 
 def test_every_registered_game_has_an_ending_here():
-    assert set(ENDINGS) == set(rules_packages())
+    assert set(ENDINGS) == set(rules_packages()) | {FOURTH_GAME.id}
 
 
-@pytest.mark.parametrize("game_id", sorted(ENDINGS))
+@pytest.mark.parametrize("game_id", sorted(rules_packages()))
 def test_every_games_status_has_the_common_keys_and_its_outcome_a_termination(game_id):
     game = find_game(game_id)
     players, events, termination = ENDINGS[game_id]
@@ -418,8 +426,7 @@ def test_every_game_has_a_check_hook_with_its_notation_in_the_help(sk, game):
 def test_check_with_an_unknown_game_lists_the_known_ones(sk):
     result = sk("check", "chess", "Ana=1")
     assert result.exit_code == 1
-    assert result.output == ("Error: unknown game 'chess'; known games: hack-attack, hack-back, "
-                             "not-a-hack\n")
+    assert result.output == f"Error: unknown game 'chess'; known games: {', '.join(game_ids())}\n"
 
 
 def test_a_game_that_ends_by_itself_prints_its_outcome_not_the_table(sk):

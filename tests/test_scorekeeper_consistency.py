@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
+from scorekeeper.games import playable
 
 NOW = "2026-11-30T17:05:09+00:00"
 
@@ -142,7 +143,7 @@ def test_a_stored_game_without_rules_is_a_damaged_row_naming_it(sk, game):
                     ("result",), ("undo",), ("user-error", "ana")):
         result = sk(*command)
         refused_in_one_line(result, f"{sk.db}: game 1 is damaged (its game '{game}' is not one "
-                            "the score keeper keeps: hack-attack, hack-back, not-a-hack); the "
+                            f"the score keeper keeps: {', '.join(playable())}); the "
                             "file was left as it is")
     assert sk.db.read_bytes() == before
 

@@ -2,7 +2,9 @@
 (its card model and table spec, its loader, its faces and its kit), registered by the
 tests alone (`pnp.core.games.GAMES` gets a GameEntry pointing here).
 
-Cards: coins worth 1–3 points (card_data/coin-flip/coins.toml); one back.
+Cards: coins worth 1–3 points (card_data/coin-flip/coins.toml); one back. With the ink
+saver (`CardFrame.ink_saver`) the coin prints as a gold ring and the back on white paper,
+as the shipped games print their badges and backs.
 """
 
 from __future__ import annotations
@@ -17,7 +19,18 @@ from pnp.data.schema import Field, int_range, length_range
 from pnp.data.tables import TableSpec, read_game
 from pnp.fonts import BOLD, ITALIC
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.face import DesignGrid, Disc, Face, Fill, Outline, Text, label, line_at, title
+from pnp.layout.face import (
+    DesignGrid,
+    Disc,
+    Face,
+    Fill,
+    Outline,
+    Text,
+    label,
+    line_at,
+    ring,
+    title,
+)
 from pnp.layout.kit import Kit, KitRow
 
 DATA_DIR = Path(__file__).resolve().parent / "card_data"
@@ -66,12 +79,14 @@ def load_coin_flip(folder: Path) -> CoinData:
 
 
 def coin_face(card: CoinCard, data: CoinData, frame: CardFrame) -> Face:
-    """A gold disc with the points, the kind label, the coin's name and motto."""
+    """A gold disc with the points (with the ink saver, a gold ring round them), the kind
+    label, the coin's name and motto."""
     g, src = DesignGrid(frame), card.source
     kind, kind_origin = data.info.label("coin")
     r = mm_to_pt(9.0)
     cx, cy = frame.w / 2, g.y(40.0)
     return Face(elements=(
+        ring("coin", cx, cy, r, GOLD) if frame.ink_saver else
         Disc(key="coin", x=cx, y=cy, r=r, colour=GOLD),
         line_at("points", str(card.points), BOLD, 28, cx, cy - mm_to_pt(3.5), 1.6 * r,
                 origin=src.at("points"), inside="coin"),
@@ -83,15 +98,17 @@ def coin_face(card: CoinCard, data: CoinData, frame: CardFrame) -> Face:
 
 
 def coin_back(data: CoinData, frame: CardFrame) -> Face:
-    """The one back: a pale ground, a frame and the title."""
+    """The one back: a pale ground (white paper with the ink saver), a frame and the
+    title."""
     back, f = data.info.back, frame
+    ground = None if f.ink_saver else Fill(key="ground", rect=f.bleed_rect, colour=back.colour,
+                                           strength=0.1)
     return Face(elements=(
         Outline(key="frame", rect=f.trim_rect.inset(mm_to_pt(4.0)), colour=back.colour,
                 width=mm_to_pt(1.0), radius=mm_to_pt(3)),
         line_at("title", back.title, BOLD, 16, f.w / 2, f.h / 2, f.w - 2 * mm_to_pt(6.0),
                 min_size=11.0, colour=back.colour, origin=back.source.at("title")),
-    ), ground=Fill(key="ground", rect=f.bleed_rect, colour=back.colour, strength=0.1),
-        source=back.source, reuse="back-coin")
+    ), ground=ground, source=back.source, reuse="back-coin")
 
 
 class CoinFlipKit(Kit):

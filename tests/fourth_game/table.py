@@ -1,5 +1,5 @@
 """Coin Flip at the table: the scorekeeper half of the fourth game, in one file (its
-rules, status view and verbs), registered by the tests alone.
+rules, status view, verbs and `scorekeeper check` hook), registered by the tests alone.
 
 The rules, whole: 2–4 players sit in order. On your turn you take one coin, worth 1, 2
 or 3 points (“Turns”). Any player may call stop; the game ends at once (“Stop”). The
@@ -17,12 +17,14 @@ from typing import NamedTuple, Sequence
 import click
 
 from pnp.core.shown import plural
-from scorekeeper.context import Whole, pass_ctx
-from scorekeeper.errors import InputError, RuleError
+from scorekeeper.context import Whole, complete_player, example, pass_ctx
+from scorekeeper.errors import InputError, RuleError, UsageError, quoted
 from scorekeeper.game import Game, Rules
-from scorekeeper.names import resolve
+from scorekeeper.names import check_new_names, resolve
+from scorekeeper.numbers import is_whole, whole
 from scorekeeper.outcome import Outcome, Termination
 from scorekeeper.report import game_table, record_and_report
+from scorekeeper.shapes import Range
 from scorekeeper.view import padded
 
 GAME_ID = "coin-flip"
@@ -33,6 +35,10 @@ COIN_POINTS = (1, 3)
 RULE_PLAYERS = "Coin Flip is for 2–4 players (rules, opening line)"
 RULE_TURNS = "players take turns in seating order, one coin a turn (rules, “Turns”)"
 RULE_OVER = "once play stops the game is scored and nothing more happens (rules, “Stop”)"
+
+#: The shape of each event type (scorekeeper.shapes), checked when a command records it
+#: and again whenever the log is read, with the range the `coin` command allows.
+EVENTS = {"coin": {"player": str, "points": Range(*COIN_POINTS)}, "stop": {}}
 
 
 class State(NamedTuple):
@@ -48,6 +54,10 @@ class State(NamedTuple):
     def totals(self) -> dict[str, int]:
         """Each player's points so far, in seating order."""
         return {p: sum(c) for p, c in zip(self.players, self.coins)}
+
+
+#: The classes a saved state is made of (scorekeeper.snapshot reads back only these).
+STATE_TYPES = (State,)
 
 
 def initial(names: Sequence[str]) -> State:
@@ -141,8 +151,9 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
     return lines
 
 
+@example("Ana 2")
 @click.command()
-@click.argument("player")
+@click.argument("player", shell_complete=complete_player)
 @click.argument("points", type=Whole(1, 3))
 @pass_ctx
 def coin(ctx, player, points) -> None:
@@ -152,6 +163,7 @@ def coin(ctx, player, points) -> None:
                                    "points": points})
 
 
+@example()
 @click.command()
 @pass_ctx
 def stop(ctx) -> None:
@@ -159,6 +171,55 @@ def stop(ctx) -> None:
     record_and_report(ctx, game_table(ctx, GAME_ID), {"type": "stop"})
 
 
+# --- scorekeeper check ---------------------------------------------------------------
+
+NOTATION = ("write NAME=POINTS,POINTS,... with the points of each coin the player took, in "
+            "the order taken, e.g. Ana=3,1 Ben=2 (Ben=none for a player who took no coin)")
+NONE = "none"
+
+
+def parse_entry(text: str) -> tuple[str, tuple[int, ...]]:
+    """"Ana=3,1" -> ("Ana", (3, 1)); "Ben=none" -> ("Ben", ()): a player and the points of
+    each coin they took, each 1..3 or refused with the range. UsageError showing the
+    notation for anything else."""
+    name, equals, rest = text.partition("=")
+    parts = [] if rest.strip().lower() == NONE else rest.split(",")
+    if not equals or not name.strip() or not rest.strip() or not all(map(is_whole, parts)):
+        raise UsageError(f"cannot read {quoted(text)}: {NOTATION}")
+    return name.strip(), tuple(whole(p, *COIN_POINTS, "a coin's points") for p in parts)
+
+
+def table_state(table: list[tuple[str, tuple[int, ...]]]) -> State:
+    """The table when stop is called: each player's coins, taken one a turn in seating
+    order, so the first players took one coin more than the rest, or all as many
+    (RuleError RULE_TURNS otherwise)."""
+    counts = [len(coins) for _, coins in table]
+    if any(later > earlier for earlier, later in zip(counts, counts[1:])) or \
+            counts[0] - counts[-1] > 1:
+        raise RuleError(RULE_TURNS, "taken one a turn from the first seat on, each "
+                        "player's coins are as many as every later player's, or one more: "
+                        + ", ".join(f"{name} {plural(n, 'coin')}" for (name, _), n
+                                    in zip(table, counts)))
+    state = initial([name for name, _ in table])
+    return state._replace(coins=tuple(coins for _, coins in table),
+                          current=sum(counts) % len(table), turn=sum(counts) + 1)
+
+
+def settle(entries: Sequence[str]) -> Outcome:
+    """The `scorekeeper check` hook: the table when play stops, scored as the rules
+    score it (rules, “Scoring”: `outcome` after a stop). InputError for bad names or
+    points out of range; UsageError for an entry it cannot read; RuleError for a player
+    count outside 2–4 or a table play cannot reach (`table_state`)."""
+    table = [parse_entry(e) for e in entries]
+    check_new_names([name for name, _ in table])
+    initial([name for name, _ in table])
+    return outcome(apply(table_state(table), {"type": "stop"}))
+
+
+settle.notation = NOTATION
+
+
 GAME = Game(id=GAME_ID, name=NAME,
-            rules=Rules(initial, apply, notes, describe, status, outcome, standing),
-            view=status_lines, verbs=(coin, stop))
+            rules=Rules(initial, apply, notes, describe, status, outcome, standing, EVENTS,
+                        STATE_TYPES),
+            view=status_lines, verbs=(coin, stop), check=settle)
