@@ -5,6 +5,7 @@ pypdfium2 allows. The reference `pnp export --format tts` is paired against
 
 usage: python bench/bare_pypdfium2_render.py FACES.pdf DPI
 """
+
 import sys
 
 import pypdfium2 as pdfium

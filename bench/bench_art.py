@@ -64,17 +64,26 @@ MARGIN_MM = 0.75
 #: How many cards of each kind are kept (one copy each, 72 in all). hack-attack has 29
 #: Tech tables; setup at 6 players needs >= 27 Tech and >= 29 Defense + Reality Check.
 KEEP = {"tech": 29, "defense": 30, "reality_check": 1, "attack": 6, "user_error": 6}
-FILES = {"tech": "tech.toml", "defense": "defense.toml", "reality_check": "defense.toml",
-         "attack": "attack.toml", "user_error": "user_error.toml"}
+FILES = {
+    "tech": "tech.toml",
+    "defense": "defense.toml",
+    "reality_check": "defense.toml",
+    "attack": "attack.toml",
+    "user_error": "user_error.toml",
+}
 N_CARDS = 72
 
 
 # --- the workload and the game folder -----------------------------------------------
 
+
 def make_workload(folder: Path) -> Path:
     """Run the shared workload script into `folder` (fronts/, back/back.png)."""
-    subprocess.run([sys.executable, str(MAKE_WORKLOAD), str(folder), str(FONTS)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(MAKE_WORKLOAD), str(folder), str(FONTS)],
+        check=True,
+        capture_output=True,
+    )
     fronts = sorted((folder / "fronts").glob("*.png"))
     if len(fronts) != N_CARDS or not (folder / "back" / "back.png").is_file():
         raise SystemExit(f"the workload script made {len(fronts)} fronts, expected {N_CARDS}")
@@ -103,15 +112,18 @@ def make_game(workload: Path, data_root: Path) -> Path:
     (game / "art").mkdir(parents=True)
     for name in ("rulebook.md",):
         shutil.copy(DATA / name, game)
-    tables = {table: tomllib.loads((DATA / FILES[table]).read_text("utf-8"))[table]
-              for table in KEEP}
+    tables = {
+        table: tomllib.loads((DATA / FILES[table]).read_text("utf-8"))[table] for table in KEEP
+    }
     for table, n in KEEP.items():
         if len(tables[table]) < n:
-            raise SystemExit(f"{DATA / FILES[table]} has {len(tables[table])} [[{table}]] "
-                             f"tables; this benchmark keeps {n}")
+            raise SystemExit(
+                f"{DATA / FILES[table]} has {len(tables[table])} [[{table}]] "
+                f"tables; this benchmark keeps {n}"
+            )
     # Keep the Attacks the Tech cards name most, and point every Tech only at those.
     named = [a for t in tables["tech"] for a in t["vulnerable_to"]]
-    attacks = sorted(tables["attack"], key=lambda a: -named.count(a["id"]))[:KEEP["attack"]]
+    attacks = sorted(tables["attack"], key=lambda a: -named.count(a["id"]))[: KEEP["attack"]]
     attacks.sort(key=lambda a: tables["attack"].index(a))
     kept_ids = [a["id"] for a in attacks]
     tables["attack"] = attacks
@@ -120,14 +132,15 @@ def make_game(workload: Path, data_root: Path) -> Path:
     fronts = iter(sorted((workload / "fronts").glob("*.png")))
     text: dict[str, str] = {}
     for table in ("tech", "defense", "reality_check", "attack", "user_error"):
-        for card in tables[table][:KEEP[table]]:
+        for card in tables[table][: KEEP[table]]:
             image = next(fronts)
             shutil.copy(image, game / "art" / image.name)
             card = {k: v for k, v in card.items() if k != "art"} | {"count": 1}
             text[FILES[table]] = text.get(FILES[table], "") + (
                 f"[[{table}]]\n"
                 + "".join(f"{k} = {_toml_value(v)}\n" for k, v in card.items())
-                + f'art = {{ file = "art/{image.name}", bleed = 3, alone = true }}\n\n')
+                + f'art = {{ file = "art/{image.name}", bleed = 3, alone = true }}\n\n'
+            )
     for name, body in text.items():
         (game / name).write_text(body, encoding="utf-8")
     (game / "aids.toml").write_text("# no player aids in the art benchmark\n", encoding="utf-8")
@@ -142,9 +155,11 @@ def make_game(workload: Path, data_root: Path) -> Path:
 
 # --- running, paired ------------------------------------------------------------------
 
+
 @dataclass
 class Side:
     """One command's runs: wall seconds and peak resident MB, one per round."""
+
     label: str
     walls: list[float] = field(default_factory=list)
     peaks: list[float] = field(default_factory=list)
@@ -159,8 +174,11 @@ def paired(commands: dict[str, list[str]], repeats: int) -> dict[str, Side]:
             run = run_once(args)
             sides[label].walls.append(run.wall)
             sides[label].peaks.append(run.peak_mb)
-        print(f"  round {r + 1}/{repeats}: "
-              + ", ".join(f"{k} {s.walls[-1]:.2f} s" for k, s in sides.items()), file=sys.stderr)
+        print(
+            f"  round {r + 1}/{repeats}: "
+            + ", ".join(f"{k} {s.walls[-1]:.2f} s" for k, s in sides.items()),
+            file=sys.stderr,
+        )
     return sides
 
 
@@ -172,6 +190,7 @@ def ratios(top: list[float], bottom: list[float]) -> list[float]:
 def pdf_pages(path: Path) -> int:
     """Pages of a PDF (pypdfium2, a runtime dependency of pnp)."""
     import pypdfium2
+
     pdf = pypdfium2.PdfDocument(str(path))
     try:
         return len(pdf)
@@ -182,16 +201,21 @@ def pdf_pages(path: Path) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5, help="paired rounds (default 5)")
-    parser.add_argument("--keep", type=Path, metavar="DIR",
-                        help="work in DIR (created) and keep it, instead of a temporary folder")
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        metavar="DIR",
+        help="work in DIR (created) and keep it, instead of a temporary folder",
+    )
     parser.add_argument("--no-export", action="store_true", help="skip C (pnp export)")
     args = parser.parse_args()
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
     pnp = Path(sys.executable).parent / "pnp"
     if not pnp.exists():
-        raise SystemExit(f"no pnp command beside {sys.executable}: activate a venv with "
-                         "`pip install -e .` first")
+        raise SystemExit(
+            f"no pnp command beside {sys.executable}: activate a venv with `pip install -e .` first"
+        )
     compile_packages()
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
@@ -209,56 +233,120 @@ def main() -> None:
 def report(work: Path, pnp: Path, args) -> None:
     workload = make_workload(work / "workload")
     data = make_game(workload, work / "data")
-    check = subprocess.run([str(pnp), "validate", "--game", GAME, "--data", str(data)],
-                           capture_output=True, text=True, cwd=REPO, check=False)
+    check = subprocess.run(
+        [str(pnp), "validate", "--game", GAME, "--data", str(data)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        check=False,
+    )
     if check.returncode:
-        raise SystemExit(f"pnp validate refused the benchmark's game folder:\n"
-                         f"{check.stdout}{check.stderr}")
+        raise SystemExit(
+            f"pnp validate refused the benchmark's game folder:\n{check.stdout}{check.stderr}"
+        )
     ref_pdf = work / "ref" / "out.pdf"
     ref_pdf.parent.mkdir(exist_ok=True)
     build_out, export_out = work / "build", work / "export"
     commands = {
-        "A": [sys.executable, str(REFERENCE), str(workload / "fronts"),
-              str(workload / "back" / "back.png"), str(ref_pdf)],
-        "B": [str(pnp), "build", "--game", GAME, "--data", str(data), "--out", str(build_out),
-              "--paper", "a4", "--card-size", "poker", "--bleed", f"{BLEED_MM:g}",
-              "--gutter", "0", "--margin", f"{MARGIN_MM:g}", "--crop-marks",
-              "--duplex", "long"],
+        "A": [
+            sys.executable,
+            str(REFERENCE),
+            str(workload / "fronts"),
+            str(workload / "back" / "back.png"),
+            str(ref_pdf),
+        ],
+        "B": [
+            str(pnp),
+            "build",
+            "--game",
+            GAME,
+            "--data",
+            str(data),
+            "--out",
+            str(build_out),
+            "--paper",
+            "a4",
+            "--card-size",
+            "poker",
+            "--bleed",
+            f"{BLEED_MM:g}",
+            "--gutter",
+            "0",
+            "--margin",
+            f"{MARGIN_MM:g}",
+            "--crop-marks",
+            "--duplex",
+            "long",
+        ],
     }
     if not args.no_export:
-        commands["C"] = [str(pnp), "export", "--game", GAME, "--format", "png", "--dpi", "300",
-                         "--data", str(data), "--out", str(export_out)]
-    print(f"{len(commands)} commands x {args.repeats} rounds, interleaved "
-          f"{' '.join(commands)} ...", file=sys.stderr)
+        commands["C"] = [
+            str(pnp),
+            "export",
+            "--game",
+            GAME,
+            "--format",
+            "png",
+            "--dpi",
+            "300",
+            "--data",
+            str(data),
+            "--out",
+            str(export_out),
+        ]
+    print(
+        f"{len(commands)} commands x {args.repeats} rounds, interleaved {' '.join(commands)} ...",
+        file=sys.stderr,
+    )
     sides = paired(commands, args.repeats)
 
     cards = build_out / GAME / "cards.pdf"
     a_pages, b_pages = pdf_pages(ref_pdf), pdf_pages(cards)
     if b_pages != a_pages:
-        print(f"warning: pnp's cards.pdf has {b_pages} pages, the reference {a_pages}: "
-              "not the same 9-up job", file=sys.stderr)
+        print(
+            f"warning: pnp's cards.pdf has {b_pages} pages, the reference {a_pages}: "
+            "not the same 9-up job",
+            file=sys.stderr,
+        )
     a, b = sides["A"], sides["B"]
     rows = [
-        ("A bare reportlab (reference)", a, f"{ref_pdf.stat().st_size:,} B out.pdf, {a_pages} pages",
-         None),
-        ("B `pnp build`", b,
-         f"{cards.stat().st_size:,} B cards.pdf, {b_pages} pages"
-         f" (+ rules.pdf {(build_out / GAME / 'rules.pdf').stat().st_size:,} B,"
-         f" booklet.pdf {(build_out / GAME / 'booklet.pdf').stat().st_size:,} B)",
-         (0.7, 1.5)),
+        (
+            "A bare reportlab (reference)",
+            a,
+            f"{ref_pdf.stat().st_size:,} B out.pdf, {a_pages} pages",
+            None,
+        ),
+        (
+            "B `pnp build`",
+            b,
+            f"{cards.stat().st_size:,} B cards.pdf, {b_pages} pages"
+            f" (+ rules.pdf {(build_out / GAME / 'rules.pdf').stat().st_size:,} B,"
+            f" booklet.pdf {(build_out / GAME / 'booklet.pdf').stat().st_size:,} B)",
+            (0.7, 1.5),
+        ),
     ]
     if "C" in sides:
         pngs = sorted(export_out.rglob("*.png"))
-        rows.append(("C `pnp export --format png --dpi 300`", sides["C"],
-                     f"{len(pngs)} PNGs, {sum(p.stat().st_size for p in pngs):,} B", None))
+        rows.append(
+            (
+                "C `pnp export --format png --dpi 300`",
+                sides["C"],
+                f"{len(pngs)} PNGs, {sum(p.stat().st_size for p in pngs):,} B",
+                None,
+            )
+        )
 
     print()
-    print(f"Art workload: {N_CARDS} distinct fronts + 1 back, RGB PNG 300 dpi, 821x1121 px "
-          f"(poker + 3 mm bleed); {args.repeats} paired rounds, fresh processes; "
-          f"pnp at --bleed {BLEED_MM:g} --gutter 0 --margin {MARGIN_MM:g}.")
+    print(
+        f"Art workload: {N_CARDS} distinct fronts + 1 back, RGB PNG 300 dpi, 821x1121 px "
+        f"(poker + 3 mm bleed); {args.repeats} paired rounds, fresh processes; "
+        f"pnp at --bleed {BLEED_MM:g} --gutter 0 --margin {MARGIN_MM:g}."
+    )
     print()
-    print("| side | wall s, median [min–max] | wall ratio to A, paired | peak RSS MB, median "
-          "[min–max] | peak ratio to A, paired | output |")
+    print(
+        "| side | wall s, median [min–max] | wall ratio to A, paired | peak RSS MB, median "
+        "[min–max] | peak ratio to A, paired | output |"
+    )
     print("|---|---|---|---|---|---|")
     for label, side, output, goals in rows:
         if side is a:
@@ -271,8 +359,10 @@ def report(work: Path, pnp: Path, args) -> None:
                 pr = statistics.median(ratios(side.peaks, a.peaks))
                 wall_ratio += f" (goal ≤ {goals[0]}: {'met' if wr <= goals[0] else 'NOT met'})"
                 peak_ratio += f" (goal ≤ {goals[1]}: {'met' if pr <= goals[1] else 'NOT met'})"
-        print(f"| {label} | {spread(side.walls, '.2f')} | {wall_ratio} | "
-              f"{spread(side.peaks, '.0f')} | {peak_ratio} | {output} |")
+        print(
+            f"| {label} | {spread(side.walls, '.2f')} | {wall_ratio} | "
+            f"{spread(side.peaks, '.0f')} | {peak_ratio} | {output} |"
+        )
     print()
     print("Commands (the paths are this run's temporary folder):")
     for label, command in commands.items():

@@ -35,8 +35,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import REPO, compile_packages, paired_runs, ratios, spread
 
 DATA = REPO / "card_data" / "hack-attack"
-FILES = {"tech": "tech.toml", "defense": "defense.toml", "reality_check": "defense.toml",
-         "attack": "attack.toml", "user_error": "user_error.toml"}
+FILES = {
+    "tech": "tech.toml",
+    "defense": "defense.toml",
+    "reality_check": "defense.toml",
+    "attack": "attack.toml",
+    "user_error": "user_error.toml",
+}
 
 BUILD_CHILD = """
 from pathlib import Path
@@ -78,6 +83,7 @@ def synthetic(folder: Path, n_cards: int) -> Path:
     written tersely (ids `c0`, `c1`..., no spaces around `=`), so that even at 10,000 cards
     each stays under the 1 MiB pnp reads of a data file (pnp.data.files.MAX_FILE_BYTES)."""
     import tomllib
+
     target = folder / "hack-attack"
     shutil.copytree(DATA, target)  # the card tables are all rewritten below
     real = []
@@ -96,8 +102,11 @@ def synthetic(folder: Path, n_cards: int) -> Path:
     for table, cards in tables.items():
         out.setdefault(FILES[table], "")
         for card in cards:
-            out[FILES[table]] += f"[[{table}]]\n" + "".join(
-                f"{k}={json.dumps(v, ensure_ascii=False)}\n" for k, v in card.items()) + "\n"
+            out[FILES[table]] += (
+                f"[[{table}]]\n"
+                + "".join(f"{k}={json.dumps(v, ensure_ascii=False)}\n" for k, v in card.items())
+                + "\n"
+            )
     for name, text in out.items():
         (target / name).write_text(text, encoding="utf-8")
     return folder
@@ -109,49 +118,71 @@ REPEATS = 5
 def kit_cards() -> int:
     """Cards the real hack-attack kit prints (every copy of every card, no player aids)."""
     import tomllib
-    return sum(card.get("count", 1) for table, name in FILES.items()
-               for card in tomllib.loads((DATA / name).read_text())[table])
+
+    return sum(
+        card.get("count", 1)
+        for table, name in FILES.items()
+        for card in tomllib.loads((DATA / name).read_text())[table]
+    )
 
 
 def measure(label: str, n: int, reference: str, product: str, repeats: int) -> None:
     """Run the reference and the product code alternately, `repeats` pairs of fresh
     interpreters, and print their row."""
-    pairs = paired_runs([sys.executable, "-c", reference], [sys.executable, "-c", product],
-                        repeats)
+    pairs = paired_runs([sys.executable, "-c", reference], [sys.executable, "-c", product], repeats)
     ref_s = statistics.median(ref.wall for ref, _ in pairs)
     build_s = statistics.median(prod.wall for _, prod in pairs)
     ref_mb = max(ref.peak_mb for ref, _ in pairs)
     build_mb = max(prod.peak_mb for _, prod in pairs)
-    print(f"{label:<30}{n:>7}{ref_s:>8.3f}{build_s:>9.3f}  {spread(ratios(pairs)):<19}"
-          f"{ref_mb:>7.1f}{build_mb:>9.1f}{build_mb / ref_mb:>8.2f}x", flush=True)
+    print(
+        f"{label:<30}{n:>7}{ref_s:>8.3f}{build_s:>9.3f}  {spread(ratios(pairs)):<19}"
+        f"{ref_mb:>7.1f}{build_mb:>9.1f}{build_mb / ref_mb:>8.2f}x",
+        flush=True,
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the 10,000-card run")
-    parser.add_argument("--repeats", type=int, default=REPEATS,
-                        help=f"reference/build pairs per row (default {REPEATS})")
+    parser.add_argument(
+        "--repeats",
+        type=int,
+        default=REPEATS,
+        help=f"reference/build pairs per row (default {REPEATS})",
+    )
     args = parser.parse_args()
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
     sizes = [100, 1000] + ([] if args.quick else [10000])
     compile_packages()
-    print(f"{args.repeats} pair{'s' * (args.repeats != 1)} a row, run alternately (reference, "
-          "build), each a fresh process;\ntime ratio = build/reference pair by pair: median "
-          "[min–max]; MB = peak RSS, the largest of each side's runs.")
-    print(f"{'run':<30}{'cards':>7}{'ref s':>8}{'build s':>9}  {'time ratio':<19}"
-          f"{'ref MB':>7}{'build MB':>9}{'MB ratio':>9}")
+    print(
+        f"{args.repeats} pair{'s' * (args.repeats != 1)} a row, run alternately (reference, "
+        "build), each a fresh process;\ntime ratio = build/reference pair by pair: median "
+        "[min–max]; MB = peak RSS, the largest of each side's runs."
+    )
+    print(
+        f"{'run':<30}{'cards':>7}{'ref s':>8}{'build s':>9}  {'time ratio':<19}"
+        f"{'ref MB':>7}{'build MB':>9}{'MB ratio':>9}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         n = kit_cards()
-        measure("hack-attack kit (all PDFs)", n,
-                REFERENCE_CHILD.format(n=n, out=str(tmp / "ref.pdf")),
-                BUILD_CHILD.format(data=str(DATA.parent), out=str(tmp / "out")), args.repeats)
+        measure(
+            "hack-attack kit (all PDFs)",
+            n,
+            REFERENCE_CHILD.format(n=n, out=str(tmp / "ref.pdf")),
+            BUILD_CHILD.format(data=str(DATA.parent), out=str(tmp / "out")),
+            args.repeats,
+        )
         for n in sizes:
             data = synthetic(tmp / f"data{n}", n)
-            measure("synthetic hack-attack kit", n,
-                    REFERENCE_CHILD.format(n=n, out=str(tmp / f"ref{n}.pdf")),
-                    BUILD_CHILD.format(data=str(data), out=str(tmp / f"o{n}")), args.repeats)
+            measure(
+                "synthetic hack-attack kit",
+                n,
+                REFERENCE_CHILD.format(n=n, out=str(tmp / f"ref{n}.pdf")),
+                BUILD_CHILD.format(data=str(data), out=str(tmp / f"o{n}")),
+                args.repeats,
+            )
 
 
 if __name__ == "__main__":

@@ -52,17 +52,21 @@ A4_PT = (210 * MM, 297 * MM)
 def make_images(folder: Path) -> list[Path]:
     """The 20 PNGs (see the docstring), the same every run."""
     from PIL import Image, ImageDraw, ImageFilter
+
     paths = []
     for i in range(N_IMAGES):
         rng = random.Random(i)
         w, h = SIZE_PX
-        im = Image.merge("RGB", [Image.linear_gradient("L").resize((w, h)).rotate(a)
-                                 for a in (0, 90 + i, 180 - i)])
+        im = Image.merge(
+            "RGB",
+            [Image.linear_gradient("L").resize((w, h)).rotate(a) for a in (0, 90 + i, 180 - i)],
+        )
         draw = ImageDraw.Draw(im)
         for _ in range(60):
             x, y, r = rng.randrange(w), rng.randrange(h), rng.randrange(10, 120)
-            draw.ellipse([x - r, y - r, x + r, y + r],
-                         fill=tuple(rng.randrange(256) for _ in range(3)))
+            draw.ellipse(
+                [x - r, y - r, x + r, y + r], fill=tuple(rng.randrange(256) for _ in range(3))
+            )
         im = im.filter(ImageFilter.GaussianBlur(2))
         noise = Image.merge("RGB", [Image.effect_noise((w, h), 10) for _ in range(3)])
         im = Image.blend(im, noise, 0.06)
@@ -82,6 +86,7 @@ def slots():
 def child(mode: str, folder: Path, out: Path) -> None:
     """Draw the workload in this process and print the work seconds."""
     from reportlab.pdfgen.canvas import Canvas
+
     if mode != "reference":
         from pnp.data.images import probe
         from pnp.layout.imposition import Rect
@@ -118,8 +123,10 @@ def run(args: list[str]) -> tuple[float, float, float]:
 
 
 def spread(values: list[float], fmt: str = ".2f") -> str:
-    return (f"{format(statistics.median(values), fmt)} "
-            f"[{format(min(values), fmt)}–{format(max(values), fmt)}]")
+    return (
+        f"{format(statistics.median(values), fmt)} "
+        f"[{format(min(values), fmt)}–{format(max(values), fmt)}]"
+    )
 
 
 def main() -> None:
@@ -135,31 +142,45 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-images-") as tmp:
         folder = Path(tmp)
         make_images(folder)
-        sides = {"A drawImage": "reference", "B ImageStore": "store",
-                 "C ImageStore + 1 mm bleed": "extend"}
+        sides = {
+            "A drawImage": "reference",
+            "B ImageStore": "store",
+            "C ImageStore + 1 mm bleed": "extend",
+        }
         results = {label: [] for label in sides}
         for r in range(args.repeats):
             for label, mode in sides.items():
                 out = folder / f"{mode}.pdf"
-                results[label].append(run([sys.executable, __file__, "--child", mode,
-                                           str(folder), str(out)]) + (out.stat().st_size,))
-            print(f"  round {r + 1}/{args.repeats}: " + ", ".join(
-                f"{k.split()[0]} {v[-1][1]:.2f} s" for k, v in results.items()), file=sys.stderr)
+                results[label].append(
+                    run([sys.executable, __file__, "--child", mode, str(folder), str(out)])
+                    + (out.stat().st_size,)
+                )
+            print(
+                f"  round {r + 1}/{args.repeats}: "
+                + ", ".join(f"{k.split()[0]} {v[-1][1]:.2f} s" for k, v in results.items()),
+                file=sys.stderr,
+            )
         report(results, args.repeats)
 
 
 def report(results: dict, repeats: int) -> None:
     ref = results["A drawImage"]
-    print(f"\n{N_IMAGES} RGB PNGs {SIZE_PX[0]}x{SIZE_PX[1]} px, each drawn {DRAWS_EACH} times; "
-          f"{repeats} paired rounds, fresh processes\n")
-    print("| side | work s | work ratio to A | wall s | wall ratio to A | peak RSS MB | PDF bytes |")
+    print(
+        f"\n{N_IMAGES} RGB PNGs {SIZE_PX[0]}x{SIZE_PX[1]} px, each drawn {DRAWS_EACH} times; "
+        f"{repeats} paired rounds, fresh processes\n"
+    )
+    print(
+        "| side | work s | work ratio to A | wall s | wall ratio to A | peak RSS MB | PDF bytes |"
+    )
     print("|---|---|---|---|---|---|---|")
     for label, runs in results.items():
         walls, works, peaks, sizes = zip(*runs)
         work_ratio = spread([w / a[1] for w, a in zip(works, ref)])
         wall_ratio = spread([w / a[0] for w, a in zip(walls, ref)])
-        print(f"| {label} | {spread(list(works))} | {work_ratio} | {spread(list(walls))} | "
-              f"{wall_ratio} | {spread(list(peaks), '.0f')} | {sizes[-1]:,} |")
+        print(
+            f"| {label} | {spread(list(works))} | {work_ratio} | {spread(list(walls))} | "
+            f"{wall_ratio} | {spread(list(peaks), '.0f')} | {sizes[-1]:,} |"
+        )
 
 
 if __name__ == "__main__":

@@ -34,8 +34,13 @@ def _time(root: Path, game: str, out: Path) -> float:
     """Wall seconds of one fresh interpreter building `game` with the code under `root`."""
     env = {**os.environ, "PYTHONPATH": str(root)}
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", CHILD.format(game=game, out=str(out))],
-                          cwd=root, env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD.format(game=game, out=str(out))],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     wall = time.perf_counter() - start
     if done.returncode:
         raise SystemExit(f"{root}: {done.stderr}")
@@ -51,11 +56,14 @@ def main() -> None:
     compile_packages()
     with tempfile.TemporaryDirectory() as tmp:
         other = Path(tmp) / "other"
-        subprocess.run(["git", "worktree", "add", "--detach", str(other), args.against],
-                       cwd=REPO, check=True, capture_output=True)
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(other), args.against],
+            cwd=REPO,
+            check=True,
+            capture_output=True,
+        )
         try:
-            subprocess.run([sys.executable, "-m", "compileall", "-q", "pnp"], cwd=other,
-                           check=True)
+            subprocess.run([sys.executable, "-m", "compileall", "-q", "pnp"], cwd=other, check=True)
             print(f"{'game':<14}{'A s':>8}{'B s':>8}{'B/A median':>12}{'range':>16}")
             for game in args.games:
                 a, b = [], []
@@ -63,12 +71,15 @@ def main() -> None:
                     a.append(_time(other, game, Path(tmp) / f"a{i}"))
                     b.append(_time(REPO, game, Path(tmp) / f"b{i}"))
                 ratios = [y / x for x, y in zip(a, b)]
-                print(f"{game:<14}{statistics.median(a):>8.3f}{statistics.median(b):>8.3f}"
-                      f"{statistics.median(ratios):>12.2f}"
-                      f"{min(ratios):>8.2f}–{max(ratios):.2f}")
+                print(
+                    f"{game:<14}{statistics.median(a):>8.3f}{statistics.median(b):>8.3f}"
+                    f"{statistics.median(ratios):>12.2f}"
+                    f"{min(ratios):>8.2f}–{max(ratios):.2f}"
+                )
         finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(other)], cwd=REPO,
-                           capture_output=True)
+            subprocess.run(
+                ["git", "worktree", "remove", "--force", str(other)], cwd=REPO, capture_output=True
+            )
 
 
 if __name__ == "__main__":

@@ -30,24 +30,25 @@ PNP = "import sys; from pnp.cli import main; sys.argv[0] = 'pnp'; main()"
 
 
 def _rulebook(shape: str, n: int) -> str:
-    body = {"bullets": "".join(f"- item {i}\n" for i in range(n)),
-            "numbered": "".join(f"{i + 1}. item {i}\n" for i in range(n)),
-            "paragraphs": "".join(" ".join(f"word{i}" for i in range(j, min(n, j + 900)))
-                                  + "\n\n" for j in range(0, n, 900)),
-            "headings": "".join(f"## Part {i}\n\nText.\n\n" for i in range(n // 4))}[shape]
+    body = {
+        "bullets": "".join(f"- item {i}\n" for i in range(n)),
+        "numbered": "".join(f"{i + 1}. item {i}\n" for i in range(n)),
+        "paragraphs": "".join(
+            " ".join(f"word{i}" for i in range(j, min(n, j + 900))) + "\n\n"
+            for j in range(0, n, 900)
+        ),
+        "headings": "".join(f"## Part {i}\n\nText.\n\n" for i in range(n // 4)),
+    }[shape]
     return "# Long rules\n\n## Setup\n\nDeal.\n\n" + body
 
 
 def _cards(folder: Path, n: int) -> None:
     """Add n copies of white.toml's first component card, under new ids."""
     white = folder / "white.toml"
-    head, *tables = re.split(r"^\[\[component\]\]$", white.read_text(encoding="utf-8"),
-                             flags=re.M)
+    head, *tables = re.split(r"^\[\[component\]\]$", white.read_text(encoding="utf-8"), flags=re.M)
     first_id = tables[0].split('id = "')[1].split('"')[0]
-    copies = "".join("[[component]]" + tables[0].replace(first_id, f"w{i}", 1)
-                     for i in range(n))
-    white.write_text(head + copies + "".join("[[component]]" + t for t in tables),
-                     encoding="utf-8")
+    copies = "".join("[[component]]" + tables[0].replace(first_id, f"w{i}", 1) for i in range(n))
+    white.write_text(head + copies + "".join("[[component]]" + t for t in tables), encoding="utf-8")
 
 
 def _data(root: Path, shape: str, n: int) -> Path:
@@ -73,14 +74,31 @@ def main() -> None:
             small, large = _data(root, shape, args.n), _data(root, shape, 2 * args.n)
             ratios, times = [], []
             for _ in range(args.pairs):
-                pair = [timed_runs([sys.executable, "-c", PNP, "build", "--game", GAME,
-                                    "--data", str(d), "--out", str(root / "out")], 1)[0]
-                        for d in (small, large)]
+                pair = [
+                    timed_runs(
+                        [
+                            sys.executable,
+                            "-c",
+                            PNP,
+                            "build",
+                            "--game",
+                            GAME,
+                            "--data",
+                            str(d),
+                            "--out",
+                            str(root / "out"),
+                        ],
+                        1,
+                    )[0]
+                    for d in (small, large)
+                ]
                 times.append(pair)
                 ratios.append(pair[1] / pair[0])
-            print(f"{shape:<10} {args.n:>7} {statistics.median(t[0] for t in times):>8.2f} "
-                  f"{statistics.median(t[1] for t in times):>8.2f}  "
-                  f"{statistics.median(ratios):.2f} [{min(ratios):.2f}–{max(ratios):.2f}]")
+            print(
+                f"{shape:<10} {args.n:>7} {statistics.median(t[0] for t in times):>8.2f} "
+                f"{statistics.median(t[1] for t in times):>8.2f}  "
+                f"{statistics.median(ratios):.2f} [{min(ratios):.2f}–{max(ratios):.2f}]"
+            )
     finally:
         shutil.rmtree(root, ignore_errors=True)
 

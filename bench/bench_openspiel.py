@@ -47,17 +47,30 @@ from pnp.simulate.search import SearchSpec, strategy  # noqa: E402
 from tests.duel import Duel  # noqa: E402
 
 GAME_TYPE = pyspiel.GameType(
-    short_name="hackpack_duel", long_name="Duel", dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    short_name="hackpack_duel",
+    long_name="Duel",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL, max_num_players=2,
-    min_num_players=2, provides_information_state_string=True,
-    provides_information_state_tensor=False, provides_observation_string=False,
-    provides_observation_tensor=False, parameter_specification={})
-GAME_INFO = pyspiel.GameInfo(num_distinct_actions=11, max_chance_outcomes=0, num_players=2,
-                             min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
-                             max_game_length=10)
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=False,
+    provides_observation_tensor=False,
+    parameter_specification={},
+)
+GAME_INFO = pyspiel.GameInfo(
+    num_distinct_actions=11,
+    max_chance_outcomes=0,
+    num_players=2,
+    min_utility=-1.0,
+    max_utility=1.0,
+    utility_sum=0.0,
+    max_game_length=10,
+)
 
 
 class DuelGame(pyspiel.Game):
@@ -142,14 +155,22 @@ class Randomly:
         return self.rng.choice(options)
 
 
-RandomSearch = strategy(SearchSpec(Randomly, {"play": lambda view, options: list(options)}),
-                        "random play-outs", "pnp.simulate.search with random play-outs")
+RandomSearch = strategy(
+    SearchSpec(Randomly, {"play": lambda view, options: list(options)}),
+    "random play-outs",
+    "pnp.simulate.search with random play-outs",
+)
 
 
 def openspiel_ms(sims: int, deals: int) -> float:
     game = pyspiel.load_game("hackpack_duel")
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
-                           2.0, sims, random_state=np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+        2.0,
+        sims,
+        random_state=np.random.RandomState(0),
+    )
     start = time.perf_counter()
     for seed in range(deals):
         bot.step(DuelState(game, seed))
@@ -163,8 +184,9 @@ def ours_ms(sims: int, deals: int) -> float:
         table = Duel([player, Randomly()], seed)
         table.checkpoint, table.tape = table.clone(), []
         player.search.rng.seed(seed)
-        player.search.choose(table, 0, "play", ((table.hands[0], None),
-                                                sorted(set(table.hands[0]))))
+        player.search.choose(
+            table, 0, "play", ((table.hands[0], None), sorted(set(table.hands[0])))
+        )
     return 1000 * (time.perf_counter() - start) / deals
 
 
@@ -173,23 +195,33 @@ def main() -> None:
     parser.add_argument("--sims", type=int, default=48)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--only", choices=("openspiel", "ours"), default=None,
-                        help="search the deals with one side only and print its time")
+    parser.add_argument(
+        "--only",
+        choices=("openspiel", "ours"),
+        default=None,
+        help="search the deals with one side only and print its time",
+    )
     args = parser.parse_args()
     pyspiel.register_game(GAME_TYPE, DuelGame)
     if args.only:
         side = openspiel_ms if args.only == "openspiel" else ours_ms
         print(f"{args.only}: {side(args.sims, args.deals):.2f} ms a decision")
         return
-    pairs = [(openspiel_ms(args.sims, args.deals), ours_ms(args.sims, args.deals))
-             for _ in range(args.rounds)]
+    pairs = [
+        (openspiel_ms(args.sims, args.deals), ours_ms(args.sims, args.deals))
+        for _ in range(args.rounds)
+    ]
     ratios = [a / b for a, b in pairs]
-    print(f"Duel, {args.sims} simulations a decision, the first decision of {args.deals} "
-          f"deals, {args.rounds} rounds:")
-    print(f"  OpenSpiel Python ISMCTS {statistics.median(a for a, _ in pairs):.2f} ms a "
-          f"decision; pnp.simulate.search {statistics.median(b for _, b in pairs):.2f} ms; "
-          f"OpenSpiel/ours {statistics.median(ratios):.2f} "
-          f"[{min(ratios):.2f}-{max(ratios):.2f}]")
+    print(
+        f"Duel, {args.sims} simulations a decision, the first decision of {args.deals} "
+        f"deals, {args.rounds} rounds:"
+    )
+    print(
+        f"  OpenSpiel Python ISMCTS {statistics.median(a for a, _ in pairs):.2f} ms a "
+        f"decision; pnp.simulate.search {statistics.median(b for _, b in pairs):.2f} ms; "
+        f"OpenSpiel/ours {statistics.median(ratios):.2f} "
+        f"[{min(ratios):.2f}-{max(ratios):.2f}]"
+    )
 
 
 if __name__ == "__main__":

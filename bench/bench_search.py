@@ -38,9 +38,20 @@ PNP = [sys.executable, "-c", "from pnp.cli import main; main()", "simulate"]
 def command(game: str, players: int, games: int, rotate: bool) -> list[str]:
     """One search seat, the rule of thumb in the others; turned round the table when
     `rotate`."""
-    return PNP + ["--game", game, "--players", str(players), "--games", str(games),
-                  "--strategy", "search", *["--strategy", RULE[game]] * (players - 1),
-                  "--json", "--no-pdf", *(["--rotate"] if rotate else [])]
+    return PNP + [
+        "--game",
+        game,
+        "--players",
+        str(players),
+        "--games",
+        str(games),
+        "--strategy",
+        "search",
+        *["--strategy", RULE[game]] * (players - 1),
+        "--json",
+        "--no-pdf",
+        *(["--rotate"] if rotate else []),
+    ]
 
 
 def search_rate(stdout: str) -> tuple[dict, dict]:
@@ -55,14 +66,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400, help="games of each match")
     args = parser.parse_args()
     compile_packages()
-    print(f"one search seat at the default budget, every core; goal {GOAL_SECONDS:.0f} s "
-          "for 200 games")
+    print(
+        f"one search seat at the default budget, every core; goal {GOAL_SECONDS:.0f} s "
+        "for 200 games"
+    )
     for game, players in SPEED.items():
         run = run_once(command(game, players, 200, rotate=False))
         row, _ = search_rate(run.stdout)
         verdict = "meets" if run.wall <= GOAL_SECONDS else "MISSES"
-        print(f"  {game} at {players} players: {run.wall:6.1f} s for 200 games ({verdict} "
-              f"the goal); search seat 1 won {100 * row['rate']:.1f}%")
+        print(
+            f"  {game} at {players} players: {run.wall:6.1f} s for 200 games ({verdict} "
+            f"the goal); search seat 1 won {100 * row['rate']:.1f}%"
+        )
     if args.speed:
         return
     print(f"head to head, {args.games} games, seats turned round the table:")
@@ -70,9 +85,11 @@ def main() -> None:
         run = run_once(command(game, players, args.games, rotate=True))
         row, count = search_rate(run.stdout)
         low, high = row["interval"]
-        print(f"  {game} at {players} players: search {100 * row['rate']:.1f}% "
-              f"[{100 * low:.1f}-{100 * high:.1f}] of {row['seats_played']} seats, even "
-              f"share {100 * count['even_share']:.1f}% ({run.wall:.0f} s)")
+        print(
+            f"  {game} at {players} players: search {100 * row['rate']:.1f}% "
+            f"[{100 * low:.1f}-{100 * high:.1f}] of {row['seats_played']} seats, even "
+            f"share {100 * count['even_share']:.1f}% ({run.wall:.0f} s)"
+        )
 
 
 if __name__ == "__main__":

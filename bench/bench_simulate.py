@@ -34,8 +34,20 @@ GAMES = {"hack-attack": GOAL_GAMES, "hack-back": 4_000, "not-a-hack": 4_000}
 
 
 def command(game: str, games: int, workers: int | None) -> list[str]:
-    args = [sys.executable, "-c", "from pnp.cli import main; main()", "simulate", "--game", game, "--players", "4",
-            "--games", str(games), "--no-pdf", "--json"]
+    args = [
+        sys.executable,
+        "-c",
+        "from pnp.cli import main; main()",
+        "simulate",
+        "--game",
+        game,
+        "--players",
+        "4",
+        "--games",
+        str(games),
+        "--no-pdf",
+        "--json",
+    ]
     return args + (["--workers", str(workers)] if workers else [])
 
 
@@ -43,14 +55,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="1 round, a fifth of the games")
-    parser.add_argument("--games", type=int, default=None,
-                        help="games per benchmark (default: 10,000 HA, 4,000 others)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="games per benchmark (default: 10,000 HA, 4,000 others)",
+    )
     args = parser.parse_args()
     repeats = 1 if args.quick else args.repeats
     compile_packages()
     print(f"pnp simulate at 4 players, {repeats} paired round(s), fresh processes")
-    print(f"{'game':<12} {'games':>7} {'1 process games/s':>20} {'all cores games/s':>20} "
-          f"{'speed-up':>16}")
+    print(
+        f"{'game':<12} {'games':>7} {'1 process games/s':>20} {'all cores games/s':>20} "
+        f"{'speed-up':>16}"
+    )
     goal = None
     for game, default in GAMES.items():
         games = args.games or (default // 5 if args.quick else default)
@@ -60,14 +78,18 @@ def main() -> None:
         one = [games / a.wall for a, _ in pairs]
         every = [games / b.wall for _, b in pairs]
         speed = [1 / r for r in ratios(pairs)]
-        print(f"{game:<12} {games:>7,} {spread(one, ',.0f'):>20} {spread(every, ',.0f'):>20} "
-              f"{spread(speed):>16}")
+        print(
+            f"{game:<12} {games:>7,} {spread(one, ',.0f'):>20} {spread(every, ',.0f'):>20} "
+            f"{spread(speed):>16}"
+        )
         if game == "hack-attack":
             goal = [b.wall * GOAL_GAMES / games for _, b in pairs]
     if goal:
         verdict = "met" if statistics.median(goal) < GOAL_SECONDS else "NOT met"
-        print(f"goal: {GOAL_GAMES:,} Hack Attack games at 4 players in "
-              f"{spread(goal)} s on all cores (goal < {GOAL_SECONDS:.0f} s): {verdict}")
+        print(
+            f"goal: {GOAL_GAMES:,} Hack Attack games at 4 players in "
+            f"{spread(goal)} s on all cores (goal < {GOAL_SECONDS:.0f} s): {verdict}"
+        )
 
 
 if __name__ == "__main__":

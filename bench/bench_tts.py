@@ -27,11 +27,11 @@ def faces_pdf(game: str, dpi: int, folder: Path) -> tuple[Path, int]:
     from pnp.export import ExportOptions, prepare
     from pnp.export_tts import fitting_dpi, tts_decks
     from pnp.render.single import distinct_sides, write_single
+
     job = prepare(ExportOptions(game, "tts", dpi, folder))
     used = fitting_dpi(tts_decks(job.groups, job.trim_mm), job.trim_mm, dpi)
     path = folder / "faces.pdf"
-    write_single(path, job.kit, job.data, job.frame, distinct_sides(job.groups), 0.0,
-                 job.name)
+    write_single(path, job.kit, job.data, job.frame, distinct_sides(job.groups), 0.0, job.name)
     return path, used
 
 
@@ -45,17 +45,35 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         pdf, used = faces_pdf(args.game, args.dpi, folder)
-        reference = [sys.executable, str(REPO / "bench" / "bare_pypdfium2_render.py"),
-                     str(pdf), str(used)]
-        product = [sys.executable, "-m", "pnp.cli", "export", "--game", args.game,
-                   "--format", "tts", "--dpi", str(args.dpi), "--out", str(folder / "out")]
+        reference = [
+            sys.executable,
+            str(REPO / "bench" / "bare_pypdfium2_render.py"),
+            str(pdf),
+            str(used),
+        ]
+        product = [
+            sys.executable,
+            "-m",
+            "pnp.cli",
+            "export",
+            "--game",
+            args.game,
+            "--format",
+            "tts",
+            "--dpi",
+            str(args.dpi),
+            "--out",
+            str(folder / "out"),
+        ]
         product = [sys.executable, "-c", "from pnp.cli import main; main()", *product[3:]]
         pairs = paired_runs(reference, product, args.repeats)
     ref_mb = max(r.peak_mb for r, _ in pairs)
     tts_mb = max(p.peak_mb for _, p in pairs)
     print(f"{args.game}, tts at {used} dpi, {args.repeats} pairs (bare pypdfium2, export):")
-    print(f"  wall s: bare {statistics.median(r.wall for r, _ in pairs):.2f}, export "
-          f"{statistics.median(p.wall for _, p in pairs):.2f}; ratio {spread(ratios(pairs))}")
+    print(
+        f"  wall s: bare {statistics.median(r.wall for r, _ in pairs):.2f}, export "
+        f"{statistics.median(p.wall for _, p in pairs):.2f}; ratio {spread(ratios(pairs))}"
+    )
     print(f"  peak MiB: bare {ref_mb:.1f}, export {tts_mb:.1f}; ratio {tts_mb / ref_mb:.2f}x")
 
 

@@ -19,14 +19,16 @@ REPO = Path(__file__).resolve().parent.parent
 def compile_packages() -> None:
     """Write bytecode for pnp and scorekeeper first, as an installed package has it (this
     machine sets PYTHONDONTWRITEBYTECODE, which would otherwise recompile every run)."""
-    subprocess.run([sys.executable, "-m", "compileall", "-q", "pnp", "scorekeeper"],
-                   cwd=REPO, check=True)
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", "pnp", "scorekeeper"], cwd=REPO, check=True
+    )
 
 
 @dataclass(frozen=True)
 class Run:
     """One fresh process: wall seconds (start to exit, interpreter start included), its
     peak memory (maximum resident set size, MB) and its stdout."""
+
     wall: float
     peak_mb: float
     stdout: str
@@ -45,10 +47,15 @@ def run_once(args: list[str]) -> Run:
         out.seek(0)
         err.seek(0)
         if child.returncode:
-            raise SystemExit(f"{shlex.join(args)} failed ({child.returncode}):\n"
-                             f"{err.read().decode(errors='replace')}")
-        return Run(wall, usage.ru_maxrss / 1024,  # Linux reports kilobytes
-                   out.read().decode(errors="replace"))
+            raise SystemExit(
+                f"{shlex.join(args)} failed ({child.returncode}):\n"
+                f"{err.read().decode(errors='replace')}"
+            )
+        return Run(
+            wall,
+            usage.ru_maxrss / 1024,  # Linux reports kilobytes
+            out.read().decode(errors="replace"),
+        )
 
 
 def timed_runs(args: list[str], repeats: int) -> tuple[float, list[str]]:
@@ -57,8 +64,7 @@ def timed_runs(args: list[str], repeats: int) -> tuple[float, list[str]]:
     return statistics.median(r.wall for r in runs), [r.stdout for r in runs]
 
 
-def paired_runs(reference: list[str], product: list[str],
-                repeats: int) -> list[tuple[Run, Run]]:
+def paired_runs(reference: list[str], product: list[str], repeats: int) -> list[tuple[Run, Run]]:
     """`repeats` pairs (reference run, product run), each command a fresh process, run
     alternately (A B A B ...), so that a change of load on the machine lands on both
     sides of a pair alike: compare them pair by pair (`ratios`), not median to median."""
@@ -74,5 +80,7 @@ def ratios(pairs: list[tuple[Run, Run]], what: str = "wall") -> list[float]:
 
 def spread(values: list[float], fmt: str = ".2f") -> str:
     """'median [min–max]' of values."""
-    return (f"{format(statistics.median(values), fmt)} "
-            f"[{format(min(values), fmt)}–{format(max(values), fmt)}]")
+    return (
+        f"{format(statistics.median(values), fmt)} "
+        f"[{format(min(values), fmt)}–{format(max(values), fmt)}]"
+    )

@@ -20,8 +20,13 @@ import pdfplumber
 def page_words(path: str) -> list[list[tuple[str, float, float, float]]]:
     """(text, x0, top, size) of every word, page by page (pt, top-down)."""
     with pdfplumber.open(path) as pdf:
-        return [[(w["text"], w["x0"], w["top"], round(w["size"], 2))
-                 for w in page.extract_words(extra_attrs=["size"])] for page in pdf.pages]
+        return [
+            [
+                (w["text"], w["x0"], w["top"], round(w["size"], 2))
+                for w in page.extract_words(extra_attrs=["size"])
+            ]
+            for page in pdf.pages
+        ]
 
 
 def main() -> None:

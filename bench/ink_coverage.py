@@ -53,6 +53,7 @@ def pdf_coverage(pdf_path: Path, dpi: float = DEFAULT_DPI) -> float:
 def build_cards(game: str, out_dir: Path, ink_saver: bool) -> Path:
     """Build `game`'s kit into `out_dir` (default sheet settings); the path of cards.pdf."""
     from pnp.build import BuildOptions, build
+
     report = build(BuildOptions(game, out_dir=Path(out_dir), ink_saver=ink_saver))
     return report.paths[0]
 
@@ -66,25 +67,34 @@ def _means(pages: list[float]) -> tuple[float, float, float]:
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from pnp.core.games import game_ids
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dpi", type=float, default=DEFAULT_DPI)
-    parser.add_argument("--game", action="append", choices=game_ids(),
-                        help="a game to measure (repeatable; default: every game)")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=game_ids(),
+        help="a game to measure (repeatable; default: every game)",
+    )
     args = parser.parse_args()
-    print(f"ink coverage of cards.pdf at {args.dpi:g} dpi (A4, defaults): "
-          "fronts / backs / all pages")
+    print(
+        f"ink coverage of cards.pdf at {args.dpi:g} dpi (A4, defaults): fronts / backs / all pages"
+    )
     print(f"{'game':<12} {'pages':>5}  {'default':>20}  {'--ink-saver':>20}  {'ratio':>5}")
     with tempfile.TemporaryDirectory(prefix="ink-coverage-") as tmp:
         for game in args.game or game_ids():
             row = []
             for ink_saver in (False, True):
-                pdf = build_cards(game, Path(tmp) / ("saver" if ink_saver else "default"),
-                                  ink_saver)
+                pdf = build_cards(
+                    game, Path(tmp) / ("saver" if ink_saver else "default"), ink_saver
+                )
                 pages = page_coverage(pdf, args.dpi)
                 row.append(_means(pages))
             cells = ["  ".join(f"{v:5.1%}" for v in means) for means in row]
-            print(f"{game:<12} {len(pages):>5}  {cells[0]:>20}  {cells[1]:>20}  "
-                  f"{row[1][2] / row[0][2]:5.2f}")
+            print(
+                f"{game:<12} {len(pages):>5}  {cells[0]:>20}  {cells[1]:>20}  "
+                f"{row[1][2] / row[0][2]:5.2f}"
+            )
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ def _differing(a: Image.Image, b: Image.Image) -> tuple[int, int]:
     if diff.getbbox() is None:
         return 0, 0
     r, g, b = diff.split()
-    largest = ImageChops.lighter(ImageChops.lighter(r, g), b)      # per pixel, max channel
+    largest = ImageChops.lighter(ImageChops.lighter(r, g), b)  # per pixel, max channel
     count = sum(largest.histogram()[1:])
     return count, largest.getextrema()[1]
 
@@ -58,8 +58,13 @@ def main() -> None:
     old, new = map(Path, sys.argv[1:3])
     for fa in sorted(p for p in old.rglob("*") if p.suffix in (".pdf", ".png")):
         fb = new / fa.relative_to(old)
-        verdict = "MISSING" if not fb.exists() else \
-            compare_pdf(fa, fb) if fa.suffix == ".pdf" else compare_png(fa, fb)
+        verdict = (
+            "MISSING"
+            if not fb.exists()
+            else compare_pdf(fa, fb)
+            if fa.suffix == ".pdf"
+            else compare_png(fa, fb)
+        )
         print(f"{verdict}: {fa.relative_to(old)}")
 
 

@@ -82,8 +82,9 @@ def game_folder(kit: Kit, data_dir: Path) -> Path:
     except FileNotFoundError:
         raise PnpError(f"no card data for {kit.id}: folder {shown} does not exist") from None
     except OSError as exc:
-        raise PnpError(f"no card data for {kit.id}: cannot open {shown}: "
-                       f"{exc.strerror or exc}") from None
+        raise PnpError(
+            f"no card data for {kit.id}: cannot open {shown}: {exc.strerror or exc}"
+        ) from None
     if not stat.S_ISDIR(info.st_mode):
         raise PnpError(f"no card data for {kit.id}: {shown} is a file, not a folder")
     return folder
@@ -94,12 +95,15 @@ def frame_for(options: BuildOptions):
     its ink-saver choice, so the faces validated are the faces printed).
     PnpError, in one line, for a card size the game's faces are not laid out for
     (game.toml `card_sizes`)."""
+
     def make(data) -> CardFrame:
         size = options.card_size or data.info.card_size
         check_card_size(data.info, size)
         w, h = CARD_SIZES_MM[size]
-        return CardFrame(mm_to_pt(w), mm_to_pt(h), mm_to_pt(options.spec.bleed_mm),
-                         options.ink_saver)
+        return CardFrame(
+            mm_to_pt(w), mm_to_pt(h), mm_to_pt(options.spec.bleed_mm), options.ink_saver
+        )
+
     return make
 
 
@@ -110,8 +114,10 @@ def check_card_size(info, size: str) -> None:
     sizes = info.card_sizes
     if sizes and size not in sizes:
         shown = sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + " and " + sizes[-1]
-        raise PnpError(f"{info.id} is laid out for {shown} cards, not {size} "
-                       f"(--card-size; the sizes are game.toml's card_sizes)")
+        raise PnpError(
+            f"{info.id} is laid out for {shown} cards, not {size} "
+            f"(--card-size; the sizes are game.toml's card_sizes)"
+        )
 
 
 def load_checked(options: BuildOptions) -> tuple[Kit, Any, list, list]:
@@ -128,8 +134,7 @@ def load_checked(options: BuildOptions) -> tuple[Kit, Any, list, list]:
     return kit, data, blocks, warnings
 
 
-def _load_for_drawing(options: BuildOptions
-                      ) -> tuple[Kit, Any, CardFrame, list, list, list]:
+def _load_for_drawing(options: BuildOptions) -> tuple[Kit, Any, CardFrame, list, list, list]:
     """As `load_checked`, but leaving the faces to be checked as they are drawn:
     (kit, data, the card frame, blocks, warnings of the lines printed outside the
     faces, the other warnings). DataError as load_checked raises it when anything but
@@ -139,7 +144,7 @@ def _load_for_drawing(options: BuildOptions
     folder = game_folder(kit, options.data_dir)
     data, blocks, printed, rest = validate_data(kit, folder)
     if data is None or errors_only(printed + rest)[0]:
-        load_checked(options)          # raises, listing every problem, the faces' too
+        load_checked(options)  # raises, listing every problem, the faces' too
     frame = frame_for(options)(data)
     return kit, data, frame, blocks, errors_only(printed)[1], errors_only(rest)[1]
 
@@ -150,7 +155,7 @@ def build(options: BuildOptions) -> BuildReport:
     (pnp.validate.FaceChecks), with the faces no sheet prints checked after; any error
     stops the build before a file is published."""
     start = time.perf_counter()
-    check_spec(options.spec)           # a bad option is named before any data is read
+    check_spec(options.spec)  # a bad option is named before any data is read
     kit, data, frame, blocks, printed, rest = _load_for_drawing(options)
     groups = kit.print_groups(data, options.deck_format, options.players)
     card_size = options.card_size or data.info.card_size
@@ -161,7 +166,7 @@ def build(options: BuildOptions) -> BuildReport:
     name = kit.name(data)
     rows = kit.printed_rows(data, groups)
     rule_files = None
-    try:           # rules.pdf and booklet.pdf are written alongside the cards (2 cores)
+    try:  # rules.pdf and booklet.pdf are written alongside the cards (2 cores)
         rule_files = Alongside(lambda: _write_rule_files(staging, blocks, spec.paper, name, rows))
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
         checks = FaceChecks(kit, data, frame)
@@ -177,27 +182,39 @@ def build(options: BuildOptions) -> BuildReport:
         extras = {e.name: e.render(staging / e.name, spec.paper, data) for e in kit.extras(data)}
         names = (*OUTPUTS, *extras)
         publish(staging, target, names)
-    except OSError as exc:   # a full disk, a quota, the folder removed under us
-        raise PnpError(f"cannot write the kit to {quoted(target, PATH_LIMIT)}: "
-                       f"{exc.strerror or exc}; the previous files are unchanged") from None
+    except OSError as exc:  # a full disk, a quota, the folder removed under us
+        raise PnpError(
+            f"cannot write the kit to {quoted(target, PATH_LIMIT)}: "
+            f"{exc.strerror or exc}; the previous files are unchanged"
+        ) from None
     finally:
         if rule_files is not None:
             rule_files.close()
         shutil.rmtree(staging, ignore_errors=True)
-    return BuildReport(kit.id, kit.summary(groups), grid, stats.sheets,
-                       {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides,
-                        **extras}, [target / n for n in names], time.perf_counter() - start,
-                       tuple(warnings), painter.painter.images_embedded,
-                       tuple(sorted(painter.painter.generated_bleed)))
+    return BuildReport(
+        kit.id,
+        kit.summary(groups),
+        grid,
+        stats.sheets,
+        {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides, **extras},
+        [target / n for n in names],
+        time.perf_counter() - start,
+        tuple(warnings),
+        painter.painter.images_embedded,
+        tuple(sorted(painter.painter.generated_bleed)),
+    )
 
 
-def _write_rule_files(staging: Path, blocks: list, paper: str, name: str,
-                      rows: list) -> tuple[int, int]:
+def _write_rule_files(
+    staging: Path, blocks: list, paper: str, name: str, rows: list
+) -> tuple[int, int]:
     """rules.pdf and booklet.pdf in `staging` (pnp.render.rulebook, imported here so that
     only the process writing them loads platypus); (rulebook pages, booklet sides)."""
     from pnp.render.rulebook import render_rule_files
-    pages, sides = render_rule_files(staging / "rules.pdf", staging / "booklet.pdf", blocks,
-                                     paper, name, rows)
+
+    pages, sides = render_rule_files(
+        staging / "rules.pdf", staging / "booklet.pdf", blocks, paper, name, rows
+    )
     return pages, sides
 
 
@@ -212,19 +229,22 @@ def _staging_folder(target: Path) -> Path:
     try:
         for folder in (target.parent, target):
             if folder.exists() and not folder.is_dir():
-                raise PnpError(f"cannot write the kit: {quoted(folder, PATH_LIMIT)} is a "
-                               "file, not a folder")
+                raise PnpError(
+                    f"cannot write the kit: {quoted(folder, PATH_LIMIT)} is a file, not a folder"
+                )
         for name in OUTPUTS:
             if (target / name).is_dir():
-                raise PnpError(f"cannot write the kit: {quoted(target / name, PATH_LIMIT)} "
-                               "is a folder")
+                raise PnpError(
+                    f"cannot write the kit: {quoted(target / name, PATH_LIMIT)} is a folder"
+                )
         through_links(target)
         target.mkdir(parents=True, exist_ok=True)
         remove_stale_staging(target)
         return Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=target))
     except OSError as exc:
-        raise PnpError(f"cannot write the kit to {quoted(target, PATH_LIMIT)}: "
-                       f"{exc.strerror or exc}") from None
+        raise PnpError(
+            f"cannot write the kit to {quoted(target, PATH_LIMIT)}: {exc.strerror or exc}"
+        ) from None
 
 
 def _alive(pid: int) -> bool:
@@ -232,7 +252,7 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except OSError:          # it exists but belongs to someone else
+    except OSError:  # it exists but belongs to someone else
         return True
     return True
 
@@ -243,9 +263,8 @@ def remove_stale_staging(target: Path) -> list[Path]:
     Returns the folders removed."""
     removed = []
     for folder in target.glob(f"{STAGING_PREFIX}*"):
-        pid = folder.name[len(STAGING_PREFIX):].split("-", 1)[0]
-        if folder.is_dir() and not (pid.isdigit() and int(pid) != os.getpid()
-                                    and _alive(int(pid))):
+        pid = folder.name[len(STAGING_PREFIX) :].split("-", 1)[0]
+        if folder.is_dir() and not (pid.isdigit() and int(pid) != os.getpid() and _alive(int(pid))):
             shutil.rmtree(folder, ignore_errors=True)
             removed.append(folder)
     return removed
@@ -269,5 +288,7 @@ def publish(staging: Path, target: Path, names: tuple[str, ...]) -> None:
             final.unlink(missing_ok=True)
         for old, final in set_aside:
             os.replace(old, final)
-        raise PnpError(f"cannot write the kit to {quoted(target, PATH_LIMIT)}: "
-                       f"{exc.strerror or exc}; the previous files are unchanged") from None
+        raise PnpError(
+            f"cannot write the kit to {quoted(target, PATH_LIMIT)}: "
+            f"{exc.strerror or exc}; the previous files are unchanged"
+        ) from None

@@ -33,22 +33,22 @@ from pnp.layout.text import text_width, wrap
 from pnp.outfile import write_whole
 
 FILE_NAME = "calibration.pdf"
-SCALE_MM = 5.0            # each scale reads -5..+5 mm
+SCALE_MM = 5.0  # each scale reads -5..+5 mm
 SCALE_STEP_MM = 0.5
-SCALE_GAP_MM = 9.0        # from a target's centre to its scales' baselines
-ARM_MM = 15.0             # half the length of a front cross's lines: reaches both
-                          # scales however the back shifts within ±5 mm
-TARGET_REACH_MM = 16.0    # from a target's centre to the farthest ink of its front or back
+SCALE_GAP_MM = 9.0  # from a target's centre to its scales' baselines
+ARM_MM = 15.0  # half the length of a front cross's lines: reaches both
+# scales however the back shifts within ±5 mm
+TARGET_REACH_MM = 16.0  # from a target's centre to the farthest ink of its front or back
 RULER_MM = 100.0
-NEEDS_MM = (140.0, 220.0) # width, height the sheet needs inside the printer margin
-TEXT_WIDTH_MM = 170.0     # widest line of instructions
-LETTER_SIZE_PT = 8.0      # the target letters A-E (no other text has this size)
+NEEDS_MM = (140.0, 220.0)  # width, height the sheet needs inside the printer margin
+TEXT_WIDTH_MM = 170.0  # widest line of instructions
+LETTER_SIZE_PT = 8.0  # the target letters A-E (no other text has this size)
 _TICK_MM = {"zero": 4.0, "end": 3.0, "whole": 2.2, "half": 1.2}
 _RULER_TICK_MM = {"end": 6.0, "ten": 4.0, "five": 3.0, "one": 2.0}
 _LINE_PT = {"cross": 0.5, "zero": 0.6, "tick": 0.3, "ruler": 0.3}
 _NAMES = {"a4": "A4 (210 × 297 mm)", "letter": "Letter (215.9 × 279.4 mm)"}
 _FLIP = {"long": "flip on long edge", "short": "flip on short edge"}
-_NBSP = "\u00a0"          # keeps an option and its numbers on one line
+_NBSP = "\u00a0"  # keeps an option and its numbers on one line
 
 
 class Line(NamedTuple):
@@ -133,16 +133,21 @@ def check_request(paper: str, duplex: str, margin_mm: float) -> None:
     if paper not in PAPER_MM:
         raise LayoutError(f"unknown paper {quoted(paper)}; known: {', '.join(PAPER_MM)}")
     if duplex not in _FLIP:
-        raise LayoutError(f"a calibration sheet needs duplex 'long' or 'short', got "
-                          f"{quoted(duplex)}: single-sided printing has no backs to calibrate")
+        raise LayoutError(
+            f"a calibration sheet needs duplex 'long' or 'short', got "
+            f"{quoted(duplex)}: single-sided printing has no backs to calibrate"
+        )
     most = max_margin_mm(paper)
-    if not 0 <= margin_mm <= most:     # False for NaN too
-        raise LayoutError(f"a {margin_mm:g} mm printer margin leaves {paper} paper too "
-                          f"little room for the calibration sheet; 0..{most:.1f} mm fits")
+    if not 0 <= margin_mm <= most:  # False for NaN too
+        raise LayoutError(
+            f"a {margin_mm:g} mm printer margin leaves {paper} paper too "
+            f"little room for the calibration sheet; 0..{most:.1f} mm fits"
+        )
 
 
-def behind(page_w: float, page_h: float, point: tuple[float, float],
-           duplex: str) -> tuple[float, float]:
+def behind(
+    page_w: float, page_h: float, point: tuple[float, float], duplex: str
+) -> tuple[float, float]:
     """Where a mark at `point` (pt, front page) is printed on the back page so that it
     lands behind it: the corner of a zero-size front at `point` placed by `back_trim`."""
     grid = Grid(page_w, page_h, 0.0, 0.0, 0.0, 0.0, 0.0, 1, 1)
@@ -155,8 +160,13 @@ def targets(paper: str, duplex: str, margin_mm: float) -> tuple[Target, ...]:
     right) as seen on the front; corners `TARGET_REACH_MM` inside the printer margin."""
     w, h = (_mm(v) for v in PAPER_MM[paper])
     inset = _mm(margin_mm + TARGET_REACH_MM)
-    fronts = {"A": (inset, h - inset), "B": (w - inset, h - inset), "C": (w / 2, h / 2),
-              "D": (inset, inset), "E": (w - inset, inset)}
+    fronts = {
+        "A": (inset, h - inset),
+        "B": (w - inset, h - inset),
+        "C": (w / 2, h / 2),
+        "D": (inset, inset),
+        "E": (w - inset, inset),
+    }
     return tuple(Target(name, p, behind(w, h, p, duplex)) for name, p in fronts.items())
 
 
@@ -172,8 +182,15 @@ def scale_ticks(centre: tuple[float, float], axis: str) -> tuple[Tick, ...]:
     out = []
     for k in range(steps + 1):
         v = -SCALE_MM + k * SCALE_STEP_MM
-        kind = ("zero" if v == 0 else "end" if abs(v) == SCALE_MM
-                else "whole" if v == int(v) else "half")
+        kind = (
+            "zero"
+            if v == 0
+            else "end"
+            if abs(v) == SCALE_MM
+            else "whole"
+            if v == int(v)
+            else "half"
+        )
         length = _mm(_TICK_MM[kind])
         width = _LINE_PT["zero" if kind == "zero" else "tick"]
         if axis == "x":
@@ -205,14 +222,26 @@ def _back_target(t: Target) -> Side:
                 continue
             if axis == "x":
                 row = 1 + (tick.value_mm % 4 != 0)
-                labels.append(Label(_reading(tick.value_mm), tick.line.x1,
-                                    tick.line.y1 - _mm(2.4) * row, 5.5, anchor="centre"))
+                labels.append(
+                    Label(
+                        _reading(tick.value_mm),
+                        tick.line.x1,
+                        tick.line.y1 - _mm(2.4) * row,
+                        5.5,
+                        anchor="centre",
+                    )
+                )
             else:
-                labels.append(Label(_reading(tick.value_mm), tick.line.x1 + _mm(1),
-                                    tick.line.y1 - _mm(0.7), 5.5))
+                labels.append(
+                    Label(
+                        _reading(tick.value_mm), tick.line.x1 + _mm(1), tick.line.y1 - _mm(0.7), 5.5
+                    )
+                )
     dx_end, dy_end = scale_ticks(t.back, "x")[-1].line, scale_ticks(t.back, "y")[-1].line
-    labels += [Label("DX", dx_end.x1 + _mm(1.5), dx_end.y1 - _mm(1), 6.5, True),
-               Label("DY", dy_end.x1, dy_end.y1 + _mm(2), 6.5, True, "centre")]
+    labels += [
+        Label("DX", dx_end.x1 + _mm(1.5), dx_end.y1 - _mm(1), 6.5, True),
+        Label("DY", dy_end.x1, dy_end.y1 + _mm(2), 6.5, True, "centre"),
+    ]
     return Side(tuple(lines), ((cx, cy, _mm(1.2)),), tuple(labels))
 
 
@@ -220,8 +249,11 @@ def _front_target(t: Target) -> Side:
     """A target's front: a cross `2 * ARM_MM` wide and tall, and its letter."""
     x, y = t.front
     arm, width = _mm(ARM_MM), _LINE_PT["cross"]
-    return Side((Line(x - arm, y, x + arm, y, width), Line(x, y - arm, x, y + arm, width)), (),
-                (Label(t.name, x - _mm(4), y + _mm(3), LETTER_SIZE_PT, True, "centre"),))
+    return Side(
+        (Line(x - arm, y, x + arm, y, width), Line(x, y - arm, x, y + arm, width)),
+        (),
+        (Label(t.name, x - _mm(4), y + _mm(3), LETTER_SIZE_PT, True, "centre"),),
+    )
 
 
 def ruler(x: float, y: float) -> Side:
@@ -230,23 +262,45 @@ def ruler(x: float, y: float) -> Side:
     lines = [Line(x, y, x + _mm(RULER_MM), y, _LINE_PT["ruler"])]
     labels = []
     for k in range(round(RULER_MM) + 1):
-        kind = ("end" if k in (0, RULER_MM) else "ten" if k % 10 == 0
-                else "five" if k % 5 == 0 else "one")
+        kind = (
+            "end"
+            if k in (0, RULER_MM)
+            else "ten"
+            if k % 10 == 0
+            else "five"
+            if k % 5 == 0
+            else "one"
+        )
         tx = x + _mm(k)
         lines.append(Line(tx, y, tx, y + _mm(_RULER_TICK_MM[kind]), _LINE_PT["ruler"]))
         if k % 10 == 0:
-            labels.append(Label(str(k), tx, y + _mm(_RULER_TICK_MM[kind] + 1), 6.5,
-                                anchor="centre"))
+            labels.append(
+                Label(str(k), tx, y + _mm(_RULER_TICK_MM[kind] + 1), 6.5, anchor="centre")
+            )
     mid = x + _mm(RULER_MM / 2)
-    labels += [Label("This line is 100 mm: if it is not, turn off 'fit to page'.", mid,
-                     y - _mm(5), 10, True, "centre"),
-               Label("Print at 100 % (actual size, no scaling) and measure it again.", mid,
-                     y - _mm(9), 9, anchor="centre")]
+    labels += [
+        Label(
+            "This line is 100 mm: if it is not, turn off 'fit to page'.",
+            mid,
+            y - _mm(5),
+            10,
+            True,
+            "centre",
+        ),
+        Label(
+            "Print at 100 % (actual size, no scaling) and measure it again.",
+            mid,
+            y - _mm(9),
+            9,
+            anchor="centre",
+        ),
+    ]
     return Side(tuple(lines), (), tuple(labels))
 
 
-def text_block(title: str, subtitle: str, steps: list[str], x: float, top: float,
-               width: float) -> Side:
+def text_block(
+    title: str, subtitle: str, steps: list[str], x: float, top: float, width: float
+) -> Side:
     """A title (bold 14 pt), a subtitle (8.5 pt) and numbered steps (9.5 pt on 12 pt
     lines, wrapped to `width`), the title's top at `top`, lines starting at `x` (pt)."""
     labels = [Label(title, x, top - 14, 14, True), Label(subtitle, x, top - 26, 8.5)]
@@ -264,28 +318,44 @@ def text_block(title: str, subtitle: str, steps: list[str], x: float, top: float
 def _steps(paper: str, duplex: str) -> tuple[list[str], list[str]]:
     """The front's and the back's instructions."""
     flip = _FLIP[duplex]
-    front = [(f"Print both pages of {FILE_NAME} on one sheet: double-sided, {flip}, at "
-              "100 % (actual size), never 'fit to page'."),
-             "Measure the ruler below: if it is not 100 mm, the printer scaled the page.",
-             "Turn the sheet over: the back says how to read the targets A to E."]
-    back = [("Hold the sheet to a bright light, this side facing you: the front's five "
-             "crosses show through."),
-            ("At each target, read DX on the horizontal scale where the cross's vertical "
-             "line meets it, and DY on the vertical scale where its horizontal line meets "
-             "it (mm, a tick every 0.5 mm)."),
-            (f"Build with them: pnp build --paper {paper} --duplex {duplex} "
-             f"--back-offset{_NBSP}DX{_NBSP}DY (e.g. --back-offset{_NBSP}-1.5{_NBSP}0.5), "
-             "then print one sheet of cards to check."),
-            ("Crosses centred in their circles: no offset needed. Targets that disagree: "
-             "the printer turns or stretches the back, which no offset corrects; use C, "
-             "the centre. A line beyond a scale: the back is over 5 mm off.")]
+    front = [
+        (
+            f"Print both pages of {FILE_NAME} on one sheet: double-sided, {flip}, at "
+            "100 % (actual size), never 'fit to page'."
+        ),
+        "Measure the ruler below: if it is not 100 mm, the printer scaled the page.",
+        "Turn the sheet over: the back says how to read the targets A to E.",
+    ]
+    back = [
+        (
+            "Hold the sheet to a bright light, this side facing you: the front's five "
+            "crosses show through."
+        ),
+        (
+            "At each target, read DX on the horizontal scale where the cross's vertical "
+            "line meets it, and DY on the vertical scale where its horizontal line meets "
+            "it (mm, a tick every 0.5 mm)."
+        ),
+        (
+            f"Build with them: pnp build --paper {paper} --duplex {duplex} "
+            f"--back-offset{_NBSP}DX{_NBSP}DY (e.g. --back-offset{_NBSP}-1.5{_NBSP}0.5), "
+            "then print one sheet of cards to check."
+        ),
+        (
+            "Crosses centred in their circles: no offset needed. Targets that disagree: "
+            "the printer turns or stretches the back, which no offset corrects; use C, "
+            "the centre. A line beyond a scale: the back is over 5 mm off."
+        ),
+    ]
     return front, back
 
 
 def _join(*sides: Side) -> Side:
-    return Side(tuple(line for s in sides for line in s.lines),
-                tuple(c for s in sides for c in s.circles),
-                tuple(label for s in sides for label in s.labels))
+    return Side(
+        tuple(line for s in sides for line in s.lines),
+        tuple(c for s in sides for c in s.circles),
+        tuple(label for s in sides for label in s.labels),
+    )
 
 
 def calibration_sheet(paper: str, duplex: str, margin_mm: float) -> CalibrationSheet:
@@ -301,14 +371,17 @@ def calibration_sheet(paper: str, duplex: str, margin_mm: float) -> CalibrationS
     x, top = (w - width) / 2, h - _mm(margin_mm + 2 * TARGET_REACH_MM + 2)
     subtitle = f"{_NAMES[paper]} · {_FLIP[duplex]} · printer margin {margin_mm:g} mm · page "
     front_steps, back_steps = _steps(paper, duplex)
-    low = _mm(margin_mm + 2 * TARGET_REACH_MM)              # bottom targets' top edge
+    low = _mm(margin_mm + 2 * TARGET_REACH_MM)  # bottom targets' top edge
     ruler_at = ((w - _mm(RULER_MM)) / 2, (low + h / 2 - _mm(TARGET_REACH_MM)) / 2)
-    front = _join(*(_front_target(t) for t in ts), ruler(*ruler_at),
-                  text_block("Duplex calibration — front", subtitle + "1 of 2", front_steps,
-                             x, top, width))
-    back = _join(*(_back_target(t) for t in ts),
-                 text_block("Duplex calibration — back", subtitle + "2 of 2", back_steps,
-                            x, top, width))
+    front = _join(
+        *(_front_target(t) for t in ts),
+        ruler(*ruler_at),
+        text_block("Duplex calibration — front", subtitle + "1 of 2", front_steps, x, top, width),
+    )
+    back = _join(
+        *(_back_target(t) for t in ts),
+        text_block("Duplex calibration — back", subtitle + "2 of 2", back_steps, x, top, width),
+    )
     return CalibrationSheet(paper, duplex, w, h, _mm(margin_mm), ts, ruler_at, front, back)
 
 
@@ -331,9 +404,14 @@ def _draw(c: Canvas, side: Side) -> None:
 def render_calibration(out: Path | BinaryIO, sheet: CalibrationSheet) -> None:
     """Write `sheet` as a two-page PDF to the path or binary file `out`: page 1 the
     front, page 2 the back. Deterministic (reportlab's invariant mode); fonts embedded."""
-    c = Canvas(out if hasattr(out, "write") else str(out), pagesize=(sheet.page_w, sheet.page_h),
-               invariant=1, pageCompression=1, initialFontName=font(REGULAR),
-               initialFontSize=9)
+    c = Canvas(
+        out if hasattr(out, "write") else str(out),
+        pagesize=(sheet.page_w, sheet.page_h),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=font(REGULAR),
+        initialFontSize=9,
+    )
     c.setTitle(f"Duplex calibration, {sheet.paper}, {_FLIP[sheet.duplex]}")
     c.setCreator("Hack Pack pnp")
     for side in (sheet.front, sheet.back):
@@ -350,5 +428,4 @@ def write_calibration(out_dir: Path, paper: str, duplex: str, margin_mm: float) 
     Raises LayoutError for a request `check_request` refuses, PnpError when the folder
     cannot be written."""
     sheet = calibration_sheet(paper, duplex, margin_mm)
-    return write_whole(Path(out_dir) / FILE_NAME,
-                       lambda stream: render_calibration(stream, sheet))
+    return write_whole(Path(out_dir) / FILE_NAME, lambda stream: render_calibration(stream, sheet))

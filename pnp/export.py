@@ -32,13 +32,7 @@ from pnp.export_tts import Deck, write_tts
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
 from pnp.layout.kit import Kit, PrintGroup
-from pnp.render.raster import (
-    ProgressFactory,
-    encode_png,
-    no_progress,
-    pixels,
-    rasterise,
-)
+from pnp.render.raster import ProgressFactory, encode_png, no_progress, pixels, rasterise
 from pnp.render.single import BACK, FRONT, distinct_sides, print_order, write_single
 
 FORMATS = ("png", "tts", "pdf-single")
@@ -126,8 +120,9 @@ def check_options(options: ExportOptions) -> None:
     """PnpError for an unknown format or a dpi outside MIN_DPI..MAX_DPI; LayoutError
     (a PnpError) for a bleed outside 0..10 mm or an unknown card size."""
     if options.format not in FORMATS:
-        raise PnpError(f"unknown export format {quoted(options.format)}; known: "
-                       f"{', '.join(FORMATS)}")
+        raise PnpError(
+            f"unknown export format {quoted(options.format)}; known: {', '.join(FORMATS)}"
+        )
     if not (isinstance(options.dpi, int) and MIN_DPI <= options.dpi <= MAX_DPI):
         raise PnpError(f"--dpi must be {MIN_DPI}..{MAX_DPI}, got {options.dpi}")
     check_spec(SheetSpec(card_size=options.card_size or "poker", bleed_mm=options.bleed_mm))
@@ -139,18 +134,32 @@ def prepare(options: ExportOptions) -> Job:
     notes do not stop it; they are kept in the Job), PnpError for a card size the game is
     not laid out for or a deck choice it cannot print."""
     check_options(options)
-    build = BuildOptions(options.game, SheetSpec(bleed_mm=options.bleed_mm),
-                         options.card_size, options.data_dir, options.out_dir,
-                         options.deck_format, options.players, options.ink_saver)
+    build = BuildOptions(
+        options.game,
+        SheetSpec(bleed_mm=options.bleed_mm),
+        options.card_size,
+        options.data_dir,
+        options.out_dir,
+        options.deck_format,
+        options.players,
+        options.ink_saver,
+    )
     kit, data, _blocks, warnings = load_checked(build)
     try:
         groups = kit.print_groups(data, options.deck_format, options.players)
-    except PnpError as exc:   # the kits name build's option; export's is --deck-format
+    except PnpError as exc:  # the kits name build's option; export's is --deck-format
         raise PnpError(str(exc).replace("--format", "--deck-format")) from None
     size = options.card_size or data.info.card_size
-    return Job(kit, data, groups, frame_for(build)(data), CARD_SIZES_MM[size],
-               options.bleed_mm, kit.name(data),
-               tuple(warnings))
+    return Job(
+        kit,
+        data,
+        groups,
+        frame_for(build)(data),
+        CARD_SIZES_MM[size],
+        options.bleed_mm,
+        kit.name(data),
+        tuple(warnings),
+    )
 
 
 #: What each format publishes in out/<game>/: a file (True) or a folder (False).
@@ -167,8 +176,10 @@ def _check_in_the_way(target: Path, format: str) -> None:
     if is_file and path.is_dir():
         raise PnpError(f"cannot write the export: {quoted(path, PATH_LIMIT)} is a folder")
     if not is_file and not path.is_dir():
-        raise PnpError(f"cannot write the export: {quoted(path, PATH_LIMIT)} is a file, "
-                       "not the folder an export writes")
+        raise PnpError(
+            f"cannot write the export: {quoted(path, PATH_LIMIT)} is a file, "
+            "not the folder an export writes"
+        )
 
 
 def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> ExportReport:
@@ -184,24 +195,42 @@ def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> E
     try:
         written = writers[options.format](job, staging, target, options.dpi, progress)
         publish(staging, target, (written.name,))
-    except OSError as exc:     # a full disk, a quota, the folder removed under us
-        raise PnpError(f"cannot write the export to {quoted(target, PATH_LIMIT)}: "
-                       f"{exc.strerror or exc}; the previous files are unchanged") from None
+    except OSError as exc:  # a full disk, a quota, the folder removed under us
+        raise PnpError(
+            f"cannot write the export to {quoted(target, PATH_LIMIT)}: "
+            f"{exc.strerror or exc}; the previous files are unchanged"
+        ) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return ExportReport(job.kit.id, options.format, job.copies, target / written.name,
-                        written, options.dpi, options.bleed_mm, job.warnings,
-                        time.perf_counter() - start)
+    return ExportReport(
+        job.kit.id,
+        options.format,
+        job.copies,
+        target / written.name,
+        written,
+        options.dpi,
+        options.bleed_mm,
+        job.warnings,
+        time.perf_counter() - start,
+    )
 
 
-def write_pdf_single(job: Job, staging: Path, target: Path, dpi: int,
-                     progress: ProgressFactory) -> Written:
+def write_pdf_single(
+    job: Job, staging: Path, target: Path, dpi: int, progress: ProgressFactory
+) -> Written:
     """`cards-single.pdf`: every printed copy in print order, its front page then its
     back page (a blank page for a copy printed without a back), each page the trim plus
     the bleed. OSError if it cannot be written."""
     sides = print_order(job.groups)
-    pages = write_single(staging / SINGLE_PDF, job.kit, job.data, job.frame, sides,
-                         job.frame.bleed, f"{job.name} — cards, one per page")
+    pages = write_single(
+        staging / SINGLE_PDF,
+        job.kit,
+        job.data,
+        job.frame,
+        sides,
+        job.frame.bleed,
+        f"{job.name} — cards, one per page",
+    )
     no_back = sum(len(g.copies) for g in job.groups if g.back is None)
     return Written(SINGLE_PDF, 1, pages, no_back=no_back)
 
@@ -225,15 +254,18 @@ def png_names(groups: Sequence[PrintGroup]) -> dict[tuple[str, str | None], list
             for kind, key, word in faces:
                 name = f"{stem}-{word}.png"
                 if name in used:
-                    raise PnpError(f"two PNG files would be called {quoted(name)} (card "
-                                   f"{quoted(card.id)}); give one of the cards another id")
+                    raise PnpError(
+                        f"two PNG files would be called {quoted(name)} (card "
+                        f"{quoted(card.id)}); give one of the cards another id"
+                    )
                 used.add(name)
                 names.setdefault((kind, key), []).append(name)
     return names
 
 
-def write_png(job: Job, staging: Path, target: Path, dpi: int,
-              progress: ProgressFactory) -> Written:
+def write_png(
+    job: Job, staging: Path, target: Path, dpi: int, progress: ProgressFactory
+) -> Written:
     """`png/`: one PNG per printed copy's face (`png_names`), the trim plus the bleed at
     `dpi`, RGB, with the dpi stored in the file. Each distinct face is drawn once into a
     temporary single-face PDF, rasterised once (pnp.render.raster), encoded once, and its
@@ -258,9 +290,11 @@ def write_png(job: Job, staging: Path, target: Path, dpi: int,
     return Written("png", total, len(sides), dpi, size, no_back)
 
 
-def _write_tts(job: Job, staging: Path, target: Path, dpi: int,
-               progress: ProgressFactory) -> Written:
+def _write_tts(
+    job: Job, staging: Path, target: Path, dpi: int, progress: ProgressFactory
+) -> Written:
     """`tts/`: Tabletop Simulator decks (pnp.export_tts.write_tts)."""
     tts = write_tts(job, staging, target, dpi, progress)
-    return Written("tts", tts.files, tts.faces, tts.dpi, tts.card_px, tts.no_back,
-                   tts.decks, tts.save)
+    return Written(
+        "tts", tts.files, tts.faces, tts.dpi, tts.card_px, tts.no_back, tts.decks, tts.save
+    )

@@ -34,13 +34,7 @@ from PIL import Image
 
 from pnp.core.errors import PnpError
 from pnp.layout.kit import PrintGroup
-from pnp.render.raster import (
-    ProgressFactory,
-    encode_png,
-    pixels,
-    render_page,
-    write_png_strips,
-)
+from pnp.render.raster import ProgressFactory, encode_png, pixels, render_page, write_png_strips
 from pnp.render.single import BACK, FRONT, distinct_sides, write_single
 
 MAX_COLS, MAX_ROWS = 10, 7
@@ -49,7 +43,7 @@ MAX_SHEET_PX = 4096
 #: The card TTS's card model is shaped like (width / height): a poker card. Other trims
 #: are scaled across (Transform scaleX) so their images are not stretched.
 TTS_CARD_RATIO = 63.5 / 88.9
-DECK_SPACING = 3.0           # TTS table units between neighbouring decks' centres
+DECK_SPACING = 3.0  # TTS table units between neighbouring decks' centres
 
 
 @dataclass(frozen=True)
@@ -110,8 +104,12 @@ def sheet_grid(n: int, trim_mm: tuple[float, float]) -> tuple[int, int]:
     """(cols, rows) of the sheet for `n` cards (1..70) of `trim_mm`: the fewest cells of
     MIN..MAX columns and rows that hold them, then the shorter longer side."""
     w, h = trim_mm
-    fits = [(c * r, max(c * w, r * h), c, r) for c in range(MIN_COLS, MAX_COLS + 1)
-            for r in range(MIN_ROWS, MAX_ROWS + 1) if c * r >= n]
+    fits = [
+        (c * r, max(c * w, r * h), c, r)
+        for c in range(MIN_COLS, MAX_COLS + 1)
+        for r in range(MIN_ROWS, MAX_ROWS + 1)
+        if c * r >= n
+    ]
     _, _, cols, rows = min(fits)
     return cols, rows
 
@@ -133,9 +131,12 @@ def tts_decks(groups: Sequence[PrintGroup], trim_mm: tuple[float, float]) -> lis
         for card in group.copies:
             distinct.setdefault(card.id, card)
         cards = list(distinct.values())
-        sheets = tuple(Sheet(tuple(cards[i:i + per_sheet]),
-                             *sheet_grid(len(cards[i:i + per_sheet]), trim_mm))
-                       for i in range(0, len(cards), per_sheet))
+        sheets = tuple(
+            Sheet(
+                tuple(cards[i : i + per_sheet]), *sheet_grid(len(cards[i : i + per_sheet]), trim_mm)
+            )
+            for i in range(0, len(cards), per_sheet)
+        )
         stem, n = slug(group.label), 1
         name = stem
         while name in used:
@@ -158,8 +159,9 @@ def fitting_dpi(decks: Sequence[TtsDeck], trim_mm: tuple[float, float], dpi: int
     raise PnpError(f"the deck sheets do not fit {MAX_SHEET_PX} px at any dpi")
 
 
-def write_tts(job: Any, staging: Path, target: Path, dpi: int,
-              progress: ProgressFactory) -> TtsExport:
+def write_tts(
+    job: Any, staging: Path, target: Path, dpi: int, progress: ProgressFactory
+) -> TtsExport:
     """Write `staging/tts/`: the sheets, backs and `<game>.json` of every group of `job`
     (a pnp.export.Job; module docstring), rasterised from a temporary single-face PDF at
     trim size (`staging/faces.pdf`), page by page, one sheet in memory at a time. The
@@ -186,9 +188,15 @@ def write_tts(job: Any, staging: Path, target: Path, dpi: int,
     urls = (target.resolve() / "tts").as_uri()
     text = json.dumps(saved_object(job, decks, urls), indent=2, ensure_ascii=True)
     (folder / save).write_text(text + "\n", encoding="utf-8")
-    summary = tuple(Deck(d.group.label, len(d.group.copies),
-                         tuple((s.cols, s.rows) for s in d.sheets),
-                         (*d.sheet_names(), d.back_name)) for d in decks)
+    summary = tuple(
+        Deck(
+            d.group.label,
+            len(d.group.copies),
+            tuple((s.cols, s.rows) for s in d.sheets),
+            (*d.sheet_names(), d.back_name),
+        )
+        for d in decks
+    )
     files = sum(len(d.files) for d in summary) + 1
     no_back = sum(len(g.copies) for g in job.groups if g.back is None)
     return TtsExport(files, len(sides), used_dpi, cell, no_back, summary, save)
@@ -202,29 +210,35 @@ def _face(document, page_index: int, cell: tuple[int, int]) -> Image.Image:
         page.close()
 
 
-def _write_deck(deck: TtsDeck, document, pages: dict, cell: tuple[int, int], dpi: int,
-                folder: Path, bar) -> None:
+def _write_deck(
+    deck: TtsDeck, document, pages: dict, cell: tuple[int, int], dpi: int, folder: Path, bar
+) -> None:
     """Write `deck`'s sheets, each card rendered once per sheet into its cell, then its
     back (white for a group printed without one). A sheet is written one pixel row at a
     time (raster.write_png_strips) from the faces of one row of cards, so no more than
     one row of cards is held."""
     w, h = cell
     for sheet, name in zip(deck.sheets, deck.sheet_names()):
+
         def strips(sheet=sheet) -> Iterator[bytes]:
             blank = b"\xff" * (w * 3)
             for row in range(sheet.rows):
                 faces = []
-                for card in sheet.cards[row * sheet.cols:(row + 1) * sheet.cols]:
+                for card in sheet.cards[row * sheet.cols : (row + 1) * sheet.cols]:
                     faces.append(_face(document, pages[(FRONT, card.id)], cell).tobytes())
                     bar.update(1)
-                faces += [blank * h] * (sheet.cols - len(faces))   # white after the last
+                faces += [blank * h] * (sheet.cols - len(faces))  # white after the last
                 for y in range(h):
-                    yield b"".join(face[y * w * 3:(y + 1) * w * 3] for face in faces)
+                    yield b"".join(face[y * w * 3 : (y + 1) * w * 3] for face in faces)
                 del faces
+
         write_png_strips(folder / name, (sheet.cols * w, sheet.rows * h), dpi, strips())
     back = deck.group.back
-    image = (_face(document, pages[(BACK, back)], cell) if back is not None
-             else Image.new("RGB", cell, "white"))
+    image = (
+        _face(document, pages[(BACK, back)], cell)
+        if back is not None
+        else Image.new("RGB", cell, "white")
+    )
     (folder / deck.back_name).write_bytes(encode_png(image, dpi))
     bar.update(1)
 
@@ -252,16 +266,37 @@ def _guid(seed: str, used: set[str]) -> str:
 
 
 def _transform(x: float, scale_x: float) -> dict:
-    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-            "scaleX": scale_x, "scaleY": 1.0, "scaleZ": 1.0}
+    return {
+        "posX": x,
+        "posY": 1.0,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,
+        "scaleX": scale_x,
+        "scaleY": 1.0,
+        "scaleZ": 1.0,
+    }
 
 
 def _object(name: str, nickname: str, description: str, transform: dict, guid: str) -> dict:
-    return {"GUID": guid, "Name": name, "Transform": transform, "Nickname": nickname,
-            "Description": description, "GMNotes": "",
-            "ColorDiffuse": {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259},
-            "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True,
-            "Tooltip": True, "HideWhenFaceDown": True, "SidewaysCard": False}
+    return {
+        "GUID": guid,
+        "Name": name,
+        "Transform": transform,
+        "Nickname": nickname,
+        "Description": description,
+        "GMNotes": "",
+        "ColorDiffuse": {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259},
+        "Locked": False,
+        "Grid": True,
+        "Snap": True,
+        "Autoraise": True,
+        "Sticky": True,
+        "Tooltip": True,
+        "HideWhenFaceDown": True,
+        "SidewaysCard": False,
+    }
 
 
 def saved_object(job: Any, decks: Sequence[TtsDeck], folder_url: str) -> dict:
@@ -280,27 +315,65 @@ def saved_object(job: Any, decks: Sequence[TtsDeck], folder_url: str) -> dict:
         sheets, cells = {}, {}
         for sheet, name in zip(deck.sheets, deck.sheet_names()):
             key += 1
-            sheets[key] = {"FaceURL": f"{folder_url}/{name}", "BackURL": back_url,
-                           "NumWidth": sheet.cols, "NumHeight": sheet.rows,
-                           "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+            sheets[key] = {
+                "FaceURL": f"{folder_url}/{name}",
+                "BackURL": back_url,
+                "NumWidth": sheet.cols,
+                "NumHeight": sheet.rows,
+                "BackIsHidden": True,
+                "UniqueBack": False,
+                "Type": 0,
+            }
             cells.update({card.id: (key, i) for i, card in enumerate(sheet.cards)})
         cards = []
         for n, card in enumerate(deck.group.copies):
             sheet_key, i = cells[card.id]
-            obj = _object("Card", card_name(card), getattr(card, "kind", ""), transform,
-                          _guid(f"{job.kit.id}/{deck.slug}/{n}", guids))
-            obj.update({"Hands": True, "CardID": sheet_key * 100 + i,
-                        "CustomDeck": {str(sheet_key): sheets[sheet_key]}})
+            obj = _object(
+                "Card",
+                card_name(card),
+                getattr(card, "kind", ""),
+                transform,
+                _guid(f"{job.kit.id}/{deck.slug}/{n}", guids),
+            )
+            obj.update(
+                {
+                    "Hands": True,
+                    "CardID": sheet_key * 100 + i,
+                    "CustomDeck": {str(sheet_key): sheets[sheet_key]},
+                }
+            )
             cards.append(obj)
         if len(cards) == 1:
             states.append(cards[0])
             continue
-        obj = _object("DeckCustom", deck.group.label, f"{job.name}: {len(cards)} cards", transform,
-                      _guid(f"{job.kit.id}/{deck.slug}", guids))
-        obj.update({"Hands": False, "DeckIDs": [c["CardID"] for c in cards],
-                    "CustomDeck": {str(k): v for k, v in sheets.items()},
-                    "ContainedObjects": cards})
+        obj = _object(
+            "DeckCustom",
+            deck.group.label,
+            f"{job.name}: {len(cards)} cards",
+            transform,
+            _guid(f"{job.kit.id}/{deck.slug}", guids),
+        )
+        obj.update(
+            {
+                "Hands": False,
+                "DeckIDs": [c["CardID"] for c in cards],
+                "CustomDeck": {str(k): v for k, v in sheets.items()},
+                "ContainedObjects": cards,
+            }
+        )
         states.append(obj)
-    return {"SaveName": job.name, "GameMode": "", "Date": "", "Table": "", "Sky": "",
-            "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
-            "ObjectStates": states, "TabStates": {}, "VersionNumber": ""}
+    return {
+        "SaveName": job.name,
+        "GameMode": "",
+        "Date": "",
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "Rules": "",
+        "XmlUI": "",
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "ObjectStates": states,
+        "TabStates": {},
+        "VersionNumber": "",
+    }

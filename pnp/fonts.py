@@ -55,8 +55,9 @@ def register_all() -> None:
     the rulebook markup has no italics, so those files are not parsed here)."""
     font(REGULAR)
     font(BOLD)
-    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR,
-                                  boldItalic=BOLD)
+    pdfmetrics.registerFontFamily(
+        REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD
+    )
 
 
 # Characters the layout turns into a space, a line break, a hyphen or nothing (as the
@@ -77,8 +78,11 @@ def is_layout_char(ch: str) -> bool:
 def is_control_char(ch: str) -> bool:
     """True for an invisible control or format character that prints nothing and is not
     layout (U+0000-U+001F but whitespace, U+007F-U+009F, bidi overrides, U+FEFF, …)."""
-    return (not is_layout_char(ch) and ch not in _JOINERS
-            and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"))
+    return (
+        not is_layout_char(ch)
+        and ch not in _JOINERS
+        and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn")
+    )
 
 
 def missing_glyphs(text: str, name: str) -> set[str]:
@@ -91,8 +95,11 @@ def missing_glyphs(text: str, name: str) -> set[str]:
     if not chars:
         return set()
     cmap = face.charToGlyph
-    missing = {ch for ch in chars if not is_layout_char(ch)
-               and (is_control_char(ch) or ord(ch) not in cmap)}
+    missing = {
+        ch
+        for ch in chars
+        if not is_layout_char(ch) and (is_control_char(ch) or ord(ch) not in cmap)
+    }
     printable |= chars - missing
     return missing
 
@@ -105,13 +112,21 @@ _PRINTABLE: dict[tuple[str, int], set[str]] = {}
 def glyph_problem(chars: set[str]) -> str:
     """The message for characters `missing_glyphs` found: control characters named as
     such (they print nothing), the rest as glyphs the font lacks; each with its code."""
+
     def listed(group: list[str]) -> str:
         return ", ".join(f"{quoted(ch)} (U+{ord(ch):04X})" for ch in group)
+
     controls = sorted(ch for ch in chars if is_control_char(ch))
     others = sorted(chars - set(controls))
-    parts = ([f"holds the invisible control {'character' if len(controls) == 1 else 'characters'}"
-              f" {listed(controls)}, which {'prints' if len(controls) == 1 else 'print'} "
-              "nothing; remove " + ("it" if len(controls) == 1 else "them")] if controls else [])
+    parts = (
+        [
+            f"holds the invisible control {'character' if len(controls) == 1 else 'characters'}"
+            f" {listed(controls)}, which {'prints' if len(controls) == 1 else 'print'} "
+            "nothing; remove " + ("it" if len(controls) == 1 else "them")
+        ]
+        if controls
+        else []
+    )
     parts += [f"the font has no glyph for {listed(others)}"] if others else []
     return "; ".join(parts)
 

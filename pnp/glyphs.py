@@ -6,11 +6,31 @@ faces against the names without importing a renderer."""
 from __future__ import annotations
 
 #: The glyphs a Defense category may use as its icon (game.toml [[category]] icon).
-CATEGORY_ICONS = ("backups", "device-security", "home-network", "passwords",
-                  "social-engineering", "social-media", "wild", "attack", "user-error")
+CATEGORY_ICONS = (
+    "backups",
+    "device-security",
+    "home-network",
+    "passwords",
+    "social-engineering",
+    "social-media",
+    "wild",
+    "attack",
+    "user-error",
+)
 #: Every glyph: the category icons, then the marks and emblems the kits draw.
-GLYPH_NAMES = frozenset({
-    *CATEGORY_ICONS,
-    "square", "diamond", "crosshair", "shield", "shields", "card", "skull", "eye", "key",
-    "bug", "cloud",
-})
+GLYPH_NAMES = frozenset(
+    {
+        *CATEGORY_ICONS,
+        "square",
+        "diamond",
+        "crosshair",
+        "shield",
+        "shields",
+        "card",
+        "skull",
+        "eye",
+        "key",
+        "bug",
+        "cloud",
+    }
+)

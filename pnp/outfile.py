@@ -18,11 +18,11 @@ def _refuse_in_the_way(target: Path) -> None:
     """PnpError when `target`'s folder is a file or `target` is a folder."""
     folder = target.parent
     if folder.exists() and not folder.is_dir():
-        raise PnpError(f"cannot write {target.name}: {quoted(folder, PATH_LIMIT)} is a "
-                       "file, not a folder")
+        raise PnpError(
+            f"cannot write {target.name}: {quoted(folder, PATH_LIMIT)} is a file, not a folder"
+        )
     if target.is_dir():
-        raise PnpError(f"cannot write {target.name}: {quoted(target, PATH_LIMIT)} is a "
-                       "folder")
+        raise PnpError(f"cannot write {target.name}: {quoted(target, PATH_LIMIT)} is a folder")
 
 
 def through_links(folder: Path) -> None:
@@ -34,8 +34,9 @@ def through_links(folder: Path) -> None:
             try:
                 os.stat(part)
             except FileNotFoundError:
-                raise FileNotFoundError(2, f"{quoted(part, PATH_LIMIT)} is a link to a "
-                                           "folder that does not exist") from None
+                raise FileNotFoundError(
+                    2, f"{quoted(part, PATH_LIMIT)} is a link to a folder that does not exist"
+                ) from None
 
 
 def _temporary(target: Path) -> Path:
@@ -44,8 +45,7 @@ def _temporary(target: Path) -> Path:
 
 def _failed(target: Path, exc: OSError, existed: bool) -> PnpError:
     kept = "the previous file is unchanged" if existed else "nothing was written"
-    return PnpError(f"cannot write {quoted(target, PATH_LIMIT)}: {exc.strerror or exc}; "
-                    f"{kept}")
+    return PnpError(f"cannot write {quoted(target, PATH_LIMIT)}: {exc.strerror or exc}; {kept}")
 
 
 def check_writable(target: Path) -> None:

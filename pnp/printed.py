@@ -41,27 +41,36 @@ def line_problem(line: PrintedLine) -> str | None:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from pnp.fonts import font, register_all
+
     register_all()
     value = line.value
     if not value.strip():
         return f"is empty where it is printed on {line.where}"
     if len(value) > MAX_PRINTED:
-        return (f"is {len(value)} characters long; text printed on {line.where} is at most "
-                f"{MAX_PRINTED}")
-    odd = sorted({ch for ch in value if not ch.isprintable()})   # breaks, tabs, C1, format
+        return (
+            f"is {len(value)} characters long; text printed on {line.where} is at most "
+            f"{MAX_PRINTED}"
+        )
+    odd = sorted({ch for ch in value if not ch.isprintable()})  # breaks, tabs, C1, format
     if odd:
         import unicodedata
-        listed = ", ".join(f"U+{ord(ch):04X}" + (f" {unicodedata.name(ch)}"
-                                                  if unicodedata.name(ch, "") else "")
-                           for ch in odd)
-        return (f"holds {listed}: a line printed on {line.where} takes letters, marks and "
-                "plain spaces only; remove " + ("it" if len(odd) == 1 else "them"))
+
+        listed = ", ".join(
+            f"U+{ord(ch):04X}" + (f" {unicodedata.name(ch)}" if unicodedata.name(ch, "") else "")
+            for ch in odd
+        )
+        return (
+            f"holds {listed}: a line printed on {line.where} takes letters, marks and "
+            "plain spaces only; remove " + ("it" if len(odd) == 1 else "them")
+        )
     missing = missing_glyphs(value, line.font)
     if missing:
         return f"{glyph_problem(missing)} (printed on {line.where})"
     if line.width_pt is not None:
         wide = stringWidth(line.text, font(line.font), line.size_pt)
         if wide > line.width_pt + 0.01:
-            return (f"does not fit on {line.where}: {wide * 25.4 / 72:.1f} mm wide at "
-                    f"{line.size_pt:g} pt in {line.width_pt * 25.4 / 72:.1f} mm")
+            return (
+                f"does not fit on {line.where}: {wide * 25.4 / 72:.1f} mm wide at "
+                f"{line.size_pt:g} pt in {line.width_pt * 25.4 / 72:.1f} mm"
+            )
     return None

@@ -26,9 +26,12 @@ def face_names(kit: Kit, data: Any) -> list[tuple[str, Any, str | None]]:
     every back, in the order problems are reported; named for messages ("card
     'smart-tv'", "back 'red-team'", "the back")."""
     names: list[tuple[str, Any, str | None]] = [
-        (f"card '{card.id}'", card, None) for card in kit.printed_cards(data)]
-    names += [(f"back '{back}'" if back != ONE_BACK else "the back", None, back)
-              for back in kit.back_ids(data)]
+        (f"card '{card.id}'", card, None) for card in kit.printed_cards(data)
+    ]
+    names += [
+        (f"back '{back}'" if back != ONE_BACK else "the back", None, back)
+        for back in kit.back_ids(data)
+    ]
     return names
 
 
@@ -36,8 +39,11 @@ def kit_faces(kit: Kit, data: Any, frame: CardFrame) -> Iterator[tuple[str, Face
     """(name, Face, is a back) of every distinct card's front and of every back, laid out
     one at a time (`face_names` order), so no more than one is held."""
     for name, card, back in face_names(kit, data):
-        yield (name, kit.face(card, data, frame), False) if back is None else \
-            (name, kit.back_face(back, data, frame), True)
+        yield (
+            (name, kit.face(card, data, frame), False)
+            if back is None
+            else (name, kit.back_face(back, data, frame), True)
+        )
 
 
 class FaceChecks:
@@ -58,13 +64,13 @@ class FaceChecks:
 
     def back(self, back_id: str, face: Face) -> bool:
         """Check the face of back `back_id`, once; True if it can be drawn (no error)."""
-        return self._check(f"back '{back_id}'" if back_id != ONE_BACK else "the back",
-                           face, True)
+        return self._check(f"back '{back_id}'" if back_id != ONE_BACK else "the back", face, True)
 
     def _check(self, name: str, face: Face, back: bool) -> bool:
         if name not in self._found:
-            self._found[name] = [(_problem(f, face, name, back), f.message)
-                                 for f in check_face(face, self.frame)]
+            self._found[name] = [
+                (_problem(f, face, name, back), f.message) for f in check_face(face, self.frame)
+            ]
         return not any(p.level == "error" for p, _ in self._found[name])
 
     def rest(self) -> None:
@@ -72,8 +78,11 @@ class FaceChecks:
         this build's decks is still checked)."""
         for name, card, back in face_names(self.kit, self.data):
             if name not in self._found:
-                face = self.kit.face(card, self.data, self.frame) if back is None else \
-                    self.kit.back_face(back, self.data, self.frame)
+                face = (
+                    self.kit.face(card, self.data, self.frame)
+                    if back is None
+                    else self.kit.back_face(back, self.data, self.frame)
+                )
                 self._check(name, face, back is not None)
 
     def problems(self) -> list[Problem]:
@@ -107,9 +116,14 @@ def _problem(fault: Fault, face: Face, name: str, back: bool) -> Problem:
     origin = fault.origin or fault.element.origin
     if origin is None:
         src = face.source
-        assert src is not None             # a kit's faces name the table they print
-        return Problem(src.file, f"layout element '{fault.element.key}' {fault.message}",
-                       line=src.line, subject=src.subject or name, level=fault.level)
+        assert src is not None  # a kit's faces name the table they print
+        return Problem(
+            src.file,
+            f"layout element '{fault.element.key}' {fault.message}",
+            line=src.line,
+            subject=src.subject or name,
+            level=fault.level,
+        )
     if origin.source != face.source or back:
         return origin.problem(f"{fault.message} (on {name})", fault.level)
     return origin.problem(fault.message, fault.level)
@@ -123,6 +137,7 @@ def check_printed(kit: Kit, data: Any) -> list[Problem]:
     faces print too, so check_faces has checked them.)"""
     from pnp.printed import line_problem
     from pnp.render.rule_page import footer_lines
+
     info = data.info
     game_toml = Path(info.folder) / "game.toml"
     name = kit.name(data)
@@ -132,8 +147,9 @@ def check_printed(kit: Kit, data: Any) -> list[Problem]:
         why = line_problem(line)
         if why and line.value == name and "name" not in seen:
             seen.add("name")
-            problems.append(Problem(game_toml, f"the game's name {why}", line=info.name_line,
-                                    field="name"))
+            problems.append(
+                Problem(game_toml, f"the game's name {why}", line=info.name_line, field="name")
+            )
     return problems
 
 
@@ -154,8 +170,9 @@ def _of_art(problem: Problem) -> bool:
     return field == "art" or field.startswith("art_")
 
 
-def validate(kit: Kit, folder: Path, frame_for: Callable[[Any], CardFrame]
-             ) -> tuple[Any | None, list[Block], list[Problem]]:
+def validate(
+    kit: Kit, folder: Path, frame_for: Callable[[Any], CardFrame]
+) -> tuple[Any | None, list[Block], list[Problem]]:
     """Load `folder` with `kit`, check its faces on the frame `frame_for(data)` gives, and
     read and check its `rulebook.md`.
 
@@ -167,8 +184,9 @@ def validate(kit: Kit, folder: Path, frame_for: Callable[[Any], CardFrame]
     return data, blocks, printed + check_faces(kit, data, frame_for(data)) + rest
 
 
-def validate_data(kit: Kit, folder: Path
-                  ) -> tuple[Any | None, list[Block], list[Problem], list[Problem]]:
+def validate_data(
+    kit: Kit, folder: Path
+) -> tuple[Any | None, list[Block], list[Problem], list[Problem]]:
     """Everything `validate` checks but the faces: (data, rulebook blocks, the problems
     of the lines printed outside the faces, every other problem); data is None when
     loading failed (every problem is then in the last list). `pnp build` checks the
@@ -190,6 +208,7 @@ def validate_data(kit: Kit, folder: Path
         # only pictures are wrong: load without them, so every other picture's
         # resolution is checked in the same round as theirs (one list of problems)
         from pnp.data.art import art_problems_aside
+
         with art_problems_aside() as aside:
             try:
                 data = kit.load(folder)
@@ -197,6 +216,7 @@ def validate_data(kit: Kit, folder: Path
                 return None, blocks, [], exc.problems + problems
         problems = aside + problems
     if not any(True for _ in kit.printed_cards(data)):
-        problems.append(Problem(folder, "the kit prints no cards: add at least one card to "
-                                "its card tables"))
+        problems.append(
+            Problem(folder, "the kit prints no cards: add at least one card to its card tables")
+        )
     return data, blocks, check_printed(kit, data), problems

@@ -35,7 +35,7 @@ _OPEN: list[Any] = []
 def _memo(store) -> dict:
     try:
         return _MEMOS.setdefault(store, {})
-    except TypeError:              # a store that cannot be weakly referenced: no memo
+    except TypeError:  # a store that cannot be weakly referenced: no memo
         return {}
 
 

@@ -22,11 +22,14 @@ def card_data(game: str, loader: Callable[[Path], Any]) -> Any:
     InputError naming the first problem (and `pnp validate`) if the data has any."""
     from pnp.core.errors import DataError
     from pnp.core.paths import DEFAULT_DATA_DIR
+
     try:
         return loader(DEFAULT_DATA_DIR / game)
     except DataError as exc:
-        raise InputError(f"the card data has {plural(len(exc.problems), 'problem')}, first: "
-                         f"{exc.problems[0]}; run 'pnp validate --game {game}'") from None
+        raise InputError(
+            f"the card data has {plural(len(exc.problems), 'problem')}, first: "
+            f"{exc.problems[0]}; run 'pnp validate --game {game}'"
+        ) from None
 
 
 #: Bumped when what `card_view` keeps changes shape.
@@ -43,8 +46,10 @@ def card_view(game: str, loader: Callable[[Path], Any], view: Callable[[Any], An
     when it was made. A command without a database makes it each time. Errors as
     `card_data`."""
     from pnp.core.paths import DEFAULT_DATA_DIR
+
     key = _view_key(DEFAULT_DATA_DIR / game, loader, view)
     from scorekeeper import cache
+
     store = cache.open_store()
     if key is not None and store is not None:
         try:
@@ -52,7 +57,7 @@ def card_view(game: str, loader: Callable[[Path], Any], view: Callable[[Any], An
             if kept is not None and kept[0] == key:
                 return json.loads(kept[1])
         except (ScoreError, ValueError, RecursionError):
-            pass                             # a damaged cache: make the view again
+            pass  # a damaged cache: make the view again
     made = json.loads(json.dumps(view(card_data(game, loader))))
     if key is not None and store is not None:
         cache.keep_view(store, game, key, json.dumps(made))
@@ -64,21 +69,28 @@ def _view_key(folder: Path, loader, view) -> str | None:
     size, time) and the files of the code that reads and views it (pnp.data's modules
     among them); None if they cannot be read."""
     import os
+
     try:
-        files = sorted((e.name, e.stat().st_size, e.stat().st_mtime_ns)
-                       for e in os.scandir(folder) if e.is_file())
+        files = sorted(
+            (e.name, e.stat().st_size, e.stat().st_mtime_ns)
+            for e in os.scandir(folder)
+            if e.is_file()
+        )
         from pnp.core.paths import REPO_ROOT
-        readers = [e.path for e in os.scandir(REPO_ROOT / "pnp" / "data")
-                   if e.name.endswith(".py")]
-        code = sorted((f, os.stat(f).st_size, os.stat(f).st_mtime_ns) for f in
-                      {loader.__code__.co_filename, view.__code__.co_filename, *readers})
+
+        readers = [e.path for e in os.scandir(REPO_ROOT / "pnp" / "data") if e.name.endswith(".py")]
+        code = sorted(
+            (f, os.stat(f).st_size, os.stat(f).st_mtime_ns)
+            for f in {loader.__code__.co_filename, view.__code__.co_filename, *readers}
+        )
     except (OSError, AttributeError):
         return None
     return json.dumps([VIEW_FORMAT, str(folder), files, code])
 
 
-def pick(typed: str, options: dict[str, str], what: str,
-         codes: dict[str, str] | None = None) -> str:
+def pick(
+    typed: str, options: dict[str, str], what: str, codes: dict[str, str] | None = None
+) -> str:
     """The key of `options` (key -> printed name) meant by `typed`, any case: its id or
     name; a declared short code (`codes`: code -> key, "pw" for Passwords); the unique
     option whose word initials it is ("se" for Social Engineering); or the unique option
@@ -99,10 +111,16 @@ def pick(typed: str, options: dict[str, str], what: str,
         if len(initials) == 1:
             return initials[0]
         if initials:
-            raise InputError(f"{quoted(typed)} are the initials of the {what}s "
-                             f"{', '.join(initials)}; type more")
-    starts = sorted({k for k, name in options.items()
-                     if k.casefold().startswith(key) or name.casefold().startswith(key)})
+            raise InputError(
+                f"{quoted(typed)} are the initials of the {what}s {', '.join(initials)}; type more"
+            )
+    starts = sorted(
+        {
+            k
+            for k, name in options.items()
+            if k.casefold().startswith(key) or name.casefold().startswith(key)
+        }
+    )
     if len(starts) == 1:
         return starts[0]
     if starts:
@@ -115,13 +133,14 @@ def _initials(name: str) -> str:
 
 
 def did_you_mean(key: str, options: dict[str, str], codes: dict[str, str] | None = None) -> str:
-    """"; did you mean a, b?" with up to three ids of `options` whose id, name or code
+    """ "; did you mean a, b?" with up to three ids of `options` whose id, name or code
     holds `key` (3 letters or more) or is close to it, or "" if none is."""
     import difflib  # only for a name no card has
+
     spelled = {k.casefold(): k for k in options}
     spelled.update({name.casefold(): k for k, name in options.items()})
     spelled.update({c.casefold(): k for c, k in (codes or {}).items() if k in options})
-    inside = [s for s in spelled if len(key) > 2 and key in s]   # "repo": …-in-repo
+    inside = [s for s in spelled if len(key) > 2 and key in s]  # "repo": …-in-repo
     close = difflib.get_close_matches(key, list(spelled), n=6, cutoff=0.5)
     found = list(dict.fromkeys(spelled[c] for c in inside + close))[:3]
     return f"; did you mean {', '.join(found)}?" if found else ""

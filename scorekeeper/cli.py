@@ -27,8 +27,8 @@ from scorekeeper.errors import ScoreError, StoreError, UsageError
 from scorekeeper.games import forget_problems, problems
 from scorekeeper.store import ENV_DB, path_problem
 
-_COMMANDS = "scorekeeper.commands"   # the key of the collected commands in ctx.meta
-_TYPED = "scorekeeper.typed"         # the key of the command line's words in ctx.meta
+_COMMANDS = "scorekeeper.commands"  # the key of the collected commands in ctx.meta
+_TYPED = "scorekeeper.typed"  # the key of the command line's words in ctx.meta
 #: What click raises to show the help when a group is called without arguments (8.2+).
 _HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 #: The group's options that may also be typed after the verb: they choose the database
@@ -42,7 +42,7 @@ def collect_commands() -> dict[str, click.Command]:
     """Every command of the CLI by name: the shared commands and the verbs each playable
     game declares (`Game.verbs`), read from the manifest now (`playing`: a game whose
     verb clashes is left out and named in scorekeeper.games.problems)."""
-    commands = {cast(str, c.name): c for c in SHARED}      # every command is named
+    commands = {cast(str, c.name): c for c in SHARED}  # every command is named
     owners = dict.fromkeys(commands, "the shared commands")
     for game in playing():
         for verb in game.verbs:
@@ -82,10 +82,10 @@ def group_options_first(ctx: click.Context, args: list[str], command_of) -> list
             count = 1 if "=" in arg else 1 + takes[name]
             if i + count > len(args) and not ctx.resilient_parsing:
                 raise click.BadOptionUsage(name, f"Option '{name}' requires an argument.", ctx)
-            moved += args[i:i + count]
+            moved += args[i : i + count]
         else:
             count = 1 + own_takes.get(arg, 0)
-            kept += args[i:i + count]
+            kept += args[i : i + count]
         i += count
     return [*args[:at], *moved, args[at], *kept]
 
@@ -103,7 +103,7 @@ def one_line_errors(typed):
         if not isinstance(exc, _HELP):
             exc.message = one_line(exc.message, typed)
         raise
-    except UsageError as exc:            # text that is no value of its kind: exit 2
+    except UsageError as exc:  # text that is no value of its kind: exit 2
         raise click.UsageError(one_line(str(exc)), exc.command) from None
     except ScoreError as exc:
         raise click.ClickException(one_line(str(exc))) from None
@@ -117,18 +117,21 @@ class App(click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """The group's options, also those typed after the verb (`group_options_first`)."""
-        return super().parse_args(ctx, group_options_first(
-            ctx, args, lambda name: self.get_command(ctx, name)))
+        return super().parse_args(
+            ctx, group_options_first(ctx, args, lambda name: self.get_command(ctx, name))
+        )
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The commands in sections (`command_sections`), in one aligned column."""
-        self._commands(ctx)                        # a clash of verbs is the error to show
+        self._commands(ctx)  # a clash of verbs is the error to show
         sections = command_sections()
         width = max(len(cast(str, c.name)) for _, commands in sections for c in commands)
         for title, commands in sections:
-            rows = [(cast(str, c.name).ljust(width),
-                     c.get_short_help_str(formatter.width - 6 - width))
-                    for c in commands if not c.hidden]
+            rows = [
+                (cast(str, c.name).ljust(width), c.get_short_help_str(formatter.width - 6 - width))
+                for c in commands
+                if not c.hidden
+            ]
             if rows:
                 with formatter.section(title):
                     formatter.write_dl(rows)
@@ -137,9 +140,12 @@ class App(click.Group):
         """Where to find one game's verbs with examples, and where --db and --game go."""
         ids = ", ".join(game.id for game in playing())
         formatter.write_paragraph()
-        for line in wrapped(f"One game's verbs, each with an example: 'scorekeeper help "
-                            f"GAME' (GAME: {ids}). --db and --game may also follow the "
-                            "verb.", formatter.width - formatter.current_indent):
+        for line in wrapped(
+            f"One game's verbs, each with an example: 'scorekeeper help "
+            f"GAME' (GAME: {ids}). --db and --game may also follow the "
+            "verb.",
+            formatter.width - formatter.current_indent,
+        ):
             formatter.write(f"{'':>{formatter.current_indent}}{line}\n")
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -157,7 +163,7 @@ class App(click.Group):
                 ctx.meta[_COMMANDS] = collect_commands()
             except ScoreError as exc:
                 raise click.ClickException(str(exc)) from None
-            for line in problems():        # a broken game: named once, the rest work
+            for line in problems():  # a broken game: named once, the rest work
                 echo(f"Warning: {line}", err=True)
         return ctx.meta[_COMMANDS]
 
@@ -209,7 +215,7 @@ def _db_path(ctx, param, value):
     line with exit status 1 like every path that cannot hold the database, for an
     empty or blank one (store.path_problem)."""
     if value is None and os.environ.get(ENV_DB) == "":
-        value = ""                        # click skips an empty variable: refuse it as --db ""
+        value = ""  # click skips an empty variable: refuse it as --db ""
     why = path_problem(value) if value is not None else None
     if why:
         raise StoreError(f"the database path is {why} (from --db or {ENV_DB})")
@@ -217,11 +223,16 @@ def _db_path(ctx, param, value):
 
 
 @click.group(cls=App, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--db", callback=_db_path, envvar=ENV_DB,
-              help="Database file (default: scorekeeper.sqlite3 in your user data folder; "
-                   "or set SCOREKEEPER_DB).")
-@click.option("--game", "game_id", type=Whole(1, 2 ** 63 - 1),
-              help="Game id to use (default: the newest).")
+@click.option(
+    "--db",
+    callback=_db_path,
+    envvar=ENV_DB,
+    help="Database file (default: scorekeeper.sqlite3 in your user data folder; "
+    "or set SCOREKEEPER_DB).",
+)
+@click.option(
+    "--game", "game_id", type=Whole(1, 2**63 - 1), help="Game id to use (default: the newest)."
+)
 @click.version_option(package_name="hackpack")
 @click.pass_context
 def main(ctx: click.Context, db: Path | None, game_id: int | None) -> None:

@@ -36,7 +36,7 @@ def new(ctx, game, players, variants) -> None:
         left_out = [p for p in problems() if p.startswith(f"game {spec.id} ")]
         raise InputError(left_out[0] if left_out else f"{spec.name} cannot be played now")
     chosen = choose_variants(spec.variants, variants, spec.name)
-    spec.start(names, chosen)                     # refused before any file is created
+    spec.start(names, chosen)  # refused before any file is created
     table = session.new_game(ctx.creator, game, names, chosen)
     echo(f"Game {table.row.id}: {table.game.name} with {', '.join(table.row.players)}.")
     show_status(table)
@@ -53,21 +53,34 @@ def games(ctx, as_json) -> None:
     except NoDatabase:
         rows = []
     if as_json:
-        echo_json([{"id": g.id, "game": g.game, "players": list(g.players),
-                    "created": g.created, "variants": g.variants,
-                    "current": i == len(rows) - 1}
-                   for i, g in enumerate(rows)])
+        echo_json(
+            [
+                {
+                    "id": g.id,
+                    "game": g.game,
+                    "players": list(g.players),
+                    "created": g.created,
+                    "variants": g.variants,
+                    "current": i == len(rows) - 1,
+                }
+                for i, g in enumerate(rows)
+            ]
+        )
         return
     if not rows:
-        echo("No games yet: start one with 'scorekeeper new GAME NAME NAME...' "
-                   f"(GAME: {', '.join(playable())}).")
+        echo(
+            "No games yet: start one with 'scorekeeper new GAME NAME NAME...' "
+            f"(GAME: {', '.join(playable())})."
+        )
     width = column_width([", ".join(g.players) for g in rows], 0)
     for i, g in enumerate(rows):
         mark = " (current)" if i == len(rows) - 1 else ""
         chosen = ", ".join(k if v is True else f"{k}={v}" for k, v in g.variants.items())
         variants = f"  (variants: {chosen})" if chosen else ""
-        echo(f"{g.id:>4}  {g.game:<12} {padded(', '.join(g.players), width)}  "
-             f"{local_time(g.created)}{variants}{mark}")
+        echo(
+            f"{g.id:>4}  {g.game:<12} {padded(', '.join(g.players), width)}  "
+            f"{local_time(g.created)}{variants}{mark}"
+        )
 
 
 @click.command()
@@ -77,8 +90,13 @@ def status(ctx, as_json) -> None:
     """Who leads, each player's numbers, whose turn, and what is left before the end."""
     table = session.current(ctx.reader, ctx.game_id)
     if as_json:
-        echo_json({"id": table.row.id, **table.game.rules.status(table.state),
-                   "variants": table.row.variants})
+        echo_json(
+            {
+                "id": table.row.id,
+                **table.game.rules.status(table.state),
+                "variants": table.row.variants,
+            }
+        )
     else:
         show_status(table)
 
@@ -87,6 +105,7 @@ def warn_retuned(table: session.Table) -> None:
     """A `Warning:` line on stderr for each card the game names that today's card data
     no longer prints (scorekeeper.retuned)."""
     from scorekeeper.retuned import retuned
+
     for line in retuned(table):
         echo(f"Warning: game {table.row.id}, {line}.", err=True)
 
@@ -99,11 +118,19 @@ def history_entries(table: session.Table) -> list[dict]:
     state = table.game.start(table.row.players, table.row.variants)
     for number, step in enumerate(table.steps, start=1):
         before = rules.status(state)
-        event = cast(dict, step.row.event)          # a step's row is an action, with its event
-        out.append({"n": number, "turn": before["turn"], "current": before["current"],
-                    "phase": before["phase"], "event": event,
-                    "text": rules.describe(event), "automatic": list(step.notes),
-                    "at": step.row.created})
+        event = cast(dict, step.row.event)  # a step's row is an action, with its event
+        out.append(
+            {
+                "n": number,
+                "turn": before["turn"],
+                "current": before["current"],
+                "phase": before["phase"],
+                "event": event,
+                "text": rules.describe(event),
+                "automatic": list(step.notes),
+                "at": step.row.created,
+            }
+        )
         state = rules.apply(state, event)
     return out
 
@@ -149,8 +176,13 @@ def redo(ctx) -> None:
 
 
 @click.command()
-@click.option("--json", "as_json", is_flag=True, hidden=True,
-              help="Accepted for symmetry: export always prints JSON.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    hidden=True,
+    help="Accepted for symmetry: export always prints JSON.",
+)
 @pass_ctx
 def export(ctx, as_json) -> None:
     """The whole game as JSON: players, the full log (undo and redo included), the
@@ -159,13 +191,21 @@ def export(ctx, as_json) -> None:
     warn_retuned(table)
     rules = table.game.rules
     outcome = rules.outcome(table.state)
-    echo_json({"id": table.row.id, "game": table.row.game, "players": list(table.row.players),
-               "created": table.row.created, "variants": table.row.variants,
-               "log": [{"id": r.id, "kind": r.kind, "event": r.event, "at": r.created}
-                       for r in table.log],
-               "events": [s.row.event for s in table.steps],
-               "status": rules.status(table.state),
-               "result": outcome.to_json() if outcome else None})
+    echo_json(
+        {
+            "id": table.row.id,
+            "game": table.row.game,
+            "players": list(table.row.players),
+            "created": table.row.created,
+            "variants": table.row.variants,
+            "log": [
+                {"id": r.id, "kind": r.kind, "event": r.event, "at": r.created} for r in table.log
+            ],
+            "events": [s.row.event for s in table.steps],
+            "status": rules.status(table.state),
+            "result": outcome.to_json() if outcome else None,
+        }
+    )
 
 
 @click.command()
@@ -181,8 +221,14 @@ def result(ctx, explain, as_json) -> None:
     if outcome is None:
         outcome = rules.standing(table.state)
     if as_json:
-        echo_json({"id": table.row.id, "final": final, **outcome.to_json(),
-                   "variants": table.row.variants})
+        echo_json(
+            {
+                "id": table.row.id,
+                "final": final,
+                **outcome.to_json(),
+                "variants": table.row.variants,
+            }
+        )
         return
     if not final:
         echo("The game is not over yet; standing now:")
@@ -240,8 +286,10 @@ def wrapped(text: str, width: int) -> list[str]:
     """`text` in lines of at most `width` columns (a longer word stays whole); game ids
     and card ids are never broken at their hyphens."""
     import textwrap
-    return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False,
-                         break_long_words=False)
+
+    return textwrap.wrap(
+        " ".join(text.split()), width, break_on_hyphens=False, break_long_words=False
+    )
 
 
 def summary(command: click.Command) -> str:
@@ -256,9 +304,15 @@ def verb_lines(game, width: int) -> list[str]:
     then the commands every game shares."""
     verbs = [v for v in game.verbs if not v.hidden]
     column = 2 + max((len(v.name) for v in verbs), default=0) + 2
-    lines = [*wrapped(f"{game.name} ({game.id})", width),
-             *wrapped(f"Start a game: scorekeeper new {game.id} NAME NAME..."
-                     + (" [--variant NAME[=N]]..." if game.variants else ""), width), ""]
+    lines = [
+        *wrapped(f"{game.name} ({game.id})", width),
+        *wrapped(
+            f"Start a game: scorekeeper new {game.id} NAME NAME..."
+            + (" [--variant NAME[=N]]..." if game.variants else ""),
+            width,
+        ),
+        "",
+    ]
     for verb in verbs:
         text = wrapped(summary(verb), width - column) or [""]
         lines.append(f"  {verb.name:<{column - 4}}  {text[0]}".rstrip())
@@ -266,19 +320,26 @@ def verb_lines(game, width: int) -> list[str]:
         if example_of(verb) is not None:
             lines.append(" " * (column + 2) + example_line(verb))
     if game.variants:
-        lines += ["", *wrapped("Official variants, chosen at new (and given to check) with "
-                               "--variant:", width)]
+        lines += [
+            "",
+            *wrapped(
+                "Official variants, chosen at new (and given to check) with --variant:", width
+            ),
+        ]
         for v in game.variants:
             text = wrapped(f"{v.summary} ({v.rule})", width - column)
             lines.append(f"  {v.typed:<{column - 4}}  {text[0]}".rstrip())
             lines += [" " * column + line for line in text[1:]]
-    shared = ", ".join(cast(str, c.name) for c in SHARED)   # every command is named
+    shared = ", ".join(cast(str, c.name) for c in SHARED)  # every command is named
     return [*lines, "", *wrapped(f"Every game: {shared} (scorekeeper --help).", width)]
 
 
 @click.command("help")
-@click.argument("game", required=False,
-                shell_complete=completion("scorekeeper.games", lambda games: games.rules_packages()))
+@click.argument(
+    "game",
+    required=False,
+    shell_complete=completion("scorekeeper.games", lambda games: games.rules_packages()),
+)
 @click.pass_context
 def help_command(click_ctx, game) -> None:
     """One GAME's verbs (a game id or alias), each with a one-line example to copy;
@@ -291,8 +352,18 @@ def help_command(click_ctx, game) -> None:
 
 
 #: The commands every game shares, in the order `--help` lists them.
-SHARED: tuple[click.Command, ...] = (new, games, status, history, undo, redo, export,
-                                     result, check, help_command)
+SHARED: tuple[click.Command, ...] = (
+    new,
+    games,
+    status,
+    history,
+    undo,
+    redo,
+    export,
+    result,
+    check,
+    help_command,
+)
 
 
 def playing() -> list:
@@ -305,8 +376,10 @@ def playing() -> list:
     for game in all_games():
         clash = next((v.name for v in game.verbs if v.name in names), None)
         if clash is not None:
-            note_problem(f"game {game.id} is left out: the verb {clash!r} is declared by "
-                         f"both {names[clash]} and {game.id}")
+            note_problem(
+                f"game {game.id} is left out: the verb {clash!r} is declared by "
+                f"both {names[clash]} and {game.id}"
+            )
             continue
         names.update({v.name: game.id for v in game.verbs})
         kept.append(game)

@@ -60,9 +60,9 @@ class Ctx:
         if self._store is None:
             from scorekeeper import cache
             from scorekeeper.store import Store, default_path
-            self._store = Store(self.db or default_path(), create=create,
-                                folders=self.db is None)
-            cache.use(self._store)       # card views are kept in the open database
+
+            self._store = Store(self.db or default_path(), create=create, folders=self.db is None)
+            cache.use(self._store)  # card views are kept in the open database
         return self._store
 
 
@@ -93,7 +93,7 @@ class Whole(click.ParamType):
         return numbers.whole(text, self.low, self.high, what)
 
 
-_NEGATIVE = r"-[0-9]+"      # compiled on first use (re's cache), not at start-up
+_NEGATIVE = r"-[0-9]+"  # compiled on first use (re's cache), not at start-up
 
 
 def negatives_as_values(command: click.Command, ctx: click.Context, args: list[str]) -> list[str]:
@@ -108,10 +108,10 @@ def negatives_as_values(command: click.Command, ctx: click.Context, args: list[s
     while i < len(args):
         arg = args[i]
         if arg == "--":
-            positional += args[i + 1:]
+            positional += args[i + 1 :]
             break
         if arg in takes_value:
-            options += args[i:i + 1 + takes_value[arg]]
+            options += args[i : i + 1 + takes_value[arg]]
             i += takes_value[arg]
         elif re.fullmatch(_NEGATIVE, arg) and arg not in names:
             positional.append(arg)
@@ -128,8 +128,9 @@ def option_words(command: click.Command, ctx: click.Context) -> tuple[dict[str, 
     """`command`'s options as typed: ({name: how many values it takes} for the options
     that take values, every option name, flags and --no-... forms included)."""
     options_of = [p for p in command.get_params(ctx) if isinstance(p, click.Option)]
-    takes_value = {name: p.nargs for p in options_of if not p.is_flag and not p.count
-                   for name in p.opts}
+    takes_value = {
+        name: p.nargs for p in options_of if not p.is_flag and not p.count for name in p.opts
+    }
     return takes_value, {name for p in options_of for name in (*p.opts, *p.secondary_opts)}
 
 
@@ -137,11 +138,13 @@ def example(args: str = ""):
     """Declare a verb's one-line example, the words typed after the verb (put it above
     `@click.command`): `scorekeeper help GAME` shows it under the verb, and the verb's
     own --help ends with it. One place per verb, read back by `example_of`."""
+
     def declare(command: click.Command) -> click.Command:
-        setattr(command, "example", args)         # read back with getattr (`example_of`)
+        setattr(command, "example", args)  # read back with getattr (`example_of`)
         if command.epilog is None:
             command.epilog = f"Example: {example_line(command)}"
         return command
+
     return declare
 
 
@@ -167,6 +170,7 @@ def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str)
     database and its newest game) that start with what is typed, any case. Reads the
     database without changing it; offers nothing if there is no such game or file."""
     from scorekeeper.store import Store, default_path
+
     chosen = ctx.find_root().params
     try:
         store = Store(chosen.get("db") or default_path(), create=False)
@@ -186,13 +190,16 @@ def completion(module: str, words: Callable[[Any], Iterable[str]]):
     (imported only when the shell asks, so start-up stays cheap): for a game's card
     ids, `completion("scorekeeper.games.GAME.cards", lambda cards: ...)`. Offers
     nothing if the words cannot be read (card data with problems)."""
+
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
         from importlib import import_module
+
         try:
             offered = list(words(import_module(module)))
         except ScoreError:
             return []
         return _starting_with(offered, incomplete)
+
     return complete
 
 
@@ -201,19 +208,33 @@ def variant_option(game: str | None = None):
     one official variant per use, "NAME" or "NAME=N", collected as `variants` (a tuple
     of the typed texts, read by scorekeeper.game.choose_variants). Shell completion
     offers the variants of `game`, or of the game typed as the command's GAME."""
+
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
         from scorekeeper.games import find_game
+
         try:
             # while an option's value is completed, click leaves the arguments unparsed
             typed = game or ctx.params.get("game") or next(iter(ctx.args), "")
             declared = find_game(typed).variants
         except ScoreError:
             return []
-        typed_forms = [form for v in declared for form in (
-            [v.name] if v.values is None else
-            [f"{v.name}={n}" for n in range(v.values[0], v.values[1] + 1)])]
+        typed_forms = [
+            form
+            for v in declared
+            for form in (
+                [v.name]
+                if v.values is None
+                else [f"{v.name}={n}" for n in range(v.values[0], v.values[1] + 1)]
+            )
+        ]
         return _starting_with(typed_forms, incomplete)
+
     return click.option(
-        "--variant", "variants", multiple=True, metavar="NAME[=N]", shell_complete=complete,
+        "--variant",
+        "variants",
+        multiple=True,
+        metavar="NAME[=N]",
+        shell_complete=complete,
         help="An official variant, e.g. faster or cover=2 for Hack Attack: Defense "
-        "(scorekeeper help GAME lists each game's); repeat for more.")
+        "(scorekeeper help GAME lists each game's); repeat for more.",
+    )

@@ -26,7 +26,7 @@ class UsageError(InputError):
 
     def __init__(self, message: str):
         super().__init__(message)
-        click = sys.modules.get("click")     # the rules never import click themselves
+        click = sys.modules.get("click")  # the rules never import click themselves
         self.command = click.get_current_context(silent=True) if click else None
 
 

@@ -47,7 +47,7 @@ class Rules(NamedTuple):
         replaying the log; () (the default): every command replays.
     """
 
-    initial: Callable[..., Any]            # (names), or (names, variants) with variants
+    initial: Callable[..., Any]  # (names), or (names, variants) with variants
     apply: Callable[[Any, dict], Any]
     notes: Callable[[Any, Any], list[str]]
     describe: Callable[[dict], str]
@@ -61,10 +61,16 @@ class Rules(NamedTuple):
     def of(cls, module: ModuleType) -> Rules:
         """The rules defined by a rules module's functions of the same names, and its
         `EVENTS` if it has them; AttributeError names a missing function."""
-        functions = {name: getattr(module, name) for name in cls._fields
-                     if name not in ("events", "state_types")}
-        return cls(**functions, events=getattr(module, "EVENTS", None),
-                   state_types=tuple(getattr(module, "STATE_TYPES", ())))
+        functions = {
+            name: getattr(module, name)
+            for name in cls._fields
+            if name not in ("events", "state_types")
+        }
+        return cls(
+            **functions,
+            events=getattr(module, "EVENTS", None),
+            state_types=tuple(getattr(module, "STATE_TYPES", ())),
+        )
 
 
 class Variant(NamedTuple):
@@ -87,7 +93,9 @@ class Variant(NamedTuple):
     @property
     def typed(self) -> str:
         """How it is typed: "faster" or "cover=1..3"."""
-        return self.name if self.values is None else f"{self.name}={self.values[0]}..{self.values[1]}"
+        return (
+            self.name if self.values is None else f"{self.name}={self.values[0]}..{self.values[1]}"
+        )
 
 
 def choose_variants(declared: Sequence[Variant], typed: Sequence[str], game: str) -> dict:
@@ -97,6 +105,7 @@ def choose_variants(declared: Sequence[Variant], typed: Sequence[str], game: str
     switch or missing from a numbered one, a value out of its range, or one typed twice
     with two values. Source: each game's rules file, its "Variant" lines."""
     from scorekeeper.numbers import is_whole, whole
+
     by_name = {v.name: v for v in declared}
     known = ", ".join(v.typed for v in declared)
     chosen: dict = {}
@@ -105,16 +114,19 @@ def choose_variants(declared: Sequence[Variant], typed: Sequence[str], game: str
         name = name.strip().casefold()
         variant = by_name.get(name)
         if variant is None:
-            raise InputError(f"{game} has no variant {quoted(text)}" + (
-                f"; its variants: {known}" if declared else "; it has no official variants"))
+            raise InputError(
+                f"{game} has no variant {quoted(text)}"
+                + (f"; its variants: {known}" if declared else "; it has no official variants")
+            )
         if variant.values is None:
             if equals:
                 raise UsageError(f"the {name} variant takes no value: type --variant {name}")
             got: bool | int = True
         else:
             if not equals or not is_whole(value):
-                raise UsageError(f"the {name} variant needs a whole number: --variant "
-                                 f"{variant.typed}")
+                raise UsageError(
+                    f"the {name} variant needs a whole number: --variant {variant.typed}"
+                )
             low, high = variant.values
             got = whole(value, low, high, f"the {name} variant")
         if chosen.get(name, got) != got:
@@ -127,9 +139,12 @@ def variant_lines(declared: Sequence[Variant], chosen: dict, rule: bool = True) 
     """One plain-words line per chosen variant, in declared order: "Variant faster: any
     number of Tech cards may be Protected on a turn", then the rules passage in
     parentheses when `rule`; none for a game played by the standard rules."""
-    return [f"Variant {v.name if v.values is None else f'{v.name}={chosen[v.name]}'}: "
-            f"{v.says(chosen[v.name])}" + (f" ({v.rule})" if rule else "")
-            for v in declared if v.name in chosen]
+    return [
+        f"Variant {v.name if v.values is None else f'{v.name}={chosen[v.name]}'}: "
+        f"{v.says(chosen[v.name])}" + (f" ({v.rule})" if rule else "")
+        for v in declared
+        if v.name in chosen
+    ]
 
 
 class Game(NamedTuple):
@@ -162,11 +177,14 @@ class Game(NamedTuple):
     def start(self, names: Sequence[str], variants: dict | None = None) -> Any:
         """The rules' initial state for `names` with the chosen `variants` (passed only
         to a game that declares variants); RuleError as `rules.initial`."""
-        return self.rules.initial(names, variants or {}) if self.variants else \
-            self.rules.initial(names)
+        return (
+            self.rules.initial(names, variants or {})
+            if self.variants
+            else self.rules.initial(names)
+        )
 
     def settle(self, entries: Sequence[str], variants: dict | None = None) -> Outcome:
         """The `check` hook's Outcome for `entries` with the chosen `variants` (passed
         only to a game that declares variants)."""
-        assert self.check is not None          # settled only for a game with a check hook
+        assert self.check is not None  # settled only for a game with a check hook
         return self.check(entries, variants or {}) if self.variants else self.check(entries)

@@ -22,11 +22,11 @@ from typing import Sequence
 from scorekeeper.errors import InputError, quoted
 
 MAX_NAME = 24
-_JOINERS = (0x200C, 0x200D)                      # ZWNJ, ZWJ
-_TAGS = range(0xE0020, 0xE0080)                  # emoji tag sequences (subdivision flags)
+_JOINERS = (0x200C, 0x200D)  # ZWNJ, ZWJ
+_TAGS = range(0xE0020, 0xE0080)  # emoji tag sequences (subdivision flags)
 _BIDI = {0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
-_BLANK = {0x115F, 0x1160, 0x2800, 0x3164, 0xFFA0}   # fillers that are letters yet show nothing
-_SELECTORS = {*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)}   # variation selectors
+_BLANK = {0x115F, 0x1160, 0x2800, 0x3164, 0xFFA0}  # fillers that are letters yet show nothing
+_SELECTORS = {*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)}  # variation selectors
 _SHOW_NOTHING = {"Cc", "Cf", "Cs", "Mn", "Me", "Zs", "Zl", "Zp"}
 
 
@@ -62,15 +62,17 @@ def character(ch: str) -> str:
 
 def shows_something(name: str) -> bool:
     """True if some character of `name` prints as a visible mark."""
-    return any(unicodedata.category(ch) not in _SHOW_NOTHING and ord(ch) not in _BLANK
-               for ch in name)
+    return any(
+        unicodedata.category(ch) not in _SHOW_NOTHING and ord(ch) not in _BLANK for ch in name
+    )
 
 
 def key(name: str) -> str:
     """What two names are compared by: NFC, case folded, invisible joiners, tags and
     variation selectors left out (so 'Ana' and 'Ana' + ZWJ are the same name)."""
-    return "".join(ch for ch in normal(name) if unicodedata.category(ch) != "Cf"
-                   and ord(ch) not in _SELECTORS).casefold()
+    return "".join(
+        ch for ch in normal(name) if unicodedata.category(ch) != "Cf" and ord(ch) not in _SELECTORS
+    ).casefold()
 
 
 def check_name(name: str) -> None:
@@ -79,16 +81,15 @@ def check_name(name: str) -> None:
     if not name:
         raise InputError("a player name cannot be empty")
     if len(name) > MAX_NAME:
-        raise InputError(f"the name {quoted(name, MAX_NAME)} is longer than {MAX_NAME} "
-                         "characters")
+        raise InputError(f"the name {quoted(name, MAX_NAME)} is longer than {MAX_NAME} characters")
     for ch in name:
         why = refusal(ch)
         if why:
-            raise InputError(f"the name {quoted(name)} holds {character(ch)} ({why}); "
-                             "leave it out")
+            raise InputError(f"the name {quoted(name)} holds {character(ch)} ({why}); leave it out")
     if not shows_something(name):
-        raise InputError(f"the name {quoted(name)} shows nothing: every character in it "
-                         "is invisible")
+        raise InputError(
+            f"the name {quoted(name)} shows nothing: every character in it is invisible"
+        )
 
 
 def check_edges(name: str) -> None:
@@ -96,13 +97,16 @@ def check_edges(name: str) -> None:
     kept exactly as typed, so 'Ana ' is refused rather than quietly recorded as 'Ana'."""
     if name and not name.strip():
         raise InputError(f"the name {quoted(name)} is only white space")
-    edges = [(where, ch) for where, ch in (("starts", name[:1]), ("ends", name[-1:]))
-             if ch.isspace()]
+    edges = [
+        (where, ch) for where, ch in (("starts", name[:1]), ("ends", name[-1:])) if ch.isspace()
+    ]
     if edges:
         odd = [ch for _, ch in edges if ch != " "]
         what = f"white space ({character(odd[0])})" if odd else "a space"
-        raise InputError(f"the name {quoted(name)} {' and '.join(w for w, _ in edges)} with "
-                         f"{what}; type it without")
+        raise InputError(
+            f"the name {quoted(name)} {' and '.join(w for w, _ in edges)} with "
+            f"{what}; type it without"
+        )
 
 
 def check_new_names(names: Sequence[str]) -> list[str]:
@@ -117,8 +121,10 @@ def check_new_names(names: Sequence[str]) -> list[str]:
     seen: dict[str, str] = {}
     for n in cleaned:
         if key(n) in seen:
-            raise InputError(f"two players are called {quoted(seen[key(n)])} and {quoted(n)}; "
-                             "names must differ (ignoring case)")
+            raise InputError(
+                f"two players are called {quoted(seen[key(n)])} and {quoted(n)}; "
+                "names must differ (ignoring case)"
+            )
         seen[key(n)] = n
     return cleaned
 
@@ -137,7 +143,9 @@ def resolve(typed: str, players: Sequence[str]) -> str:
     if matches:
         raise InputError(f"{quoted(typed)} could be {', '.join(matches)}; type more of the name")
     import difflib
+
     close = difflib.get_close_matches(typed_key, [key(p) for p in players], n=3, cutoff=0.5)
-    hint = "did you mean " + ", ".join(p for p in players if key(p) in close) + "? " \
-        if close else ""
+    hint = (
+        "did you mean " + ", ".join(p for p in players if key(p) in close) + "? " if close else ""
+    )
     raise InputError(f"no player called {quoted(typed)}; {hint}players: {', '.join(players)}")

@@ -11,8 +11,8 @@ import re
 from pnp.core.shown import signed
 from scorekeeper.errors import InputError, UsageError, quoted
 
-_WHOLE = r"([+\-\u2212]?)([0-9]+)"     # compiled on first use (re's cache), not at start-up
-_MOST_DIGITS = 19        # a longer number is outside every range (SQLite's ids end at 2**63 - 1)
+_WHOLE = r"([+\-\u2212]?)([0-9]+)"  # compiled on first use (re's cache), not at start-up
+_MOST_DIGITS = 19  # a longer number is outside every range (SQLite's ids end at 2**63 - 1)
 
 
 def is_whole(text: str) -> bool:
@@ -53,7 +53,7 @@ def whole(text: str, low: int, high: int, what: str, note: str = "") -> int:
     if number is not None and low <= number <= high:
         return number
     if not is_whole(text):
-        raise UsageError(f"{what} must be a whole number, {signed(low)}..{signed(high)}"
-                         f"{note}, got {shown(text)}")
-    raise InputError(f"{what} must be {signed(low)}..{signed(high)}{note}, got "
-                     f"{shown(text)}")
+        raise UsageError(
+            f"{what} must be a whole number, {signed(low)}..{signed(high)}{note}, got {shown(text)}"
+        )
+    raise InputError(f"{what} must be {signed(low)}..{signed(high)}{note}, got {shown(text)}")

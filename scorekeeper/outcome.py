@@ -38,6 +38,9 @@ class Outcome(NamedTuple):
     def to_json(self) -> dict:
         """A JSON-ready dict: {"winners": [NAME...], "reason": TEXT, "explanation":
         [LINE...], "termination": "scored"|"win-condition"|"last-player"|"no-players"|None}."""
-        return {"winners": list(self.winners), "reason": self.reason,
-                "explanation": list(self.explanation),
-                "termination": self.termination.value if self.termination else None}
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "explanation": list(self.explanation),
+            "termination": self.termination.value if self.termination else None,
+        }

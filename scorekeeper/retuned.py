@@ -24,11 +24,14 @@ def retuned(table: Table) -> list[str]:
         return []
     gone: dict[str, int] = {}
     for n, step in enumerate(table.steps, start=1):
-        event = cast(dict, step.row.event)          # a step's row is an action, with its event
+        event = cast(dict, step.row.event)  # a step's row is an action, with its event
         shape = shapes.get(event["type"])
         for card in card_ids(event, shape) if shape else ():
             if card not in printed:
                 gone.setdefault(card, n)
-    return [f"event {n} names the card {quoted(card, 48)}, which today's card data does "
-            "not print (a deck retuned since this game was saved?); it is kept as "
-            "recorded" for card, n in gone.items()]
+    return [
+        f"event {n} names the card {quoted(card, 48)}, which today's card data does "
+        "not print (a deck retuned since this game was saved?); it is kept as "
+        "recorded"
+        for card, n in gone.items()
+    ]

@@ -29,8 +29,14 @@ class Step:
 
     __slots__ = ("_after", "_before", "_notes", "_replay", "row")
 
-    def __init__(self, row: LogRow, notes: tuple[str, ...] | None = None,
-                 replay: _Replay | None = None, before: Any = None, after: Any = None):
+    def __init__(
+        self,
+        row: LogRow,
+        notes: tuple[str, ...] | None = None,
+        replay: _Replay | None = None,
+        before: Any = None,
+        after: Any = None,
+    ):
         self.row, self._notes = row, notes
         self._replay, self._before, self._after = replay, before, after
 
@@ -125,8 +131,10 @@ def _known(store: Store, game: TableRow) -> None:
     no rules for it: `new` stores only games it knows, so the row is damaged."""
     if game.game not in playable():
         known = ", ".join(playable()) or "none"
-        raise store.damaged(f"game {game.id}", f"its game {quoted(game.game, 40)} is not one "
-                            f"the score keeper keeps: {known}")
+        raise store.damaged(
+            f"game {game.id}",
+            f"its game {quoted(game.game, 40)} is not one the score keeper keeps: {known}",
+        )
 
 
 def _check_players(store: Store, game: TableRow, spec: Game) -> None:
@@ -145,8 +153,9 @@ def _check_players(store: Store, game: TableRow, spec: Game) -> None:
         raise store.damaged(f"game {game.id}", f"its players: {clip(str(exc))}") from None
 
 
-def _replay(store: Store, game: TableRow, spec: Game, rows: list[LogRow],
-            done: list[LogRow]) -> tuple[list, tuple[Step, ...]]:
+def _replay(
+    store: Store, game: TableRow, spec: Game, rows: list[LogRow], done: list[LogRow]
+) -> tuple[list, tuple[Step, ...]]:
     """Fold the events in force through the rules: (the state before the first step and
     after each one, steps). StoreError (`damaged`, naming the event by its place in the
     log) for an event that is not of its game's shape or that the rules cannot apply
@@ -158,18 +167,18 @@ def _replay(store: Store, game: TableRow, spec: Game, rows: list[LogRow],
     check = checker(shapes) if shapes is not None else None
     replay, apply = _Replay(store, game, rules, rows), rules.apply
     collecting = gc.isenabled()
-    gc.disable()           # the fold makes many small records and frees none of them:
-    try:                   # the collector's passes over them would be wasted work
+    gc.disable()  # the fold makes many small records and frees none of them:
+    try:  # the collector's passes over them would be wasted work
         for row in done:
             if check is not None and (problem := check(row.event)):
                 raise _Damaged(problem)
-            after = apply(state, cast(dict, row.event))     # an action's event
+            after = apply(state, cast(dict, row.event))  # an action's event
             steps.append(Step(row, None, replay, state, after))
             states.append(after)
             state = after
     except _Damaged as exc:
         raise store.damaged(_where(game, rows, cast(LogRow, row)), str(exc)) from None
-    except _UNREADABLE as exc:               # (raised in the loop, so `row` is set)
+    except _UNREADABLE as exc:  # (raised in the loop, so `row` is set)
         raise replay.refused(cast(LogRow, row), exc) from None
     finally:
         if collecting:
@@ -194,8 +203,11 @@ class _Replay:
 
     def refused(self, row: LogRow, exc: Exception):
         """The StoreError for an event the rules refuse or cannot read."""
-        why = f"the rules refuse it: {exc}" if isinstance(exc, ScoreError) else \
-            f"the rules cannot read it: {type(exc).__name__} {exc}"
+        why = (
+            f"the rules refuse it: {exc}"
+            if isinstance(exc, ScoreError)
+            else f"the rules cannot read it: {type(exc).__name__} {exc}"
+        )
         return self.store.damaged(_where(self.game, self.rows, row), clip(why))
 
 
@@ -204,14 +216,14 @@ class _Damaged(Exception):
 
 
 def _where(game: TableRow, rows: list[LogRow], row: LogRow) -> str:
-    """"game 3, event 7": `row` is the 7th row of game 3's log (as `export` lists it)."""
+    """ "game 3, event 7": `row` is the 7th row of game 3's log (as `export` lists it)."""
     return f"game {game.id}, event {rows.index(row) + 1}"
 
 
 def clip(text: str, limit: int = 160) -> str:
     """`text` cut to `limit` characters (with "…"), on one line."""
     text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class Current(NamedTuple):
@@ -234,7 +246,7 @@ def current(store: Store, game_id: int | None) -> Current:
         key = store.log_key(game.id)
         known = cache.current(store, key)
         if known is not None and known.game == game:
-            return known                 # this command read it already: nothing changed
+            return known  # this command read it already: nothing changed
         spec = _spec(store, game)
         _check_players(store, game, spec)
         state = _saved_state(store, game, spec)
@@ -247,7 +259,7 @@ def current(store: Store, game_id: int | None) -> Current:
     return now
 
 
-_NONE = object()    # no saved state to start from
+_NONE = object()  # no saved state to start from
 
 
 def _heads(store: Store, game: TableRow) -> tuple[list[LogRow], list[LogRow], list[LogRow]] | None:
@@ -260,8 +272,7 @@ def _heads(store: Store, game: TableRow) -> tuple[list[LogRow], list[LogRow], li
         return None
 
 
-def _saved_state(store: Store, game: TableRow, spec: Game, heads=None,
-                 top: Any = _NONE) -> Any:
+def _saved_state(store: Store, game: TableRow, spec: Game, heads=None, top: Any = _NONE) -> Any:
     """The saved state after the action on top of the log (or after `top`, None for
     no action in force), or _NONE if the game keeps none, there is none, it does not
     read back, or the log is not as it was when it was saved (for `load` to name what
@@ -311,7 +322,7 @@ def record(store: Store, game_id: int | None, event: dict) -> tuple[Current, Cur
         event = json.loads(json.dumps(event, ensure_ascii=False))
         shapes = rules.events
         problem = checker(shapes)(event) if shapes is not None else None
-        if problem is not None:       # what a replay would refuse is never written
+        if problem is not None:  # what a replay would refuse is never written
             raise InputError(f"cannot record this: {clip(problem)}")
         state = rules.apply(before.state, event)
         row = store.append(before.row.id, "action", event)
@@ -347,20 +358,29 @@ def _move(store: Store, game_id: int | None, kind: str) -> tuple[LogRow, Current
             # what loading it again would give: the last step taken back
             # (store.effective_events), the state before it
             states = known[1][:-1]
-            after = table._replace(state=states[-1], steps=table.steps[:-1],
-                                   undone=table.undone + (rows[-1],), log=table.log + (mark,))
+            after = table._replace(
+                state=states[-1],
+                steps=table.steps[:-1],
+                undone=table.undone + (rows[-1],),
+                log=table.log + (mark,),
+            )
             _remember(store, store.log_key(table.row.id), after, states)
-            _save(store, table.game, table.row, after.steps[-1].row if after.steps else None,
-                  after.state)
+            _save(
+                store,
+                table.game,
+                table.row,
+                after.steps[-1].row if after.steps else None,
+                after.state,
+            )
             return rows[-1], after
         after = load(store, table.row.id)
-        _save(store, after.game, after.row, after.steps[-1].row if after.steps else None,
-              after.state)
+        _save(
+            store, after.game, after.row, after.steps[-1].row if after.steps else None, after.state
+        )
         return rows[-1], after
 
 
-def _quick_move(store: Store, game_id: int | None, kind: str
-                ) -> tuple[LogRow, Current] | None:
+def _quick_move(store: Store, game_id: int | None, kind: str) -> tuple[LogRow, Current] | None:
     """An undo or redo from saved states: the action it moves and the game after it,
     with the undo or redo appended; None (nothing written) where a state is not saved,
     for the replay to do it."""
@@ -373,21 +393,20 @@ def _quick_move(store: Store, game_id: int | None, kind: str
     _, done, undone = heads
     moved = (done if kind == "undo" else undone)[-1:]
     if not moved:
-        return None                      # "nothing to undo": the replay says so
+        return None  # "nothing to undo": the replay says so
     top = (done[-2] if len(done) > 1 else None) if kind == "undo" else moved[0]
     state = _saved_state(store, game, spec, heads, top)
     if state is _NONE:
         return None
     if kind == "undo" and _saved_state(store, game, spec, heads, moved[0]) is _NONE:
-        return None   # the action taken back has no saved state: changed by hand, maybe
+        return None  # the action taken back has no saved state: changed by hand, maybe
     row = store.log_row(game.id, moved[0].id)
     store.append(game.id, kind)
     cache.write_views(store)
     return row, Current(game, spec, state)
 
 
-def new_game(store: Store, game: str, players: list[str], variants: dict | None = None
-             ) -> Table:
+def new_game(store: Store, game: str, players: list[str], variants: dict | None = None) -> Table:
     """Start `game` (an id or alias) with `players` in seating order and the chosen
     `variants` (game.choose_variants); it becomes the current one. InputError for an
     unknown game; the rules' RuleError for a player count they refuse, with nothing

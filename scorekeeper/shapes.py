@@ -55,8 +55,10 @@ class Range:
 
 #: Characters no recorded text holds: C0 and C1 controls, line and paragraph
 #: separators, bidi controls and the invisible format characters (scorekeeper.names).
-BAD_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b\u200e\u200f"
-                      "\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]")
+BAD_TEXT = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b\u200e\u200f"
+    "\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
 
 
 class Text:
@@ -86,8 +88,15 @@ def _text_ok(value: Any, limit: int) -> bool:
     return type(value) is str and 0 < len(value) <= limit and not BAD_TEXT.search(value)
 
 
-_WORDS = {str: "text", int: "a whole number", bool: "true or false", type(None): "null",
-          float: "a number with a fraction", list: "an array", dict: "an object"}
+_WORDS = {
+    str: "text",
+    int: "a whole number",
+    bool: "true or false",
+    type(None): "null",
+    float: "a number with a fraction",
+    list: "an array",
+    dict: "an object",
+}
 
 
 def what(value: Any) -> str:
@@ -100,21 +109,28 @@ def problem(value: Any, shape: Any, where: str = "the event") -> str | None:
     number"), or None if it fits. `where` names the value in the words."""
     if shape is None or shape in (str, int, bool):
         expected = type(None) if shape is None else shape
-        return None if type(value) is expected else \
-            f"{where} is {what(value)}, not {_WORDS[expected]}"
+        return (
+            None if type(value) is expected else f"{where} is {what(value)}, not {_WORDS[expected]}"
+        )
     if isinstance(shape, Range):
         if type(value) is not int:
             return f"{where} is {what(value)}, not a whole number"
-        return None if shape.lo <= value <= shape.hi else \
-            f"{where} is {_clip(value)}, outside {shape.lo}..{shape.hi}"
+        return (
+            None
+            if shape.lo <= value <= shape.hi
+            else f"{where} is {_clip(value)}, outside {shape.lo}..{shape.hi}"
+        )
     if isinstance(shape, Text):
         if type(value) is not str:
             return f"{where} is {what(value)}, not text"
         if not value or len(value) > shape.limit:
             return f"{where} is {len(value)} characters long, not 1..{shape.limit}"
         bad = BAD_TEXT.search(value)
-        return None if bad is None else \
-            f"{where} holds U+{ord(bad.group()):04X}, a character no card text holds"
+        return (
+            None
+            if bad is None
+            else f"{where} holds U+{ord(bad.group()):04X}, a character no card text holds"
+        )
     if isinstance(shape, tuple):
         found = [problem(value, s, where) for s in shape]
         if None in found:
@@ -132,13 +148,20 @@ def problem(value: Any, shape: Any, where: str = "the event") -> str | None:
     if isinstance(shape, list):
         if type(value) is not list:
             return f"{where} is {what(value)}, not an array"
-        return next((p for i, v in enumerate(value)
-                     if (p := problem(v, shape[0], f"{where}[{i}]"))), None)
+        return next(
+            (p for i, v in enumerate(value) if (p := problem(v, shape[0], f"{where}[{i}]"))), None
+        )
     if type(value) is not dict:
         return f"{where} is {what(value)}, not an object"
     if isinstance(shape, Values):
-        return next((p for k, v in value.items()
-                     if (p := problem(v, shape.shape, f"{where}[{str(k)[:40]!r}]"))), None)
+        return next(
+            (
+                p
+                for k, v in value.items()
+                if (p := problem(v, shape.shape, f"{where}[{str(k)[:40]!r}]"))
+            ),
+            None,
+        )
     return _record(value, shape, where)
 
 
@@ -206,15 +229,19 @@ def card_ids(value: Any, shape: Any) -> list[str]:
         return [value] if type(value) is str else []
     kind = type(shape)
     if kind is Optional or kind is Values:
-        return card_ids(value, shape.shape) if kind is Optional else \
-            [i for v in value.values() for i in card_ids(v, shape.shape)]
+        return (
+            card_ids(value, shape.shape)
+            if kind is Optional
+            else [i for v in value.values() for i in card_ids(v, shape.shape)]
+        )
     if kind is tuple:
         return next((card_ids(value, s) for s in shape if fits(value, s)), [])
     if kind is list and type(value) is list:
         return [i for v in value for i in card_ids(v, shape[0])]
     if kind is dict and type(value) is dict:
-        return [i for key, field in shape.items() if key in value
-                for i in card_ids(value[key], field)]
+        return [
+            i for key, field in shape.items() if key in value for i in card_ids(value[key], field)
+        ]
     return []
 
 
@@ -259,7 +286,7 @@ def compiled_fits(shape: Any):
     """A function of one value that returns what `fits(value, shape)` does, written out
     as one expression for this shape (no walk over the shape per value)."""
     names: dict[str, Any] = {"_Optional": Optional, "_text_ok": _text_ok}
-    counter = iter(range(10 ** 6))
+    counter = iter(range(10**6))
 
     def const(value: Any) -> str:
         name = f"_c{next(counter)}"
@@ -292,8 +319,7 @@ def compiled_fits(shape: Any):
             return f"(type({v}) is list and all({expr(shape[0], item)} for {item} in {v}))"
         if kind is frozenset:
             return f"(type({v}) in {const((str, int))} and {v} in {const(shape)})"
-        return (f"(type({v}) is dict and all({expr(shape.shape, item)} "
-                f"for {item} in {v}.values()))")
+        return f"(type({v}) is dict and all({expr(shape.shape, item)} for {item} in {v}.values()))"
 
     source = f"def _fits(value):\n    return bool({expr(shape, 'value')})\n"
     exec(compile(source, "<scorekeeper.shapes>", "exec"), names)  # noqa: S102 (our own text)

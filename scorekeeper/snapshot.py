@@ -29,8 +29,9 @@ def _plain(value: Any) -> Any:
         return {"e": type(value).__name__, "v": value.value}
     if isinstance(value, tuple):
         items = [_plain(v) for v in value]
-        return {"n": type(value).__name__, "v": items} if hasattr(value, "_fields") else \
-            {"t": items}
+        return (
+            {"n": type(value).__name__, "v": items} if hasattr(value, "_fields") else {"t": items}
+        )
     if isinstance(value, list):
         return {"l": [_plain(v) for v in value]}
     if isinstance(value, dict):

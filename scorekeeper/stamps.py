@@ -17,8 +17,10 @@ def now() -> str:
 #: A time as the store writes it (`now`): ISO 8601 date and time with its UTC offset,
 #: "2026-11-30T17:05:09+00:00" (a fraction of a second or "Z" allowed). Compiled once
 #: per read of a log, not at start-up.
-_TIME = (r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]{1,6})?"
-         r"(?:[+-][0-9]{2}:[0-9]{2}|Z)")
+_TIME = (
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]{1,6})?"
+    r"(?:[+-][0-9]{2}:[0-9]{2}|Z)"
+)
 
 
 def time_matcher():
@@ -33,7 +35,7 @@ def is_time(text: object, fullmatch=None) -> bool:
         return False
     try:
         datetime.fromisoformat(text)
-    except ValueError:                  # 2026-13-40T...: the right shape, no such time
+    except ValueError:  # 2026-13-40T...: the right shape, no such time
         return False
     return True
 
@@ -45,5 +47,7 @@ def time_problem(text: object) -> str | None:
         return "its time is not text"
     if is_time(text):
         return None
-    return (f"its time {quoted(text, 40)} is not an ISO 8601 time with its UTC offset, "
-            "such as 2026-11-30T17:05:09+00:00")
+    return (
+        f"its time {quoted(text, 40)} is not an ISO 8601 time with its UTC offset, "
+        "such as 2026-11-30T17:05:09+00:00"
+    )

@@ -101,8 +101,7 @@ class Store(SavedCaches):
         except OSError as exc:
             raise self.refused(f"cannot create its folder ({exc.strerror})") from None
         if not os.access(folder, os.W_OK | os.X_OK):
-            raise self.refused(f"cannot create it: its folder {shown_path(folder)} is not "
-                               "writable")
+            raise self.refused(f"cannot create it: its folder {shown_path(folder)} is not writable")
 
     def _open(self, create: bool, folders: bool) -> sqlite3.Connection:
         fresh = self._fresh()
@@ -113,12 +112,16 @@ class Store(SavedCaches):
         conn, app, version = self._connect(fresh)
         if app != APP_ID:
             conn.close()
-            raise StoreError(f"{self.name} belongs to another program (not a score keeper "
-                             "database); it was left untouched — name another file with --db")
+            raise StoreError(
+                f"{self.name} belongs to another program (not a score keeper "
+                "database); it was left untouched — name another file with --db"
+            )
         if version > SCHEMA_VERSION:
             conn.close()
-            raise StoreError(f"{self.name} was written by a newer scorekeeper (schema "
-                             f"{version}, this one reads {SCHEMA_VERSION}); upgrade hackpack")
+            raise StoreError(
+                f"{self.name} was written by a newer scorekeeper (schema "
+                f"{version}, this one reads {SCHEMA_VERSION}); upgrade hackpack"
+            )
         self.version = version
         return conn
 
@@ -133,8 +136,7 @@ class Store(SavedCaches):
         already there; the snapshots table), inside the write transaction of the first
         write that needs it: a command that only reads never changes the file."""
         if self.version < 2:
-            self.conn.execute("ALTER TABLE games ADD COLUMN variants TEXT NOT NULL "
-                              "DEFAULT '{}'")
+            self.conn.execute("ALTER TABLE games ADD COLUMN variants TEXT NOT NULL DEFAULT '{}'")
             for statement in SNAPSHOTS:
                 self.conn.execute(statement)
             self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -151,17 +153,25 @@ class Store(SavedCaches):
         try:
             conn.execute("PRAGMA foreign_keys = ON")
             if fresh:  # one transaction: a half-made file is never left behind
-                conn.executescript(f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA application_id = {APP_ID};"
-                                   f" PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
-            return (conn, conn.execute("PRAGMA application_id").fetchone()[0],
-                    conn.execute("PRAGMA user_version").fetchone()[0])
+                conn.executescript(
+                    f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA application_id = {APP_ID};"
+                    f" PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
+                )
+            return (
+                conn,
+                conn.execute("PRAGMA application_id").fetchone()[0],
+                conn.execute("PRAGMA user_version").fetchone()[0],
+            )
         except sqlite3.Error as exc:
             conn.close()
-            if isinstance(exc, sqlite3.OperationalError) or \
-                    not isinstance(exc, sqlite3.DatabaseError):
+            if isinstance(exc, sqlite3.OperationalError) or not isinstance(
+                exc, sqlite3.DatabaseError
+            ):
                 raise self._explain(exc) from None
-            raise StoreError(f"{self.name} is not a score keeper database ({exc}); it was "
-                             "left untouched — name another file with --db") from None
+            raise StoreError(
+                f"{self.name} is not a score keeper database ({exc}); it was "
+                "left untouched — name another file with --db"
+            ) from None
 
     def _explain(self, exc: sqlite3.Error) -> StoreError:
         """A StoreError that says in words what went wrong with the file."""
@@ -213,7 +223,7 @@ class Store(SavedCaches):
             self.version = self.conn.execute("PRAGMA user_version").fetchone()[0]
             self._triggers = None
         except sqlite3.Error:
-            pass                     # SQLite rolls back by itself what it cannot commit
+            pass  # SQLite rolls back by itself what it cannot commit
 
     @_guarded
     def new_game(self, game: str, players: list[str], variants: dict | None = None) -> int:
@@ -222,8 +232,9 @@ class Store(SavedCaches):
         self._upgrade()
         cur = self.conn.execute(
             "INSERT INTO games (game, players, created, variants) VALUES (?, ?, ?, ?)",
-            (game, json.dumps(players, ensure_ascii=False), now(), json.dumps(variants or {})))
-        return cast(int, cur.lastrowid)          # an INSERT's row id
+            (game, json.dumps(players, ensure_ascii=False), now(), json.dumps(variants or {})),
+        )
+        return cast(int, cur.lastrowid)  # an INSERT's row id
 
     @_guarded
     def games(self) -> list[TableRow]:
@@ -235,17 +246,20 @@ class Store(SavedCaches):
     def game(self, game_id: int | None) -> TableRow:
         """The game with `game_id`, or the newest when None; InputError if there is none,
         StoreError (`damaged`) if its row is damaged."""
-        if game_id is not None and not 1 <= game_id < 2 ** 63:
-            raise InputError(f"no game with id {numbers.shown(str(game_id))}; "
-                             "'scorekeeper games' lists them")
+        if game_id is not None and not 1 <= game_id < 2**63:
+            raise InputError(
+                f"no game with id {numbers.shown(str(game_id))}; 'scorekeeper games' lists them"
+            )
         if game_id is None:
-            row = self.conn.execute(f"SELECT {self._columns} FROM games "
-                                    "ORDER BY id DESC LIMIT 1").fetchone()
+            row = self.conn.execute(
+                f"SELECT {self._columns} FROM games ORDER BY id DESC LIMIT 1"
+            ).fetchone()
             if row is None:
                 raise InputError("no game yet: start one with 'scorekeeper new GAME PLAYER...'")
         else:
-            row = self.conn.execute(f"SELECT {self._columns} FROM games WHERE id = ?",
-                                    (game_id,)).fetchone()
+            row = self.conn.execute(
+                f"SELECT {self._columns} FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
             if row is None:
                 raise InputError(f"no game with id {game_id}; 'scorekeeper games' lists them")
         return self._game_row(row)
@@ -278,7 +292,8 @@ class Store(SavedCaches):
         except (ValueError, RecursionError):
             raise self.damaged(where, "its variants are not JSON") from None
         if not isinstance(chosen, dict) or not all(
-                isinstance(k, str) and type(v) in (bool, int) for k, v in chosen.items()):
+            isinstance(k, str) and type(v) in (bool, int) for k, v in chosen.items()
+        ):
             raise self.damaged(where, "its variants are not an object of names and values")
         return TableRow(game_id, game, tuple(names), created, chosen)
 
@@ -288,8 +303,9 @@ class Store(SavedCaches):
         write committed by another connection), this connection's total changes (any
         write by it), the game's log rows and the last row's id (rows rolled back). Two
         equal keys of one Store mean the same log (session.load keeps its last replay)."""
-        count, last = self.conn.execute("SELECT count(*), max(id) FROM log WHERE game_id = ?",
-                                        (game_id,)).fetchone()
+        count, last = self.conn.execute(
+            "SELECT count(*), max(id) FROM log WHERE game_id = ?", (game_id,)
+        ).fetchone()
         version = self.conn.execute("PRAGMA data_version").fetchone()[0]
         return version, self.conn.total_changes, game_id, count, last
 
@@ -297,8 +313,14 @@ class Store(SavedCaches):
     def log_heads(self, game_id: int) -> list[LogRow]:
         """Every log row of a game, id and kind only (event None, time ""): enough for
         `effective_events` to find the action on top without reading the events."""
-        return list(map(LogRow._make, self.conn.execute(
-            "SELECT id, kind, NULL, '' FROM log WHERE game_id = ? ORDER BY id", (game_id,))))
+        return list(
+            map(
+                LogRow._make,
+                self.conn.execute(
+                    "SELECT id, kind, NULL, '' FROM log WHERE game_id = ? ORDER BY id", (game_id,)
+                ),
+            )
+        )
 
     @_guarded
     def sound_after(self, game_id: int, after: int) -> bool:
@@ -312,25 +334,33 @@ class Store(SavedCaches):
                 "WHEN 'action' THEN CASE WHEN typeof(event) = 'text' AND json_valid(event) "
                 "THEN json_type(event) = 'object' AND json_type(event, '$.type') = 'text' "
                 "ELSE 0 END WHEN 'undo' THEN event IS NULL WHEN 'redo' THEN event IS NULL "
-                "ELSE 0 END, 0) LIMIT 1", (game_id, after)).fetchone()
-        except sqlite3.OperationalError:     # JSON SQLite cannot read (nested too deep)
+                "ELSE 0 END, 0) LIMIT 1",
+                (game_id, after),
+            ).fetchone()
+        except sqlite3.OperationalError:  # JSON SQLite cannot read (nested too deep)
             return False
         if bad:
             return False
         fullmatch = time_matcher()
-        return all(is_time(created, fullmatch) for created, in self.conn.execute(
-            "SELECT created FROM log WHERE game_id = ? AND id > ?", (game_id, after)))
+        return all(
+            is_time(created, fullmatch)
+            for (created,) in self.conn.execute(
+                "SELECT created FROM log WHERE game_id = ? AND id > ?", (game_id, after)
+            )
+        )
 
     @_guarded
     def log_row(self, game_id: int, row_id: int) -> LogRow:
         """One log row of a game, read and checked as `log` reads it (StoreError,
         `damaged`, naming it by its place in the log)."""
-        row = self.conn.execute("SELECT id, kind, event, created FROM log WHERE game_id = ? "
-                                "AND id = ?", (game_id, row_id)).fetchone()
-        number = self.conn.execute("SELECT count(*) FROM log WHERE game_id = ? AND id <= ?",
-                                   (game_id, row_id)).fetchone()[0]
+        row = self.conn.execute(
+            "SELECT id, kind, event, created FROM log WHERE game_id = ? AND id = ?",
+            (game_id, row_id),
+        ).fetchone()
+        number = self.conn.execute(
+            "SELECT count(*) FROM log WHERE game_id = ? AND id <= ?", (game_id, row_id)
+        ).fetchone()[0]
         return LogRow(row[0], row[1], self._event(game_id, number, row), row[3])
-
 
     @_guarded
     def log(self, game_id: int) -> list[LogRow]:
@@ -340,11 +370,13 @@ class Store(SavedCaches):
         action whose event is missing, not JSON, not a JSON object or has no text
         "type"; an undo or redo that holds an event. (Where an undo or redo stands is
         checked by `effective_events`.)"""
-        rows = self.conn.execute("SELECT id, kind, event, created FROM log WHERE game_id = ? "
-                                 "ORDER BY id", (game_id,)).fetchall()
-        try:   # the common case in one JSON parse; any doubt: row by row, to name it
-            events = strict_json("[" + ",".join(e if k == "action" else "null"
-                                               for _, k, e, _ in rows) + "]")
+        rows = self.conn.execute(
+            "SELECT id, kind, event, created FROM log WHERE game_id = ? ORDER BY id", (game_id,)
+        ).fetchall()
+        try:  # the common case in one JSON parse; any doubt: row by row, to name it
+            events = strict_json(
+                "[" + ",".join(e if k == "action" else "null" for _, k, e, _ in rows) + "]"
+            )
         except (ValueError, TypeError, RecursionError):
             events = None
         if events is None or not _sound(rows, events):
@@ -362,8 +394,9 @@ class Store(SavedCaches):
             raise self.damaged(where, why)
         if kind != "action":
             if text is not None:
-                raise self.damaged(where, f"it is {'an undo' if kind == 'undo' else 'a redo'}"
-                                   " yet holds an event")
+                raise self.damaged(
+                    where, f"it is {'an undo' if kind == 'undo' else 'a redo'} yet holds an event"
+                )
             return None
         if text is None:
             raise self.damaged(where, "it is an action without its event")
@@ -384,13 +417,14 @@ class Store(SavedCaches):
         text = json.dumps(event, ensure_ascii=False) if event else None
         cur = self.conn.execute(
             "INSERT INTO log (game_id, kind, event, created) VALUES (?, ?, ?, ?)",
-            (game_id, kind, text, created))
+            (game_id, kind, text, created),
+        )
         return LogRow(cast(int, cur.lastrowid), kind, json.loads(text) if text else None, created)
-
 
     def close(self) -> None:
         """Close the connection (errors closing it are of no use to anyone)."""
         from scorekeeper import cache
+
         cache.forget(self)
         try:
             self.conn.close()

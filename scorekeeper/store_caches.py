@@ -27,17 +27,24 @@ class SavedCaches:
         so that no saved state is trusted."""
         if not self._watched():
             return None
-        row = self.conn.execute("SELECT id || char(31) || kind || char(31) || "
-                                "coalesce(event, '') || char(31) || created FROM log WHERE "
-                                "game_id = ? AND id = ?", (game_id, action)).fetchone()
+        row = self.conn.execute(
+            "SELECT id || char(31) || kind || char(31) || "
+            "coalesce(event, '') || char(31) || created FROM log WHERE "
+            "game_id = ? AND id = ?",
+            (game_id, action),
+        ).fetchone()
         return zlib.crc32((row[0] if row else "").encode("utf-8", "surrogatepass"))
 
     def _watched(self) -> bool:
         """True if the triggers that empty a game's saved states when its log or game
         row is changed by hand are all in the file (checked once per open)."""
         if self._triggers is None:
-            names = {n for n, in self.conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+            names = {
+                n
+                for (n,) in self.conn.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'trigger'"
+                )
+            }
             self._triggers = {"log_edited", "log_removed", "game_edited"} <= names
         return self._triggers
 
@@ -52,8 +59,10 @@ class SavedCaches:
         if self.version < 2:
             return None
         try:
-            row = self.conn.execute("SELECT rows, state FROM snapshots WHERE game_id = ? AND "
-                                    "action = ?", (game_id, action)).fetchone()
+            row = self.conn.execute(
+                "SELECT rows, state FROM snapshots WHERE game_id = ? AND action = ?",
+                (game_id, action),
+            ).fetchone()
         except sqlite3.OperationalError as exc:
             if "no such table" in str(exc):
                 return None
@@ -78,17 +87,22 @@ class SavedCaches:
             return
         digest = zlib.crc32(state.encode("utf-8", "surrogatepass"), log)
         try:
-            self.conn.execute("INSERT OR REPLACE INTO snapshots (game_id, action, rows, state) "
-                              "VALUES (?, ?, (SELECT count(*) FROM log WHERE game_id = ? AND "
-                              "id <= ?), ?)", (game_id, action, game_id, action,
-                                              f"{digest:08x}:{state}"))
+            self.conn.execute(
+                "INSERT OR REPLACE INTO snapshots (game_id, action, rows, state) "
+                "VALUES (?, ?, (SELECT count(*) FROM log WHERE game_id = ? AND "
+                "id <= ?), ?)",
+                (game_id, action, game_id, action, f"{digest:08x}:{state}"),
+            )
         except sqlite3.OperationalError as exc:
             if "no such table" in str(exc):
                 return
             raise
-        self.conn.execute("DELETE FROM snapshots WHERE game_id = ? AND action NOT IN (SELECT "
-                          "action FROM snapshots WHERE game_id = ? ORDER BY action DESC "
-                          "LIMIT ?)", (game_id, game_id, SNAPSHOTS_KEPT))
+        self.conn.execute(
+            "DELETE FROM snapshots WHERE game_id = ? AND action NOT IN (SELECT "
+            "action FROM snapshots WHERE game_id = ? ORDER BY action DESC "
+            "LIMIT ?)",
+            (game_id, game_id, SNAPSHOTS_KEPT),
+        )
 
     @_guarded
     def keep_card_views(self, views: dict[str, tuple[str, str]]) -> None:
@@ -99,7 +113,8 @@ class SavedCaches:
         try:
             self.conn.executemany(
                 "INSERT OR REPLACE INTO card_views (game, key, view) VALUES (?, ?, ?)",
-                [(g, k, f"{_crc(v):08x}:{v}") for g, (k, v) in views.items()])
+                [(g, k, f"{_crc(v):08x}:{v}") for g, (k, v) in views.items()],
+            )
         except sqlite3.OperationalError as exc:
             if "no such table" not in str(exc):
                 raise
@@ -112,8 +127,9 @@ class SavedCaches:
         if self.version < 2:
             return None
         try:
-            row = self.conn.execute("SELECT key, view FROM card_views WHERE game = ?",
-                                    (game,)).fetchone()
+            row = self.conn.execute(
+                "SELECT key, view FROM card_views WHERE game = ?", (game,)
+            ).fetchone()
         except sqlite3.OperationalError as exc:
             if "no such table" in str(exc):
                 return None

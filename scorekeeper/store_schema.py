@@ -19,8 +19,9 @@ from scorekeeper.stamps import is_time, time_matcher
 class NoDatabase(InputError):
     """A read-only command found no database file (nothing was created)."""
 
+
 APP_ID = 0x48504B31  # "HPK1", stored as SQLite's application_id
-SCHEMA_VERSION = 2      # 2: games.variants and snapshots (1 is upgraded by its next write)
+SCHEMA_VERSION = 2  # 2: games.variants and snapshots (1 is upgraded by its next write)
 ENV_DB = "SCOREKEEPER_DB"
 
 #: Every statement may run twice: two commands that find no file at once both write it.
@@ -68,7 +69,7 @@ SNAPSHOTS_KEPT = 64
 
 
 _GAME_COLUMNS = "id, game, players, created, variants"
-_GAME_COLUMNS_1 = "id, game, players, created, '{}'"     # a schema 1 file read as it is
+_GAME_COLUMNS_1 = "id, game, players, created, '{}'"  # a schema 1 file read as it is
 
 
 def default_path() -> Path:
@@ -83,8 +84,9 @@ def default_path() -> Path:
             raise StoreError(f"{ENV_DB} is set but {why}: unset it or name a file")
         return Path(named)
     from platformdirs import user_data_dir
+
     folder = user_data_dir("hackpack", appauthor=False)
-    if not os.path.isabs(folder):        # only a relative XDG_DATA_HOME gives a relative one
+    if not os.path.isabs(folder):  # only a relative XDG_DATA_HOME gives a relative one
         folder = os.path.join(os.path.expanduser("~"), ".local", "share", "hackpack")
     return Path(folder) / "scorekeeper.sqlite3"
 
@@ -158,18 +160,25 @@ def effective_events(rows: list[LogRow]) -> tuple[list[LogRow], list[LogRow]]:
 
 def _guarded(method):
     """Turn sqlite3 failures inside a Store method into a StoreError that explains them."""
+
     def run(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
         except sqlite3.Error as exc:
             raise self._explain(exc) from None
+
     run.__doc__, run.__name__ = method.__doc__, method.__name__
     return run
 
 
 _LOG_KINDS = frozenset({"action", "undo", "redo"})
-_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
-          stat.S_IFIFO: "a pipe (FIFO)", stat.S_IFSOCK: "a socket"}
+_KINDS = {
+    stat.S_IFDIR: "a folder",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+    stat.S_IFIFO: "a pipe (FIFO)",
+    stat.S_IFSOCK: "a socket",
+}
 
 
 def _no_constant(name: str):

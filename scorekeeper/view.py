@@ -12,7 +12,7 @@ from pnp.core.shown import MINUS, plural, signed
 from pnp.core.terminal import encodable
 from scorekeeper.outcome import Outcome
 
-_NO_WIDTH = {"Mn", "Me", "Cf"}     # combining marks and variation selectors; joiners, tags
+_NO_WIDTH = {"Mn", "Me", "Cf"}  # combining marks and variation selectors; joiners, tags
 
 
 def number(n: int) -> str:
@@ -39,8 +39,14 @@ def printed_width(text: str, stream=None) -> int:
     shown = encodable(text, stream)
     if shown.isascii():
         return len(shown)
-    return sum(0 if unicodedata.category(ch) in _NO_WIDTH else
-               2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in shown)
+    return sum(
+        0
+        if unicodedata.category(ch) in _NO_WIDTH
+        else 2
+        if unicodedata.east_asian_width(ch) in "WF"
+        else 1
+        for ch in shown
+    )
 
 
 def padded(text: str, width: int) -> str:
@@ -59,6 +65,7 @@ def local_time(stamp: str) -> str:
     time zone, to the minute, with the zone's name: "2026-11-30 18:05 CET". A stamp
     that is not such a time is returned as it is."""
     from datetime import datetime
+
     try:
         when = datetime.fromisoformat(stamp)
     except (TypeError, ValueError):
@@ -77,7 +84,7 @@ def outcome_lines(outcome: Outcome, explain: bool, final: bool = True) -> list[s
 
 
 def head_line(outcome: Outcome, final: bool = True) -> str:
-    """"Winner: Ana (highest total)", "Shared win: Ana, Ben" ("Tie: Ana, Ben" where the
+    """ "Winner: Ana (highest total)", "Shared win: Ana, Ben" ("Tie: Ana, Ben" where the
     rules call it a tie) or "Everyone loses"; with `final` False, "Leading: ...",
     "Sharing the lead: ..." or "Nobody leads yet"."""
     if not outcome.winners:

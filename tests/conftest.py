@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-if os.environ.get("HACKPACK_FOURTH_GAME"):      # before pnp.build binds the data folder
+if os.environ.get("HACKPACK_FOURTH_GAME"):  # before pnp.build binds the data folder
     from tests.fourth_game.battery import install
+
     install()
 
 from pnp.build import DEFAULT_DATA_DIR, BuildOptions, build
@@ -28,9 +29,11 @@ def built(tmp_path_factory):
         key = (paper, duplex, game, tuple(sorted(spec.items())))
         if key not in cache:
             out = tmp_path_factory.mktemp("out")
-            cache[key] = build(BuildOptions(game, SheetSpec(paper=paper, duplex=duplex,
-                                                            **spec), out_dir=out))
+            cache[key] = build(
+                BuildOptions(game, SheetSpec(paper=paper, duplex=duplex, **spec), out_dir=out)
+            )
         return cache[key]
+
     return make
 
 
@@ -45,6 +48,7 @@ def data_copy(tmp_path) -> Path:
 def bench_module(name: str):
     """bench/<name>.py loaded as a module (the benchmarks are scripts, not a package)."""
     import importlib.util
+
     path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)

@@ -22,5 +22,6 @@ def first_card_file(game: str) -> str:
     from the game's kit: the file a test of one card table edits."""
     from pnp.core.games import find_game
     from pnp.core.paths import DEFAULT_DATA_DIR
+
     kit = find_game(game)
     return kit.cards(kit.load(DEFAULT_DATA_DIR / kit.id))[0].source.file.name

@@ -32,8 +32,9 @@ class Duel(Model):
         first, second = self.leader, 1 - self.leader
         led = self.decide(first, "play", (self.hands[first], None), sorted(set(self.hands[first])))
         self.hands[first].remove(led)
-        answer = self.decide(second, "play", (self.hands[second], led),
-                             sorted(set(self.hands[second])))
+        answer = self.decide(
+            second, "play", (self.hands[second], led), sorted(set(self.hands[second]))
+        )
         self.hands[second].remove(answer)
         self.leader = first if led >= answer else second
         self.taken[self.leader] += 1
@@ -69,5 +70,8 @@ class Highest:
         return options[-1]
 
 
-DuelSearch = strategy(SearchSpec(Highest, {"play": lambda view, options: list(options)}),
-                      "searches each card", "Search over a Duel.")
+DuelSearch = strategy(
+    SearchSpec(Highest, {"play": lambda view, options: list(options)}),
+    "searches each card",
+    "Search over a Duel.",
+)

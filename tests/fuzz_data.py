@@ -18,20 +18,72 @@ from pathlib import Path
 _KEY_LINE = re.compile(r"^(\s*[A-Za-z0-9_-]+\s*=\s*)(.+)$")
 
 VALUES = [
-    '""', '" "', '"x"', "0", "-1", "-9999999999", "99999999999999999999", "9" * 5000,
-    "nan", "inf", "-inf", "1.5", "-0.0", "true", "1979-05-27", "07:32:00", "[]",
-    '[1, "a"]', '["a", "b"]', "{}", "{ a = 1 }", "[" * 40 + "]" * 40, "[" * 600 + "]" * 600,
-    '"' + "x" * 5000 + '"', '"' + "word " * 400 + '"', '"\\u0001"', '"a\\tb"', '"a\\rb"',
-    '"extra\\u00adordinary"', '"a\\u200bb"', '"\\u202eevil"', '"\\ufeffbom"',
-    '"<b>&amp;</b> **x** <font size=99>"', '"\\\\"', '"#GGGGGG"', '"#000000"', '"#FFFFFF"',
-    '"\U0001F469\u200d\U0001F4BB"', '"漢字"', '"a\\nb\\nc\\nd\\ne\\nf\\ng"', '"smart-tv"',
-    '"UPPER-case id"', '"poker"', '"mini"', '"tarot"',
+    '""',
+    '" "',
+    '"x"',
+    "0",
+    "-1",
+    "-9999999999",
+    "99999999999999999999",
+    "9" * 5000,
+    "nan",
+    "inf",
+    "-inf",
+    "1.5",
+    "-0.0",
+    "true",
+    "1979-05-27",
+    "07:32:00",
+    "[]",
+    '[1, "a"]',
+    '["a", "b"]',
+    "{}",
+    "{ a = 1 }",
+    "[" * 40 + "]" * 40,
+    "[" * 600 + "]" * 600,
+    '"' + "x" * 5000 + '"',
+    '"' + "word " * 400 + '"',
+    '"\\u0001"',
+    '"a\\tb"',
+    '"a\\rb"',
+    '"extra\\u00adordinary"',
+    '"a\\u200bb"',
+    '"\\u202eevil"',
+    '"\\ufeffbom"',
+    '"<b>&amp;</b> **x** <font size=99>"',
+    '"\\\\"',
+    '"#GGGGGG"',
+    '"#000000"',
+    '"#FFFFFF"',
+    '"\U0001f469\u200d\U0001f4bb"',
+    '"漢字"',
+    '"a\\nb\\nc\\nd\\ne\\nf\\ng"',
+    '"smart-tv"',
+    '"UPPER-case id"',
+    '"poker"',
+    '"mini"',
+    '"tarot"',
 ]
 
 RULEBOOK_LINES = [
-    "# ", "## ", "### x", "1. ", "99999999999. big", "- **open bold", "**", "<para>",
-    "&amp; <b>", "\t\tindented", "\u00adsoft", "\u202e", "x" * 20_000, "- " * 500,
-    "1. one\n2. two\n- mixed", "", "#no space", "####### deep",
+    "# ",
+    "## ",
+    "### x",
+    "1. ",
+    "99999999999. big",
+    "- **open bold",
+    "**",
+    "<para>",
+    "&amp; <b>",
+    "\t\tindented",
+    "\u00adsoft",
+    "\u202e",
+    "x" * 20_000,
+    "- " * 500,
+    "1. one\n2. two\n- mixed",
+    "",
+    "#no space",
+    "####### deep",
 ]
 
 
@@ -85,8 +137,7 @@ def _rulebook_line(path: Path, rng: random.Random) -> str:
 
 
 def _special(path: Path, rng: random.Random) -> str:
-    kind = rng.choice(["missing", "empty", "fifo", "folder", "zero", "urandom", "outside",
-                       "bom"])
+    kind = rng.choice(["missing", "empty", "fifo", "folder", "zero", "urandom", "outside", "bom"])
     raw = path.read_bytes()
     path.unlink()
     if kind == "empty":
@@ -106,8 +157,7 @@ def _special(path: Path, rng: random.Random) -> str:
     return f"{kind} file"
 
 
-TEXT_MUTATIONS = (_replace_value, _replace_value, _replace_value, _truncate, _junk,
-                  _line_edit)
+TEXT_MUTATIONS = (_replace_value, _replace_value, _replace_value, _truncate, _junk, _line_edit)
 
 
 def mutate(folder: Path, rng: random.Random, count: int = 1) -> list[str]:

@@ -37,9 +37,8 @@ def _clip_then_move(ops):
     depth = 0
     for i in range(len(ops) - 3):
         depth += {b"q": 1, b"Q": -1}.get(ops[i][1], 0)
-        op1, op2, op3, op4 = (op for _, op in ops[i:i + 4])
-        if depth == 1 and op1 == b"re" and op2 in (b"W", b"W*") and op3 == b"n" \
-                and op4 == b"cm":
+        op1, op2, op3, op4 = (op for _, op in ops[i : i + 4])
+        if depth == 1 and op1 == b"re" and op2 in (b"W", b"W*") and op3 == b"n" and op4 == b"cm":
             yield i, ops[i], ops[i + 1], ops[i + 2], ops[i + 3]
 
 
@@ -51,7 +50,7 @@ def segments(reader: PdfReader, page_index: int) -> list[tuple[float, float, flo
     out = []
     depth = 0
     for i in range(len(ops) - 1):
-        (a, op1), (b, op2) = ops[i:i + 2]
+        (a, op1), (b, op2) = ops[i : i + 2]
         depth += {b"q": 1, b"Q": -1}.get(op1, 0)
         if depth == 0 and op1 == b"m" and op2 == b"l":
             out.append((float(a[0]), float(a[1]), float(b[0]), float(b[1])))
@@ -66,13 +65,12 @@ def placed_forms(reader: PdfReader, page_index: int) -> list[tuple[Placement, in
     ops = ContentStream(page.get_contents(), reader).operations
     found: list[tuple[Placement, int | None]] = []
     for i, (a, _), _, _, (m, _) in _clip_then_move(ops):
-        form, depth = None, 1             # inside the card's q ... Q block
-        for operands, op in ops[i + 4:]:
+        form, depth = None, 1  # inside the card's q ... Q block
+        for operands, op in ops[i + 4 :]:
             depth += {b"q": 1, b"Q": -1}.get(op, 0)
             if depth == 0:
                 break
             if op == b"Do" and form is None:
                 form = xobjects.raw_get(operands[0]).idnum
-        found.append((Placement(tuple(float(v) for v in a), (float(m[4]), float(m[5]))),
-                      form))
+        found.append((Placement(tuple(float(v) for v in a), (float(m[4]), float(m[5]))), form))
     return found

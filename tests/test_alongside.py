@@ -18,12 +18,13 @@ def test_the_value_comes_back_from_the_other_process():
     pid, word, n = work.result()
     assert (word, n) == ("pages", 8)
     assert pid != os.getpid()
-    assert work.result() == [pid, "pages", 8]            # read once, kept
+    assert work.result() == [pid, "pages", 8]  # read once, kept
 
 
 def test_a_full_disk_in_the_other_process_is_the_same_oserror():
     def full():
         raise OSError(errno.ENOSPC, "No space left on device")
+
     with pytest.raises(OSError) as caught:
         Alongside(full).result()
     assert (caught.value.errno, caught.value.strerror) == (errno.ENOSPC, "No space left on device")
@@ -40,7 +41,7 @@ def test_an_abandoned_child_is_reaped():
     work.close()
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, 0)
-    work.close()                                       # twice is nothing
+    work.close()  # twice is nothing
 
 
 def test_without_fork_the_work_is_done_at_once(monkeypatch):

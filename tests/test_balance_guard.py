@@ -23,9 +23,23 @@ RULES_ENDINGS = ("hack-off", "hack-off repeated")
 
 def simulate(game: str, players: int, games: int, *extra: str) -> dict:
     """The `--json` summary of one player count (seed 1, one process)."""
-    out = CliRunner().invoke(main, ["simulate", "--game", game, "--players", str(players),
-                                    "--games", str(games), "--workers", "1", "--json",
-                                    "--no-pdf", *extra])
+    out = CliRunner().invoke(
+        main,
+        [
+            "simulate",
+            "--game",
+            game,
+            "--players",
+            str(players),
+            "--games",
+            str(games),
+            "--workers",
+            "1",
+            "--json",
+            "--no-pdf",
+            *extra,
+        ],
+    )
     assert out.exit_code == 0, out.output
     (count,) = json.loads(out.output)["by_players"]
     return count

@@ -26,28 +26,38 @@ HA = load_hack_attack(DEFAULT_DATA_DIR / "hack-attack")
 CARDS = {c.id: c for c in HA.cards}
 
 
-@pytest.mark.parametrize("card_id, field, phrase", [
-    ("carrier-account-pin", "how_to", "number lock (SIM-swap protection)"),
-    ("carrier-account-pin", "how_to", "much harder"),
-    ("default-router-password", "text", "factory default like admin/admin"),
-    ("check-the-sender", "how_to", "looks right proves nothing"),
-    ("check-the-sender", "how_to", "press and hold"),
-    ("check-the-sender", "how_to", "go to the site yourself"),
-    ("verify-by-call-back", "how_to", "from a different phone"),
-    ("hotspot-on-public-wifi", "how_to", "sign-in page"),
-    ("evil-twin-wifi", "text", "fake sign-in page that harvests the logins"),
-    ("three-random-words", "how_to", "never an example you saw printed"),
-    ("two-step-verification", "how_to", "best a passkey or security key, else an authenticator app"),
-])
+@pytest.mark.parametrize(
+    "card_id, field, phrase",
+    [
+        ("carrier-account-pin", "how_to", "number lock (SIM-swap protection)"),
+        ("carrier-account-pin", "how_to", "much harder"),
+        ("default-router-password", "text", "factory default like admin/admin"),
+        ("check-the-sender", "how_to", "looks right proves nothing"),
+        ("check-the-sender", "how_to", "press and hold"),
+        ("check-the-sender", "how_to", "go to the site yourself"),
+        ("verify-by-call-back", "how_to", "from a different phone"),
+        ("hotspot-on-public-wifi", "how_to", "sign-in page"),
+        ("evil-twin-wifi", "text", "fake sign-in page that harvests the logins"),
+        ("three-random-words", "how_to", "never an example you saw printed"),
+        (
+            "two-step-verification",
+            "how_to",
+            "best a passkey or security key, else an authenticator app",
+        ),
+    ],
+)
 def test_corrected_wording(card_id, field, phrase):
     assert phrase in getattr(CARDS[card_id], field)
 
 
-@pytest.mark.parametrize("card_id, field, gone", [
-    ("carrier-account-pin", "how_to", "nobody can move your number"),
-    ("default-router-password", "text", "thousands of others"),
-    ("evil-twin-wifi", "text", "watch traffic"),
-])
+@pytest.mark.parametrize(
+    "card_id, field, gone",
+    [
+        ("carrier-account-pin", "how_to", "nobody can move your number"),
+        ("default-router-password", "text", "thousands of others"),
+        ("evil-twin-wifi", "text", "watch traffic"),
+    ],
+)
 def test_overpromises_are_gone(card_id, field, gone):
     assert gone not in getattr(CARDS[card_id], field)
 
@@ -56,8 +66,11 @@ def test_attack_icons_name_defenses_that_counter_them():
     assert CARDS["credential-stuffing"].icons == ("passwords", "passwords", "passwords")
     assert CARDS["stalkerware"].icons == ("device-security", "device-security", "passwords")
     # the rules' own examples keep their icons (rules, "Attack")
-    assert set(CARDS["ransomware-infection"].icons) == {"backups", "social-engineering",
-                                                         "device-security"}
+    assert set(CARDS["ransomware-infection"].icons) == {
+        "backups",
+        "social-engineering",
+        "device-security",
+    }
     assert Counter(CARDS["phishing-email"].icons) == {"social-engineering": 2, "passwords": 1}
 
 
@@ -67,13 +80,14 @@ def test_app_accounts_are_open_to_credential_stuffing_and_protected_by_passwords
     assert isinstance(card, TechCard)
     assert "credential-stuffing" in card.vulnerable_to
     assert "passwords" in card.defenses
-    assert card.points == len(card.defenses)      # the deck's 1-point-per-Defense pattern
+    assert card.points == len(card.defenses)  # the deck's 1-point-per-Defense pattern
 
 
 def test_every_attack_can_be_fully_covered_from_the_deck():
     """At 5–6 players the table covers all three icons, one Defense card each."""
-    supply = Counter(c.category for c in HA.cards if isinstance(c, DefenseCard)
-                     for _ in range(c.count))
+    supply = Counter(
+        c.category for c in HA.cards if isinstance(c, DefenseCard) for _ in range(c.count)
+    )
     for attack in (c for c in HA.cards if isinstance(c, AttackCard)):
         for category, need in Counter(attack.icons).items():
             assert supply[category] >= need, (attack.id, category)

@@ -16,6 +16,7 @@ from tests.datafiles import edit_data
 
 def _sizes(game: str) -> list[str]:
     import tomllib
+
     with open(DEFAULT_DATA_DIR / game / "game.toml", "rb") as f:
         return tomllib.load(f)["card_sizes"]
 
@@ -34,25 +35,45 @@ def test_a_size_a_game_is_not_laid_out_for_is_refused_in_one_line(game, tmp_path
     shown = ", ".join(_sizes(game)[:-1]) + " and " + _sizes(game)[-1]
     for command in (["validate"], ["build", "--out", str(tmp_path)]):
         result = CliRunner().invoke(main, [*command, "--game", game, "--card-size", others[0]])
-        assert (result.exit_code, result.output) == (1, (
-            f"Error: {game} is laid out for {shown} cards, not {others[0]} (--card-size; "
-            "the sizes are game.toml's card_sizes)\n"))
+        assert (result.exit_code, result.output) == (
+            1,
+            (
+                f"Error: {game} is laid out for {shown} cards, not {others[0]} (--card-size; "
+                "the sizes are game.toml's card_sizes)\n"
+            ),
+        )
     assert not any(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ('card_sizes = ["poker", "bridge", "tarot"]', "card_sizes = []",
-     "name at least one card size"),
-    ('card_sizes = ["poker", "bridge", "tarot"]', 'card_sizes = ["poker", "huge"]',
-     "unknown card size 'huge'"),
-    ('card_sizes = ["poker", "bridge", "tarot"]', 'card_sizes = ["poker", "poker"]',
-     "a card size is named twice"),
-    ('card_sizes = ["poker", "bridge", "tarot"]', 'card_sizes = ["bridge", "tarot"]',
-     "card_size 'poker' is not one of card_sizes (bridge, tarot)"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (
+            'card_sizes = ["poker", "bridge", "tarot"]',
+            "card_sizes = []",
+            "name at least one card size",
+        ),
+        (
+            'card_sizes = ["poker", "bridge", "tarot"]',
+            'card_sizes = ["poker", "huge"]',
+            "unknown card size 'huge'",
+        ),
+        (
+            'card_sizes = ["poker", "bridge", "tarot"]',
+            'card_sizes = ["poker", "poker"]',
+            "a card size is named twice",
+        ),
+        (
+            'card_sizes = ["poker", "bridge", "tarot"]',
+            'card_sizes = ["bridge", "tarot"]',
+            "card_size 'poker' is not one of card_sizes (bridge, tarot)",
+        ),
+    ],
+)
 def test_card_sizes_in_game_toml_are_checked(data_copy, old, new, message):
     edit_data(data_copy / "game.toml", old, new)
-    result = CliRunner().invoke(main, ["validate", "--game", "hack-attack", "--data",
-                                       str(data_copy.parent)])
+    result = CliRunner().invoke(
+        main, ["validate", "--game", "hack-attack", "--data", str(data_copy.parent)]
+    )
     assert result.exit_code == 1
     assert message in result.output, result.output

@@ -45,7 +45,7 @@ def test_every_copy_is_placed_once_at_exact_trim_size(built, paper):
     report = built(paper)
     reader = _reader(report)
     fronts = [p for i in range(0, len(reader.pages), 2) for p in placements(reader, i)]
-    assert len(fronts) == TOTAL == 143 + 6          # the deck and an aid for each of 6 players
+    assert len(fronts) == TOTAL == 143 + 6  # the deck and an aid for each of 6 players
     bleed = 0.5 * MM
     for p in fronts:
         x, y, w, h = p.bleed
@@ -56,13 +56,16 @@ def test_every_copy_is_placed_once_at_exact_trim_size(built, paper):
 def test_fronts_sit_on_the_hand_computed_a4_grid(built):
     reader = _reader(built("a4"))
     left_mm, top_mm = (210 - 197.5) / 2, (297 - 273.7) / 2
-    expected = [((left_mm + c * 66.5 + 0.5) * MM, (297 - (top_mm + r * 91.9 + 0.5) - 88.9) * MM)
-                for r in range(3) for c in range(3)]
+    expected = [
+        ((left_mm + c * 66.5 + 0.5) * MM, (297 - (top_mm + r * 91.9 + 0.5) - 88.9) * MM)
+        for r in range(3)
+        for c in range(3)
+    ]
     flat = lambda points: [v for point in points for v in point]  # noqa: E731
     first = [p.origin for p in placements(reader, 0)]
     assert flat(first) == pytest.approx(flat(expected), abs=TOL)
     last_sheet = placements(reader, len(reader.pages) - 2)
-    assert len(last_sheet) == len(SHEETS[-1]) == (143 + 6) % 9 == 5    # the last of 6 aids
+    assert len(last_sheet) == len(SHEETS[-1]) == (143 + 6) % 9 == 5  # the last of 6 aids
     assert flat(p.origin for p in last_sheet) == pytest.approx(flat(expected[:5]), abs=TOL)
 
 
@@ -90,7 +93,8 @@ def test_back_offset_moves_back_pages_only(built):
         for a, b in zip(placements(plain, i), placements(shifted, i)):
             dx, dy = (0, 0) if i % 2 == 0 else (1.5 * MM, -0.7 * MM)
             assert (b.origin[0] - a.origin[0], b.origin[1] - a.origin[1]) == pytest.approx(
-                (dx, dy), abs=TOL)
+                (dx, dy), abs=TOL
+            )
 
 
 def test_single_sided_prints_fronts_only(built):
@@ -145,8 +149,9 @@ def _to_unicode(font) -> dict[str, int]:
         for code, uni in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
             mapping[chr(int(uni, 16))] = int(code, 16)
     for block in re.findall(r"beginbfrange(.*?)endbfrange", text, re.S):
-        for lo, hi, start in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>",
-                                        block):
+        for lo, hi, start in re.findall(
+            r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block
+        ):
             for k in range(int(lo, 16), int(hi, 16) + 1):
                 mapping[chr(int(start, 16) + k - int(lo, 16))] = k
     return mapping
@@ -162,11 +167,16 @@ def test_all_fonts_embedded_and_every_card_character_has_a_glyph(built):
         glyf = ttf["glyf"]
         for ch, code in to_unicode.items():
             glyph = cmap.get(code)
-            ok = glyph is not None and glyph != ".notdef" and (
-                ch.isspace() or glyf[glyph].numberOfContours != 0)
+            ok = (
+                glyph is not None
+                and glyph != ".notdef"
+                and (ch.isspace() or glyf[glyph].numberOfContours != 0)
+            )
             covered[ch] = covered.get(ch, False) or ok
-    text = "".join(c.name + getattr(c, "description", "") + getattr(c, "how_to", "")
-                   + getattr(c, "text", "") for c in DATA.cards)
+    text = "".join(
+        c.name + getattr(c, "description", "") + getattr(c, "how_to", "") + getattr(c, "text", "")
+        for c in DATA.cards
+    )
     needed = {ch for ch in text if not ch.isspace()} | {"−", "×", "·"}
     missing = {ch for ch in needed if not covered.get(ch)}
     assert not missing
@@ -203,5 +213,5 @@ def test_backs_and_icons_are_drawn_once_and_reused(built):
         ops = [op for _, op in ContentStream(reader.pages[i].get_contents(), reader).operations]
         assert ops.count(b"Do") == len(placements(reader, i))
         backs = {back for _, back in sheet_layout(HA_KIT.print_groups(DATA), 9)[i // 2]}
-        assert len(_form_ids(reader.pages[i])) == len(backs)     # the deck's; the aids' too
+        assert len(_form_ids(reader.pages[i])) == len(backs)  # the deck's; the aids' too
     assert report.paths[0].stat().st_size / TOTAL < 1000  # bytes per card

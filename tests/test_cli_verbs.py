@@ -21,11 +21,14 @@ def test_every_verb_is_its_own_module_and_help_lists_each():
 
 
 def _loaded_after(*args: str) -> set[str]:
-    code = ("import sys\nfrom pnp.cli import main\n"
-            f"try:\n    main({list(args)!r})\nexcept SystemExit:\n    pass\n"
-            "print(' '.join(sorted(sys.modules)))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import sys\nfrom pnp.cli import main\n"
+        f"try:\n    main({list(args)!r})\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     return set(out.splitlines()[-1].split())
 
 

@@ -22,13 +22,7 @@ from pnp.layout.crop_marks import (
     cut_guides,
     unguided_edges,
 )
-from pnp.layout.imposition import (
-    CROP_MARK_CLEARANCE_MM,
-    Grid,
-    Rect,
-    SheetSpec,
-    compute_grid,
-)
+from pnp.layout.imposition import CROP_MARK_CLEARANCE_MM, Grid, Rect, SheetSpec, compute_grid
 from pnp.render.sheets import CROP_MARK_WIDTH_PT, CUT_LINE_GREY
 from tests.pdfread import placements, segments
 from tests.test_imposition import specs  # the sheet options any build may take
@@ -66,11 +60,16 @@ def _beside_a_card(seg, grid: Grid, slots) -> bool:
 def _enters(seg, rect: Rect, half_width: float) -> bool:
     """True if the stroked segment overlaps the open interior of `rect`."""
     x1, y1, x2, y2 = seg
-    return (min(x1, x2) - half_width < rect.x + rect.w and max(x1, x2) + half_width > rect.x
-            and min(y1, y2) - half_width < rect.top and max(y1, y2) + half_width > rect.y)
+    return (
+        min(x1, x2) - half_width < rect.x + rect.w
+        and max(x1, x2) + half_width > rect.x
+        and min(y1, y2) - half_width < rect.top
+        and max(y1, y2) + half_width > rect.y
+    )
 
 
 # ---------------------------------------------------------------- geometry, as numbers
+
 
 def test_a_one_card_sheet_has_eight_marks_at_its_own_corners():
     """The old marks framed every slot: 48 on a 1-card A4 sheet, 40 around blank paper."""
@@ -85,7 +84,7 @@ def test_a_one_card_sheet_has_eight_marks_at_its_own_corners():
 def test_a_full_sheet_keeps_every_mark_it_had():
     grid = compute_grid(SheetSpec(paper="a4"))
     assert len(crop_marks(grid)) == len(crop_marks(grid, _first(grid, 9))) == 48
-    assert cut_guides(grid).cut_lines == ()     # every trim line has a 5 mm mark
+    assert cut_guides(grid).cut_lines == ()  # every trim line has a 5 mm mark
 
 
 def test_letter_poker_column_cuts_get_cut_lines():
@@ -111,8 +110,6 @@ def test_every_trim_edge_has_a_guide_at_every_size_and_fill(paper, size):
         assert all(_beside_a_card(m, grid, slots) for m in guides.marks), n
 
 
-
-
 @settings(max_examples=200, deadline=None)
 @given(specs, st.data())
 def test_guides_for_any_options_and_any_filled_slots(spec, data):
@@ -127,32 +124,46 @@ def test_guides_for_any_options_and_any_filled_slots(spec, data):
     for m in guides.marks:
         assert _beside_a_card(m, grid, slots), m
         assert not any(_enters(m, b, CROP_MARK_WIDTH_PT / 2) for b in bleeds), m
-        assert grid.margin - 1e-6 <= min(m[0], m[2]) and max(m[0], m[2]) <= grid.page_w - grid.margin + 1e-6
-        assert grid.margin - 1e-6 <= min(m[1], m[3]) and max(m[1], m[3]) <= grid.page_h - grid.margin + 1e-6
+        assert (
+            grid.margin - 1e-6 <= min(m[0], m[2])
+            and max(m[0], m[2]) <= grid.page_w - grid.margin + 1e-6
+        )
+        assert (
+            grid.margin - 1e-6 <= min(m[1], m[3])
+            and max(m[1], m[3]) <= grid.page_h - grid.margin + 1e-6
+        )
     trims = {grid.trim(*s) for s in slots}
     for r in guides.cut_lines:
-        trim = next(t for t in trims if abs(t.x - r.x) <= grid.bleed + TOL
-                    and abs(t.y - r.y) <= grid.bleed + TOL)
-        if grid.bleed >= CUT_LINE_WIDTH_PT:   # the whole stroke between trim and bleed edge
+        trim = next(
+            t
+            for t in trims
+            if abs(t.x - r.x) <= grid.bleed + TOL and abs(t.y - r.y) <= grid.bleed + TOL
+        )
+        if grid.bleed >= CUT_LINE_WIDTH_PT:  # the whole stroke between trim and bleed edge
             inner, outer = r.inset(CUT_LINE_WIDTH_PT / 2), r.inset(-CUT_LINE_WIDTH_PT / 2)
             assert inner == pytest.approx(trim, abs=1e-6)
-            assert outer.x >= trim.x - grid.bleed - 1e-6 and outer.w <= trim.w + 2 * grid.bleed + 1e-6
-            assert outer.y >= trim.y - grid.bleed - 1e-6 and outer.h <= trim.h + 2 * grid.bleed + 1e-6
+            assert (
+                outer.x >= trim.x - grid.bleed - 1e-6 and outer.w <= trim.w + 2 * grid.bleed + 1e-6
+            )
+            assert (
+                outer.y >= trim.y - grid.bleed - 1e-6 and outer.h <= trim.h + 2 * grid.bleed + 1e-6
+            )
     assert unguided_edges(grid, slots, guides.marks, guides.cut_lines) == []
 
 
 def test_the_check_names_an_unguided_edge():
     grid = compute_grid(SheetSpec(paper="letter"))
-    marks = crop_marks(grid, [(1, 1)])     # a card alone in the middle: 5 mm marks all round
+    marks = crop_marks(grid, [(1, 1)])  # a card alone in the middle: 5 mm marks all round
     assert unguided_edges(grid, [(1, 1)], marks, ()) == []
     short = [m for m in marks if not (m[0] == m[2] and m[0] == grid.trim(1, 1).x)]
     assert unguided_edges(grid, [(1, 1)], short, ()) == ["row 1 col 1 left"]
-    far_out = grid.trim(1, 1).inset(-(grid.bleed + 0.2 * MM))   # beyond the bleed
+    far_out = grid.trim(1, 1).inset(-(grid.bleed + 0.2 * MM))  # beyond the bleed
     assert unguided_edges(grid, [(1, 1)], short, [far_out]) == ["row 1 col 1 left"]
     assert unguided_edges(grid, [(1, 1)], short, [grid.trim(1, 1)]) == []
 
 
 # ---------------------------------------------------------------- read back from PDFs
+
 
 def cut_lines(reader: PdfReader, page_index: int) -> list[tuple[Rect, float, float]]:
     """Stroked rectangles `x y w h re S` at the page's top level, with the line width
@@ -181,8 +192,9 @@ def _slots_on(reader: PdfReader, page_index: int, grid: Grid) -> list[tuple[int,
     found = []
     for p in placements(reader, page_index):
         key = (round(p.origin[0] / TOL), round(p.origin[1] / TOL))
-        found.append(next(s for k, s in where.items()
-                          if abs(k[0] - key[0]) <= 1 and abs(k[1] - key[1]) <= 1))
+        found.append(
+            next(s for k, s in where.items() if abs(k[0] - key[0]) <= 1 and abs(k[1] - key[1]) <= 1)
+        )
     return found
 
 
@@ -201,11 +213,12 @@ def _check_pdf(path, grid: Grid, duplex: bool = True) -> list[int]:
         want = cut_guides(grid, slots)
         assert _flat(sorted(marks)) == pytest.approx(_flat(sorted(want.marks)), abs=TOL), i
         assert _flat((r.x, r.y, r.w, r.h) for r, _, _ in lines) == pytest.approx(
-            _flat((r.x, r.y, r.w, r.h) for r in want.cut_lines), abs=TOL), i
+            _flat((r.x, r.y, r.w, r.h) for r in want.cut_lines), abs=TOL
+        ), i
         assert all((w, g) == (CUT_LINE_WIDTH_PT, CUT_LINE_GREY) for _, w, g in lines)
         assert all(_beside_a_card(m, grid, slots) for m in marks), i
         assert unguided_edges(grid, slots, marks, [r for r, _, _ in lines]) == [], i
-        if duplex:   # back pages carry no guides
+        if duplex:  # back pages carry no guides
             assert segments(reader, i + 1) == [] and cut_lines(reader, i + 1) == []
         counts.append(len(slots))
     return counts
@@ -225,19 +238,26 @@ def test_partly_filled_sheets_mark_only_their_cards(built):
         for row in range(grid.rows):
             if not any(r == row for r, _ in slots):
                 t = grid.trim(row, 0)
-                assert not [m for m in marks if m[1] == m[3] and
-                            min(abs(m[1] - t.y), abs(m[1] - t.top)) <= TOL], (page, row)
+                assert not [
+                    m
+                    for m in marks
+                    if m[1] == m[3] and min(abs(m[1] - t.y), abs(m[1] - t.top)) <= TOL
+                ], (page, row)
         for col in range(grid.cols):
             if not any(c == col for _, c in slots):
                 t = grid.trim(0, col)
-                assert not [m for m in marks if m[0] == m[2] and
-                            min(abs(m[0] - t.x), abs(m[0] - t.x - t.w)) <= TOL], (page, col)
+                assert not [
+                    m
+                    for m in marks
+                    if m[0] == m[2] and min(abs(m[0] - t.x), abs(m[0] - t.x - t.w)) <= TOL
+                ], (page, col)
         assert len(marks) <= 8 * n and (n == 9) == (len(marks) == 48)
 
 
 def test_pnp_build_on_letter_poker_outlines_the_cards_the_marks_cannot_show(tmp_path):
-    result = CliRunner().invoke(main, ["build", "--game", "not-a-hack", "--paper", "letter",
-                                       "--out", str(tmp_path)])
+    result = CliRunner().invoke(
+        main, ["build", "--game", "not-a-hack", "--paper", "letter", "--out", str(tmp_path)]
+    )
     assert result.exit_code == 0, result.output
     grid = compute_grid(SheetSpec(paper="letter"))
     path = tmp_path / "not-a-hack" / "cards.pdf"
@@ -250,20 +270,38 @@ def test_pnp_build_on_letter_poker_outlines_the_cards_the_marks_cannot_show(tmp_
 
 
 def test_no_guides_at_all_without_crop_marks(tmp_path):
-    result = CliRunner().invoke(main, ["build", "--game", "not-a-hack", "--paper", "letter",
-                                       "--no-crop-marks", "--out", str(tmp_path)])
+    result = CliRunner().invoke(
+        main,
+        [
+            "build",
+            "--game",
+            "not-a-hack",
+            "--paper",
+            "letter",
+            "--no-crop-marks",
+            "--out",
+            str(tmp_path),
+        ],
+    )
     assert result.exit_code == 0, result.output
     reader = PdfReader(str(tmp_path / "not-a-hack" / "cards.pdf"))
-    assert all(segments(reader, i) == [] and cut_lines(reader, i) == []
-               for i in range(len(reader.pages)))
+    assert all(
+        segments(reader, i) == [] and cut_lines(reader, i) == [] for i in range(len(reader.pages))
+    )
 
 
 @pytest.mark.parametrize("paper", sorted(PAPER_MM))
-@pytest.mark.parametrize("size", ["bridge", "poker", "tarot"])   # hack-attack's card_sizes
+@pytest.mark.parametrize("size", ["bridge", "poker", "tarot"])  # hack-attack's card_sizes
 def test_built_kits_have_a_guide_on_every_trim_edge(tmp_path, paper, size):
     """Every size the game builds (mini's geometry is checked above, on the grid)."""
-    report = build(BuildOptions("hack-attack", SheetSpec(paper=paper, duplex="none"),
-                                card_size=size, out_dir=tmp_path))
+    report = build(
+        BuildOptions(
+            "hack-attack", SheetSpec(paper=paper, duplex="none"), card_size=size, out_dir=tmp_path
+        )
+    )
     assert (report.grid.card_w, report.grid.card_h) == pytest.approx(
-        tuple(v * MM for v in CARD_SIZES_MM[size]))
-    assert sum(_check_pdf(report.paths[0], report.grid, duplex=False)) == sum(report.counts.values())
+        tuple(v * MM for v in CARD_SIZES_MM[size])
+    )
+    assert sum(_check_pdf(report.paths[0], report.grid, duplex=False)) == sum(
+        report.counts.values()
+    )

@@ -62,8 +62,8 @@ def without_back(monkeypatch, game: str, label: str) -> None:
     original = kit.print_groups
 
     def groups(*args, **kwargs):
-        return [replace(g, back=None) if g.label == label else g
-                for g in original(*args, **kwargs)]
+        return [replace(g, back=None) if g.label == label else g for g in original(*args, **kwargs)]
+
     monkeypatch.setattr(kit, "print_groups", groups)
 
 
@@ -78,17 +78,18 @@ def png300(tmp_path_factory):
 
 def test_png_pixel_size_is_exact_for_the_dpi_and_stored_in_the_file(png300):
     report, folder = png300
-    assert report.written.card_px == (762, 1062)       # (63.5 + 1) / 25.4 * 300 = 761.8
+    assert report.written.card_px == (762, 1062)  # (63.5 + 1) / 25.4 * 300 = 761.8
     with Image.open(folder / "png" / "smart-tv-1-front.png") as image:
         assert (image.size, image.mode) == ((762, 1062), "RGB")
-        assert image.info["dpi"] == pytest.approx((300, 300), abs=0.02)   # 11811 px/m
+        assert image.info["dpi"] == pytest.approx((300, 300), abs=0.02)  # 11811 px/m
 
 
 def test_png_size_rounds_each_axis_where_one_scale_would_not(tmp_path):
     # bridge + 1.5 mm bleed at 96 dpi: 227.3 x 347.3 px; pdfium's render(scale) would
     # take ceil() of both, 228 x 348
-    report = export(ExportOptions("hack-attack", "png", 96, tmp_path, card_size="bridge",
-                                  bleed_mm=1.5))
+    report = export(
+        ExportOptions("hack-attack", "png", 96, tmp_path, card_size="bridge", bleed_mm=1.5)
+    )
     w_mm, h_mm = CARD_SIZES_MM["bridge"]
     size = round((w_mm + 3) / 25.4 * 96), round((h_mm + 3) / 25.4 * 96)
     assert size == (227, 347) and report.written.card_px == size
@@ -96,11 +97,14 @@ def test_png_size_rounds_each_axis_where_one_scale_would_not(tmp_path):
     with Image.open(folder / "aid-your-turn-1-back.png") as image:
         # PNG stores pixels per metre: 96 dpi is 3780 px/m, read back as 96.012
         assert image.size == size and image.info["dpi"] == pytest.approx((96, 96), abs=0.02)
-    export(ExportOptions("hack-attack", "pdf-single", out_dir=tmp_path, card_size="bridge",
-                         bleed_mm=1.5))
+    export(
+        ExportOptions(
+            "hack-attack", "pdf-single", out_dir=tmp_path, card_size="bridge", bleed_mm=1.5
+        )
+    )
     document = pdfium.PdfDocument(str(tmp_path / "hack-attack" / "cards-single.pdf"))
     page = document[0]
-    rendered = pnp.render.raster.render_page(page, *size)     # the pdf-single page, same size
+    rendered = pnp.render.raster.render_page(page, *size)  # the pdf-single page, same size
     page.close()
     document.close()
     first = expected_names(groups_of("hack-attack"))[0][0]
@@ -113,11 +117,11 @@ def test_png_pixels_equal_the_pdf_single_page_rendered_by_pypdfium2(png300):
     names = expected_names(groups_of("hack-attack"))
     document = pdfium.PdfDocument(str(folder / "cards-single.pdf"))
     try:
-        for copy in (0, 1, len(names) - 1):          # pages 2k (front) and 2k+1 (back)
+        for copy in (0, 1, len(names) - 1):  # pages 2k (front) and 2k+1 (back)
             front, back, _, _ = names[copy]
             for page_index, name in ((2 * copy, front), (2 * copy + 1, back)):
                 page = document[page_index]
-                bitmap = page.render(scale=300 / 72)     # 762 x 1062 here: ceil == round
+                bitmap = page.render(scale=300 / 72)  # 762 x 1062 here: ceil == round
                 rendered = bitmap.to_pil().convert("RGB")
                 bitmap.close()
                 page.close()
@@ -135,15 +139,16 @@ def test_png_names_and_counts_one_front_and_one_back_per_printed_copy(png300):
     assert files == sorted(n for front, back, _, _ in names for n in (front, back))
     assert report.copies == len(names) == 149 and report.written.files == 298
     singles = [card.id for _, _, card, _ in names if card.count == 1]
-    assert singles and f"{singles[0]}-front.png" in files            # no suffix for one copy
+    assert singles and f"{singles[0]}-front.png" in files  # no suffix for one copy
     assert not any(f.startswith(f"{singles[0]}-1") for f in files)
     copies = Counter(card.id for _, _, card, _ in names)
     twice = next(i for i, n in copies.items() if n == 2)
     assert {f"{twice}-1-front.png", f"{twice}-2-front.png"} <= set(files)
     assert f"{twice}-3-front.png" not in files
     # every copy's bytes are the one encoded image of its face
-    assert (folder / "png" / f"{twice}-1-front.png").read_bytes() == \
-        (folder / "png" / f"{twice}-2-front.png").read_bytes()
+    assert (folder / "png" / f"{twice}-1-front.png").read_bytes() == (
+        folder / "png" / f"{twice}-2-front.png"
+    ).read_bytes()
 
 
 def test_each_back_png_is_its_own_deck_back(tmp_path):
@@ -153,21 +158,19 @@ def test_each_back_png_is_its_own_deck_back(tmp_path):
     backs: dict[str, set[bytes]] = {}
     for _, back, _, group in names:
         backs.setdefault(group.back, set()).add((folder / back).read_bytes())
-    assert len(backs) == 6                           # five decks and the player aids
-    assert all(len(images) == 1 for images in backs.values())    # one back per deck
-    assert len({next(iter(images)) for images in backs.values()}) == 6   # all different
+    assert len(backs) == 6  # five decks and the player aids
+    assert all(len(images) == 1 for images in backs.values())  # one back per deck
+    assert len({next(iter(images)) for images in backs.values()}) == 6  # all different
     # a card in two decks gets each deck's back: same front, different backs
     shared = Counter(card.id for g in groups_of("hack-back") for card in set(g.copies))
     card_id = next(i for i, n in shared.items() if n > 1)
-    copies = [(front, back, group.back) for front, back, card, group in names
-              if card.id == card_id]
+    copies = [(front, back, group.back) for front, back, card, group in names if card.id == card_id]
     decks = {deck for _, _, deck in copies}
     assert len(decks) > 1
     assert len({(folder / back).read_bytes() for _, back, _ in copies}) == len(decks)
 
 
-def test_a_group_printed_without_a_back_gets_no_back_png_and_blank_pdf_pages(tmp_path,
-                                                                              monkeypatch):
+def test_a_group_printed_without_a_back_gets_no_back_png_and_blank_pdf_pages(tmp_path, monkeypatch):
     without_back(monkeypatch, "hack-attack", "Player aids")
     report = export(ExportOptions("hack-attack", "png", 50, tmp_path))
     files = set(os.listdir(tmp_path / "hack-attack" / "png"))
@@ -182,8 +185,11 @@ def test_a_group_printed_without_a_back_gets_no_back_png_and_blank_pdf_pages(tmp
 
 @pytest.mark.parametrize("card_size, bleed", [("poker", 0.5), ("tarot", 2.0)])
 def test_pdf_single_has_a_page_per_face_at_trim_plus_bleed(tmp_path, card_size, bleed):
-    report = export(ExportOptions("hack-attack", "pdf-single", out_dir=tmp_path,
-                                  card_size=card_size, bleed_mm=bleed))
+    report = export(
+        ExportOptions(
+            "hack-attack", "pdf-single", out_dir=tmp_path, card_size=card_size, bleed_mm=bleed
+        )
+    )
     reader = PdfReader(str(report.path))
     assert len(reader.pages) == 2 * 149 == report.written.pages
     w_mm, h_mm = CARD_SIZES_MM[card_size]
@@ -193,7 +199,7 @@ def test_pdf_single_has_a_page_per_face_at_trim_plus_bleed(tmp_path, card_size, 
         assert box[2] == pytest.approx(w_mm + 2 * bleed, abs=0.01)
         assert box[3] == pytest.approx(h_mm + 2 * bleed, abs=0.01)
     names = expected_names(groups_of("hack-attack"))
-    assert names[0][2].name in reader.pages[0].extract_text()        # front, then its back
+    assert names[0][2].name in reader.pages[0].extract_text()  # front, then its back
     assert "HACK ATTACK" in reader.pages[1].extract_text().upper()
     assert "/CropBox" not in reader.pages[0] or reader.pages[0].cropbox == reader.pages[0].mediabox
 
@@ -213,7 +219,7 @@ def _check_tts(report, groups, trim_mm) -> dict:
     assert len(states) == len(groups)
     for state, group in zip(states, groups):
         cards = state["ContainedObjects"] if state["Name"] == "DeckCustom" else [state]
-        assert len(cards) == len(group.copies)                      # copies printed
+        assert len(cards) == len(group.copies)  # copies printed
         assert [c["Nickname"] for c in cards] == [c.name or c.text for c in group.copies]
         if state["Name"] == "DeckCustom":
             assert state["DeckIDs"] == [c["CardID"] for c in cards]
@@ -241,27 +247,38 @@ def test_tts_decks_fit_the_limits_and_the_saved_object_names_every_copy(tmp_path
     save = _check_tts(report, groups, CARD_SIZES_MM["poker"])
     # 92 distinct cards: a 10 x 7 sheet and the rest; 10 poker cards across at 4096 px
     assert report.written.decks[0].grids == ((10, 7), (6, 4))
-    assert report.written.dpi == 163                 # 10 x round(2.5 x 163) = 4080 px
+    assert report.written.dpi == 163  # 10 x round(2.5 x 163) = 4080 px
     assert 10 * round(63.5 / 25.4 * 164) > 4096
     assert [s["Transform"]["posX"] for s in save["ObjectStates"]] == [0.0, 3.0]
     files = set(os.listdir(report.path))
-    assert files == {"cards-1.png", "cards-2.png", "cards-back.png", "player-aids-1.png",
-                     "player-aids-back.png", "hack-attack.json"}
+    assert files == {
+        "cards-1.png",
+        "cards-2.png",
+        "cards-back.png",
+        "player-aids-1.png",
+        "player-aids-back.png",
+        "hack-attack.json",
+    }
 
 
-def test_tts_keeps_the_dpi_asked_when_it_fits_and_a_one_card_group_is_a_card(tmp_path,
-                                                                           monkeypatch):
+def test_tts_keeps_the_dpi_asked_when_it_fits_and_a_one_card_group_is_a_card(tmp_path, monkeypatch):
     kit = find_game("not-a-hack")
     original = kit.print_groups
-    monkeypatch.setattr(kit, "print_groups", lambda *a, **k: [
-        *original(*a, **k)[:1], PrintGroup("Lone card", (original(*a, **k)[1].copies[0],), None)])
+    monkeypatch.setattr(
+        kit,
+        "print_groups",
+        lambda *a, **k: [
+            *original(*a, **k)[:1],
+            PrintGroup("Lone card", (original(*a, **k)[1].copies[0],), None),
+        ],
+    )
     report = export(ExportOptions("not-a-hack", "tts", 60, tmp_path))
     groups = groups_of("not-a-hack")
     assert report.written.dpi == 60 and report.written.no_back == 1
     save = _check_tts(report, groups, CARD_SIZES_MM["poker"])
     assert [s["Name"] for s in save["ObjectStates"]] == ["DeckCustom", "Card"]
     with Image.open(report.path / "lone-card-back.png") as back:
-        assert back.getextrema() == ((255, 255),) * 3           # white: no back printed
+        assert back.getextrema() == ((255, 255),) * 3  # white: no back printed
 
 
 def test_tts_hack_back_individual_decks(tmp_path):
@@ -280,6 +297,7 @@ def test_progress_counts_every_item(tmp_path):
 
         def update(self, n):
             self.done += n
+
     export(ExportOptions("not-a-hack", "png", 50, tmp_path), Recorder)
     export(ExportOptions("not-a-hack", "tts", 50, tmp_path), Recorder)
     assert len(seen) == 2 and all(p.done == p.total > 0 for p in seen.values())
@@ -296,13 +314,13 @@ def test_a_failed_export_leaves_the_previous_png_folder_as_it_was(tmp_path, monk
         if len(calls) > 20:
             raise OSError(28, "No space left on device")
         return b"partial"
+
     monkeypatch.setattr(pnp.export, "encode_png", failing)
-    with pytest.raises(PnpError, match="No space left on device; the previous files are "
-                                       "unchanged"):
+    with pytest.raises(PnpError, match="No space left on device; the previous files are unchanged"):
         export(ExportOptions("not-a-hack", "png", 60, tmp_path))
     after = {name: (folder / name).read_bytes() for name in os.listdir(folder)}
     assert after == before
-    assert sorted(os.listdir(tmp_path / "not-a-hack")) == ["png"]      # no staging left
+    assert sorted(os.listdir(tmp_path / "not-a-hack")) == ["png"]  # no staging left
 
 
 def run(*args):
@@ -311,13 +329,14 @@ def run(*args):
 
 @pytest.mark.parametrize("dpi", ["40", "5000", "nan"])
 def test_cli_refuses_a_bad_dpi_in_one_line(tmp_path, dpi):
-    result = run("--game", "hack-attack", "--format", "png", "--dpi", dpi,
-                 "--out", str(tmp_path))
-    if dpi == "nan":           # not a whole number: click's usage error
+    result = run("--game", "hack-attack", "--format", "png", "--dpi", dpi, "--out", str(tmp_path))
+    if dpi == "nan":  # not a whole number: click's usage error
         assert result.exit_code == 2 and "is not a whole number" in result.output
     else:
-        assert (result.exit_code, result.output) == (1, f"Error: --dpi must be 50..1200, "
-                                                        f"got {dpi}\n")
+        assert (result.exit_code, result.output) == (
+            1,
+            f"Error: --dpi must be 50..1200, got {dpi}\n",
+        )
     assert "Traceback" not in result.output and not os.listdir(tmp_path)
 
 
@@ -328,8 +347,9 @@ def test_cli_errors_for_missing_data_and_an_unwritable_output(tmp_path):
     assert len(result.output.splitlines()) == 1
     result = run("-g", "hack-attack", "--format", "png", "--data", str(tmp_path))
     assert result.exit_code == 1 and result.output.startswith("Error: no card data for")
-    result = run("-g", "hack-attack", "--format", "png", "--deck-format", "shared",
-                 "--out", str(tmp_path))
+    result = run(
+        "-g", "hack-attack", "--format", "png", "--deck-format", "shared", "--out", str(tmp_path)
+    )
     assert result.exit_code == 1 and "--deck-format and --players" in result.output
 
 
@@ -338,19 +358,24 @@ def test_cli_all_games_and_the_summary(tmp_path):
     assert result.exit_code == 0, result.output
     for game, copies in (("hack-attack", 149), ("hack-back", 178), ("not-a-hack", 347)):
         assert PdfReader(str(tmp_path / game / "cards-single.pdf")).get_num_pages() == 2 * copies
-        assert f"{game}: {copies} cards, one face a page, each front followed by its back" \
+        assert (
+            f"{game}: {copies} cards, one face a page, each front followed by its back"
             in result.output
+        )
     result = run("-g", "not-a-hack", "--format", "tts", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == ("not-a-hack: 347 cards as 3 Tabletop Simulator decks at 163 dpi, "
-                        "lowered from 300 so every sheet fits 4096 px, 408x571 px a card "
-                        "(trim, no bleed)")
-    assert lines[1:4] == ["  black pile: 68 cards on 1 sheet (10x5) and a back",
-                          "  white pile: 274 cards on 4 sheets (10x7, 10x7, 10x7, 9x6) and a back",
-                          "  Player aids: 5 cards on 1 sheet (2x2) and a back"]
-    assert lines[-2].endswith("not-a-hack.json  (load it from Tabletop Simulator's Saved "
-                              "Objects)")
+    assert lines[0] == (
+        "not-a-hack: 347 cards as 3 Tabletop Simulator decks at 163 dpi, "
+        "lowered from 300 so every sheet fits 4096 px, 408x571 px a card "
+        "(trim, no bleed)"
+    )
+    assert lines[1:4] == [
+        "  black pile: 68 cards on 1 sheet (10x5) and a back",
+        "  white pile: 274 cards on 4 sheets (10x7, 10x7, 10x7, 9x6) and a back",
+        "  Player aids: 5 cards on 1 sheet (2x2) and a back",
+    ]
+    assert lines[-2].endswith("not-a-hack.json  (load it from Tabletop Simulator's Saved Objects)")
 
 
 @dataclass(frozen=True)
@@ -365,11 +390,13 @@ class _Warning:
 
 def test_warnings_are_printed_and_do_not_stop_the_export(tmp_path, monkeypatch):
     import pnp.build
-    real = pnp.build.validate      # export validates through pnp.build.load_checked
+
+    real = pnp.build.validate  # export validates through pnp.build.load_checked
 
     def with_warning(*args):
         data, blocks, problems = real(*args)
         return data, blocks, [*problems, _Warning("art/x.png: 150 dpi at this size")]
+
     monkeypatch.setattr(pnp.build, "validate", with_warning)
     result = run("-g", "hack-back", "--format", "pdf-single", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
@@ -382,15 +409,21 @@ def test_the_cli_offers_the_formats_and_dpi_range_the_library_checks():
     assert tuple(params["output_format"].type.choices) == pnp.export.FORMATS
     dpi = params["dpi"].type
     assert (dpi.low, dpi.high, params["dpi"].default) == (
-        pnp.export.MIN_DPI, pnp.export.MAX_DPI, pnp.export.DEFAULT_DPI)
+        pnp.export.MIN_DPI,
+        pnp.export.MAX_DPI,
+        pnp.export.DEFAULT_DPI,
+    )
     with pytest.raises(PnpError, match="--dpi must be 50..1200, got 49"):
         export(ExportOptions("hack-attack", "png", 49))
 
 
-@pytest.mark.parametrize("fmt, name, make", [
-    ("pdf-single", "cards-single.pdf", "folder"), ("png", "png", "file"), ("tts", "tts", "file")])
+@pytest.mark.parametrize(
+    "fmt, name, make",
+    [("pdf-single", "cards-single.pdf", "folder"), ("png", "png", "file"), ("tts", "tts", "file")],
+)
 def test_something_of_the_other_kind_in_the_way_is_refused_and_kept(tmp_path, fmt, name, make):
     from pnp.core.paths import DEFAULT_DATA_DIR
+
     target = tmp_path / "out" / "hack-attack" / name
     target.parent.mkdir(parents=True)
     if make == "folder":
@@ -398,9 +431,22 @@ def test_something_of_the_other_kind_in_the_way_is_refused_and_kept(tmp_path, fm
         (target / "notes.txt").write_text("mine")
     else:
         target.write_text("mine")
-    result = CliRunner().invoke(pnp_main, ["export", "--game", "hack-attack", "--format", fmt,
-                                       "--dpi", "50", "--data", str(DEFAULT_DATA_DIR),
-                                       "--out", str(tmp_path / "out")])
+    result = CliRunner().invoke(
+        pnp_main,
+        [
+            "export",
+            "--game",
+            "hack-attack",
+            "--format",
+            fmt,
+            "--dpi",
+            "50",
+            "--data",
+            str(DEFAULT_DATA_DIR),
+            "--out",
+            str(tmp_path / "out"),
+        ],
+    )
     assert result.exit_code == 1
     assert "cannot write the export" in result.output
     assert (target / "notes.txt" if make == "folder" else target).read_text() == "mine"

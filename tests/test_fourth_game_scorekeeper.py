@@ -29,6 +29,7 @@ def sk(tmp_path, monkeypatch):
 
     def run(*args):
         return CliRunner().invoke(main, ["--db", str(db), *args], env={})
+
     run.db = db
     return run
 
@@ -36,26 +37,35 @@ def sk(tmp_path, monkeypatch):
 def test_a_game_of_coin_flip_to_a_shared_win(sk):
     result = sk("new", "coin-flip", "Ana", "Ben")
     assert result.exit_code == 0, result.output
-    assert result.output == ("Game 1: Coin Flip with Ana, Ben.\n"
-                             "Coin Flip — game 1, turn 1: Ana's turn\n"
-                             "▶ Ana      coins 0  total 0\n"
-                             "  Ben      coins 0  total 0\n"
-                             "Leading: Ana, Ben (shared win).\n")
+    assert result.output == (
+        "Game 1: Coin Flip with Ana, Ben.\n"
+        "Coin Flip — game 1, turn 1: Ana's turn\n"
+        "▶ Ana      coins 0  total 0\n"
+        "  Ben      coins 0  total 0\n"
+        "Leading: Ana, Ben (shared win).\n"
+    )
     for player, points in (("ana", "2"), ("ben", "3"), ("ana", "3")):
         assert sk("coin", player, points).exit_code == 0
     before = sk.db.read_bytes()
-    for args, message in ((("coin", "ana", "2"), "Error: it is Ben's turn, not Ana's — rule: "
-                           "players take turns in seating order, one coin a turn (rules, “Turns”)\n"),
-                          (("coin", "ben", "4"), "Error: POINTS must be 1..3, got 4\n"),
-                          (("coin", "zed", "1"), "Error: no player called 'zed'; players: Ana, Ben\n")):
+    for args, message in (
+        (
+            ("coin", "ana", "2"),
+            "Error: it is Ben's turn, not Ana's — rule: "
+            "players take turns in seating order, one coin a turn (rules, “Turns”)\n",
+        ),
+        (("coin", "ben", "4"), "Error: POINTS must be 1..3, got 4\n"),
+        (("coin", "zed", "1"), "Error: no player called 'zed'; players: Ana, Ben\n"),
+    ):
         refused = sk(*args)
         assert (refused.exit_code, refused.output) == (1, message)
     assert sk.db.read_bytes() == before
-    assert sk("coin", "ben", "2").output == ("Ben took a 2-point coin.\n"
-                                             "Coin Flip — game 1, turn 5: Ana's turn\n"
-                                             "▶ Ana      coins 2  total 5\n"
-                                             "  Ben      coins 2  total 5\n"
-                                             "Leading: Ana, Ben (shared win).\n")
+    assert sk("coin", "ben", "2").output == (
+        "Ben took a 2-point coin.\n"
+        "Coin Flip — game 1, turn 5: Ana's turn\n"
+        "▶ Ana      coins 2  total 5\n"
+        "  Ben      coins 2  total 5\n"
+        "Leading: Ana, Ben (shared win).\n"
+    )
     assert sk("stop").output.splitlines() == [
         "Play stopped.",
         "automatic: play stopped: the game is scored",
@@ -79,47 +89,76 @@ def _play_to_the_end(sk):
 def test_result_status_history_and_undo_after_the_end(sk):
     _play_to_the_end(sk)
     explained = sk("result", "--explain")
-    assert explained.output.splitlines() == ["Shared win: Ana, Ben", "Coins taken:",
-                                             "  Ana: 2 + 3 = 5", "  Ben: 3 + 2 = 5",
-                                             "Tied on 5: Ana and Ben share the win."]
+    assert explained.output.splitlines() == [
+        "Shared win: Ana, Ben",
+        "Coins taken:",
+        "  Ana: 2 + 3 = 5",
+        "  Ben: 3 + 2 = 5",
+        "Tied on 5: Ana and Ben share the win.",
+    ]
     result = json.loads(sk("result", "--json").output)
-    assert (result["final"], result["winners"], result["reason"], result["termination"]) == \
-        (True, ["Ana", "Ben"], "shared win", "scored")
+    assert (result["final"], result["winners"], result["reason"], result["termination"]) == (
+        True,
+        ["Ana", "Ben"],
+        "shared win",
+        "scored",
+    )
     status = json.loads(sk("status", "--json").output)
     assert set(STATUS_KEYS) <= set(status)
-    assert (status["game"], status["phase"], status["over"], status["turn"], status["current"],
-            status["leaders"]) == ("coin-flip", "over", True, 5, None, ["Ana", "Ben"])
+    assert (
+        status["game"],
+        status["phase"],
+        status["over"],
+        status["turn"],
+        status["current"],
+        status["leaders"],
+    ) == ("coin-flip", "over", True, 5, None, ["Ana", "Ben"])
     assert status["result"]["termination"] == "scored"
-    assert sk("history").output == ("  1. turn 1 (Ana): Ana took a 2-point coin\n"
-                                     "  2. turn 2 (Ben): Ben took a 3-point coin\n"
-                                     "  3. turn 3 (Ana): Ana took a 3-point coin\n"
-                                     "  4. turn 4 (Ben): Ben took a 2-point coin\n"
-                                     "  5. turn 5 (Ana): Play stopped\n"
-                                     "     automatic: play stopped: the game is scored\n")
+    assert sk("history").output == (
+        "  1. turn 1 (Ana): Ana took a 2-point coin\n"
+        "  2. turn 2 (Ben): Ben took a 3-point coin\n"
+        "  3. turn 3 (Ana): Ana took a 3-point coin\n"
+        "  4. turn 4 (Ben): Ben took a 2-point coin\n"
+        "  5. turn 5 (Ana): Play stopped\n"
+        "     automatic: play stopped: the game is scored\n"
+    )
     undone = sk("undo")
-    assert undone.output.splitlines()[:2] == ["Undone: Play stopped.",
-                                              "Coin Flip — game 1, turn 5: Ana's turn"]
+    assert undone.output.splitlines()[:2] == [
+        "Undone: Play stopped.",
+        "Coin Flip — game 1, turn 5: Ana's turn",
+    ]
     assert json.loads(sk("result", "--json").output)["final"] is False
     assert sk("coin", "ana", "1").exit_code == 0
 
 
 def test_check_settles_a_coin_flip_table_as_the_rules_score_it(sk):
     result = sk("check", "coin-flip", "Ana=3,1", "Ben=2")
-    assert (result.exit_code, result.output) == (0, "Winner: Ana (highest total)\n"
-                                                  "Coins taken:\n"
-                                                  "  Ana: 3 + 1 = 4\n"
-                                                  "  Ben: 2 = 2\n"
-                                                  "Highest total: Ana with 4.\n")
-    assert json.loads(sk("check", "coin-flip", "Ana=none", "Ben=none", "--json").output)[
-        "reason"] == "shared win"
+    assert (result.exit_code, result.output) == (
+        0,
+        "Winner: Ana (highest total)\n"
+        "Coins taken:\n"
+        "  Ana: 3 + 1 = 4\n"
+        "  Ben: 2 = 2\n"
+        "Highest total: Ana with 4.\n",
+    )
+    assert (
+        json.loads(sk("check", "coin-flip", "Ana=none", "Ben=none", "--json").output)["reason"]
+        == "shared win"
+    )
     for entries, message in (
-            (("Ana=3", "Ben=2,1"), "Error: taken one a turn from the first seat on, each "
-             "player's coins are as many as every later player's, or one more: Ana 1 coin, "
-             "Ben 2 coins — rule: players take turns in seating order, one coin a turn "
-             "(rules, “Turns”)\n"),
-            (("Ana=4", "Ben=1"), "Error: a coin's points must be 1..3, got 4\n")):
-        assert (sk("check", "coin-flip", *entries).exit_code,
-                sk("check", "coin-flip", *entries).output) == (1, message)
+        (
+            ("Ana=3", "Ben=2,1"),
+            "Error: taken one a turn from the first seat on, each "
+            "player's coins are as many as every later player's, or one more: Ana 1 coin, "
+            "Ben 2 coins — rule: players take turns in seating order, one coin a turn "
+            "(rules, “Turns”)\n",
+        ),
+        (("Ana=4", "Ben=1"), "Error: a coin's points must be 1..3, got 4\n"),
+    ):
+        assert (
+            sk("check", "coin-flip", *entries).exit_code,
+            sk("check", "coin-flip", *entries).output,
+        ) == (1, message)
     assert sk("check", "coin-flip", "Ana:3").exit_code == 2
     assert not sk.db.exists()
 
@@ -127,16 +166,20 @@ def test_check_settles_a_coin_flip_table_as_the_rules_score_it(sk):
 def test_check_does_not_know_the_tables_of_a_game_without_a_check_hook(sk, monkeypatch):
     _copy(monkeypatch, "coin-flop", name="Coin Flop", verbs=(), check=None)
     result = sk("check", "coin-flop", "Ana=1")
-    assert (result.exit_code, result.output) == \
-        (1, "Error: scorekeeper check does not know Coin Flop tables yet\n")
+    assert (result.exit_code, result.output) == (
+        1,
+        "Error: scorekeeper check does not know Coin Flop tables yet\n",
+    )
 
 
 def test_a_game_pnp_knows_without_scorekeeper_rules_is_refused_clearly(tmp_path, monkeypatch):
     register(monkeypatch, "coin-flip", rules=None, simulator=None)
     result = CliRunner().invoke(main, ["--db", str(tmp_path / "db"), "new", "coin-flip", "A", "B"])
     assert result.exit_code == 1
-    assert result.output == ("Error: the score keeper has no rules for coin-flip yet; it keeps "
-                             "score for hack-attack, hack-back, not-a-hack\n")
+    assert result.output == (
+        "Error: the score keeper has no rules for coin-flip yet; it keeps "
+        "score for hack-attack, hack-back, not-a-hack\n"
+    )
     assert not (tmp_path / "db").exists()
 
 
@@ -148,12 +191,13 @@ def _copy(monkeypatch, game_id: str, **changes) -> None:
     register(monkeypatch, game_id, module.__name__)
 
 
-def test_a_game_declaring_a_verb_another_declares_is_left_out_and_the_rest_work(sk,
-                                                                              monkeypatch):
+def test_a_game_declaring_a_verb_another_declares_is_left_out_and_the_rest_work(sk, monkeypatch):
     _copy(monkeypatch, "coin-flop")
     assert "coin-flop" not in {game.id for game in playing()}
-    warning = ("Warning: game coin-flop is left out: the verb 'coin' is declared by both "
-               "coin-flip and coin-flop\n")
+    warning = (
+        "Warning: game coin-flop is left out: the verb 'coin' is declared by both "
+        "coin-flip and coin-flop\n"
+    )
     for args in (["--help"], ["new", "coin-flip", "Ana", "Ben"], ["status"]):
         result = sk(*args)
         assert result.exit_code == 0, (args, result.output)
@@ -163,58 +207,77 @@ def test_a_game_declaring_a_verb_another_declares_is_left_out_and_the_rest_work(
     assert result.exit_code == 1
     assert result.stdout + result.stderr == warning + (
         "Error: game coin-flop is left out: the verb 'coin' is declared by both coin-flip "
-        "and coin-flop\n")
+        "and coin-flop\n"
+    )
 
 
 def test_a_verb_named_like_a_shared_command_leaves_its_game_out(sk, monkeypatch):
     undo = click.Command("undo", help="Take back a coin, this game's own way.")
     _copy(monkeypatch, "coin-flop", verbs=(undo,))
     assert collect_commands()["undo"].help.startswith("Take back the last event")
-    assert sk("--help").stderr == ("Warning: game coin-flop is left out: the verb 'undo' is "
-                                   "declared by both the shared commands and coin-flop\n")
+    assert sk("--help").stderr == (
+        "Warning: game coin-flop is left out: the verb 'undo' is "
+        "declared by both the shared commands and coin-flop\n"
+    )
 
 
-def test_a_manifest_line_pointing_at_another_game_is_one_line_and_the_rest_work(sk,
-                                                                            monkeypatch):
+def test_a_manifest_line_pointing_at_another_game_is_one_line_and_the_rest_work(sk, monkeypatch):
     register(monkeypatch, "coin-flop", "tests.fourth_game.table")
-    with pytest.raises(RegistryError, match="game coin-flop: its rules "
-                                            "tests.fourth_game.table define the game coin-flip"):
+    with pytest.raises(
+        RegistryError,
+        match="game coin-flop: its rules tests.fourth_game.table define the game coin-flip",
+    ):
         load_game("coin-flop")
     result = sk("new", "hack-attack", "Ana", "Ben")
     assert result.exit_code == 0
-    assert result.stderr == ("Warning: game coin-flop: its rules tests.fourth_game.table "
-                             "define the game coin-flip\n")
+    assert result.stderr == (
+        "Warning: game coin-flop: its rules tests.fourth_game.table define the game coin-flip\n"
+    )
 
 
 def test_rules_that_do_not_import_are_one_line_and_the_rest_work(sk, monkeypatch):
     register(monkeypatch, "coin-flop", "tests.no_such_module")
     result = sk("new", "hack-attack", "Ana", "Ben")
     assert result.exit_code == 0
-    assert result.stderr.startswith("Warning: game coin-flop: its rules tests.no_such_module "
-                                    "cannot be loaded (ModuleNotFoundError")
+    assert result.stderr.startswith(
+        "Warning: game coin-flop: its rules tests.no_such_module "
+        "cannot be loaded (ModuleNotFoundError"
+    )
 
 
 def test_the_installed_entry_points_declare_the_shipped_games():
     """What pyproject.toml declares, read as importlib.metadata reads it."""
     import importlib.metadata
-    ours = {p.name: p.value for p in importlib.metadata.entry_points(
-        group=pnp.core.games.ENTRY_POINTS)}
+
+    ours = {
+        p.name: p.value for p in importlib.metadata.entry_points(group=pnp.core.games.ENTRY_POINTS)
+    }
     assert dict(pnp.core.games.declared()) == ours
-    assert ours == {"hack-attack": "pnp.games.hack_attack:MANIFEST",
-                    "hack-back": "pnp.games.hack_back:MANIFEST",
-                    "not-a-hack": "pnp.games.not_a_hack:MANIFEST"}
+    assert ours == {
+        "hack-attack": "pnp.games.hack_attack:MANIFEST",
+        "hack-back": "pnp.games.hack_back:MANIFEST",
+        "not-a-hack": "pnp.games.not_a_hack:MANIFEST",
+    }
 
 
 def test_an_entry_point_that_fails_to_import_is_one_line_and_the_rest_work(sk, monkeypatch):
     shipped = pnp.core.games.declared()
-    monkeypatch.setattr(pnp.core.games, "declared", lambda: [*shipped,
-        ("coin-flap", "tests.no_such_game:ENTRY"), ("coin-flup", "pnp.games.hack_back:MANIFEST")])
+    monkeypatch.setattr(
+        pnp.core.games,
+        "declared",
+        lambda: [
+            *shipped,
+            ("coin-flap", "tests.no_such_game:ENTRY"),
+            ("coin-flup", "pnp.games.hack_back:MANIFEST"),
+        ],
+    )
     monkeypatch.setattr(pnp.core.games, "_discovered", None)
     assert pnp.core.games.game_ids()[:3] == ["hack-attack", "hack-back", "not-a-hack"]
     assert pnp.core.games.broken() == [
         "game coin-flap: its entry point tests.no_such_game:ENTRY does not load "
         "(ModuleNotFoundError: No module named 'tests.no_such_game')",
-        "game coin-flup: its entry point pnp.games.hack_back:MANIFEST names the game hack-back"]
+        "game coin-flup: its entry point pnp.games.hack_back:MANIFEST names the game hack-back",
+    ]
     result = sk("new", "hack-attack", "Ana", "Ben")
     assert result.exit_code == 0
     assert result.stderr.count("Warning: game coin-fl") == 2
@@ -223,12 +286,14 @@ def test_an_entry_point_that_fails_to_import_is_one_line_and_the_rest_work(sk, m
 
 def test_a_game_in_a_package_of_its_own_is_found_by_its_entry_point(sk, monkeypatch):
     module = types.ModuleType("tests.coin_package")
-    module.ENTRY = pnp.core.games.GameEntry("coin-flip", "tests.fourth_game.kit",
-                                       rules="tests.fourth_game.table")
+    module.ENTRY = pnp.core.games.GameEntry(
+        "coin-flip", "tests.fourth_game.kit", rules="tests.fourth_game.table"
+    )
     monkeypatch.setitem(sys.modules, module.__name__, module)
     shipped = pnp.core.games.declared()
-    monkeypatch.setattr(pnp.core.games, "declared",
-                        lambda: [*shipped, ("coin-flip", "tests.coin_package:ENTRY")])
+    monkeypatch.setattr(
+        pnp.core.games, "declared", lambda: [*shipped, ("coin-flip", "tests.coin_package:ENTRY")]
+    )
     monkeypatch.setattr(pnp.core.games, "_discovered", None)
     monkeypatch.setattr(pnp.core.games, "GAMES", [])
     assert pnp.core.games.resolve("Coin-Flip") == "coin-flip"

@@ -9,8 +9,15 @@ from scorekeeper.errors import InputError, RuleError
 from scorekeeper.games.hack_attack import rules as ha
 from scorekeeper.outcome import Termination
 
-BK, DS, HN, PW, SE, SM, WILD = ("backups", "device-security", "home-network", "passwords",
-                                "social-engineering", "social-media", "reality-check")
+BK, DS, HN, PW, SE, SM, WILD = (
+    "backups",
+    "device-security",
+    "home-network",
+    "passwords",
+    "social-engineering",
+    "social-media",
+    "reality-check",
+)
 RANSOMWARE = (BK, SE, DS)
 PHISHING = (SE, SE, PW)
 
@@ -23,8 +30,7 @@ def play(names, *events):
 
 
 def protect(player, points, card=None, copies=None):
-    return {"type": "protect", "player": player, "points": points, "card": card,
-            "copies": copies}
+    return {"type": "protect", "player": player, "points": points, "card": card, "copies": copies}
 
 
 END = {"type": "end_turn"}
@@ -32,18 +38,22 @@ END = {"type": "end_turn"}
 
 # --- Attacks: "More players, more matches" ---------------------------------------------
 
+
 @pytest.mark.parametrize("players, needed", [(2, 1), (3, 2), (4, 2), (5, 3), (6, 3)])
 def test_icons_to_cover_by_player_count(players, needed):
     assert ha.defend(RANSOMWARE, [], players).needed == needed
 
 
-@pytest.mark.parametrize("players, revealed, holds", [
-    (2, [BK, PW], True),            # 1 of 3 is enough at 2 players
-    (3, [BK, PW, SM], False),       # only Backups covered: 1 of 2 needed
-    (4, [BK, SE, PW, PW], True),    # 2 of 2
-    (5, [BK, SE, PW, PW, SM], False),  # Device Security uncovered, all 3 needed
-    (6, [BK, SE, DS, PW, PW, SM], True),
-])
+@pytest.mark.parametrize(
+    "players, revealed, holds",
+    [
+        (2, [BK, PW], True),  # 1 of 3 is enough at 2 players
+        (3, [BK, PW, SM], False),  # only Backups covered: 1 of 2 needed
+        (4, [BK, SE, PW, PW], True),  # 2 of 2
+        (5, [BK, SE, PW, PW, SM], False),  # Device Security uncovered, all 3 needed
+        (6, [BK, SE, DS, PW, PW, SM], True),
+    ],
+)
 def test_ransomware_infection_by_player_count(players, revealed, holds):
     assert ha.defend(RANSOMWARE, revealed, players).holds is holds
 
@@ -65,8 +75,12 @@ def test_matching_is_exact_where_a_greedy_count_fails():
     result = ha.defend((BK, SE, DS), [WILD, BK], 3)
     assert result.holds
     assert {(result.icons[i], result.revealed[c]) for i, c in result.covered} == {
-        (BK, BK), (SE, WILD)} or {(result.icons[i], result.revealed[c])
-                                  for i, c in result.covered} == {(BK, BK), (DS, WILD)}
+        (BK, BK),
+        (SE, WILD),
+    } or {(result.icons[i], result.revealed[c]) for i, c in result.covered} == {
+        (BK, BK),
+        (DS, WILD),
+    }
 
 
 def test_explanation_says_which_card_covered_which_icon():
@@ -94,6 +108,7 @@ def test_attack_needs_three_known_icons():
 
 # --- Turns and Protect -------------------------------------------------------------------
 
+
 def test_protect_once_per_turn_and_only_on_your_turn():
     state = play(["Ana", "Ben"], protect("Ana", 3))
     with pytest.raises(RuleError, match="one Tech card per turn"):
@@ -106,8 +121,9 @@ def test_protect_once_per_turn_and_only_on_your_turn():
 
 
 def test_a_card_cannot_be_protected_more_often_than_the_deck_holds_it():
-    state = play(["Ana", "Ben"], protect("Ana", 3, "laptop", 2), END,
-                 protect("Ben", 3, "laptop", 2), END)
+    state = play(
+        ["Ana", "Ben"], protect("Ana", 3, "laptop", 2), END, protect("Ben", 3, "laptop", 2), END
+    )
     with pytest.raises(RuleError, match="all 2 laptop cards are already Protected"):
         ha.apply(state, protect("Ana", 3, "laptop", 2))
 
@@ -119,6 +135,7 @@ def test_player_count_outside_2_to_6_is_refused(names):
 
 
 # --- The endgame: "The game ends on the fourth Protected Tech card" ------------------------
+
 
 def test_fourth_protected_tech_starts_the_final_round_in_seating_order():
     names = ["Ana", "Ben", "Cleo", "Dev"]
@@ -134,15 +151,19 @@ def test_fourth_protected_tech_starts_the_final_round_in_seating_order():
     state = ha.apply(state, protect("Cleo", 2))
     assert ha.notes(before, state) == [
         "Cleo has 4 Protected Tech: the final round starts — after this turn, Dev, Ana and "
-        "Ben each take one last turn"]
+        "Ben each take one last turn"
+    ]
     assert ha.remaining_last_turns(state) == ["Dev", "Ana", "Ben"]
-    for expected_turn, left in (("Dev", ["Dev", "Ana", "Ben"]), ("Ana", ["Ana", "Ben"]),
-                                ("Ben", ["Ben"])):
+    for expected_turn, left in (
+        ("Dev", ["Dev", "Ana", "Ben"]),
+        ("Ana", ["Ana", "Ben"]),
+        ("Ben", ["Ben"]),
+    ):
         state = ha.apply(state, END)
         assert state.players[state.current].name == expected_turn
         assert ha.remaining_last_turns(state) == left
         assert ha.outcome(state) is None
-    state = ha.apply(state, END)           # Ben's last turn ends: Cleo plays no more
+    state = ha.apply(state, END)  # Ben's last turn ends: Cleo plays no more
     assert state.over and ha.outcome(state).winners == ("Cleo",)
     with pytest.raises(RuleError, match="the game is over"):
         ha.apply(state, END)
@@ -160,18 +181,29 @@ def test_third_protected_tech_ends_it_at_five_players():
 
 
 def test_a_second_player_reaching_the_target_adds_no_turns():
-    state = play(["Ana", "Ben"],
-                 protect("Ana", 1), END, protect("Ben", 1), END,
-                 protect("Ana", 1), END, protect("Ben", 1), END,
-                 protect("Ana", 1), END, protect("Ben", 1), END,
-                 protect("Ana", 1))          # Ana's 4th: Ben gets one last turn
+    state = play(
+        ["Ana", "Ben"],
+        protect("Ana", 1),
+        END,
+        protect("Ben", 1),
+        END,
+        protect("Ana", 1),
+        END,
+        protect("Ben", 1),
+        END,
+        protect("Ana", 1),
+        END,
+        protect("Ben", 1),
+        END,
+        protect("Ana", 1),
+    )  # Ana's 4th: Ben gets one last turn
     state = ha.apply(ha.apply(state, END), protect("Ben", 1))  # Ben's 4th, final round
     assert ha.remaining_last_turns(state) == ["Ben"]
     state = ha.apply(state, END)
     assert state.over
     assert ha.outcome(state).reason == "shared win"
     assert ha.outcome(state).termination is Termination.SCORED
-    assert ha.standing(state).termination is None      # a standing decides nothing
+    assert ha.standing(state).termination is None  # a standing decides nothing
 
 
 def test_user_errors_can_be_kept_by_anyone_at_any_time_before_the_end():
@@ -180,6 +212,7 @@ def test_user_errors_can_be_kept_by_anyone_at_any_time_before_the_end():
 
 
 # --- Scoring -------------------------------------------------------------------------------
+
 
 def test_rulebook_example_tie_broken_by_fewest_protected_tech():
     outcome = ha.score([("Ana", (5, 4, 3, 2), 1), ("Ben", (5, 5, 3), 0), ("Cleo", (4, 3, 2), 2)])
@@ -190,13 +223,17 @@ def test_rulebook_example_tie_broken_by_fewest_protected_tech():
         "  Ben: 5 + 5 + 3 = 13, minus 0 User Errors = 13",
         "  Cleo: 4 + 3 + 2 = 9, minus 2 User Errors = 7",
         "Tied on 13: Ana and Ben. Tie-breaker: fewest Protected Tech — Ana 4, Ben 3.",
-        "Ben wins the tie-breaker with 3 Protected Tech.")
+        "Ben wins the tie-breaker with 3 Protected Tech.",
+    )
 
 
 def test_still_tied_is_a_shared_win():
     outcome = ha.score([("Ana", (5, 3), 0), ("Ben", (4, 4), 0), ("Cleo", (2,), 0)])
     assert outcome.winners == ("Ana", "Ben") and outcome.reason == "shared win"
-    assert outcome.explanation[-1] == "Still tied with 2 Protected Tech each: Ana and Ben share the win."
+    assert (
+        outcome.explanation[-1]
+        == "Still tied with 2 Protected Tech each: Ana and Ben share the win."
+    )
 
 
 def test_negative_totals_the_least_negative_wins():

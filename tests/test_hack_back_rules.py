@@ -25,8 +25,14 @@ def play(player, effects, targets):
 
 
 def activate(player, hero, effects=(), targets=(), place=()):
-    return {"type": "activate", "player": player, "hero": hero, "effects": list(effects),
-            "targets": list(targets), "place": list(place)}
+    return {
+        "type": "activate",
+        "player": player,
+        "hero": hero,
+        "effects": list(effects),
+        "targets": list(targets),
+        "place": list(place),
+    }
 
 
 def draw(player):
@@ -41,8 +47,14 @@ def run(state, *events):
 
 def table(*heroes, players=("Ana", "Ben"), current=0):
     """A table in play with Heroes given as (owner, vc)."""
-    return hb.State(tuple(players), phase="play", current=current, heroes=tuple(
-        hb.Hero(i + 1, owner, f"H{i + 1}", None, vc, vc) for i, (owner, vc) in enumerate(heroes)))
+    return hb.State(
+        tuple(players),
+        phase="play",
+        current=current,
+        heroes=tuple(
+            hb.Hero(i + 1, owner, f"H{i + 1}", None, vc, vc) for i, (owner, vc) in enumerate(heroes)
+        ),
+    )
 
 
 def vcs(state):
@@ -51,48 +63,68 @@ def vcs(state):
 
 # --- The opening ---------------------------------------------------------------------
 
+
 def test_lowest_printed_vc_goes_first():
-    state = run(hb.initial(["Ana", "Ben", "Cleo"]), reveal("Ana", 9), reveal("Ben", 6),
-                reveal("Cleo", 12))
+    state = run(
+        hb.initial(["Ana", "Ben", "Cleo"]), reveal("Ana", 9), reveal("Ben", 6), reveal("Cleo", 12)
+    )
     assert state.phase == "play" and state.players[state.current] == "Ben"
 
 
 def test_only_tied_players_replace_and_removed_heroes_stay_out():
-    state = run(hb.initial(["Ana", "Ben", "Cleo"]), reveal("Ana", 5), reveal("Ben", 5),
-                reveal("Cleo", 9))
+    state = run(
+        hb.initial(["Ana", "Ben", "Cleo"]), reveal("Ana", 5), reveal("Ben", 5), reveal("Cleo", 9)
+    )
     assert state.phase == "opening" and state.waiting == ("Ana", "Ben")
     assert [h.owner for h in state.in_play()] == ["Cleo"]
     with pytest.raises(RuleError, match="Cleo has no opening Hero to reveal now"):
         hb.apply(state, reveal("Cleo", 3))
-    state = run(state, reveal("Ana", 9), reveal("Ben", 7))   # Ana now ties untied Cleo
+    state = run(state, reveal("Ana", 9), reveal("Ben", 7))  # Ana now ties untied Cleo
     assert state.players[state.current] == "Ben"
     assert sorted(h.vc for h in state.in_play()) == [7, 9, 9]
     assert len(state.heroes) == 5 and sum(h.in_play for h in state.heroes) == 3
 
 
 def test_a_repeated_tie_repeats_until_one_is_lowest():
-    state = run(hb.initial(["Ana", "Ben"]), reveal("Ana", 5), reveal("Ben", 5),
-                reveal("Ana", 6), reveal("Ben", 6))
+    state = run(
+        hb.initial(["Ana", "Ben"]),
+        reveal("Ana", 5),
+        reveal("Ben", 5),
+        reveal("Ana", 6),
+        reveal("Ben", 6),
+    )
     assert state.phase == "opening" and state.waiting == ("Ana", "Ben")
     state = run(state, reveal("Ana", 8), reveal("Ben", 7))
     assert state.players[state.current] == "Ben"
 
 
 def test_a_player_who_cannot_supply_a_hero_loses():
-    state = run(hb.initial(["Ana", "Ben", "Cleo"]), reveal("Ana", 5), reveal("Ben", 5),
-                reveal("Cleo", 9), reveal("Ana", 7), {"type": "no_hero", "player": "Ben"})
+    state = run(
+        hb.initial(["Ana", "Ben", "Cleo"]),
+        reveal("Ana", 5),
+        reveal("Ben", 5),
+        reveal("Cleo", 9),
+        reveal("Ana", 7),
+        {"type": "no_hero", "player": "Ben"},
+    )
     assert state.out == ("Ben",) and state.players[state.current] == "Ana"
 
 
 def test_if_nobody_can_supply_a_hero_everyone_loses():
-    state = run(hb.initial(["Ana", "Ben"]), reveal("Ana", 5), reveal("Ben", 5),
-                {"type": "no_hero", "player": "Ana"}, {"type": "no_hero", "player": "Ben"})
+    state = run(
+        hb.initial(["Ana", "Ben"]),
+        reveal("Ana", 5),
+        reveal("Ben", 5),
+        {"type": "no_hero", "player": "Ana"},
+        {"type": "no_hero", "player": "Ben"},
+    )
     assert state.phase == "over" and hb.outcome(state).winners == ()
     assert hb.outcome(state).reason == "everyone loses"
     assert hb.outcome(state).termination is Termination.NO_PLAYERS
 
 
 # --- Turns, actions and targets --------------------------------------------------------
+
 
 def test_two_actions_then_the_next_player():
     state = run(table(("Ana", 10), ("Ben", 12)), draw("Ana"))
@@ -135,21 +167,32 @@ def every(kind, amount):
 
 
 def test_an_attack_on_every_hero_reaches_every_hero_in_play_yours_included():
-    state = table(("Ana", 10), ("Ana", 15), ("Ben", 12), ("Cleo", 3),
-                  players=("Ana", "Ben", "Cleo"))
+    state = table(
+        ("Ana", 10), ("Ana", 15), ("Ben", 12), ("Cleo", 3), players=("Ana", "Ben", "Cleo")
+    )
     assert vcs(hb.apply(state, play("Ana", [every("attack", -4)], [None]))) == {
-        1: 6, 2: 11, 3: 8, 4: -1}
+        1: 6,
+        2: 11,
+        3: 8,
+        4: -1,
+    }
     assert vcs(hb.apply(state, play("Ana", [every("attack", 2)], [None]))) == {
-        1: 12, 2: 17, 3: 14, 4: 5}
+        1: 12,
+        2: 17,
+        3: 14,
+        4: 5,
+    }
 
 
 def test_a_defend_on_every_hero_reaches_only_friendly_heroes():
     state = table(("Ana", 10), ("Ana", 15), ("Ben", 12))
-    assert vcs(hb.apply(state, play("Ana", [every("defend", 2)], [None]))) == {
-        1: 8, 2: 13, 3: 12}
+    assert vcs(hb.apply(state, play("Ana", [every("defend", 2)], [None]))) == {1: 8, 2: 13, 3: 12}
     # on an activation, Defend Ally on every Hero skips the activating one; then +2
     assert vcs(hb.apply(state, activate("Ana", 1, [every("defend_ally", 3)], [None]))) == {
-        1: 12, 2: 12, 3: 12}
+        1: 12,
+        2: 12,
+        3: 12,
+    }
 
 
 def test_an_instruction_on_every_hero_takes_no_chosen_target():
@@ -159,29 +202,33 @@ def test_an_instruction_on_every_hero_takes_no_chosen_target():
 
 def test_a_lowering_attack_brings_opposing_heroes_to_a_tie_at_minus_3():
     """Rules, "Opposing Heroes both at −3: The game is a tie" — reached by play."""
-    state = run(table(("Ana", 1), ("Ben", 1)), draw("Ana"),
-                play("Ana", [every("attack", -4)], [None]))
+    state = run(
+        table(("Ana", 1), ("Ben", 1)), draw("Ana"), play("Ana", [every("attack", -4)], [None])
+    )
     assert state.result.winners == ("Ana", "Ben") and state.result.tie
 
 
 def test_an_instruction_without_a_legal_target_has_no_effect():
     state = table(("Ana", 10), ("Ben", 12))
-    after = hb.apply(state, activate("Ana", 1, [fx("defend_ally", 3), fx("attack", 1)],
-                                     [None, 2]))
+    after = hb.apply(state, activate("Ana", 1, [fx("defend_ally", 3), fx("attack", 1)], [None, 2]))
     assert vcs(after) == {1: 12, 2: 13}
     with pytest.raises(RuleError, match="Attack 1 has a legal target"):
         hb.apply(state, play("Ana", [fx("attack", 1)], [None]))
 
 
 def test_victory_point_places_an_additional_hero_who_can_act_at_once():
-    state = run(table(("Ana", 10), ("Ben", 12)),
-                activate("Ana", 1, [fx("victory_point")], [None],
-                         [{"card": None, "name": "Spare", "vc": 6}]))
+    state = run(
+        table(("Ana", 10), ("Ben", 12)),
+        activate(
+            "Ana", 1, [fx("victory_point")], [None], [{"card": None, "name": "Spare", "vc": 6}]
+        ),
+    )
     assert vcs(state) == {1: 12, 2: 12, 3: 6}
     state = hb.apply(state, activate("Ana", 3, [fx("defend", 1)], [3]))
     assert vcs(state) == {1: 12, 2: 12, 3: 7}
-    declined = hb.apply(table(("Ana", 10), ("Ben", 12)),
-                        activate("Ana", 1, [fx("victory_point")], [None], []))
+    declined = hb.apply(
+        table(("Ana", 10), ("Ben", 12)), activate("Ana", 1, [fx("victory_point")], [None], [])
+    )
     assert len(declined.in_play()) == 2
 
 
@@ -196,6 +243,7 @@ def test_you_activate_only_your_own_heroes():
 
 
 # --- End of turn: the rules' four examples and their order -----------------------------
+
 
 def end(state):
     return hb.end_of_turn(state)
@@ -220,8 +268,15 @@ def test_example_opposing_heroes_at_minus_3_and_minus_1():
 
 
 def test_example_opposing_heroes_both_at_minus_3_tie():
-    state = end(table(("Ana", -3), ("Ben", -3), ("Cleo", -3), ("Dev", 5),
-                      players=("Ana", "Ben", "Cleo", "Dev")))
+    state = end(
+        table(
+            ("Ana", -3),
+            ("Ben", -3),
+            ("Cleo", -3),
+            ("Dev", 5),
+            players=("Ana", "Ben", "Cleo", "Dev"),
+        )
+    )
     result = hb.outcome(state)
     assert result.winners == ("Ana", "Ben", "Cleo") and result.reason == "tie on the lowest Hero"
     assert result.termination is Termination.WIN_CONDITION
@@ -232,8 +287,9 @@ def test_your_own_two_heroes_sharing_the_lowest_is_no_tie():
 
 
 def test_crossing_a_threshold_after_the_first_action_decides_nothing():
-    state = run(table(("Ana", 2), ("Ben", 12)),
-                play("Ana", [fx("defend", 3)], [1]))           # Ana's Hero at -1 ...
+    state = run(
+        table(("Ana", 2), ("Ben", 12)), play("Ana", [fx("defend", 3)], [1])
+    )  # Ana's Hero at -1 ...
     assert state.phase == "play"
     state = hb.apply(state, play("Ana", [fx("attack", 2)], [1]))  # ... and back to 1
     assert state.phase == "play" and vcs(state)[1] == 1
@@ -256,8 +312,10 @@ def test_the_last_player_left_wins():
 def test_simultaneous_elimination_of_everyone_means_everyone_loses():
     state = end(table(("Ana", 40), ("Ben", 44), ("Cleo", 41), players=("Ana", "Ben", "Cleo")))
     assert state.out == ("Ana", "Ben", "Cleo")
-    assert hb.outcome(state).winners == () and hb.outcome(state).explanation[-1] == \
-        "4. No player is left: everyone loses."
+    assert (
+        hb.outcome(state).winners == ()
+        and hb.outcome(state).explanation[-1] == "4. No player is left: everyone loses."
+    )
     assert hb.outcome(state).termination is Termination.NO_PLAYERS
 
 

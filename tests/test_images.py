@@ -39,6 +39,7 @@ def fresh_cache():
 
 # --- making images ----------------------------------------------------------------------
 
+
 def solid(path: Path, size=(40, 30), colour=(200, 30, 30), mode="RGB", **save) -> Path:
     Image.new(mode, size, colour).save(path, **save)
     return path
@@ -49,8 +50,12 @@ def quadrants(size=(40, 30)) -> Image.Image:
     left, clockwise), so any turn or mirror shows."""
     w, h = size
     im = Image.new("RGB", size)
-    for box, colour in (((0, 0, w // 2, h // 2), (255, 0, 0)), ((w // 2, 0, w, h // 2), (0, 255, 0)),
-                        ((w // 2, h // 2, w, h), (0, 0, 255)), ((0, h // 2, w // 2, h), (255, 255, 0))):
+    for box, colour in (
+        ((0, 0, w // 2, h // 2), (255, 0, 0)),
+        ((w // 2, 0, w, h // 2), (0, 255, 0)),
+        ((w // 2, h // 2, w, h), (0, 0, 255)),
+        ((0, h // 2, w // 2, h), (255, 255, 0)),
+    ):
         im.paste(colour, box)
     return im
 
@@ -58,8 +63,16 @@ def quadrants(size=(40, 30)) -> Image.Image:
 def noisy(size=(64, 48), seed=3) -> Image.Image:
     """Deterministic varied pixels (every row different), so a 1:1 render is a real check."""
     w, h = size
-    return Image.frombytes("RGB", size, bytes((x * 7 + y * 13 + c * 50 + seed) * 37 % 256
-                                              for y in range(h) for x in range(w) for c in range(3)))
+    return Image.frombytes(
+        "RGB",
+        size,
+        bytes(
+            (x * 7 + y * 13 + c * 50 + seed) * 37 % 256
+            for y in range(h)
+            for x in range(w)
+            for c in range(3)
+        ),
+    )
 
 
 def chunk(kind: bytes, data: bytes) -> bytes:
@@ -81,6 +94,7 @@ def refusal(path: Path) -> str:
 
 # --- probe: refusals ----------------------------------------------------------------------
 
+
 def test_a_missing_file_a_folder_and_a_dangling_link_are_refused(tmp_path):
     assert refusal(tmp_path / "nothing.png") == "the file does not exist"
     (tmp_path / "art").mkdir()
@@ -94,19 +108,22 @@ def test_a_file_that_cannot_be_read_is_refused_with_the_system_reason(tmp_path, 
 
     def denied(_path):
         raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr(probing, "_read_head", denied)    # CI runs as root: chmod can't
+
+    monkeypatch.setattr(probing, "_read_head", denied)  # CI runs as root: chmod can't
     assert refusal(path) == "cannot read the file: Permission denied"
 
 
 def test_text_an_empty_file_and_a_foreign_format_are_not_images(tmp_path):
     (tmp_path / "notes.png").write_text("not a picture\n")
     assert refusal(tmp_path / "notes.png") == (
-        "not an image Pillow can read (it begins with the text 'not a pictur')")
+        "not an image Pillow can read (it begins with the text 'not a pictur')"
+    )
     (tmp_path / "empty.png").write_bytes(b"")
     assert refusal(tmp_path / "empty.png") == "not an image Pillow can read (the file is empty)"
-    solid(tmp_path / "poster.eps", mode="RGB")       # Pillow writes EPS without Ghostscript
-    assert refusal(tmp_path / "poster.eps").startswith("it is an image in the EPS format; "
-                                                       "card art must be one of PNG, JPEG")
+    solid(tmp_path / "poster.eps", mode="RGB")  # Pillow writes EPS without Ghostscript
+    assert refusal(tmp_path / "poster.eps").startswith(
+        "it is an image in the EPS format; card art must be one of PNG, JPEG"
+    )
 
 
 def test_truncated_and_corrupt_pngs_are_refused(tmp_path):
@@ -117,7 +134,7 @@ def test_truncated_and_corrupt_pngs_are_refused(tmp_path):
     assert "ends before its IEND" in refusal(tmp_path / "noend.png")
     layout = read_png(good)
     flipped = bytearray(good)
-    flipped[layout.idat[0][0] + 5] ^= 0xFF                  # one IDAT byte, CRC now wrong
+    flipped[layout.idat[0][0] + 5] ^= 0xFF  # one IDAT byte, CRC now wrong
     (tmp_path / "crc.png").write_bytes(bytes(flipped))
     assert "'IDAT' chunk's checksum is wrong" in refusal(tmp_path / "crc.png")
 
@@ -135,86 +152,111 @@ def test_a_png_whose_checksums_hold_but_whose_data_is_damaged_is_refused(tmp_pat
 
 
 def test_the_whole_png_data_check_finds_a_stream_that_stops_short():
-    rows = b"".join(b"\x00" + bytes(3 * 500) for _ in range(400))     # 600 KB inflated
+    rows = b"".join(b"\x00" + bytes(3 * 500) for _ in range(400))  # 600 KB inflated
     short = handmade_png(500, 400, zlib.compress(rows[:-3000]))
-    check_png_data(short, read_png(short))                  # probe's check: the start only
+    check_png_data(short, read_png(short))  # probe's check: the start only
     with pytest.raises(ImageRefused, match="stops short"):
         check_png_data(short, read_png(short), whole=True)
     whole = handmade_png(500, 400, zlib.compress(rows))
     check_png_data(whole, read_png(whole), whole=True)
     late = bytearray(rows)
-    late[-1501] = 9                                         # the last row's filter byte
+    late[-1501] = 9  # the last row's filter byte
     bad = handmade_png(500, 400, zlib.compress(bytes(late)))
     with pytest.raises(ImageRefused, match="unknown filter type"):
         check_png_data(bad, read_png(bad), whole=True)
 
 
 def test_a_truncated_jpeg_is_refused(tmp_path):
-    data = noisy((300, 200)).save(tmp_path / "ok.jpg", quality=90) or (tmp_path / "ok.jpg").read_bytes()
-    (tmp_path / "cut.jpg").write_bytes(data[:len(data) // 2])
+    data = (
+        noisy((300, 200)).save(tmp_path / "ok.jpg", quality=90)
+        or (tmp_path / "ok.jpg").read_bytes()
+    )
+    (tmp_path / "cut.jpg").write_bytes(data[: len(data) // 2])
     assert "truncated or corrupt" in refusal(tmp_path / "cut.jpg")
     assert probe(tmp_path / "ok.jpg").width_px == 300
 
 
 def test_a_png_claiming_a_huge_size_is_refused_from_its_header(tmp_path):
-    rows = zlib.compress(b"\x00" * 1000)        # the data is irrelevant: never read
+    rows = zlib.compress(b"\x00" * 1000)  # the data is irrelevant: never read
     (tmp_path / "bomb.png").write_bytes(handmade_png(20000, 20000, rows))
     assert refusal(tmp_path / "bomb.png") == (
         "the image is too large: 20,000 x 20,000 px = 400,000,000 pixels, over Pillow's "
-        f"decompression-bomb limit of {Image.MAX_IMAGE_PIXELS:,} pixels (MAX_IMAGE_PIXELS)")
+        f"decompression-bomb limit of {Image.MAX_IMAGE_PIXELS:,} pixels (MAX_IMAGE_PIXELS)"
+    )
 
 
 @pytest.mark.parametrize("suffix", [".png", ".jpg", ".gif"])
 def test_one_pixel_over_the_limit_read_at_call_time_is_refused_before_decoding(
-        tmp_path, monkeypatch, suffix):
+    tmp_path, monkeypatch, suffix
+):
     path = solid(tmp_path / f"art{suffix}", size=(60, 50))
     monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 60 * 50)
-    assert probe(path).width_px == 60                      # at the limit: accepted
+    assert probe(path).width_px == 60  # at the limit: accepted
 
     def no_decoding(self):
         raise AssertionError("pixels decoded")
+
     monkeypatch.setattr(ImageFile.ImageFile, "load", no_decoding)
     monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 60 * 50 - 1)
-    assert refusal(path) == ("the image is too large: 60 x 50 px = 3,000 pixels, over "
-                             "Pillow's decompression-bomb limit of 2,999 pixels (MAX_IMAGE_PIXELS)")
-    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 1000)   # over twice: Pillow's error path
+    assert refusal(path) == (
+        "the image is too large: 60 x 50 px = 3,000 pixels, over "
+        "Pillow's decompression-bomb limit of 2,999 pixels (MAX_IMAGE_PIXELS)"
+    )
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 1000)  # over twice: Pillow's error path
     assert "60 x 50 px = 3,000 pixels" in refusal(path)
 
 
 # --- probe: what it reads -------------------------------------------------------------------
 
+
 def _transparent_p(path: Path) -> None:
     im = Image.new("P", (30, 20), 1)
     im.putpalette([0, 0, 0, 255, 0, 0])
-    im.paste(0, (0, 0, 15, 20))                             # the left half transparent
+    im.paste(0, (0, 0, 15, 20))  # the left half transparent
     im.save(path, transparency=0)
 
 
-@pytest.mark.parametrize("name, make, mode, alpha, notes", [
-    ("rgb.png", lambda p: solid(p), "RGB", False, ()),
-    ("rgba.png", lambda p: solid(p, mode="RGBA", colour=(1, 2, 3, 100)), "RGBA", True, ()),
-    ("p.png", lambda p: solid(p, mode="P", colour=3), "P", False, ()),
-    ("pt.png", _transparent_p, "P", True, ()),
-    ("rgbt.png", lambda p: solid(p, transparency=(200, 30, 30)), "RGB", True, ()),
-    ("l.png", lambda p: solid(p, mode="L", colour=90), "L", False, ()),
-    ("la.png", lambda p: solid(p, mode="LA", colour=(90, 10)), "LA", True, ()),
-    ("i16.png", lambda p: solid(p, mode="I;16", colour=40000), "I;16", False,
-     ("16 bits per channel: reduced to 8",)),
-    ("one.png", lambda p: solid(p, mode="1", colour=1), "1", False, ()),
-    ("cmyk.jpg", lambda p: solid(p, mode="CMYK", colour=(0, 200, 200, 0)), "CMYK", False,
-     ("CMYK JPEG: converted to RGB",)),
-    ("grey.jpg", lambda p: solid(p, mode="L", colour=90), "L", False, ()),
-    ("art.gif", lambda p: solid(p, mode="P", colour=2), "P", False, ()),
-    ("art.tif", lambda p: solid(p), "RGB", False, ()),
-    ("art.webp", lambda p: solid(p, lossless=True), "RGB", False, ()),
-])
+@pytest.mark.parametrize(
+    "name, make, mode, alpha, notes",
+    [
+        ("rgb.png", lambda p: solid(p), "RGB", False, ()),
+        ("rgba.png", lambda p: solid(p, mode="RGBA", colour=(1, 2, 3, 100)), "RGBA", True, ()),
+        ("p.png", lambda p: solid(p, mode="P", colour=3), "P", False, ()),
+        ("pt.png", _transparent_p, "P", True, ()),
+        ("rgbt.png", lambda p: solid(p, transparency=(200, 30, 30)), "RGB", True, ()),
+        ("l.png", lambda p: solid(p, mode="L", colour=90), "L", False, ()),
+        ("la.png", lambda p: solid(p, mode="LA", colour=(90, 10)), "LA", True, ()),
+        (
+            "i16.png",
+            lambda p: solid(p, mode="I;16", colour=40000),
+            "I;16",
+            False,
+            ("16 bits per channel: reduced to 8",),
+        ),
+        ("one.png", lambda p: solid(p, mode="1", colour=1), "1", False, ()),
+        (
+            "cmyk.jpg",
+            lambda p: solid(p, mode="CMYK", colour=(0, 200, 200, 0)),
+            "CMYK",
+            False,
+            ("CMYK JPEG: converted to RGB",),
+        ),
+        ("grey.jpg", lambda p: solid(p, mode="L", colour=90), "L", False, ()),
+        ("art.gif", lambda p: solid(p, mode="P", colour=2), "P", False, ()),
+        ("art.tif", lambda p: solid(p), "RGB", False, ()),
+        ("art.webp", lambda p: solid(p, lossless=True), "RGB", False, ()),
+    ],
+)
 def test_probe_reads_each_mode(tmp_path, name, make, mode, alpha, notes):
     path = tmp_path / name
     make(path)
     info = probe(path)
     assert (info.mode, info.has_alpha, info.notes) == (mode, alpha, notes)
-    assert (info.width_px, info.height_px, info.orientation) == (40 if name != "pt.png" else 30,
-                                                                 30 if name != "pt.png" else 20, 1)
+    assert (info.width_px, info.height_px, info.orientation) == (
+        40 if name != "pt.png" else 30,
+        30 if name != "pt.png" else 20,
+        1,
+    )
     stat = path.stat()
     assert info.path == path and info.stamp == (stat.st_size, stat.st_mtime_ns)
 
@@ -235,6 +277,7 @@ def test_a_valid_png_is_checked_without_decoding_its_pixels(tmp_path, monkeypatc
 
     def no_decoding(self):
         raise AssertionError("pixels decoded")
+
     monkeypatch.setattr(ImageFile.ImageFile, "load", no_decoding)
     assert probe(path).format == "PNG"
 
@@ -249,6 +292,7 @@ def test_probes_are_cached_per_stamp(tmp_path):
 
 
 # --- the store: a canvas and reading the PDF back -----------------------------------------
+
 
 def new_canvas(path: Path, size=(300, 300)) -> Canvas:
     return PageCompressingCanvas(str(path), pagesize=size, invariant=1, pageCompression=1)
@@ -275,8 +319,10 @@ def placed(pdf: Path, page: int = 0) -> list[tuple[float, float, float, float]]:
     """(x, y, w, h) in pt, y up, of each image pdfplumber finds on a page."""
     with pdfplumber.open(pdf) as doc:
         p = doc.pages[page]
-        return [(im["x0"], p.height - im["bottom"], im["x1"] - im["x0"], im["bottom"] - im["top"])
-                for im in p.images]
+        return [
+            (im["x0"], p.height - im["bottom"], im["x1"] - im["x0"], im["bottom"] - im["top"])
+            for im in p.images
+        ]
 
 
 def render(pdf: Path, page: int = 0, scale: float = 1.0) -> Image.Image:
@@ -295,8 +341,9 @@ def near(a, b, tolerance=3) -> bool:
 DEFAULT_RECT = Rect(10, 10, 80, 60)
 
 
-def draw_once(tmp_path: Path, path: Path, rect: Rect = DEFAULT_RECT, page=(300, 300),
-              background=None, **kw) -> tuple[Path, ImageStore]:
+def draw_once(
+    tmp_path: Path, path: Path, rect: Rect = DEFAULT_RECT, page=(300, 300), background=None, **kw
+) -> tuple[Path, ImageStore]:
     """Draw the image at `path` once into out.pdf (pt); kw: ImageStore's max_dpi, draw's."""
     pdf = tmp_path / "out.pdf"
     c = new_canvas(pdf, page)
@@ -311,6 +358,7 @@ def draw_once(tmp_path: Path, path: Path, rect: Rect = DEFAULT_RECT, page=(300, 
 
 # --- the store: passed through --------------------------------------------------------------
 
+
 def test_an_rgb_png_passes_through_as_its_own_idat_data(tmp_path):
     path = tmp_path / "art.png"
     noisy((64, 48)).save(path)
@@ -319,9 +367,13 @@ def test_an_rgb_png_passes_through_as_its_own_idat_data(tmp_path):
     pdf, store = draw_once(tmp_path, path)
     (obj,) = image_objects(pdf).values()
     assert obj["/Filter"] == "/FlateDecode" and obj["/ColorSpace"] == "/DeviceRGB"
-    assert dict(obj["/DecodeParms"]) == {"/Predictor": 15, "/Colors": 3,
-                                         "/BitsPerComponent": 8, "/Columns": 64}
-    assert b"\nstream\n" + idat + b"endstream" in pdf.read_bytes()     # the whole stream
+    assert dict(obj["/DecodeParms"]) == {
+        "/Predictor": 15,
+        "/Colors": 3,
+        "/BitsPerComponent": 8,
+        "/Columns": 64,
+    }
+    assert b"\nstream\n" + idat + b"endstream" in pdf.read_bytes()  # the whole stream
     assert store.counts.passed_through == 1 and store.counts.re_encoded == 0
     assert "/ASCII85Decode" not in pdf.read_bytes().decode("latin-1")
 
@@ -363,6 +415,7 @@ def test_palette_and_grey_pngs_pass_through_and_render_their_colour(tmp_path, mo
 
 # --- the store: once per distinct image -------------------------------------------------------
 
+
 def test_an_image_drawn_100_times_on_pages_and_in_a_form_is_one_xobject(tmp_path):
     solid(tmp_path / "a.png", colour=(10, 120, 200))
     solid(tmp_path / "b.png", colour=(200, 120, 10))
@@ -385,15 +438,15 @@ def test_an_image_drawn_100_times_on_pages_and_in_a_form_is_one_xobject(tmp_path
     c.save()
     assert len(colour_images(pdf)) == 2 and store.embedded == 2
     assert store.drawn == 61
-    assert sum(len(placed(pdf, p)) for p in range(10)) == 110    # 50 + 50 in the form + 10
+    assert sum(len(placed(pdf, p)) for p in range(10)) == 110  # 50 + 50 in the form + 10
     reader = PdfReader(pdf)
     names = [n for n in reader.pages[0]["/Resources"]["/XObject"] if "pnpimg" in n]
-    assert len(names) == 2                                   # the page lists both images
+    assert len(names) == 2  # the page lists both images
     (form,) = [x for n, x in reader.pages[0]["/Resources"]["/XObject"].items() if n not in names]
     (inside,) = form.get_object()["/Resources"]["/XObject"]  # the form lists its one image
     assert inside in names
     shown = render(pdf, 3)
-    assert near(pixel(shown, 30, 220), (10, 120, 200))       # drawn through the form
+    assert near(pixel(shown, 30, 220), (10, 120, 200))  # drawn through the form
     assert near(pixel(shown, 30, 115), (200, 120, 10))
 
 
@@ -434,18 +487,18 @@ def test_the_pdf_does_not_depend_on_where_the_files_are_or_when_they_were_touche
 
 # --- the store: re-encoded -------------------------------------------------------------------
 
+
 def test_rgba_gets_a_soft_mask_and_shows_what_is_under_it(tmp_path):
     im = Image.new("RGBA", (40, 30), (0, 200, 0, 255))
-    im.paste((0, 0, 0, 0), (0, 0, 20, 30))                  # left half fully transparent
+    im.paste((0, 0, 0, 0), (0, 0, 20, 30))  # left half fully transparent
     im.save(tmp_path / "art.png")
-    pdf, store = draw_once(tmp_path, tmp_path / "art.png", Rect(0, 0, 80, 60),
-                           background=(0, 0, 1))
+    pdf, store = draw_once(tmp_path, tmp_path / "art.png", Rect(0, 0, 80, 60), background=(0, 0, 1))
     (obj,) = colour_images(pdf).values()
     mask = obj["/SMask"].get_object()
     assert mask["/ColorSpace"] == "/DeviceGray" and (mask["/Width"], mask["/Height"]) == (40, 30)
     assert store.counts.re_encoded == 1
     shown = render(pdf)
-    assert near(pixel(shown, 20, 30), (0, 0, 255))          # the blue underneath
+    assert near(pixel(shown, 20, 30), (0, 0, 255))  # the blue underneath
     assert near(pixel(shown, 60, 30), (0, 200, 0))
     assert "/ASCII85Decode" not in pdf.read_bytes().decode("latin-1")
 
@@ -457,13 +510,20 @@ def test_an_opaque_rgba_image_needs_no_mask(tmp_path):
     assert "/SMask" not in obj
 
 
-@pytest.mark.parametrize("name, make", [
-    ("pt.png", _transparent_p),
-    ("rgbt.png", lambda p: solid(p, transparency=(200, 30, 30))),
-    ("lt.png", lambda p: solid(p, mode="L", colour=90, transparency=90)),
-    ("la.png", lambda p: Image.merge("LA", [Image.new("L", (40, 30), 200),
-                                           Image.linear_gradient("L").resize((40, 30))]).save(p)),
-])
+@pytest.mark.parametrize(
+    "name, make",
+    [
+        ("pt.png", _transparent_p),
+        ("rgbt.png", lambda p: solid(p, transparency=(200, 30, 30))),
+        ("lt.png", lambda p: solid(p, mode="L", colour=90, transparency=90)),
+        (
+            "la.png",
+            lambda p: Image.merge(
+                "LA", [Image.new("L", (40, 30), 200), Image.linear_gradient("L").resize((40, 30))]
+            ).save(p),
+        ),
+    ],
+)
 def test_transparency_keys_and_grey_alpha_become_soft_masks(tmp_path, name, make):
     make(tmp_path / name)
     pdf, store = draw_once(tmp_path, tmp_path / name)
@@ -471,14 +531,24 @@ def test_transparency_keys_and_grey_alpha_become_soft_masks(tmp_path, name, make
     assert "/SMask" in obj and store.counts.re_encoded == 1
 
 
-@pytest.mark.parametrize("name, make, expected", [
-    ("cmyk.jpg", lambda p: solid(p, mode="CMYK", colour=(0, 0, 0, 0), quality=95), (255, 255, 255)),
-    ("inverted.jpg", lambda p: solid(p, mode="CMYK", colour=(0, 255, 255, 0), quality=95),
-     (255, 0, 0)),
-    ("i16.png", lambda p: solid(p, mode="I;16", colour=32896), (128, 128, 128)),
-    ("one.tif", lambda p: solid(p, mode="1", colour=0), (0, 0, 0)),
-    ("pal.gif", lambda p: solid(p, mode="P", colour=4), None),
-])
+@pytest.mark.parametrize(
+    "name, make, expected",
+    [
+        (
+            "cmyk.jpg",
+            lambda p: solid(p, mode="CMYK", colour=(0, 0, 0, 0), quality=95),
+            (255, 255, 255),
+        ),
+        (
+            "inverted.jpg",
+            lambda p: solid(p, mode="CMYK", colour=(0, 255, 255, 0), quality=95),
+            (255, 0, 0),
+        ),
+        ("i16.png", lambda p: solid(p, mode="I;16", colour=32896), (128, 128, 128)),
+        ("one.tif", lambda p: solid(p, mode="1", colour=0), (0, 0, 0)),
+        ("pal.gif", lambda p: solid(p, mode="P", colour=4), None),
+    ],
+)
 def test_other_modes_are_converted_to_eight_bit_colour(tmp_path, name, make, expected):
     make(tmp_path / name)
     pdf, _ = draw_once(tmp_path, tmp_path / name)
@@ -492,20 +562,23 @@ def test_other_modes_are_converted_to_eight_bit_colour(tmp_path, name, make, exp
 
 # --- the store: orientation, extension, downsampling -----------------------------------------
 
+
 @pytest.mark.parametrize("orientation", range(1, 9))
 @pytest.mark.parametrize("suffix", [".png", ".jpg"])
 def test_every_exif_orientation_renders_upright(tmp_path, orientation, suffix):
     stored = quadrants((40, 30))
     exif = stored.getexif()
     exif[0x0112] = orientation
-    stored.save(tmp_path / f"art{suffix}", exif=exif, **({"quality": 95} if suffix == ".jpg" else {}))
-    shown_as = ImageOps.exif_transpose(stored)             # what a viewer shows
+    stored.save(
+        tmp_path / f"art{suffix}", exif=exif, **({"quality": 95} if suffix == ".jpg" else {})
+    )
+    shown_as = ImageOps.exif_transpose(stored)  # what a viewer shows
     info = probe(tmp_path / f"art{suffix}")
     assert (info.width_px, info.height_px) == shown_as.size
-    scale = 2                                               # pt per px
+    scale = 2  # pt per px
     rect = Rect(10, 10, shown_as.width * scale, shown_as.height * scale)
     pdf, store = draw_once(tmp_path, tmp_path / f"art{suffix}", rect)
-    assert store.counts.passed_through == 1                 # turned by the matrix, not re-encoded
+    assert store.counts.passed_through == 1  # turned by the matrix, not re-encoded
     assert placed(pdf)[0] == pytest.approx((rect.x, rect.y, rect.w, rect.h), abs=1e-6)
     bitmap = render(pdf)
     w, h = shown_as.size
@@ -517,7 +590,7 @@ def test_every_exif_orientation_renders_upright(tmp_path, orientation, suffix):
 
 def test_extension_px_is_whole_pixels_covering_what_is_asked():
     info = ImageInfo(Path("x.png"), 100, 50, "PNG", "RGB", 1, False, (), (1, 1))
-    rect = Rect(0, 0, 50, 25)                               # 0.5 pt per px
+    rect = Rect(0, 0, 50, 25)  # 0.5 pt per px
     assert extension_px(info, rect, (1.2, 0, 0.5, 2.0)) == (3, 0, 1, 4)
     assert extension_px(info, rect, (1.0000000000001, 0, 0, 0)) == (2, 0, 0, 0)
     with pytest.raises(ValueError):
@@ -526,32 +599,33 @@ def test_extension_px_is_whole_pixels_covering_what_is_asked():
 
 def test_extension_repeats_the_edge_pixels_by_whole_pixels(tmp_path):
     im = Image.new("RGB", (40, 30), (200, 30, 30))
-    im.paste((0, 0, 255), (0, 0, 1, 30))                    # left column blue
-    im.paste((0, 160, 0), (0, 0, 40, 1))                    # top row green (and top-left)
+    im.paste((0, 0, 255), (0, 0, 1, 30))  # left column blue
+    im.paste((0, 160, 0), (0, 0, 40, 1))  # top row green (and top-left)
     im.save(tmp_path / "art.png")
     scale = 2.0
     rect = Rect(50, 50, 40 * scale, 30 * scale)
     pdf, store = draw_once(tmp_path, tmp_path / "art.png", rect, extend_pt=(9, 0, 0, 5))
-    left, top = 5, 3                                        # ceil(9 / 2), ceil(5 / 2) px
+    left, top = 5, 3  # ceil(9 / 2), ceil(5 / 2) px
     x, y, w, h = placed(pdf)[0]
-    assert (x, y, w, h) == pytest.approx((rect.x - left * scale, rect.y,
-                                          rect.w + left * scale, rect.h + top * scale), abs=1e-6)
+    assert (x, y, w, h) == pytest.approx(
+        (rect.x - left * scale, rect.y, rect.w + left * scale, rect.h + top * scale), abs=1e-6
+    )
     (obj,) = image_objects(pdf).values()
     assert (obj["/Width"], obj["/Height"]) == (45, 33) and store.counts.re_encoded == 1
     shown = render(pdf, scale=2)
-    assert near(pixel(shown, rect.x - 4, rect.y + 20, 2), (0, 0, 255))    # left band: blue
+    assert near(pixel(shown, rect.x - 4, rect.y + 20, 2), (0, 0, 255))  # left band: blue
     assert near(pixel(shown, rect.x + 40, rect.top + 2, 2), (0, 160, 0))  # top band: green
-    assert near(pixel(shown, rect.x - 4, rect.top + 2, 2), (0, 160, 0))   # corner: the corner
+    assert near(pixel(shown, rect.x - 4, rect.top + 2, 2), (0, 160, 0))  # corner: the corner
     assert near(pixel(shown, rect.x + 40, rect.y + 20, 2), (200, 30, 30))
 
 
 def test_extension_of_a_turned_image_lands_on_the_displayed_side(tmp_path):
     stored = Image.new("RGB", (30, 40), (200, 30, 30))
-    stored.paste((0, 0, 255), (0, 0, 30, 1))                # stored top row: shown right (6)
+    stored.paste((0, 0, 255), (0, 0, 30, 1))  # stored top row: shown right (6)
     exif = stored.getexif()
     exif[0x0112] = 6
     stored.save(tmp_path / "art.png", exif=exif)
-    rect = Rect(50, 50, 80, 60)                             # shown 40 x 30 px, 2 pt per px
+    rect = Rect(50, 50, 80, 60)  # shown 40 x 30 px, 2 pt per px
     pdf, _ = draw_once(tmp_path, tmp_path / "art.png", rect, extend_pt=(0, 0, 6, 0))
     assert placed(pdf)[0] == pytest.approx((50, 50, 86, 60), abs=1e-6)
     assert near(pixel(render(pdf, scale=2), rect.x + rect.w + 4, rect.y + 30, 2), (0, 0, 255))
@@ -569,6 +643,7 @@ def test_max_dpi_downsamples_only_what_is_finer(tmp_path):
 
 
 # --- the store: laziness, memory, errors -----------------------------------------------------
+
 
 def test_nothing_is_decoded_or_read_until_the_document_is_written(tmp_path, monkeypatch):
     solid(tmp_path / "a.png", mode="RGBA", colour=(1, 2, 3, 40))
@@ -588,7 +663,7 @@ def test_nothing_is_decoded_or_read_until_the_document_is_written(tmp_path, monk
 
 def test_drawing_1000_times_holds_no_pixels(tmp_path):
     for name, seed in (("a.png", 1), ("b.png", 2)):
-        noisy((821, 1121), seed).save(tmp_path / name)       # 2.7 MB of pixels each
+        noisy((821, 1121), seed).save(tmp_path / name)  # 2.7 MB of pixels each
     infos = [probe(tmp_path / n) for n in ("a.png", "b.png")]
     c = new_canvas(tmp_path / "out.pdf")
     store = ImageStore(c)
@@ -598,6 +673,7 @@ def test_drawing_1000_times_holds_no_pixels(tmp_path):
             store.draw(infos[i % 2], Rect(0, 0, 63.5, 88.9), extend_pt=(2, 2, 2, 2))
             if i % 18 == 17:
                 c.showPage()
+
     draw(20)
     gc.collect()
     tracemalloc.start()

@@ -46,10 +46,9 @@ def _targets(node: ast.AST, module: str, is_package: bool, known: dict[str, Path
         base = node.module or ""
         if node.level:
             package = module.split(".") if is_package else module.split(".")[:-1]
-            package = package[:len(package) - (node.level - 1)]
+            package = package[: len(package) - (node.level - 1)]
             base = ".".join(package + ([base] if base else []))
-        names = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base
-                 for a in node.names]
+        names = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
     else:
         return set()
     return {t for name in names if (t := _target(name, known)) and t != module}
@@ -61,8 +60,9 @@ def graph() -> dict[str, set[str]]:
     edges: dict[str, set[str]] = {}
     for module, path in known.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        edges[module] = set().union(*(_targets(node, module, path.name == "__init__.py", known)
-                                      for node in ast.walk(tree)))
+        edges[module] = set().union(
+            *(_targets(node, module, path.name == "__init__.py", known) for node in ast.walk(tree))
+        )
     return edges
 
 
@@ -116,17 +116,19 @@ def _cycle_in(group: list[str], edges: dict[str, set[str]]) -> list[str]:
 
 def test_the_graph_sees_function_level_from_and_relative_imports():
     edges = graph()
-    assert "scorekeeper.commands" in edges["scorekeeper.cli"]          # from x import y
-    assert "scorekeeper.games.hack_attack.cards" in \
-        edges["scorekeeper.games.hack_attack.verbs"]                   # inside a function
-    assert "scorekeeper.games" in edges["scorekeeper.session"]           # a package's names
+    assert "scorekeeper.commands" in edges["scorekeeper.cli"]  # from x import y
+    assert (
+        "scorekeeper.games.hack_attack.cards" in edges["scorekeeper.games.hack_attack.verbs"]
+    )  # inside a function
+    assert "scorekeeper.games" in edges["scorekeeper.session"]  # a package's names
     known = dict.fromkeys(["p", "p.a", "p.b", "p.q", "p.q.c"], Path())
     code = ast.parse("from . import c, X\nfrom ..b import Y\nfrom .. import a\nimport p.q.c.Z")
 
     def targets(module: str, is_package: bool) -> set[str]:
         return set().union(*(_targets(n, module, is_package, known) for n in ast.walk(code)))
+
     assert targets("p.q.m", False) == {"p.q.c", "p.q", "p.b", "p.a"}
-    assert targets("p.q", True) == {"p.q.c", "p.b", "p.a"}        # no edge to itself
+    assert targets("p.q", True) == {"p.q.c", "p.b", "p.a"}  # no edge to itself
     assert find_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
 
 

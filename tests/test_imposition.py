@@ -44,18 +44,21 @@ def test_card_that_does_not_fit_names_the_overflow_in_mm():
         compute_grid(SheetSpec(paper="a4", card_size="tarot", margin_mm=90, bleed_mm=2))
 
 
-@pytest.mark.parametrize("bad, message", [
-    (dict(paper="a3"), "unknown paper 'a3'; known: a4, letter"),
-    (dict(card_size="jumbo"), "unknown card size 'jumbo'"),
-    (dict(bleed_mm=-1), r"bleed must be 0\.\.10 mm, got -1"),
-    (dict(bleed_mm=float("nan")), "bleed must be 0..10 mm, got nan"),
-    (dict(gutter_mm=-0.5), r"gutter must be 0\.\.100 mm, got -0\.5"),
-    (dict(margin_mm=1e308), r"margin must be 0\.\.100 mm, got 1e\+308"),
-    (dict(back_offset_mm=(float("nan"), 0)), "back offset x must be -10..10 mm, got nan"),
-    (dict(back_offset_mm=(0, float("-inf"))), "back offset y must be -10..10 mm, got -inf"),
-    (dict(back_offset_mm=(0, 500)), "back offset y must be -10..10 mm, got 500"),
-    (dict(duplex="sideways"), "unknown duplex mode"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        (dict(paper="a3"), "unknown paper 'a3'; known: a4, letter"),
+        (dict(card_size="jumbo"), "unknown card size 'jumbo'"),
+        (dict(bleed_mm=-1), r"bleed must be 0\.\.10 mm, got -1"),
+        (dict(bleed_mm=float("nan")), "bleed must be 0..10 mm, got nan"),
+        (dict(gutter_mm=-0.5), r"gutter must be 0\.\.100 mm, got -0\.5"),
+        (dict(margin_mm=1e308), r"margin must be 0\.\.100 mm, got 1e\+308"),
+        (dict(back_offset_mm=(float("nan"), 0)), "back offset x must be -10..10 mm, got nan"),
+        (dict(back_offset_mm=(0, float("-inf"))), "back offset y must be -10..10 mm, got -inf"),
+        (dict(back_offset_mm=(0, 500)), "back offset y must be -10..10 mm, got 500"),
+        (dict(duplex="sideways"), "unknown duplex mode"),
+    ],
+)
 def test_bad_sheet_options_are_named(bad, message):
     with pytest.raises(LayoutError, match=message):
         compute_grid(SheetSpec(**bad))
@@ -79,9 +82,9 @@ def test_back_lands_behind_its_front(spec, duplex, data):
     index = data.draw(st.integers(0, grid.per_sheet - 1))
     front = grid.trim(*grid.slot(index))
     back = back_trim(grid, front, duplex, (0.0, 0.0))
-    if duplex == "long":   # the sheet turns about its vertical axis: x -> page_w - x
+    if duplex == "long":  # the sheet turns about its vertical axis: x -> page_w - x
         flipped = (grid.page_w - back.x - back.w, back.y)
-    else:                  # turns about its horizontal axis: y -> page_h - y
+    else:  # turns about its horizontal axis: y -> page_h - y
         flipped = (back.x, grid.page_h - back.y - back.h)
     assert flipped == pytest.approx((front.x, front.y), abs=1e-6)
 
@@ -111,8 +114,9 @@ def test_crop_marks_never_enter_a_bleed_area_nor_the_printer_margin(spec):
     bleeds = []
     for i in range(grid.per_sheet):
         t = grid.trim(*grid.slot(i))
-        bleeds.append((t.x - grid.bleed, t.y - grid.bleed, t.w + 2 * grid.bleed,
-                       t.h + 2 * grid.bleed))
+        bleeds.append(
+            (t.x - grid.bleed, t.y - grid.bleed, t.w + 2 * grid.bleed, t.h + 2 * grid.bleed)
+        )
     for seg in crop_marks(grid):
         assert not any(_enters(seg, b, CROP_MARK_WIDTH_PT / 2) for b in bleeds), seg
         xs, ys = (seg[0], seg[2]), (seg[1], seg[3])
@@ -138,4 +142,5 @@ def test_renderer_draws_every_icon_the_data_may_name():
     from pnp.data.game_file import ICONS
     from pnp.games.hack_back.cards import EMBLEMS
     from pnp.render.icons import GLYPHS
+
     assert set(ICONS) | set(EMBLEMS) <= set(GLYPHS)

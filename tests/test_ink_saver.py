@@ -47,6 +47,7 @@ def cards(tmp_path_factory):
             assert result.exit_code == 0, result.output
             made[game, ink_saver] = out / game / "cards.pdf"
         return made[game, ink_saver]
+
     return make
 
 
@@ -67,8 +68,10 @@ def test_not_a_hack_is_no_longer_the_heaviest_kit(cards, coverage):
 
 def _words(path: Path) -> list[list[tuple[str, float, float]]]:
     with pdfplumber.open(path) as pdf:
-        return [[(w["text"], round(w["x0"], 1), round(w["top"], 1))
-                 for w in page.extract_words()] for page in pdf.pages]
+        return [
+            [(w["text"], round(w["x0"], 1), round(w["top"], 1)) for w in page.extract_words()]
+            for page in pdf.pages
+        ]
 
 
 @pytest.mark.parametrize("game", game_ids())
@@ -90,15 +93,19 @@ def _faces(game: str, ink_saver: bool):
 @pytest.mark.parametrize("game", game_ids())
 def test_the_faces_hold_the_same_texts_in_the_same_boxes(game):
     """Same information: every text of every face, front and back, is unchanged."""
+
     def texts(ink_saver):
-        return [(name, [(t.key, t.text, t.box, t.font, t.max_size) for t in face.texts()])
-                for name, face, _back in _faces(game, ink_saver)]
+        return [
+            (name, [(t.key, t.text, t.box, t.font, t.max_size) for t in face.texts()])
+            for name, face, _back in _faces(game, ink_saver)
+        ]
+
     assert texts(True) == texts(False)
 
 
 def _lightness(fill) -> float:
     """The lightness (0 black .. 1 white) of a Fill as printed: its colour mixed with white."""
-    rgb = [int(fill.colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    rgb = [int(fill.colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     return sum(1 - fill.strength * (1 - v) for v in rgb) / 3
 
 

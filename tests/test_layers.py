@@ -38,9 +38,11 @@ def test_the_score_keeper_imports_only_the_core_of_pnp():
 
 def test_the_layer_test_sees_a_wrong_import(monkeypatch):
     import tests.test_imports as imports
+
     real = imports.graph()
     monkeypatch.setattr(imports, "graph", lambda: {**real, "scorekeeper.x": {"pnp.data"}})
     import tests.test_layers as layers
+
     monkeypatch.setattr(layers, "graph", imports.graph)
     assert _reaching("scorekeeper", _core) == {"scorekeeper.x": ["pnp.data"]}
 
@@ -48,14 +50,19 @@ def test_the_layer_test_sees_a_wrong_import(monkeypatch):
 def _rooms() -> dict[str, str]:
     """pnp/games/<game> package -> the rules package its manifest names."""
     import pnp.core.games
-    return {g.kit.rpartition(".")[0]: g.rules for g in pnp.core.games.registry()
-            if g.kit.startswith("pnp.games.")}
+
+    return {
+        g.kit.rpartition(".")[0]: g.rules
+        for g in pnp.core.games.registry()
+        if g.kit.startswith("pnp.games.")
+    }
 
 
 def test_every_shipped_game_is_one_room_beside_its_manifest():
     """The shipped games: those the entry points declare (a game a test registers, such
     as Coin Flip, lives outside pnp.games)."""
     import pnp.core.games
+
     shipped = dict(pnp.core.games.declared())
     games = [g for g in pnp.core.games.registry() if g.id in shipped]
     assert [g.id for g in games] == list(shipped)
@@ -70,9 +77,11 @@ def test_every_shipped_game_is_one_room_beside_its_manifest():
 
 
 def test_shared_layers_import_no_game_room():
-    wrong = {m: sorted(t for t in ts if t.startswith("pnp.games"))
-             for m, ts in graph().items()
-             if m.startswith("pnp") and not m.startswith("pnp.games")}
+    wrong = {
+        m: sorted(t for t in ts if t.startswith("pnp.games"))
+        for m, ts in graph().items()
+        if m.startswith("pnp") and not m.startswith("pnp.games")
+    }
     assert {m: ts for m, ts in wrong.items() if ts} == {}
 
 
@@ -86,16 +95,23 @@ def test_a_room_reaches_the_score_keeper_only_through_its_manifests_rules():
         if room is None:
             continue
         rules = rooms[room]
-        bad = sorted(t for t in targets if t.startswith("scorekeeper.games")
-                     and not (rules and (t == rules or t.startswith(rules + "."))))
+        bad = sorted(
+            t
+            for t in targets
+            if t.startswith("scorekeeper.games")
+            and not (rules and (t == rules or t.startswith(rules + ".")))
+        )
         if bad:
             wrong[module] = bad
     assert wrong == {}
 
 
 def test_the_shared_simulator_never_imports_a_games_rules():
-    wrong = {m: sorted(t for t in ts if t.startswith("scorekeeper.games"))
-             for m, ts in graph().items() if m.startswith("pnp.simulate")}
+    wrong = {
+        m: sorted(t for t in ts if t.startswith("scorekeeper.games"))
+        for m, ts in graph().items()
+        if m.startswith("pnp.simulate")
+    }
     assert {m: ts for m, ts in wrong.items() if ts} == {}
 
 
@@ -112,7 +128,7 @@ def test_no_loop_between_subpackages(top):
     edges: dict[str, set[str]] = {}
     for module, targets in graph().items():
         if "." not in module:
-            continue                       # pnp/__init__ and scorekeeper/__init__
+            continue  # pnp/__init__ and scorekeeper/__init__
         source = _subpackage(module)
         edges.setdefault(source, set())
         for t in targets:

@@ -26,9 +26,16 @@ def run(db, *args):
 
 #: game -> (the commands that set a table up, then verb templates with {} for a card).
 TABLES = {
-    "hack-attack": (["new hack-attack Ana Ben"],
-                    ["protect Ana {}", "attack {} passwords", "attack phishing-email {}",
-                     "defend {} passwords --players 3", "defend phishing-email {} --players 3"]),
+    "hack-attack": (
+        ["new hack-attack Ana Ben"],
+        [
+            "protect Ana {}",
+            "attack {} passwords",
+            "attack phishing-email {}",
+            "defend {} passwords --players 3",
+            "defend phishing-email {} --players 3",
+        ],
+    ),
     "not-a-hack": (["new not-a-hack Ana Ben Cleo"], ["negative Ana {}", "positive Ana {}"]),
     "hack-back": (["new hack-back Ana Ben"], ["hero Ana {}"]),
 }
@@ -60,25 +67,41 @@ def test_the_issues_input_letters_in_order_pick_no_card(tables, tmp_path):
     output = refused_untouched(tables, tmp_path, "not-a-hack", "negative Ben nan")
     assert output == "Error: no negative action card called 'nan'\n"
     output = refused_untouched(tables, tmp_path, "not-a-hack", "negative Ben repo")
-    assert output == ("Error: no negative action card called 'repo'; did you mean "
-                      "neg-password-in-repo?\n")
+    assert output == (
+        "Error: no negative action card called 'repo'; did you mean neg-password-in-repo?\n"
+    )
 
 
-@pytest.mark.parametrize("typed,meant", [
-    ("pw", "passwords"), ("bk", "backups"), ("se", "social-engineering"),
-    ("SM", "social-media"), ("ds", "device-security"), ("hn", "home-network"),
-    ("Social Media", "social-media"), ("back", "backups"), ("home", "home-network")])
+@pytest.mark.parametrize(
+    "typed,meant",
+    [
+        ("pw", "passwords"),
+        ("bk", "backups"),
+        ("se", "social-engineering"),
+        ("SM", "social-media"),
+        ("ds", "device-security"),
+        ("hn", "home-network"),
+        ("Social Media", "social-media"),
+        ("back", "backups"),
+        ("home", "home-network"),
+    ],
+)
 def test_categories_by_code_initials_name_and_start(typed, meant):
     assert ha_cards.category(ha_cards.deck(), typed, wild_ok=False) == meant
 
 
-@pytest.mark.parametrize("typed,why", [
-    ("pwd", "no Defense category called 'pwd'; did you mean passwords?"),
-    ("social", "'social' could be the Defense category social-engineering, social-media; "
-               "type more"),
-    ("bkp", "no Defense category called 'bkp'; did you mean backups?"),
-    ("psw", "no Defense category called 'psw'"),
-])
+@pytest.mark.parametrize(
+    "typed,why",
+    [
+        ("pwd", "no Defense category called 'pwd'; did you mean passwords?"),
+        (
+            "social",
+            "'social' could be the Defense category social-engineering, social-media; type more",
+        ),
+        ("bkp", "no Defense category called 'bkp'; did you mean backups?"),
+        ("psw", "no Defense category called 'psw'"),
+    ],
+)
 def test_other_spellings_of_a_category_are_refused(typed, why):
     with pytest.raises(InputError) as caught:
         ha_cards.category(ha_cards.deck(), typed, wild_ok=False)
@@ -102,8 +125,11 @@ def test_a_player_name_that_is_no_start_is_refused_with_the_close_names(tables, 
 def _options(game):
     if game == "hack-attack":
         d = ha_cards.deck()
-        return {**{k: v[0] for k, v in d.tech.items()}, **{k: v[0] for k, v in d.attacks.items()},
-                **d.categories}, set(d.codes)
+        return {
+            **{k: v[0] for k, v in d.tech.items()},
+            **{k: v[0] for k, v in d.attacks.items()},
+            **d.categories,
+        }, set(d.codes)
     if game == "not-a-hack":
         return {c.id: c.name for c in nah_cards._cards()}, set()
     return {k: v.name for k, v in hb_cards.cards().items()}, set()
@@ -111,20 +137,30 @@ def _options(game):
 
 def _picks_something(typed: str, options: dict[str, str], codes: set[str]) -> bool:
     key = typed.casefold()
-    initials = {"".join(w[0] for w in n.replace("-", " ").split()).casefold()
-                for n in options.values()}
-    return (key in codes or key in initials or key in {"wild", "rc"} or key.isdigit()
-            or any(s.casefold().startswith(key) for k, n in options.items() for s in (k, n)))
+    initials = {
+        "".join(w[0] for w in n.replace("-", " ").split()).casefold() for n in options.values()
+    }
+    return (
+        key in codes
+        or key in initials
+        or key in {"wild", "rc"}
+        or key.isdigit()
+        or any(s.casefold().startswith(key) for k, n in options.items() for s in (k, n))
+    )
 
 
-@settings(max_examples=80, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=80,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(data=st.data())
 def test_generated_letters_in_order_pick_nothing_in_any_verb(tables, tmp_path, data):
     game = data.draw(st.sampled_from(sorted(TABLES)))
     verb = data.draw(st.sampled_from(TABLES[game][1]))
     options, codes = _options(game)
-    rnd = random.Random(data.draw(st.integers(0, 10 ** 9)))
+    rnd = random.Random(data.draw(st.integers(0, 10**9)))
     card = rnd.choice(sorted(options))
     letters = [ch for ch in card if ch != "-"]
     typed = "".join(ch for ch in letters if rnd.random() < 0.5)[:6]

@@ -22,7 +22,7 @@ DATA = load_not_a_hack(DEFAULT_DATA_DIR / "not-a-hack")
 
 def test_the_kit_has_what_the_rules_need():
     counts = DATA.count_by_kind()
-    assert counts["New Account"] >= 9          # 2 x 5 players - 1
+    assert counts["New Account"] >= 9  # 2 x 5 players - 1
     for card in DATA.cards:
         if card.kind == "hack":
             assert card.blanks == card.components + card.modifiers >= 1
@@ -34,30 +34,33 @@ def test_the_kit_has_what_the_rules_need():
 
 def test_blanks_that_do_not_match_the_needs_are_an_error(tmp_path):
     import shutil
+
     shutil.copytree(DEFAULT_DATA_DIR, tmp_path / "card_data")
     black = tmp_path / "card_data" / "not-a-hack" / "black.toml"
     lines = black.read_text(encoding="utf-8").split("\n")
     i = next(n for n, line in enumerate(lines) if line.startswith("modifiers = 1"))
     lines[i] = "modifiers = 2"
     black.write_text("\n".join(lines), encoding="utf-8")
-    result = CliRunner().invoke(pnp_main, ["validate", "-g", "not-a-hack", "--data",
-                                           str(tmp_path / "card_data")])
+    result = CliRunner().invoke(
+        pnp_main, ["validate", "-g", "not-a-hack", "--data", str(tmp_path / "card_data")]
+    )
     assert result.exit_code == 1
-    assert "blanks \"____\" in the text but components + modifiers = " in result.output
+    assert 'blanks "____" in the text but components + modifiers = ' in result.output
 
 
 def test_each_pile_prints_from_its_own_sheets_with_its_own_back(tmp_path):
     report = build(BuildOptions("not-a-hack", SheetSpec(deck_sheets=True), out_dir=tmp_path))
     reader = PdfReader(str(report.paths[0]))
     black, white = len(DATA.pile("black")), len(DATA.pile("white"))
-    assert report.sheets == -(-black // 9) + -(-white // 9) + 1      # and the player aids
+    assert report.sheets == -(-black // 9) + -(-white // 9) + 1  # and the player aids
     fronts = [len(placements(reader, i)) for i in range(0, len(reader.pages), 2)]
-    assert sum(fronts[:-(-black // 9)]) == black
-    assert sum(fronts[-(-black // 9):-1]) == white and fronts[-1] == DATA.info.players_max
+    assert sum(fronts[: -(-black // 9)]) == black
+    assert sum(fronts[-(-black // 9) : -1]) == white and fronts[-1] == DATA.info.players_max
 
     def back_form(page):
         xobjects = reader.pages[page]["/Resources"]["/XObject"]
         return {xobjects.raw_get(n).idnum for n in xobjects}
+
     first_white = 2 * -(-black // 9)
     assert back_form(1) != back_form(first_white + 1)
 
@@ -71,7 +74,8 @@ def sk(tmp_path):
 def test_a_three_player_game_to_the_hack_off(sk):
     assert sk("new", "not-a-hack", "Ana", "Ben", "Cleo").exit_code == 0
     assert sk("hack", "ana", "ben", "3").output.startswith(
-        "Ana drew a hack and chose Ben's (3 cards, 3 points).")
+        "Ana drew a hack and chose Ben's (3 cards, 3 points)."
+    )
     sk("negative", "ben", "2")
     sk("positive", "cleo", "1")
     result = sk("banned", "cleo")
@@ -101,16 +105,19 @@ def test_history_votes_and_card_arguments_are_checked(sk):
     sk("hack", "ana", "ben", "3")
     history = sk("history")
     assert history.exit_code == 0
-    assert history.output == "  1. turn 1 (Ana): Ana drew a hack and chose Ben's (3 cards, 3 points)\n"
-    for args, message in ((("negative", "ben", "x2"), "no negative action card called 'x2'"),
-                          (("negative", "ben", "7"), "negative action cards are worth 1..3"),
-                          (("steal", "cleo", "ben", "--hack", "3"),
-                           "Ben has 1 winning hack; there is no hack 3")):
+    assert (
+        history.output == "  1. turn 1 (Ana): Ana drew a hack and chose Ben's (3 cards, 3 points)\n"
+    )
+    for args, message in (
+        (("negative", "ben", "x2"), "no negative action card called 'x2'"),
+        (("negative", "ben", "7"), "negative action cards are worth 1..3"),
+        (("steal", "cleo", "ben", "--hack", "3"), "Ben has 1 winning hack; there is no hack 3"),
+    ):
         result = sk(*args)
         assert result.exit_code == 1 and message in result.output, result.output
     assert sk("negative", "ben", "-2").exit_code == 0
     assert "Cleo stole Ben's 3-card winning hack" in sk("steal", "cleo", "ben").output
-    sk("banned", "cleo", "--no-counter")      # Cleo: 3 points final; Ana vs Ben
+    sk("banned", "cleo", "--no-counter")  # Cleo: 3 points final; Ana vs Ben
     twice = sk("hack-off", "--vote", "cleo=ana", "--vote", "cleo=ben")
     assert twice.exit_code == 1 and "Cleo voted twice" in twice.output
 
@@ -123,6 +130,7 @@ def test_a_white_pile_too_small_to_deal_ten_each_is_refused(tmp_path):
     import shutil
 
     from pnp.core.errors import DataError
+
     folder = tmp_path / "not-a-hack"
     shutil.copytree(DEFAULT_DATA_DIR / "not-a-hack", folder)
     white = folder / "white.toml"
@@ -140,6 +148,8 @@ def test_a_white_pile_too_small_to_deal_ten_each_is_refused(tmp_path):
         load_not_a_hack(folder)
     message = str(caught.value)
     assert "white.toml" in message and "dealing ten to each needs 50" in message
-    result = CliRunner().invoke(pnp_main, ["simulate", "--game", "not-a-hack", "--data",
-                                           str(tmp_path), "--games", "2", "--no-pdf"])
+    result = CliRunner().invoke(
+        pnp_main,
+        ["simulate", "--game", "not-a-hack", "--data", str(tmp_path), "--games", "2", "--no-pdf"],
+    )
     assert result.exit_code == 1 and "dealing ten to each needs 50" in result.output

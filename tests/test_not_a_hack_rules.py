@@ -44,16 +44,21 @@ def test_a_won_hack_scores_one_point_per_white_card_and_the_draw_passes():
 
 
 def test_action_cards_change_points_and_totals_can_go_negative():
-    state = run(nah.initial(["Ana", "Ben", "Cleo"]),
-                {"type": "negative", "player": "Ana", "points": -3},
-                {"type": "positive", "player": "Cleo", "points": 2})
+    state = run(
+        nah.initial(["Ana", "Ben", "Cleo"]),
+        {"type": "negative", "player": "Ana", "points": -3},
+        {"type": "positive", "player": "Cleo", "points": 2},
+    )
     assert totals(state) == {"Ana": -3, "Ben": 0, "Cleo": 2}
-    assert state.players[state.current].name == "Ben"   # a black action card used Ana's draw
+    assert state.players[state.current].name == "Ben"  # a black action card used Ana's draw
 
 
 def test_steal_moves_a_winning_hack_with_its_points():
-    state = run(nah.initial(["Ana", "Ben", "Cleo"]), hack("Ana", "Ben", 3),
-                {"type": "steal", "player": "Cleo", "from": "Ben"})
+    state = run(
+        nah.initial(["Ana", "Ben", "Cleo"]),
+        hack("Ana", "Ben", 3),
+        {"type": "steal", "player": "Cleo", "from": "Ben"},
+    )
     assert totals(state) == {"Ana": 0, "Ben": 0, "Cleo": 3}
 
 
@@ -65,8 +70,11 @@ def test_a_new_account_card_counters_a_ban():
 
 
 def test_stealing_from_a_banned_player_is_refused():
-    state = run(nah.initial(["Ana", "Ben", "Cleo", "Dev"]), hack("Ana", "Ben"),
-                {"type": "new_account", "player": "Ben"})
+    state = run(
+        nah.initial(["Ana", "Ben", "Cleo", "Dev"]),
+        hack("Ana", "Ben"),
+        {"type": "new_account", "player": "Ben"},
+    )
     state = run(state, banned("Ben"), hack("Cleo", "Dev"), hack("Dev", "Ana"), hack("Ana", "Cleo"))
     # Ben had two accounts: one used, one left; ban him again
     state = run(state, banned("Ben"))
@@ -78,13 +86,18 @@ def test_stealing_from_a_banned_player_is_refused():
 
 
 def test_banned_players_may_do_nothing_but_vote():
-    state = run(nah.initial(["Ana", "Ben", "Cleo", "Dev"]), {"type": "new_account", "player": "Ana"})
-    state = state._replace(players=(state.players[0]._replace(accounts=0, banned=True),)
-                           + state.players[1:], current=1)
-    for event in ({"type": "positive", "player": "Ana", "points": 2},
-                  {"type": "new_account", "player": "Ana"},
-                  {"type": "steal", "player": "Ana", "from": "Ben"},
-                  hack("Ben", "Ana")):
+    state = run(
+        nah.initial(["Ana", "Ben", "Cleo", "Dev"]), {"type": "new_account", "player": "Ana"}
+    )
+    state = state._replace(
+        players=(state.players[0]._replace(accounts=0, banned=True),) + state.players[1:], current=1
+    )
+    for event in (
+        {"type": "positive", "player": "Ana", "points": 2},
+        {"type": "new_account", "player": "Ana"},
+        {"type": "steal", "player": "Ana", "from": "Ben"},
+        hack("Ben", "Ana"),
+    ):
         with pytest.raises(RuleError, match="Ana is banned"):
             nah.apply(state, event)
 
@@ -94,8 +107,10 @@ def test_a_ban_in_a_three_player_game_starts_the_hack_off_at_once():
     start = start._replace(players=tuple(p._replace(accounts=0) for p in start.players))
     state = nah.apply(start, banned("Ben"))
     assert state.phase == "hack-off" and state.unbanned() == ["Ana", "Cleo"]
-    assert "two unbanned players remain: Ana and Cleo play the final hack-off; banned players " \
-           "vote" in nah.notes(start, state)
+    assert (
+        "two unbanned players remain: Ana and Cleo play the final hack-off; banned players "
+        "vote" in nah.notes(start, state)
+    )
     with pytest.raises(RuleError, match="only a hack card counts"):
         nah.apply(state, {"type": "negative", "player": "Cleo", "points": -1})
     with pytest.raises(RuleError, match="every banned player votes once: Ben"):
@@ -110,18 +125,24 @@ def test_a_ban_in_a_three_player_game_starts_the_hack_off_at_once():
 
 
 def test_a_banned_player_can_end_with_the_highest_total():
-    state = run(nah.initial(["Ana", "Ben", "Cleo"]), hack("Ana", "Ben", 3), hack("Ben", "Cleo", 1),
-                hack("Cleo", "Ben", 3))
+    state = run(
+        nah.initial(["Ana", "Ben", "Cleo"]),
+        hack("Ana", "Ben", 3),
+        hack("Ben", "Cleo", 1),
+        hack("Cleo", "Ben", 3),
+    )
     state = state._replace(players=tuple(p._replace(accounts=0) for p in state.players))
-    state = run(state, banned("Ana"))   # Ana's turn again: she is banned, Ben has 6
+    state = run(state, banned("Ana"))  # Ana's turn again: she is banned, Ben has 6
     state = run(state, {"type": "hack_off", "votes": {"Ana": "Cleo"}, "cards": 2})
-    assert nah.outcome(state).winners == ("Ben",)   # 6 beats Cleo's 3 after the hack-off
+    assert nah.outcome(state).winners == ("Ben",)  # 6 beats Cleo's 3 after the hack-off
 
 
 def test_a_split_vote_draws_a_new_hack_card():
     state = nah.initial(["A", "B", "C", "D"])
-    state = state._replace(players=tuple(p._replace(banned=p.name in "AB", accounts=0)
-                                         for p in state.players), phase="hack-off")
+    state = state._replace(
+        players=tuple(p._replace(banned=p.name in "AB", accounts=0) for p in state.players),
+        phase="hack-off",
+    )
     split = nah.apply(state, {"type": "hack_off", "votes": {"A": "C", "B": "D"}, "cards": 2})
     assert split.phase == "hack-off" and totals(split) == totals(state)
     assert nah.notes(state, split) == ["the vote is split: draw a new hack card and vote again"]
@@ -132,9 +153,11 @@ def test_a_split_vote_draws_a_new_hack_card():
 
 
 def test_a_ban_may_stand_even_with_a_new_account_card():
-    state = nah.apply(nah.initial(["Ana", "Ben", "Cleo", "Dev"]),
-                      {"type": "banned", "player": "Ana", "counter": False})
-    assert state.players[0].banned and state.players[0].accounts == 0   # hand discarded
+    state = nah.apply(
+        nah.initial(["Ana", "Ben", "Cleo", "Dev"]),
+        {"type": "banned", "player": "Ana", "counter": False},
+    )
+    assert state.players[0].banned and state.players[0].accounts == 0  # hand discarded
 
 
 def test_nothing_after_the_end():

@@ -18,22 +18,29 @@ inks = st.lists(st.lists(rect, min_size=0, max_size=3).map(tuple), max_size=14)
 
 
 def _every_pair(ink: list[tuple[Rect, ...]]) -> list[tuple[int, int]]:
-    return [(i, j) for j in range(len(ink)) for i in range(j)
-            if all(v > TOLERANCE_PT for v in _intersection(ink[j], ink[i]))]
+    return [
+        (i, j)
+        for j in range(len(ink))
+        for i in range(j)
+        if all(v > TOLERANCE_PT for v in _intersection(ink[j], ink[i]))
+    ]
 
 
 @settings(max_examples=300, deadline=None)
 @given(inks)
 def test_the_sweep_finds_every_overlapping_pair_in_drawing_order(ink):
-    found = [p for p in _near_pairs(ink)
-             if all(v > TOLERANCE_PT for v in _intersection(ink[p[1]], ink[p[0]]))]
+    found = [
+        p
+        for p in _near_pairs(ink)
+        if all(v > TOLERANCE_PT for v in _intersection(ink[p[1]], ink[p[0]]))
+    ]
     assert found == _every_pair(ink)
 
 
 def test_the_sweep_skips_pairs_side_by_side():
     row = [(Rect(10.0 * k, 0, 9.0, 5),) for k in range(50)]
     assert _near_pairs(row) == []
-    assert _near_pairs([(Rect(0, 0, 10, 5),), (Rect(9.5, 50, 10, 5),)]) == []   # apart up
+    assert _near_pairs([(Rect(0, 0, 10, 5),), (Rect(9.5, 50, 10, 5),)]) == []  # apart up
     assert _near_pairs([(Rect(0, 0, 10, 5),), (Rect(9.5, 4, 10, 5),)]) == [(0, 1)]
 
 
@@ -42,4 +49,4 @@ def test_the_glyph_memo_keeps_the_fonts_answer():
         assert missing_glyphs("Attack ✓ \u202e\u0007", font) == {"\u202e", "\u0007"}
         assert missing_glyphs("Attack ✓ \u202e\u0007", font) == {"\u202e", "\u0007"}
         assert missing_glyphs("Attack", font) == set()
-    assert missing_glyphs("\U0001F600", REGULAR) == {"\U0001F600"}
+    assert missing_glyphs("\U0001f600", REGULAR) == {"\U0001f600"}

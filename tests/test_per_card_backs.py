@@ -25,8 +25,11 @@ DATA = load_hack_back(DEFAULT_DATA_DIR / "hack-back")
 
 
 def test_groups_share_sheets_unless_each_starts_its_own():
-    groups = [PrintGroup("a", tuple("a" * 5), "A"), PrintGroup("b", tuple("b" * 7), "B"),
-              PrintGroup("c", tuple("c" * 2), None)]
+    groups = [
+        PrintGroup("a", tuple("a" * 5), "A"),
+        PrintGroup("b", tuple("b" * 7), "B"),
+        PrintGroup("c", tuple("c" * 2), None),
+    ]
     packed = sheet_layout(groups, 9)
     assert [len(s) for s in packed] == [9, 5]
     assert packed[0] == [("a", "A")] * 5 + [("b", "B")] * 4
@@ -49,22 +52,22 @@ def test_every_back_lands_behind_its_own_front_on_mixed_sheets(tmp_path, duplex)
     report = build(BuildOptions("hack-back", spec, out_dir=tmp_path))
     grid = compute_grid(SheetSpec(**{**spec.__dict__, "card_size": "poker"}))
     sheets = sheet_layout(HB_KIT.print_groups(DATA), grid.per_sheet)
-    assert report.sheets == len(sheets) == -(-sum(map(len, sheets)) // 9)   # no gaps
+    assert report.sheets == len(sheets) == -(-sum(map(len, sheets)) // 9)  # no gaps
     reader = PdfReader(str(report.paths[0]))
     form_of: dict[str, set] = {}
     mixed = 0
     for n, sheet in enumerate(sheets):
         fronts = placements(reader, 2 * n)
         backs = placed_forms(reader, 2 * n + 1)
-        assert len(fronts) == len(backs) == len(sheet)       # partial sheets too
+        assert len(fronts) == len(backs) == len(sheet)  # partial sheets too
         for (card, back_id), front in zip(sheet, fronts):
             x, y = front.origin
             trim = type(grid.trim(0, 0))(x, y, grid.card_w, grid.card_h)
             form_of.setdefault(back_id, set()).add(_back_at(backs, grid, trim, duplex))
         mixed += len({back for _, back in sheet}) > 1
-    assert all(len(forms) == 1 for forms in form_of.values()), form_of   # one back each
+    assert all(len(forms) == 1 for forms in form_of.values()), form_of  # one back each
     assert len({f for forms in form_of.values() for f in forms}) == len(form_of)
-    assert mixed >= 4           # decks meet on shared sheets
+    assert mixed >= 4  # decks meet on shared sheets
 
 
 def test_a_card_without_a_back_leaves_its_back_cell_blank(tmp_path):
@@ -77,6 +80,7 @@ def test_a_card_without_a_back_leaves_its_back_cell_blank(tmp_path):
 
         def back(self, back_id):
             canvas.rect(0, 0, 10, 10)
+
     canvas = new_canvas(tmp_path / "t.pdf", grid, "test")
     groups = [PrintGroup("with", ("a", "b", "c"), "A"), PrintGroup("without", ("d", "e"), None)]
     stats = write_sheets(canvas, grid, spec, groups, Painter())
@@ -87,8 +91,9 @@ def test_a_card_without_a_back_leaves_its_back_cell_blank(tmp_path):
     assert len(fronts) == 5 and len(backs) == 3
     for front, back in zip(fronts[:3], backs):
         x, y = front.origin
-        want = back_trim(grid, type(grid.trim(0, 0))(x, y, grid.card_w, grid.card_h), "long",
-                         (0.0, 0.0))
+        want = back_trim(
+            grid, type(grid.trim(0, 0))(x, y, grid.card_w, grid.card_h), "long", (0.0, 0.0)
+        )
         assert back.origin == pytest.approx((want.x, want.y), abs=0.01)
 
 
@@ -96,9 +101,10 @@ def test_deck_sheets_starts_every_deck_on_its_own_sheet(tmp_path):
     spec = SheetSpec(deck_sheets=True)
     report = build(BuildOptions("hack-back", spec, out_dir=tmp_path))
     per_deck = [-(-d.size // 9) for d in DATA.decks]
-    assert report.sheets == sum(per_deck) + 1               # and a sheet of 5 aids
-    result = CliRunner().invoke(main, ["build", "--game", "hack-back", "--deck-sheets",
-                                       "--out", str(tmp_path / "cli")])
+    assert report.sheets == sum(per_deck) + 1  # and a sheet of 5 aids
+    result = CliRunner().invoke(
+        main, ["build", "--game", "hack-back", "--deck-sheets", "--out", str(tmp_path / "cli")]
+    )
     assert result.exit_code == 0, result.output
     assert f"{sum(per_deck) + 1} sheets" in result.output
 
@@ -109,34 +115,49 @@ def _kit_table(folder) -> str:
 
 
 def test_the_kit_table_and_summary_list_exactly_what_was_printed(tmp_path):
-    result = CliRunner().invoke(main, ["build", "--game", "hack-back", "--players", "2",
-                                       "--out", str(tmp_path / "two")])
+    result = CliRunner().invoke(
+        main, ["build", "--game", "hack-back", "--players", "2", "--out", str(tmp_path / "two")]
+    )
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[0] == "hack-back: 72 cards — 35 Red Team, 35 Blue " \
-                                            "Team, 2 Player aids"
+    assert (
+        result.output.splitlines()[0] == "hack-back: 72 cards — 35 Red Team, 35 Blue "
+        "Team, 2 Player aids"
+    )
     table = _kit_table(tmp_path / "two" / "hack-back")
     assert "Red Team deck 35" in table and "Blue Team deck 35" in table
     assert "Grey Hats" not in table and "Shared Deck" not in table
     assert "Player aids (one per player) 2" in table
-    shared = CliRunner().invoke(main, ["build", "--game", "hack-back", "--format", "shared",
-                                       "--out", str(tmp_path / "shared")])
+    shared = CliRunner().invoke(
+        main,
+        ["build", "--game", "hack-back", "--format", "shared", "--out", str(tmp_path / "shared")],
+    )
     table = _kit_table(tmp_path / "shared" / "hack-back")
     assert shared.exit_code == 0 and "Shared Deck (shared format) 70" in table
     assert "Red Team" not in table and "Player aids (one per player) 12" in table
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--format", "shared", "--players", "14"], None),
-    (["--format", "shared", "--players", "15"], "the shared deck has 70 cards: it deals 5-card "
-     "hands to at most 14 players, not 15 (rules, Setup step 2)"),
-    (["--players", "5"], None),
-    (["--players", "6"], "the individual format gives each player a deck: the data has 5, so "
-     "at most 5 players, not 6; the shared format deals to up to 14"),
-    (["--players", "1"], "Hack Back is for 2 or more players, got 1"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--format", "shared", "--players", "14"], None),
+        (
+            ["--format", "shared", "--players", "15"],
+            "the shared deck has 70 cards: it deals 5-card "
+            "hands to at most 14 players, not 15 (rules, Setup step 2)",
+        ),
+        (["--players", "5"], None),
+        (
+            ["--players", "6"],
+            "the individual format gives each player a deck: the data has 5, so "
+            "at most 5 players, not 6; the shared format deals to up to 14",
+        ),
+        (["--players", "1"], "Hack Back is for 2 or more players, got 1"),
+    ],
+)
 def test_hack_back_serves_every_player_count_its_format_can(tmp_path, args, message):
-    result = CliRunner().invoke(main, ["build", "--game", "hack-back", *args,
-                                       "--out", str(tmp_path)])
+    result = CliRunner().invoke(
+        main, ["build", "--game", "hack-back", *args, "--out", str(tmp_path)]
+    )
     if message is None:
         assert result.exit_code == 0, result.output
     else:

@@ -17,13 +17,27 @@ from tests.datafiles import edit_data
 
 #: What each game's aid must say, in this order (its rules file's own sequence).
 ORDER = {
-    "hack-attack": ["Take two actions", "Protect one Tech", "Cover 1 icon at 2 players, 2 at "
-                    "3–4, 3 at 5–6", "discard down to 4 Defense", "4th Protected Tech"],
-    "hack-back": ["Draw, Play a card, or Activate a Hero", "1. Discard every Hero at 40 VC",
-                  "2. A player with no Hero left is out", "3. The lowest Hero at 0 VC or lower",
-                  "4. Only one player left"],
-    "not-a-hack": ["drawing the top black card", "picks the winning hack", "Banned: out",
-                   "hack-off", "a tie repeats the hack-off"],
+    "hack-attack": [
+        "Take two actions",
+        "Protect one Tech",
+        "Cover 1 icon at 2 players, 2 at 3–4, 3 at 5–6",
+        "discard down to 4 Defense",
+        "4th Protected Tech",
+    ],
+    "hack-back": [
+        "Draw, Play a card, or Activate a Hero",
+        "1. Discard every Hero at 40 VC",
+        "2. A player with no Hero left is out",
+        "3. The lowest Hero at 0 VC or lower",
+        "4. Only one player left",
+    ],
+    "not-a-hack": [
+        "drawing the top black card",
+        "picks the winning hack",
+        "Banned: out",
+        "hack-off",
+        "a tie repeats the hack-off",
+    ],
 }
 
 
@@ -31,8 +45,9 @@ ORDER = {
 def kits(tmp_path_factory):
     out = tmp_path_factory.mktemp("aids")
     for game in ORDER:
-        result = CliRunner().invoke(main, ["build", "--game", game, "--deck-sheets",
-                                           "--out", str(out)])   # the aids on their own sheet
+        result = CliRunner().invoke(
+            main, ["build", "--game", game, "--deck-sheets", "--out", str(out)]
+        )  # the aids on their own sheet
         assert result.exit_code == 0, result.output
     return out
 
@@ -56,7 +71,7 @@ def test_one_aid_per_player_at_the_largest_table_with_the_turn_in_order(kits, ga
     fronts, backs = pages[0::2], pages[1::2]
     aid_fronts = [p for p in fronts if "PLAYER AID" in p]
     kit = find_game(game)
-    players_max = kit.most_players(kit.load(DEFAULT_DATA_DIR / game))   # the default format
+    players_max = kit.most_players(kit.load(DEFAULT_DATA_DIR / game))  # the default format
     assert sum(p.count("PLAYER AID") for p in aid_fronts) == players_max
     first = " ".join(_first_card(kits / game / "cards.pdf", pages.index(aid_fronts[0])).split())
     positions = [first.find(words) for words in ORDER[game]]
@@ -74,16 +89,26 @@ def test_the_kit_table_lists_the_aids(kits, game):
     assert re.search(r"Player aids \(one per player\)\s*\d", text), text[:2000]
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ('name = "Your turn"', f'name = "{"W" * 29}"', "expected 1..28 characters, got 29"),
-    ('  "End of turn: discard down to 4 Defense cards.",',
-     f'  "{"x" * 91}",', "line 7 has 91 characters; a line holds 1..90"),
-    ('  "End of turn: discard down to 4 Defense cards.",',
-     '  "End of turn.", "a", "b", "c", "d",', "expected 2..10 lines, got 12"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ('name = "Your turn"', f'name = "{"W" * 29}"', "expected 1..28 characters, got 29"),
+        (
+            '  "End of turn: discard down to 4 Defense cards.",',
+            f'  "{"x" * 91}",',
+            "line 7 has 91 characters; a line holds 1..90",
+        ),
+        (
+            '  "End of turn: discard down to 4 Defense cards.",',
+            '  "End of turn.", "a", "b", "c", "d",',
+            "expected 2..10 lines, got 12",
+        ),
+    ],
+)
 def test_aids_are_checked_like_any_card(data_copy, old, new, message):
     edit_data(data_copy / "aids.toml", old, new)
-    result = CliRunner().invoke(main, ["validate", "--game", "hack-attack", "--data",
-                                       str(data_copy.parent)])
+    result = CliRunner().invoke(
+        main, ["validate", "--game", "hack-attack", "--data", str(data_copy.parent)]
+    )
     assert result.exit_code == 1
     assert "aids.toml:" in result.output and message in result.output, result.output

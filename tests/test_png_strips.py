@@ -21,7 +21,7 @@ def _image(w: int, h: int) -> Image.Image:
 def test_strips_read_back_as_the_same_pixels_and_dpi(tmp_path, w, h, rows_a_strip):
     image = _image(w, h)
     raw = image.tobytes()
-    strips = [raw[y * w * 3:(y + rows_a_strip) * w * 3] for y in range(0, h, rows_a_strip)]
+    strips = [raw[y * w * 3 : (y + rows_a_strip) * w * 3] for y in range(0, h, rows_a_strip)]
     path = tmp_path / "sheet.png"
     write_png_strips(path, (w, h), 163, iter(strips))
     with Image.open(path) as back:

@@ -25,9 +25,9 @@ from pnp.core.games import game_ids
 from pnp.core.paths import DEFAULT_DATA_DIR
 from tests.fuzz_data import mutate
 
-CASES = int(os.environ.get("HACKPACK_FUZZ_CASES", "40"))   # per game
-CASE_SECONDS = 60          # a hang, not a slow case: the longest seen is far under 5 s
-LONGEST_LINE = 600         # characters in one error line, path included
+CASES = int(os.environ.get("HACKPACK_FUZZ_CASES", "40"))  # per game
+CASE_SECONDS = 60  # a hang, not a slow case: the longest seen is far under 5 s
+LONGEST_LINE = 600  # characters in one error line, path included
 
 
 class Hang(Exception):
@@ -85,4 +85,4 @@ def test_mutated_data_never_crashes_or_hangs(game, tmp_path):
     finally:
         signal.signal(signal.SIGALRM, previous)
     print(f"{game}: {CASES} cases, {refused} refused, longest {longest:.2f} s")
-    assert 0 < refused < CASES      # the mutations reach both outcomes
+    assert 0 < refused < CASES  # the mutations reach both outcomes

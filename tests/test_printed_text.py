@@ -19,8 +19,8 @@ from tests.pdfread import placements
 
 MM = mm_to_pt(1)
 SAFE = 3 * MM
-TOL = 0.05   # pt
-GAMES = tuple(game_ids())          # every registered game
+TOL = 0.05  # pt
+GAMES = tuple(game_ids())  # every registered game
 
 
 @pytest.fixture(scope="module")
@@ -33,6 +33,7 @@ def kit_pdf(tmp_path_factory):
             out = tmp_path_factory.mktemp(f"{game}-{size}")
             cache[game, size] = build(BuildOptions(game, card_size=size, out_dir=out)).paths[0]
         return cache[game, size]
+
     return make
 
 
@@ -46,9 +47,11 @@ def laid_out(game: str, size: str) -> int:
 
     def chars(key: tuple, face) -> int:
         if key not in counted:
-            counted[key] = sum(len("".join(line.text.split()))
-                               for text in face.texts() for line in text.placed)
+            counted[key] = sum(
+                len("".join(line.text.split())) for text in face.texts() for line in text.placed
+            )
         return counted[key]
+
     total = 0
     for group in kit.print_groups(data):
         for card in group.copies:

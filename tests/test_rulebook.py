@@ -12,10 +12,17 @@ from pnp.render.rulebook import inline_markup
 
 
 def test_parse_blocks_and_lines():
-    blocks = parse_rulebook("# Title\n\nIntro line\ncontinues.\n\n## Setup\n1. One\n2. Two\n- Dot\n")
+    blocks = parse_rulebook(
+        "# Title\n\nIntro line\ncontinues.\n\n## Setup\n1. One\n2. Two\n- Dot\n"
+    )
     assert [(b.kind, b.text, b.line) for b in blocks] == [
-        ("title", "Title", 1), ("para", "Intro line continues.", 3), ("h2", "Setup", 6),
-        ("number", "One", 7), ("number", "Two", 8), ("bullet", "Dot", 9)]
+        ("title", "Title", 1),
+        ("para", "Intro line continues.", 3),
+        ("h2", "Setup", 6),
+        ("number", "One", 7),
+        ("number", "Two", 8),
+        ("bullet", "Dot", 9),
+    ]
 
 
 def test_user_text_is_escaped_before_markup():
@@ -47,9 +54,17 @@ def test_rules_pdf_has_every_section_the_kit_and_clarifications(built):
     report = built("a4")
     with pdfplumber.open(report.paths[1]) as pdf:
         text = "\n".join(page.extract_text() or "" for page in pdf.pages)
-    for heading in ("Overview", "What’s in the kit", "Setup", "Your turn", "The cards",
-                    "Attacks step by step", "End of the game and scoring", "Variants",
-                    "Clarifications"):
+    for heading in (
+        "Overview",
+        "What’s in the kit",
+        "Setup",
+        "Your turn",
+        "The cards",
+        "Attacks step by step",
+        "End of the game and scoring",
+        "Variants",
+        "Clarifications",
+    ):
         assert heading in text, heading
     assert "Cards in all 143" in text
     assert "Hack Attack: Defense · 1" in text

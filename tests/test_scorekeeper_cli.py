@@ -22,6 +22,7 @@ def sk(tmp_path):
 
     def run(*args, env=None):
         return CliRunner().invoke(main, ["--db", str(db), *args], env=env or {})
+
     run.db = db
     return run
 
@@ -36,7 +37,8 @@ def test_new_game_and_status(sk):
         "▶ Ana        0       0            0      0\n"
         "  Ben        0       0            0      0\n"
         "  Cleo       0       0            0      0\n"
-        "Ana, Ben and Cleo share the lead with 0. 4 Protected Tech start the final round.\n")
+        "Ana, Ben and Cleo share the lead with 0. 4 Protected Tech start the final round.\n"
+    )
 
 
 def test_protect_by_card_id_and_by_points_with_name_prefixes(sk):
@@ -52,18 +54,29 @@ def test_protect_by_card_id_and_by_points_with_name_prefixes(sk):
     assert status["current"] == "Ben" and status["turn"] == 2
 
 
-@pytest.mark.parametrize("args, message", [
-    (("protect", "Zed", "3"), "Error: no player called 'Zed'; players: Ana, Anabel, Ben\n"),
-    (("protect", "An", "3"), "Error: 'An' could be Ana, Anabel; type more of the name\n"),
-    (("protect", "Ana", "7"), "Error: Tech points must be 1..5 (the deck's range), got 7\n"),
-    (("protect", "Ana", "laptob"), "Error: no Tech card called 'laptob'; did you mean laptop?\n"),
-    (("protect", "Ben", "3"), "Error: it is Ana's turn, not Ben's — rule: you Protect on your "
-                              "own turn, between your actions (rules, “Protect a Tech card "
-                              "(once per turn)”)\n"),
-    (("attack", "phishing-email", "se", "se", "pw", "sm"),
-     "Error: 4 cards revealed by 3 players — rule: each player places one Defense card at most "
-     "(rules, “Everyone picks one card”)\n"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("protect", "Zed", "3"), "Error: no player called 'Zed'; players: Ana, Anabel, Ben\n"),
+        (("protect", "An", "3"), "Error: 'An' could be Ana, Anabel; type more of the name\n"),
+        (("protect", "Ana", "7"), "Error: Tech points must be 1..5 (the deck's range), got 7\n"),
+        (
+            ("protect", "Ana", "laptob"),
+            "Error: no Tech card called 'laptob'; did you mean laptop?\n",
+        ),
+        (
+            ("protect", "Ben", "3"),
+            "Error: it is Ana's turn, not Ben's — rule: you Protect on your "
+            "own turn, between your actions (rules, “Protect a Tech card "
+            "(once per turn)”)\n",
+        ),
+        (
+            ("attack", "phishing-email", "se", "se", "pw", "sm"),
+            "Error: 4 cards revealed by 3 players — rule: each player places one Defense card at most "
+            "(rules, “Everyone picks one card”)\n",
+        ),
+    ],
+)
 def test_refused_commands_say_why_and_change_nothing(sk, args, message):
     sk("new", "hack-attack", "Ana", "Anabel", "Ben")
     sk("protect", "Ana", "3")
@@ -82,15 +95,18 @@ def test_second_protect_in_a_turn_is_refused(sk):
     assert "rule: you may Protect one Tech card per turn" in result.output
 
 
-@pytest.mark.parametrize("players, message", [
-    (["Solo"], "1 player cannot play — rule: Hack Attack: Defense is for 2–6 players"),
-    (["A", "B", "C", "D", "E", "F", "G"], "7 players cannot play"),
-    (["Ana", "ana"], "two players are called 'Ana' and 'ana'"),
-])
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        (["Solo"], "1 player cannot play — rule: Hack Attack: Defense is for 2–6 players"),
+        (["A", "B", "C", "D", "E", "F", "G"], "7 players cannot play"),
+        (["Ana", "ana"], "two players are called 'Ana' and 'ana'"),
+    ],
+)
 def test_bad_player_lists_are_refused(sk, players, message):
     result = sk("new", "hack-attack", *players)
     assert result.exit_code == 1 and message in result.output
-    assert not sk.db.exists()           # refused before any file was made
+    assert not sk.db.exists()  # refused before any file was made
     assert "No games yet" in sk("games").output
 
 
@@ -103,8 +119,10 @@ def test_a_whole_two_player_game_to_the_result(sk):
         sk("end-turn")
     sk("user-error", "Ben")
     result = sk("protect", "Ana", "1")
-    assert "automatic: Ana has 4 Protected Tech: the final round starts — after this turn, " \
-           "Ben takes one last turn" in result.output
+    assert (
+        "automatic: Ana has 4 Protected Tech: the final round starts — after this turn, "
+        "Ben takes one last turn" in result.output
+    )
     assert "Final round (started by Ana): last turns left — Ben" in sk("end-turn").output
     result = sk("end-turn")
     assert result.output.splitlines() == [
@@ -126,22 +144,39 @@ def test_a_whole_two_player_game_to_the_result(sk):
     assert explained[-1] == "Highest total: Ana with 13."
     assert "over after turn 8" in sk("status").output
     refused = sk("user-error", "Ana")
-    assert refused.exit_code == 1 and "the game is over — rule: after the final round" in refused.output
+    assert (
+        refused.exit_code == 1
+        and "the game is over — rule: after the final round" in refused.output
+    )
 
 
-@pytest.mark.parametrize("steps, message", [
-    ([("protect", "Ana", "5"), ("end-turn",), ("protect", "Ben", "5"), ("end-turn",),
-      ("protect", "Ana", "5"), ("end-turn",)],
-     "the deck has 3 Tech cards worth 5, and 3 are already Protected"),
-    ([("attack", "sim-swap", "pw")], "the only SIM Swap card has already been resolved"),
-    ([("user-error", "Ana", "14")], "the deck has 14 User Error cards and 14 are already kept"),
-])
+@pytest.mark.parametrize(
+    "steps, message",
+    [
+        (
+            [
+                ("protect", "Ana", "5"),
+                ("end-turn",),
+                ("protect", "Ben", "5"),
+                ("end-turn",),
+                ("protect", "Ana", "5"),
+                ("end-turn",),
+            ],
+            "the deck has 3 Tech cards worth 5, and 3 are already Protected",
+        ),
+        ([("attack", "sim-swap", "pw")], "the only SIM Swap card has already been resolved"),
+        ([("user-error", "Ana", "14")], "the deck has 14 User Error cards and 14 are already kept"),
+    ],
+)
 def test_the_table_cannot_use_more_cards_than_the_deck_has(sk, steps, message):
     sk("new", "hack-attack", "Ana", "Ben")
     for step in steps:
         assert sk(*step).exit_code == 0, sk(*step).output
-    last = {"protect": ("protect", "Ben", "5"), "attack": ("attack", "sim-swap", "pw"),
-            "user-error": ("user-error", "Ben")}[steps[0][0]]
+    last = {
+        "protect": ("protect", "Ben", "5"),
+        "attack": ("attack", "sim-swap", "pw"),
+        "user-error": ("user-error", "Ben"),
+    }[steps[0][0]]
     before = sk.db.read_bytes()
     result = sk(*last)
     assert result.exit_code == 1 and message in result.output, result.output
@@ -157,11 +192,17 @@ def test_history_undo_redo_and_export(sk):
     assert sk("undo").output.startswith("Undone: Turn ended.\n")
     assert sk("redo").output.startswith("Redone: Turn ended.\n")
     assert sk("history").output == (
-        "  1. turn 1 (Ana): Ana Protected Laptop (3 points)\n"
-        "  2. turn 1 (Ana): Turn ended\n")
+        "  1. turn 1 (Ana): Ana Protected Laptop (3 points)\n  2. turn 1 (Ana): Turn ended\n"
+    )
     exported = json.loads(sk("export").output)
-    assert [r["kind"] for r in exported["log"]] == ["action", "action", "action", "undo", "undo",
-                                                   "redo"]
+    assert [r["kind"] for r in exported["log"]] == [
+        "action",
+        "action",
+        "action",
+        "undo",
+        "undo",
+        "redo",
+    ]
     assert exported["events"][0]["card"] == "laptop"
     assert exported["result"] is None
 
@@ -199,14 +240,20 @@ def test_check_settles_a_finished_table(sk):
     for entry in ("Ana=five", "Ana=abc,4,3,2/1", "Ana=1,,2", "Ana=٣", "Ana=5/", "=5"):
         bad = sk("check", "hack-attack", entry, "Ben=1")
         assert bad.exit_code == 2 and "write NAME=POINTS,POINTS/USER_ERRORS" in bad.output
-    for entry, message in (("Ana=1/99999999999", "User Errors must be 0..14 (the deck's User "
-                                                  "Error cards), got 99999999999"),
-                           ("Ana=6", "Tech points must be 1..5 (the deck's range), got 6")):
+    for entry, message in (
+        (
+            "Ana=1/99999999999",
+            "User Errors must be 0..14 (the deck's User Error cards), got 99999999999",
+        ),
+        ("Ana=6", "Tech points must be 1..5 (the deck's range), got 6"),
+    ):
         bad = sk("check", "hack-attack", entry, "Ben=1")
         assert (bad.exit_code, bad.output) == (1, f"Error: {message}\n")
-    impossible = {("Ana=5,5", "Ben=5,5"): "4 Protected Tech worth 5, but the deck has 3",
-                  ("Ana=1,1,1,1,1",): "Ana has 5 Protected Tech; at 2 players the game ends at 4",
-                  ("Ana=/10", "Ben=/5"): "15 User Errors kept, but the deck has 14"}
+    impossible = {
+        ("Ana=5,5", "Ben=5,5"): "4 Protected Tech worth 5, but the deck has 3",
+        ("Ana=1,1,1,1,1",): "Ana has 5 Protected Tech; at 2 players the game ends at 4",
+        ("Ana=/10", "Ben=/5"): "15 User Errors kept, but the deck has 14",
+    }
     for entries, message in impossible.items():
         bad = sk("check", "hack-attack", *entries, *(["Ben=1"] if len(entries) == 1 else []))
         assert bad.exit_code == 1 and message in bad.output, bad.output
@@ -218,8 +265,10 @@ def test_games_and_picking_an_older_game(sk):
     listing = sk("games", "--json").output
     assert [(g["id"], g["current"]) for g in json.loads(listing)] == [(1, False), (2, True)]
     assert "game 1, turn 1: Ana's turn" in sk("--game", "1", "status").output
-    assert sk("--game", "9", "status").output == \
-        "Error: no game with id 9; 'scorekeeper games' lists them\n"
+    assert (
+        sk("--game", "9", "status").output
+        == "Error: no game with id 9; 'scorekeeper games' lists them\n"
+    )
 
 
 def test_a_foreign_database_gives_a_clear_error(sk):
@@ -232,11 +281,13 @@ def test_a_foreign_database_gives_a_clear_error(sk):
 
 def test_colour_only_on_a_terminal_and_never_with_no_color(sk):
     sk("new", "hack-attack", "Ana", "Ben")
-    result = CliRunner().invoke(main, ["--db", str(sk.db), "status"], color=True,
-                                env={"NO_COLOR": "1"})
+    result = CliRunner().invoke(
+        main, ["--db", str(sk.db), "status"], color=True, env={"NO_COLOR": "1"}
+    )
     assert "\x1b[" not in result.output
-    coloured = CliRunner().invoke(main, ["--db", str(sk.db), "status"], color=True,
-                                  env={"NO_COLOR": None, "TERM": "xterm"})
+    coloured = CliRunner().invoke(
+        main, ["--db", str(sk.db), "status"], color=True, env={"NO_COLOR": None, "TERM": "xterm"}
+    )
     assert "\x1b[" in coloured.output
 
 
@@ -251,14 +302,18 @@ def test_every_command_has_help():
 def test_scorekeeper_never_imports_reportlab(tmp_path):
     import subprocess
     import sys
-    code = ("import sys\nfrom scorekeeper.cli import main\n"
-            "for args in (['new', 'hack-attack', 'Ana', 'Ben'], ['protect', 'Ana', 'laptop'],\n"
-            "             ['attack', 'phishing-email', 'se', 'wild'], ['status'], ['history']):\n"
-            "    try:\n        main(['--db', sys.argv[1], *args])\n"
-            "    except SystemExit as exc:\n        assert not exc.code, args\n"
-            "assert 'reportlab' not in sys.modules\n")
-    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "db.sqlite3")],
-                          capture_output=True, text=True)
+
+    code = (
+        "import sys\nfrom scorekeeper.cli import main\n"
+        "for args in (['new', 'hack-attack', 'Ana', 'Ben'], ['protect', 'Ana', 'laptop'],\n"
+        "             ['attack', 'phishing-email', 'se', 'wild'], ['status'], ['history']):\n"
+        "    try:\n        main(['--db', sys.argv[1], *args])\n"
+        "    except SystemExit as exc:\n        assert not exc.code, args\n"
+        "assert 'reportlab' not in sys.modules\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "db.sqlite3")], capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
 
 
@@ -283,16 +338,17 @@ def test_read_commands_never_create_a_database(sk, tmp_path):
 
 def test_a_read_only_or_damaged_database_is_explained_not_a_traceback(sk):
     import os
+
     sk("new", "hack-attack", "Ana", "Ben")
     os.chmod(sk.db, 0o444)
     try:
         result = sk("end-turn")
-        if os.geteuid() != 0:   # root may write a read-only file anyway
+        if os.geteuid() != 0:  # root may write a read-only file anyway
             assert result.exit_code == 1 and "read-only" in result.output
     finally:
         os.chmod(sk.db, 0o644)
     data = bytearray(sk.db.read_bytes())
-    data[len(data) // 2:len(data) // 2 + 3000] = b"\xff" * 3000
+    data[len(data) // 2 : len(data) // 2 + 3000] = b"\xff" * 3000
     sk.db.write_bytes(bytes(data))
     for command in ("status", "end-turn"):
         result = sk(command)
@@ -303,11 +359,15 @@ def test_a_read_only_or_damaged_database_is_explained_not_a_traceback(sk):
 def test_huge_game_id_is_refused_with_its_range_and_an_empty_db_path_in_one_line(sk):
     huge = sk("--game", "99999999999999999999999", "status")
     assert (huge.exit_code, huge.output) == (
-        1, "Error: --game must be 1..9223372036854775807, got '99999999999999999999999'\n")
+        1,
+        "Error: --game must be 1..9223372036854775807, got '99999999999999999999999'\n",
+    )
     assert sk("--game", "two", "status").exit_code == 2
     empty = CliRunner().invoke(main, ["--db", "", "status"])
     assert (empty.exit_code, empty.output) == (
-        1, "Error: the database path is empty (from --db or SCOREKEEPER_DB)\n")
+        1,
+        "Error: the database path is empty (from --db or SCOREKEEPER_DB)\n",
+    )
 
 
 def test_a_hack_back_table_from_the_opening_to_the_checks(sk):
@@ -336,8 +396,10 @@ def test_a_hack_back_table_from_the_opening_to_the_checks(sk):
     assert "Leading: Ana" in sk("result").output
 
 
-@pytest.mark.parametrize("args", [("undo",), ("hero", "ana", "5"), ("new", "hack-attack", "Solo"),
-                                  ("new", "chess", "A", "B")])
+@pytest.mark.parametrize(
+    "args",
+    [("undo",), ("hero", "ana", "5"), ("new", "hack-attack", "Solo"), ("new", "chess", "A", "B")],
+)
 def test_refused_commands_never_create_the_database(sk, args):
     result = sk(*args)
     assert result.exit_code == 1
@@ -350,21 +412,31 @@ def test_hack_back_activation_keeps_to_the_heros_own_card(sk):
     sk("hero", "ben", "12")
     sk("draw", "ana")
     other = sk("activate", "ana", "1", "--card", "honeypot", "-t", "2")
-    assert other.exit_code == 1 and "Hero #1 is Script Kiddie; its instructions are its own" \
-        in other.output
+    assert (
+        other.exit_code == 1
+        and "Hero #1 is Script Kiddie; its instructions are its own" in other.output
+    )
     sk("draw", "ana")
     wrong_vc = sk("activate", "ben", "2", "--card", "script-kiddie", "-t", "1")
-    assert wrong_vc.exit_code == 1 and "revealed at 12 VC; Script Kiddie prints 9" in wrong_vc.output
+    assert (
+        wrong_vc.exit_code == 1 and "revealed at 12 VC; Script Kiddie prints 9" in wrong_vc.output
+    )
     extra = sk("activate", "ben", "2", "--card", "sock-puppet", "--place", "10", "--place", "12")
-    assert extra.exit_code == 1 and "2 Heroes to place but the instructions grant 1 Victory Point" in extra.output
+    assert (
+        extra.exit_code == 1
+        and "2 Heroes to place but the instructions grant 1 Victory Point" in extra.output
+    )
     ok = sk("activate", "ben", "2", "--card", "sock-puppet", "--place", "10")
     assert ok.exit_code == 0, ok.output
-    assert "Ben activated Hero #2 Sock Puppet Account: Victory Point, placing a Hero (10 VC)" \
+    assert (
+        "Ben activated Hero #2 Sock Puppet Account: Victory Point, placing a Hero (10 VC)"
         in ok.output
+    )
     assert "no Hero #99 in play" in sk("play", "ben", "script-kiddie", "-t", "99").output
 
 
 # --- Every game through the one engine ------------------------------------------------
+
 
 def _protect(name):
     return {"type": "protect", "player": name, "points": 1}
@@ -375,20 +447,34 @@ END = {"type": "end_turn"}
 #: the shipped games and Coin Flip, the fourth game a test run may register
 #: (HACKPACK_FOURTH_GAME=1, tests/fourth_game).
 ENDINGS = {
-    "hack-attack": (["Ana", "Ben"], [_protect("Ana"), END, END] * 3 + [_protect("Ana"), END, END],
-                    Termination.SCORED),
-    "hack-back": (["Ana", "Ben"], [{"type": "no_hero", "player": "Ana"},
-                                   {"type": "reveal", "player": "Ben", "vc": 5}],
-                  Termination.LAST_PLAYER),
-    "not-a-hack": (["Ana", "Ben", "Cleo"],
-                   [{"type": "hack", "drawer": "Ana", "winner": "Ben", "cards": 3},
-                    {"type": "banned", "player": "Ben", "counter": False},
-                    {"type": "hack_off", "votes": {"Ben": "Ana"}, "cards": 2}],
-                   Termination.SCORED),
-    "coin-flip": (["Ana", "Ben"], [{"type": "coin", "player": "Ana", "points": 2},
-                                   {"type": "coin", "player": "Ben", "points": 3},
-                                   {"type": "stop"}],
-                  Termination.SCORED),
+    "hack-attack": (
+        ["Ana", "Ben"],
+        [_protect("Ana"), END, END] * 3 + [_protect("Ana"), END, END],
+        Termination.SCORED,
+    ),
+    "hack-back": (
+        ["Ana", "Ben"],
+        [{"type": "no_hero", "player": "Ana"}, {"type": "reveal", "player": "Ben", "vc": 5}],
+        Termination.LAST_PLAYER,
+    ),
+    "not-a-hack": (
+        ["Ana", "Ben", "Cleo"],
+        [
+            {"type": "hack", "drawer": "Ana", "winner": "Ben", "cards": 3},
+            {"type": "banned", "player": "Ben", "counter": False},
+            {"type": "hack_off", "votes": {"Ben": "Ana"}, "cards": 2},
+        ],
+        Termination.SCORED,
+    ),
+    "coin-flip": (
+        ["Ana", "Ben"],
+        [
+            {"type": "coin", "player": "Ana", "points": 2},
+            {"type": "coin", "player": "Ben", "points": 3},
+            {"type": "stop"},
+        ],
+        Termination.SCORED,
+    ),
 }
 
 
@@ -461,6 +547,8 @@ def test_a_ban_that_stands_is_not_called_countered(sk):
 def test_nobody_leads_before_any_hero_is_revealed_and_export_takes_json(sk):
     sk("new", "hack-back", "Ana", "Ben")
     assert sk("result").output.splitlines() == [
-        "The game is not over yet; standing now:", "Nobody leads yet (no Heroes in play yet)"]
+        "The game is not over yet; standing now:",
+        "Nobody leads yet (no Heroes in play yet)",
+    ]
     exported = sk("export", "--json")
     assert exported.exit_code == 0 and json.loads(exported.output)["game"] == "hack-back"

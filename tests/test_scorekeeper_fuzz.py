@@ -50,19 +50,78 @@ from scorekeeper.games import find_game, rules_packages
 # cases per game: 120 cases, 960 commands, about 3 s in all; HACKPACK_FUZZ_CASES=N for more
 EXAMPLES = int(os.environ.get("HACKPACK_FUZZ_CASES", "40"))
 COMMANDS_PER_CASE = 8
-CASE_SECONDS = 10        # no case may take longer (one takes well under 0.2 s)
-LONGEST_LINE = 400       # characters in any output line
+CASE_SECONDS = 10  # no case may take longer (one takes well under 0.2 s)
+LONGEST_LINE = 400  # characters in any output line
 SEATS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 ENCODINGS = ("utf-8", "utf-8", "cp1252", "ascii")
 NUMBER = re.compile(r"#?([-+−]?)([0-9]+)")
-JUNK = ("", " ", "-", "--", "-x", "--bogus", "=", "none", "wild", "x" * 10_000,
-        "\x1b[31mred", "a\nb", "tab\there", "\u202eevil", "\u200b", "\u200d", "👩\u200d💻 Ana",
-        "Łukasz", "☃\ufe0f", "\udcff", "e\u0301", "ana=ben", "ana=", "=ben", "se,pw,bk",
-        "se,se", "'; DROP TABLE log; --", "%s%n", "{}", "null", "NaN", "1e3", "3.5", " 3 ",
-        "٣", "0x10", "1_000")
-NUMBERS = ("0", "1", "2", "3", "4", "5", "7", "9", "10", "20", "21", "40", "99", "-1", "-2",
-           "-3", "-9", "+2", "−2", "#1", "#2", "007", "4294967296", "9" * 30, "9" * 5000,
-           "-" + "9" * 5000)
+JUNK = (
+    "",
+    " ",
+    "-",
+    "--",
+    "-x",
+    "--bogus",
+    "=",
+    "none",
+    "wild",
+    "x" * 10_000,
+    "\x1b[31mred",
+    "a\nb",
+    "tab\there",
+    "\u202eevil",
+    "\u200b",
+    "\u200d",
+    "👩\u200d💻 Ana",
+    "Łukasz",
+    "☃\ufe0f",
+    "\udcff",
+    "e\u0301",
+    "ana=ben",
+    "ana=",
+    "=ben",
+    "se,pw,bk",
+    "se,se",
+    "'; DROP TABLE log; --",
+    "%s%n",
+    "{}",
+    "null",
+    "NaN",
+    "1e3",
+    "3.5",
+    " 3 ",
+    "٣",
+    "0x10",
+    "1_000",
+)
+NUMBERS = (
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "7",
+    "9",
+    "10",
+    "20",
+    "21",
+    "40",
+    "99",
+    "-1",
+    "-2",
+    "-3",
+    "-9",
+    "+2",
+    "−2",
+    "#1",
+    "#2",
+    "007",
+    "4294967296",
+    "9" * 30,
+    "9" * 5000,
+    "-" + "9" * 5000,
+)
 
 
 @lru_cache(maxsize=None)
@@ -130,15 +189,19 @@ def arguments(rnd: random.Random, command, players, game_id: str) -> list[str]:
     for param in command.params:
         if param.param_type_name == "argument":
             count = rnd.randint(0, 3) if param.nargs == -1 else param.nargs
-            words += [word(rnd, players, game_id, _weights(param, not words))
-                      for _ in range(count)]
+            words += [word(rnd, players, game_id, _weights(param, not words)) for _ in range(count)]
         elif rnd.random() < 0.4 and param.opts[0] not in ("--help", "-h"):
             flag = getattr(param, "is_flag", False)
             times = rnd.randint(1, 2) if getattr(param, "multiple", False) else 1
             for _ in range(times):
-                options.append([rnd.choice(param.opts)] if flag else
-                               [rnd.choice(param.opts),
-                                word(rnd, players, game_id, _weights(param, False))])
+                options.append(
+                    [rnd.choice(param.opts)]
+                    if flag
+                    else [
+                        rnd.choice(param.opts),
+                        word(rnd, players, game_id, _weights(param, False)),
+                    ]
+                )
     if words and rnd.random() < 0.1:
         words.pop(rnd.randrange(len(words)))
     if rnd.random() < 0.1:
@@ -154,8 +217,10 @@ def read_rows(db: Path) -> tuple[list[tuple], list[tuple]]:
     try:
         conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
         try:
-            return (conn.execute("SELECT * FROM games ORDER BY id").fetchall(),
-                    conn.execute("SELECT * FROM log ORDER BY id").fetchall())
+            return (
+                conn.execute("SELECT * FROM games ORDER BY id").fetchall(),
+                conn.execute("SELECT * FROM log ORDER BY id").fetchall(),
+            )
         finally:
             conn.close()
     except sqlite3.Error:
@@ -187,8 +252,9 @@ def typed_numbers(args: list[str], command) -> list[tuple[int, bool]]:
     return out
 
 
-def problems_of(args, command, result, before: bytes, after: bytes, rows_before,
-                rows_after) -> list[str]:
+def problems_of(
+    args, command, result, before: bytes, after: bytes, rows_before, rows_after
+) -> list[str]:
     """What is wrong with one command's run (empty: nothing)."""
     out = []
     if result.exception is not None and not isinstance(result.exception, SystemExit):
@@ -213,8 +279,9 @@ def problems_of(args, command, result, before: bytes, after: bytes, rows_before,
         event = json.loads(new[0][3])
         recorded = numbers_in(event)
         for value, signed in typed_numbers(args, command):
-            if not (value in recorded or (not signed and (-value in recorded
-                                                          or value - 1 in recorded))):
+            if not (
+                value in recorded or (not signed and (-value in recorded or value - 1 in recorded))
+            ):
                 out.append(f"typed {value} but recorded {event}")
     return out
 
@@ -229,8 +296,9 @@ class Table:
         key = (game_id, seats)
         if key not in self.made:
             db = self.folder / f"{game_id}-{seats}.sqlite3"
-            result = CliRunner().invoke(main, ["--db", str(db), "new", game_id,
-                                               *SEATS[:seats]], env={})
+            result = CliRunner().invoke(
+                main, ["--db", str(db), "new", game_id, *SEATS[:seats]], env={}
+            )
             assert result.exit_code == 0, result.output
             self.made[key] = db.read_bytes()
         path = self.folder / f"case-{next(self.count)}.sqlite3"
@@ -255,7 +323,7 @@ def fuzz_case(rnd: random.Random, game_id: str, tables: Table) -> tuple[list[str
     commands = collect_commands()
     own = [v.name for v in find_game(game_id).verbs]
     names = sorted(commands)
-    players = list(SEATS[:rnd.choice(seat_counts(game_id))])
+    players = list(SEATS[: rnd.choice(seat_counts(game_id))])
     db = tables.copy(game_id, len(players))
     found = []
     for _ in range(COMMANDS_PER_CASE):
@@ -265,16 +333,20 @@ def fuzz_case(rnd: random.Random, game_id: str, tables: Table) -> tuple[list[str
         pick = ["--game", rnd.choice(NUMBERS + JUNK)] if rnd.random() < 0.05 else []
         before, rows_before = db.read_bytes(), read_rows(db)
         result = CliRunner(charset=rnd.choice(ENCODINGS)).invoke(
-            main, ["--db", str(db), *pick, *args], env={"SCOREKEEPER_DB": None, "NO_COLOR": None})
+            main, ["--db", str(db), *pick, *args], env={"SCOREKEEPER_DB": None, "NO_COLOR": None}
+        )
         after = db.read_bytes()
-        problems = problems_of(args, commands[name], result, before, after, rows_before,
-                               read_rows(db))
+        problems = problems_of(
+            args, commands[name], result, before, after, rows_before, read_rows(db)
+        )
         if result.exit_code == 0 and after != before:
             readable = CliRunner().invoke(main, ["--db", str(db), "export"], env={})
             if readable.exit_code != 0:
                 problems.append(f"then export fails: {readable.output[:200]}")
-        found += [f"{p} — from {[a if len(a) < 40 else a[:20] + '…' for a in pick + args]}"
-                  for p in problems]
+        found += [
+            f"{p} — from {[a if len(a) < 40 else a[:20] + '…' for a in pick + args]}"
+            for p in problems
+        ]
     return found, time.perf_counter() - start
 
 
@@ -285,13 +357,22 @@ def tables(tmp_path_factory) -> Table:
 
 
 @pytest.mark.parametrize("game_id", sorted(rules_packages()))
-@settings(max_examples=EXAMPLES, deadline=None, database=None,
-          phases=(Phase.explicit, Phase.generate),  # no shrinking: a failure names its commands
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                 HealthCheck.large_base_example, HealthCheck.data_too_large])
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    database=None,
+    phases=(Phase.explicit, Phase.generate),  # no shrinking: a failure names its commands
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.large_base_example,
+        HealthCheck.data_too_large,
+    ],
+)
 @given(rnd=st.randoms(use_true_random=False))
 def test_generated_commands_never_crash_change_a_refused_database_or_a_typed_number(
-        tables, game_id, rnd):
+    tables, game_id, rnd
+):
     found, seconds = fuzz_case(rnd, game_id, tables)
     assert not found, "\n".join(found)
     assert seconds < CASE_SECONDS

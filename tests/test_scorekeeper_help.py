@@ -22,8 +22,9 @@ WIDTH = 78
 
 
 def run(*args, env=None):
-    return CliRunner().invoke(main, list(args), env=env or {}, prog_name="scorekeeper",
-                              terminal_width=WIDTH)
+    return CliRunner().invoke(
+        main, list(args), env=env or {}, prog_name="scorekeeper", terminal_width=WIDTH
+    )
 
 
 @pytest.fixture
@@ -32,6 +33,7 @@ def sk(tmp_path):
 
     def play(*args):
         return run("--db", str(db), *args)
+
     play.db = db
     return play
 
@@ -93,13 +95,20 @@ def test_help_groups_the_commands_under_every_game_and_each_game(monkeypatch):
     """The shipped games' help, whatever game the run registers besides (the next test
     has a fourth game's)."""
     import pnp.core.games
+
     monkeypatch.setattr(pnp.core.games, "GAMES", [])
     result = run("--help")
     assert result.exit_code == 0, result.output
-    assert result.output == OPTIONS + "\n" + SECTIONS + """
+    assert (
+        result.output
+        == OPTIONS
+        + "\n"
+        + SECTIONS
+        + """
 One game's verbs, each with an example: 'scorekeeper help GAME' (GAME:
 hack-attack, hack-back, not-a-hack). --db and --game may also follow the verb.
 """
+    )
     assert run("-h").output == result.output
 
 
@@ -110,10 +119,20 @@ def test_help_without_a_game_is_the_grouped_help():
 def test_a_registered_fourth_game_gets_its_own_section_and_help_page(monkeypatch):
     register(monkeypatch, "coin-flip", "tests.fourth_game.table")
     assert [title for title, _ in command_sections()] == [
-        EVERY_GAME, "Hack Attack: Defense", "Hack Back", "Not a Hack", "Coin Flip"]
+        EVERY_GAME,
+        "Hack Attack: Defense",
+        "Hack Back",
+        "Not a Hack",
+        "Coin Flip",
+    ]
     result = run("--help")
     assert result.exit_code == 0, result.output
-    assert result.output == OPTIONS + "\n" + SECTIONS + """
+    assert (
+        result.output
+        == OPTIONS
+        + "\n"
+        + SECTIONS
+        + """
 Coin Flip:
   coin         PLAYER takes a coin worth POINTS (1 to 3) on their turn.
   stop         Stop play: the game ends and the highest total wins.
@@ -122,8 +141,11 @@ One game's verbs, each with an example: 'scorekeeper help GAME' (GAME:
 hack-attack, hack-back, not-a-hack, coin-flip). --db and --game may also
 follow the verb.
 """
+    )
     page = run("help", "coin-flip")
-    assert (page.exit_code, page.output) == (0, """\
+    assert (page.exit_code, page.output) == (
+        0,
+        """\
 Coin Flip (coin-flip)
 Start a game: scorekeeper new coin-flip NAME NAME...
 
@@ -134,13 +156,16 @@ Start a game: scorekeeper new coin-flip NAME NAME...
 
 Every game: new, games, status, history, undo, redo, export, result, check,
 help (scorekeeper --help).
-""")
+""",
+    )
 
 
 def test_help_game_shows_each_verb_with_an_example_by_id_or_alias():
     result = run("help", "hack-attack")
     assert result.exit_code == 0, result.output
-    assert result.output == """\
+    assert (
+        result.output
+        == """\
 Hack Attack: Defense (hack-attack)
 Start a game: scorekeeper new hack-attack NAME NAME... [--variant NAME[=N]]...
 
@@ -174,11 +199,14 @@ Official variants, chosen at new (and given to check) with --variant:
 Every game: new, games, status, history, undo, redo, export, result, check,
 help (scorekeeper --help).
 """
-    assert run("help", "HAD").output == result.output          # pnp's alias, any case
+    )
+    assert run("help", "HAD").output == result.output  # pnp's alias, any case
 
 
 def test_help_game_for_hack_back_and_not_a_hack():
-    assert run("help", "hack-back").output == """\
+    assert (
+        run("help", "hack-back").output
+        == """\
 Hack Back (hack-back)
 Start a game: scorekeeper new hack-back NAME NAME...
 
@@ -199,7 +227,10 @@ Start a game: scorekeeper new hack-back NAME NAME...
 Every game: new, games, status, history, undo, redo, export, result, check,
 help (scorekeeper --help).
 """
-    assert run("help", "not-a-hack").output == """\
+    )
+    assert (
+        run("help", "not-a-hack").output
+        == """\
 Not a Hack (not-a-hack)
 Start a game: scorekeeper new not-a-hack NAME NAME...
 
@@ -226,6 +257,7 @@ Start a game: scorekeeper new not-a-hack NAME NAME...
 Every game: new, games, status, history, undo, redo, export, result, check,
 help (scorekeeper --help).
 """
+    )
 
 
 def test_help_for_an_unknown_game_lists_the_games():
@@ -243,7 +275,7 @@ def test_a_verb_s_own_help_ends_with_its_example():
 def test_every_command_has_help_text_and_one_section():
     ctx = main.make_context("scorekeeper", ["status"])
     listed = [c.name for _, commands in command_sections() for c in commands]
-    assert sorted(listed) == main.list_commands(ctx)             # each once, none left out
+    assert sorted(listed) == main.list_commands(ctx)  # each once, none left out
     for _, commands in command_sections():
         for command in commands:
             assert command.help and len(command.help) > 20, command.name
@@ -258,7 +290,7 @@ def test_every_verb_of_every_game_declares_an_example_that_parses():
             words = example_of(verb)
             assert words is not None, verb.name
             assert example_line(verb).startswith(f"scorekeeper {verb.name}")
-            verb.make_context(verb.name, shlex.split(words))      # no usage error
+            verb.make_context(verb.name, shlex.split(words))  # no usage error
 
 
 def _two_games(sk):
@@ -270,8 +302,7 @@ def test_game_and_db_options_before_or_after_the_verb(sk, tmp_path):
     _two_games(sk)
     before = run("--db", str(sk.db), "--game", "1", "status")
     assert before.exit_code == 0, before.output
-    assert before.output.splitlines()[0] == \
-        "Not a Hack — game 1, turn 1: Ana draws the black card"
+    assert before.output.splitlines()[0] == "Not a Hack — game 1, turn 1: Ana draws the black card"
     assert run("status", "--db", str(sk.db), "--game", "1").output == before.output
     assert run("status", f"--db={sk.db}", "--game=1").output == before.output
     assert run("--db", str(sk.db), "status", "--game", "1").output == before.output
@@ -286,11 +317,14 @@ def test_options_after_the_verb_keep_negative_numbers_and_the_verb_s_own_options
     assert recorded.exit_code == 0, recorded.output
     assert recorded.output.splitlines()[0] == "Ana: a negative action card, −2."
     refused = sk("steal", "ben", "ana", "--hack", "1", "--game", "1")
-    assert (refused.exit_code, refused.output) == \
-        (1, "Error: Ana has 0 winning hacks; there is no hack 1\n")
-    vote = sk("hack-off", "--game", "1", "--vote", "--game")     # --vote's value stays its own
+    assert (refused.exit_code, refused.output) == (
+        1,
+        "Error: Ana has 0 winning hacks; there is no hack 1\n",
+    )
+    vote = sk("hack-off", "--game", "1", "--vote", "--game")  # --vote's value stays its own
     assert vote.exit_code == 2 and vote.output.endswith(
-        "\nError: write each vote as VOTER=FINALIST, got '--game'\n")
+        "\nError: write each vote as VOTER=FINALIST, got '--game'\n"
+    )
 
 
 def test_an_option_after_the_verb_without_its_value_or_after_a_double_dash(sk):
@@ -307,8 +341,16 @@ def test_a_verb_s_own_option_named_like_a_group_option_stays_its_own():
     own = click.Command("own", params=[click.Option(["--game"]), click.Argument(["x"])])
     ctx = main.make_context("scorekeeper", ["status"])
     args = ["--db", "d", "own", "a", "--game", "g", "--db", "e"]
-    assert group_options_first(ctx, args, lambda name: own if name == "own" else None) == \
-        ["--db", "d", "--db", "e", "own", "a", "--game", "g"]
+    assert group_options_first(ctx, args, lambda name: own if name == "own" else None) == [
+        "--db",
+        "d",
+        "--db",
+        "e",
+        "own",
+        "a",
+        "--game",
+        "g",
+    ]
     assert set(ANYWHERE) == {"--db", "--game"}
 
 
@@ -321,9 +363,17 @@ def complete(db, words: str, incomplete: str, env=None) -> list[str]:
 
 def test_bash_completion_of_a_player_name_through_the_environment(sk):
     _two_games(sk)
-    result = CliRunner().invoke(main, [], prog_name="scorekeeper", env={
-        "_SCOREKEEPER_COMPLETE": "bash_complete", "COMP_WORDS": "scorekeeper protect d",
-        "COMP_CWORD": "2", "SCOREKEEPER_DB": str(sk.db)})
+    result = CliRunner().invoke(
+        main,
+        [],
+        prog_name="scorekeeper",
+        env={
+            "_SCOREKEEPER_COMPLETE": "bash_complete",
+            "COMP_WORDS": "scorekeeper protect d",
+            "COMP_CWORD": "2",
+            "SCOREKEEPER_DB": str(sk.db),
+        },
+    )
     assert (result.exit_code, result.output) == (0, "plain,Dora\n")
 
 
@@ -339,10 +389,12 @@ def test_completion_of_players_of_the_chosen_game_and_of_verbs(sk):
 def test_completion_of_card_ids(sk):
     from scorekeeper.games.hack_attack import cards as attack_cards
     from scorekeeper.games.hack_back import cards as back_cards
+
     _two_games(sk)
     assert complete(sk.db, "protect dora", "lap") == ["laptop"]
-    assert complete(sk.db, "protect dora", "SMART-") == \
-        [c for c in attack_cards.deck().tech if c.startswith("smart-")]
+    assert complete(sk.db, "protect dora", "SMART-") == [
+        c for c in attack_cards.deck().tech if c.startswith("smart-")
+    ]
     assert complete(sk.db, "attack phishing-email", "pass") == ["passwords"]
     first = next(iter(back_cards.cards()))
     assert first in complete(sk.db, "hero ana", first[:4])

@@ -65,8 +65,12 @@ def test_a_snapshot_names_only_the_classes_its_game_declares():
 
 def _game(db):
     assert run(db, "new", "hack-attack", "Ana", "Ben").exit_code == 0
-    for args in (("protect", "ana", "3"), ("end-turn",), ("user-error", "ben"),
-                 ("protect", "ben", "2")):
+    for args in (
+        ("protect", "ana", "3"),
+        ("end-turn",),
+        ("user-error", "ben"),
+        ("protect", "ben", "2"),
+    ):
         assert run(db, *args).exit_code == 0
     return json.loads(run(db, "status", "--json").output)
 
@@ -89,26 +93,32 @@ def test_undo_and_redo_start_from_saved_states(tmp_path, monkeypatch):
     assert run(db, "undo").output.startswith("Undone: Ben Protected a 2-point Tech card.")
     assert run(db, "redo").exit_code == 0
     assert run(db, "status").exit_code == 0
-    assert replayed == []                  # none of them replayed the log
+    assert replayed == []  # none of them replayed the log
 
 
 def test_a_hand_edited_log_row_empties_the_saved_states_and_is_named(tmp_path):
     db = tmp_path / "db"
     _game(db)
-    _sql(db, "UPDATE log SET event = '{\"type\": \"protect\", \"player\": \"Zed\", "
-             "\"points\": 3}' WHERE id = 1")
+    _sql(
+        db,
+        'UPDATE log SET event = \'{"type": "protect", "player": "Zed", "points": 3}\' WHERE id = 1',
+    )
     assert _snapshots(db) == []
     result = run(db, "status")
     assert result.exit_code == 1
-    assert "game 1, event 1 is damaged (the rules refuse it: no player called 'Zed')" in \
-        result.output
+    assert (
+        "game 1, event 1 is damaged (the rules refuse it: no player called 'Zed')" in result.output
+    )
 
 
 def test_a_row_put_in_before_the_saved_state_is_noticed(tmp_path):
     db = tmp_path / "db"
     _game(db)
-    _sql(db, "INSERT INTO log (id, game_id, kind, event, created) VALUES (0, 1, 'action', "
-             "'{\"type\": \"teleport\"}', '2026-11-30T17:05:09+00:00')")
+    _sql(
+        db,
+        "INSERT INTO log (id, game_id, kind, event, created) VALUES (0, 1, 'action', "
+        "'{\"type\": \"teleport\"}', '2026-11-30T17:05:09+00:00')",
+    )
     result = run(db, "status")
     assert result.exit_code == 1
     assert "game 1, event 1 is damaged (unknown event type 'teleport')" in result.output
@@ -117,7 +127,7 @@ def test_a_row_put_in_before_the_saved_state_is_noticed(tmp_path):
 def test_a_saved_state_that_does_not_read_back_is_ignored(tmp_path):
     db = tmp_path / "db"
     status = _game(db)
-    _sql(db, "UPDATE snapshots SET state = '{\"n\": \"Nope\", \"v\": []}'")
+    _sql(db, 'UPDATE snapshots SET state = \'{"n": "Nope", "v": []}\'')
     assert json.loads(run(db, "status", "--json").output) == status
 
 
@@ -128,12 +138,13 @@ def test_only_the_newest_saved_states_are_kept(tmp_path):
         assert run(db, "end-turn").exit_code == 0
     kept = _snapshots(db)
     assert len(kept) == SNAPSHOTS_KEPT and kept[-1][1] == SNAPSHOTS_KEPT + 6
-    for _ in range(SNAPSHOTS_KEPT + 6):          # undo past them: the replay takes over
+    for _ in range(SNAPSHOTS_KEPT + 6):  # undo past them: the replay takes over
         assert run(db, "undo").exit_code == 0
     assert json.loads(run(db, "status", "--json").output)["turn"] == 1
 
 
 # --- Kept card views -----------------------------------------------------------------------
+
 
 @pytest.fixture
 def cold():
@@ -141,11 +152,13 @@ def cold():
     from scorekeeper.games.hack_attack import cards as ha_cards
     from scorekeeper.games.hack_back import cards as hb_cards
     from scorekeeper.games.not_a_hack import cards as nah_cards
+
     view, data = shared_cards.card_view, shared_cards.card_data
 
     def clear():
         for cached in (view, data, hb_cards.cards, ha_cards.deck, nah_cards._cards):
             cached.cache_clear()
+
     clear()
     yield clear
     clear()
@@ -153,7 +166,7 @@ def cold():
 
 def _views(db) -> list[str]:
     conn = sqlite3.connect(db)
-    games = [g for g, in conn.execute("SELECT game FROM card_views ORDER BY game")]
+    games = [g for (g,) in conn.execute("SELECT game FROM card_views ORDER BY game")]
     conn.close()
     return games
 
@@ -185,6 +198,7 @@ def test_a_refused_verb_keeps_nothing(tmp_path, cold):
 
 def test_a_changed_data_file_makes_the_view_again(tmp_path, cold, monkeypatch):
     from pnp.core.paths import DEFAULT_DATA_DIR
+
     db = tmp_path / "db"
     _hack_back(db)
     cold()
@@ -211,9 +225,22 @@ def test_a_damaged_kept_view_only_means_it_is_made_again(tmp_path, cold):
 
 # --- Caches changed, damaged or dropped by hand (found trying to break it) ----------------
 
-@pytest.mark.parametrize("stored", [
-    "42", "'42'", "'\"abc\"'", "'null'", "'true'", "'1.5'", "'{\"t\":[1,2]}'",
-    "'00000000:{\"t\":[1,2]}'", "replace(state, '1]', '9]')", "X'00'"])
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        "42",
+        "'42'",
+        "'\"abc\"'",
+        "'null'",
+        "'true'",
+        "'1.5'",
+        "'{\"t\":[1,2]}'",
+        "'00000000:{\"t\":[1,2]}'",
+        "replace(state, '1]', '9]')",
+        "X'00'",
+    ],
+)
 def test_a_saved_state_changed_by_hand_is_never_trusted(tmp_path, stored):
     db = tmp_path / "db"
     status = _game(db)
@@ -230,11 +257,14 @@ def test_a_saved_state_changed_by_hand_is_never_trusted(tmp_path, stored):
 def test_a_log_row_changed_with_the_triggers_dropped_is_still_noticed(tmp_path):
     db = tmp_path / "db"
     _game(db)
-    _sql(db, "DROP TRIGGER log_edited",
-         "UPDATE log SET event = replace(event, '\"count\": 1', '\"count\": 3') WHERE id = 3")
-    assert len(_snapshots(db)) == 4                # the trigger is gone: they stay
+    _sql(
+        db,
+        "DROP TRIGGER log_edited",
+        "UPDATE log SET event = replace(event, '\"count\": 1', '\"count\": 3') WHERE id = 3",
+    )
+    assert len(_snapshots(db)) == 4  # the trigger is gone: they stay
     status = json.loads(run(db, "status", "--json").output)
-    assert status["players"][1]["user_errors"] == 3     # as the log says, not the cache
+    assert status["players"][1]["user_errors"] == 3  # as the log says, not the cache
     assert "kept 3 User Error cards" in run(db, "history").output
 
 
@@ -254,7 +284,7 @@ def test_a_kept_card_view_changed_by_hand_is_not_trusted(tmp_path, cold):
     db = tmp_path / "db"
     _game(db)
     assert run(db, "end-turn").exit_code == 0
-    assert run(db, "protect", "ana", "laptop").exit_code == 0     # keeps the card view
+    assert run(db, "protect", "ana", "laptop").exit_code == 0  # keeps the card view
     _sql(db, "UPDATE card_views SET view = replace(view, '\"Laptop\", 3', '\"Laptop\", 1')")
     conn = sqlite3.connect(db)
     assert '"Laptop", 1' in conn.execute("SELECT view FROM card_views").fetchone()[0]
@@ -267,13 +297,23 @@ def test_a_kept_card_view_changed_by_hand_is_not_trusted(tmp_path, cold):
 def test_two_commands_making_the_same_new_file_at_once_both_work(tmp_path):
     import subprocess
     import sys
+
     db = tmp_path / "fresh.sqlite3"
-    code = ("import sys\nfrom scorekeeper.cli import main\n"
-            "main(['--db', sys.argv[1], 'new', 'hack-attack', 'A', 'B'])\n")
+    code = (
+        "import sys\nfrom scorekeeper.cli import main\n"
+        "main(['--db', sys.argv[1], 'new', 'hack-attack', 'A', 'B'])\n"
+    )
     for _ in range(3):
         db.unlink(missing_ok=True)
-        both = [subprocess.Popen([sys.executable, "-c", code, str(db)], stdout=subprocess.PIPE,
-                                 stderr=subprocess.STDOUT, text=True) for _ in range(2)]
+        both = [
+            subprocess.Popen(
+                [sys.executable, "-c", code, str(db)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
+            for _ in range(2)
+        ]
         outputs = [p.communicate(timeout=60)[0] for p in both]
         assert [p.returncode for p in both] == [0, 0], outputs
         assert len(json.loads(run(db, "games", "--json").output)) == 2

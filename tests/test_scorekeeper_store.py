@@ -21,14 +21,24 @@ from scorekeeper.store import Store
 
 NAMES = ["Ana", "Ben", "Cleo"]
 
-events = st.lists(st.one_of(
-    st.builds(lambda p, n: {"type": "protect", "player": p, "points": n},
-              st.sampled_from(NAMES), st.integers(1, 5)),
-    st.builds(lambda p, n: {"type": "user_error", "player": p, "count": n},
-              st.sampled_from(NAMES), st.integers(1, 2)),
-    st.just({"type": "end_turn"}),
-    st.just("undo"), st.just("redo"),
-), max_size=40)
+events = st.lists(
+    st.one_of(
+        st.builds(
+            lambda p, n: {"type": "protect", "player": p, "points": n},
+            st.sampled_from(NAMES),
+            st.integers(1, 5),
+        ),
+        st.builds(
+            lambda p, n: {"type": "user_error", "player": p, "count": n},
+            st.sampled_from(NAMES),
+            st.integers(1, 2),
+        ),
+        st.just({"type": "end_turn"}),
+        st.just("undo"),
+        st.just("redo"),
+    ),
+    max_size=40,
+)
 
 
 def run_commands(store, game_id, commands):
@@ -52,18 +62,22 @@ def run_commands(store, game_id, commands):
     return live_stack[-1]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(events)
 def test_replaying_the_log_gives_the_live_state(tmp_path, commands):
     store = Store(tmp_path / f"db-{os.getpid()}-{time.monotonic_ns()}.sqlite3")
     game_id = session.new_game(store, "hack-attack", NAMES).row.id
     live = run_commands(store, game_id, commands)
     assert session.load(store, game_id).state == live
-    assert session.current(store, game_id).state == live      # from the saved state
+    assert session.current(store, game_id).state == live  # from the saved state
     store.close()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(events)
 def test_undo_then_redo_restores_exactly(tmp_path, commands):
     store = Store(tmp_path / f"db-{os.getpid()}-{time.monotonic_ns()}.sqlite3")
@@ -83,8 +97,11 @@ def test_undo_then_redo_restores_exactly(tmp_path, commands):
 def test_undo_reaches_back_across_turns(tmp_path):
     store = Store(tmp_path / "db.sqlite3")
     gid = session.new_game(store, "hack-attack", NAMES).row.id
-    for e in ({"type": "protect", "player": "Ana", "points": 3}, {"type": "end_turn"},
-              {"type": "end_turn"}):
+    for e in (
+        {"type": "protect", "player": "Ana", "points": 3},
+        {"type": "end_turn"},
+        {"type": "end_turn"},
+    ):
         session.record(store, gid, e)
     for _ in range(3):
         session.undo(store, gid)

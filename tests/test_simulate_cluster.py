@@ -34,13 +34,13 @@ def cli(*args):
 @pytest.fixture(scope="module")
 def workers():
     """A cluster of two single-threaded worker processes on this machine."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0", silence_logs=50) as local:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=50
+    ) as local:
         yield local
 
 
-RUN = ("--game", "hack-back", "--players", "2-3", "--games", 60, "--seed", 4, "--json",
-       "--no-pdf")
+RUN = ("--game", "hack-back", "--players", "2-3", "--games", 60, "--seed", 4, "--json", "--no-pdf")
 
 
 def test_the_same_seed_gives_the_same_json_on_one_two_processes_and_a_cluster(workers):
@@ -53,10 +53,26 @@ def test_the_same_seed_gives_the_same_json_on_one_two_processes_and_a_cluster(wo
 
 
 def test_a_search_run_is_the_same_on_the_cluster(workers):
-    args = ("--game", "hack-attack", "--players", 2, "--games", 6, "--strategy", "search",
-            "--strategy", "protector", "--search-iterations", 3, "--json", "--no-pdf")
-    assert cli(*args, "--workers", 1).stdout == \
-        cli(*args, "--scheduler", workers.scheduler_address).stdout
+    args = (
+        "--game",
+        "hack-attack",
+        "--players",
+        2,
+        "--games",
+        6,
+        "--strategy",
+        "search",
+        "--strategy",
+        "protector",
+        "--search-iterations",
+        3,
+        "--json",
+        "--no-pdf",
+    )
+    assert (
+        cli(*args, "--workers", 1).stdout
+        == cli(*args, "--scheduler", workers.scheduler_address).stdout
+    )
 
 
 def run_in_thread(options: SimulateOptions) -> tuple[threading.Thread, dict]:
@@ -65,8 +81,9 @@ def run_in_thread(options: SimulateOptions) -> tuple[threading.Thread, dict]:
     def target():
         try:
             out["summary"] = simulate_game(options).summary
-        except Exception as exc:             # the test reads it
+        except Exception as exc:  # the test reads it
             out["error"] = exc
+
     thread = threading.Thread(target=target, daemon=True)
     thread.start()
     return thread, out
@@ -83,9 +100,16 @@ def test_a_killed_worker_has_its_piece_played_again(workers, tmp_path):
     """Kill one worker process while its pieces run: the scheduler hands them to
     another worker (its nanny starts a new one too), and the run ends, bounded, with
     exactly the figures one process gives."""
-    options = SimulateOptions("hack-back", DEFAULT_DATA_DIR, tmp_path, games=400, seed=11,
-                              players=(3,), pdf=False,
-                              scheduler=workers.scheduler_address)
+    options = SimulateOptions(
+        "hack-back",
+        DEFAULT_DATA_DIR,
+        tmp_path,
+        games=400,
+        seed=11,
+        players=(3,),
+        pdf=False,
+        scheduler=workers.scheduler_address,
+    )
     client = distributed.Client(workers.scheduler_address)
     try:
         thread, out = run_in_thread(options)
@@ -99,21 +123,38 @@ def test_a_killed_worker_has_its_piece_played_again(workers, tmp_path):
         client.close()
     assert not thread.is_alive(), "the run hung after a worker was killed"
     assert "error" not in out, out.get("error")
-    local = simulate_game(SimulateOptions("hack-back", DEFAULT_DATA_DIR, tmp_path,
-                                          games=400, seed=11, players=(3,), pdf=False,
-                                          workers=1)).summary
+    local = simulate_game(
+        SimulateOptions(
+            "hack-back",
+            DEFAULT_DATA_DIR,
+            tmp_path,
+            games=400,
+            seed=11,
+            players=(3,),
+            pdf=False,
+            workers=1,
+        )
+    ).summary
     assert out["summary"] == local
 
 
-def test_pieces_longer_than_a_look_at_the_cluster_are_waited_for(workers, tmp_path,
-                                                                 monkeypatch):
+def test_pieces_longer_than_a_look_at_the_cluster_are_waited_for(workers, tmp_path, monkeypatch):
     """The run looks at the cluster every POLL seconds while no piece finishes; a piece
     that takes longer is simply waited for."""
     monkeypatch.setattr(cluster, "POLL", 0.01)
-    options = SimulateOptions("hack-attack", DEFAULT_DATA_DIR, tmp_path, games=30, seed=2,
-                              players=(4,), pdf=False, scheduler=workers.scheduler_address)
-    local = simulate_game(options.__class__(**{**vars(options), "scheduler": None,
-                                               "workers": 1})).summary
+    options = SimulateOptions(
+        "hack-attack",
+        DEFAULT_DATA_DIR,
+        tmp_path,
+        games=30,
+        seed=2,
+        players=(4,),
+        pdf=False,
+        scheduler=workers.scheduler_address,
+    )
+    local = simulate_game(
+        options.__class__(**{**vars(options), "scheduler": None, "workers": 1})
+    ).summary
     assert simulate_game(options).summary == local
 
 
@@ -121,11 +162,19 @@ def test_every_worker_killed_at_once_loses_nothing(tmp_path):
     """Both worker processes killed mid-run: their nannies start new ones, and every
     piece (each carrying its own card data) is played again; the figures are one
     process's."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0", silence_logs=50) as local:
-        options = SimulateOptions("hack-back", DEFAULT_DATA_DIR, tmp_path, games=300,
-                                  seed=5, players=(3,), pdf=False,
-                                  scheduler=local.scheduler_address)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=50
+    ) as local:
+        options = SimulateOptions(
+            "hack-back",
+            DEFAULT_DATA_DIR,
+            tmp_path,
+            games=300,
+            seed=5,
+            players=(3,),
+            pdf=False,
+            scheduler=local.scheduler_address,
+        )
         client = distributed.Client(local.scheduler_address)
         try:
             thread, out = run_in_thread(options)
@@ -137,16 +186,37 @@ def test_every_worker_killed_at_once_loses_nothing(tmp_path):
             client.close()
     assert not thread.is_alive(), "the run hung after every worker was killed"
     assert "error" not in out, out.get("error")
-    assert out["summary"] == simulate_game(SimulateOptions(
-        "hack-back", DEFAULT_DATA_DIR, tmp_path, games=300, seed=5, players=(3,), pdf=False,
-        workers=1)).summary
+    assert (
+        out["summary"]
+        == simulate_game(
+            SimulateOptions(
+                "hack-back",
+                DEFAULT_DATA_DIR,
+                tmp_path,
+                games=300,
+                seed=5,
+                players=(3,),
+                pdf=False,
+                workers=1,
+            )
+        ).summary
+    )
 
 
 def test_a_scheduler_gone_mid_run_stops_the_run_in_one_line(tmp_path):
-    local = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                     dashboard_address=":0", silence_logs=50)
-    options = SimulateOptions("hack-back", DEFAULT_DATA_DIR, tmp_path, games=2000, seed=5,
-                              players=(4,), pdf=False, scheduler=local.scheduler_address)
+    local = distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=50
+    )
+    options = SimulateOptions(
+        "hack-back",
+        DEFAULT_DATA_DIR,
+        tmp_path,
+        games=2000,
+        seed=5,
+        players=(4,),
+        pdf=False,
+        scheduler=local.scheduler_address,
+    )
     client = distributed.Client(local.scheduler_address)
     thread, out = run_in_thread(options)
     started(client)
@@ -161,10 +231,18 @@ def test_a_scheduler_gone_mid_run_stops_the_run_in_one_line(tmp_path):
 
 def test_a_cluster_with_no_worker_stops_the_run_in_one_line(tmp_path, monkeypatch):
     monkeypatch.setattr(cluster, "WORKER_WAIT", 2.0)
-    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0",
-                                  silence_logs=50) as empty:
-        options = SimulateOptions("hack-attack", DEFAULT_DATA_DIR, tmp_path, games=5,
-                                  players=(2,), pdf=False, scheduler=empty.scheduler_address)
+    with distributed.LocalCluster(
+        n_workers=0, processes=False, dashboard_address=":0", silence_logs=50
+    ) as empty:
+        options = SimulateOptions(
+            "hack-attack",
+            DEFAULT_DATA_DIR,
+            tmp_path,
+            games=5,
+            players=(2,),
+            pdf=False,
+            scheduler=empty.scheduler_address,
+        )
         thread, out = run_in_thread(options)
         thread.join(HUNG)
     assert not thread.is_alive()
@@ -174,14 +252,23 @@ def test_a_cluster_with_no_worker_stops_the_run_in_one_line(tmp_path, monkeypatc
 
 def test_an_unreachable_scheduler_is_one_line(monkeypatch):
     monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 2)
-    result = cli("--game", "hack-attack", "--games", 2, "--no-pdf", "--scheduler",
-                 "tcp://127.0.0.1:9")
+    result = cli(
+        "--game", "hack-attack", "--games", 2, "--no-pdf", "--scheduler", "tcp://127.0.0.1:9"
+    )
     assert result.exit_code == 1
-    assert result.output.startswith("Error: cannot reach the Dask scheduler at "
-                                    "'tcp://127.0.0.1:9'")
+    assert result.output.startswith("Error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'")
     assert len(result.output.strip().splitlines()) == 1
-    both = cli("--game", "hack-attack", "--games", 2, "--no-pdf", "--scheduler",
-               "tcp://127.0.0.1:9", "--workers", 2)
+    both = cli(
+        "--game",
+        "hack-attack",
+        "--games",
+        2,
+        "--no-pdf",
+        "--scheduler",
+        "tcp://127.0.0.1:9",
+        "--workers",
+        2,
+    )
     assert both.exit_code == 2
 
 

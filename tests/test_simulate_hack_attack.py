@@ -71,8 +71,10 @@ def test_the_same_seed_gives_the_same_game(data, deck, strategy):
     for seed in range(5):
         first = sim.simulate(data, 4, seed, seats, setup=CHEAP, deck=deck)
         assert first == sim.simulate(data, 4, seed, seats, setup=CHEAP, deck=deck)
-    assert sim.simulate(data, 4, 1, seats, setup=CHEAP, deck=deck).events != \
-        sim.simulate(data, 4, 2, seats, setup=CHEAP, deck=deck).events
+    assert (
+        sim.simulate(data, 4, 1, seats, setup=CHEAP, deck=deck).events
+        != sim.simulate(data, 4, 2, seats, setup=CHEAP, deck=deck).events
+    )
 
 
 class Checked(sim.Match):
@@ -91,13 +93,16 @@ class Checked(sim.Match):
         assert all(len(s.tech) <= sim.TECH_LIMIT for s in self.seats)
         if event["type"] == "end_turn":
             assert all(len(s.hand) <= sim.HAND_LIMIT for s in self.seats)
-        tech = len(self.tech_deck) + len(self.tech_row) + len(self.tech_discard) + sum(
-            len(s.tech) + len(s.protected) for s in self.seats)
+        tech = (
+            len(self.tech_deck)
+            + len(self.tech_row)
+            + len(self.tech_discard)
+            + sum(len(s.tech) + len(s.protected) for s in self.seats)
+        )
         assert tech == self.total_tech
         defense = sum(isinstance(c, (DefenseCard, RealityCheckCard)) for c in self.defense_deck)
         defense += sum(len(stack) for stack in self.defense_row)
-        defense += sum(len(s.hand) + sum(len(t.defenses) for t in s.protected)
-                       for s in self.seats)
+        defense += sum(len(s.hand) + sum(len(t.defenses) for t in s.protected) for s in self.seats)
         assert defense == self.total_defense
 
 
@@ -113,8 +118,15 @@ def test_every_event_keeps_the_invariants(data, deck, n, strategy):
 def test_an_illegal_move_is_refused_by_the_scorekeeper(data):
     """A second Protect in one turn is the scorekeeper's RuleError, not the simulator's."""
     game = sim.Match(data, [sim.Protector(), sim.Protector()], seed=0)
-    event = {"type": "protect", "player": "Ana", "points": 1, "card": None, "name": None,
-             "copies": None, "deck_at_points": None}
+    event = {
+        "type": "protect",
+        "player": "Ana",
+        "points": 1,
+        "card": None,
+        "name": None,
+        "copies": None,
+        "deck_at_points": None,
+    }
     game.record(event)
     with pytest.raises(RuleError, match="one Tech card per turn"):
         game.record(event)
@@ -168,7 +180,7 @@ class Timed(sim.Match):
         self.depth += 1
         cost = super().act(k, action)
         self.depth -= 1
-        if not self.depth:                       # a Secure finished after an Attack is one
+        if not self.depth:  # a Secure finished after an Attack is one
             self.turns[-1].append(("action", cost))
         return cost
 
@@ -207,8 +219,7 @@ def test_protect_is_offered_only_between_the_two_actions(data, deck, strategy):
         assert after_reality_check > 0
 
 
-def test_protects_offered_between_actions_replay_through_the_scorekeeper(data, deck,
-                                                                        tmp_path):
+def test_protects_offered_between_actions_replay_through_the_scorekeeper(data, deck, tmp_path):
     """Games whose every Protect was offered between the actions are the scorekeeper's
     games too: each Protect is on its player's own turn, one a turn, and the rebuilt
     table has the same Protected Tech and winners."""
@@ -232,7 +243,8 @@ def test_an_attack_drawn_from_the_deck_does_not_use_up_the_secure(data, deck):
         def act(self, k, action):
             seat = self.seats[k]
             hazard = action == ("secure", "deck") and isinstance(
-                self.defense_deck[-1], (AttackCard, UserErrorCard))
+                self.defense_deck[-1], (AttackCard, UserErrorCard)
+            )
             hand = len(seat.hand)
             cost = super().act(k, action)
             if hazard and not self.state.over:
@@ -242,4 +254,4 @@ def test_an_attack_drawn_from_the_deck_does_not_use_up_the_secure(data, deck):
     for seed in range(30):
         Rigged(data, [sim.RandomPlayer() for _ in range(3)], seed, deck).play()
     assert finished
-    assert set(finished) == {1}          # one Defense card taken: the Secure was finished
+    assert set(finished) == {1}  # one Defense card taken: the Secure was finished

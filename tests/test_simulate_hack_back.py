@@ -98,7 +98,7 @@ def test_the_deck_format_can_be_chosen(data):
     with pytest.raises(ValueError, match="6 individual decks"):
         sim.simulate(data, 6, 0, "racer", setup=Setup("individual"))
     with pytest.raises(ValueError, match="6 individual decks"):
-        sim.simulate(data, 6, 0, "racer")          # individual decks unless asked
+        sim.simulate(data, 6, 0, "racer")  # individual decks unless asked
     with pytest.raises(ValueError, match="cannot deal 15 hands"):
         sim.simulate(data, 15, 0, "racer", setup=Setup("shared"))
     with pytest.raises(ValueError, match="deck format"):
@@ -124,25 +124,38 @@ def test_only_tied_players_replace_their_opening_heroes(data):
     opening Heroes are compared again, so a replacement can tie an untied Hero; Heroes
     set aside stay out of play; the sole lowest goes first."""
     g = game(data, 3)
-    rig(g, [named(data, "script-kiddie", "security-intern", "rootkit"),
+    rig(
+        g,
+        [
+            named(data, "script-kiddie", "security-intern", "rootkit"),
             named(data, "password123", "phishing-lure"),
-            named(data, "captcha-gremlin", "vpn-hopper")])
-    g.opening()          # the Racer puts forward its lowest printed VC
-    assert reveals(g) == [("Ana", "script-kiddie"), ("Ben", "password123"),
-                          ("Cleo", "captcha-gremlin"),        # 9, 9, 10: Ana, Ben tie
-                          ("Ana", "security-intern"), ("Ben", "phishing-lure"),
-                          ("Ana", "rootkit"),                 # 10, 11, 10: Ana, Cleo tie
-                          ("Cleo", "vpn-hopper")]             # 14, 11, 12: Ben goes first
+            named(data, "captcha-gremlin", "vpn-hopper"),
+        ],
+    )
+    g.opening()  # the Racer puts forward its lowest printed VC
+    assert reveals(g) == [
+        ("Ana", "script-kiddie"),
+        ("Ben", "password123"),
+        ("Cleo", "captcha-gremlin"),  # 9, 9, 10: Ana, Ben tie
+        ("Ana", "security-intern"),
+        ("Ben", "phishing-lure"),
+        ("Ana", "rootkit"),  # 10, 11, 10: Ana, Cleo tie
+        ("Cleo", "vpn-hopper"),
+    ]  # 14, 11, 12: Ben goes first
     assert g.state.phase == "play" and g.state.players[g.state.current] == "Ben"
-    assert sorted(h.id for h in g.aside) == ["captcha-gremlin", "password123",
-                                             "script-kiddie", "security-intern"]
+    assert sorted(h.id for h in g.aside) == [
+        "captcha-gremlin",
+        "password123",
+        "script-kiddie",
+        "security-intern",
+    ]
     assert sorted(h.id for h in g.cards.values()) == ["phishing-lure", "rootkit", "vpn-hopper"]
     assert [len(s.hand) for s in g.seats] == [0, 0, 0]
-    assert g.play(cap=0).players == ("Ben", "Cleo", "Ana")    # from the first player
+    assert g.play(cap=0).players == ("Ben", "Cleo", "Ana")  # from the first player
 
 
 def test_an_exhausted_hand_draws_up_to_five_and_nobody_left_means_everyone_loses(data):
-    """"If a player exhausts their hand through tied selections, they draw up to five
+    """ "If a player exhausts their hand through tied selections, they draw up to five
     cards ... If fewer than five remain, draw what is available"; "If nobody can supply
     a Hero, everyone loses"."""
     fives = [card(data, "script-kiddie")] * 5
@@ -156,7 +169,7 @@ def test_an_exhausted_hand_draws_up_to_five_and_nobody_left_means_everyone_loses
 
 
 def test_a_player_who_cannot_supply_a_hero_loses(data):
-    """"A player who cannot supply a Hero loses": the two tied players run out of cards;
+    """ "A player who cannot supply a Hero loses": the two tied players run out of cards;
     the untied one is the last player standing."""
     fives = [card(data, "script-kiddie")] * 5
     g = game(data, 3)
@@ -174,8 +187,10 @@ def test_the_same_seed_gives_the_same_game(data, strategy):
     for seed in range(5):
         first = sim.simulate(data, 4, seed, seats, setup=CHEAP)
         assert first == sim.simulate(data, 4, seed, seats, setup=CHEAP)
-    assert sim.simulate(data, 4, 1, seats, setup=CHEAP).events != \
-        sim.simulate(data, 4, 2, seats, setup=CHEAP).events
+    assert (
+        sim.simulate(data, 4, 1, seats, setup=CHEAP).events
+        != sim.simulate(data, 4, 2, seats, setup=CHEAP).events
+    )
 
 
 class Checked(sim.Match):
@@ -193,13 +208,18 @@ class Checked(sim.Match):
         super().record(event, entering)
         decks = {id(s.deck): s.deck for s in self.seats}
         held = sum(len(s.hand) + len(s.discard) for s in self.seats)
-        assert held + sum(len(d) for d in decks.values()) + len(self.cards) + \
-            len(self.aside) == self.total
+        assert (
+            held + sum(len(d) for d in decks.values()) + len(self.cards) + len(self.aside)
+            == self.total
+        )
         in_play = {h.uid: h for h in self.state.in_play()}
         assert in_play.keys() == self.cards.keys()
         for uid, hero in in_play.items():
-            assert (hero.card, hero.printed, hero.owner) == \
-                (self.cards[uid].id, self.cards[uid].vc, self.seats[self.owners[uid]].name)
+            assert (hero.card, hero.printed, hero.owner) == (
+                self.cards[uid].id,
+                self.cards[uid].vc,
+                self.seats[self.owners[uid]].name,
+            )
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 11])
@@ -293,8 +313,10 @@ def test_a_victory_point_hero_can_be_the_next_instructions_target(data):
     """A Hero placed by a Victory Point is in play at once: the activation's later Defend
     Ally may target it (its number is the next one the scorekeeper gives)."""
     duck = card(data, "rubber-duck-debugger")
-    vp_first = dataclasses.replace(card(data, "sock-puppet-account"), activate=(
-        Effect("victory_point"), Effect("defend_ally", 1)))
+    vp_first = dataclasses.replace(
+        card(data, "sock-puppet-account"),
+        activate=(Effect("victory_point"), Effect("defend_ally", 1)),
+    )
     rigged = dataclasses.replace(data, cards={**data.cards, vp_first.id: vp_first})
 
     class Scripted(sim.Racer):
@@ -314,7 +336,8 @@ def test_a_victory_point_hero_can_be_the_next_instructions_target(data):
     g.turn()
     first = g.events[2]
     assert first["type"] == "activate" and first["place"] == [
-        {"card": duck.id, "name": duck.name, "vc": duck.vc}]
+        {"card": duck.id, "name": duck.name, "vc": duck.vc}
+    ]
     assert first["targets"] == [None, 3]
     assert {h.uid: h.vc for h in g.state.in_play()} == {1: 12 + 2 + 2, 2: 14, 3: 8 - 1 - 1}
 
@@ -326,8 +349,14 @@ def test_an_illegal_move_is_refused_by_the_scorekeeper(data):
     g.opening()
     me = g.state.players[g.state.current]
     other = next(h for h in g.state.in_play() if h.owner != me)
-    defend = {"type": "play", "player": me, "card": "vpn-hopper", "name": "VPN Hopper",
-              "effects": [{"kind": "defend", "amount": 2}], "targets": [other.uid]}
+    defend = {
+        "type": "play",
+        "player": me,
+        "card": "vpn-hopper",
+        "name": "VPN Hopper",
+        "effects": [{"kind": "defend", "amount": 2}],
+        "targets": [other.uid],
+    }
     with pytest.raises(RuleError, match="not a friendly Hero"):
         g.record(defend)
     with pytest.raises(RuleError, match="turn"):
@@ -372,8 +401,7 @@ def test_the_facts_count_every_opening_reveal(data):
 def test_figures_name_every_hero(data):
     figures = {f.title: f for f in sim.figures(data)}
     opening = figures["Hero win rate when revealed in the opening"]
-    assert opening.kind == "rate" and (opening.count, opening.out_of) == ("opening_won",
-                                                                          "opening")
+    assert opening.kind == "rate" and (opening.count, opening.out_of) == ("opening_won", "opening")
     assert opening.labels == {cid: c.name for cid, c in data.cards.items()}
     assert opening.value_title == "Wins (% of games revealed)"
     assert opening.label_title == "Hero revealed in the opening"
@@ -386,8 +414,9 @@ def test_simulated_games_replay_through_the_scorekeeper(data, tmp_path):
     shared deck, give the same winners, tie, reason, totals and turns when the
     scorekeeper rebuilds them from their logs; a capped game is not over there either."""
     store = Store(tmp_path / "replay.sqlite3")
-    plans = [(n, s, None if n <= 5 else "shared") for n in range(2, 12)
-             for s in ("racer", "random")]
+    plans = [
+        (n, s, None if n <= 5 else "shared") for n in range(2, 12) for s in ("racer", "random")
+    ]
     plans += [(4, ("racer", "random", "random", "racer"), None), (4, "racer", "shared")]
     seen = Counter()
     for k in range(154):
@@ -401,7 +430,10 @@ def test_simulated_games_replay_through_the_scorekeeper(data, tmp_path):
         if result.capped:
             assert outcome is None and state.phase == "play"
             continue
-        assert (outcome.winners, outcome.tie, outcome.reason) == \
-            (result.winners, result.tie, result.reason)
+        assert (outcome.winners, outcome.tie, outcome.reason) == (
+            result.winners,
+            result.tie,
+            result.reason,
+        )
         assert sim.ending(outcome) == result.ending
     assert seen["vc win"] > 0 and seen["last player"] > 0

@@ -81,8 +81,10 @@ def test_the_same_seed_gives_the_same_game(data, kit, strategy):
         assert first == sim.simulate(data, 4, seed, seats, setup=CHEAP, kit=kit)
         assert json.loads(json.dumps(first.facts)) == first.facts
         assert all(list(v) == sorted(v) for v in first.facts.values())
-    assert sim.simulate(data, 4, 1, seats, setup=CHEAP, kit=kit).events != \
-        sim.simulate(data, 4, 2, seats, setup=CHEAP, kit=kit).events
+    assert (
+        sim.simulate(data, 4, 1, seats, setup=CHEAP, kit=kit).events
+        != sim.simulate(data, 4, 2, seats, setup=CHEAP, kit=kit).events
+    )
 
 
 class Checked(sim.Match):
@@ -101,15 +103,14 @@ class Checked(sim.Match):
         if event["type"] in ("hack", "hack_off"):
             self.check_hacks(self.in_play[-1])
         super().record(event)
-        white = Counter(c.id for c in [*self.white, *self.white_discard, *self.table,
-                                       *self.boxed])
+        white = Counter(c.id for c in [*self.white, *self.white_discard, *self.table, *self.boxed])
         black = Counter(c.id for c in [*self.black, *self.black_discard, *self.in_play])
         for seat, player in zip(self.seats, self.state.players):
             white.update(c.id for c in seat.hand)
             white.update(c.id for _, won in seat.won for c in won)
             for c in seat.kept:
                 (white if c.pile == "white" else black)[c.id] += 1
-            if event["type"] == "banned":          # the cards move once the rules decide
+            if event["type"] == "banned":  # the cards move once the rules decide
                 continue
             assert player.accounts == sum(c.kind == "new_account" for c in seat.hand)
             assert not (player.banned and seat.hand)
@@ -125,8 +126,9 @@ class Checked(sim.Match):
         kinds = Counter(c.kind for c in self.table)
         played = len(self.table) // sim.size(hack)
         assert played >= 1 and len(self.table) == played * sim.size(hack)
-        assert kinds == +Counter({"component": played * hack.components,
-                                  "modifier": played * hack.modifiers})
+        assert kinds == +Counter(
+            {"component": played * hack.components, "modifier": played * hack.modifiers}
+        )
 
 
 @pytest.mark.parametrize("n", COUNTS)
@@ -150,9 +152,10 @@ def test_every_strategy_plays_whole_games(data, kit, n):
     plans = [*sim.STRATEGIES, tuple(sorted(sim.STRATEGIES) * 2)[:n]]
     settled = Counter()
     for strategy in plans:
-        endings = Counter(sim.simulate(data, n, 500 + seed, plan(sim, strategy, n),
-                                       setup=CHEAP, kit=kit).ending
-                          for seed in range(30))
+        endings = Counter(
+            sim.simulate(data, n, 500 + seed, plan(sim, strategy, n), setup=CHEAP, kit=kit).ending
+            for seed in range(30)
+        )
         assert endings[CAPPED] <= 1
         settled.update(endings)
     assert settled["hack-off"] > 0
@@ -209,8 +212,11 @@ def test_a_game_that_cannot_end_is_stopped_as_a_draw(data):
 def test_a_hack_off_is_repeated_after_a_split_vote_or_a_tie(data, kit):
     """Rules, “In case of a tie repeat the hack off”: the scorekeeper decides when; the
     simulator draws a new hack card and plays again."""
-    repeated = [r for r in (sim.simulate(data, 4, seed, "random", kit=kit)
-                            for seed in range(12)) if r.ending == "hack-off repeated"]
+    repeated = [
+        r
+        for r in (sim.simulate(data, 4, seed, "random", kit=kit) for seed in range(12))
+        if r.ending == "hack-off repeated"
+    ]
     assert repeated
     for result in repeated:
         kinds = [e["type"] for e in result.events]
@@ -287,7 +293,7 @@ def test_the_pile_make_up_is_counted_every_ten_black_cards(data, kit):
         last = max(running, key=int)
         assert all(piles[f"{k}@{last}"] <= printed[k] for k in (*white.labels, *black.labels))
         left = piles[f"component@{last}"] + piles[f"modifier@{last}"]
-        assert left < printed["component"] + printed["modifier"]     # hands, won hacks
+        assert left < printed["component"] + printed["modifier"]  # hands, won hacks
 
 
 def test_simulated_games_replay_through_the_scorekeeper(data, kit, tmp_path):
@@ -300,8 +306,7 @@ def test_simulated_games_replay_through_the_scorekeeper(data, kit, tmp_path):
     seen = Counter()
     for k in range(150):
         n, strategy = plans[k % len(plans)]
-        result = sim.simulate(data, n, 2000 + k, plan(sim, strategy, n), setup=CHEAP,
-                              kit=kit)
+        result = sim.simulate(data, n, 2000 + k, plan(sim, strategy, n), setup=CHEAP, kit=kit)
         state = replay(store, rules.GAME, result)
         outcome = rules.outcome(state)
         assert tuple(p.total for p in state.players) == result.totals
@@ -318,6 +323,7 @@ def test_the_party_player_decides_as_documented(data):
     """Banks a sole lead (lets the ban stand), else counters; steals the leader's
     largest hack; votes for the trailing finalist; swaps a spare of its commonest kind
     before a Steal; judges at random among the hacks it is shown."""
+
     def view(me, totals, hand=()):
         table = tuple(sim.Public(n, 0, (), t, False) for n, t in totals.items())
         return sim.View(me, list(hand), table, 10, random.Random(0))

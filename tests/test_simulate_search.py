@@ -39,10 +39,12 @@ def first_decision(game_id: str, seat: int, n: int, seed: int, iterations: int =
 
     def catch(game, k, method, args):
         if len(search.spec.searched[method](*args)) > 1:
-            caught.update(checkpoint=game.checkpoint, tape=list(game.tape),
-                          method=method, args=args)
+            caught.update(
+                checkpoint=game.checkpoint, tape=list(game.tape), method=method, args=args
+            )
             raise Stop
         return search.spec.searched[method](*args)[0]
+
     search.choose = catch
     game = module.Match(DATA[game_id], players, seed)
     with pytest.raises(Stop):
@@ -79,7 +81,7 @@ def scramble_hack_back(game, seat, rng):
             continue
         pool = s.hand + s.deck
         rng.shuffle(pool)
-        s.hand[:], s.deck[:] = pool[:len(s.hand)], pool[len(s.hand):]
+        s.hand[:], s.deck[:] = pool[: len(s.hand)], pool[len(s.hand) :]
 
 
 def scramble_not_a_hack(game, seat, rng):
@@ -102,9 +104,11 @@ def scramble_not_a_hack(game, seat, rng):
     game.black[:] = rest + top
 
 
-CASES = [("hack-attack", 0, 3, 5, scramble_hack_attack),
-         ("hack-back", 0, 3, 5, scramble_hack_back),
-         ("not-a-hack", 1, 3, 5, scramble_not_a_hack)]
+CASES = [
+    ("hack-attack", 0, 3, 5, scramble_hack_attack),
+    ("hack-back", 0, 3, 5, scramble_hack_back),
+    ("not-a-hack", 1, 3, 5, scramble_not_a_hack),
+]
 
 
 @pytest.mark.parametrize("game_id,seat,n,seed,scramble", CASES, ids=[c[0] for c in CASES])
@@ -133,8 +137,11 @@ def own_cards(game, seat):
 def hidden(game):
     """Every hand and deck, in order: differs when any card moved."""
     piles = [s.hand for s in game.seats]
-    piles += [getattr(game, name) for name in ("defense_deck", "tech_deck", "white", "black")
-              if hasattr(game, name)]
+    piles += [
+        getattr(game, name)
+        for name in ("defense_deck", "tech_deck", "white", "black")
+        if hasattr(game, name)
+    ]
     piles += [s.deck for s in game.seats if hasattr(s, "deck")]
     return [[c.id for c in pile] for pile in piles]
 
@@ -159,8 +166,7 @@ def test_a_world_is_a_copy_and_deals_only_what_is_hidden(game_id):
     """`clone` shares no list with the table, and `determinize` keeps every hand's size,
     the searching seat's own hand, and the cards in play: it only moves cards among the
     places the seat cannot see."""
-    checkpoint, _, _, _, _ = first_decision(game_id, 0 if game_id != "not-a-hack" else 1,
-                                            3, 5)
+    checkpoint, _, _, _, _ = first_decision(game_id, 0 if game_id != "not-a-hack" else 1, 3, 5)
     seat = 0 if game_id != "not-a-hack" else 1
     world = checkpoint.clone()
     world.seats[0].hand.append(world.seats[0].hand[0])
@@ -181,19 +187,22 @@ def match(game_id: str, games: int, iterations: int) -> tuple[int, int]:
     module = SIMULATORS[game_id]
     wins = decided = 0
     for i in range(games):
-        names = ["search", module.DEFAULT_STRATEGY][::1 if i % 2 == 0 else -1]
-        result = module.simulate(DATA[game_id], 2, 7000 + i, names,
-                                 setup=Setup(iterations=iterations))
+        names = ["search", module.DEFAULT_STRATEGY][:: 1 if i % 2 == 0 else -1]
+        result = module.simulate(
+            DATA[game_id], 2, 7000 + i, names, setup=Setup(iterations=iterations)
+        )
         if len(result.winners) == 1 and not result.tie:
             decided += 1
             wins += result.strategies[result.players.index(result.winners[0])] == "search"
     return wins, decided
 
 
-@pytest.mark.parametrize("game_id,games,iterations,least", [
-    ("hack-attack", 100, 16, 55), ("hack-back", 12, 12, 8)])
-def test_the_search_beats_the_rule_of_thumb_in_a_small_seeded_match(game_id, games,
-                                                                     iterations, least):
+@pytest.mark.parametrize(
+    "game_id,games,iterations,least", [("hack-attack", 100, 16, 55), ("hack-back", 12, 12, 8)]
+)
+def test_the_search_beats_the_rule_of_thumb_in_a_small_seeded_match(
+    game_id, games, iterations, least
+):
     """Seeded games at a third of the default budget or less (the README's figures use
     400 games at the default budget): the search wins clearly more than half (Hack
     Attack 59 of 100 and Hack Back 9 of 12 when last retuned; a player no better than
@@ -210,6 +219,7 @@ def test_a_search_player_outside_a_game_asks_the_rule_of_thumb():
 
 
 # --- a game the search was not written for (tests/duel.py) -----------------------------
+
 
 def test_the_search_plays_a_game_it_was_not_written_for():
     """One search module for every game: given a Model and a SearchSpec, it plays a
@@ -230,7 +240,8 @@ def test_the_search_plays_a_game_it_was_not_written_for():
             game.hands[1], game.deck[:5] = game.deck[:5], game.hands[1]
         game.checkpoint, game.tape = game.clone(), []
         player.search.rng.seed(5)
-        choice = player.search.choose(game, 0, "play", ((game.hands[0], None),
-                                                        sorted(set(game.hands[0]))))
+        choice = player.search.choose(
+            game, 0, "play", ((game.hands[0], None), sorted(set(game.hands[0])))
+        )
         seen.append((choice, dict(player.search.visits)))
     assert seen[0] == seen[1] == seen[2]

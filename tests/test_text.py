@@ -9,8 +9,11 @@ from hypothesis import strategies as st
 from pnp.fonts import BOLD, REGULAR
 from pnp.layout.text import TextDoesNotFit, fit_text, text_width, wrap
 
-words = st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFG−’“”", min_size=1,
-                         max_size=12), min_size=1, max_size=40)
+words = st.lists(
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFG−’“”", min_size=1, max_size=12),
+    min_size=1,
+    max_size=40,
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -38,11 +41,16 @@ def test_long_text_shrinks_before_it_fails():
 
 
 def test_text_that_cannot_fit_says_how_much_room_it_needs():
-    with pytest.raises(TextDoesNotFit, match=r"lines need \d+\.\d mm at the 7 pt floor; "
-                                             r"the box is 3\.5 mm tall"):
+    with pytest.raises(
+        TextDoesNotFit,
+        match=r"lines need \d+\.\d mm at the 7 pt floor; "
+        r"the box is 3\.5 mm tall",
+    ):
         fit_text("word " * 80, REGULAR, 100, 10, 9, 7)
 
 
 def test_no_break_space_keeps_words_together():
     assert wrap("IoT\u00a0Botnet · Malicious\u00a0App", REGULAR, 9, 60) == (
-        "IoT\u00a0Botnet ·", "Malicious\u00a0App")
+        "IoT\u00a0Botnet ·",
+        "Malicious\u00a0App",
+    )

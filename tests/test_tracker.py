@@ -17,8 +17,9 @@ from pnp.render.tracker import HIGH_VC, LOW_VC, board_cells
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def built(request, tmp_path_factory):
     out = tmp_path_factory.mktemp(f"tracker-{request.param}")
-    result = CliRunner().invoke(main, ["build", "--game", "hack-back", "--paper", request.param,
-                                       "--out", str(out)])
+    result = CliRunner().invoke(
+        main, ["build", "--game", "hack-back", "--paper", request.param, "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     return request.param, out / "hack-back", result.output
 
@@ -33,8 +34,7 @@ def test_the_board_has_every_vc_from_below_0_to_past_45_once(built):
     with pdfplumber.open(folder / "tracker.pdf") as pdf:
         assert len(pdf.pages) == 2
         page = pdf.pages[0]
-        assert (round(pt_to_mm(page.width), 1), round(pt_to_mm(page.height), 1)) == \
-            PAPER_MM[paper]
+        assert (round(pt_to_mm(page.width), 1), round(pt_to_mm(page.height), 1)) == PAPER_MM[paper]
         big = [w for w in page.extract_words() if w["bottom"] - w["top"] > 12]
         numbers = sorted(n for n in map(_number, (w["text"] for w in big)) if n is not None)
         text = page.extract_text()
@@ -48,7 +48,7 @@ def test_each_square_holds_a_coin_and_stays_on_the_page(paper):
     cells = board_cells(paper)
     page_w, page_h = PAPER_MM[paper]
     for cell in cells:
-        assert pt_to_mm(cell.w) >= 22 and pt_to_mm(cell.h) >= 22      # a 2-euro coin is 25.75
+        assert pt_to_mm(cell.w) >= 22 and pt_to_mm(cell.h) >= 22  # a 2-euro coin is 25.75
         assert 10 - 1e-6 <= pt_to_mm(cell.x) and pt_to_mm(cell.x + cell.w) <= page_w - 10 + 1e-6
         assert pt_to_mm(cell.y) >= 10
 
@@ -59,7 +59,7 @@ def test_the_marker_page_numbers_enough_markers_for_a_full_table(built):
         words = [w["text"] for w in pdf.pages[1].extract_words()]
     markers = sorted(int(w[1:]) for w in words if w.startswith("#") and w[1:].isdigit())
     assert markers == list(range(1, len(markers) + 1))
-    assert len(markers) >= 3 * 5            # three Heroes each at the kit's largest table
+    assert len(markers) >= 3 * 5  # three Heroes each at the kit's largest table
 
 
 def test_the_build_lists_the_tracker_and_the_rulebook_explains_it(built):

@@ -16,9 +16,13 @@ import click
 from pnp.cli.base import App
 
 #: verb -> the module whose command of the same name it is, in the order help lists them
-VERBS = {"build": "pnp.cli.build", "validate": "pnp.cli.validate",
-         "calibrate": "pnp.cli.calibrate", "export": "pnp.cli.export",
-         "simulate": "pnp.cli.simulate"}
+VERBS = {
+    "build": "pnp.cli.build",
+    "validate": "pnp.cli.validate",
+    "calibrate": "pnp.cli.calibrate",
+    "export": "pnp.cli.export",
+    "simulate": "pnp.cli.simulate",
+}
 
 
 @click.group(cls=App, verbs=VERBS, context_settings={"help_option_names": ["-h", "--help"]})

@@ -31,7 +31,7 @@ class Failure(click.ClickException):
         try:
             for line in self.lines:
                 echo(f"Error: {one_line(line)}", err=True, exact=True)
-        except OutputLost:      # stderr itself is gone: the exit status still tells
+        except OutputLost:  # stderr itself is gone: the exit status still tells
             pass
 
 
@@ -44,8 +44,9 @@ def error_lines(exc: PnpError, game: str | None = None) -> list[str]:
     errors = [p for p in exc.problems if p.level == "error"]
     count = f"{plural(len(errors), 'problem')} found."
     shown = [in_data_folder(p) for p in exc.problems]
-    return ([str(p) if p.level == "error" else f"({p.level}) {p}" for p in shown]
-            + [f"{game}: {count}" if game else count])
+    return [str(p) if p.level == "error" else f"({p.level}) {p}" for p in shown] + [
+        f"{game}: {count}" if game else count
+    ]
 
 
 def in_data_folder(problem: Problem) -> Problem:
@@ -55,20 +56,22 @@ def in_data_folder(problem: Problem) -> Problem:
     from dataclasses import replace
 
     from pnp.core.paths import DEFAULT_DATA_DIR
+
     ctx = click.get_current_context(silent=True)
     root = (ctx.params.get("data_dir") if ctx else None) or DEFAULT_DATA_DIR
     if not isinstance(problem, Problem) or problem.file is None:
         return problem
     import os
-    try:       # by name, links not followed: the file named is the one shown
+
+    try:  # by name, links not followed: the file named is the one shown
         inside = Path(os.path.abspath(problem.file)).relative_to(os.path.abspath(root))
     except (ValueError, OSError):
         return problem
     return replace(problem, file=inside)
 
 
-TYPED = "pnp.typed"       # ctx.meta: the command line's words, for one_line
-WRITTEN = "pnp.written"   # ctx.meta: True once a kit was published
+TYPED = "pnp.typed"  # ctx.meta: the command line's words, for one_line
+WRITTEN = "pnp.written"  # ctx.meta: True once a kit was published
 _WHOLE = r"[+-]?[0-9]+"
 _DECIMAL = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
 
@@ -93,13 +96,17 @@ class InRange(click.ParamType):
         # 1_0, 1e3, 0x10, inf or nan, which int() and float() would also take
         pattern = _WHOLE if self.integer else _DECIMAL
         if not re.fullmatch(pattern, text):
-            self.fail(f"{quoted(value)} is not a {'whole ' if self.integer else ''}number"
-                      f" (write it like {'12' if self.integer else '0.5 or 3'})", param, ctx)
+            self.fail(
+                f"{quoted(value)} is not a {'whole ' if self.integer else ''}number"
+                f" (write it like {'12' if self.integer else '0.5 or 3'})",
+                param,
+                ctx,
+            )
         try:
             number = int(text) if self.integer else float(text)
-        except ValueError:                                  # digits past int()'s limit
+        except ValueError:  # digits past int()'s limit
             raise Failure([f"{what} is too large ({len(text):,} digits)"]) from None
-        if not self.low <= number <= self.high:   # False for NaN too
+        if not self.low <= number <= self.high:  # False for NaN too
             unit = f" {self.unit}" if self.unit else ""
             typed = str(value).strip()
             shown = typed if len(typed) <= 20 else described(number)
@@ -130,6 +137,7 @@ class App(click.Group):
     def get_command(self, ctx: click.Context, name: str):
         if name in self.verbs and name not in self.commands:
             from importlib import import_module
+
             self.add_command(getattr(import_module(self.verbs[name]), name), name)
         return super().get_command(ctx, name)
 
@@ -150,7 +158,8 @@ class App(click.Group):
             raise Failure(error_lines(exc)) from None
         except click.UsageError as exc:
             exc.message = one_line(  # type: ignore[misc]  # click types it Final
-                exc.message, ctx.meta.get(TYPED, ()))
+                exc.message, ctx.meta.get(TYPED, ())
+            )
             raise
         except OutputLost as exc:
             output_lost(ctx, exc)
@@ -164,8 +173,7 @@ def output_lost(ctx: click.Context, exc: OutputLost) -> None:
     written = ctx.meta.get(WRITTEN, False)
     if written and not exc.closed_pipe:
         try:
-            echo(f"The kit was written, but its summary could not be printed ({exc}).",
-                 err=True)
+            echo(f"The kit was written, but its summary could not be printed ({exc}).", err=True)
         except OutputLost:
             pass
     if written or exc.closed_pipe:
@@ -181,8 +189,9 @@ def for_each_game(names: list[str], run: Callable[[str], None]) -> None:
         try:
             run(name)
         except PnpError as exc:
-            lines += error_lines(exc, name if len(names) > 1 or isinstance(exc, DataError)
-                                 else None)
+            lines += error_lines(
+                exc, name if len(names) > 1 or isinstance(exc, DataError) else None
+            )
     if lines:
         raise Failure(lines)
 
@@ -199,16 +208,25 @@ def folder(ctx: click.Context, param: click.Parameter, value: str | None) -> Pat
 
 def game_options(f):
     from pnp.core.games import game_ids
-    f = click.option("--data", "data_dir", callback=folder, metavar="DIR",
-                     default=None, help="Card data folder (default: the repository's card_data/).")(f)
+
+    f = click.option(
+        "--data",
+        "data_dir",
+        callback=folder,
+        metavar="DIR",
+        default=None,
+        help="Card data folder (default: the repository's card_data/).",
+    )(f)
     f = click.option("--all", "all_games", is_flag=True, help="Every game.")(f)
-    f = click.option("--game", "-g", "game", default=None,
-                     help=f"Game id: {', '.join(game_ids())}.")(f)
+    f = click.option(
+        "--game", "-g", "game", default=None, help=f"Game id: {', '.join(game_ids())}."
+    )(f)
     return f
 
 
 def chosen_games(game: str | None, all_games: bool) -> list[str]:
     from pnp.core.games import game_ids
+
     if all_games and game:
         raise click.UsageError("use --game GAME or --all, not both")
     if all_games:
@@ -227,6 +245,7 @@ def progress_bar(total: int, label: str):
 
     from pnp.core.terminal import colour_wanted
     from pnp.render.raster import Progress
+
     if not sys.stderr.isatty():
         return Progress()
     if not colour_wanted():
@@ -268,14 +287,17 @@ MIN_MAX_DPI = 72.0
 
 def ink_saver_option(verb: str):
     """The --ink-saver/--full-ink option, its help starting with `verb`."""
-    return click.option("--ink-saver/--full-ink", default=False, show_default=True,
-                        help=f"{verb} the ink-saving faces: dark grounds, frames and big "
-                             "badges as outlines and pale tints, with the same text and marks.")
+    return click.option(
+        "--ink-saver/--full-ink",
+        default=False,
+        show_default=True,
+        help=f"{verb} the ink-saving faces: dark grounds, frames and big "
+        "badges as outlines and pale tints, with the same text and marks.",
+    )
 
 
 def show_warnings(problems) -> None:
     """Print each warning or note as its own `Warning: ...` / `Note: ...` line on stderr,
     its file relative to the data folder (in_data_folder)."""
     for p in problems:
-        echo(f"{p.level.capitalize()}: {one_line(str(in_data_folder(p)))}", err=True,
-             exact=True)
+        echo(f"{p.level.capitalize()}: {one_line(str(in_data_folder(p)))}", err=True, exact=True)

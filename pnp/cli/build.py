@@ -36,63 +36,159 @@ from pnp.layout.imposition import (
 @click.command()
 @game_options
 @click.option("--paper", type=click.Choice(list(PAPER_MM)), default="a4", show_default=True)
-@click.option("--card-size", type=click.Choice(list(CARD_SIZES_MM)), default=None,
-              help="Card trim size: one the game's game.toml card_sizes names (all three "
-                   "games: poker, bridge, tarot; default the game's, poker 63.5 x 88.9 mm).")
-@click.option("--bleed", type=InRange(0, MAX_BLEED_MM, "mm"), default=DEFAULT_BLEED_MM, show_default=True, help="Bleed in mm.")
-@click.option("--gutter", type=InRange(0, MAX_GAP_MM, "mm"), default=DEFAULT_GUTTER_MM, show_default=True,
-              help="Space between neighbouring cards' bleed edges, mm.")
-@click.option("--margin", type=InRange(0, MAX_GAP_MM, "mm"), default=DEFAULT_MARGIN_MM, show_default=True,
-              help="Printer margin kept clear at the paper edge, mm.")
+@click.option(
+    "--card-size",
+    type=click.Choice(list(CARD_SIZES_MM)),
+    default=None,
+    help="Card trim size: one the game's game.toml card_sizes names (all three "
+    "games: poker, bridge, tarot; default the game's, poker 63.5 x 88.9 mm).",
+)
+@click.option(
+    "--bleed",
+    type=InRange(0, MAX_BLEED_MM, "mm"),
+    default=DEFAULT_BLEED_MM,
+    show_default=True,
+    help="Bleed in mm.",
+)
+@click.option(
+    "--gutter",
+    type=InRange(0, MAX_GAP_MM, "mm"),
+    default=DEFAULT_GUTTER_MM,
+    show_default=True,
+    help="Space between neighbouring cards' bleed edges, mm.",
+)
+@click.option(
+    "--margin",
+    type=InRange(0, MAX_GAP_MM, "mm"),
+    default=DEFAULT_MARGIN_MM,
+    show_default=True,
+    help="Printer margin kept clear at the paper edge, mm.",
+)
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
-@click.option("--deck-sheets", is_flag=True, help="Start every deck or pile (and the player "
-              "aids) on a fresh sheet; by default they share sheets, each back behind its "
-              "own front.")
-@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
-              help="long: flip on the long edge; short: short edge; none: fronts only.")
-@click.option("--back-offset", nargs=2,
-              type=InRange(-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM, "mm"), default=(0.0, 0.0), show_default=True,
-              metavar="DX DY", help="Shift back pages by DX, DY mm (right, up) for printer drift.")
-@click.option("--out", "out_dir", callback=folder, default="out", show_default=True,
-              metavar="DIR", help="Output folder.")
-@click.option("--deck-format", "--format", "deck_format",
-              type=click.Choice(["individual", "shared"]), default=None,
-              help="For games with several decks: one deck per player (default) or one "
-                   "shared deck (the same option as export's and simulate's; --format is "
-                   "its older name).")
-@click.option("--players", type=InRange(-math.inf, math.inf, integer=True), default=None,
-              help="For games with several decks: print decks for this many players "
-                   "(default: every deck).")
+@click.option(
+    "--deck-sheets",
+    is_flag=True,
+    help="Start every deck or pile (and the player "
+    "aids) on a fresh sheet; by default they share sheets, each back behind its "
+    "own front.",
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(DUPLEX_MODES),
+    default="long",
+    show_default=True,
+    help="long: flip on the long edge; short: short edge; none: fronts only.",
+)
+@click.option(
+    "--back-offset",
+    nargs=2,
+    type=InRange(-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM, "mm"),
+    default=(0.0, 0.0),
+    show_default=True,
+    metavar="DX DY",
+    help="Shift back pages by DX, DY mm (right, up) for printer drift.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    callback=folder,
+    default="out",
+    show_default=True,
+    metavar="DIR",
+    help="Output folder.",
+)
+@click.option(
+    "--deck-format",
+    "--format",
+    "deck_format",
+    type=click.Choice(["individual", "shared"]),
+    default=None,
+    help="For games with several decks: one deck per player (default) or one "
+    "shared deck (the same option as export's and simulate's; --format is "
+    "its older name).",
+)
+@click.option(
+    "--players",
+    type=InRange(-math.inf, math.inf, integer=True),
+    default=None,
+    help="For games with several decks: print decks for this many players (default: every deck).",
+)
 @ink_saver_option("Print")
-@click.option("--max-dpi", type=InRange(MIN_MAX_DPI, 2400), default=None, metavar="DPI",
-              help="Downsample card art that would print at more pixels per inch than "
-                   f"this ({MIN_MAX_DPI:g}..2400; default: every image as it is).")
-def build(game, all_games, data_dir, paper, card_size, bleed, gutter, margin, crop_marks,
-          deck_sheets, duplex, back_offset, out_dir, deck_format, players, ink_saver,
-          max_dpi) -> None:
+@click.option(
+    "--max-dpi",
+    type=InRange(MIN_MAX_DPI, 2400),
+    default=None,
+    metavar="DPI",
+    help="Downsample card art that would print at more pixels per inch than "
+    f"this ({MIN_MAX_DPI:g}..2400; default: every image as it is).",
+)
+def build(
+    game,
+    all_games,
+    data_dir,
+    paper,
+    card_size,
+    bleed,
+    gutter,
+    margin,
+    crop_marks,
+    deck_sheets,
+    duplex,
+    back_offset,
+    out_dir,
+    deck_format,
+    players,
+    ink_saver,
+    max_dpi,
+) -> None:
     """Build the print-and-play kit: cards.pdf, rules.pdf and booklet.pdf."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions
     from pnp.build import build as run_build
-    spec = SheetSpec(paper=paper, bleed_mm=bleed, gutter_mm=gutter, margin_mm=margin,
-                     duplex=duplex, back_offset_mm=tuple(back_offset), crop_marks=crop_marks,
-                     deck_sheets=deck_sheets)
+
+    spec = SheetSpec(
+        paper=paper,
+        bleed_mm=bleed,
+        gutter_mm=gutter,
+        margin_mm=margin,
+        duplex=duplex,
+        back_offset_mm=tuple(back_offset),
+        crop_marks=crop_marks,
+        deck_sheets=deck_sheets,
+    )
 
     def one(name: str) -> None:
-        report = run_build(BuildOptions(name, spec, card_size, data_dir or DEFAULT_DATA_DIR,
-                                        out_dir, deck_format, players, ink_saver, max_dpi))
+        report = run_build(
+            BuildOptions(
+                name,
+                spec,
+                card_size,
+                data_dir or DEFAULT_DATA_DIR,
+                out_dir,
+                deck_format,
+                players,
+                ink_saver,
+                max_dpi,
+            )
+        )
         click.get_current_context().meta[WRITTEN] = True
         _print_report(report, spec)
         show_warnings(report.warnings)
+
     for_each_game(chosen_games(game, all_games), one)
 
 
 def _print_report(report, spec: SheetSpec) -> None:
     g = report.grid
     total = sum(report.counts.values())
-    echo(f"{report.game}: {total} cards — " +
-               ", ".join(f"{n} {kind}" for kind, n in report.counts.items()))
-    duplex = {"long": "duplex, flip on long edge", "short": "duplex, flip on short edge",
-              "none": "single-sided, fronts only"}[spec.duplex]
+    echo(
+        f"{report.game}: {total} cards — "
+        + ", ".join(f"{n} {kind}" for kind, n in report.counts.items())
+    )
+    duplex = {
+        "long": "duplex, flip on long edge",
+        "short": "duplex, flip on short edge",
+        "none": "single-sided, fronts only",
+    }[spec.duplex]
     echo(f"  {g.cols}x{g.rows} cards per {spec.paper} sheet, {report.sheets} sheets, {duplex}")
     for path in report.paths:
         n = report.pages[path.name]
@@ -100,6 +196,9 @@ def _print_report(report, spec: SheetSpec) -> None:
     if report.images:
         echo(f"  art: {plural(report.images, 'distinct image')} embedded, each once")
     for file in report.generated_bleed:
-        echo(f"  art: {one_line(quoted(file))} has no bleed of its own; its edges were "
-             "extended to make one", exact=True)
+        echo(
+            f"  art: {one_line(quoted(file))} has no bleed of its own; its edges were "
+            "extended to make one",
+            exact=True,
+        )
     echo(f"  built in {report.seconds:.2f} s")

@@ -13,27 +13,50 @@ from pnp.layout.imposition import DEFAULT_MARGIN_MM, DUPLEX_MODES, MAX_GAP_MM
 def _duplex_with_backs(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """`--duplex` for `calibrate`: "none" prints no backs, so there is nothing to calibrate."""
     if value == "none":
-        raise click.BadParameter("single-sided printing has no backs to calibrate; "
-                                 "use long or short")
+        raise click.BadParameter(
+            "single-sided printing has no backs to calibrate; use long or short"
+        )
     return value
 
 
 @click.command()
 @click.option("--paper", type=click.Choice(list(PAPER_MM)), default="a4", show_default=True)
-@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
-              callback=_duplex_with_backs, metavar="[long|short]",
-              help="The flip edge you print cards with: long or short.")
-@click.option("--margin", type=InRange(0, MAX_GAP_MM, "mm"), default=DEFAULT_MARGIN_MM,
-              show_default=True, help="Printer margin kept clear at the paper edge, mm.")
-@click.option("--out", "out_dir", callback=folder, default="out", show_default=True,
-              metavar="DIR", help="Output folder (the sheet is DIR/calibration.pdf).")
+@click.option(
+    "--duplex",
+    type=click.Choice(DUPLEX_MODES),
+    default="long",
+    show_default=True,
+    callback=_duplex_with_backs,
+    metavar="[long|short]",
+    help="The flip edge you print cards with: long or short.",
+)
+@click.option(
+    "--margin",
+    type=InRange(0, MAX_GAP_MM, "mm"),
+    default=DEFAULT_MARGIN_MM,
+    show_default=True,
+    help="Printer margin kept clear at the paper edge, mm.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    callback=folder,
+    default="out",
+    show_default=True,
+    metavar="DIR",
+    help="Output folder (the sheet is DIR/calibration.pdf).",
+)
 def calibrate(paper, duplex, margin, out_dir) -> None:
     """Write a duplex calibration sheet: print it double-sided, hold it to the light and
     read the --back-offset DX DY for `pnp build`; its ruler shows whether the printer
     scaled the page."""
     from pnp.calibrate import write_calibration
+
     path = write_calibration(out_dir, paper, duplex, margin)
     click.get_current_context().meta[WRITTEN] = True
     flip = {"long": "flip on long edge", "short": "flip on short edge"}[duplex]
-    echo(f"calibration sheet for {paper}, {flip}: {one_line(str(path))}  (2 pages, "
-         "print double-sided at 100 %)", exact=True)
+    echo(
+        f"calibration sheet for {paper}, {flip}: {one_line(str(path))}  (2 pages, "
+        "print double-sided at 100 %)",
+        exact=True,
+    )

@@ -26,41 +26,97 @@ from pnp.layout.imposition import DEFAULT_BLEED_MM, MAX_BLEED_MM
 
 @click.command()
 @game_options
-@click.option("--format", "output_format", type=click.Choice(["png", "tts", "pdf-single"]),
-              required=True, help="png: one image per card face (trim + bleed); tts: "
-              "Tabletop Simulator deck sheets and a saved object (trim only); pdf-single: "
-              "one card face per page (trim + bleed) for a print shop.")
-@click.option("--dpi", type=InRange(50, 1200, integer=True), default=300, show_default=True,
-              help="Pixels per inch of the images (50..1200); tts lowers it until every "
-                   "sheet is at most 4096 px.")
-@click.option("--out", "out_dir", callback=folder, default="out", show_default=True,
-              metavar="DIR", help="Output folder (files go to DIR/<game>/).")
-@click.option("--card-size", type=click.Choice(list(CARD_SIZES_MM)), default=None,
-              help="Card trim size: one the game's game.toml card_sizes names (default: "
-                   "the game's).")
-@click.option("--bleed", type=InRange(0, MAX_BLEED_MM, "mm"), default=DEFAULT_BLEED_MM,
-              show_default=True, help="Bleed in mm around each png and pdf-single card.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["png", "tts", "pdf-single"]),
+    required=True,
+    help="png: one image per card face (trim + bleed); tts: "
+    "Tabletop Simulator deck sheets and a saved object (trim only); pdf-single: "
+    "one card face per page (trim + bleed) for a print shop.",
+)
+@click.option(
+    "--dpi",
+    type=InRange(50, 1200, integer=True),
+    default=300,
+    show_default=True,
+    help="Pixels per inch of the images (50..1200); tts lowers it until every "
+    "sheet is at most 4096 px.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    callback=folder,
+    default="out",
+    show_default=True,
+    metavar="DIR",
+    help="Output folder (files go to DIR/<game>/).",
+)
+@click.option(
+    "--card-size",
+    type=click.Choice(list(CARD_SIZES_MM)),
+    default=None,
+    help="Card trim size: one the game's game.toml card_sizes names (default: the game's).",
+)
+@click.option(
+    "--bleed",
+    type=InRange(0, MAX_BLEED_MM, "mm"),
+    default=DEFAULT_BLEED_MM,
+    show_default=True,
+    help="Bleed in mm around each png and pdf-single card.",
+)
 @ink_saver_option("Export")
-@click.option("--deck-format", type=click.Choice(["individual", "shared"]), default=None,
-              help="For games with several decks: one deck per player (default) or one "
-                   "shared deck (as `pnp build --format`).")
-@click.option("--players", type=InRange(-math.inf, math.inf, integer=True), default=None,
-              help="For games with several decks: decks for this many players (default: "
-                   "every deck).")
-def export(game, all_games, data_dir, output_format, dpi, out_dir, card_size, bleed,
-           ink_saver, deck_format, players) -> None:
+@click.option(
+    "--deck-format",
+    type=click.Choice(["individual", "shared"]),
+    default=None,
+    help="For games with several decks: one deck per player (default) or one "
+    "shared deck (as `pnp build --format`).",
+)
+@click.option(
+    "--players",
+    type=InRange(-math.inf, math.inf, integer=True),
+    default=None,
+    help="For games with several decks: decks for this many players (default: every deck).",
+)
+def export(
+    game,
+    all_games,
+    data_dir,
+    output_format,
+    dpi,
+    out_dir,
+    card_size,
+    bleed,
+    ink_saver,
+    deck_format,
+    players,
+) -> None:
     """Export card images and print-shop files from the same drawing as cards.pdf:
     PNGs, Tabletop Simulator decks, or a one-card-a-page PDF."""
     from pnp.export import DEFAULT_DATA_DIR, ExportOptions
     from pnp.export import export as run_export
 
     def one(name: str) -> None:
-        report = run_export(ExportOptions(name, output_format, dpi, out_dir,
-                                          data_dir or DEFAULT_DATA_DIR, card_size, bleed,
-                                          ink_saver, deck_format, players), progress_bar)
+        report = run_export(
+            ExportOptions(
+                name,
+                output_format,
+                dpi,
+                out_dir,
+                data_dir or DEFAULT_DATA_DIR,
+                card_size,
+                bleed,
+                ink_saver,
+                deck_format,
+                players,
+            ),
+            progress_bar,
+        )
         click.get_current_context().meta[WRITTEN] = True
         show_warnings(report.warnings)
         _print_export_report(report)
+
     for_each_game(chosen_games(game, all_games), one)
 
 
@@ -68,32 +124,54 @@ def _print_export_report(report) -> None:
     """The export summary on stdout: what was written, where, at which dpi and size."""
     w, path = report.written, one_line(str(report.path))
     if report.format == "pdf-single":
-        echo(f"{report.game}: {plural(report.copies, 'card')}, one face a page, each front "
-             f"followed by its back")
-        echo(f"  {path}  ({plural(w.pages, 'page')} of trim + {report.bleed_mm:g} mm bleed, "
-             "no crop marks)", exact=True)
+        echo(
+            f"{report.game}: {plural(report.copies, 'card')}, one face a page, each front "
+            f"followed by its back"
+        )
+        echo(
+            f"  {path}  ({plural(w.pages, 'page')} of trim + {report.bleed_mm:g} mm bleed, "
+            "no crop marks)",
+            exact=True,
+        )
     elif report.format == "png":
-        echo(f"{report.game}: {plural(report.copies, 'card')} as PNG at {w.dpi} dpi, "
-             f"{w.card_px[0]}x{w.card_px[1]} px a card (trim + {report.bleed_mm:g} mm bleed)")
-        echo(f"  {path}  ({plural(w.files, 'file')}: {report.copies:,} fronts, "
-             f"{w.files - report.copies:,} backs; {plural(w.pages, 'distinct face')} "
-             "rasterised)", exact=True)
+        echo(
+            f"{report.game}: {plural(report.copies, 'card')} as PNG at {w.dpi} dpi, "
+            f"{w.card_px[0]}x{w.card_px[1]} px a card (trim + {report.bleed_mm:g} mm bleed)"
+        )
+        echo(
+            f"  {path}  ({plural(w.files, 'file')}: {report.copies:,} fronts, "
+            f"{w.files - report.copies:,} backs; {plural(w.pages, 'distinct face')} "
+            "rasterised)",
+            exact=True,
+        )
     else:
-        lowered = f", lowered from {report.dpi} so every sheet fits 4096 px" \
-            if w.dpi < report.dpi else ""
-        echo(f"{report.game}: {plural(report.copies, 'card')} as "
-             f"{plural(len(w.decks), 'Tabletop Simulator deck')} at {w.dpi} dpi{lowered}, "
-             f"{w.card_px[0]}x{w.card_px[1]} px a card (trim, no bleed)")
+        lowered = (
+            f", lowered from {report.dpi} so every sheet fits 4096 px" if w.dpi < report.dpi else ""
+        )
+        echo(
+            f"{report.game}: {plural(report.copies, 'card')} as "
+            f"{plural(len(w.decks), 'Tabletop Simulator deck')} at {w.dpi} dpi{lowered}, "
+            f"{w.card_px[0]}x{w.card_px[1]} px a card (trim, no bleed)"
+        )
         for deck in w.decks:
             grids = ", ".join(f"{c}x{r}" for c, r in deck.grids)
-            echo(f"  {deck.label}: {plural(deck.copies, 'card')} on "
-                 f"{plural(len(deck.grids), 'sheet')} ({grids}) and a back")
+            echo(
+                f"  {deck.label}: {plural(deck.copies, 'card')} on "
+                f"{plural(len(deck.grids), 'sheet')} ({grids}) and a back"
+            )
         echo(f"  {path}  ({plural(w.files, 'file')})", exact=True)
-        echo(f"  {one_line(str(report.path / w.save))}  (load it from Tabletop Simulator's "
-             "Saved Objects)", exact=True)
+        echo(
+            f"  {one_line(str(report.path / w.save))}  (load it from Tabletop Simulator's "
+            "Saved Objects)",
+            exact=True,
+        )
     if w.no_back:
-        blank = ("a blank page follows each front, so fronts stay on odd pages"
-                 if report.format == "pdf-single" else
-                 "no back file" if report.format == "png" else "a white back")
+        blank = (
+            "a blank page follows each front, so fronts stay on odd pages"
+            if report.format == "pdf-single"
+            else "no back file"
+            if report.format == "png"
+            else "a white back"
+        )
         echo(f"  {plural(w.no_back, 'card')} printed without a back: {blank}")
     echo(f"  exported in {report.seconds:.2f} s")

@@ -21,7 +21,7 @@ from pnp.simulate import MOST_GAMES, MOST_TURN_CAP
 from pnp.simulate.result import deck_words
 from pnp.simulate.search import DEFAULT_ITERATIONS, MOST_ITERATIONS
 
-MOST_PLAYERS = 99       # --players: beyond any game's table, so each game names its own
+MOST_PLAYERS = 99  # --players: beyond any game's table, so each game names its own
 
 
 def _player_counts(ctx: click.Context, param: click.Parameter, value: str | None):
@@ -32,10 +32,15 @@ def _player_counts(ctx: click.Context, param: click.Parameter, value: str | None
     counts: set[int] = set()
     for part in value.replace(" ", "").split(","):
         low, dash, high = part.partition("-")
-        if not (low.isascii() and high.isascii() and low.isdigit()
-                and (high.isdigit() if dash else not high)):
-            raise click.BadParameter(f"{quoted(value, 30)} is not a player count, a range "
-                                     "like 2-6 or a list like 3,5")
+        if not (
+            low.isascii()
+            and high.isascii()
+            and low.isdigit()
+            and (high.isdigit() if dash else not high)
+        ):
+            raise click.BadParameter(
+                f"{quoted(value, 30)} is not a player count, a range like 2-6 or a list like 3,5"
+            )
         first, last = int(low), int(high) if dash else int(low)
         if last > MOST_PLAYERS:
             raise Failure([f"--players must be 1..{MOST_PLAYERS}, got {quoted(part, 20)}"])
@@ -51,10 +56,12 @@ def _show_strategies(ctx: click.Context, param: click.Parameter, value: bool) ->
     if not value or ctx.resilient_parsing:
         return
     from pnp.simulate import simulated, simulator
+
     for game_id in simulated():
         module = simulator(game_id)
-        formats = ", ".join(f"{f} (default)" if k == 0 else f
-                            for k, f in enumerate(module.DECK_FORMATS))
+        formats = ", ".join(
+            f"{f} (default)" if k == 0 else f for k, f in enumerate(module.DECK_FORMATS)
+        )
         echo(f"{game_id}:" + (f" deck formats {formats}" if formats else ""))
         for name, cls in module.STRATEGIES.items():
             default = " (default)" if name == module.DEFAULT_STRATEGY else ""
@@ -64,78 +71,184 @@ def _show_strategies(ctx: click.Context, param: click.Parameter, value: bool) ->
 
 @click.command()
 @game_options
-@click.option("--players", callback=_player_counts, default=None, metavar="N|A-B|A,B",
-              help="Player counts to simulate: 4, 2-6 or 3,5 (default: every count the "
-                   "game deals, up to 6).")
-@click.option("--games", type=InRange(1, MOST_GAMES, integer=True), default=1000,
-              show_default=True, help="Games at each player count.")
-@click.option("--seed", type=InRange(-(2**63), 2**63 - 1, integer=True), default=1,
-              show_default=True, help="The same seed gives the same games and report.")
-@click.option("--strategy", "strategies", multiple=True, metavar="NAME",
-              help="How the players play (each game's names: see --help-strategies); "
-                   "repeat to give the seats different strategies in turn.")
-@click.option("--rotate", is_flag=True,
-              help="Turn the strategies one seat round the table from game to game, so "
-                   "each plays every seat equally often (a fair head-to-head).")
-@click.option("--search-iterations", "iterations", default=DEFAULT_ITERATIONS,
-              show_default=True, type=InRange(1, MOST_ITERATIONS, integer=True),
-              help="Play-outs a search player runs for each decision it searches.")
-@click.option("--deck-format", default=None, metavar="FORMAT",
-              help="For a game with several deck formats (see --help-strategies): "
-                   "individual or shared (default: the game's first).")
-@click.option("--skill-report", "skill", is_flag=True,
-              help="Play the same seeds with every seat random, every seat the rule of "
-                   "thumb and every seat searching, and show them side by side.")
-@click.option("--compare", callback=folder, default=None, metavar="OTHER_DATA_DIR",
-              help="Play the same seeds on this card data folder too (one like "
-                   "card_data/, or a game's own folder) and report every difference "
-                   "with its 95% interval, paired by seed.")
-@click.option("--turn-cap", "cap", type=InRange(1, MOST_TURN_CAP, integer=True), default=None,
-              help="Turns before a game is stopped as a draw (default: the game's).")
-@click.option("--workers", type=InRange(1, 64, integer=True), default=None,
-              help="Processes to play on (default: one per core).")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Play on the Dask cluster whose scheduler is at ADDRESS "
-                   "(tcp://host:8786) instead of local processes.")
-@click.option("--out", "out_dir", callback=folder, default="out", show_default=True,
-              metavar="DIR", help="balance.pdf goes to DIR/<game>/.")
+@click.option(
+    "--players",
+    callback=_player_counts,
+    default=None,
+    metavar="N|A-B|A,B",
+    help="Player counts to simulate: 4, 2-6 or 3,5 (default: every count the game deals, up to 6).",
+)
+@click.option(
+    "--games",
+    type=InRange(1, MOST_GAMES, integer=True),
+    default=1000,
+    show_default=True,
+    help="Games at each player count.",
+)
+@click.option(
+    "--seed",
+    type=InRange(-(2**63), 2**63 - 1, integer=True),
+    default=1,
+    show_default=True,
+    help="The same seed gives the same games and report.",
+)
+@click.option(
+    "--strategy",
+    "strategies",
+    multiple=True,
+    metavar="NAME",
+    help="How the players play (each game's names: see --help-strategies); "
+    "repeat to give the seats different strategies in turn.",
+)
+@click.option(
+    "--rotate",
+    is_flag=True,
+    help="Turn the strategies one seat round the table from game to game, so "
+    "each plays every seat equally often (a fair head-to-head).",
+)
+@click.option(
+    "--search-iterations",
+    "iterations",
+    default=DEFAULT_ITERATIONS,
+    show_default=True,
+    type=InRange(1, MOST_ITERATIONS, integer=True),
+    help="Play-outs a search player runs for each decision it searches.",
+)
+@click.option(
+    "--deck-format",
+    default=None,
+    metavar="FORMAT",
+    help="For a game with several deck formats (see --help-strategies): "
+    "individual or shared (default: the game's first).",
+)
+@click.option(
+    "--skill-report",
+    "skill",
+    is_flag=True,
+    help="Play the same seeds with every seat random, every seat the rule of "
+    "thumb and every seat searching, and show them side by side.",
+)
+@click.option(
+    "--compare",
+    callback=folder,
+    default=None,
+    metavar="OTHER_DATA_DIR",
+    help="Play the same seeds on this card data folder too (one like "
+    "card_data/, or a game's own folder) and report every difference "
+    "with its 95% interval, paired by seed.",
+)
+@click.option(
+    "--turn-cap",
+    "cap",
+    type=InRange(1, MOST_TURN_CAP, integer=True),
+    default=None,
+    help="Turns before a game is stopped as a draw (default: the game's).",
+)
+@click.option(
+    "--workers",
+    type=InRange(1, 64, integer=True),
+    default=None,
+    help="Processes to play on (default: one per core).",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Play on the Dask cluster whose scheduler is at ADDRESS "
+    "(tcp://host:8786) instead of local processes.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    callback=folder,
+    default="out",
+    show_default=True,
+    metavar="DIR",
+    help="balance.pdf goes to DIR/<game>/.",
+)
 @click.option("--no-pdf", is_flag=True, help="Print the summary only.")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the summary as JSON (no timings: the same seed gives the same "
-                   "JSON).")
-@click.option("--help-strategies", is_flag=True, is_eager=True, expose_value=False,
-              callback=_show_strategies,
-              help="List each game's strategies and deck formats and exit.")
-def simulate(game, all_games, data_dir, players, games, seed, strategies, rotate,
-             iterations, deck_format, skill, compare, cap, workers, scheduler, out_dir,
-             no_pdf, as_json) -> None:
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the summary as JSON (no timings: the same seed gives the same JSON).",
+)
+@click.option(
+    "--help-strategies",
+    is_flag=True,
+    is_eager=True,
+    expose_value=False,
+    callback=_show_strategies,
+    help="List each game's strategies and deck formats and exit.",
+)
+def simulate(
+    game,
+    all_games,
+    data_dir,
+    players,
+    games,
+    seed,
+    strategies,
+    rotate,
+    iterations,
+    deck_format,
+    skill,
+    compare,
+    cap,
+    workers,
+    scheduler,
+    out_dir,
+    no_pdf,
+    as_json,
+) -> None:
     """Play many games from the card data, every move checked by the scorekeeper's
     rules, and report how the decks behave: game length, wins by seat, how games end
     and per-card figures, with charts in balance.pdf."""
     from pnp.core.paths import DEFAULT_DATA_DIR
     from pnp.simulate.balance import SimulateOptions, prepare, simulate_game
+
     names = chosen_games(game, all_games)
-    if all_games:            # --all: the games that have a simulator; the rest named once
+    if all_games:  # --all: the games that have a simulator; the rest named once
         from pnp.simulate import simulated
+
         playable = simulated()
         for name in names:
             if name not in playable:
                 echo(f"Note: {name} has no simulator; --all skips it", err=True)
         names = [n for n in names if n in playable]
     if scheduler is not None and not scheduler.strip():
-        raise click.BadParameter("the scheduler address is empty; name one like "
-                                 "tcp://host:8786", param_hint="'--scheduler'")
+        raise click.BadParameter(
+            "the scheduler address is empty; name one like tcp://host:8786",
+            param_hint="'--scheduler'",
+        )
     if scheduler is not None and workers is not None:
-        raise click.UsageError("--workers counts local processes; with --scheduler the "
-                               "cluster's workers play")
+        raise click.UsageError(
+            "--workers counts local processes; with --scheduler the cluster's workers play"
+        )
     summaries = []
 
     def options(name: str) -> SimulateOptions:
-        return SimulateOptions(name, data_dir or DEFAULT_DATA_DIR, out_dir, games, seed,
-                               players, tuple(strategies), cap, workers, not no_pdf,
-                               deck_format, iterations, rotate, skill, compare, scheduler)
+        return SimulateOptions(
+            name,
+            data_dir or DEFAULT_DATA_DIR,
+            out_dir,
+            games,
+            seed,
+            players,
+            tuple(strategies),
+            cap,
+            workers,
+            not no_pdf,
+            deck_format,
+            iterations,
+            rotate,
+            skill,
+            compare,
+            scheduler,
+        )
+
     prepared = {}
-    if len(names) > 1:       # every game's request checked before the first game runs
+    if len(names) > 1:  # every game's request checked before the first game runs
         for_each_game(names, lambda name: prepared.update({name: prepare(options(name))}))
 
     def one(name: str) -> None:
@@ -143,11 +256,13 @@ def simulate(game, all_games, data_dir, players, games, seed, strategies, rotate
         click.get_current_context().meta[WRITTEN] = True
         if as_json:
             summaries.append(report.summary)
-            if report.path:       # stdout is the JSON's alone
-                echo(f"{report.summary['game']}: {one_line(str(report.path))}", err=True,
-                     exact=True)
+            if report.path:  # stdout is the JSON's alone
+                echo(
+                    f"{report.summary['game']}: {one_line(str(report.path))}", err=True, exact=True
+                )
             return
         _print_simulation(report)
+
     for_each_game(names, one)
     if as_json:
         echo_json(summaries[0] if len(summaries) == 1 else summaries)
@@ -156,23 +271,30 @@ def simulate(game, all_games, data_dir, players, games, seed, strategies, rotate
 def _print_simulation(report) -> None:
     """The simulation summary on stdout: the run, its figures, the PDF and the time."""
     s = report.summary
-    played = s["games"] * len(s["by_players"]) * (3 if "skill" in s else 2 if "compare" in s
-                                                  else 1)
+    played = s["games"] * len(s["by_players"]) * (3 if "skill" in s else 2 if "compare" in s else 1)
     setup = f"; {deck_words(s['deck_format'])}" if s["deck_format"] else ""
     if s["searches"]:
         setup += f"; search: {plural(s['search_iterations'], 'iteration')} a decision"
-    echo(f"{s['game']}: {plural(s['games'], 'game')} at each of "
-         f"{', '.join(str(c['players']) for c in s['by_players'])} players; seed "
-         f"{s['seed']}; strategies by seat: {', '.join(s['strategies'])}"
-         f"{' (rotated game by game)' if s['rotate'] else ''}{setup}")
+    echo(
+        f"{s['game']}: {plural(s['games'], 'game')} at each of "
+        f"{', '.join(str(c['players']) for c in s['by_players'])} players; seed "
+        f"{s['seed']}; strategies by seat: {', '.join(s['strategies'])}"
+        f"{' (rotated game by game)' if s['rotate'] else ''}{setup}"
+    )
     for line in report.lines:
         echo(line, exact=True)
-    echo(f"  readings where the rules are silent: {len(s['readings'])} (listed on page 1 "
-         "of balance.pdf and in --json)")
+    echo(
+        f"  readings where the rules are silent: {len(s['readings'])} (listed on page 1 "
+        "of balance.pdf and in --json)"
+    )
     if report.path:
         echo(f"  {one_line(str(report.path))}  (charts)", exact=True)
-    where = "on the Dask cluster" if report.workers is None else \
-        f"on {plural(report.workers, 'process', 'processes')}"
-    echo(f"  played {plural(played, 'game')} in {report.seconds:.2f} s {where} "
-         f"({played / max(report.seconds, 1e-9):,.0f} games/s)")
-
+    where = (
+        "on the Dask cluster"
+        if report.workers is None
+        else f"on {plural(report.workers, 'process', 'processes')}"
+    )
+    echo(
+        f"  played {plural(played, 'game')} in {report.seconds:.2f} s {where} "
+        f"({played / max(report.seconds, 1e-9):,.0f} games/s)"
+    )

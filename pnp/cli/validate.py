@@ -12,8 +12,12 @@ from pnp.core.units import CARD_SIZES_MM
 
 @click.command()
 @game_options
-@click.option("--card-size", type=click.Choice(list(CARD_SIZES_MM)), default=None,
-              help="Check the faces on this card size (default: the game's).")
+@click.option(
+    "--card-size",
+    type=click.Choice(list(CARD_SIZES_MM)),
+    default=None,
+    help="Check the faces on this card size (default: the game's).",
+)
 @ink_saver_option("Check")
 def validate(game, all_games, data_dir, card_size, ink_saver) -> None:
     """Check the card data and every card face without building; list every problem,
@@ -25,8 +29,9 @@ def validate(game, all_games, data_dir, card_size, ink_saver) -> None:
     def one(name: str) -> None:
         kit = find_game(name)
         game_dir = game_folder(kit, data_dir or DEFAULT_DATA_DIR)
-        options = BuildOptions(name, card_size=card_size, data_dir=game_dir.parent,
-                               ink_saver=ink_saver)
+        options = BuildOptions(
+            name, card_size=card_size, data_dir=game_dir.parent, ink_saver=ink_saver
+        )
         data, _blocks, problems = run_validate(kit, game_dir, frame_for(options))
         errors, warnings = errors_only(problems)
         show_warnings(warnings)
@@ -34,4 +39,5 @@ def validate(game, all_games, data_dir, card_size, ink_saver) -> None:
             raise DataError(errors)
         total = sum(kit.summary(kit.print_groups(data)).values())
         echo(f"{kit.id}: OK — {len(kit.printed_cards(data))} distinct cards, {total} copies")
+
     for_each_game(chosen_games(game, all_games), one)

@@ -51,8 +51,10 @@ class Problem:
 
 def errors_only(problems: list[Problem]) -> tuple[list[Problem], list[Problem]]:
     """(the errors, the warnings and notes) of `problems`, each in order."""
-    return ([p for p in problems if p.level == "error"],
-            [p for p in problems if p.level != "error"])
+    return (
+        [p for p in problems if p.level == "error"],
+        [p for p in problems if p.level != "error"],
+    )
 
 
 class DataError(PnpError):

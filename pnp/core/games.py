@@ -56,17 +56,22 @@ def declared() -> list[tuple[str, str]]:
     import (about 20 ms of every command's start)."""
     import os
     import sys
+
     found: dict[str, str] = {}
     for folder in sys.path:
         try:
-            names = sorted(e.name for e in os.scandir(folder or ".")
-                           if e.name.endswith((".dist-info", ".egg-info")))
+            names = sorted(
+                e.name
+                for e in os.scandir(folder or ".")
+                if e.name.endswith((".dist-info", ".egg-info"))
+            )
         except OSError:
             continue
         for name in names:
             try:
-                with open(os.path.join(folder or ".", name, "entry_points.txt"),
-                          encoding="utf-8") as f:
+                with open(
+                    os.path.join(folder or ".", name, "entry_points.txt"), encoding="utf-8"
+                ) as f:
                     text = f.read()
             except OSError:
                 continue
@@ -91,14 +96,21 @@ def _entry_points() -> tuple[list[GameEntry], list[str]]:
             module, _, attribute = value.partition(":")
             try:
                 entry = getattr(import_module(module.strip()), attribute.strip())
-            except Exception as exc:           # a game's own package: any failure is its own
-                broken.append(f"game {name}: its entry point {value} does not "
-                              f"load ({type(exc).__name__}: {exc})")
+            except Exception as exc:  # a game's own package: any failure is its own
+                broken.append(
+                    f"game {name}: its entry point {value} does not "
+                    f"load ({type(exc).__name__}: {exc})"
+                )
                 continue
             if not isinstance(entry, GameEntry) or entry.id != name:
-                broken.append(f"game {name}: its entry point {value} names "
-                              + ("no GameEntry" if not isinstance(entry, GameEntry)
-                                 else f"the game {entry.id}"))
+                broken.append(
+                    f"game {name}: its entry point {value} names "
+                    + (
+                        "no GameEntry"
+                        if not isinstance(entry, GameEntry)
+                        else f"the game {entry.id}"
+                    )
+                )
                 continue
             found.append(entry)
         _discovered = found, broken
@@ -130,8 +142,7 @@ def entry(game_id: str) -> GameEntry:
     for g in registry():
         if g.id == game_id:
             return g
-    raise UnknownGame(f"unknown game {quoted(game_id, 40)}; known games: "
-                      f"{', '.join(game_ids())}")
+    raise UnknownGame(f"unknown game {quoted(game_id, 40)}; known games: {', '.join(game_ids())}")
 
 
 def resolve(name: str) -> str:
@@ -163,10 +174,12 @@ def find_game(name: str):
     """The kit (pnp.layout.kit.Kit) of the game called `name`; raises UnknownGame, or
     PnpError naming the game when its kit module does not import or defines no KIT."""
     from pnp.core.errors import PnpError
+
     g = entry(resolve(name))
     try:
         kit = import_module(g.kit).KIT
     except (ImportError, AttributeError) as exc:
-        raise PnpError(f"game {g.id}: its kit {g.kit} cannot be loaded "
-                       f"({type(exc).__name__}: {exc})") from None
+        raise PnpError(
+            f"game {g.id}: its kit {g.kit} cannot be loaded ({type(exc).__name__}: {exc})"
+        ) from None
     return kit

@@ -14,8 +14,8 @@ import math
 import unicodedata
 from datetime import date, datetime, time
 
-QUOTE_LIMIT = 60          # characters of a quoted text kept in a message
-PATH_LIMIT = 120          # a path keeps more: its end names the file
+QUOTE_LIMIT = 60  # characters of a quoted text kept in a message
+PATH_LIMIT = 120  # a path keeps more: its end names the file
 _INVISIBLE = {"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"}
 
 
@@ -47,12 +47,17 @@ def described(value: object, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, str):
         return quoted(value, limit)
     if isinstance(value, int):
-        if abs(value) < 10 ** 30:
+        if abs(value) < 10**30:
             return str(value)
         return f"a number of about {int(value.bit_length() * math.log10(2)) + 1:,} digits"
     if isinstance(value, float):
-        return "nan" if math.isnan(value) else repr(value) if math.isfinite(value) \
+        return (
+            "nan"
+            if math.isnan(value)
+            else repr(value)
+            if math.isfinite(value)
             else ("inf" if value > 0 else "-inf")
+        )
     if isinstance(value, (datetime, date, time)):
         return f"a date/time {value.isoformat()}"
     if isinstance(value, dict):
@@ -80,7 +85,7 @@ def prints_nothing(text: str) -> bool:
     return all(unicodedata.category(ch) in _BLANK for ch in text)
 
 
-MINUS = "\u2212"    # "−", MINUS SIGN: every negative number either tool prints
+MINUS = "\u2212"  # "−", MINUS SIGN: every negative number either tool prints
 
 
 def signed(n: int) -> str:

@@ -22,8 +22,21 @@ import click
 from pnp.core.shown import QUOTE_LIMIT, quoted
 
 #: Plain stand-ins for the symbols the score keeper prints, for encodings that lack them.
-PLAIN = {"▶": ">", "—": "-", "–": "-", "−": "-", "→": "->", "“": '"', "”": '"', "‘": "'",
-         "’": "'", "…": "...", "×": "x", "≤": "<=", "≥": ">="}
+PLAIN = {
+    "▶": ">",
+    "—": "-",
+    "–": "-",
+    "−": "-",
+    "→": "->",
+    "“": '"',
+    "”": '"',
+    "‘": "'",
+    "’": "'",
+    "…": "...",
+    "×": "x",
+    "≤": "<=",
+    "≥": ">=",
+}
 _HANDLER = "hackpack.plain"
 _EXACT = "hackpack.exact"
 
@@ -57,15 +70,15 @@ def stand_in(ch: str) -> str:
 
 def _plain(error: UnicodeError) -> tuple[str, int]:
     """Codec error handler: each character the encoding lacks becomes its `stand_in`."""
-    assert isinstance(error, UnicodeEncodeError)    # used to encode only
-    return "".join(map(stand_in, error.object[error.start:error.end])), error.end
+    assert isinstance(error, UnicodeEncodeError)  # used to encode only
+    return "".join(map(stand_in, error.object[error.start : error.end])), error.end
 
 
 def _exact(error: UnicodeError) -> tuple[str, int]:
     """Codec error handler for text that must stay exact (paths): PLAIN's stand-in for a
     symbol, else the character's escape, never a look-alike letter."""
-    assert isinstance(error, UnicodeEncodeError)    # used to encode only
-    chars = error.object[error.start:error.end]
+    assert isinstance(error, UnicodeEncodeError)  # used to encode only
+    chars = error.object[error.start : error.end]
     return "".join(PLAIN.get(ch) or escape(ch) for ch in chars), error.end
 
 
@@ -131,8 +144,9 @@ def one_line(message: str, typed=()) -> str:
     messages, which quote what was typed already."""
     for value in sorted({v for v in typed if len(v) > QUOTE_LIMIT}, key=len, reverse=True):
         message = message.replace(repr(value), quoted(value)).replace(value, quoted(value))
-    message = _LONG_RUN.sub(lambda m: f"{m.group(0)[:QUOTE_LIMIT]}… "
-                            f"({len(m.group(0)):,} characters)", message)
+    message = _LONG_RUN.sub(
+        lambda m: f"{m.group(0)[:QUOTE_LIMIT]}… ({len(m.group(0)):,} characters)", message
+    )
     return "".join(escape(ch) if _unprintable(ch) else ch for ch in message)
 
 
@@ -141,4 +155,5 @@ def _unprintable(ch: str) -> bool:
     and names are made of (U+200C, U+200D, U+E0020-U+E007F)."""
     category = unicodedata.category(ch)
     return category in ("Cc", "Cs", "Zl", "Zp") or (
-        category == "Cf" and ch not in "\u200c\u200d" and not 0xE0020 <= ord(ch) <= 0xE007F)
+        category == "Cf" and ch not in "\u200c\u200d" and not 0xE0020 <= ord(ch) <= 0xE007F
+    )

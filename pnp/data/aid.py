@@ -16,7 +16,7 @@ from pnp.data.schema import Field, length_range
 from pnp.data.tables import Entry, TableSpec
 
 MAX_LINES = 10
-MAX_LINE = 90            # characters in one line
+MAX_LINE = 90  # characters in one line
 
 
 def _lines_problem(lines: list) -> str | None:
@@ -31,10 +31,14 @@ def _lines_problem(lines: list) -> str | None:
 
 
 AID_FIELDS = (
-    Field("id", "id", "a kebab-case id such as \"aid-turn\""),
+    Field("id", "id", 'a kebab-case id such as "aid-turn"'),
     Field("name", "str", "the aid's title, 1..28 characters", check=length_range(1, 28)),
-    Field("lines", "list", f"the turn in order, 2..{MAX_LINES} lines of 1..{MAX_LINE} "
-          "characters", check=_lines_problem),
+    Field(
+        "lines",
+        "list",
+        f"the turn in order, 2..{MAX_LINES} lines of 1..{MAX_LINE} characters",
+        check=_lines_problem,
+    ),
     ART_FIELD,
 )
 AID_SPEC = TableSpec("aid", "aids.toml", AID_FIELDS, kind="Player aid")
@@ -50,12 +54,21 @@ class AidCard:
     lines: tuple[str, ...]
     count: int
     source: Source
-    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
+    art: ArtSpec | None = None  # the card's picture (pnp.data.art), if any
     kind = "Player aid"
 
 
 def aid_cards(entries: Sequence[Entry], players_max: int) -> tuple[AidCard, ...]:
     """The aid cards of a game's checked `[[aid]]` entries, `players_max` copies each."""
-    return tuple(AidCard(e.values["id"], e.values["name"], tuple(e.values["lines"]),
-                         players_max, e.source, e.values.get("art"))
-                 for e in entries if e.spec.table == "aid" and e.complete)
+    return tuple(
+        AidCard(
+            e.values["id"],
+            e.values["name"],
+            tuple(e.values["lines"]),
+            players_max,
+            e.source,
+            e.values.get("art"),
+        )
+        for e in entries
+        if e.spec.table == "aid" and e.complete
+    )

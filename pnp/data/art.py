@@ -39,12 +39,17 @@ from pnp.data.schema import Field
 
 FITS = ("cover", "contain")
 MAX_ART_BLEED_MM = 10.0
-MAX_WINDOW_MM = 500.0      # larger than any card: a window value past it is a typo
+MAX_WINDOW_MM = 500.0  # larger than any card: a window value past it is a typo
 KEYS = ("file", "window", "fit", "focus", "bleed", "alone")
 
-ART_FIELD = Field("art", "art", "an image path such as \"art/smart-tv.png\", or a table "
-                  "{ file = ..., window = [left, top, width, height], fit = \"cover\" or "
-                  "\"contain\", focus = [x, y], bleed = mm, alone = true }", required=False)
+ART_FIELD = Field(
+    "art",
+    "art",
+    'an image path such as "art/smart-tv.png", or a table '
+    '{ file = ..., window = [left, top, width, height], fit = "cover" or '
+    '"contain", focus = [x, y], bleed = mm, alone = true }',
+    required=False,
+)
 
 
 @dataclass(frozen=True)
@@ -76,8 +81,7 @@ class ArtSpec:
 
 
 def _number(value: Any) -> bool:
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value))
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _wrong_numbers(value: Any, names: tuple[str, ...], ok, allowed: str) -> str | None:
@@ -98,27 +102,34 @@ def resolve_art_path(file: str, folder: Path) -> Path:
     Raises ImageRefused when it is absolute, empty, leads outside the folder, does not
     exist or is not a regular file (checked before anything opens it)."""
     if not file.strip() or "\x00" in file:
-        raise ImageRefused("the image path is empty" if not file.strip()
-                           else "the image path holds a NUL character")
+        raise ImageRefused(
+            "the image path is empty"
+            if not file.strip()
+            else "the image path holds a NUL character"
+        )
     path = Path(file)
     if path.is_absolute() or (path.drive or path.root):
-        raise ImageRefused("the image path must be relative to the game folder, "
-                           f"such as \"art/{path.name or 'card.png'}\"")
+        raise ImageRefused(
+            "the image path must be relative to the game folder, "
+            f'such as "art/{path.name or "card.png"}"'
+        )
     base = folder.resolve()
     try:
         resolved = (base / path).resolve()
-    except (OSError, RuntimeError) as exc:     # a link loop
+    except (OSError, RuntimeError) as exc:  # a link loop
         raise ImageRefused(f"cannot follow the path: {exc}") from None
     if not resolved.is_relative_to(base):
-        raise ImageRefused("the image must be inside the game folder "
-                           f"{quoted(str(base))}; {quoted(file)} leads outside it")
+        raise ImageRefused(
+            "the image must be inside the game folder "
+            f"{quoted(str(base))}; {quoted(file)} leads outside it"
+        )
     try:
         mode = resolved.stat().st_mode
     except FileNotFoundError:
         raise ImageRefused("the file does not exist") from None
     except OSError as exc:
         raise ImageRefused(f"cannot read the file: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(mode):     # a FIFO would block the reader; a folder is no image
+    if not stat.S_ISREG(mode):  # a FIFO would block the reader; a folder is no image
         raise ImageRefused(f"it is {kind_of(mode)}, not an image file")
     return resolved
 
@@ -162,53 +173,79 @@ def _parse_art(value: Any, origin: Origin, folder: Path) -> tuple[ArtSpec | None
         value = {"file": value}
     if not isinstance(value, dict):
         return bad(f"expected an image path or an art table, got {described(value)}")
-    problems = [origin.problem(f"unknown key {quoted(k)} in the art table; allowed keys: "
-                               f"{', '.join(KEYS)}") for k in value if k not in KEYS]
+    problems = [
+        origin.problem(f"unknown key {quoted(k)} in the art table; allowed keys: {', '.join(KEYS)}")
+        for k in value
+        if k not in KEYS
+    ]
     options: dict[str, Any] = {}
     fit = value.get("fit", "cover")
     if fit not in FITS:
-        problems.append(origin.problem(f"fit is \"cover\" or \"contain\", got {described(fit)}"))
+        problems.append(origin.problem(f'fit is "cover" or "contain", got {described(fit)}'))
     options["fit"] = fit
     if "focus" in value:
         focus = value["focus"]
         wrong = _wrong_numbers(focus, ("x", "y"), lambda name, v: 0 <= v <= 1, "0..1")
         if wrong:
-            problems.append(origin.problem("focus is [x, y] with each 0..1 (from the image's "
-                                           f"left and top edge): {wrong}"))
+            problems.append(
+                origin.problem(
+                    f"focus is [x, y] with each 0..1 (from the image's left and top edge): {wrong}"
+                )
+            )
         else:
             options["focus"] = (float(focus[0]), float(focus[1]))
     if "bleed" in value:
         bleed = value["bleed"]
         if not _number(bleed) or not 0 <= bleed <= MAX_ART_BLEED_MM:
-            problems.append(origin.problem(f"bleed is the image's own bleed, 0..{MAX_ART_BLEED_MM:g}"
-                                           f" mm, got {described(bleed)}"))
+            problems.append(
+                origin.problem(
+                    f"bleed is the image's own bleed, 0..{MAX_ART_BLEED_MM:g}"
+                    f" mm, got {described(bleed)}"
+                )
+            )
         else:
             options["bleed_mm"] = float(bleed)
     if "window" in value:
         window = value["window"]
         wrong = _wrong_numbers(
-            window, ("left", "top", "width", "height"),
-            lambda name, v: (0 < v if name in ("width", "height") else 0 <= v)
-            and v <= MAX_WINDOW_MM, f"0..{MAX_WINDOW_MM:g} mm, width and height above 0")
+            window,
+            ("left", "top", "width", "height"),
+            lambda name, v: (
+                (0 < v if name in ("width", "height") else 0 <= v) and v <= MAX_WINDOW_MM
+            ),
+            f"0..{MAX_WINDOW_MM:g} mm, width and height above 0",
+        )
         if wrong:
-            problems.append(origin.problem(
-                f"window is [left, top, width, height] in mm from the trim's top-left corner: "
-                f"{wrong}"))
+            problems.append(
+                origin.problem(
+                    f"window is [left, top, width, height] in mm from the trim's top-left corner: "
+                    f"{wrong}"
+                )
+            )
         else:
             options["window_mm"] = tuple(float(v) for v in window)
     if "alone" in value:
         if not isinstance(value["alone"], bool):
-            problems.append(origin.problem(f"alone is true or false, got {described(value['alone'])}"))
+            problems.append(
+                origin.problem(f"alone is true or false, got {described(value['alone'])}")
+            )
         elif value["alone"] and "window" in value:
-            problems.append(origin.problem(
-                "alone = true prints only the picture, so with a window the rest of the "
-                "card would be blank; drop the window (full bleed) or alone"))
+            problems.append(
+                origin.problem(
+                    "alone = true prints only the picture, so with a window the rest of the "
+                    "card would be blank; drop the window (full bleed) or alone"
+                )
+            )
         else:
             options["alone"] = value["alone"]
     file = value.get("file")
     if not isinstance(file, str):
-        problems.append(origin.problem("the art table needs file = \"path/to/image.png\""
-                                       + ("" if file is None else f", got {described(file)}")))
+        problems.append(
+            origin.problem(
+                'the art table needs file = "path/to/image.png"'
+                + ("" if file is None else f", got {described(file)}")
+            )
+        )
         return None, problems
     try:
         image = probe(resolve_art_path(file, folder))

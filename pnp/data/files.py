@@ -20,9 +20,14 @@ from pathlib import Path
 
 from pnp.core.errors import Problem
 
-MAX_FILE_BYTES = 1024 * 1024          # 1 MiB: the largest shipped file is about 16 KiB
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-          (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+MAX_FILE_BYTES = 1024 * 1024  # 1 MiB: the largest shipped file is about 16 KiB
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+)
 
 
 def kind_of(mode: int) -> str:
@@ -47,10 +52,14 @@ def read_data_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | Problem:
     if not stat.S_ISREG(info.st_mode):
         return Problem(path, f"cannot read file: it is {kind_of(info.st_mode)}, not a regular file")
     if (real := _outside(path)) is not None:
-        return Problem(path, f"refused: it is a link to {real}, outside the game's folder "
-                       f"{path.parent}; copy the file into the folder instead")
-    too_big = Problem(path, f"refused: the file is larger than the {limit // 1024:,} KiB "
-                      "a data file may hold")
+        return Problem(
+            path,
+            f"refused: it is a link to {real}, outside the game's folder "
+            f"{path.parent}; copy the file into the folder instead",
+        )
+    too_big = Problem(
+        path, f"refused: the file is larger than the {limit // 1024:,} KiB a data file may hold"
+    )
     if info.st_size > limit:
         return too_big
     try:
@@ -67,10 +76,15 @@ def decode_text(path: Path, raw: bytes) -> str | Problem:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
+        line = raw[: exc.start].count(b"\n") + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        return Problem(path, f"not UTF-8 text: byte 0x{raw[exc.start]:02X} cannot be decoded; "
-                       "save the file as UTF-8", line=line, column=column)
+        return Problem(
+            path,
+            f"not UTF-8 text: byte 0x{raw[exc.start]:02X} cannot be decoded; "
+            "save the file as UTF-8",
+            line=line,
+            column=column,
+        )
 
 
 def read_data_text(path: Path, limit: int = MAX_FILE_BYTES) -> str | Problem:

@@ -20,11 +20,22 @@ GAME_FIELDS = [
     Field("id", "id", "a kebab-case game id"),
     Field("name", "str", "the game's printed name"),
     Field("players", "table", "a table { min = N, max = M }"),
-    Field("card_size", "str", f"one of {', '.join(CARD_SIZES_MM)}",
-          check=lambda v: None if v in CARD_SIZES_MM
-          else f"unknown card size {quoted(v)}; known: {', '.join(CARD_SIZES_MM)}"),
-    Field("card_sizes", "list", f"the trims its faces are laid out for, from "
-          f"{', '.join(CARD_SIZES_MM)}", check=lambda v: _sizes_problem(v)),
+    Field(
+        "card_size",
+        "str",
+        f"one of {', '.join(CARD_SIZES_MM)}",
+        check=lambda v: (
+            None
+            if v in CARD_SIZES_MM
+            else f"unknown card size {quoted(v)}; known: {', '.join(CARD_SIZES_MM)}"
+        ),
+    ),
+    Field(
+        "card_sizes",
+        "list",
+        f"the trims its faces are laid out for, from {', '.join(CARD_SIZES_MM)}",
+        check=lambda v: _sizes_problem(v),
+    ),
     Field("back", "table", "a [back] table"),
     Field("labels", "table", "a [labels] table of the words printed on the faces"),
 ]
@@ -40,24 +51,39 @@ def _sizes_problem(sizes: list) -> str | None:
     if len(set(sizes)) != len(sizes):
         return "a card size is named twice"
     return None
+
+
 #: The icons a category may use (pnp.render.icons draws these and more).
 ICONS = CATEGORY_ICONS
 
 CATEGORY_FIELDS = [
     Field("id", "id", "a kebab-case category id"),
     Field("name", "str", "the category's printed name"),
-    Field("colour", "colour", "a colour like \"#0072B2\""),
-    Field("icon", "id", f"one of {', '.join(ICONS)}",
-          check=lambda v: None if v in ICONS else f"expected one of {', '.join(ICONS)}, got {quoted(v)}"),
-    Field("code", "str", "the short code typed at the table, 2..4 lowercase letters a..z",
-          required=False,
-          check=lambda v: None if re.fullmatch("[a-z]{2,4}", v) else
-          f"expected 2..4 lowercase letters a..z, got {quoted(v, 40)}"),
+    Field("colour", "colour", 'a colour like "#0072B2"'),
+    Field(
+        "icon",
+        "id",
+        f"one of {', '.join(ICONS)}",
+        check=lambda v: (
+            None if v in ICONS else f"expected one of {', '.join(ICONS)}, got {quoted(v)}"
+        ),
+    ),
+    Field(
+        "code",
+        "str",
+        "the short code typed at the table, 2..4 lowercase letters a..z",
+        required=False,
+        check=lambda v: (
+            None
+            if re.fullmatch("[a-z]{2,4}", v)
+            else f"expected 2..4 lowercase letters a..z, got {quoted(v, 40)}"
+        ),
+    ),
 ]
 CATEGORIES = Field("category", "tables", "an array of [[category]] tables")
 BACK_FIELDS = [
     Field("title", "str", "the back's title"),
-    Field("colour", "colour", "a colour like \"#1F3A5F\""),
+    Field("colour", "colour", 'a colour like "#1F3A5F"'),
 ]
 SUBTITLE = Field("subtitle", "str", "the back's subtitle", required=False)
 PLAYER_FIELDS = [
@@ -66,9 +92,13 @@ PLAYER_FIELDS = [
 ]
 
 
-def read_game_file(tf: TomlFile, categories: bool = True, label_fields: tuple[Field, ...] = (),
-                   subtitle: bool = False, back_ids: tuple[str, ...] = ()
-                   ) -> tuple[GameInfo | None, list[Category], set[str], list[Problem]]:
+def read_game_file(
+    tf: TomlFile,
+    categories: bool = True,
+    label_fields: tuple[Field, ...] = (),
+    subtitle: bool = False,
+    back_ids: tuple[str, ...] = (),
+) -> tuple[GameInfo | None, list[Category], set[str], list[Problem]]:
     """Turn a parsed `game.toml` into GameInfo, the valid categories, the ids of every
     declared category (valid or not, so one bad colour does not make every card that
     names the category wrong too) and every problem found. The [back] table may name
@@ -84,44 +114,76 @@ def read_game_file(tf: TomlFile, categories: bool = True, label_fields: tuple[Fi
     problems += p
     back_where = tf.lines.tables.get("back", tf.lines.top)
     art_fields = [ART_FIELD, *(replace(ART_FIELD, name=f"art_{b}") for b in back_ids)]
-    back, p = _sub_table(tf, "back", BACK_FIELDS + ([SUBTITLE] if subtitle else []) + art_fields,
-                         back_where)
+    back, p = _sub_table(
+        tf, "back", BACK_FIELDS + ([SUBTITLE] if subtitle else []) + art_fields, back_where
+    )
     problems += p
     back_source = _source(tf, back_where, None, "back.")
     for f in art_fields:
         if f.name in back:
-            back[f.name], p = parse_art(back[f.name], back_source.at(f.name),
-                                        Path(tf.path).parent)
+            back[f.name], p = parse_art(back[f.name], back_source.at(f.name), Path(tf.path).parent)
             problems += p
-    labels, p = _sub_table(tf, "labels", list(label_fields),
-                           tf.lines.tables.get("labels", tf.lines.top))
+    labels, p = _sub_table(
+        tf, "labels", list(label_fields), tf.lines.tables.get("labels", tf.lines.top)
+    )
     problems += p
     found, declared = _categories(tf, problems) if categories else ([], set())
     if "id" in top and top["id"] != Path(tf.path).parent.name:
-        problems.append(Problem(tf.path, f"game id {quoted(top['id'])} does not match its folder "
-                                f"{quoted(Path(tf.path).parent.name)}", line=tf.lines.top.of("id"),
-                                field="id"))
-    if top.get("card_size") and isinstance(top.get("card_sizes"), list) and \
-            top["card_size"] not in top["card_sizes"]:
-        problems.append(Problem(tf.path, f"card_size {quoted(top['card_size'])} is not one of "
-                                f"card_sizes ({', '.join(top['card_sizes'])})",
-                                line=tf.lines.top.of("card_size"), field="card_size"))
+        problems.append(
+            Problem(
+                tf.path,
+                f"game id {quoted(top['id'])} does not match its folder "
+                f"{quoted(Path(tf.path).parent.name)}",
+                line=tf.lines.top.of("id"),
+                field="id",
+            )
+        )
+    if (
+        top.get("card_size")
+        and isinstance(top.get("card_sizes"), list)
+        and top["card_size"] not in top["card_sizes"]
+    ):
+        problems.append(
+            Problem(
+                tf.path,
+                f"card_size {quoted(top['card_size'])} is not one of "
+                f"card_sizes ({', '.join(top['card_sizes'])})",
+                line=tf.lines.top.of("card_size"),
+                field="card_size",
+            )
+        )
     if players and players.get("min", 0) > players.get("max", 99):
-        problems.append(Problem(tf.path, "players.min is greater than players.max",
-                                line=tf.lines.top.of("players"), field="players"))
+        problems.append(
+            Problem(
+                tf.path,
+                "players.min is greater than players.max",
+                line=tf.lines.top.of("players"),
+                field="players",
+            )
+        )
     if problems:
         return None, found, declared, problems
     labels_where = tf.lines.tables.get("labels", tf.lines.top)
     info = GameInfo(
-        id=top["id"], name=top["name"], players_min=players["min"],
-        players_max=players["max"], card_size=top["card_size"],
+        id=top["id"],
+        name=top["name"],
+        players_min=players["min"],
+        players_max=players["max"],
+        card_size=top["card_size"],
         card_sizes=tuple(top["card_sizes"]),
-        back=BackDesign(back["title"], back.get("subtitle", ""), back["colour"], back_source,
-                        back.get("art"), tuple((b, back[f"art_{b}"]) for b in back_ids
-                                               if f"art_{b}" in back)),
-        folder=Path(tf.path).parent, labels=labels,
+        back=BackDesign(
+            back["title"],
+            back.get("subtitle", ""),
+            back["colour"],
+            back_source,
+            back.get("art"),
+            tuple((b, back[f"art_{b}"]) for b in back_ids if f"art_{b}" in back),
+        ),
+        folder=Path(tf.path).parent,
+        labels=labels,
         labels_source=_source(tf, labels_where, None, "labels."),
-        name_line=tf.lines.top.of("name"))
+        name_line=tf.lines.top.of("name"),
+    )
     return info, found, declared, problems
 
 
@@ -129,8 +191,9 @@ def _source(tf: TomlFile, where: TableLines, subject: str | None, prefix: str = 
     return Source(tf.path, where.line, tuple(where.keys.items()), subject, prefix)
 
 
-def _sub_table(tf: TomlFile, name: str, fields: list[Field], where: TableLines
-               ) -> tuple[dict, list[Problem]]:
+def _sub_table(
+    tf: TomlFile, name: str, fields: list[Field], where: TableLines
+) -> tuple[dict, list[Problem]]:
     """Check the table `name` of game.toml (when it is a table) against `fields`; problems
     name its keys as `name.key`."""
     if not isinstance(tf.data.get(name), dict):
@@ -142,8 +205,8 @@ def _sub_table(tf: TomlFile, name: str, fields: list[Field], where: TableLines
 def _categories(tf: TomlFile, problems: list[Problem]) -> tuple[list[Category], set[str]]:
     categories: list[Category] = []
     declared: set[str] = set()
-    first: dict[str, int] = {}                 # category id -> the line defining it first
-    codes: dict[str, str] = {}                 # code -> the category id that has it
+    first: dict[str, int] = {}  # category id -> the line defining it first
+    codes: dict[str, str] = {}  # code -> the category id that has it
     raw_categories = tf.data.get("category", [])
     for i, raw in enumerate(raw_categories if isinstance(raw_categories, list) else []):
         where = tf.lines.array_item("category", i)
@@ -153,16 +216,29 @@ def _categories(tf: TomlFile, problems: list[Problem]) -> tuple[list[Category], 
         problems += p
         if "id" in values:
             if values["id"] in declared:
-                problems.append(Problem(tf.path, "duplicate category id; first defined at "
-                                        f"{tf.path}:{first[values['id']]}", line=where.of("id"),
-                                        subject=subject, field="id"))
+                problems.append(
+                    Problem(
+                        tf.path,
+                        f"duplicate category id; first defined at {tf.path}:{first[values['id']]}",
+                        line=where.of("id"),
+                        subject=subject,
+                        field="id",
+                    )
+                )
             declared.add(values["id"])
             first.setdefault(values["id"], where.line)
         code = values.get("code")
         if code is not None and code in codes:
-            problems.append(Problem(tf.path, f"the code {quoted(code)} is also category "
-                                    f"{quoted(codes[code])}'s; codes must differ",
-                                    line=where.of("code"), subject=subject, field="code"))
+            problems.append(
+                Problem(
+                    tf.path,
+                    f"the code {quoted(code)} is also category "
+                    f"{quoted(codes[code])}'s; codes must differ",
+                    line=where.of("code"),
+                    subject=subject,
+                    field="code",
+                )
+            )
         elif code is not None:
             codes[code] = values.get("id", "?")
         if not p:
@@ -171,8 +247,15 @@ def _categories(tf: TomlFile, problems: list[Problem]) -> tuple[list[Category], 
 
 
 def _prefixed(p: Problem, prefix: str) -> Problem:
-    return Problem(p.file, p.message, p.line, p.column, p.card_id,
-                   prefix + p.field if p.field else prefix.rstrip("."), p.subject)
+    return Problem(
+        p.file,
+        p.message,
+        p.line,
+        p.column,
+        p.card_id,
+        prefix + p.field if p.field else prefix.rstrip("."),
+        p.subject,
+    )
 
 
 def read_game_id(path: Path) -> str | None:

@@ -39,21 +39,55 @@ from pnp.data.files import kind_of
 FORMATS = ("PNG", "JPEG", "WEBP", "TIFF", "GIF", "BMP")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 ORIENTATION_TAG = 0x0112
-CACHE_SIZE = 256                 # probes kept; the oldest is dropped first
+CACHE_SIZE = 256  # probes kept; the oldest is dropped first
 
 _PNG_DEPTHS = {0: (1, 2, 4, 8, 16), 2: (8, 16), 3: (1, 2, 4, 8), 4: (8, 16), 6: (8, 16)}
 _PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
-_ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4),
-          (1, 0, 2, 2), (0, 1, 1, 2))     # x0, y0, dx, dy of the seven interlace passes
-CHECKED_PIXELS_BYTES = 1 << 16   # inflated bytes probe checks (and the piece size)
+_ADAM7 = (
+    (0, 0, 8, 8),
+    (4, 0, 8, 8),
+    (0, 4, 4, 8),
+    (2, 0, 4, 4),
+    (0, 2, 2, 4),
+    (1, 0, 2, 2),
+    (0, 1, 1, 2),
+)  # x0, y0, dx, dy of the seven interlace passes
+CHECKED_PIXELS_BYTES = 1 << 16  # inflated bytes probe checks (and the piece size)
 #: Modes printed as they are, or after a conversion `pnp.render.images` knows.
-_MODES = {"1", "L", "LA", "La", "P", "PA", "RGB", "RGBA", "RGBa", "RGBX", "CMYK", "YCbCr",
-          "I", "I;16", "I;16B", "I;16L", "I;16N", "F"}
+_MODES = {
+    "1",
+    "L",
+    "LA",
+    "La",
+    "P",
+    "PA",
+    "RGB",
+    "RGBA",
+    "RGBa",
+    "RGBX",
+    "CMYK",
+    "YCbCr",
+    "I",
+    "I;16",
+    "I;16B",
+    "I;16L",
+    "I;16N",
+    "F",
+}
 _SIXTEEN_BIT = {"I;16", "I;16B", "I;16L", "I;16N", "I"}
 #: What Pillow raises on a damaged file besides OSError (its plugins parse with struct,
 #: index into buffers and divide by header fields).
-_DAMAGE = (OSError, ValueError, SyntaxError, EOFError, struct.error, IndexError, TypeError,
-           KeyError, ZeroDivisionError)
+_DAMAGE = (
+    OSError,
+    ValueError,
+    SyntaxError,
+    EOFError,
+    struct.error,
+    IndexError,
+    TypeError,
+    KeyError,
+    ZeroDivisionError,
+)
 
 _cache: dict[tuple, ImageInfo] = {}
 
@@ -138,11 +172,13 @@ def _chunks(data: bytes, check_crc: bool):
     while True:
         if pos + 12 > len(data):
             raise _damaged("the file ends before its IEND chunk")
-        length, kind = struct.unpack(">I4s", view[pos:pos + 8])
+        length, kind = struct.unpack(">I4s", view[pos : pos + 8])
         end = pos + 8 + length
         if end + 4 > len(data):
             raise _damaged(f"the file ends inside its {kind.decode('latin-1')!r} chunk")
-        if check_crc and zlib.crc32(view[pos + 4:end]) != int.from_bytes(view[end:end + 4], "big"):
+        if check_crc and zlib.crc32(view[pos + 4 : end]) != int.from_bytes(
+            view[end : end + 4], "big"
+        ):
             raise _damaged(f"the {kind.decode('latin-1')!r} chunk's checksum is wrong")
         yield kind, pos + 8, end
         if kind == b"IEND":
@@ -161,8 +197,14 @@ def read_png(data: bytes, check_crc: bool = True) -> PngLayout:
     if kind != b"IHDR" or end - start != 13:
         raise _damaged("it does not start with an IHDR chunk")
     w, h, depth, ctype, method, filtering, interlace = struct.unpack(">IIBBBBB", data[start:end])
-    if (not w or not h or depth not in _PNG_DEPTHS.get(ctype, ()) or method or filtering
-            or interlace > 1):
+    if (
+        not w
+        or not h
+        or depth not in _PNG_DEPTHS.get(ctype, ())
+        or method
+        or filtering
+        or interlace > 1
+    ):
         raise _damaged("its IHDR chunk is invalid")
     palette, trns, exif, idat = b"", False, None, []
     for kind, start, end in chunks:
@@ -196,7 +238,7 @@ def check_png_data(data: bytes, layout: PngLayout, whole: bool = False) -> None:
             while piece and not inflater.eof:
                 out = inflater.decompress(piece, CHECKED_PIXELS_BYTES)
                 if not layout.interlaced and done < expected:
-                    filters = out[(-done) % stride:expected - done:stride]
+                    filters = out[(-done) % stride : expected - done : stride]
                     if filters and max(filters) > 4:
                         raise _damaged("a row of its image data has an unknown filter type")
                 done += len(out)
@@ -216,8 +258,9 @@ def _stat(path: Path) -> os.stat_result:
         info = os.stat(path)
     except FileNotFoundError:
         if os.path.islink(path):
-            raise ImageRefused("cannot read the file: it is a symbolic link to a file "
-                               "that does not exist") from None
+            raise ImageRefused(
+                "cannot read the file: it is a symbolic link to a file that does not exist"
+            ) from None
         raise ImageRefused("the file does not exist") from None
     except OSError as exc:
         raise ImageRefused(f"cannot read the file: {exc.strerror or exc}") from None
@@ -247,12 +290,14 @@ def _unidentified(path: Path, head: bytes) -> ImageRefused:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            with Image.open(path) as other:       # header only: no plugin decodes here
+            with Image.open(path) as other:  # header only: no plugin decodes here
                 fmt = other.format
-    except Exception:          # noqa: BLE001 - any failure means "no format Pillow knows"
+    except Exception:  # noqa: BLE001 - any failure means "no format Pillow knows"
         return ImageRefused(f"not an image Pillow can read ({_begins(head)})")
-    return ImageRefused(f"it is an image in the {fmt} format; card art must be one of "
-                        f"{', '.join(FORMATS[:-1])} or {FORMATS[-1]}")
+    return ImageRefused(
+        f"it is an image in the {fmt} format; card art must be one of "
+        f"{', '.join(FORMATS[:-1])} or {FORMATS[-1]}"
+    )
 
 
 def _size_past_limit(path: Path) -> tuple[int, int] | None:
@@ -265,7 +310,7 @@ def _size_past_limit(path: Path) -> tuple[int, int] | None:
             for fmt in FORMATS:
                 factory, accept = Image.OPEN[fmt]
                 accepted = accept(prefix) if accept is not None else True
-                if isinstance(accepted, str) or not accepted:     # a str is a warning
+                if isinstance(accepted, str) or not accepted:  # a str is a warning
                     continue
                 f.seek(0)
                 try:
@@ -282,8 +327,10 @@ def _bomb(size: tuple[int, int] | None, limit: int) -> ImageRefused:
         shown = f"more than {2 * limit:,} pixels"
     else:
         shown = f"{size[0]:,} x {size[1]:,} px = {size[0] * size[1]:,} pixels"
-    return ImageRefused(f"the image is too large: {shown}, over Pillow's "
-                        f"decompression-bomb limit of {limit:,} pixels (MAX_IMAGE_PIXELS)")
+    return ImageRefused(
+        f"the image is too large: {shown}, over Pillow's "
+        f"decompression-bomb limit of {limit:,} pixels (MAX_IMAGE_PIXELS)"
+    )
 
 
 def _open(path: Path, head: bytes, limit: int | None) -> Image.Image:
@@ -320,7 +367,7 @@ def _verify(im: Image.Image, path: Path) -> None:
 
 def _orientation(im: Image.Image, layout: PngLayout | None) -> int:
     try:
-        if layout is not None:            # Pillow's PNG getexif() would decode the pixels
+        if layout is not None:  # Pillow's PNG getexif() would decode the pixels
             if layout.exif is None:
                 return 1
             exif = Image.Exif()
@@ -329,7 +376,7 @@ def _orientation(im: Image.Image, layout: PngLayout | None) -> int:
             exif = im.getexif()
         value = exif.get(ORIENTATION_TAG, 1)
     except _DAMAGE:
-        return 1                          # unreadable EXIF: shown as stored
+        return 1  # unreadable EXIF: shown as stored
     return value if isinstance(value, int) and 1 <= value <= 8 else 1
 
 
@@ -344,8 +391,12 @@ def _notes(im: Image.Image, layout: PngLayout | None, orientation: int) -> tuple
     elif im.mode == "F":
         notes.append("32-bit floating-point samples: reduced to 8 bits (0..255 kept)")
     if orientation != 1:
-        how = {2: "mirrored", 4: "mirrored", 5: "rotated and mirrored",
-               7: "rotated and mirrored"}.get(orientation, "rotated")
+        how = {
+            2: "mirrored",
+            4: "mirrored",
+            5: "rotated and mirrored",
+            7: "rotated and mirrored",
+        }.get(orientation, "rotated")
         notes.append(f"{how} by its EXIF orientation")
     if getattr(im, "is_animated", False):
         notes.append("it has several frames: the first is printed")
@@ -367,16 +418,26 @@ def _probe(path: Path, stamp: tuple, limit: int | None) -> ImageInfo:
         if limit is not None and im.width * im.height > limit:
             raise _bomb(im.size, limit)
         if im.mode not in _MODES:
-            raise ImageRefused(f"its colour mode {im.mode} cannot be printed; "
-                               "save it as RGB or greyscale")
+            raise ImageRefused(
+                f"its colour mode {im.mode} cannot be printed; save it as RGB or greyscale"
+            )
         size, orientation = im.size, _orientation(im, layout)
         w, h = size if orientation < 5 else size[::-1]
         has_alpha = im.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in im.info
-        assert im.format is not None        # opened from a file: one of FORMATS
-        info = ImageInfo(path, w, h, im.format, im.mode, orientation, has_alpha,
-                         _notes(im, layout, orientation), stamp)
+        assert im.format is not None  # opened from a file: one of FORMATS
+        info = ImageInfo(
+            path,
+            w,
+            h,
+            im.format,
+            im.mode,
+            orientation,
+            has_alpha,
+            _notes(im, layout, orientation),
+            stamp,
+        )
         if layout is None:
-            _verify(im, path)          # after reading the header: a JPEG's draft resizes im
+            _verify(im, path)  # after reading the header: a JPEG's draft resizes im
         return info
 
 

@@ -48,9 +48,14 @@ class Origin:
     def problem(self, message: str, level: str = "error") -> Problem:
         """A Problem about this value, named by file:line, subject and field; `level` as
         Problem's ("error", "warning", "note")."""
-        return Problem(self.source.file, message, line=self.source.line_of(self.key),
-                       field=self.source.prefix + self.field, subject=self.source.subject,
-                       level=level)
+        return Problem(
+            self.source.file,
+            message,
+            line=self.source.line_of(self.key),
+            field=self.source.prefix + self.field,
+            subject=self.source.subject,
+            level=level,
+        )
 
 
 def origin_at(source: Source | None, field: str) -> Origin:
@@ -110,7 +115,7 @@ class GameInfo:
     labels: dict[str, str] = field(default_factory=dict, compare=False)
     labels_source: Source | None = field(default=None, compare=False)
     card_sizes: tuple[str, ...] = ()
-    name_line: int | None = field(default=None, compare=False)   # of `name` in game.toml
+    name_line: int | None = field(default=None, compare=False)  # of `name` in game.toml
 
     def label(self, key: str) -> tuple[str, Origin]:
         """The printed word `key` of the [labels] table and its origin (for messages)."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from pnp.core.errors import DataError, Problem
 from pnp.data.files import read_data_text
 
-MAX_RULEBOOK_BYTES = 256 * 1024   # about 60 printed pages; the shipped ones are 12 KiB
+MAX_RULEBOOK_BYTES = 256 * 1024  # about 60 printed pages; the shipped ones are 12 KiB
 # Words in one paragraph, list item or heading: reportlab re-wraps the rest of a paragraph
 # at every page it spans, so a paragraph costs time in the square of its length; a limit
 # keeps the whole build linear in the rulebook's size. The shipped longest is 178 words.
@@ -84,8 +84,14 @@ def _unsupported(text: str) -> list[tuple[int, str]]:
     return found
 
 
-_KIND_NAMES = {"title": "title", "h2": "heading", "h3": "heading", "para": "paragraph",
-               "bullet": "list item", "number": "list item"}
+_KIND_NAMES = {
+    "title": "title",
+    "h2": "heading",
+    "h3": "heading",
+    "para": "paragraph",
+    "bullet": "list item",
+    "number": "list item",
+}
 
 
 def load_rulebook(path: Path) -> list[Block]:
@@ -102,10 +108,20 @@ def load_rulebook(path: Path) -> list[Block]:
     if unsupported := _unsupported(text):
         raise DataError([Problem(path, why, line=n) for n, why in unsupported])
     if long := [b for b in blocks if len(b.text.split()) > MAX_BLOCK_WORDS]:
-        raise DataError([Problem(path, f"a {_KIND_NAMES[b.kind]} of {len(b.text.split()):,} "
-                                 f"words; split it (at most {MAX_BLOCK_WORDS:,} words, about "
-                                 "three pages)", line=b.line) for b in long])
+        raise DataError(
+            [
+                Problem(
+                    path,
+                    f"a {_KIND_NAMES[b.kind]} of {len(b.text.split()):,} "
+                    f"words; split it (at most {MAX_BLOCK_WORDS:,} words, about "
+                    "three pages)",
+                    line=b.line,
+                )
+                for b in long
+            ]
+        )
     if unbalanced := [b for b in blocks if b.text.count("**") % 2]:
-        raise DataError([Problem(path, "unbalanced ** (bold) marks", line=b.line)
-                         for b in unbalanced])
+        raise DataError(
+            [Problem(path, "unbalanced ** (bold) marks", line=b.line) for b in unbalanced]
+        )
     return blocks

@@ -15,7 +15,7 @@ from pnp.core.shown import described, prints_nothing
 from pnp.data.toml_source import TableLines
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-MAX_ID = 48        # characters in any id (card, category, deck, game)
+MAX_ID = 48  # characters in any id (card, category, deck, game)
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def _kind_ok(kind: str, value: Any) -> bool:
         return isinstance(value, str) and bool(re.fullmatch(r"#[0-9A-Fa-f]{6}", value))
     if kind == "table":
         return isinstance(value, dict)
-    if kind == "art":             # a path or an art table; pnp.data.art reads it
+    if kind == "art":  # a path or an art table; pnp.data.art reads it
         return isinstance(value, (str, dict))
     if kind == "tables":
         return isinstance(value, list) and all(isinstance(v, dict) for v in value)
@@ -73,9 +73,11 @@ class RangeCheck(Protocol):
 def int_range(low: int, high: int) -> RangeCheck:
     """A check that an int lies in low..high inclusive; the check's `limits` are (low,
     high), so the data files' header comments can be checked against them."""
+
     def check(value: int) -> str | None:
         return None if low <= value <= high else f"expected {low}..{high}, got {value}"
-    ranged = cast(RangeCheck, check)          # a RangeCheck once its limits are set
+
+    ranged = cast(RangeCheck, check)  # a RangeCheck once its limits are set
     ranged.limits = (low, high)
     return ranged
 
@@ -83,19 +85,24 @@ def int_range(low: int, high: int) -> RangeCheck:
 def length_range(low: int, high: int, unit: str = "characters") -> RangeCheck:
     """A check that a string or list has low..high items/characters; `limits` as
     int_range's."""
+
     def check(value: Any) -> str | None:
         n = len(value)
         if low <= n <= high:
             return None
         wanted = f"exactly {low}" if low == high else f"{low}..{high}"
         return f"expected {wanted} {unit}, got {n}"
-    ranged = cast(RangeCheck, check)          # a RangeCheck once its limits are set
+
+    ranged = cast(RangeCheck, check)  # a RangeCheck once its limits are set
     ranged.limits = (low, high)
     return ranged
 
 
 def check_table(
-    raw: Any, fields: list[Field] | tuple[Field, ...], where: TableLines, file,
+    raw: Any,
+    fields: list[Field] | tuple[Field, ...],
+    where: TableLines,
+    file,
     subject: str | None = None,
 ) -> tuple[dict, list[Problem]]:
     """Check one table against `fields`; return the valid values and every problem found.
@@ -110,22 +117,40 @@ def check_table(
     known = {f.name for f in fields}
     for key in raw:
         if key not in known:
-            problems.append(Problem(
-                file, f"unknown key; allowed keys: {', '.join(sorted(known))}",
-                line=where.of(key), subject=subject, field=key))
+            problems.append(
+                Problem(
+                    file,
+                    f"unknown key; allowed keys: {', '.join(sorted(known))}",
+                    line=where.of(key),
+                    subject=subject,
+                    field=key,
+                )
+            )
     for f in fields:
         if f.name not in raw:
             if f.required:
-                problems.append(Problem(file, f"missing; expected {f.expected}",
-                                        line=where.line, subject=subject, field=f.name))
+                problems.append(
+                    Problem(
+                        file,
+                        f"missing; expected {f.expected}",
+                        line=where.line,
+                        subject=subject,
+                        field=f.name,
+                    )
+                )
             continue
         value = raw[f.name]
         message, field = None, f.name
-        if (f.kind in ("tables", "list") and isinstance(value, list)
-                and (i := _first_bad_item(f.kind, value)) is not None):
+        if (
+            f.kind in ("tables", "list")
+            and isinstance(value, list)
+            and (i := _first_bad_item(f.kind, value)) is not None
+        ):
             field = f"{f.name}[{i}]"
-            message = (f"expected {'a table' if f.kind == 'tables' else 'text'} in "
-                       f"{f.expected}, got {described(value[i])}")
+            message = (
+                f"expected {'a table' if f.kind == 'tables' else 'text'} in "
+                f"{f.expected}, got {described(value[i])}"
+            )
         elif not _kind_ok(f.kind, value):
             message = f"expected {f.expected}, got {described(value)}"
         elif f.kind == "id" and len(value) > MAX_ID:
@@ -133,8 +158,9 @@ def check_table(
         elif f.check is not None:
             message = f.check(value)
         if message:
-            problems.append(Problem(file, message, line=where.of(f.name),
-                                    subject=subject, field=field))
+            problems.append(
+                Problem(file, message, line=where.of(f.name), subject=subject, field=field)
+            )
         else:
             values[f.name] = value
     return values, problems

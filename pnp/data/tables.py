@@ -73,8 +73,7 @@ class Tables:
 
     def of(self, table: str, complete: bool = True) -> list[Entry]:
         """The entries of `table` (only those that passed the schema, by default)."""
-        return [e for e in self.entries if e.spec.table == table
-                and (e.complete or not complete)]
+        return [e for e in self.entries if e.spec.table == table and (e.complete or not complete)]
 
 
 def read_tables(folder: Path, specs: tuple[TableSpec, ...] | list[TableSpec]) -> Tables:
@@ -113,8 +112,11 @@ def _stray_keys(tf: TomlFile, specs: list[TableSpec]) -> list[Problem]:
             what, line = f"unknown table [{key}]", tf.lines.tables[key].line
         else:
             what, line = f"unknown key {quoted(key)} outside any table", tf.lines.top.of(key)
-        problems.append(Problem(tf.path, f"{what}; this file holds {_holds(specs)} tables",
-                                line=line, field=key))
+        problems.append(
+            Problem(
+                tf.path, f"{what}; this file holds {_holds(specs)} tables", line=line, field=key
+            )
+        )
     return problems
 
 
@@ -125,24 +127,38 @@ def _read_spec(tf: TomlFile, spec: TableSpec, problems: list[Problem]) -> list[E
     if spec.single:
         if not isinstance(raw, dict):
             where = tf.lines.array_item(spec.table, 0)
-            problems.append(Problem(tf.path, f"expected one [{spec.table}] table (single "
-                                    f"brackets), got [[{spec.table}]]", line=where.line,
-                                    field=spec.table))
+            problems.append(
+                Problem(
+                    tf.path,
+                    f"expected one [{spec.table}] table (single brackets), got [[{spec.table}]]",
+                    line=where.line,
+                    field=spec.table,
+                )
+            )
             return []
         return [_entry(tf, spec, raw, tf.lines.tables.get(spec.table, tf.lines.top), problems)]
     if not isinstance(raw, list):
         where = tf.lines.tables.get(spec.table, tf.lines.top)
-        problems.append(Problem(tf.path, f"expected [[{spec.table}]] tables (double brackets), "
-                                f"got [{spec.table}]" if isinstance(raw, dict) else
-                                f"expected [[{spec.table}]] tables", line=where.of(spec.table),
-                                field=spec.table))
+        problems.append(
+            Problem(
+                tf.path,
+                f"expected [[{spec.table}]] tables (double brackets), got [{spec.table}]"
+                if isinstance(raw, dict)
+                else f"expected [[{spec.table}]] tables",
+                line=where.of(spec.table),
+                field=spec.table,
+            )
+        )
         return []
-    return [_entry(tf, spec, item, tf.lines.array_item(spec.table, i), problems)
-            for i, item in enumerate(raw)]
+    return [
+        _entry(tf, spec, item, tf.lines.array_item(spec.table, i), problems)
+        for i, item in enumerate(raw)
+    ]
 
 
-def _entry(tf: TomlFile, spec: TableSpec, raw: Any, where: TableLines,
-           problems: list[Problem]) -> Entry:
+def _entry(
+    tf: TomlFile, spec: TableSpec, raw: Any, where: TableLines, problems: list[Problem]
+) -> Entry:
     entry_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
     if spec.single:
         subject = f"the [{spec.table}] table"
@@ -150,7 +166,7 @@ def _entry(tf: TomlFile, spec: TableSpec, raw: Any, where: TableLines,
         subject = f"{spec.subject} {quoted(entry_id)}" if entry_id else f"a [[{spec.table}]] table"
     values, p = check_table(raw, spec.fields, where, tf.path, subject=subject)
     source = Source(tf.path, where.line, tuple(where.keys.items()), subject)
-    if "art" in values:     # the image, checked, relative to the game folder
+    if "art" in values:  # the image, checked, relative to the game folder
         values["art"], q = parse_art(values["art"], source.at("art"), Path(tf.path).parent)
         p += q
     problems += p
@@ -167,9 +183,15 @@ def _duplicate_ids(entries: list[Entry]) -> list[Problem]:
         key = (e.spec.ids, e.id)
         if key in seen:
             first = seen[key]
-            problems.append(Problem(e.source.file, f"duplicate id; first defined at "
-                                    f"{first.file}:{first.line}", line=e.source.line_of("id"),
-                                    subject=e.source.subject, field="id"))
+            problems.append(
+                Problem(
+                    e.source.file,
+                    f"duplicate id; first defined at {first.file}:{first.line}",
+                    line=e.source.line_of("id"),
+                    subject=e.source.subject,
+                    field="id",
+                )
+            )
         seen.setdefault(key, e.source)
     return problems
 
@@ -186,9 +208,14 @@ class GameFiles:
     problems: tuple[Problem, ...]
 
 
-def read_game(folder: Path, specs: tuple[TableSpec, ...], categories: bool = False,
-              label_fields: tuple[Field, ...] = (), subtitle: bool = False,
-              back_ids: tuple[str, ...] = ()) -> GameFiles:
+def read_game(
+    folder: Path,
+    specs: tuple[TableSpec, ...],
+    categories: bool = False,
+    label_fields: tuple[Field, ...] = (),
+    subtitle: bool = False,
+    back_ids: tuple[str, ...] = (),
+) -> GameFiles:
     """Read `folder`'s game.toml (pnp.data.game_file.read_game_file: what the game prints
     there; `back_ids` are the backs that may have their own art) and every table of
     `specs`, collecting every problem; never raises for bad data."""
@@ -200,9 +227,11 @@ def read_game(folder: Path, specs: tuple[TableSpec, ...], categories: bool = Fal
     if isinstance(game, Problem):
         problems.append(game)
     else:
-        info, found, declared, p = read_game_file(game, categories, label_fields, subtitle,
-                                                   back_ids)
+        info, found, declared, p = read_game_file(
+            game, categories, label_fields, subtitle, back_ids
+        )
         problems += p
     tables = read_tables(folder, specs)
-    return GameFiles(info, tuple(found), frozenset(declared), tables,
-                     tuple(problems) + tables.problems)
+    return GameFiles(
+        info, tuple(found), frozenset(declared), tables, tuple(problems) + tables.problems
+    )

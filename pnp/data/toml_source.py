@@ -79,7 +79,7 @@ class TomlFile:
     lines: LineIndex
 
 
-MAX_NESTING = 32   # arrays and inline tables inside one another; card data uses 3
+MAX_NESTING = 32  # arrays and inline tables inside one another; card data uses 3
 
 
 def _depth(data: dict) -> int:
@@ -104,8 +104,11 @@ def read_toml(path: Path) -> TomlFile | Problem:
     text = read_data_text(path)
     if isinstance(text, Problem):
         return text
-    too_deep = Problem(path, f"values nested more than {MAX_NESTING} levels deep "
-                       "(arrays or inline tables inside one another)")
+    too_deep = Problem(
+        path,
+        f"values nested more than {MAX_NESTING} levels deep "
+        "(arrays or inline tables inside one another)",
+    )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -117,21 +120,25 @@ def read_toml(path: Path) -> TomlFile | Problem:
         return Problem(path, f"TOML syntax error: {message}", line=line, column=column)
     except RecursionError:
         return too_deep
-    except ValueError:   # an integer of more digits than Python converts (4,300)
+    except ValueError:  # an integer of more digits than Python converts (4,300)
         return Problem(path, "TOML syntax error: a number has too many digits to read")
     if _depth(data) > MAX_NESTING:
         return too_deep
     odd = odd_number(text)
     if odd is not None:
         line, column, token = odd
-        return Problem(path, f"the number {token} is written in a form the data does not "
-                       "take: write whole numbers and decimals in plain digits (10, -2, "
-                       "0.5), without _, exponents, hex, octal, binary, inf or nan",
-                       line=line, column=column)
+        return Problem(
+            path,
+            f"the number {token} is written in a form the data does not "
+            "take: write whole numbers and decimals in plain digits (10, -2, "
+            "0.5), without _, exponents, hex, octal, binary, inf or nan",
+            line=line,
+            column=column,
+        )
     return TomlFile(path, data, LineIndex.scan(text))
 
 
-_NUMBER = None     # compiled on first use
+_NUMBER = None  # compiled on first use
 
 
 def odd_number(text: str) -> tuple[int, int, str] | None:
@@ -141,27 +148,30 @@ def odd_number(text: str) -> tuple[int, int, str] | None:
     the README writes as 10, -2 or 0.5), or None. Strings and comments are skipped."""
     global _NUMBER
     import re
+
     # the common case: no token anywhere that could be such a number, not even in a
     # string or a comment; only then is the text walked, strings and comments skipped
     if not re.search(r"(?<![\w.+-])[+-]?(?:0[xob]|inf\b|nan\b|[0-9][0-9_.]*[_eE])", text):
         return None
     if _NUMBER is None:
-        _NUMBER = re.compile(r"(?<![\w.+-])[+-]?(?:0[xob][0-9A-Fa-f_]+|inf|nan|"
-                             r"[0-9][0-9_]*(?:\.[0-9_]+)?(?:[eE][+-]?[0-9_]+)?)(?![\w.:-])")
+        _NUMBER = re.compile(
+            r"(?<![\w.+-])[+-]?(?:0[xob][0-9A-Fa-f_]+|inf|nan|"
+            r"[0-9][0-9_]*(?:\.[0-9_]+)?(?:[eE][+-]?[0-9_]+)?)(?![\w.:-])"
+        )
     plain = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
     i, n, line, start = 0, len(text), 1, 0
-    code: list[tuple[int, int, str]] = []       # (line, column of its start, code text)
+    code: list[tuple[int, int, str]] = []  # (line, column of its start, code text)
     piece: list[str] = []
     while i < n:
         ch = text[i]
         if text.startswith(('"""', "'''"), i):
-            quote = text[i:i + 3]
+            quote = text[i : i + 3]
             end = text.find(quote, i + 3)
             end = n if end < 0 else end + 3
             while end < n and text[end] == quote[0]:
                 end += 1
             breaks = text.count("\n", i, end)
-            if breaks:                        # the value ends on a later line
+            if breaks:  # the value ends on a later line
                 code.append((line, start, "".join(piece)))
                 line += breaks
                 start = text.rfind("\n", i, end) + 1
@@ -174,7 +184,7 @@ def odd_number(text: str) -> tuple[int, int, str] | None:
             j = i + 1
             while j < n and text[j] != ch and text[j] != "\n":
                 j += 2 if ch == '"' and text[j] == "\\" else 1
-            piece.append(" " * (min(j + 1, n) - i))   # a string: blanks, columns kept
+            piece.append(" " * (min(j + 1, n) - i))  # a string: blanks, columns kept
             i = j + 1
             continue
         if ch == "#":
@@ -191,7 +201,7 @@ def odd_number(text: str) -> tuple[int, int, str] | None:
     code.append((line, start, "".join(piece)))
     for number, _, chunk in code:
         head = chunk.lstrip()
-        if head.startswith("["):          # a table header: its name holds no value
+        if head.startswith("["):  # a table header: its name holds no value
             continue
         value_at = chunk.find("=")
         for m in _NUMBER.finditer(chunk, value_at + 1 if value_at >= 0 else 0):

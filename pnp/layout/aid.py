@@ -24,14 +24,22 @@ def aid_face(card: AidCard, data: Any, frame: CardFrame) -> Face:
     """Every element of an aid's front: the caption, the title, a rule, and the lines,
     one paragraph each (joined by line breaks), in the game's back colour."""
     g, src, colour = DesignGrid(frame), card.source, data.info.back.colour
-    head = title("name", card.name, g.box(7.5, 10.5), size=13.0, colour=colour,
-                 origin=src.at("name"))
-    body = Text(key="lines", text="\n".join(card.lines), font=REGULAR, box=g.box(21.0, 64.5),
-                max_size=8.5, align="left", origin=src.at("lines"))
-    return Face(elements=(
-        label("kind", CAPTION, g.box(3.2, 3.5)),
-        head, g.rule("rule", g.y(19.5)), body,
-    ), source=src)
+    head = title(
+        "name", card.name, g.box(7.5, 10.5), size=13.0, colour=colour, origin=src.at("name")
+    )
+    body = Text(
+        key="lines",
+        text="\n".join(card.lines),
+        font=REGULAR,
+        box=g.box(21.0, 64.5),
+        max_size=8.5,
+        align="left",
+        origin=src.at("lines"),
+    )
+    return Face(
+        elements=(label("kind", CAPTION, g.box(3.2, 3.5)), head, g.rule("rule", g.y(19.5)), body),
+        source=src,
+    )
 
 
 def aid_back(data: Any, frame: CardFrame) -> Face:
@@ -39,12 +47,39 @@ def aid_back(data: Any, frame: CardFrame) -> Face:
     on a pale ground, so an aid is never shuffled into a deck or pile."""
     back, f = data.info.back, frame
     width = f.w - 2 * mm_to_pt(7.0)
-    return Face(elements=(
-        Outline(key="frame", rect=f.trim_rect.inset(mm_to_pt(4.0)), colour=back.colour,
-                width=mm_to_pt(1.2), radius=mm_to_pt(3)),
-        line_at("title", back.title, BOLD, 14, f.w / 2, f.h * 0.5 + mm_to_pt(1.0), width,
-                min_size=11.0, colour=back.colour, origin=back.source.at("title")),
-        line_at("caption", CAPTION, BOLD, 10, f.w / 2, f.h * 0.5 - mm_to_pt(5.0), width,
-                colour=back.colour),
-    ), ground=Fill(key="ground", rect=f.bleed_rect, colour=back.colour, strength=0.06),
-        source=back.source, reuse=f"back-{AID_BACK}")
+    return Face(
+        elements=(
+            Outline(
+                key="frame",
+                rect=f.trim_rect.inset(mm_to_pt(4.0)),
+                colour=back.colour,
+                width=mm_to_pt(1.2),
+                radius=mm_to_pt(3),
+            ),
+            line_at(
+                "title",
+                back.title,
+                BOLD,
+                14,
+                f.w / 2,
+                f.h * 0.5 + mm_to_pt(1.0),
+                width,
+                min_size=11.0,
+                colour=back.colour,
+                origin=back.source.at("title"),
+            ),
+            line_at(
+                "caption",
+                CAPTION,
+                BOLD,
+                10,
+                f.w / 2,
+                f.h * 0.5 - mm_to_pt(5.0),
+                width,
+                colour=back.colour,
+            ),
+        ),
+        ground=Fill(key="ground", rect=f.bleed_rect, colour=back.colour, strength=0.06),
+        source=back.source,
+        reuse=f"back-{AID_BACK}",
+    )

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pnp.core.units import mm_to_pt
 from pnp.layout.imposition import Rect
 
-EDGE_PT = 0.01      # an image edge this close to a trim edge reaches it
+EDGE_PT = 0.01  # an image edge this close to a trim edge reaches it
 
 
 @dataclass(frozen=True)
@@ -37,15 +37,20 @@ class Placement:
         """The part of the card the picture covers (pt): `rect` grown by the extension,
         within `clip`."""
         left, bottom, right, top = self.extend_pt
-        r = Rect(self.rect.x - left, self.rect.y - bottom, self.rect.w + left + right,
-                 self.rect.h + bottom + top)
+        r = Rect(
+            self.rect.x - left,
+            self.rect.y - bottom,
+            self.rect.w + left + right,
+            self.rect.h + bottom + top,
+        )
         x0, y0 = max(r.x, self.clip.x), max(r.y, self.clip.y)
         x1, y1 = min(r.x + r.w, self.clip.x + self.clip.w), min(r.top, self.clip.top)
         return Rect(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
 
 
-def fit_rect(width_px: int, height_px: int, target: Rect, fit: str,
-             focus: tuple[float, float] = (0.5, 0.5)) -> Rect:
+def fit_rect(
+    width_px: int, height_px: int, target: Rect, fit: str, focus: tuple[float, float] = (0.5, 0.5)
+) -> Rect:
     """The rectangle (pt) an image of `width_px` x `height_px` fills when fitted to
     `target` (pt): "cover" (covers it, the `focus` point, fractions from the image's
     left and top, as near the target's centre as covering allows) or "contain" (inside
@@ -66,9 +71,17 @@ def fit_rect(width_px: int, height_px: int, target: Rect, fit: str,
     return Rect(x, y, w, h)
 
 
-def place_art(width_px: int, height_px: int, *, target: Rect, clip: Rect, fit: str,
-              focus: tuple[float, float] = (0.5, 0.5), own_bleed_mm: float = 0.0,
-              extend_to: Rect | None = None) -> Placement:
+def place_art(
+    width_px: int,
+    height_px: int,
+    *,
+    target: Rect,
+    clip: Rect,
+    fit: str,
+    focus: tuple[float, float] = (0.5, 0.5),
+    own_bleed_mm: float = 0.0,
+    extend_to: Rect | None = None,
+) -> Placement:
     """Place an image of `width_px` x `height_px` whose own bleed is `own_bleed_mm` on
     each side: its trim part fitted (`fit`, `focus`) to `target` (pt: a window, or the
     card's trim), shown within `clip` (pt). With `extend_to` (full bleed: the card's
@@ -85,8 +98,7 @@ def place_art(width_px: int, height_px: int, *, target: Rect, clip: Rect, fit: s
             (b.x + b.w) - (rect.x + rect.w)
             if rect.x + rect.w >= t.x + t.w - EDGE_PT and rect.x + rect.w < b.x + b.w - EDGE_PT
             else 0.0,
-            b.top - rect.top if rect.top >= t.top - EDGE_PT and rect.top < b.top - EDGE_PT
-            else 0.0,
+            b.top - rect.top if rect.top >= t.top - EDGE_PT and rect.top < b.top - EDGE_PT else 0.0,
         )
     dpi = min(width_px / (rect.w / 72), height_px / (rect.h / 72))
     return Placement(rect, clip, extend, dpi)

@@ -19,14 +19,14 @@ from dataclasses import dataclass
 from pnp.core.units import mm_to_pt
 from pnp.layout.imposition import CROP_MARK_CLEARANCE_MM, CROP_MARK_MAX_MM, Grid, Rect
 
-MIN_MARK_MM = 0.8         # shorter marks are not drawn
-GUIDE_MARK_MM = 3.0       # a mark at least this long is a usable guide on its own
+MIN_MARK_MM = 0.8  # shorter marks are not drawn
+GUIDE_MARK_MM = 3.0  # a mark at least this long is a usable guide on its own
 CUT_LINE_WIDTH_PT = 0.25
 LINE_TOLERANCE_MM = 0.01  # a mark or cut line this close to a trim line is on it
 
 Segment = tuple[float, float, float, float]
 Slot = tuple[int, int]
-_Box = tuple[float, float, float, float]   # (across_lo, across_hi, along_lo, along_hi)
+_Box = tuple[float, float, float, float]  # (across_lo, across_hi, along_lo, along_hi)
 
 
 @dataclass(frozen=True)
@@ -43,8 +43,9 @@ def cut_guides(grid: Grid, filled: Iterable[Slot] | None = None) -> CutGuides:
     slots = _slots(grid, filled)
     marks = crop_marks(grid, slots)
     offset = CUT_LINE_WIDTH_PT / 2 if grid.bleed >= CUT_LINE_WIDTH_PT else 0.0
-    lines = tuple(grid.trim(*s).inset(-offset) for s in slots
-                  if unguided_edges(grid, [s], marks, ()))
+    lines = tuple(
+        grid.trim(*s).inset(-offset) for s in slots if unguided_edges(grid, [s], marks, ())
+    )
     return CutGuides(tuple(marks), lines)
 
 
@@ -66,12 +67,14 @@ def crop_marks(grid: Grid, filled: Iterable[Slot] | None = None) -> list[Segment
             vertical += _rays(x, k.y, k.top, columns, grid.margin, grid.page_h - grid.margin)
         for y in (t.y, t.top):
             horizontal += _rays(y, k.x, k.x + k.w, rows, grid.margin, grid.page_w - grid.margin)
-    return ([(x, a, x, b) for x, a, b in _join(vertical)]
-            + [(a, y, b, y) for y, a, b in _join(horizontal)])
+    return [(x, a, x, b) for x, a, b in _join(vertical)] + [
+        (a, y, b, y) for y, a, b in _join(horizontal)
+    ]
 
 
-def unguided_edges(grid: Grid, filled: Iterable[Slot] | None, marks: Sequence[Segment],
-                   cut_lines: Sequence[Rect]) -> list[str]:
+def unguided_edges(
+    grid: Grid, filled: Iterable[Slot] | None, marks: Sequence[Segment], cut_lines: Sequence[Rect]
+) -> list[str]:
     """Every trim edge of a `filled` card with no usable guide, as "row r col c left".
 
     An edge is guided by a crop mark of at least 3 mm on its trim line (anywhere along
@@ -85,11 +88,16 @@ def unguided_edges(grid: Grid, filled: Iterable[Slot] | None, marks: Sequence[Se
     missing = []
     for row, col in _slots(grid, filled):
         t = grid.trim(row, col)
-        lines = {"left": (t.x, long_x), "right": (t.x + t.w, long_x),
-                 "bottom": (t.y, long_y), "top": (t.top, long_y)}
+        lines = {
+            "left": (t.x, long_x),
+            "right": (t.x + t.w, long_x),
+            "bottom": (t.y, long_y),
+            "top": (t.top, long_y),
+        }
         for edge, (pos, marked) in lines.items():
             if not any(abs(pos - m) <= tol for m in marked) and not any(
-                    _cut_line_on(t, r, edge, grid.bleed, tol) for r in cut_lines):
+                _cut_line_on(t, r, edge, grid.bleed, tol) for r in cut_lines
+            ):
                 missing.append(f"row {row} col {col} {edge}")
     return missing
 
@@ -100,8 +108,9 @@ def _slots(grid: Grid, filled: Iterable[Slot] | None) -> list[Slot]:
     return list(filled)
 
 
-def _rays(pos: float, low: float, high: float, boxes: Sequence[_Box], floor: float,
-          ceiling: float) -> list[tuple[float, float, float]]:
+def _rays(
+    pos: float, low: float, high: float, boxes: Sequence[_Box], floor: float, ceiling: float
+) -> list[tuple[float, float, float]]:
     """Marks on the line at `pos` beyond both ends (`low`, `high`) of a card's keep-out
     box, as (pos, start, end): each up to 5 mm, stopped by the first other keep-out box
     the line crosses or by the printer margin (`floor`, `ceiling`)."""
@@ -131,8 +140,12 @@ def _join(marks: list[tuple[float, float, float]]) -> list[tuple[float, float, f
 def _cut_line_on(t: Rect, r: Rect, edge: str, bleed: float, tol: float) -> bool:
     """True if rectangle `r` has a side along trim `t`'s `edge`, at most `bleed` outside
     it (and not inside it), running the edge's whole length."""
-    out = {"left": t.x - r.x, "right": r.x + r.w - t.x - t.w,
-           "bottom": t.y - r.y, "top": r.top - t.top}[edge]
+    out = {
+        "left": t.x - r.x,
+        "right": r.x + r.w - t.x - t.w,
+        "bottom": t.y - r.y,
+        "top": r.top - t.top,
+    }[edge]
     if edge in ("left", "right"):
         spans = r.y <= t.y + tol and r.top >= t.top - tol
     else:

@@ -212,20 +212,26 @@ class Art(Element):
     full_bleed: bool = False
 
     @property
-    def decoration(self) -> bool:        # full-bleed art runs into the bleed
+    def decoration(self) -> bool:  # full-bleed art runs into the bleed
         return self.full_bleed
 
     @property
-    def backdrop(self) -> bool:          # ... and lies under everything else
+    def backdrop(self) -> bool:  # ... and lies under everything else
         return self.full_bleed
 
     def placement(self) -> Placement:
         """Where the image goes (pnp.layout.art.place_art)."""
         image = self.art.image
-        return place_art(image.width_px, image.height_px, target=self.target, clip=self.clip,
-                         fit=self.art.fit, focus=self.art.focus,
-                         own_bleed_mm=self.art.bleed_mm,
-                         extend_to=self.clip if self.full_bleed else None)
+        return place_art(
+            image.width_px,
+            image.height_px,
+            target=self.target,
+            clip=self.clip,
+            fit=self.art.fit,
+            focus=self.art.focus,
+            own_bleed_mm=self.art.bleed_mm,
+            extend_to=self.clip if self.full_bleed else None,
+        )
 
     def ink(self) -> tuple[Rect, ...]:
         """The window (reserved whatever the fit leaves empty in it), or for full-bleed
@@ -237,8 +243,14 @@ def art_element(art: Any, frame: CardFrame, key: str = "art") -> Art:
     """The Art element of `art` (a pnp.data.art.ArtSpec) on a card of `frame`: in its
     window (mm from the trim's top-left, turned into card-local pt) or at full bleed."""
     if art.window_mm is None:
-        return Art(key=key, art=art, target=frame.trim_rect, clip=frame.bleed_rect,
-                   full_bleed=True, origin=art.origin)
+        return Art(
+            key=key,
+            art=art,
+            target=frame.trim_rect,
+            clip=frame.bleed_rect,
+            full_bleed=True,
+            origin=art.origin,
+        )
     left, top, w, h = (mm_to_pt(v) for v in art.window_mm)
     window = Rect(left, frame.h - top - h, w, h)
     return Art(key=key, art=art, target=window, clip=window, origin=art.origin)
@@ -287,10 +299,12 @@ def _union(rects: tuple[Rect, ...]) -> Rect:
 
 def _frame_strips(outer: Rect, inner: Rect) -> tuple[Rect, ...]:
     """The four strips between `outer` and `inner` (pt): bottom, top, left, right."""
-    return (Rect(outer.x, outer.y, outer.w, inner.y - outer.y),
-            Rect(outer.x, inner.top, outer.w, outer.top - inner.top),
-            Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
-            Rect(inner.x + inner.w, inner.y, outer.x + outer.w - inner.x - inner.w, inner.h))
+    return (
+        Rect(outer.x, outer.y, outer.w, inner.y - outer.y),
+        Rect(outer.x, inner.top, outer.w, outer.top - inner.top),
+        Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
+        Rect(inner.x + inner.w, inner.y, outer.x + outer.w - inner.x - inner.w, inner.h),
+    )
 
 
 class DesignGrid:
@@ -310,14 +324,14 @@ class DesignGrid:
         """An inset from a side edge (pt): design mm scaled, never inside the safe margin."""
         return mm_to_pt(max(SAFE_MM, side_mm * self.sx))
 
-    def box(self, top_mm: float, height_mm: float, left_mm: float = SAFE_MM,
-            right_mm: float = SAFE_MM) -> Rect:
+    def box(
+        self, top_mm: float, height_mm: float, left_mm: float = SAFE_MM, right_mm: float = SAFE_MM
+    ) -> Rect:
         """A box `height_mm` tall (scaled) from `top_mm` down, inset left/right in mm."""
         top, bottom = self.y(top_mm), self.y(top_mm + height_mm)
         bottom = max(bottom, mm_to_pt(SAFE_MM))
         x0 = self.x(left_mm)
-        return Rect(x0, bottom, max(0.0, self.f.w - x0 - self.x(right_mm)),
-                    max(0.0, top - bottom))
+        return Rect(x0, bottom, max(0.0, self.f.w - x0 - self.x(right_mm)), max(0.0, top - bottom))
 
     def rule(self, key: str, y: float) -> Rule:
         """A thin grey rule across the safe area at `y` (pt)."""
@@ -325,36 +339,90 @@ class DesignGrid:
         return Rule(key=key, x0=s.x, x1=s.x + s.w, y=y)
 
 
-def label(key: str, text: str, box: Rect, colour: str = LABEL_COLOUR, *,
-          origin: Origin | None = None, inside: str | None = None,
-          align: str = "centre") -> Text:
+def label(
+    key: str,
+    text: str,
+    box: Rect,
+    colour: str = LABEL_COLOUR,
+    *,
+    origin: Origin | None = None,
+    inside: str | None = None,
+    align: str = "centre",
+) -> Text:
     """A small bold caption such as "PROTECT WITH" (7 pt, one line)."""
-    return Text(key=key, text=text, font=BOLD, box=box, max_size=LABEL_PT, min_size=LABEL_PT,
-                max_lines=1, colour=colour, origin=origin, inside=inside, align=align)
+    return Text(
+        key=key,
+        text=text,
+        font=BOLD,
+        box=box,
+        max_size=LABEL_PT,
+        min_size=LABEL_PT,
+        max_lines=1,
+        colour=colour,
+        origin=origin,
+        inside=inside,
+        align=align,
+    )
 
 
-def title(key: str, text: str, box: Rect, size: float = 13.0, *,
-          origin: Origin | None = None, colour: str = "#000000", max_lines: int = 2) -> Text:
+def title(
+    key: str,
+    text: str,
+    box: Rect,
+    size: float = 13.0,
+    *,
+    origin: Origin | None = None,
+    colour: str = "#000000",
+    max_lines: int = 2,
+) -> Text:
     """A card title: bold, from `size` down to the 11 pt title floor, at most 2 lines."""
-    return Text(key=key, text=text, font=BOLD, box=box, max_size=size,
-                min_size=TITLE_FLOOR_PT, max_lines=max_lines, colour=colour, origin=origin)
+    return Text(
+        key=key,
+        text=text,
+        font=BOLD,
+        box=box,
+        max_size=size,
+        min_size=TITLE_FLOOR_PT,
+        max_lines=max_lines,
+        colour=colour,
+        origin=origin,
+    )
 
 
-def line_at(key: str, text: str, font: str, size: float, centre_x: float, baseline: float,
-            width: float, *, min_size: float = BODY_FLOOR_PT, colour: str = "#000000",
-            origin: Origin | None = None, inside: str | None = None) -> Text:
+def line_at(
+    key: str,
+    text: str,
+    font: str,
+    size: float,
+    centre_x: float,
+    baseline: float,
+    width: float,
+    *,
+    min_size: float = BODY_FLOOR_PT,
+    colour: str = "#000000",
+    origin: Origin | None = None,
+    inside: str | None = None,
+) -> Text:
     """One line of text centred on `centre_x` with its baseline at `baseline` (pt) when set
     at `size`; it may shrink to `min_size` to fit `width` pt."""
     ascent, _descent = metrics(font)
     centre_y = baseline + (ascent - 0.5) * size
     height = size * 1.02
-    return Text(key=key, text=text, font=font, box=Rect(centre_x - width / 2,
-                                                        centre_y - height / 2, width, height),
-                max_size=size, min_size=min_size, max_lines=1, colour=colour, origin=origin,
-                inside=inside)
+    return Text(
+        key=key,
+        text=text,
+        font=font,
+        box=Rect(centre_x - width / 2, centre_y - height / 2, width, height),
+        max_size=size,
+        min_size=min_size,
+        max_lines=1,
+        colour=colour,
+        origin=origin,
+        inside=inside,
+    )
 
 
-RING_MM = 0.8      # the stroke of a ring: the ink saver's form of a badge's disc
+RING_MM = 0.8  # the stroke of a ring: the ink saver's form of a badge's disc
 
 
 def ring(key: str, x: float, y: float, r: float, colour: str, **options) -> "Outline":
@@ -362,5 +430,11 @@ def ring(key: str, x: float, y: float, r: float, colour: str, **options) -> "Out
     with the ring inside the radius: the ink saver's form of a badge's disc. `options`
     go to the Outline (e.g. `inside`)."""
     width = mm_to_pt(RING_MM)
-    return Outline(key=key, rect=Rect(x - r, y - r, 2 * r, 2 * r).inset(width / 2),
-                   colour=colour, width=width, radius=r - width / 2, **options)
+    return Outline(
+        key=key,
+        rect=Rect(x - r, y - r, 2 * r, 2 * r).inset(width / 2),
+        colour=colour,
+        width=width,
+        radius=r - width / 2,
+        **options,
+    )

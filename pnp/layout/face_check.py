@@ -22,9 +22,9 @@ from pnp.layout.imposition import Rect
 from pnp.layout.text import TextDoesNotFit
 
 TOLERANCE_PT = 0.01
-MIN_DPI = 150       # art printed at fewer pixels per inch is refused
-GOOD_DPI = 300      # ... and under this, warned about
-SHARP_ENOUGH_DPI = 600   # above this, a note suggests --max-dpi
+MIN_DPI = 150  # art printed at fewer pixels per inch is refused
+GOOD_DPI = 300  # ... and under this, warned about
+SHARP_ENOUGH_DPI = 600  # above this, a note suggests --max-dpi
 
 
 @dataclass(frozen=True)
@@ -55,8 +55,9 @@ def check_face(face: Face, frame: CardFrame) -> list[Fault]:
             faults += _outside(element, boxes, frame.safe, f"the {SAFE_MM:g} mm safe area")
         if element.inside in by_key:
             container = by_key[element.inside]
-            faults += _outside(element, boxes, container.bounds(), f"its container "
-                               f"'{container.key}'")
+            faults += _outside(
+                element, boxes, container.bounds(), f"its container '{container.key}'"
+            )
     faults += _overlaps(face, ink, by_key)
     return faults
 
@@ -66,10 +67,13 @@ def _containers(face: Face, faults: list[Fault]) -> dict[str, Element]:
     seen: dict[str, Element] = {}
     for element in face.elements:
         if element.key in seen:
-            faults.append(Fault(element, f"the key {quoted(element.key)} is used twice on one face"))
+            faults.append(
+                Fault(element, f"the key {quoted(element.key)} is used twice on one face")
+            )
         if element.inside is not None and element.inside not in seen:
-            faults.append(Fault(element, f"its container {quoted(element.inside)} is not drawn "
-                                         "before it"))
+            faults.append(
+                Fault(element, f"its container {quoted(element.inside)} is not drawn before it")
+            )
         seen.setdefault(element.key, element)
     return seen
 
@@ -82,8 +86,9 @@ def _ink(element: Element, faults: list[Fault]) -> tuple[Rect, ...] | None:
     if not isinstance(element, Text):
         return element.ink()
     if element.min_size < BODY_FLOOR_PT:
-        faults.append(Fault(element, f"set at {element.min_size:g} pt, under the "
-                                     f"{BODY_FLOOR_PT:g} pt floor"))
+        faults.append(
+            Fault(element, f"set at {element.min_size:g} pt, under the {BODY_FLOOR_PT:g} pt floor")
+        )
     missing = missing_glyphs(element.text, element.font)
     if missing:
         for value, origin in element.parts:
@@ -108,7 +113,7 @@ def shown_dpi(dpi: float) -> str:
     back is "299.9" under 300, never "300"."""
     thresholds = (MIN_DPI, GOOD_DPI, SHARP_ENOUGH_DPI)
     for places in (0, 1, 2, 3):
-        scale = 10 ** places
+        scale = 10**places
         shown = (math.floor if places else round)(dpi * scale) / scale
         if all((shown < t) == (dpi < t) and (shown <= t) == (dpi <= t) for t in thresholds):
             return f"{shown:.{places}f}"
@@ -121,23 +126,39 @@ def _art_faults(element: Art) -> list[Fault]:
     dpi = element.placement().dpi
     faults = [Fault(element, f"{note}", level="note") for note in element.art.image.notes]
     if dpi > SHARP_ENOUGH_DPI:
-        faults.append(Fault(element, f"{quoted(element.art.file)} prints at {shown_dpi(dpi)} dpi at "
-                                     f"this size; pnp build --max-dpi {GOOD_DPI} makes the "
-                                     "file smaller with no visible loss", level="note"))
+        faults.append(
+            Fault(
+                element,
+                f"{quoted(element.art.file)} prints at {shown_dpi(dpi)} dpi at "
+                f"this size; pnp build --max-dpi {GOOD_DPI} makes the "
+                "file smaller with no visible loss",
+                level="note",
+            )
+        )
     if dpi < GOOD_DPI:
         size = f"{element.art.image.width_px} x {element.art.image.height_px} px"
-        verdict = (f"at least {MIN_DPI} dpi is needed" if dpi < MIN_DPI
-                   else f"{GOOD_DPI} dpi or more prints sharp")
-        faults.append(Fault(element, f"{quoted(element.art.file)} ({size}) prints at "
-                                     f"{shown_dpi(dpi)} dpi at this size; {verdict}",
-                            level="error" if dpi < MIN_DPI else "warning"))
+        verdict = (
+            f"at least {MIN_DPI} dpi is needed"
+            if dpi < MIN_DPI
+            else f"{GOOD_DPI} dpi or more prints sharp"
+        )
+        faults.append(
+            Fault(
+                element,
+                f"{quoted(element.art.file)} ({size}) prints at "
+                f"{shown_dpi(dpi)} dpi at this size; {verdict}",
+                level="error" if dpi < MIN_DPI else "warning",
+            )
+        )
     return faults
 
 
 def _outside(element: Element, boxes: tuple[Rect, ...], area: Rect, what: str) -> list[Fault]:
     """A fault when any of `boxes` reaches past `area`, saying by how much (mm)."""
-    over = max(max(area.x - b.x, b.x + b.w - area.x - area.w, area.y - b.y, b.top - area.top)
-               for b in boxes)
+    over = max(
+        max(area.x - b.x, b.x + b.w - area.x - area.w, area.y - b.y, b.top - area.top)
+        for b in boxes
+    )
     if over <= TOLERANCE_PT:
         return []
     return [Fault(element, f"runs {pt_to_mm(over):.1f} mm outside {what}")]
@@ -154,8 +175,9 @@ def _ancestors(key: str, by_key: dict[str, Element]) -> set[str]:
     return out
 
 
-def _overlaps(face: Face, ink: dict[str, tuple[Rect, ...]], by_key: dict[str, Element]
-              ) -> list[Fault]:
+def _overlaps(
+    face: Face, ink: dict[str, tuple[Rect, ...]], by_key: dict[str, Element]
+) -> list[Fault]:
     """A fault for every pair of elements whose ink intersects, unless one contains the
     other; reported on the later (upper) element, or on a picture's window when one of
     the two is a picture (the window is what the designer places). Pairs are found by a
@@ -169,6 +191,7 @@ def _overlaps(face: Face, ink: dict[str, tuple[Rect, ...]], by_key: dict[str, El
         if key not in ancestors:
             ancestors[key] = _ancestors(key, by_key)
         return ancestors[key]
+
     for lo, hi in _near_pairs([ink[e.key] for e in drawn]):
         lower, upper = drawn[lo], drawn[hi]
         if lower.key in above(upper.key) or upper.key in above(lower.key):
@@ -176,8 +199,9 @@ def _overlaps(face: Face, ink: dict[str, tuple[Rect, ...]], by_key: dict[str, El
         w, h = _intersection(ink[upper.key], ink[lower.key])
         if w > TOLERANCE_PT and h > TOLERANCE_PT:
             at, other = (lower, upper) if isinstance(lower, Art) else (upper, lower)
-            faults.append(Fault(at, f"overlaps '{other.key}' by {pt_to_mm(w):.1f} x "
-                                    f"{pt_to_mm(h):.1f} mm"))
+            faults.append(
+                Fault(at, f"overlaps '{other.key}' by {pt_to_mm(w):.1f} x {pt_to_mm(h):.1f} mm")
+            )
     return faults
 
 

@@ -23,8 +23,8 @@ DEFAULT_GUTTER_MM = 2.0
 DEFAULT_MARGIN_MM = 2.0
 CROP_MARK_MAX_MM = 5.0
 MAX_BLEED_MM = 10.0
-MAX_GAP_MM = 100.0        # gutter and printer margin
-MAX_BACK_OFFSET_MM = 10.0 # a duplex drift larger than this is a printer fault, not a setting
+MAX_GAP_MM = 100.0  # gutter and printer margin
+MAX_BACK_OFFSET_MM = 10.0  # a duplex drift larger than this is a printer fault, not a setting
 CROP_MARK_CLEARANCE_MM = 0.3
 
 
@@ -124,14 +124,21 @@ def check_spec(spec: SheetSpec) -> None:
     if spec.paper not in PAPER_MM:
         raise LayoutError(f"unknown paper {quoted(spec.paper)}; known: {', '.join(PAPER_MM)}")
     if spec.card_size not in CARD_SIZES_MM:
-        raise LayoutError(f"unknown card size {quoted(spec.card_size)}; known: {', '.join(CARD_SIZES_MM)}")
-    for name, most in (("bleed_mm", MAX_BLEED_MM), ("gutter_mm", MAX_GAP_MM),
-                       ("margin_mm", MAX_GAP_MM)):
+        raise LayoutError(
+            f"unknown card size {quoted(spec.card_size)}; known: {', '.join(CARD_SIZES_MM)}"
+        )
+    for name, most in (
+        ("bleed_mm", MAX_BLEED_MM),
+        ("gutter_mm", MAX_GAP_MM),
+        ("margin_mm", MAX_GAP_MM),
+    ):
         _check_range(name.removesuffix("_mm"), getattr(spec, name), 0.0, most)
     for axis, value in zip("xy", spec.back_offset_mm):
         _check_range(f"back offset {axis}", value, -MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM)
     if spec.duplex not in DUPLEX_MODES:
-        raise LayoutError(f"unknown duplex mode {quoted(spec.duplex)}; known: {', '.join(DUPLEX_MODES)}")
+        raise LayoutError(
+            f"unknown duplex mode {quoted(spec.duplex)}; known: {', '.join(DUPLEX_MODES)}"
+        )
 
 
 def compute_grid(spec: SheetSpec) -> Grid:
@@ -155,10 +162,19 @@ def compute_grid(spec: SheetSpec) -> Grid:
         raise LayoutError(
             f"a {spec.card_size} card ({card_w} x {card_h} mm) with {spec.bleed_mm} mm bleed "
             f"does not fit {spec.paper} paper inside a {spec.margin_mm} mm margin: "
-            f"over by {over_w:.2f} mm in width and {over_h:.2f} mm in height")
-    grid = Grid(mm_to_pt(paper_w), mm_to_pt(paper_h), mm_to_pt(card_w), mm_to_pt(card_h),
-                mm_to_pt(spec.bleed_mm), mm_to_pt(spec.gutter_mm), mm_to_pt(spec.margin_mm),
-                cols, rows)
+            f"over by {over_w:.2f} mm in width and {over_h:.2f} mm in height"
+        )
+    grid = Grid(
+        mm_to_pt(paper_w),
+        mm_to_pt(paper_h),
+        mm_to_pt(card_w),
+        mm_to_pt(card_h),
+        mm_to_pt(spec.bleed_mm),
+        mm_to_pt(spec.gutter_mm),
+        mm_to_pt(spec.margin_mm),
+        cols,
+        rows,
+    )
     check_back_offset(grid, spec)
     return grid
 
@@ -187,8 +203,12 @@ def back_trim(grid: Grid, front: Rect, duplex: str, offset_mm: tuple[float, floa
 
 #: A back offset may exceed the room by this much (mm) and still fit: float noise.
 _ROOM_TOLERANCE_MM = 1e-6
-_DIRECTIONS = {("x", 1): "to the right", ("x", -1): "to the left", ("y", 1): "up",
-               ("y", -1): "down"}
+_DIRECTIONS = {
+    ("x", 1): "to the right",
+    ("x", -1): "to the left",
+    ("y", 1): "up",
+    ("y", -1): "down",
+}
 
 
 def back_offset_room_mm(grid: Grid, duplex: str) -> dict[str, float]:
@@ -196,12 +216,16 @@ def back_offset_room_mm(grid: Grid, duplex: str) -> dict[str, float]:
     rectangle (trim plus bleed) enters the printer margin: keys "x+" (right), "x-"
     (left), "y+" (up), "y-" (down); never negative. The backs are placed by `back_trim`
     with no offset, for a full sheet (a partly filled sheet uses some of these slots)."""
-    cells = [back_trim(grid, grid.trim(*grid.slot(i)), duplex, (0.0, 0.0)).inset(-grid.bleed)
-             for i in range(grid.per_sheet)]
-    room_pt = {"x-": min(c.x for c in cells) - grid.margin,
-               "x+": grid.page_w - grid.margin - max(c.x + c.w for c in cells),
-               "y-": min(c.y for c in cells) - grid.margin,
-               "y+": grid.page_h - grid.margin - max(c.top for c in cells)}
+    cells = [
+        back_trim(grid, grid.trim(*grid.slot(i)), duplex, (0.0, 0.0)).inset(-grid.bleed)
+        for i in range(grid.per_sheet)
+    ]
+    room_pt = {
+        "x-": min(c.x for c in cells) - grid.margin,
+        "x+": grid.page_w - grid.margin - max(c.x + c.w for c in cells),
+        "y-": min(c.y for c in cells) - grid.margin,
+        "y+": grid.page_h - grid.margin - max(c.top for c in cells),
+    }
     return {way: max(0.0, pt_to_mm(room)) for way, room in room_pt.items()}
 
 
@@ -221,11 +245,15 @@ def check_back_offset(grid: Grid, spec: SheetSpec) -> None:
         over = abs(value) - fits
         if over <= _ROOM_TOLERANCE_MM:
             continue
-        where = (f"{over:.2f} mm into the {margin_mm:g} mm printer margin of {spec.paper} paper"
-                 if over <= margin_mm else
-                 f"{over - margin_mm:.2f} mm off the {spec.paper} paper"
-                 + (f", past its {margin_mm:g} mm printer margin" if margin_mm > 0 else ""))
-        faults.append(f"back offset {axis} {value:g} mm moves the backs {where}; at most "
-                      f"{fits:.2f} mm {_DIRECTIONS[axis, sign]} fits")
+        where = (
+            f"{over:.2f} mm into the {margin_mm:g} mm printer margin of {spec.paper} paper"
+            if over <= margin_mm
+            else f"{over - margin_mm:.2f} mm off the {spec.paper} paper"
+            + (f", past its {margin_mm:g} mm printer margin" if margin_mm > 0 else "")
+        )
+        faults.append(
+            f"back offset {axis} {value:g} mm moves the backs {where}; at most "
+            f"{fits:.2f} mm {_DIRECTIONS[axis, sign]} fits"
+        )
     if faults:
         raise LayoutError("; ".join(faults))

@@ -28,6 +28,7 @@ def card_kind(card: Any) -> str:
     if isinstance(kind, str) and kind:
         return kind
     import re
+
     words = re.findall(r"[A-Z][a-z0-9]*|[a-z0-9]+", type(card).__name__.removesuffix("Card"))
     return " ".join(words) or "Card"
 
@@ -111,14 +112,17 @@ class Kit(ABC):
         """Every printed copy, in print order (for a game with one deck)."""
         return [card for card in self.cards(data) for _ in range(card.count)]
 
-    def groups(self, data: Any, deck_format: str | None = None,
-               players: int | None = None) -> list[PrintGroup]:
+    def groups(
+        self, data: Any, deck_format: str | None = None, players: int | None = None
+    ) -> list[PrintGroup]:
         """What to print, group by group. This default prints every copy with the one
         back and refuses deck choices: PnpError for `deck_format` or `players`."""
         if deck_format or players is not None:
-            raise PnpError(f"{self.name(data)} prints one deck for "
-                           f"{data.info.players_min}–{data.info.players_max} players; "
-                           "--format and --players choose decks in games that have several")
+            raise PnpError(
+                f"{self.name(data)} prints one deck for "
+                f"{data.info.players_min}–{data.info.players_max} players; "
+                "--format and --players choose decks in games that have several"
+            )
         return [PrintGroup("cards", tuple(self.copies(data)))]
 
     # --- What the shared code asks: the game's own cards plus the player aids ----------
@@ -134,8 +138,11 @@ class Kit(ABC):
     def face(self, card: Any, data: Any, frame: CardFrame) -> Face:
         """The front Face of any printed card: an aid's (pnp.layout.aid) or the game's,
         with the card's art (`Face.with_art`)."""
-        face = aid_face(card, data, frame) if isinstance(card, AidCard) else \
-            self.front(card, data, frame)
+        face = (
+            aid_face(card, data, frame)
+            if isinstance(card, AidCard)
+            else self.front(card, data, frame)
+        )
         return face.with_art(getattr(card, "art", None), frame)
 
     def back_ids(self, data: Any) -> list[str]:
@@ -147,16 +154,18 @@ class Kit(ABC):
         a full-bleed back picture is printed alone)."""
         if back_id == AID_BACK:
             return aid_back(data, frame)
-        return self.back(back_id, data, frame).with_art(self.back_art(back_id, data), frame,
-                                                        back=True)
+        return self.back(back_id, data, frame).with_art(
+            self.back_art(back_id, data), frame, back=True
+        )
 
     def back_art(self, back_id: str, data: Any) -> Any:
         """The picture on the back `back_id` (pnp.data.art.ArtSpec, or None): game.toml's
         [back] `art_<back id>`, else its `art`."""
         return data.info.back.art_for(back_id)
 
-    def print_groups(self, data: Any, deck_format: str | None = None,
-                     players: int | None = None) -> list[PrintGroup]:
+    def print_groups(
+        self, data: Any, deck_format: str | None = None, players: int | None = None
+    ) -> list[PrintGroup]:
         """What to print: the game's groups (`groups`), then the player aids with their
         own back: one per player, `players` of them when given, else one for each player
         at the largest table."""
@@ -179,8 +188,10 @@ class Kit(ABC):
         game's (`kit_rows_for`), then the player aids."""
         own = [g for g in groups if g.back != AID_BACK]
         n = sum(len(g.copies) for g in groups if g.back == AID_BACK)
-        return [*self.kit_rows_for(data, own),
-                *((KitRow("Player aids (one per player)", n),) if n else ())]
+        return [
+            *self.kit_rows_for(data, own),
+            *((KitRow("Player aids (one per player)", n),) if n else ()),
+        ]
 
     def summary(self, groups: list[PrintGroup]) -> dict[str, int]:
         """Printed copies by card kind (`card_kind`), for the build's report."""

@@ -72,9 +72,9 @@ def _break_to_fit(word: str, room: float, font: str, size: float) -> tuple[str, 
     in `room` pt with what prints at the break; ("", word) when none does."""
     pieces = _BREAK.split(word)
     for k in range(len(pieces) // 2, 0, -1):
-        head = _plain("".join(pieces[:2 * k - 1])) + BREAKS[pieces[2 * k - 1]]
+        head = _plain("".join(pieces[: 2 * k - 1])) + BREAKS[pieces[2 * k - 1]]
         if text_width(head, font, size) <= room:
-            return head, "".join(pieces[2 * k:])
+            return head, "".join(pieces[2 * k :])
     return "", word
 
 
@@ -93,7 +93,11 @@ def wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...] | N
                 whole = _plain(word)
                 w = text_width(whole, font, size)
                 if line_w + gap + w <= width:
-                    line, line_w, word = (f"{line} {whole}" if line else whole), line_w + gap + w, ""
+                    line, line_w, word = (
+                        (f"{line} {whole}" if line else whole),
+                        line_w + gap + w,
+                        "",
+                    )
                     continue
                 head, word = _break_to_fit(word, width - line_w - gap, font, size)
                 if head:
@@ -108,8 +112,15 @@ def wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...] | N
 
 
 @lru_cache(maxsize=8192)
-def fit_text(text: str, font: str, width: float, height: float,
-             max_size: float, min_size: float, max_lines: int | None = None) -> FittedText:
+def fit_text(
+    text: str,
+    font: str,
+    width: float,
+    height: float,
+    max_size: float,
+    min_size: float,
+    max_lines: int | None = None,
+) -> FittedText:
     """The largest size from `max_size` down to `min_size` (pt) at which `text` wraps
     into `width` x `height` pt (and at most `max_lines` lines).
 
@@ -126,14 +137,21 @@ def fit_text(text: str, font: str, width: float, height: float,
         size = round(size - STEP_PT, 4)
     lines = wrap(text, font, min_size, width)
     if lines is None:
-        longest = max((_plain(w) for w in words(text.replace("\n", " "))), default="",
-                      key=lambda w: text_width(w, font, min_size))
+        longest = max(
+            (_plain(w) for w in words(text.replace("\n", " "))),
+            default="",
+            key=lambda w: text_width(w, font, min_size),
+        )
         shown = longest.replace("\u00a0", " ")
-        raise TextDoesNotFit(f"the word {quoted(shown, 40)} is wider than the {width / 72 * 25.4:.1f} mm "
-                             f"text box even at {min_size} pt")
+        raise TextDoesNotFit(
+            f"the word {quoted(shown, 40)} is wider than the {width / 72 * 25.4:.1f} mm "
+            f"text box even at {min_size} pt"
+        )
     need = FittedText(font, min_size, min_size * LEADING, lines).height
-    raise TextDoesNotFit(f"{plural(len(lines), 'line')} need {need / 72 * 25.4:.1f} mm at the {min_size} pt "
-                         f"floor; the box is {height / 72 * 25.4:.1f} mm tall")
+    raise TextDoesNotFit(
+        f"{plural(len(lines), 'line')} need {need / 72 * 25.4:.1f} mm at the {min_size} pt "
+        f"floor; the box is {height / 72 * 25.4:.1f} mm tall"
+    )
 
 
 @dataclass(frozen=True)
@@ -152,8 +170,9 @@ class PlacedLine:
 def fit_block(block) -> FittedText:
     """Fit a text element (pnp.layout.face.Text) into its box; raises TextDoesNotFit."""
     b = block.box
-    return fit_text(block.text, block.font, b.w, b.h, block.max_size, block.min_size,
-                    block.max_lines)
+    return fit_text(
+        block.text, block.font, b.w, b.h, block.max_size, block.min_size, block.max_lines
+    )
 
 
 def placed_lines(block) -> tuple[PlacedLine, ...]:

@@ -25,24 +25,24 @@ class Alongside:
 
     def __init__(self, work: Callable[[], Any]):
         self._value: tuple[str, Any] | None = None
-        self._pid: int | None = None              # the child, until it is reaped
-        self._read: int | None = None             # the pipe its answer comes through
+        self._pid: int | None = None  # the child, until it is reaped
+        self._read: int | None = None  # the pipe its answer comes through
         if not hasattr(os, "fork"):
             self._value = ("done", work())
             return
         try:
             read, write = os.pipe()
             pid = os.fork()
-        except OSError:                                # no process to spare: do it now
+        except OSError:  # no process to spare: do it now
             self._value = ("done", work())
             return
-        if pid == 0:                                   # the child
+        if pid == 0:  # the child
             os.close(read)
             try:
                 answer = {"value": work()}
             except OSError as exc:
                 answer = {"oserror": [exc.errno, exc.strerror or str(exc)]}
-            except BaseException:                      # noqa: BLE001 - carried to the parent
+            except BaseException:  # noqa: BLE001 - carried to the parent
                 answer = {"error": traceback.format_exc()}
             with os.fdopen(write, "w", encoding="utf-8") as out:
                 json.dump(answer, out)
@@ -71,7 +71,7 @@ class Alongside:
         with os.fdopen(self._read, encoding="utf-8") as answer_file:
             text = answer_file.read()
         _, status = os.waitpid(self._pid, 0)
-        self._pid = None                               # reaped: close() owes nothing
+        self._pid = None  # reaped: close() owes nothing
         if not text:
             raise RuntimeError(f"the second process ended without an answer (status {status})")
         answer = json.loads(text)

@@ -66,7 +66,9 @@ class FormPageCanvas(Canvas):
                 if index is None:
                     continue
                 self.saveState()
-                self.translate(half * sheet_w / 2 + (sheet_w / 2 - page_w) / 2, (sheet_h - page_h) / 2)
+                self.translate(
+                    half * sheet_w / 2 + (sheet_w / 2 - page_w) / 2, (sheet_h - page_h) / 2
+                )
                 self.doForm(self._pages[index])
                 self.restoreState()
             Canvas.showPage(self)

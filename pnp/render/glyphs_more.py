@@ -121,5 +121,16 @@ def diamond(c: Canvas, knockout: str) -> None:
     _poly(c, [(50, 4), (96, 50), (50, 96), (4, 50)])
 
 
-GLYPHS_MORE = {"square": square, "diamond": diamond,"crosshair": crosshair, "shield": shield, "shields": shields, "card": card,
-               "skull": skull, "eye": eye, "key": key, "bug": bug, "cloud": cloud}
+GLYPHS_MORE = {
+    "square": square,
+    "diamond": diamond,
+    "crosshair": crosshair,
+    "shield": shield,
+    "shields": shields,
+    "card": card,
+    "skull": skull,
+    "eye": eye,
+    "key": key,
+    "bug": bug,
+    "cloud": cloud,
+}

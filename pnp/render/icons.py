@@ -26,8 +26,8 @@ def _backups(c: Canvas) -> None:
     c.arc(24, 24, 76, 76, 50, 280)
     a = math.radians(50)
     px, py = 50 + 26 * math.cos(a), 50 + 26 * math.sin(a)
-    dx, dy = math.sin(a), -math.cos(a)          # clockwise tangent
-    nx, ny = math.cos(a), math.sin(a)           # outward normal
+    dx, dy = math.sin(a), -math.cos(a)  # clockwise tangent
+    nx, ny = math.cos(a), math.sin(a)  # outward normal
     path = c.beginPath()
     path.moveTo(px + 14 * dx, py + 14 * dy)
     path.lineTo(px + 12 * nx - 3 * dx, py + 12 * ny - 3 * dy)
@@ -113,8 +113,9 @@ def _attack(c: Canvas, knockout: str) -> None:
 
 def _user_error(c: Canvas) -> None:
     path = c.beginPath()
-    for i, (x, y) in enumerate(((34, 84), (34, 22), (48, 36), (57, 14), (67, 18), (58, 40),
-                                (76, 40))):
+    for i, (x, y) in enumerate(
+        ((34, 84), (34, 22), (48, 36), (57, 14), (67, 18), (58, 40), (76, 40))
+    ):
         (path.moveTo if i == 0 else path.lineTo)(x, y)
     path.close()
     c.drawPath(path, stroke=0, fill=1)
@@ -122,15 +123,23 @@ def _user_error(c: Canvas) -> None:
 
 #: name -> drawing: (canvas) or, for a KNOCKOUT glyph, (canvas, knockout colour)
 GLYPHS: dict[str, Callable[..., None]] = {
-    "backups": _backups, "device-security": _device_security, "home-network": _home_network,
-    "passwords": _passwords, "social-engineering": _social_engineering,
-    "social-media": _social_media, "wild": _wild, "attack": _attack, "user-error": _user_error,
+    "backups": _backups,
+    "device-security": _device_security,
+    "home-network": _home_network,
+    "passwords": _passwords,
+    "social-engineering": _social_engineering,
+    "social-media": _social_media,
+    "wild": _wild,
+    "attack": _attack,
+    "user-error": _user_error,
 }
 KNOCKOUT = {"passwords", "attack", *GLYPHS_MORE}
 GLYPHS.update(GLYPHS_MORE)
-if set(GLYPHS) != GLYPH_NAMES:       # the registry and the drawings are one list
-    raise ImportError(f"pnp.glyphs names {sorted(GLYPH_NAMES ^ set(GLYPHS))} that "
-                      "pnp.render.icons does not draw, or the other way round")
+if set(GLYPHS) != GLYPH_NAMES:  # the registry and the drawings are one list
+    raise ImportError(
+        f"pnp.glyphs names {sorted(GLYPH_NAMES ^ set(GLYPHS))} that "
+        "pnp.render.icons does not draw, or the other way round"
+    )
 
 
 def _draw_glyph(c: Canvas, name: str, ink: str, knockout: str) -> None:
@@ -151,8 +160,9 @@ class IconSet:
     def form(self, icon: Icon) -> str:
         """The name of `icon`'s form, drawing the form first if this PDF has none yet
         (outside any other form: see `prepare`)."""
-        key = "icon-" + "-".join(v.lstrip("#") for v in (icon.glyph, icon.colour, icon.style,
-                                                          icon.ink_colour))
+        key = "icon-" + "-".join(
+            v.lstrip("#") for v in (icon.glyph, icon.colour, icon.style, icon.ink_colour)
+        )
         if key in self.defined:
             return key
         c = self.c

@@ -32,28 +32,29 @@ import zlib
 from dataclasses import dataclass
 
 from PIL import Image
-from reportlab.pdfbase.pdfdoc import (
-    PDFArray,
-    PDFDictionary,
-    PDFName,
-    PDFObject,
-    PDFStream,
-)
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject, PDFStream
 
 from pnp.core.errors import PnpError
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.data.images import FORMATS, ImageInfo, read_png
 from pnp.layout.imposition import Rect
 
-ZLIB_LEVEL = 1                  # Z_RLE ignores the level above 0; 1 says "fast"
+ZLIB_LEVEL = 1  # Z_RLE ignores the level above 0; 1 says "fast"
 ZLIB_STRATEGY = zlib.Z_RLE
-EDGE_EPSILON_PX = 1e-9          # an extension this close under a whole pixel is that pixel
+EDGE_EPSILON_PX = 1e-9  # an extension this close under a whole pixel is that pixel
 
 #: (p, q, r, s, t, z): displayed unit coordinates u' = p*u + q*v + r, v' = s*u + t*v + z
 #: of the stored image's (u, v) (u right, v up, both 0..1), per EXIF orientation.
-_ORIENT = {1: (1, 0, 0, 0, 1, 0), 2: (-1, 0, 1, 0, 1, 0), 3: (-1, 0, 1, 0, -1, 1),
-           4: (1, 0, 0, 0, -1, 1), 5: (0, -1, 1, -1, 0, 1), 6: (0, 1, 0, -1, 0, 1),
-           7: (0, 1, 0, 1, 0, 0), 8: (0, -1, 1, 1, 0, 0)}
+_ORIENT = {
+    1: (1, 0, 0, 0, 1, 0),
+    2: (-1, 0, 1, 0, 1, 0),
+    3: (-1, 0, 1, 0, -1, 1),
+    4: (1, 0, 0, 0, -1, 1),
+    5: (0, -1, 1, -1, 0, 1),
+    6: (0, 1, 0, -1, 0, 1),
+    7: (0, 1, 0, 1, 0, 0),
+    8: (0, -1, 1, 1, 0, 0),
+}
 _PNG_SPACES = {0: "DeviceGray", 2: "DeviceRGB"}
 
 
@@ -64,6 +65,7 @@ class ImageChanged(PnpError):
 
 # --- geometry (pure) -------------------------------------------------------------------
 
+
 def extension_px(info: ImageInfo, rect: Rect, extend_pt) -> tuple[int, int, int, int]:
     """Whole pixels (left, bottom, right, top, as displayed) that cover at least
     `extend_pt` (pt, same order) beyond `rect` (pt) at the image's scale in `rect`.
@@ -71,8 +73,9 @@ def extension_px(info: ImageInfo, rect: Rect, extend_pt) -> tuple[int, int, int,
     if len(extend_pt) != 4 or not all(math.isfinite(e) and e >= 0 for e in extend_pt):
         raise ValueError(f"extend_pt is 4 lengths >= 0 (pt), got {extend_pt!r}")
     sx, sy = rect.w / info.width_px, rect.h / info.height_px
-    return tuple(max(0, math.ceil(e / s - EDGE_EPSILON_PX))
-                 for e, s in zip(extend_pt, (sx, sy, sx, sy)))
+    return tuple(
+        max(0, math.ceil(e / s - EDGE_EPSILON_PX)) for e, s in zip(extend_pt, (sx, sy, sx, sy))
+    )
 
 
 def downsampled(size_px: tuple[int, int], drawn: Rect, max_dpi: float | None) -> tuple[int, int]:
@@ -80,8 +83,10 @@ def downsampled(size_px: tuple[int, int], drawn: Rect, max_dpi: float | None) ->
     axis the ceiling of its size at `max_dpi` pixels per inch, never more than it has."""
     if max_dpi is None:
         return size_px
-    w, h = (min(n, max(1, math.ceil(pt / 72 * max_dpi - EDGE_EPSILON_PX)))
-            for n, pt in zip(size_px, (drawn.w, drawn.h)))
+    w, h = (
+        min(n, max(1, math.ceil(pt / 72 * max_dpi - EDGE_EPSILON_PX)))
+        for n, pt in zip(size_px, (drawn.w, drawn.h))
+    )
     return w, h
 
 
@@ -93,10 +98,11 @@ def _displayed(orientation: int, u: float, v: float) -> tuple[float, float]:
 def stored_sides(orientation: int, sides: tuple) -> tuple:
     """`sides` (left, bottom, right, top, as displayed) in the stored image's order."""
     out = []
-    for u, v in ((0, 0.5), (0.5, 0), (1, 0.5), (0.5, 1)):     # stored edges' midpoints
+    for u, v in ((0, 0.5), (0.5, 0), (1, 0.5), (0.5, 1)):  # stored edges' midpoints
         du, dv = _displayed(orientation, u, v)
-        out.append(sides[0] if du == 0 else sides[2] if du == 1 else
-                   sides[1] if dv == 0 else sides[3])
+        out.append(
+            sides[0] if du == 0 else sides[2] if du == 1 else sides[1] if dv == 0 else sides[3]
+        )
     return tuple(out)
 
 
@@ -104,11 +110,18 @@ def placement_matrix(orientation: int, drawn: Rect) -> tuple[float, ...]:
     """The PDF `cm` matrix (a, b, c, d, e, f) that maps a stored image's unit square onto
     `drawn` (pt) as displayed: turned and mirrored by its EXIF `orientation`."""
     p, q, r, s, t, z = _ORIENT[orientation]
-    return (drawn.w * p, drawn.h * s, drawn.w * q, drawn.h * t,
-            drawn.x + drawn.w * r, drawn.y + drawn.h * z)
+    return (
+        drawn.w * p,
+        drawn.h * s,
+        drawn.w * q,
+        drawn.h * t,
+        drawn.x + drawn.w * r,
+        drawn.y + drawn.h * z,
+    )
 
 
 # --- what is written -----------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Recipe:
@@ -140,12 +153,19 @@ class Counts:
 
 
 def _image_dict(w: int, h: int, space, bits: int, colours: int | None, filter_: str) -> dict:
-    entries = {"Type": PDFName("XObject"), "Subtype": PDFName("Image"), "Width": w,
-               "Height": h, "ColorSpace": space, "BitsPerComponent": bits,
-               "Filter": PDFName(filter_)}
+    entries = {
+        "Type": PDFName("XObject"),
+        "Subtype": PDFName("Image"),
+        "Width": w,
+        "Height": h,
+        "ColorSpace": space,
+        "BitsPerComponent": bits,
+        "Filter": PDFName(filter_),
+    }
     if colours is not None:
-        entries["DecodeParms"] = PDFDictionary({"Predictor": 15, "Colors": colours,
-                                                "BitsPerComponent": bits, "Columns": w})
+        entries["DecodeParms"] = PDFDictionary(
+            {"Predictor": 15, "Colors": colours, "BitsPerComponent": bits, "Columns": w}
+        )
     return entries
 
 
@@ -155,11 +175,13 @@ def _read(info: ImageInfo) -> bytes:
         now = os.stat(info.path)
         data = info.path.read_bytes() if (now.st_size, now.st_mtime_ns) == info.stamp else None
     except OSError as exc:
-        raise ImageChanged(f"cannot read the image {where} any more: "
-                           f"{exc.strerror or exc}") from None
+        raise ImageChanged(
+            f"cannot read the image {where} any more: {exc.strerror or exc}"
+        ) from None
     if data is None or len(data) != info.stamp[0]:
-        raise ImageChanged(f"the image {where} changed while the PDF was being written; "
-                           "build again")
+        raise ImageChanged(
+            f"the image {where} changed while the PDF was being written; build again"
+        )
     return data
 
 
@@ -172,19 +194,28 @@ def _passthrough(recipe: Recipe, data: bytes):
     if info.format != "PNG":
         return None
     png = read_png(data, check_crc=False)
-    if png.interlaced or png.has_trns or not (
+    if (
+        png.interlaced
+        or png.has_trns
+        or not (
             (png.colour_type == 2 and png.bit_depth == 8)
-            or (png.colour_type in (0, 3) and png.bit_depth <= 8)):
+            or (png.colour_type in (0, 3) and png.bit_depth <= 8)
+        )
+    ):
         return None
     if png.colour_type == 3:
-        lookup = PDFStream(PDFDictionary({"Filter": PDFName("FlateDecode")}),
-                           zlib.compress(png.palette))
-        space = PDFArray([PDFName("Indexed"), PDFName("DeviceRGB"),
-                          len(png.palette) // 3 - 1, lookup])
+        lookup = PDFStream(
+            PDFDictionary({"Filter": PDFName("FlateDecode")}), zlib.compress(png.palette)
+        )
+        space = PDFArray(
+            [PDFName("Indexed"), PDFName("DeviceRGB"), len(png.palette) // 3 - 1, lookup]
+        )
     else:
         space = PDFName(_PNG_SPACES[png.colour_type])
-    return (_image_dict(w, h, space, png.bit_depth, png.channels, "FlateDecode"),
-            png.image_data(data))
+    return (
+        _image_dict(w, h, space, png.bit_depth, png.channels, "FlateDecode"),
+        png.image_data(data),
+    )
 
 
 def eight_bit(im: Image.Image) -> tuple[Image.Image, Image.Image | None]:
@@ -221,15 +252,15 @@ def extended(im: Image.Image, left: int, bottom: int, right: int, top: int) -> I
     if left:
         wide.paste(im.crop((0, 0, 1, h)).resize((left, h), Image.Resampling.NEAREST), (0, 0))
     if right:
-        wide.paste(im.crop((w - 1, 0, w, h)).resize((right, h), Image.Resampling.NEAREST),
-                   (left + w, 0))
+        wide.paste(
+            im.crop((w - 1, 0, w, h)).resize((right, h), Image.Resampling.NEAREST), (left + w, 0)
+        )
     out = Image.new(im.mode, (wide.width, h + top + bottom))
     out.paste(wide, (0, top))
     if top:
         out.paste(wide.crop((0, 0, wide.width, 1)).resize((wide.width, top)), (0, 0))
     if bottom:
-        out.paste(wide.crop((0, h - 1, wide.width, h)).resize((wide.width, bottom)),
-                  (0, top + h))
+        out.paste(wide.crop((0, h - 1, wide.width, h)).resize((wide.width, bottom)), (0, top + h))
     return out
 
 
@@ -251,17 +282,21 @@ def _reencoded(recipe: Recipe, data: bytes):
                 im.load()
                 colour, alpha = eight_bit(im)
     except Exception as exc:  # noqa: BLE001 - it was checked; anything now is a change
-        raise ImageChanged(f"the image {quoted(str(recipe.info.path), PATH_LIMIT)} could "
-                           f"not be decoded again ({type(exc).__name__}: {exc})") from None
+        raise ImageChanged(
+            f"the image {quoted(str(recipe.info.path), PATH_LIMIT)} could "
+            f"not be decoded again ({type(exc).__name__}: {exc})"
+        ) from None
     layers = [im for im in (colour, alpha) if im is not None]
     layers = [extended(im, *recipe.extend_px) for im in layers]
     if layers[0].size != recipe.size_px:
-        layers = [im.resize(recipe.size_px, Image.Resampling.LANCZOS, reducing_gap=3.0)
-                  for im in layers]
+        layers = [
+            im.resize(recipe.size_px, Image.Resampling.LANCZOS, reducing_gap=3.0) for im in layers
+        ]
     w, h = recipe.size_px
     grey = colour.mode == "L"
-    entries = _image_dict(w, h, PDFName("DeviceGray" if grey else "DeviceRGB"), 8,
-                          1 if grey else 3, "FlateDecode")
+    entries = _image_dict(
+        w, h, PDFName("DeviceGray" if grey else "DeviceRGB"), 8, 1 if grey else 3, "FlateDecode"
+    )
     return entries, deflated(layers[0]), (deflated(layers[1]) if alpha is not None else None)
 
 
@@ -286,13 +321,15 @@ class ImageXObject(PDFObject):
         del data
         if mask is not None:
             w, h = self.recipe.size_px
-            smask = PDFStream(PDFDictionary(_image_dict(w, h, PDFName("DeviceGray"), 8, 1,
-                                                        "FlateDecode")), mask)
+            smask = PDFStream(
+                PDFDictionary(_image_dict(w, h, PDFName("DeviceGray"), 8, 1, "FlateDecode")), mask
+            )
             entries["SMask"] = document.Reference(smask, self.mask_name)
         return PDFStream(PDFDictionary(entries), content).format(document)
 
 
 # --- the store -------------------------------------------------------------------------
+
 
 class ImageStore:
     """Draws images on `canvas` (a reportlab Canvas), each distinct prepared image one
@@ -314,8 +351,13 @@ class ImageStore:
         self.counts = Counts()
         self._names: dict[Recipe, str] = {}
 
-    def draw(self, info: ImageInfo, rect: Rect, clip: Rect | None = None,
-             extend_pt: tuple[float, float, float, float] = (0, 0, 0, 0)) -> None:
+    def draw(
+        self,
+        info: ImageInfo,
+        rect: Rect,
+        clip: Rect | None = None,
+        extend_pt: tuple[float, float, float, float] = (0, 0, 0, 0),
+    ) -> None:
         """Draw the whole image (as displayed, EXIF-oriented) so that it fills `rect` (pt,
         in the canvas's current coordinates; the caller gives a rect of the image's
         aspect), clipped to `clip` (pt) when given. `extend_pt` (left, bottom, right,
@@ -328,12 +370,20 @@ class ImageStore:
             raise ValueError(f"the image's rect needs a width and height above 0 (pt), got {rect}")
         left, bottom, right, top = extension_px(info, rect, extend_pt)
         sx, sy = rect.w / info.width_px, rect.h / info.height_px
-        drawn = Rect(rect.x - left * sx, rect.y - bottom * sy,
-                     rect.w + (left + right) * sx, rect.h + (bottom + top) * sy)
-        size = downsampled((info.width_px + left + right, info.height_px + bottom + top),
-                           drawn, self.max_dpi)
-        recipe = Recipe(info, stored_sides(info.orientation, (left, bottom, right, top)),
-                        size if info.orientation < 5 else size[::-1])
+        drawn = Rect(
+            rect.x - left * sx,
+            rect.y - bottom * sy,
+            rect.w + (left + right) * sx,
+            rect.h + (bottom + top) * sy,
+        )
+        size = downsampled(
+            (info.width_px + left + right, info.height_px + bottom + top), drawn, self.max_dpi
+        )
+        recipe = Recipe(
+            info,
+            stored_sides(info.orientation, (left, bottom, right, top)),
+            size if info.orientation < 5 else size[::-1],
+        )
         name = self._names.get(recipe) or self._register(recipe)
         self._place(name, drawn, clip, info.orientation)
         self.drawn += 1
@@ -365,4 +415,4 @@ class ImageStore:
         c.transform(*placement_matrix(orientation, drawn))
         c._code.append(f"/{c._doc.getXObjectName(name)} Do")
         c.restoreState()
-        c._formsinuse.append(name)      # the page's or form's resources list it
+        c._formsinuse.append(name)  # the page's or form's resources list it

@@ -63,7 +63,7 @@ def _border(c: Canvas, e: Border) -> None:
     o, i = e.outer, e.inner
     path.rect(o.x, o.y, o.w, o.h)
     path.roundRect(i.x, i.y, i.w, i.h, e.radius)
-    c.drawPath(path, stroke=0, fill=1, fillMode=0)   # even-odd: the hole stays unpainted
+    c.drawPath(path, stroke=0, fill=1, fillMode=0)  # even-odd: the hole stays unpainted
 
 
 def _rule(c: Canvas, e: Rule) -> None:
@@ -98,8 +98,13 @@ def _text(c: Canvas, e: Text) -> None:
 
 
 DRAW: dict[type, Callable[[Canvas, Any], None]] = {
-    Fill: _fill, Outline: _outline, Border: _border, Rule: _rule, Disc: _disc,
-    Shield: _shield, Text: _text,
+    Fill: _fill,
+    Outline: _outline,
+    Border: _border,
+    Rule: _rule,
+    Disc: _disc,
+    Shield: _shield,
+    Text: _text,
 }
 
 
@@ -114,7 +119,7 @@ class FacePainter:
         self.frame = frame
         self.icons = IconSet(canvas)
         self.max_dpi = max_dpi
-        self._images: ImageStore | None = None   # made for the first picture
+        self._images: ImageStore | None = None  # made for the first picture
         self.forms: set[str] = set()
         self.generated_bleed: set[str] = set()
 
@@ -147,7 +152,6 @@ class FacePainter:
         else:
             DRAW[type(element)](self.c, element)
 
-
     @property
     def images_embedded(self) -> int:
         """Distinct images embedded in the PDF so far."""
@@ -169,8 +173,15 @@ class KitPainter:
     not drawn, and the build that asked stops on it) and painted by a FacePainter. Faces are streamed: only the last front is kept (a card's copies are
     printed one after another), and the backs (a kit has a few)."""
 
-    def __init__(self, canvas: Canvas, kit: Kit, data: Any, frame: CardFrame,
-                 max_dpi: float | None = None, checks: Any = None):
+    def __init__(
+        self,
+        canvas: Canvas,
+        kit: Kit,
+        data: Any,
+        frame: CardFrame,
+        max_dpi: float | None = None,
+        checks: Any = None,
+    ):
         self.kit, self.data, self.frame = kit, data, frame
         self.painter = FacePainter(canvas, frame, max_dpi)
         self.checks = checks

@@ -51,8 +51,9 @@ def pixels(length_mm: float, dpi: int) -> int:
     return round(length_mm / MM_PER_INCH * dpi)
 
 
-def rasterise(pdf: Path, size_px: tuple[int, int]
-              ) -> Generator[tuple[int, Image.Image], None, None]:
+def rasterise(
+    pdf: Path, size_px: tuple[int, int]
+) -> Generator[tuple[int, Image.Image], None, None]:
     """(page index, RGB image of `size_px`) of every page of `pdf`, one page at a time:
     each page is opened, rendered (`render_page`) and closed before the next."""
     document = pdfium.PdfDocument(str(pdf))
@@ -79,21 +80,30 @@ def render_page(page: pdfium.PdfPage, width_px: int, height_px: int) -> Image.Im
     PnpError if the bitmap cannot be made (out of memory)."""
     stride = width_px * 3
     buffer = (ctypes.c_ubyte * (stride * height_px)).from_buffer(
-        bytearray(b"\xff" * (stride * height_px)))            # white before drawing
-    bitmap = pdfium_c.FPDFBitmap_CreateEx(width_px, height_px, pdfium_c.FPDFBitmap_BGR,
-                                          buffer, stride)
+        bytearray(b"\xff" * (stride * height_px))
+    )  # white before drawing
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(
+        width_px, height_px, pdfium_c.FPDFBitmap_BGR, buffer, stride
+    )
     if not bitmap:
         raise PnpError(f"cannot make a {width_px}x{height_px} px image (out of memory?)")
     try:
-        pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width_px, height_px, 0,
-                                       pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER)
+        pdfium_c.FPDF_RenderPageBitmap(
+            bitmap,
+            page,
+            0,
+            0,
+            width_px,
+            height_px,
+            0,
+            pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER,
+        )
         return Image.frombytes("RGB", (width_px, height_px), bytes(buffer))
     finally:
         pdfium_c.FPDFBitmap_Destroy(bitmap)
 
 
-def write_png_strips(path: Path, size: tuple[int, int], dpi: int,
-                     strips: Iterable[bytes]) -> None:
+def write_png_strips(path: Path, size: tuple[int, int], dpi: int, strips: Iterable[bytes]) -> None:
     """Write an RGB PNG of `size` (width, height px) with `dpi` stored (pHYs, pixels per
     metre, rounded as Pillow rounds them) to `path`, its pixels given top to bottom as
     `strips` of whole rows (raw RGB bytes, width x 3 a row), so only one strip is ever
@@ -105,8 +115,13 @@ def write_png_strips(path: Path, size: tuple[int, int], dpi: int,
     ppm = int(dpi / 0.0254 + 0.5)
 
     def chunk(kind: bytes, body: bytes) -> bytes:
-        return (struct.pack(">I", len(body)) + kind + body
-                + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+        return (
+            struct.pack(">I", len(body))
+            + kind
+            + body
+            + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+        )
+
     deflate, rows = zlib.compressobj(6), 0
     with open(path, "wb") as out:
         out.write(b"\x89PNG\r\n\x1a\n")
@@ -116,8 +131,11 @@ def write_png_strips(path: Path, size: tuple[int, int], dpi: int,
             if len(strip) % stride:
                 raise ValueError(f"a strip of {len(strip)} bytes is not whole rows of {width} px")
             view = memoryview(strip)
-            data = [deflate.compress(part) for start in range(0, len(strip), stride)
-                    for part in (b"\x00", view[start:start + stride])]
+            data = [
+                deflate.compress(part)
+                for start in range(0, len(strip), stride)
+                for part in (b"\x00", view[start : start + stride])
+            ]
             rows += len(strip) // stride
             if any(data):
                 out.write(chunk(b"IDAT", b"".join(data)))

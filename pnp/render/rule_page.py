@@ -18,6 +18,14 @@ def footer_lines(title: str) -> list[PrintedLine]:
     """The footer line of every rulebook and booklet page, on each paper, as
     `pnp validate` checks it (pnp.printed): `title` and a page number, 8 pt, within the
     page's width less its margins (pt)."""
-    return [PrintedLine(f"{title} · 88", title, REGULAR, 8, mm_to_pt(w - 2 * MARGIN_MM),
-                        f"the rulebook and booklet footer ({paper})")
-            for paper, (w, _) in HALF_SHEET_MM.items()]
+    return [
+        PrintedLine(
+            f"{title} · 88",
+            title,
+            REGULAR,
+            8,
+            mm_to_pt(w - 2 * MARGIN_MM),
+            f"the rulebook and booklet footer ({paper})",
+        )
+        for paper, (w, _) in HALF_SHEET_MM.items()
+    ]

@@ -36,12 +36,25 @@ from pnp.render.rule_page import HALF_SHEET_MM, MARGIN_MM
 
 BASE = dict(fontName=REGULAR, bulletFontName=REGULAR, fontSize=9.5, leading=12.6)
 STYLES = {
-    "title": ParagraphStyle("title", **{**BASE, "fontName": BOLD, "fontSize": 20, "leading": 24},
-                            alignment=TA_CENTER, spaceAfter=6),
-    "h2": ParagraphStyle("h2", **{**BASE, "fontName": BOLD, "fontSize": 13.5, "leading": 16},
-                         spaceBefore=10, spaceAfter=4, textColor="#1F3A5F"),
-    "h3": ParagraphStyle("h3", **{**BASE, "fontName": BOLD, "fontSize": 10.5, "leading": 13},
-                         spaceBefore=6, spaceAfter=2),
+    "title": ParagraphStyle(
+        "title",
+        **{**BASE, "fontName": BOLD, "fontSize": 20, "leading": 24},
+        alignment=TA_CENTER,
+        spaceAfter=6,
+    ),
+    "h2": ParagraphStyle(
+        "h2",
+        **{**BASE, "fontName": BOLD, "fontSize": 13.5, "leading": 16},
+        spaceBefore=10,
+        spaceAfter=4,
+        textColor="#1F3A5F",
+    ),
+    "h3": ParagraphStyle(
+        "h3",
+        **{**BASE, "fontName": BOLD, "fontSize": 10.5, "leading": 13},
+        spaceBefore=6,
+        spaceAfter=2,
+    ),
     "para": ParagraphStyle("para", **BASE, spaceAfter=5),
     "item": ParagraphStyle("item", **BASE, spaceAfter=2),
     "sub": ParagraphStyle("sub", **BASE, leftIndent=10, textColor="#444444"),
@@ -67,12 +80,24 @@ def _flowables(blocks: list[Block], para) -> list:
         if not items:
             return
         numbered = items[0].kind == "number"
-        out.append(ListFlowable(
-            [ListItem(para(inline_markup(b.text), STYLES["item"]),
-                      value=b.number if numbered else None) for b in items],
-            bulletType="1" if numbered else "bullet", start=items[0].number if numbered else None,
-            bulletFontName=BOLD if numbered else REGULAR, bulletFontSize=9,
-            leftIndent=14, bulletDedent=11, spaceAfter=5))
+        out.append(
+            ListFlowable(
+                [
+                    ListItem(
+                        para(inline_markup(b.text), STYLES["item"]),
+                        value=b.number if numbered else None,
+                    )
+                    for b in items
+                ],
+                bulletType="1" if numbered else "bullet",
+                start=items[0].number if numbered else None,
+                bulletFontName=BOLD if numbered else REGULAR,
+                bulletFontSize=9,
+                leftIndent=14,
+                bulletDedent=11,
+                spaceAfter=5,
+            )
+        )
         items.clear()
 
     for block in blocks:
@@ -105,45 +130,69 @@ def _keep_headings_with_next(flowables: list) -> list:
 def components_table(rows: list[KitRow], para=Paragraph) -> list:
     """A "What's in the kit" section from the kit's rows, generated from the data; its
     paragraphs made by `para(markup, style)`."""
-    data = [[para(escape(row.label), STYLES["sub" if row.indented else "item"]),
-             para(str(row.copies), STYLES["item"])] for row in rows]
+    data = [
+        [
+            para(escape(row.label), STYLES["sub" if row.indented else "item"]),
+            para(str(row.copies), STYLES["item"]),
+        ]
+        for row in rows
+    ]
     table = Table(data, colWidths=[mm_to_pt(70), mm_to_pt(18)], hAlign="LEFT")
-    table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), REGULAR, 9.5),
-        ("LINEBELOW", (0, 0), (-1, -2), 0.3, "#BBBBBB"),
-        ("LINEABOVE", (0, -1), (-1, -1), 0.8, "#000000"),
-        ("FONT", (0, -1), (-1, -1), BOLD),
-        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
-    return [KeepTogether([para("What’s in the kit", STYLES["h2"]), table]),
-            Spacer(1, 4)]
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), REGULAR, 9.5),
+                ("LINEBELOW", (0, 0), (-1, -2), 0.3, "#BBBBBB"),
+                ("LINEABOVE", (0, -1), (-1, -1), 0.8, "#000000"),
+                ("FONT", (0, -1), (-1, -1), BOLD),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ]
+        )
+    )
+    return [KeepTogether([para("What’s in the kit", STYLES["h2"]), table]), Spacer(1, 4)]
 
 
-def render_rulebook(path: Path, blocks: list[Block], paper: str, title: str,
-                    components: list[KitRow]) -> int:
+def render_rulebook(
+    path: Path, blocks: list[Block], paper: str, title: str, components: list[KitRow]
+) -> int:
     """Write the rulebook PDF to `path` on the half-sheet for `paper` (A5 or half-letter);
     returns the page count, always even (a blank page ends an odd-length rulebook). The
     generated components table follows the first section."""
     return _render(path, _story(blocks, components), paper, title, Canvas)[0]
 
 
-def render_booklet(path: Path, blocks: list[Block], paper: str, title: str,
-                   components: list[KitRow]) -> int:
+def render_booklet(
+    path: Path, blocks: list[Block], paper: str, title: str, components: list[KitRow]
+) -> int:
     """Write the same rulebook imposed as a saddle-stitch booklet on landscape `paper`
     sheets to `path`; returns the number of printed sides."""
-    return _render(path, _story(blocks, components), paper, title,
-                   partial(FormPageCanvas, sheet_paper=paper))[1].sides
+    return _render(
+        path, _story(blocks, components), paper, title, partial(FormPageCanvas, sheet_paper=paper)
+    )[1].sides
 
 
-def render_rule_files(rules_path: Path, booklet_path: Path, blocks: list[Block], paper: str,
-                      title: str, components: list[KitRow]) -> tuple[int, int]:
+def render_rule_files(
+    rules_path: Path,
+    booklet_path: Path,
+    blocks: list[Block],
+    paper: str,
+    title: str,
+    components: list[KitRow],
+) -> tuple[int, int]:
     """Write rules.pdf and booklet.pdf from one layout of the rulebook: every paragraph's
     lines are broken once (`_Para`, sharing `lines`), then placed on the pages of both
     files (platypus's flowables keep state of their own, so each file gets fresh ones). Returns (rulebook pages, booklet sides), as render_rulebook and
     render_booklet do."""
     lines: dict = {}
     pages = _render(rules_path, _story(blocks, components, lines), paper, title, Canvas)[0]
-    sides = _render(booklet_path, _story(blocks, components, lines), paper, title,
-                    partial(FormPageCanvas, sheet_paper=paper))[1].sides
+    sides = _render(
+        booklet_path,
+        _story(blocks, components, lines),
+        paper,
+        title,
+        partial(FormPageCanvas, sheet_paper=paper),
+    )[1].sides
     return pages, sides
 
 
@@ -153,8 +202,11 @@ def _story(blocks: list[Block], components: list[KitRow], lines: dict | None = N
     para = partial(_Para, lines={} if lines is None else lines)
     story = _flowables(blocks, para)
     second_h2 = next((i for i, b in enumerate(story) if _is_h2(b)), None)
-    second_h2 = next((i for i in range(second_h2 + 1, len(story)) if _is_h2(story[i])),
-                     len(story)) if second_h2 is not None else len(story)
+    second_h2 = (
+        next((i for i in range(second_h2 + 1, len(story)) if _is_h2(story[i])), len(story))
+        if second_h2 is not None
+        else len(story)
+    )
     story[second_h2:second_h2] = components_table(components, para)
     return story
 
@@ -175,10 +227,20 @@ def _render(path: Path, story: list, paper: str, title: str, canvasmaker) -> tup
         canvas.drawCentredString(w / 2, m * 0.5, f"{title} · {doc.page}")
         canvas.restoreState()
 
-    doc = SimpleDocTemplate(str(path), pagesize=(w, h), leftMargin=m, rightMargin=m,
-                            topMargin=m, bottomMargin=m, title=title, author="Hack Pack",
-                            creator="Hack Pack pnp", invariant=1,
-                            initialFontName=REGULAR, initialFontSize=9.5)
+    doc = SimpleDocTemplate(
+        str(path),
+        pagesize=(w, h),
+        leftMargin=m,
+        rightMargin=m,
+        topMargin=m,
+        bottomMargin=m,
+        title=title,
+        author="Hack Pack",
+        creator="Hack Pack pnp",
+        invariant=1,
+        initialFontName=REGULAR,
+        initialFontSize=9.5,
+    )
     even = _EvenPageCount()
     doc.build([*story, even], onFirstPage=footer, onLaterPages=footer, canvasmaker=canvasmaker)
     return pages[0] + even.added, doc.canv
@@ -191,7 +253,7 @@ class _Para(Paragraph):
 
     def __init__(self, text, style=None, *args, lines: dict | None = None, **kwargs):
         super().__init__(text, style, *args, **kwargs)
-        self._lines, self._markup = lines, text    # a split part (lines None) keeps none
+        self._lines, self._markup = lines, text  # a split part (lines None) keeps none
 
     def breakLines(self, width):
         if self._lines is None or not isinstance(self._markup, str):

@@ -24,7 +24,7 @@ from pnp.layout.imposition import Grid, Rect, SheetSpec, back_trim
 from pnp.layout.kit import PrintGroup
 
 CROP_MARK_WIDTH_PT = 0.3
-CUT_LINE_GREY = 0.5   # 0 black .. 1 white: reads as a line, fades if left on an edge
+CUT_LINE_GREY = 0.5  # 0 black .. 1 white: reads as a line, fades if left on an edge
 
 
 @dataclass(frozen=True)
@@ -58,11 +58,12 @@ def _place(c: Canvas, trim: Rect, bleed: float, draw: Callable[..., None]) -> No
 def chunks(items: Sequence, size: int) -> Iterable[Sequence]:
     """`items` in consecutive slices of `size` (the last may be shorter)."""
     for start in range(0, len(items), size):
-        yield items[start:start + size]
+        yield items[start : start + size]
 
 
-def sheet_layout(groups: Sequence[PrintGroup], per_sheet: int, deck_sheets: bool = False
-                 ) -> list[list[tuple[object, str | None]]]:
+def sheet_layout(
+    groups: Sequence[PrintGroup], per_sheet: int, deck_sheets: bool = False
+) -> list[list[tuple[object, str | None]]]:
     """Each sheet's cards in slot order, each with the back it names (a key of the kit's
     backs, or None for a card printed without one): the groups' copies in order, sharing
     sheets; with `deck_sheets` every group starts a fresh sheet."""
@@ -77,14 +78,15 @@ def sheet_layout(groups: Sequence[PrintGroup], per_sheet: int, deck_sheets: bool
     return sheets
 
 
-def write_sheets(c: Canvas, grid: Grid, spec: SheetSpec, groups: Sequence[PrintGroup],
-                 painter: Painter) -> SheetStats:
+def write_sheets(
+    c: Canvas, grid: Grid, spec: SheetSpec, groups: Sequence[PrintGroup], painter: Painter
+) -> SheetStats:
     """Draw every group onto sheets of `grid` (`sheet_layout`: groups share sheets unless
     `spec.deck_sheets`); one page per front, plus one back page per sheet when
     `spec.duplex` is "long" or "short", where each card's own back lands behind it
     (`back_trim`) and a card without a back leaves its back cell blank."""
     sheets = pages = 0
-    guides: dict[int, CutGuides] = {}      # by cards on the sheet: slots fill in order
+    guides: dict[int, CutGuides] = {}  # by cards on the sheet: slots fill in order
     for sheet in sheet_layout(groups, grid.per_sheet, spec.deck_sheets):
         slots = [grid.slot(i) for i in range(len(sheet))]
         fronts = [grid.trim(*slot) for slot in slots]
@@ -135,16 +137,23 @@ class PageCompressingCanvas(Canvas):
         page = self._doc.Pages.pages[-1]
         if page.stream and not page.Contents:
             data = page.stream.encode("utf8") if isinstance(page.stream, str) else page.stream
-            page.Contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}),
-                                      zlib.compress(data))
+            page.Contents = PDFStream(
+                PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), zlib.compress(data)
+            )
             page.stream = None
 
 
 def new_canvas(path: Path, grid: Grid, title: str) -> Canvas:
     """A canvas for a card PDF: page size from `grid`, deterministic output (invariant),
     and our embedded font as the initial font (so no unembedded Helvetica is referenced)."""
-    c = PageCompressingCanvas(str(path), pagesize=(grid.page_w, grid.page_h), invariant=1, pageCompression=1,
-               initialFontName=font_name(REGULAR), initialFontSize=9)
+    c = PageCompressingCanvas(
+        str(path),
+        pagesize=(grid.page_w, grid.page_h),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=font_name(REGULAR),
+        initialFontSize=9,
+    )
     c.setTitle(title)
     c.setCreator("Hack Pack pnp")
     return c

@@ -81,16 +81,28 @@ def single_canvas(path: Path, frame: CardFrame, margin_pt: float, title: str) ->
     with the card sheets' settings (pnp.render.sheets.new_canvas): byte-identical output
     run to run (invariant), each page compressed when finished, and the embedded font as
     the initial font (no unembedded Helvetica is referenced)."""
-    c = PageCompressingCanvas(str(path), pagesize=page_size(frame, margin_pt), invariant=1,
-                              pageCompression=1, initialFontName=font_name(REGULAR),
-                              initialFontSize=9)
+    c = PageCompressingCanvas(
+        str(path),
+        pagesize=page_size(frame, margin_pt),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=font_name(REGULAR),
+        initialFontSize=9,
+    )
     c.setTitle(title)
     c.setCreator("Hack Pack pnp")
     return c
 
 
-def write_single(path: Path, kit: Kit, data: Any, frame: CardFrame, sides: Iterable[Side],
-                 margin_pt: float, title: str) -> int:
+def write_single(
+    path: Path,
+    kit: Kit,
+    data: Any,
+    frame: CardFrame,
+    sides: Iterable[Side],
+    margin_pt: float,
+    title: str,
+) -> int:
     """Write one page per side of `sides` to `path`: each face drawn by the kit's painter
     with its trim's bottom-left at (margin_pt, margin_pt), clipped to the page; a BLANK
     side is an empty page. `margin_pt` is the bleed for print shops and PNGs, 0 for a
@@ -109,7 +121,7 @@ def write_single(path: Path, kit: Kit, data: Any, frame: CardFrame, sides: Itera
             if side.kind == FRONT:
                 painter.front(side.card)
             else:
-                assert side.back_id is not None      # a BACK side names its back
+                assert side.back_id is not None  # a BACK side names its back
                 painter.back(side.back_id)
             c.restoreState()
         c.showPage()

@@ -32,7 +32,7 @@ HIGH_VC = LOW_VC + COLUMNS * ROWS - 1
 WIN_AT, OUT_AT = 0, 40
 MARGIN_MM = 10.0
 TITLE_MM = 22.0
-MARKER_MM = 20.0          # marker diameter: fits a board cell with room to read its edge
+MARKER_MM = 20.0  # marker diameter: fits a board cell with room to read its edge
 WIN_TINT, OUT_TINT, INK = "#D8EFD9", "#F6D5CF", "#1F3A5F"
 
 
@@ -52,12 +52,13 @@ def board_cells(paper: str) -> list[Cell]:
     Cells are square, as large as the page allows inside the margin under the title."""
     page_w, page_h = (mm_to_pt(v) for v in PAPER_MM[paper])
     margin, title = mm_to_pt(MARGIN_MM), mm_to_pt(TITLE_MM)
-    size = min((page_w - 2 * margin) / COLUMNS, (page_h - 2 * margin - title - mm_to_pt(14))
-               / ROWS)
+    size = min((page_w - 2 * margin) / COLUMNS, (page_h - 2 * margin - title - mm_to_pt(14)) / ROWS)
     left = (page_w - COLUMNS * size) / 2
     top = page_h - margin - title
-    return [Cell(LOW_VC + i, left + (i % COLUMNS) * size, top - (i // COLUMNS + 1) * size,
-                 size, size) for i in range(COLUMNS * ROWS)]
+    return [
+        Cell(LOW_VC + i, left + (i % COLUMNS) * size, top - (i // COLUMNS + 1) * size, size, size)
+        for i in range(COLUMNS * ROWS)
+    ]
 
 
 def marker_grid(paper: str) -> tuple[int, int]:
@@ -77,8 +78,14 @@ def render_tracker(path: Path, paper: str, game_name: str, players_max: int) -> 
     placed with Victory Points). Raises OSError if the file cannot be written."""
     register_all()
     page_w, page_h = (mm_to_pt(v) for v in PAPER_MM[paper])
-    c = Canvas(str(path), pagesize=(page_w, page_h), invariant=1, pageCompression=1,
-               initialFontName=font_name(REGULAR), initialFontSize=9)
+    c = Canvas(
+        str(path),
+        pagesize=(page_w, page_h),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=font_name(REGULAR),
+        initialFontSize=9,
+    )
     c.setTitle(_title(game_name))
     c.setCreator("Hack Pack pnp")
     _board(c, paper, game_name, page_w, page_h)
@@ -97,9 +104,17 @@ TITLE_PT = 18
 def title_lines(game_name: str) -> list[PrintedLine]:
     """The board's title on each paper, as `pnp validate` checks it (pnp.printed):
     bold 18 pt within the page's width less its margins (pt)."""
-    return [PrintedLine(_title(game_name), game_name, BOLD, TITLE_PT,
-                        mm_to_pt(w - 2 * MARGIN_MM), f"the VC tracker's title ({paper})")
-            for paper, (w, _) in PAPER_MM.items()]
+    return [
+        PrintedLine(
+            _title(game_name),
+            game_name,
+            BOLD,
+            TITLE_PT,
+            mm_to_pt(w - 2 * MARGIN_MM),
+            f"the VC tracker's title ({paper})",
+        )
+        for paper, (w, _) in PAPER_MM.items()
+    ]
 
 
 def _title(game_name: str) -> str:
@@ -112,9 +127,11 @@ def _board(c: Canvas, paper: str, game_name: str, page_w: float, page_h: float) 
     c.setFont(font_name(BOLD), TITLE_PT)
     c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(8), _title(game_name))
     c.setFont(font_name(REGULAR), 9)
-    c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(15),
-                        "Put each Hero's marker (or a coin) on its VC; move it as the VC "
-                        "changes. Lower is better.")
+    c.drawCentredString(
+        page_w / 2,
+        page_h - margin - mm_to_pt(15),
+        "Put each Hero's marker (or a coin) on its VC; move it as the VC changes. Lower is better.",
+    )
     cells = board_cells(paper)
     for cell in cells:
         tint = WIN_TINT if cell.vc <= WIN_AT else OUT_TINT if cell.vc >= OUT_AT else None
@@ -134,12 +151,18 @@ def _board(c: Canvas, paper: str, game_name: str, page_w: float, page_h: float) 
             c.drawCentredString(cell.x + cell.w / 2, cell.y + mm_to_pt(2.5), note)
     bottom = min(cell.y for cell in cells)
     c.setFont(font_name(REGULAR), 8.5)
-    c.drawCentredString(page_w / 2, bottom - mm_to_pt(6),
-                        f"Green: 0 VC or lower, the lowest such Hero wins at the end of a turn. "
-                        f"Red: {OUT_AT} VC or more, the Hero is discarded.")
-    c.drawCentredString(page_w / 2, bottom - mm_to_pt(10.5),
-                        "A Hero below \u221215 or above 48: keep it on the end cell and note "
-                        "the rest with a pencil.")
+    c.drawCentredString(
+        page_w / 2,
+        bottom - mm_to_pt(6),
+        f"Green: 0 VC or lower, the lowest such Hero wins at the end of a turn. "
+        f"Red: {OUT_AT} VC or more, the Hero is discarded.",
+    )
+    c.drawCentredString(
+        page_w / 2,
+        bottom - mm_to_pt(10.5),
+        "A Hero below \u221215 or above 48: keep it on the end cell and note "
+        "the rest with a pencil.",
+    )
 
 
 def _markers(c: Canvas, cols: int, rows: int, page_w: float, page_h: float) -> None:
@@ -148,9 +171,12 @@ def _markers(c: Canvas, cols: int, rows: int, page_w: float, page_h: float) -> N
     c.setFont(font_name(BOLD), 14)
     c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(6), "Hero markers — cut out")
     c.setFont(font_name(REGULAR), 9)
-    c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(12),
-                        "Give each Hero the marker with its number in the score keeper "
-                        "(scorekeeper status shows #1, #2, ...); without it, any marker will do.")
+    c.drawCentredString(
+        page_w / 2,
+        page_h - margin - mm_to_pt(12),
+        "Give each Hero the marker with its number in the score keeper "
+        "(scorekeeper status shows #1, #2, ...); without it, any marker will do.",
+    )
     d = mm_to_pt(MARKER_MM)
     pitch = d + mm_to_pt(6)
     left = (page_w - (cols * pitch - mm_to_pt(6))) / 2

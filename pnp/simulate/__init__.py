@@ -16,10 +16,12 @@ from types import ModuleType
 MOST_GAMES = 1_000_000
 MOST_TURN_CAP = 100_000
 
+
 def simulated() -> dict[str, str]:
     """game id -> the module that simulates it, for every game of the manifest
     (pnp.core.games) that names a simulator, in its order."""
     import pnp.core.games
+
     return {g.id: g.simulator for g in pnp.core.games.registry() if g.simulator}
 
 

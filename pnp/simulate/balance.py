@@ -88,16 +88,17 @@ def spans(numbers: list[int]) -> str:
 
 def search_strategy(module: ModuleType) -> str:
     """The name of the game's search strategy (the one whose players search)."""
-    return next(name for name, cls in module.STRATEGIES.items()
-                if getattr(cls, "searches", False))
+    return next(name for name, cls in module.STRATEGIES.items() if getattr(cls, "searches", False))
 
 
 def skill_levels(module: ModuleType) -> tuple[Arm, ...]:
     """The three levels of a skill report, weakest first: every seat random, every seat
     the game's rule of thumb, every seat searching."""
-    return (Arm("random", OWN, ("random",)),
-            Arm(f"rule of thumb ({module.DEFAULT_STRATEGY})", OWN, (module.DEFAULT_STRATEGY,)),
-            Arm("search", OWN, (search_strategy(module),)))
+    return (
+        Arm("random", OWN, ("random",)),
+        Arm(f"rule of thumb ({module.DEFAULT_STRATEGY})", OWN, (module.DEFAULT_STRATEGY,)),
+        Arm("search", OWN, (search_strategy(module),)),
+    )
 
 
 def _deck_format(options: SimulateOptions, module: ModuleType) -> str | None:
@@ -105,16 +106,21 @@ def _deck_format(options: SimulateOptions, module: ModuleType) -> str | None:
     if options.deck_format is None:
         return None
     if not formats:
-        raise PnpError(f"{options.game} deals one deck; --deck-format chooses the decks "
-                       "of a game that has several")
+        raise PnpError(
+            f"{options.game} deals one deck; --deck-format chooses the decks "
+            "of a game that has several"
+        )
     if options.deck_format not in formats:
-        raise PnpError(f"{options.game} deals {' or '.join(formats)} decks, not "
-                       f"{quoted(options.deck_format, 20)}")
+        raise PnpError(
+            f"{options.game} deals {' or '.join(formats)} decks, not "
+            f"{quoted(options.deck_format, 20)}"
+        )
     return options.deck_format
 
 
-def _players(options: SimulateOptions, module: ModuleType, data,
-             deck_format: str | None) -> tuple[int, ...]:
+def _players(
+    options: SimulateOptions, module: ModuleType, data, deck_format: str | None
+) -> tuple[int, ...]:
     """The player counts of the run, each one the game deals in the deck format from
     this card data (its rules, its decks and game.toml's players)."""
     fewest, most = tables(module, data, deck_format)
@@ -123,31 +129,41 @@ def _players(options: SimulateOptions, module: ModuleType, data,
     if wrong or not players:
         fmt = deck_format or next(iter(module.DECK_FORMATS), None)
         named = f" with {deck_words(fmt)}" if fmt else ""
-        others = [f"{deck_words(f)} {'-'.join(map(str, tables(module, data, f)))}"
-                  for f in module.DECK_FORMATS if f != fmt]
+        others = [
+            f"{deck_words(f)} {'-'.join(map(str, tables(module, data, f)))}"
+            for f in module.DECK_FORMATS
+            if f != fmt
+        ]
         hint = f" (--deck-format: {', '.join(others)})" if others else ""
         info = getattr(data, "info", None)
-        if info is not None and (info.players_min > module.PLAYERS[0]
-                                 or info.players_max < module.PLAYERS[1]):
-            hint += (f"; its game.toml seats {info.players_min}-{info.players_max}")
-        raise PnpError(f"{options.game} is simulated at {fewest}-{most} players{named}, "
-                       f"not {spans(wrong) or 'any'}{hint}")
+        if info is not None and (
+            info.players_min > module.PLAYERS[0] or info.players_max < module.PLAYERS[1]
+        ):
+            hint += f"; its game.toml seats {info.players_min}-{info.players_max}"
+        raise PnpError(
+            f"{options.game} is simulated at {fewest}-{most} players{named}, "
+            f"not {spans(wrong) or 'any'}{hint}"
+        )
     return tuple(sorted(set(players)))
 
 
 def _arms(options: SimulateOptions, module: ModuleType) -> tuple[Arm, ...]:
     if options.skill:
         if options.strategies:
-            raise PnpError("--skill-report plays random, rule-of-thumb and search tables "
-                           "itself; leave out --strategy")
+            raise PnpError(
+                "--skill-report plays random, rule-of-thumb and search tables "
+                "itself; leave out --strategy"
+            )
         if options.compare:
             raise PnpError("--skill-report and --compare are two runs; ask for one")
         return skill_levels(module)
     strategies = options.strategies or (module.DEFAULT_STRATEGY,)
     unknown = [s for s in strategies if s not in module.STRATEGIES]
     if unknown:
-        raise PnpError(f"{options.game} has no strategy {', '.join(unknown)}; its "
-                       f"strategies: {', '.join(module.STRATEGIES)}")
+        raise PnpError(
+            f"{options.game} has no strategy {', '.join(unknown)}; its "
+            f"strategies: {', '.join(module.STRATEGIES)}"
+        )
     arms = (Arm("A", OWN, tuple(strategies)),)
     return arms + ((Arm("B", OTHER, tuple(strategies)),) if options.compare else ())
 
@@ -165,20 +181,31 @@ def job_for(options: SimulateOptions, module: ModuleType, data) -> Job:
             seated = {arm.strategies[i % len(arm.strategies)] for i in range(n)}
             idle = [s for s in dict.fromkeys(arm.strategies) if s not in seated]
             if idle:
-                raise PnpError(f"{plural(len(arm.strategies), 'strategy', 'strategies')} "
-                               f"for {n} seats: {', '.join(idle)} would never play (the "
-                               "seats take the strategies in turn)")
+                raise PnpError(
+                    f"{plural(len(arm.strategies), 'strategy', 'strategies')} "
+                    f"for {n} seats: {', '.join(idle)} would never play (the "
+                    "seats take the strategies in turn)"
+                )
     if not 1 <= options.games <= MOST_GAMES:
         raise PnpError(f"--games must be 1..{MOST_GAMES:,}, not {options.games:,}")
     cap = module.TURN_CAP if options.cap is None else options.cap
     if not 1 <= cap <= MOST_TURN_CAP:
         raise PnpError(f"--turn-cap must be 1..{MOST_TURN_CAP:,}, not {cap:,}")
     if not 1 <= options.iterations <= MOST_ITERATIONS:
-        raise PnpError(f"--search-iterations must be 1..{MOST_ITERATIONS:,}, not "
-                       f"{options.iterations:,}")
-    return Job(options.game, players, options.games, options.seed, cap, arms,
-               Setup(deck_format, options.iterations), options.rotate,
-               paired=options.compare is not None)
+        raise PnpError(
+            f"--search-iterations must be 1..{MOST_ITERATIONS:,}, not {options.iterations:,}"
+        )
+    return Job(
+        options.game,
+        players,
+        options.games,
+        options.seed,
+        cap,
+        arms,
+        Setup(deck_format, options.iterations),
+        options.rotate,
+        paired=options.compare is not None,
+    )
 
 
 class Prepared(NamedTuple):
@@ -199,17 +226,21 @@ def other_folder(game: str, given: Path) -> Path:
     `given` itself when it is a game's own folder. PnpError, in one line, when neither
     holds card data, or it is another game's."""
     from pnp.data.game_file import read_game_id
+
     shown = quoted(given, 60)
     for folder in (given / game, given):
         if (folder / "game.toml").is_file():
             found = read_game_id(folder / "game.toml")
             if found is not None and found != game:
-                raise PnpError(f"--compare {shown} holds the card data of "
-                               f"{quoted(found, 40)}, not {game}")
+                raise PnpError(
+                    f"--compare {shown} holds the card data of {quoted(found, 40)}, not {game}"
+                )
             return folder
-    raise PnpError(f"--compare {shown} holds no card data for {game}: neither "
-                   f"{quoted(given / game / 'game.toml', 60)} nor "
-                   f"{quoted(given / 'game.toml', 60)} exists")
+    raise PnpError(
+        f"--compare {shown} holds no card data for {game}: neither "
+        f"{quoted(given / game / 'game.toml', 60)} nor "
+        f"{quoted(given / 'game.toml', 60)} exists"
+    )
 
 
 def _load_other(module: ModuleType, game: str, folder: Path):
@@ -218,10 +249,12 @@ def _load_other(module: ModuleType, game: str, folder: Path):
         return module.load(folder)
     except DataError as exc:
         errors = [p for p in exc.problems if p.level == "error"] or exc.problems
-        raise PnpError(f"--compare {quoted(folder, 60)}: the card data does not validate "
-                       f"({plural(len(errors), 'problem')}; the first: {errors[0]}); "
-                       f"`pnp validate --game {game} --data {quoted(folder.parent, 60)}` "
-                       "lists them") from None
+        raise PnpError(
+            f"--compare {quoted(folder, 60)}: the card data does not validate "
+            f"({plural(len(errors), 'problem')}; the first: {errors[0]}); "
+            f"`pnp validate --game {game} --data {quoted(folder.parent, 60)}` "
+            "lists them"
+        ) from None
 
 
 def prepare(options: SimulateOptions) -> Prepared:
@@ -231,10 +264,10 @@ def prepare(options: SimulateOptions) -> Prepared:
     (DataError for bad card data of the run's own) naming what is wrong."""
     import pnp.core.games
     from pnp.build import game_folder
+
     game = pnp.core.games.resolve(options.game)
     if game not in simulated():
-        raise PnpError(f"{game} has no simulator yet; simulated games: "
-                       f"{', '.join(simulated())}")
+        raise PnpError(f"{game} has no simulator yet; simulated games: {', '.join(simulated())}")
     options = replace(options, game=game)
     module = simulator(game)
     folders = {OWN: game_folder(pnp.core.games.find_game(game), Path(options.data_dir))}
@@ -246,16 +279,24 @@ def prepare(options: SimulateOptions) -> Prepared:
         datas[OTHER] = _load_other(module, game, folders[OTHER])
     job = job_for(options, module, datas[OWN])
     if OTHER in datas:
-        job_for(options, module, datas[OTHER])        # the counts suit both data sets
+        job_for(options, module, datas[OTHER])  # the counts suit both data sets
     if target:
         check_writable(target)
-    return Prepared(module, job, datas, folders,
-                    {key: module.figures(data) for key, data in datas.items()}, target)
+    return Prepared(
+        module,
+        job,
+        datas,
+        folders,
+        {key: module.figures(data) for key, data in datas.items()},
+        target,
+    )
 
 
-def simulate_game(options: SimulateOptions,
-                  progress: Callable[[int, str], AbstractContextManager[Any]] | None = None,
-                  prepared: Prepared | None = None) -> SimulateReport:
+def simulate_game(
+    options: SimulateOptions,
+    progress: Callable[[int, str], AbstractContextManager[Any]] | None = None,
+    prepared: Prepared | None = None,
+) -> SimulateReport:
     """Run `options` (checked first by `prepare`, unless `prepared` is its result
     already) and write its balance report. `progress(total, label)` makes a context
     manager with `update(n)` (a click progress bar) to follow the games. PnpError as
@@ -264,6 +305,7 @@ def simulate_game(options: SimulateOptions,
     import pnp.core.games
     from pnp.simulate.compare import compare_lines, compare_summary
     from pnp.simulate.skill import skill_lines, skill_summary
+
     module, job, datas, folders, figures, target = prepared or prepare(options)
     workers = None if options.scheduler else options.workers or default_workers()
     started = time.perf_counter()
@@ -271,6 +313,7 @@ def simulate_game(options: SimulateOptions,
     executor = None
     if options.scheduler:
         from pnp.simulate.cluster import Cluster
+
         executor = Cluster(options.scheduler)
     if progress:
         with progress(total, f"{job.game}: playing") as bar:
@@ -278,7 +321,7 @@ def simulate_game(options: SimulateOptions,
     else:
         outcome = run(job, datas, workers, executor=executor)
     seconds = time.perf_counter() - started
-    main = 1 if options.skill else 0          # a skill report's rule-of-thumb level
+    main = 1 if options.skill else 0  # a skill report's rule-of-thumb level
     summary = summarise(job, module, figures[OWN], outcome.tallies[main], job.arms[main])
     lines = text_lines(summary, figures[OWN])
     if options.skill:
@@ -290,6 +333,7 @@ def simulate_game(options: SimulateOptions,
     path = None
     if target:
         name = pnp.core.games.find_game(job.game).name(datas[OWN])
-        path = write_whole(target,
-                           lambda stream: write_balance(stream, summary, figures[OWN], name))
+        path = write_whole(
+            target, lambda stream: write_balance(stream, summary, figures[OWN], name)
+        )
     return SimulateReport(summary, lines, path, workers, seconds)

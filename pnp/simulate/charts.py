@@ -24,19 +24,32 @@ from pnp.fonts import BOLD, REGULAR, font
 from pnp.layout.text import text_width
 
 MARGIN_PT = 18 * mm
-FRAME_PAD_PT = 6                          # platypus's frame padding on each side
-WIDTH_PT = A4[0] - 2 * (MARGIN_PT + FRAME_PAD_PT)     # a chart's width, pt
+FRAME_PAD_PT = 6  # platypus's frame padding on each side
+WIDTH_PT = A4[0] - 2 * (MARGIN_PT + FRAME_PAD_PT)  # a chart's width, pt
 PAGE_HEIGHT_PT = A4[1] - 2 * (MARGIN_PT + FRAME_PAD_PT)
 #: room a chart's heading and note take on its page, pt
 HEADING_PT = 30 * mm
 #: series colours, one per player count (Okabe-Ito: told apart with colour blindness)
-SERIES = tuple(colors.HexColor(c) for c in
-               ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00",
-                "#F0E442", "#000000", "#999999", "#332288", "#88CCEE"))
+SERIES = tuple(
+    colors.HexColor(c)
+    for c in (
+        "#0072B2",
+        "#E69F00",
+        "#009E73",
+        "#CC79A7",
+        "#56B4E9",
+        "#D55E00",
+        "#F0E442",
+        "#000000",
+        "#999999",
+        "#332288",
+        "#88CCEE",
+    )
+)
 FEW_GREY = colors.HexColor("#8A8A8A")
-MOST_BINS = 30                            # length histogram bars
-TAIL = 0.99          # the length chart's axis ends here; longer games share one last bar
-AXIS_PT, LABEL_PT, TITLE_PT = 8, 7, 9     # font sizes, pt
+MOST_BINS = 30  # length histogram bars
+TAIL = 0.99  # the length chart's axis ends here; longer games share one last bar
+AXIS_PT, LABEL_PT, TITLE_PT = 8, 7, 9  # font sizes, pt
 #: what a cell of a chart holds besides a bar: nothing, a real 0, or too few to count
 ZERO, FEW = "zero", "few"
 
@@ -88,20 +101,33 @@ def _drawn(drawing: Drawing, chart) -> None:
     chart.draw()
 
 
-def _line(drawing: Drawing, x0: float, y0: float, x1: float, y1: float, width: float = 0.6,
-          colour=colors.black, dash=None) -> None:
-    drawing.add(Line(x0, y0, x1, y1, strokeWidth=width, strokeColor=colour,
-                     strokeDashArray=dash))
+def _line(
+    drawing: Drawing,
+    x0: float,
+    y0: float,
+    x1: float,
+    y1: float,
+    width: float = 0.6,
+    colour=colors.black,
+    dash=None,
+) -> None:
+    drawing.add(Line(x0, y0, x1, y1, strokeWidth=width, strokeColor=colour, strokeDashArray=dash))
 
 
 def _note(drawing: Drawing, x: float, y: float, text: str, colour=colors.black) -> None:
-    drawing.add(String(x, y, text, fontName=font(REGULAR), fontSize=LABEL_PT * 0.85,
-                       fillColor=colour))
+    drawing.add(
+        String(x, y, text, fontName=font(REGULAR), fontSize=LABEL_PT * 0.85, fillColor=colour)
+    )
 
 
-def _vertical(data: list[list], names: list[str], value_title: str, category_title: str,
-              series: Sequence[str], height: float = 62 * mm
-              ) -> tuple[Drawing, VerticalBarChart]:
+def _vertical(
+    data: list[list],
+    names: list[str],
+    value_title: str,
+    category_title: str,
+    series: Sequence[str],
+    height: float = 62 * mm,
+) -> tuple[Drawing, VerticalBarChart]:
     """A vertical bar chart (one series per name of `series`) with both axis titles and
     a legend, WIDTH_PT wide and `height` pt high."""
     drawing = Drawing(WIDTH_PT, height)
@@ -110,7 +136,7 @@ def _vertical(data: list[list], names: list[str], value_title: str, category_tit
     chart.width, chart.height = WIDTH_PT - chart.x - 4 * mm, height - chart.y - 10 * mm
     chart.data, chart.categoryAxis.categoryNames = data, names
     chart.valueAxis.valueMin = 0
-    chart.valueAxis.rangeRound = "ceiling"        # the top tick is above the tallest bar
+    chart.valueAxis.rangeRound = "ceiling"  # the top tick is above the tallest bar
     chart.valueAxis.labelTextFormat = "%g"
     chart.categoryAxis.labels.boxAnchor = "n"
     chart.barSpacing, chart.groupSpacing = 0.5, 2
@@ -125,8 +151,7 @@ def _vertical(data: list[list], names: list[str], value_title: str, category_tit
     return drawing, chart
 
 
-def _vertical_whiskers(drawing: Drawing, chart: VerticalBarChart,
-                       intervals: list[list]) -> None:
+def _vertical_whiskers(drawing: Drawing, chart: VerticalBarChart, intervals: list[list]) -> None:
     """Draw each bar's interval (its series' row of `intervals`, in %, or None) as a
     whisker; the chart must be drawn (`_drawn`)."""
     scale = chart.valueAxis.scale
@@ -135,8 +160,11 @@ def _vertical_whiskers(drawing: Drawing, chart: VerticalBarChart,
             if bounds is None or w is None:
                 continue
             cx, (y0, y1) = x + w / 2, (scale(v) for v in bounds)
-            for x0, ya, x1, yb in ((cx, y0, cx, y1), (cx - w / 4, y0, cx + w / 4, y0),
-                                   (cx - w / 4, y1, cx + w / 4, y1)):
+            for x0, ya, x1, yb in (
+                (cx, y0, cx, y1),
+                (cx - w / 4, y0, cx + w / 4, y0),
+                (cx - w / 4, y1, cx + w / 4, y1),
+            ):
                 _line(drawing, x0, ya, x1, yb)
 
 
@@ -149,8 +177,9 @@ def length_chart(summary: dict) -> Drawing | None:
     if not every:
         return None
     low = min(every)
-    high = max(_quantile(c["length"]["histogram"], TAIL) for c in counts
-               if c["length"]["histogram"])
+    high = max(
+        _quantile(c["length"]["histogram"], TAIL) for c in counts if c["length"]["histogram"]
+    )
     width = max(1, -(-(high - low + 1) // MOST_BINS))
     bins = list(range(low, high + 1, width))
     tail = max(every) > bins[-1] + width - 1
@@ -162,11 +191,17 @@ def length_chart(summary: dict) -> Drawing | None:
             row[min((int(turns) - low) // width, len(row) - 1)] += 100 * games / finished
         data.append(row)
     step = max(1, len(bins) // 12)
-    names = [(str(b) if width == 1 else f"{b}-{b + width - 1}") if k % step == 0 else ""
-             for k, b in enumerate(bins)] + ([f"{bins[-1] + width}+"] if tail else [])
-    drawing, _ = _vertical(data, names, "Games (%)",
-                           f"Game length ({summary['turn_word']})",
-                           players_names([c["players"] for c in counts]))
+    names = [
+        (str(b) if width == 1 else f"{b}-{b + width - 1}") if k % step == 0 else ""
+        for k, b in enumerate(bins)
+    ] + ([f"{bins[-1] + width}+"] if tail else [])
+    drawing, _ = _vertical(
+        data,
+        names,
+        "Games (%)",
+        f"Game length ({summary['turn_word']})",
+        players_names([c["players"] for c in counts]),
+    )
     return drawing
 
 
@@ -185,23 +220,38 @@ def seat_chart(summary: dict) -> Drawing:
     even share as a dashed line."""
     counts = summary["by_players"]
     most = max(c["players"] for c in counts)
-    data = [[100 * s["rate"] for s in c["seats"]] + [None] * (most - c["players"])
-            for c in counts]
+    data = [[100 * s["rate"] for s in c["seats"]] + [None] * (most - c["players"]) for c in counts]
     names = [f"Seat {k + 1}" for k in range(most)]
-    drawing, chart = _vertical(data, names, "Wins (%)", "Seat (seat 1 plays first)",
-                               players_names([c["players"] for c in counts]))
-    top = max([100 * s["interval"][1] for c in counts for s in c["seats"]]
-              + [100 * (c["even_share"] or 0) for c in counts])
+    drawing, chart = _vertical(
+        data,
+        names,
+        "Wins (%)",
+        "Seat (seat 1 plays first)",
+        players_names([c["players"] for c in counts]),
+    )
+    top = max(
+        [100 * s["interval"][1] for c in counts for s in c["seats"]]
+        + [100 * (c["even_share"] or 0) for c in counts]
+    )
     chart.valueAxis.valueMax = min(100.0, max(5.0, top * 1.1))
     _drawn(drawing, chart)
-    _vertical_whiskers(drawing, chart, [[[100 * v for v in s["interval"]] for s in c["seats"]]
-                                        for c in counts])
+    _vertical_whiskers(
+        drawing, chart, [[[100 * v for v in s["interval"]] for s in c["seats"]] for c in counts]
+    )
     scale = chart.valueAxis.scale
     for k, c in enumerate(counts):
         y = scale(100 * (c["even_share"] or 0))
-        bars = chart._barPositions[k][:c["players"]]
-        _line(drawing, bars[0][0] - 2, y, bars[-1][0] + bars[-1][2] + 2, y, 0.8,
-              _series_colour(k), (3, 2))
+        bars = chart._barPositions[k][: c["players"]]
+        _line(
+            drawing,
+            bars[0][0] - 2,
+            y,
+            bars[-1][0] + bars[-1][2] + 2,
+            y,
+            0.8,
+            _series_colour(k),
+            (3, 2),
+        )
     return drawing
 
 
@@ -209,31 +259,60 @@ def levels_chart(count: dict, levels: Sequence[str]) -> Drawing:
     """A skill report's seats at one player count (`count`, of pnp.simulate.skill): one
     bar per level with its whisker, and each level's even share as a dashed line."""
     n = len(count["seats"])
-    data = [[100 * (s["levels"][j]["rate"] or 0) for s in count["seats"]]
-            for j in range(len(levels))]
-    drawing, chart = _vertical(data, [f"Seat {k + 1}" for k in range(n)], "Wins (%)",
-                               f"Seat at {n} players (seat 1 plays first)", levels,
-                               height=55 * mm)
-    top = max([100 * s["levels"][j]["interval"][1] for s in count["seats"]
-               for j in range(len(levels))] + [5.0])
+    data = [
+        [100 * (s["levels"][j]["rate"] or 0) for s in count["seats"]] for j in range(len(levels))
+    ]
+    drawing, chart = _vertical(
+        data,
+        [f"Seat {k + 1}" for k in range(n)],
+        "Wins (%)",
+        f"Seat at {n} players (seat 1 plays first)",
+        levels,
+        height=55 * mm,
+    )
+    top = max(
+        [100 * s["levels"][j]["interval"][1] for s in count["seats"] for j in range(len(levels))]
+        + [5.0]
+    )
     chart.valueAxis.valueMax = min(100.0, top * 1.1)
     _drawn(drawing, chart)
-    _vertical_whiskers(drawing, chart, [[[100 * v for v in s["levels"][j]["interval"]]
-                                         for s in count["seats"]]
-                                        for j in range(len(levels))])
+    _vertical_whiskers(
+        drawing,
+        chart,
+        [
+            [[100 * v for v in s["levels"][j]["interval"]] for s in count["seats"]]
+            for j in range(len(levels))
+        ],
+    )
     scale = chart.valueAxis.scale
     for j, share in enumerate(count["even_share"]):
         y = scale(100 * (share or 0))
         bars = chart._barPositions[j]
-        _line(drawing, bars[0][0] - 2, y, bars[-1][0] + bars[-1][2] + 2, y, 0.8,
-              _series_colour(j), (3, 2))
+        _line(
+            drawing,
+            bars[0][0] - 2,
+            y,
+            bars[-1][0] + bars[-1][2] + 2,
+            y,
+            0.8,
+            _series_colour(j),
+            (3, 2),
+        )
     return drawing
 
 
-def _horizontal(data: list[list], labels: list[str], value_title: str, label_title: str,
-                series: Sequence[str], value_format: str = "%.0f",
-                intervals: list[list] | None = None, marks: list[list] | None = None,
-                lines: Sequence[float | None] = (), most: float | None = None) -> Drawing:
+def _horizontal(
+    data: list[list],
+    labels: list[str],
+    value_title: str,
+    label_title: str,
+    series: Sequence[str],
+    value_format: str = "%.0f",
+    intervals: list[list] | None = None,
+    marks: list[list] | None = None,
+    lines: Sequence[float | None] = (),
+    most: float | None = None,
+) -> Drawing:
     """A horizontal bar chart, one row per label and one bar per series, each bar with
     its value (`value_format`, when bars are tall enough to carry it), its whisker
     (`intervals`, the same shape as `data`), the mark of a cell with no bar (`marks`:
@@ -244,8 +323,7 @@ def _horizontal(data: list[list], labels: list[str], value_title: str, label_tit
     room = PAGE_HEIGHT_PT - HEADING_PT - 26 * mm - len(labels) * 3
     bar = max(1.0, min(9.0, room / (rows * 1.25)))
     plot = rows * bar * 1.25 + len(labels) * 3
-    label_room = min(70 * mm, max(20 * mm, 1.05 * max(
-        len(t) for t in labels) * LABEL_PT * 0.5))
+    label_room = min(70 * mm, max(20 * mm, 1.05 * max(len(t) for t in labels) * LABEL_PT * 0.5))
     drawing = Drawing(WIDTH_PT, plot + 26 * mm)
     chart = HorizontalBarChart()
     chart.x, chart.y = label_room + 2 * mm, 12 * mm
@@ -271,18 +349,28 @@ def _horizontal(data: list[list], labels: list[str], value_title: str, label_tit
     _axis_fonts(chart)
     drawing.add(chart)
     _drawn(drawing, chart)
-    _horizontal_extras(drawing, chart, data, len(labels), intervals, marks, lines, bar,
-                       value_format)
+    _horizontal_extras(
+        drawing, chart, data, len(labels), intervals, marks, lines, bar, value_format
+    )
     _title(drawing, value_title, chart.x + chart.width / 2, 2 * mm)
-    drawing.add(String(0, chart.y + chart.height + 4, label_title,
-                       fontName=font(BOLD), fontSize=AXIS_PT))
+    drawing.add(
+        String(0, chart.y + chart.height + 4, label_title, fontName=font(BOLD), fontSize=AXIS_PT)
+    )
     _legend(drawing, series, chart.x, drawing.height - 4 * mm)
     return drawing
 
 
-def _horizontal_extras(drawing: Drawing, chart: HorizontalBarChart, data: list[list],
-                       n_labels: int, intervals, marks, lines, bar: float,
-                       value_format: str) -> None:
+def _horizontal_extras(
+    drawing: Drawing,
+    chart: HorizontalBarChart,
+    data: list[list],
+    n_labels: int,
+    intervals,
+    marks,
+    lines,
+    bar: float,
+    value_format: str,
+) -> None:
     """The whiskers, value labels (past the whisker, when the bars are tall enough to
     carry one), marks and even-share lines of `_horizontal`, placed on the drawn chart's
     bars (its series and rows are stored reversed)."""
@@ -305,7 +393,7 @@ def _horizontal_extras(drawing: Drawing, chart: HorizontalBarChart, data: list[l
             elif mark == FEW:
                 if bar >= LABEL_PT * 0.8:
                     _note(drawing, x + 2, cy - LABEL_PT * 0.3, "too few", FEW_GREY)
-                else:                         # too thin for words: a grey dash
+                else:  # too thin for words: a grey dash
                     _line(drawing, x + 1, cy, x + 9, cy, 1.2, FEW_GREY, (1.5, 1))
                 continue
             value = data[k][i]
@@ -317,8 +405,16 @@ def _horizontal_extras(drawing: Drawing, chart: HorizontalBarChart, data: list[l
         line = lines[k] if k < len(lines) else None
         if line is not None:
             top = positions[-1][1] + positions[-1][3]
-            _line(drawing, scale(line), positions[0][1], scale(line), top, 0.8,
-                  _series_colour(k), (3, 2))
+            _line(
+                drawing,
+                scale(line),
+                positions[0][1],
+                scale(line),
+                top,
+                0.8,
+                _series_colour(k),
+                (3, 2),
+            )
 
 
 def endings_chart(summary: dict) -> Drawing:
@@ -329,6 +425,14 @@ def endings_chart(summary: dict) -> Drawing:
     data = [[100 * (e["rate"] or 0) for e in c["endings"]] for c in counts]
     intervals = [[[100 * v for v in e["interval"]] for e in c["endings"]] for c in counts]
     marks = [[ZERO if not e["games"] else None for e in c["endings"]] for c in counts]
-    return _horizontal(data, labels, "Games (%)", "How the game ended",
-                       players_names([c["players"] for c in counts]), "%.0f", intervals,
-                       marks, most=100)
+    return _horizontal(
+        data,
+        labels,
+        "Games (%)",
+        "How the game ended",
+        players_names([c["players"] for c in counts]),
+        "%.0f",
+        intervals,
+        marks,
+        most=100,
+    )

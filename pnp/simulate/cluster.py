@@ -38,14 +38,16 @@ def _client(address: str):
     try:
         from distributed import Client
     except ImportError:
-        raise PnpError("--scheduler needs the Dask distributed package: pip install "
-                       "'hackpack[cluster]'") from None
+        raise PnpError(
+            "--scheduler needs the Dask distributed package: pip install 'hackpack[cluster]'"
+        ) from None
     try:
         return Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as exc:
-        raise PnpError(f"cannot reach the Dask scheduler at {quoted(address, 60)}: "
-                       f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") \
-            from None
+        raise PnpError(
+            f"cannot reach the Dask scheduler at {quoted(address, 60)}: "
+            f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+        ) from None
 
 
 class Cluster:
@@ -63,8 +65,7 @@ class Cluster:
         finally:
             client.close()
 
-    def results(self, job: Job, datas: dict[str, object],
-                work: Sequence[Piece]) -> Iterator[Chunk]:
+    def results(self, job: Job, datas: dict[str, object], work: Sequence[Piece]) -> Iterator[Chunk]:
         """Each piece's Chunk, in the order of `work`, played on the cluster. Each task
         carries the card data itself (tens of kB), so a task whose worker is lost, even
         the last one, can be played again by any worker that comes. PnpError (one line)
@@ -75,17 +76,19 @@ class Cluster:
             yield from _played(client, job, datas, work)
         except PnpError:
             raise
-        except (OSError, TimeoutError, CancelledError) as exc:   # the scheduler is gone
-            raise PnpError(f"lost the Dask scheduler at {quoted(self.address, 60)} mid-run "
-                           f"({type(exc).__name__}); the run is stopped") from None
+        except (OSError, TimeoutError, CancelledError) as exc:  # the scheduler is gone
+            raise PnpError(
+                f"lost the Dask scheduler at {quoted(self.address, 60)} mid-run "
+                f"({type(exc).__name__}); the run is stopped"
+            ) from None
         finally:
             _close(client)
 
 
-def _played(client, job: Job, datas: dict[str, object],
-            work: Sequence[Piece]) -> Iterator[Chunk]:
+def _played(client, job: Job, datas: dict[str, object], work: Sequence[Piece]) -> Iterator[Chunk]:
     """The pieces' Chunks in order, as `Cluster.results` plays them."""
     from distributed import wait
+
     try:
         client.wait_for_workers(1, timeout=WORKER_WAIT)
     except TimeoutError:
@@ -97,16 +100,16 @@ def _played(client, job: Job, datas: dict[str, object],
     while pending:
         try:
             finished, pending = wait(pending, timeout=POLL, return_when="FIRST_COMPLETED")
-        except TimeoutError:                  # nothing finished in POLL seconds
+        except TimeoutError:  # nothing finished in POLL seconds
             finished = set()
         for future in finished:
             chunk = _chunk(future)
-            if chunk is None:                 # its result was lost with its worker
+            if chunk is None:  # its result was lost with its worker
                 pending.add(future)
             else:
                 done[order[future.key]] = chunk
         alone_since = _check_workers(client, alone_since)
-        while given in done:                  # in order, as soon as each is there
+        while given in done:  # in order, as soon as each is there
             yield done.pop(given)
             given += 1
 
@@ -115,7 +118,7 @@ def _close(client) -> None:
     """Close the client, quickly even when the scheduler is gone."""
     try:
         client.close(timeout=5)
-    except Exception:           # closing after a lost scheduler may fail; nothing is owed
+    except Exception:  # closing after a lost scheduler may fail; nothing is owed
         pass
 
 
@@ -128,15 +131,21 @@ def _chunk(future) -> Chunk | None:
     if future.status not in ("error", "cancelled"):
         return None
     if future.status == "cancelled":
-        raise PnpError("the Dask cluster cancelled a piece of the run (its scheduler "
-                       "restarted, or another client cancelled it); the run is stopped")
+        raise PnpError(
+            "the Dask cluster cancelled a piece of the run (its scheduler "
+            "restarted, or another client cancelled it); the run is stopped"
+        )
     error = future.exception()
     name = type(error).__name__
     if name == "KilledWorker":
-        raise PnpError("a piece of the run lost its Dask worker again and again (the "
-                       "scheduler's allowed-failures); the run is stopped")
-    raise PnpError(f"a Dask worker failed a piece of the run: {name}: "
-                   f"{str(error).splitlines()[0] if str(error) else ''}".rstrip(": "))
+        raise PnpError(
+            "a piece of the run lost its Dask worker again and again (the "
+            "scheduler's allowed-failures); the run is stopped"
+        )
+    raise PnpError(
+        f"a Dask worker failed a piece of the run: {name}: "
+        f"{str(error).splitlines()[0] if str(error) else ''}".rstrip(": ")
+    )
 
 
 def _check_workers(client, alone_since: float | None) -> float | None:
@@ -151,5 +160,7 @@ def _check_workers(client, alone_since: float | None) -> float | None:
 
 
 def _no_worker() -> str:
-    return (f"the Dask cluster has had no worker for {WORKER_WAIT:.0f} s; start some with "
-            "`dask worker ADDRESS`")
+    return (
+        f"the Dask cluster has had no worker for {WORKER_WAIT:.0f} s; start some with "
+        "`dask worker ADDRESS`"
+    )

@@ -26,9 +26,13 @@ from pnp.simulate.charts import (
 from pnp.simulate.report import FEWEST
 
 
-def figure_chart(kind: str, per_count: list[list[dict]], counts: list[int],
-                 titles: tuple[str, str], even_shares: Sequence[float | None] = ()
-                 ) -> tuple[Drawing | None, list[str]]:
+def figure_chart(
+    kind: str,
+    per_count: list[list[dict]],
+    counts: list[int],
+    titles: tuple[str, str],
+    even_shares: Sequence[float | None] = (),
+) -> tuple[Drawing | None, list[str]]:
     """One of the game's figures: a row per label, a bar per player count (`per_count`:
     each count's rows from pnp.simulate.report.figure_values) with its interval; a rate
     in %, a per-game figure as a mean. `titles`: the value axis and label axis titles;
@@ -40,33 +44,53 @@ def figure_chart(kind: str, per_count: list[list[dict]], counts: list[int],
 
     def few(row: dict) -> bool:
         return row["value"] is None or (kind == "rate" and row["out_of"] < FEWEST)
+
     data = [[None if few(row) else scale * row["value"] for row in rows] for rows in per_count]
     keep = [k for k in range(len(per_count[0])) if any(d[k] is not None for d in data)]
     reached = [k for k in range(len(per_count[0])) if any(rows[k]["out_of"] for rows in per_count)]
     left_out = [per_count[0][k]["label"] for k in reached if k not in keep]
     if not keep:
         return None, left_out
-    intervals = [[None if few(rows[k]) or not rows[k]["interval"] else
-                  [scale * v for v in rows[k]["interval"]] for k in keep] for rows in per_count]
-    marks = [[FEW if few(rows[k]) else ZERO if rows[k]["value"] == 0 else None for k in keep]
-             for rows in per_count]
-    drawing = _horizontal([[d[k] for k in keep] for d in data],
-                          [per_count[0][k]["label"] for k in keep], titles[0], titles[1],
-                          players_names(counts), "%.0f" if kind == "rate" else "%.2f",
-                          intervals, marks, [None if s is None else 100 * s
-                                             for s in even_shares],
-                          100 if kind == "rate" else None)
+    intervals = [
+        [
+            None
+            if few(rows[k]) or not rows[k]["interval"]
+            else [scale * v for v in rows[k]["interval"]]
+            for k in keep
+        ]
+        for rows in per_count
+    ]
+    marks = [
+        [FEW if few(rows[k]) else ZERO if rows[k]["value"] == 0 else None for k in keep]
+        for rows in per_count
+    ]
+    drawing = _horizontal(
+        [[d[k] for k in keep] for d in data],
+        [per_count[0][k]["label"] for k in keep],
+        titles[0],
+        titles[1],
+        players_names(counts),
+        "%.0f" if kind == "rate" else "%.2f",
+        intervals,
+        marks,
+        [None if s is None else 100 * s for s in even_shares],
+        100 if kind == "rate" else None,
+    )
     return drawing, left_out
 
 
-def timeline_chart(per_count: list[list[dict]], counts: list[int],
-                   titles: tuple[str, str]) -> Drawing | None:
+def timeline_chart(
+    per_count: list[list[dict]], counts: list[int], titles: tuple[str, str]
+) -> Drawing | None:
     """A timeline figure (pnp.simulate.report.timeline_values): one panel per player
     count side by side, one line per row (series), each point the mean over the games
     still running, up to the last clock at least FEWEST games reached; None when no
     count reached one."""
-    panels = [(n, rows) for n, rows in zip(counts, per_count)
-              if rows and any(games >= FEWEST for _, _, games in rows[0]["points"])]
+    panels = [
+        (n, rows)
+        for n, rows in zip(counts, per_count)
+        if rows and any(games >= FEWEST for _, _, games in rows[0]["points"])
+    ]
     if not panels:
         return None
     height = 62 * mm
@@ -88,8 +112,16 @@ def timeline_chart(per_count: list[list[dict]], counts: list[int],
             axis.labels.fontName, axis.labels.fontSize = font(REGULAR), LABEL_PT
             axis.labelTextFormat = "%g"
         drawing.add(plot)
-        drawing.add(String(plot.x + width / 2, plot.y + plot.height + 3, f"{n} players",
-                           fontName=font(BOLD), fontSize=LABEL_PT, textAnchor="middle"))
+        drawing.add(
+            String(
+                plot.x + width / 2,
+                plot.y + plot.height + 3,
+                f"{n} players",
+                fontName=font(BOLD),
+                fontSize=LABEL_PT,
+                textAnchor="middle",
+            )
+        )
         _title(drawing, titles[1], plot.x + width / 2, 2 * mm)
     _title(drawing, titles[0], 4 * mm, 14 * mm + (height - 28 * mm) / 2, 90)
     _legend(drawing, [r["label"] for r in panels[0][1]], 16 * mm, height - 4 * mm)

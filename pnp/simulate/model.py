@@ -68,7 +68,7 @@ class Model(ABC):
         self.decider: Decider | None = None
         self.tape: list | None = None
         self.checkpoint: Model | None = None
-        self.worlds = 0          # how often this game was dealt anew (determinize)
+        self.worlds = 0  # how often this game was dealt anew (determinize)
         self.searching = any(getattr(p, "searches", False) for p in self.players)
         for k, player in enumerate(self.players):
             if getattr(player, "searches", False):
@@ -110,7 +110,7 @@ class Model(ABC):
             answers.append(self.decide(k, method, *args()))
             if self.worlds != worlds:
                 worlds = self.worlds
-                answers[:-1] = [self.decide(j, m, *a()) for j, m, a in requests[:len(answers) - 1]]
+                answers[:-1] = [self.decide(j, m, *a()) for j, m, a in requests[: len(answers) - 1]]
         return answers
 
     # --- play --------------------------------------------------------------------------

@@ -27,8 +27,9 @@ Z95 = 1.959964
 Measures = dict[tuple, tuple[int, int]]
 
 
-def measures(result: Result, figures: Iterable[Figure], seats: int,
-             endings: Iterable[str]) -> Measures:
+def measures(
+    result: Result, figures: Iterable[Figure], seats: int, endings: Iterable[str]
+) -> Measures:
     """The quantities of one game behind every figure of a run: ("seat", s) for each
     seat's sole win, ("length",) turns of a game not capped, ("no sole winner",),
     ("tie",), ("capped",), ("first round",), ("ending", key) for each ending key, and
@@ -47,7 +48,7 @@ def measures(result: Result, figures: Iterable[Figure], seats: int,
     for figure in figures:
         counts = result.facts.get(figure.count, {})
         if figure.kind == "timeline":
-            continue                  # a mean at each clock: no interval, no difference
+            continue  # a mean at each clock: no interval, no difference
         if figure.kind == "rate":
             base = result.facts.get(figure.out_of, {}) if figure.out_of is not None else {}
             for key in base.keys() | counts.keys():
@@ -131,13 +132,21 @@ class Pair:
         if ra is None or rb is None:
             return None
         diff = ra - rb
-        out: dict[str, object] = {"a": float(ra), "b": float(rb), "difference": float(diff),
-               "interval": None, "excludes_0": False}
+        out: dict[str, object] = {
+            "a": float(ra),
+            "b": float(rb),
+            "difference": float(diff),
+            "interval": None,
+            "excludes_0": False,
+        }
         if games >= 2:
             ma, mb = Fraction(self.a.o, games), Fraction(self.b.o, games)
             cross = self.ac_bc - rb * self.ac_bo - ra * self.ao_bc + ra * rb * self.ao_bo
-            spread = self.a.residual() / (ma * ma) + self.b.residual() / (mb * mb) \
+            spread = (
+                self.a.residual() / (ma * ma)
+                + self.b.residual() / (mb * mb)
                 - 2 * cross / (ma * mb)
+            )
             half = z * math.sqrt(max(Fraction(0), spread) / (games * (games - 1)))
             low, high = float(diff) - half, float(diff) + half
             out.update(interval=[low, high], excludes_0=low > 0 or high < 0)

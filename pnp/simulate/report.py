@@ -16,7 +16,7 @@ from pnp.simulate.paired import Z95, interval
 from pnp.simulate.result import Figure
 from pnp.simulate.run import Arm, Job, Tally
 
-DIGITS = 4              # rates and means in the summary are rounded to this many places
+DIGITS = 4  # rates and means in the summary are rounded to this many places
 #: a rate out of fewer than this many is kept in the JSON but not ranked or charted:
 #: 1 of 1 is no 100 %
 FEWEST = 20
@@ -70,12 +70,22 @@ def lengths(tally: Tally) -> dict:
             median = turns
             break
     if not total:
-        return {"mean": None, "interval": None, "median": None, "shortest": None,
-                "longest": None, "histogram": {}}
-    return {"mean": _r(sum(t * n for t, n in ordered) / total),
-            "interval": _interval(tally, ("length",)), "median": median,
-            "shortest": ordered[0][0], "longest": ordered[-1][0],
-            "histogram": {str(t): n for t, n in ordered}}
+        return {
+            "mean": None,
+            "interval": None,
+            "median": None,
+            "shortest": None,
+            "longest": None,
+            "histogram": {},
+        }
+    return {
+        "mean": _r(sum(t * n for t, n in ordered) / total),
+        "interval": _interval(tally, ("length",)),
+        "median": median,
+        "shortest": ordered[0][0],
+        "longest": ordered[-1][0],
+        "histogram": {str(t): n for t, n in ordered},
+    }
 
 
 def _group(tally: Tally, name: str | None) -> Mapping[str, int]:
@@ -88,9 +98,14 @@ def timeline_values(figure: Figure, tally: Tally) -> list[dict]:
     "points"}, each point [t, mean at t over the games still running, those games]."""
     counts = _group(tally, figure.count)
     running = sorted((int(t), n) for t, n in _group(tally, figure.out_of).items())
-    return [{"key": key, "label": label,
-             "points": [[t, _r(counts.get(f"{key}@{t}", 0) / n), n] for t, n in running]}
-            for key, label in figure.labels.items()]
+    return [
+        {
+            "key": key,
+            "label": label,
+            "points": [[t, _r(counts.get(f"{key}@{t}", 0) / n), n] for t, n in running],
+        }
+        for key, label in figure.labels.items()
+    ]
 
 
 def figure_values(figure: Figure, tally: Tally) -> list[dict]:
@@ -110,16 +125,25 @@ def figure_values(figure: Figure, tally: Tally) -> list[dict]:
         out_of = base.get(key, 0) if base is not None else tally.games
         value = rate(count, out_of)
         bounds = None if value is None else _interval(tally, (figure.title, key))
-        if bounds and figure.kind == "rate":        # near 0 or 1: at least Wilson's
+        if bounds and figure.kind == "rate":  # near 0 or 1: at least Wilson's
             low, high = _wilson(count, out_of)
             bounds = [min(bounds[0], low), min(1.0, max(bounds[1], high))]
-        rows.append({"key": key, "label": label, "count": count, "out_of": out_of,
-                     "value": value, "interval": bounds})
+        rows.append(
+            {
+                "key": key,
+                "label": label,
+                "count": count,
+                "out_of": out_of,
+                "value": value,
+                "interval": bounds,
+            }
+        )
     return rows
 
 
-def count_summary(job: Job, arm: Arm, module: ModuleType, figures: list[Figure],
-                  tally: Tally) -> dict:
+def count_summary(
+    job: Job, arm: Arm, module: ModuleType, figures: list[Figure], tally: Tally
+) -> dict:
     """One player count of one arm: the games, game length (of the games not capped),
     each seat's sole wins with a 95 % Wilson interval and the even share (games with a
     sole winner / players), each strategy's sole wins per seat it played, games without
@@ -127,58 +151,105 @@ def count_summary(job: Job, arm: Arm, module: ModuleType, figures: list[Figure],
     ended (the module's ENDINGS), each with its interval, and each of the game's
     figures."""
     n, games = tally.players, tally.games
-    seats = [{"seat": seat + 1, "wins": wins, "rate": rate(wins, games),
-              "interval": _wilson(wins, games)} for seat, wins in enumerate(tally.seat_wins)]
+    seats = [
+        {
+            "seat": seat + 1,
+            "wins": wins,
+            "rate": rate(wins, games),
+            "interval": _wilson(wins, games),
+        }
+        for seat, wins in enumerate(tally.seat_wins)
+    ]
     strategies = []
     own = getattr(module, "PER_PLAYER", {})
     for name in dict.fromkeys(job.seat_strategies(arm, n)):
         wins, played = tally.strategy_wins[name], tally.strategy_seats[name]
-        strategies.append({"strategy": name, "seats_played": played, "wins": wins,
-                           "rate": rate(wins, played), "interval": _wilson(wins, played),
-                           **({"per_seat": {key: rate(tally.strategy_facts[name, key], played)
-                                            for key in own}} if own else {})})
+        strategies.append(
+            {
+                "strategy": name,
+                "seats_played": played,
+                "wins": wins,
+                "rate": rate(wins, played),
+                "interval": _wilson(wins, played),
+                **(
+                    {
+                        "per_seat": {
+                            key: rate(tally.strategy_facts[name, key], played) for key in own
+                        }
+                    }
+                    if own
+                    else {}
+                ),
+            }
+        )
     sole = sum(tally.seat_wins)
 
     def share(count: int) -> dict:
         return {"rate": rate(count, games), "interval": _wilson(count, games)}
+
     return {
-        "players": n, "games": games, "length": lengths(tally), "seats": seats,
-        "even_share": rate(sole, games * n), "strategies": strategies,
+        "players": n,
+        "games": games,
+        "length": lengths(tally),
+        "seats": seats,
+        "even_share": rate(sole, games * n),
+        "strategies": strategies,
         "no_sole_winner": games - sole,
         "no_sole_winner_rate": rate(games - sole, games),
         "no_sole_winner_interval": _wilson(games - sole, games),
-        "ties": tally.ties, "tie_rate": rate(tally.ties, games),
+        "ties": tally.ties,
+        "tie_rate": rate(tally.ties, games),
         "tie_interval": _wilson(tally.ties, games),
-        "capped": tally.capped, "capped_rate": rate(tally.capped, games),
+        "capped": tally.capped,
+        "capped_rate": rate(tally.capped, games),
         "capped_interval": _wilson(tally.capped, games),
         "first_round": tally.first_round,
         "first_round_rate": rate(tally.first_round, games),
         "first_round_interval": _wilson(tally.first_round, games),
-        "endings": [{"key": key, "label": label, "games": tally.endings.get(key, 0),
-                     **share(tally.endings.get(key, 0))}
-                    for key, label in module.ENDINGS.items()],
-        "figures": [{"title": f.title, "kind": f.kind, "values": figure_values(f, tally)}
-                    for f in figures],
+        "endings": [
+            {
+                "key": key,
+                "label": label,
+                "games": tally.endings.get(key, 0),
+                **share(tally.endings.get(key, 0)),
+            }
+            for key, label in module.ENDINGS.items()
+        ],
+        "figures": [
+            {"title": f.title, "kind": f.kind, "values": figure_values(f, tally)} for f in figures
+        ],
     }
 
 
-def summarise(job: Job, module: ModuleType, figures: list[Figure],
-              tallies: dict[int, Tally], arm: Arm | None = None) -> dict:
+def summarise(
+    job: Job,
+    module: ModuleType,
+    figures: list[Figure],
+    tallies: dict[int, Tally],
+    arm: Arm | None = None,
+) -> dict:
     """The JSON-ready summary of a run's first arm (or `arm`): the job (its setup and
     the model's readings where the rules are silent included), then per player count
     `count_summary`."""
     arm = arm or job.arms[0]
-    return {"game": job.game, "seed": job.seed, "games": job.games,
-            "strategies": list(arm.strategies), "turn_cap": job.cap,
-            "turn_word": module.TURN_WORD,
-            "deck_format": job.setup.deck_format or next(iter(module.DECK_FORMATS), None),
-            "search_iterations": job.setup.iterations, "searches": job.searches,
-            "rotate": job.rotate,
-            "readings": [{"reading": r.text, "clarification": r.clarification}
-                         for r in getattr(module, "READINGS", ())],
-            "per_player": dict(getattr(module, "PER_PLAYER", {})),
-            "by_players": [count_summary(job, arm, module, figures, tallies[n])
-                           for n in job.players]}
+    return {
+        "game": job.game,
+        "seed": job.seed,
+        "games": job.games,
+        "strategies": list(arm.strategies),
+        "turn_cap": job.cap,
+        "turn_word": module.TURN_WORD,
+        "deck_format": job.setup.deck_format or next(iter(module.DECK_FORMATS), None),
+        "search_iterations": job.setup.iterations,
+        "searches": job.searches,
+        "rotate": job.rotate,
+        "readings": [
+            {"reading": r.text, "clarification": r.clarification}
+            for r in getattr(module, "READINGS", ())
+        ],
+        "per_player": dict(getattr(module, "PER_PLAYER", {})),
+        "by_players": [count_summary(job, arm, module, figures, tallies[n]) for n in job.players],
+    }
 
 
 def percent(x: float | None) -> str:
@@ -196,27 +267,44 @@ def text_lines(summary: dict, figures: list[Figure]) -> list[str]:
         length = count["length"]
         lines.append(f"{count['players']} players, {plural(count['games'], 'game')}:")
         if length["histogram"]:
-            lines.append(f"  length: mean {length['mean']:.1f} {word} (median "
-                         f"{length['median']}, {length['shortest']}-{length['longest']}), "
-                         "of the games not capped")
+            lines.append(
+                f"  length: mean {length['mean']:.1f} {word} (median "
+                f"{length['median']}, {length['shortest']}-{length['longest']}), "
+                "of the games not capped"
+            )
         else:
             lines.append("  length: every game reached the turn cap")
-        lines.append(f"  wins by seat, seat 1 first (95% interval; an even share of the "
-                     f"games with a sole winner is {percent(count['even_share'])}):")
-        lines += [f"    seat {s['seat']}: {percent(s['rate'])} [{percent(s['interval'][0])}-"
-                  f"{percent(s['interval'][1])}]" for s in count["seats"]]
+        lines.append(
+            f"  wins by seat, seat 1 first (95% interval; an even share of the "
+            f"games with a sole winner is {percent(count['even_share'])}):"
+        )
+        lines += [
+            f"    seat {s['seat']}: {percent(s['rate'])} [{percent(s['interval'][0])}-"
+            f"{percent(s['interval'][1])}]"
+            for s in count["seats"]
+        ]
         if len(count["strategies"]) > 1:
-            lines.append("  wins by strategy, per seat played: " + ", ".join(
-                f"{s['strategy']} {percent(s['rate'])} [{percent(s['interval'][0])}-"
-                f"{percent(s['interval'][1])}]" for s in count["strategies"]))
+            lines.append(
+                "  wins by strategy, per seat played: "
+                + ", ".join(
+                    f"{s['strategy']} {percent(s['rate'])} [{percent(s['interval'][0])}-"
+                    f"{percent(s['interval'][1])}]"
+                    for s in count["strategies"]
+                )
+            )
             labels = summary.get("per_player", {})
-            lines += [f"    {s['strategy']}, a game's mean per seat: " + ", ".join(
-                f"{labels[k]} {v:.2f}" for k, v in s["per_seat"].items())
-                for s in count["strategies"] if labels and "per_seat" in s]
-        lines.append(f"  no sole winner {percent(count['no_sole_winner_rate'])} (ties "
-                     f"{percent(count['tie_rate'])}, turn-cap draws "
-                     f"{percent(count['capped_rate'])}); over within the first round "
-                     f"(each player's first turn) {percent(count['first_round_rate'])}")
+            lines += [
+                f"    {s['strategy']}, a game's mean per seat: "
+                + ", ".join(f"{labels[k]} {v:.2f}" for k, v in s["per_seat"].items())
+                for s in count["strategies"]
+                if labels and "per_seat" in s
+            ]
+        lines.append(
+            f"  no sole winner {percent(count['no_sole_winner_rate'])} (ties "
+            f"{percent(count['tie_rate'])}, turn-cap draws "
+            f"{percent(count['capped_rate'])}); over within the first round "
+            f"(each player's first turn) {percent(count['first_round_rate'])}"
+        )
         ended = [f"{e['label']} {percent(e['rate'])}" for e in count["endings"] if e["games"]]
         lines.append("  endings: " + ", ".join(ended))
         for figure, shown in zip(figures, count["figures"]):
@@ -232,9 +320,14 @@ def _timeline_lines(figure: Figure, rows: list[dict]) -> list[str]:
     if not reached:
         return [f"  {figure.title}: too few games to count (fewer than {FEWEST} at every point)"]
     picks = sorted({reached[0], reached[len(reached) // 2], reached[-1]})
-    return [f"  {figure.title} (mean of the games still running): " + "; ".join(
-        f"at {points[k][0]}: " + ", ".join(f"{r['label']} {r['points'][k][1]:.1f}"
-                                           for r in rows) for k in picks)]
+    return [
+        f"  {figure.title} (mean of the games still running): "
+        + "; ".join(
+            f"at {points[k][0]}: "
+            + ", ".join(f"{r['label']} {r['points'][k][1]:.1f}" for r in rows)
+            for k in picks
+        )
+    ]
 
 
 def _figure_lines(figure: Figure, rows: list[dict]) -> list[str]:
@@ -244,10 +337,16 @@ def _figure_lines(figure: Figure, rows: list[dict]) -> list[str]:
     ("50.0% of 40"); a timeline is `_timeline_lines`."""
     if figure.kind == "timeline":
         return _timeline_lines(figure, rows)
-    known = [r for r in rows if r["value"] is not None
-             and (figure.kind != "rate" or r["out_of"] >= FEWEST)]
-    shown = (lambda r: f"{r['label']} {percent(r['value'])} of {r['out_of']:,}") \
-        if figure.kind == "rate" else (lambda r: f"{r['label']} {r['value']:.2f}")
+    known = [
+        r
+        for r in rows
+        if r["value"] is not None and (figure.kind != "rate" or r["out_of"] >= FEWEST)
+    ]
+    shown = (
+        (lambda r: f"{r['label']} {percent(r['value'])} of {r['out_of']:,}")
+        if figure.kind == "rate"
+        else (lambda r: f"{r['label']} {r['value']:.2f}")
+    )
     unit = re.search(r"\(([^()]*)\)$", figure.value_title)
     title = f"  {figure.title}" + (f" ({unit[1]})" if unit else "")
     if not known:
@@ -255,6 +354,8 @@ def _figure_lines(figure: Figure, rows: list[dict]) -> list[str]:
     if len(known) <= 6 or (figure.kind == "per game" and len(known) <= 10):
         return [f"{title}: " + ", ".join(shown(r) for r in known)]
     ranked = sorted(known, key=lambda r: (-r["value"], r["label"]))
-    return [f"{title}:",
-            "    highest: " + ", ".join(shown(r) for r in ranked[:3]),
-            "    lowest: " + ", ".join(shown(r) for r in ranked[:-4:-1])]
+    return [
+        f"{title}:",
+        "    highest: " + ", ".join(shown(r) for r in ranked[:3]),
+        "    lowest: " + ", ".join(shown(r) for r in ranked[:-4:-1]),
+    ]

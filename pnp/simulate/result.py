@@ -136,8 +136,12 @@ def make_players(strategies: dict[str, type], names: Sequence[str], setup: Setup
     """One player for each strategy name of `names` (keys of `strategies`, a module's
     STRATEGIES): a search player gets the setup's iterations. KeyError for a name the
     game does not have."""
-    return [strategies[name](setup.iterations) if getattr(strategies[name], "searches", False)
-            else strategies[name]() for name in names]
+    return [
+        strategies[name](setup.iterations)
+        if getattr(strategies[name], "searches", False)
+        else strategies[name]()
+        for name in names
+    ]
 
 
 def per_seat(strategy: str | Sequence[str], n_players: int) -> list[str]:

@@ -74,8 +74,9 @@ class Job:
     def searches(self) -> bool:
         """Whether any seat of any arm plays a search strategy."""
         strategies = simulator(self.game).STRATEGIES
-        return any(getattr(strategies[s], "searches", False)
-                   for arm in self.arms for s in arm.strategies)
+        return any(
+            getattr(strategies[s], "searches", False) for arm in self.arms for s in arm.strategies
+        )
 
 
 @dataclass
@@ -180,8 +181,7 @@ def _figures(module, data) -> list:
     return known[1]
 
 
-def play_chunk(job: Job, datas: dict[str, object], players: int, start: int,
-               stop: int) -> Chunk:
+def play_chunk(job: Job, datas: dict[str, object], players: int, start: int, stop: int) -> Chunk:
     """Play games `start`..`stop`-1 of every arm of `job` at `players` players, from the
     card data sets `datas` (key -> the game's loaded data)."""
     module = simulator(job.game)
@@ -193,9 +193,9 @@ def play_chunk(job: Job, datas: dict[str, object], players: int, start: int,
         shown = []
         for arm, tally in zip(job.arms, tallies):
             data = datas[arm.data]
-            result = module.simulate(data, players, seed,
-                                     job.seat_strategies(arm, players, index), job.cap,
-                                     job.setup)
+            result = module.simulate(
+                data, players, seed, job.seat_strategies(arm, players, index), job.cap, job.setup
+            )
             shown.append(measures(result, _figures(module, data), players, endings))
             tally.add(result, shown[-1])
         if pair is not None:
@@ -203,7 +203,7 @@ def play_chunk(job: Job, datas: dict[str, object], players: int, start: int,
     return Chunk(tallies, pair)
 
 
-Piece = tuple[int, int, int]          # (players, start, stop)
+Piece = tuple[int, int, int]  # (players, start, stop)
 
 
 def pieces(job: Job, workers: int) -> list[Piece]:
@@ -211,15 +211,18 @@ def pieces(job: Job, workers: int) -> list[Piece]:
     player count, at most CHUNK_MOST games each (CHUNK_SEARCH when a seat searches)."""
     most = CHUNK_SEARCH if job.searches else CHUNK_MOST
     size = max(1, min(most, -(-job.games // (8 * max(1, workers)))))
-    return [(n, start, min(start + size, job.games))
-            for n in job.players for start in range(0, job.games, size)]
+    return [
+        (n, start, min(start + size, job.games))
+        for n in job.players
+        for start in range(0, job.games, size)
+    ]
 
 
 def default_workers() -> int:
     """Worker processes to use: one per core this process may run on."""
     try:
         return len(os.sched_getaffinity(0))
-    except AttributeError:         # not Linux
+    except AttributeError:  # not Linux
         return os.cpu_count() or 1
 
 
@@ -237,13 +240,18 @@ class Executor(Protocol):
     order."""
 
     def workers(self) -> int: ...
-    def results(self, job: Job, datas: dict[str, object],
-                work: Sequence[Piece]) -> Iterator[Chunk]: ...
+    def results(
+        self, job: Job, datas: dict[str, object], work: Sequence[Piece]
+    ) -> Iterator[Chunk]: ...
 
 
-def run(job: Job, datas: dict[str, object], workers: int | None = None,
-        progress: Callable[[int], None] | None = None,
-        executor: Executor | None = None) -> Outcome:
+def run(
+    job: Job,
+    datas: dict[str, object],
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
+) -> Outcome:
     """Play every game of `job` from the card data sets `datas` on `workers` processes
     (default: every core; 1 plays in this process), or on `executor` (a cluster).
     `progress(n)` is called as each piece of n games finishes. The executor's PnpError
@@ -287,8 +295,9 @@ def _play_piece(piece: Piece) -> Chunk:
     return play_chunk(job, datas, *piece)
 
 
-def _local(job: Job, datas: dict[str, object], work: Sequence[Piece],
-           workers: int) -> Iterator[Chunk]:
+def _local(
+    job: Job, datas: dict[str, object], work: Sequence[Piece], workers: int
+) -> Iterator[Chunk]:
     """Each piece's Chunk, in order: in this process for one worker or one piece, else
     from a pool of `workers` processes (forked where the system can, so they start with
     the card data already loaded)."""

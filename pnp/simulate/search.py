@@ -155,8 +155,16 @@ class Walk:
     answer tried at the root) in a world dealt from `rng`, then the tree at this
     player's later decisions in the step, then the rule of thumb for everyone."""
 
-    def __init__(self, search: Search, k: int, tape: Sequence, method: str, first,
-                 node: Node | None, rng: random.Random):
+    def __init__(
+        self,
+        search: Search,
+        k: int,
+        tape: Sequence,
+        method: str,
+        first,
+        node: Node | None,
+        rng: random.Random,
+    ):
         self.search, self.k, self.tape, self.method = search, k, tape, method
         self.first, self.node, self.rng = first, node, rng
         self.at, self.depth, self.step = 0, 0, -1
@@ -166,10 +174,12 @@ class Walk:
         if self.at < len(self.tape):
             self.at += 1
             return self.tape[self.at - 1]
-        if self.step < 0:                      # this is the decision being searched
+        if self.step < 0:  # this is the decision being searched
             if (j, method) != (self.k, self.method):
-                raise RuntimeError(f"replay reached seat {j}'s {method}, not seat "
-                                   f"{self.k}'s {self.method}: the step is not repeatable")
+                raise RuntimeError(
+                    f"replay reached seat {j}'s {method}, not seat "
+                    f"{self.k}'s {self.method}: the step is not repeatable"
+                )
             world.determinize(self.k, self.rng)
             world.worlds += 1
             world.rng.seed(self.rng.getrandbits(64))
@@ -179,8 +189,13 @@ class Walk:
             return self.first
         searched = self.search.spec.searched
         rule = getattr(self.search.rollout[j], method)(*args)
-        if (j == self.k and self.node is not None and method in searched
-                and world.steps == self.step and self.depth < TREE_DEPTH):
+        if (
+            j == self.k
+            and self.node is not None
+            and method in searched
+            and world.steps == self.step
+            and self.depth < TREE_DEPTH
+        ):
             return self.choose(method, args, rule)
         return rule
 
@@ -190,12 +205,12 @@ class Walk:
         if len(options) == 1:
             return options[0]
         node, self.depth = self.node, self.depth + 1
-        assert node is not None                # `__call__` chooses only at a node
+        assert node is not None  # `__call__` chooses only at a node
         arms = node.offer(options, rule)
         pick = node.select(arms)
         arm = arms[pick]
         if arm.visits == 0:
-            self.node = None                   # a new node: the play-out starts here
+            self.node = None  # a new node: the play-out starts here
         else:
             arm.node = arm.node or Node()
             self.node = arm.node
@@ -210,7 +225,7 @@ class Search:
         self.spec, self.iterations = spec, iterations
         self.rng = random.Random(0)
         self.rollout: list = []
-        self.visits: dict[object, int] = {}     # the last decision's root visits
+        self.visits: dict[object, int] = {}  # the last decision's root visits
 
     def seated(self, game: Model, k: int) -> None:
         """Seated at seat `k` of `game`: its own random source and the play-out
@@ -236,7 +251,7 @@ class Search:
             world_rng = random.Random(base + arm.visits)
             arm.node = arm.node or Node()
             tape, checkpoint = game.tape, game.checkpoint
-            assert tape is not None and checkpoint is not None   # a searching game keeps both
+            assert tape is not None and checkpoint is not None  # a searching game keeps both
             walk = Walk(self, k, tape, method, options[pick], arm.node, world_rng)
             world = checkpoint.clone()
             world.decider = walk
@@ -250,8 +265,9 @@ class Search:
             for tried in arms:
                 tried.available += 1
         self.visits = {key: a.visits for key, a in root.arms.items()}
-        best = max(range(len(options)), key=lambda i: (arms[i].visits, _mean(arms[i]),
-                                                       arms[i].prior))
+        best = max(
+            range(len(options)), key=lambda i: (arms[i].visits, _mean(arms[i]), arms[i].prior)
+        )
         return options[best]
 
 

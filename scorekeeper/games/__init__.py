@@ -16,6 +16,7 @@ def rules_packages() -> dict[str, str]:
     """game id -> the package (or module) whose `GAME` is that game, for every game of
     the manifest that the score keeper keeps (pnp.core.games; in its order)."""
     import pnp.core.games
+
     return {g.id: g.rules for g in pnp.core.games.registry() if g.rules}
 
 
@@ -30,6 +31,7 @@ def find_game(name: str) -> Game:
     has no rules for a game pnp knows."""
     import pnp.core.games
     from pnp.core.errors import UnknownGame
+
     try:
         game_id = pnp.core.games.resolve(name)
     except UnknownGame as exc:
@@ -44,13 +46,16 @@ def load_game(game_id: str) -> Game:
     package = _package(game_id)
     if package is None:
         shown = game_id if len(game_id) <= 40 and game_id.isprintable() else quoted(game_id)
-        raise InputError(f"the score keeper has no rules for {shown} yet; it keeps "
-                         f"score for {', '.join(playable()) or 'no game'}")
+        raise InputError(
+            f"the score keeper has no rules for {shown} yet; it keeps "
+            f"score for {', '.join(playable()) or 'no game'}"
+        )
     try:
         game = import_module(package).GAME
     except (ImportError, AttributeError) as exc:
-        raise RegistryError(f"game {game_id}: its rules {package} cannot be loaded "
-                            f"({type(exc).__name__}: {exc})") from None
+        raise RegistryError(
+            f"game {game_id}: its rules {package} cannot be loaded ({type(exc).__name__}: {exc})"
+        ) from None
     if not isinstance(game, Game):
         raise RegistryError(f"game {game_id}: {package}.GAME is not a scorekeeper Game")
     if game.id != game_id:
@@ -99,4 +104,5 @@ def problems() -> list[str]:
     """One line for each registered game left out (its entry point, its rules or its
     verbs are broken), this process so far, pnp.core.games.broken's included."""
     import pnp.core.games
+
     return [*pnp.core.games.broken(), *_PROBLEMS]

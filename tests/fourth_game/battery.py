@@ -19,8 +19,12 @@ import pnp.core.games
 import pnp.core.paths
 
 ENTRY = pnp.core.games.GameEntry(
-    "coin-flip", "tests.fourth_game.kit", rules="tests.fourth_game.table",
-    simulator="tests.fourth_game.sim", data="tests.fourth_game.kit:load_coin_flip")
+    "coin-flip",
+    "tests.fourth_game.kit",
+    rules="tests.fourth_game.table",
+    simulator="tests.fourth_game.sim",
+    data="tests.fourth_game.kit:load_coin_flip",
+)
 
 
 def install() -> Path:
@@ -31,8 +35,9 @@ def install() -> Path:
     atexit.register(shutil.rmtree, folder, True)
     for game in shipped.iterdir():
         (folder / game.name).symlink_to(game, target_is_directory=game.is_dir())
-    (folder / "coin-flip").symlink_to(Path(__file__).parent / "card_data" / "coin-flip",
-                                      target_is_directory=True)
+    (folder / "coin-flip").symlink_to(
+        Path(__file__).parent / "card_data" / "coin-flip", target_is_directory=True
+    )
     pnp.core.paths.DEFAULT_DATA_DIR = folder
     pnp.core.games.GAMES.append(ENTRY)
     return folder

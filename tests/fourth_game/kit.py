@@ -19,18 +19,7 @@ from pnp.data.schema import Field, int_range, length_range
 from pnp.data.tables import TableSpec, read_game
 from pnp.fonts import BOLD, ITALIC
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.face import (
-    DesignGrid,
-    Disc,
-    Face,
-    Fill,
-    Outline,
-    Text,
-    label,
-    line_at,
-    ring,
-    title,
-)
+from pnp.layout.face import DesignGrid, Disc, Face, Fill, Outline, Text, label, line_at, ring, title
 from pnp.layout.kit import Kit, KitRow
 
 DATA_DIR = Path(__file__).resolve().parent / "card_data"
@@ -58,15 +47,23 @@ class CoinData:
     cards: tuple[CoinCard, ...]
 
 
-TABLES = (TableSpec("coin", "coins.toml", (
-    Field("id", "id", "a kebab-case id"),
-    Field("name", "str", "the printed name, 1..20 characters", check=length_range(1, 20)),
-    Field("count", "int", "copies printed, 1..12", check=int_range(1, 12)),
-    Field("points", "int", "what the coin is worth, 1..3", check=int_range(1, 3)),
-    Field("motto", "str", "one line, 1..60 characters", check=length_range(1, 60)),
-), kind="Coin"),)
-LABEL_FIELDS = (Field("coin", "str", "the kind label, 1..12 characters",
-                      check=length_range(1, 12)),)
+TABLES = (
+    TableSpec(
+        "coin",
+        "coins.toml",
+        (
+            Field("id", "id", "a kebab-case id"),
+            Field("name", "str", "the printed name, 1..20 characters", check=length_range(1, 20)),
+            Field("count", "int", "copies printed, 1..12", check=int_range(1, 12)),
+            Field("points", "int", "what the coin is worth, 1..3", check=int_range(1, 3)),
+            Field("motto", "str", "one line, 1..60 characters", check=length_range(1, 60)),
+        ),
+        kind="Coin",
+    ),
+)
+LABEL_FIELDS = (
+    Field("coin", "str", "the kind label, 1..12 characters", check=length_range(1, 12)),
+)
 
 
 def load_coin_flip(folder: Path) -> CoinData:
@@ -74,8 +71,9 @@ def load_coin_flip(folder: Path) -> CoinData:
     files = read_game(folder, TABLES, label_fields=LABEL_FIELDS)
     if files.problems:
         raise DataError(list(files.problems))
-    return CoinData(files.info, tuple(CoinCard(**e.values, source=e.source)
-                                      for e in files.tables.entries))
+    return CoinData(
+        files.info, tuple(CoinCard(**e.values, source=e.source) for e in files.tables.entries)
+    )
 
 
 def coin_face(card: CoinCard, data: CoinData, frame: CardFrame) -> Face:
@@ -85,30 +83,72 @@ def coin_face(card: CoinCard, data: CoinData, frame: CardFrame) -> Face:
     kind, kind_origin = data.info.label("coin")
     r = mm_to_pt(9.0)
     cx, cy = frame.w / 2, g.y(40.0)
-    return Face(elements=(
-        ring("coin", cx, cy, r, GOLD) if frame.ink_saver else
-        Disc(key="coin", x=cx, y=cy, r=r, colour=GOLD),
-        line_at("points", str(card.points), BOLD, 28, cx, cy - mm_to_pt(3.5), 1.6 * r,
-                origin=src.at("points"), inside="coin"),
-        label("kind", kind, g.box(3.5, 3.5), origin=kind_origin),
-        title("name", card.name, g.box(10.0, 12.0), origin=src.at("name")),
-        Text(key="motto", text=card.motto, font=ITALIC, box=g.box(60.0, 12.0), max_size=10.0,
-             origin=src.at("motto")),
-    ), source=src)
+    return Face(
+        elements=(
+            ring("coin", cx, cy, r, GOLD)
+            if frame.ink_saver
+            else Disc(key="coin", x=cx, y=cy, r=r, colour=GOLD),
+            line_at(
+                "points",
+                str(card.points),
+                BOLD,
+                28,
+                cx,
+                cy - mm_to_pt(3.5),
+                1.6 * r,
+                origin=src.at("points"),
+                inside="coin",
+            ),
+            label("kind", kind, g.box(3.5, 3.5), origin=kind_origin),
+            title("name", card.name, g.box(10.0, 12.0), origin=src.at("name")),
+            Text(
+                key="motto",
+                text=card.motto,
+                font=ITALIC,
+                box=g.box(60.0, 12.0),
+                max_size=10.0,
+                origin=src.at("motto"),
+            ),
+        ),
+        source=src,
+    )
 
 
 def coin_back(data: CoinData, frame: CardFrame) -> Face:
     """The one back: a pale ground (white paper with the ink saver), a frame and the
     title."""
     back, f = data.info.back, frame
-    ground = None if f.ink_saver else Fill(key="ground", rect=f.bleed_rect, colour=back.colour,
-                                           strength=0.1)
-    return Face(elements=(
-        Outline(key="frame", rect=f.trim_rect.inset(mm_to_pt(4.0)), colour=back.colour,
-                width=mm_to_pt(1.0), radius=mm_to_pt(3)),
-        line_at("title", back.title, BOLD, 16, f.w / 2, f.h / 2, f.w - 2 * mm_to_pt(6.0),
-                min_size=11.0, colour=back.colour, origin=back.source.at("title")),
-    ), ground=ground, source=back.source, reuse="back-coin")
+    ground = (
+        None
+        if f.ink_saver
+        else Fill(key="ground", rect=f.bleed_rect, colour=back.colour, strength=0.1)
+    )
+    return Face(
+        elements=(
+            Outline(
+                key="frame",
+                rect=f.trim_rect.inset(mm_to_pt(4.0)),
+                colour=back.colour,
+                width=mm_to_pt(1.0),
+                radius=mm_to_pt(3),
+            ),
+            line_at(
+                "title",
+                back.title,
+                BOLD,
+                16,
+                f.w / 2,
+                f.h / 2,
+                f.w - 2 * mm_to_pt(6.0),
+                min_size=11.0,
+                colour=back.colour,
+                origin=back.source.at("title"),
+            ),
+        ),
+        ground=ground,
+        source=back.source,
+        reuse="back-coin",
+    )
 
 
 class CoinFlipKit(Kit):
@@ -129,8 +169,10 @@ class CoinFlipKit(Kit):
         return coin_back(data, frame)
 
     def kit_rows(self, data: CoinData) -> list[KitRow]:
-        rows = [KitRow(f"{c.name} ({c.points} point{'s' if c.points > 1 else ''})", c.count)
-                for c in data.cards]
+        rows = [
+            KitRow(f"{c.name} ({c.points} point{'s' if c.points > 1 else ''})", c.count)
+            for c in data.cards
+        ]
         return rows + [KitRow("Cards in all", sum(c.count for c in data.cards))]
 
 

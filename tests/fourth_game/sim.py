@@ -40,28 +40,37 @@ from tests.fourth_game.kit import CoinData, load_coin_flip
 
 GAME = table.GAME_ID
 PLAYERS = table.PLAYERS
-NAMES = ("Ana", "Ben", "Cleo", "Dev")          # as many as the rules seat (table.PLAYERS)
-TURN_CAP = 200                                 # coins taken
+NAMES = ("Ana", "Ben", "Cleo", "Dev")  # as many as the rules seat (table.PLAYERS)
+TURN_CAP = 200  # coins taken
 TURN_WORD = "coins taken"
-FACE_UP = 3                                    # coins lying face up (READINGS)
+FACE_UP = 3  # coins lying face up (READINGS)
 #: Points of lead a search player's play-out counts as most of a clear lead (Model.lead).
 LEAD_POINTS = 3
-ENDINGS = {"stopped": "a player called stop", "pile out": "every coin taken",
-           CAPPED: "turn cap (draw)"}
+ENDINGS = {
+    "stopped": "a player called stop",
+    "pile out": "every coin taken",
+    CAPPED: "turn cap (draw)",
+}
 DECK_FORMATS = ()
 VALUES = tuple(str(p) for p in range(table.COIN_POINTS[0], table.COIN_POINTS[1] + 1))
 
 #: Where the rules are silent, what the model does, with the rulebook's clarification
 #: (card_data/coin-flip/rulebook.md, "Clarifications") that says so.
 READINGS = (
-    Reading("The coins are shuffled face down and three lie face up; a player takes one of "
-            "them and the top of the pile is turned up in its place.",
-            "Which coin card may I take?"),
-    Reading("Stop is called between two turns; the model asks the player whose turn "
-            "begins, who calls it instead of taking a coin.",
-            "Can I call stop when it is not my turn?"),
-    Reading("Once every coin is taken play stops and the game is scored.",
-            "What if every coin card has been taken?"),
+    Reading(
+        "The coins are shuffled face down and three lie face up; a player takes one of "
+        "them and the top of the pile is turned up in its place.",
+        "Which coin card may I take?",
+    ),
+    Reading(
+        "Stop is called between two turns; the model asks the player whose turn "
+        "begins, who calls it instead of taking a coin.",
+        "Can I call stop when it is not my turn?",
+    ),
+    Reading(
+        "Once every coin is taken play stops and the game is scored.",
+        "What if every coin card has been taken?",
+    ),
 )
 
 
@@ -78,8 +87,7 @@ class View(NamedTuple):
 
     def lead(self) -> int:
         """How far this player's total is ahead of the best other's (negative: behind)."""
-        return self.totals[self.name] - max(t for n, t in self.totals.items()
-                                            if n != self.name)
+        return self.totals[self.name] - max(t for n, t in self.totals.items() if n != self.name)
 
 
 class Player(Protocol):
@@ -115,13 +123,18 @@ class GreedyPlayer:
         return max(options)
 
 
-SEARCH = SearchSpec(GreedyPlayer, {"stop": lambda view: [False, True],
-                                   "take": lambda view, options: list(options)})
-Search = strategy(SEARCH, "searches each stop and each coin by playing the game out (the "
-                  "greedy rule of thumb at every seat)", """Information-set Monte Carlo tree
+SEARCH = SearchSpec(
+    GreedyPlayer, {"stop": lambda view: [False, True], "take": lambda view, options: list(options)}
+)
+Search = strategy(
+    SEARCH,
+    "searches each stop and each coin by playing the game out (the "
+    "greedy rule of thumb at every seat)",
+    """Information-set Monte Carlo tree
     search (pnp.simulate.search): whether to call stop and which coin to take are chosen
     by playing the game out many times from what the player can see, every seat playing
-    the greedy rule of thumb in those play-outs.""")
+    the greedy rule of thumb in those play-outs.""",
+)
 
 STRATEGIES = {"random": RandomPlayer, "greedy": GreedyPlayer, "search": Search}
 DEFAULT_STRATEGY = "greedy"
@@ -141,14 +154,21 @@ class Match(Model):
     pile's coins by points (None: every copy the kit prints). RuleError
     (`table.initial`) for a player count outside PLAYERS."""
 
-    def __init__(self, data: CoinData, players: Sequence[Player], seed: int,
-                 coins: Sequence[int] | None = None, cap: int = TURN_CAP):
-        names = NAMES[:len(players)]
+    def __init__(
+        self,
+        data: CoinData,
+        players: Sequence[Player],
+        seed: int,
+        coins: Sequence[int] | None = None,
+        cap: int = TURN_CAP,
+    ):
+        names = NAMES[: len(players)]
         self.start(seed, players, names, cap)
         self.state = table.initial(names)
         self.seats = [Seat(n) for n in names]
-        self.pile = sorted(coins if coins is not None else
-                           [c.points for c in data.cards for _ in range(c.count)])
+        self.pile = sorted(
+            coins if coins is not None else [c.points for c in data.cards for _ in range(c.count)]
+        )
         self.rng.shuffle(self.pile)
         self.row = [self.pile.pop() for _ in range(min(FACE_UP, len(self.pile)))]
         self.events: list[dict] = []
@@ -161,8 +181,9 @@ class Match(Model):
         self.events.append(event)
 
     def view(self, k: int) -> View:
-        return View(self.names[k], self.state.totals(), tuple(self.row), len(self.pile),
-                    self.seat_rngs[k])
+        return View(
+            self.names[k], self.state.totals(), tuple(self.row), len(self.pile), self.seat_rngs[k]
+        )
 
     # --- the model's steps (pnp.simulate.model) ----------------------------------------
 
@@ -177,7 +198,7 @@ class Match(Model):
         coin and the top of the pile is turned up in its place. The last coin taken
         stops play."""
         k = self.state.current
-        if not self.row:                       # a pile of no coins at all
+        if not self.row:  # a pile of no coins at all
             self.finish("pile out")
             return
         if self.decide(k, "stop", self.view(k)):
@@ -229,16 +250,42 @@ class Match(Model):
         facts = {k: dict(sorted(v.items())) for k, v in self.facts.items()}
         outcome = table.outcome(self.state)
         if outcome is None:
-            return Result(self.seed, self.names, (), "turn cap: a draw", CAPPED, False, totals,
-                          self.clock(), True, tuple(self.events), facts)
-        return Result(self.seed, self.names, outcome.winners, outcome.reason, self.ending,
-                      len(outcome.winners) > 1, totals, self.clock(), False,
-                      tuple(self.events), facts)
+            return Result(
+                self.seed,
+                self.names,
+                (),
+                "turn cap: a draw",
+                CAPPED,
+                False,
+                totals,
+                self.clock(),
+                True,
+                tuple(self.events),
+                facts,
+            )
+        return Result(
+            self.seed,
+            self.names,
+            outcome.winners,
+            outcome.reason,
+            self.ending,
+            len(outcome.winners) > 1,
+            totals,
+            self.clock(),
+            False,
+            tuple(self.events),
+            facts,
+        )
 
 
-def simulate(data: CoinData, n_players: int, seed: int,
-             strategy: str | Sequence[str] = DEFAULT_STRATEGY, cap: int = TURN_CAP,
-             setup: Setup = Setup()) -> Result:
+def simulate(
+    data: CoinData,
+    n_players: int,
+    seed: int,
+    strategy: str | Sequence[str] = DEFAULT_STRATEGY,
+    cap: int = TURN_CAP,
+    setup: Setup = Setup(),
+) -> Result:
     """Play one seeded game of `n_players` with `strategy` (a STRATEGIES name, or one per
     seat) and a search player's iterations (`setup`). The same arguments give the same
     Result. ValueError for a strategy list of the wrong length; KeyError for an unknown
@@ -255,6 +302,13 @@ def load(folder: Path) -> CoinData:
 
 def figures(data: CoinData) -> list[Figure]:
     """How many coins of each value a game takes."""
-    return [Figure("Coins taken by value", "per game", "taken",
-                   {v: f"{v} point{'s' if v != '1' else ''}" for v in VALUES},
-                   "Coins taken a game", "Coin")]
+    return [
+        Figure(
+            "Coins taken by value",
+            "per game",
+            "taken",
+            {v: f"{v} point{'s' if v != '1' else ''}" for v in VALUES},
+            "Coins taken a game",
+            "Coin",
+        )
+    ]

@@ -83,19 +83,26 @@ def apply(state: State, event: dict) -> State:
         raise RuleError(RULE_TURNS, f"it is {whose}'s turn, not {event['player']}'s")
     points = event.get("points")
     if not isinstance(points, int) or not COIN_POINTS[0] <= points <= COIN_POINTS[1]:
-        raise InputError(f"a coin is worth {COIN_POINTS[0]}..{COIN_POINTS[1]} points, "
-                         f"got {points!r}")
-    coins = state.coins[:state.current] + (state.coins[state.current] + (points,),) \
-        + state.coins[state.current + 1:]
-    return state._replace(coins=coins, current=(state.current + 1) % len(state.players),
-                          turn=state.turn + 1)
+        raise InputError(
+            f"a coin is worth {COIN_POINTS[0]}..{COIN_POINTS[1]} points, got {points!r}"
+        )
+    coins = (
+        state.coins[: state.current]
+        + (state.coins[state.current] + (points,),)
+        + state.coins[state.current + 1 :]
+    )
+    return state._replace(
+        coins=coins, current=(state.current + 1) % len(state.players), turn=state.turn + 1
+    )
 
 
 def _score(state: State, termination: Termination | None) -> Outcome:
     """Highest total wins; equal highest totals share the win (rules, “Scoring”)."""
     totals = state.totals()
-    lines = [f"  {p}: {' + '.join(map(str, c)) or 'no coins'} = {totals[p]}"
-             for p, c in zip(state.players, state.coins)]
+    lines = [
+        f"  {p}: {' + '.join(map(str, c)) or 'no coins'} = {totals[p]}"
+        for p, c in zip(state.players, state.coins)
+    ]
     best = max(totals.values())
     winners = tuple(p for p, t in totals.items() if t == best)
     if len(winners) == 1:
@@ -131,13 +138,20 @@ def status(state: State) -> dict:
     """The common keys (scorekeeper.game.STATUS_KEYS; phase "play" or "over"), the
     leaders' rule, and each player's coins and total."""
     lead, result = standing(state), outcome(state)
-    return {"game": GAME_ID, "phase": "over" if state.over else "play", "over": state.over,
-            "turn": state.turn,
-            "current": None if state.over else state.players[state.current],
-            "leaders": list(lead.winners), "lead_reason": lead.reason,
-            "result": result.to_json() if result else None,
-            "players": [{"name": p, "coins": list(c), "total": sum(c)}
-                        for p, c in zip(state.players, state.coins)]}
+    return {
+        "game": GAME_ID,
+        "phase": "over" if state.over else "play",
+        "over": state.over,
+        "turn": state.turn,
+        "current": None if state.over else state.players[state.current],
+        "leaders": list(lead.winners),
+        "lead_reason": lead.reason,
+        "result": result.to_json() if result else None,
+        "players": [
+            {"name": p, "coins": list(c), "total": sum(c)}
+            for p, c in zip(state.players, state.coins)
+        ],
+    }
 
 
 def status_lines(game_id: int, name: str, status: dict) -> list[str]:
@@ -159,8 +173,9 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
 def coin(ctx, player, points) -> None:
     """PLAYER takes a coin worth POINTS (1 to 3) on their turn."""
     table = game_table(ctx, GAME_ID)
-    record_and_report(ctx, table, {"type": "coin", "player": resolve(player, table.row.players),
-                                   "points": points})
+    record_and_report(
+        ctx, table, {"type": "coin", "player": resolve(player, table.row.players), "points": points}
+    )
 
 
 @example()
@@ -173,13 +188,15 @@ def stop(ctx) -> None:
 
 # --- scorekeeper check ---------------------------------------------------------------
 
-NOTATION = ("write NAME=POINTS,POINTS,... with the points of each coin the player took, in "
-            "the order taken, e.g. Ana=3,1 Ben=2 (Ben=none for a player who took no coin)")
+NOTATION = (
+    "write NAME=POINTS,POINTS,... with the points of each coin the player took, in "
+    "the order taken, e.g. Ana=3,1 Ben=2 (Ben=none for a player who took no coin)"
+)
 NONE = "none"
 
 
 def parse_entry(text: str) -> tuple[str, tuple[int, ...]]:
-    """"Ana=3,1" -> ("Ana", (3, 1)); "Ben=none" -> ("Ben", ()): a player and the points of
+    """ "Ana=3,1" -> ("Ana", (3, 1)); "Ben=none" -> ("Ben", ()): a player and the points of
     each coin they took, each 1..3 or refused with the range. UsageError showing the
     notation for anything else."""
     name, equals, rest = text.partition("=")
@@ -194,15 +211,22 @@ def table_state(table: list[tuple[str, tuple[int, ...]]]) -> State:
     order, so the first players took one coin more than the rest, or all as many
     (RuleError RULE_TURNS otherwise)."""
     counts = [len(coins) for _, coins in table]
-    if any(later > earlier for earlier, later in zip(counts, counts[1:])) or \
-            counts[0] - counts[-1] > 1:
-        raise RuleError(RULE_TURNS, "taken one a turn from the first seat on, each "
-                        "player's coins are as many as every later player's, or one more: "
-                        + ", ".join(f"{name} {plural(n, 'coin')}" for (name, _), n
-                                    in zip(table, counts)))
+    if (
+        any(later > earlier for earlier, later in zip(counts, counts[1:]))
+        or counts[0] - counts[-1] > 1
+    ):
+        raise RuleError(
+            RULE_TURNS,
+            "taken one a turn from the first seat on, each "
+            "player's coins are as many as every later player's, or one more: "
+            + ", ".join(f"{name} {plural(n, 'coin')}" for (name, _), n in zip(table, counts)),
+        )
     state = initial([name for name, _ in table])
-    return state._replace(coins=tuple(coins for _, coins in table),
-                          current=sum(counts) % len(table), turn=sum(counts) + 1)
+    return state._replace(
+        coins=tuple(coins for _, coins in table),
+        current=sum(counts) % len(table),
+        turn=sum(counts) + 1,
+    )
 
 
 def settle(entries: Sequence[str]) -> Outcome:
@@ -219,7 +243,11 @@ def settle(entries: Sequence[str]) -> Outcome:
 settle.notation = NOTATION
 
 
-GAME = Game(id=GAME_ID, name=NAME,
-            rules=Rules(initial, apply, notes, describe, status, outcome, standing, EVENTS,
-                        STATE_TYPES),
-            view=status_lines, verbs=(coin, stop), check=settle)
+GAME = Game(
+    id=GAME_ID,
+    name=NAME,
+    rules=Rules(initial, apply, notes, describe, status, outcome, standing, EVENTS, STATE_TYPES),
+    view=status_lines,
+    verbs=(coin, stop),
+    check=settle,
+)

@@ -7,7 +7,8 @@ this module imports only the core."""
 from pnp.core.games import GameEntry
 
 MANIFEST = GameEntry(
-    "hack-attack", "pnp.games.hack_attack.faces",
+    "hack-attack",
+    "pnp.games.hack_attack.faces",
     rules="scorekeeper.games.hack_attack",
     simulator="pnp.games.hack_attack.simulator",
     aliases=("hack-attack-defense", "had"),

@@ -34,7 +34,7 @@ class TechCard:
     vulnerable_to: tuple[str, ...]
     description: str
     source: Source
-    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
+    art: ArtSpec | None = None  # the card's picture (pnp.data.art), if any
     kind = "Tech"
 
 
@@ -48,7 +48,7 @@ class DefenseCard:
     category: str
     how_to: str
     source: Source
-    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
+    art: ArtSpec | None = None  # the card's picture (pnp.data.art), if any
     kind = "Defense"
 
 
@@ -61,7 +61,7 @@ class RealityCheckCard:
     count: int
     text: str
     source: Source
-    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
+    art: ArtSpec | None = None  # the card's picture (pnp.data.art), if any
     kind = "Reality Check"
 
 
@@ -75,7 +75,7 @@ class AttackCard:
     icons: tuple[str, str, str]
     text: str
     source: Source
-    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
+    art: ArtSpec | None = None  # the card's picture (pnp.data.art), if any
     kind = "Attack"
 
 
@@ -89,7 +89,7 @@ class UserErrorCard:
     category: str
     text: str
     source: Source
-    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
+    art: ArtSpec | None = None  # the card's picture (pnp.data.art), if any
     kind = "User Error"
 
 
@@ -122,7 +122,7 @@ class HackAttackData:
 
 def _common(extra: list[Field]) -> tuple[Field, ...]:
     return (
-        Field("id", "id", "a kebab-case id such as \"wi-fi-router\""),
+        Field("id", "id", 'a kebab-case id such as "wi-fi-router"'),
         Field("name", "str", "the printed name, 1..28 characters", check=length_range(1, 28)),
         Field("count", "int", "copies printed, 1..20", check=int_range(1, 20)),
         *extra,
@@ -151,32 +151,100 @@ LABEL_FIELDS = (
 )
 CATEGORY_LIST = "a list of category ids"
 TABLES = (
-    TableSpec("tech", "tech.toml", _common([
-        Field("points", "int", "points when Protected, 1..9", check=int_range(1, 9)),
-        Field("defenses", "list", f"{CATEGORY_LIST}, 1..5 entries", check=length_range(1, 5, "entries")),
-        Field("vulnerable_to", "list", "a list of attack ids, 1..4 entries",
-              check=length_range(1, 4, "entries")),
-        Field("description", "str", "one line, 1..90 characters", check=length_range(1, 90)),
-    ]), kind="Tech"),
-    TableSpec("defense", "defense.toml", _common([
-        Field("category", "id", "a category id"),
-        Field("how_to", "str", "one line of how-to, 1..130 characters", check=length_range(1, 130)),
-    ]), kind="Defense"),
-    TableSpec("reality_check", "defense.toml", _common([
-        Field("text", "str", "the card's rule text, 1..130 characters", check=length_range(1, 130)),
-    ]), kind="Reality Check"),
-    TableSpec("attack", "attack.toml", _common([
-        Field("icons", "list", "exactly 3 category ids", check=length_range(3, 3, "icons")),
-        Field("text", "str", "what the attack does, 1..140 characters", check=length_range(1, 140)),
-    ]), kind="Attack"),
-    TableSpec("user_error", "user_error.toml", _common([
-        Field("category", "id", "a category id"),
-        Field("text", "str", "what went wrong, 1..130 characters", check=length_range(1, 130)),
-    ]), kind="User Error"),
+    TableSpec(
+        "tech",
+        "tech.toml",
+        _common(
+            [
+                Field("points", "int", "points when Protected, 1..9", check=int_range(1, 9)),
+                Field(
+                    "defenses",
+                    "list",
+                    f"{CATEGORY_LIST}, 1..5 entries",
+                    check=length_range(1, 5, "entries"),
+                ),
+                Field(
+                    "vulnerable_to",
+                    "list",
+                    "a list of attack ids, 1..4 entries",
+                    check=length_range(1, 4, "entries"),
+                ),
+                Field(
+                    "description", "str", "one line, 1..90 characters", check=length_range(1, 90)
+                ),
+            ]
+        ),
+        kind="Tech",
+    ),
+    TableSpec(
+        "defense",
+        "defense.toml",
+        _common(
+            [
+                Field("category", "id", "a category id"),
+                Field(
+                    "how_to",
+                    "str",
+                    "one line of how-to, 1..130 characters",
+                    check=length_range(1, 130),
+                ),
+            ]
+        ),
+        kind="Defense",
+    ),
+    TableSpec(
+        "reality_check",
+        "defense.toml",
+        _common(
+            [
+                Field(
+                    "text",
+                    "str",
+                    "the card's rule text, 1..130 characters",
+                    check=length_range(1, 130),
+                )
+            ]
+        ),
+        kind="Reality Check",
+    ),
+    TableSpec(
+        "attack",
+        "attack.toml",
+        _common(
+            [
+                Field("icons", "list", "exactly 3 category ids", check=length_range(3, 3, "icons")),
+                Field(
+                    "text",
+                    "str",
+                    "what the attack does, 1..140 characters",
+                    check=length_range(1, 140),
+                ),
+            ]
+        ),
+        kind="Attack",
+    ),
+    TableSpec(
+        "user_error",
+        "user_error.toml",
+        _common(
+            [
+                Field("category", "id", "a category id"),
+                Field(
+                    "text", "str", "what went wrong, 1..130 characters", check=length_range(1, 130)
+                ),
+            ]
+        ),
+        kind="User Error",
+    ),
     AID_SPEC,
 )
-MODELS = {"tech": TechCard, "defense": DefenseCard, "reality_check": RealityCheckCard,
-          "attack": AttackCard, "user_error": UserErrorCard}
+MODELS = {
+    "tech": TechCard,
+    "defense": DefenseCard,
+    "reality_check": RealityCheckCard,
+    "attack": AttackCard,
+    "user_error": UserErrorCard,
+}
 TUPLE_FIELDS = ("defenses", "vulnerable_to", "icons")
 
 
@@ -187,14 +255,16 @@ def load_hack_attack(folder: Path) -> HackAttackData:
     duplicate ids, copy counts the rules' setup cannot be dealt from). References
     are checked on every valid field, even of a card that has other problems.
     """
-    files = read_game(folder, TABLES, categories=True, label_fields=LABEL_FIELDS,
-                      subtitle=True)
+    files = read_game(folder, TABLES, categories=True, label_fields=LABEL_FIELDS, subtitle=True)
     problems = list(files.problems)
     entries = list(files.tables.entries)
     # A file that could not be read says nothing about the ids it defines or the copies
     # it holds: check against it only when it was read, so one error stays one error.
-    attack_ids = None if "attack.toml" in files.tables.unreadable else {
-        e.id for e in entries if e.spec.table == "attack" and e.id}
+    attack_ids = (
+        None
+        if "attack.toml" in files.tables.unreadable
+        else {e.id for e in entries if e.spec.table == "attack" and e.id}
+    )
     problems += _check_references(entries, set(files.declared) or None, attack_ids)
     if files.info is not None:
         problems += _check_counts(entries, files.info, files.tables.unreadable)
@@ -203,9 +273,13 @@ def load_hack_attack(folder: Path) -> HackAttackData:
     if problems:
         raise DataError(problems)
     cards = tuple(_card(e) for e in entries if e.spec.table != AID_SPEC.table)
-    assert files.info is not None            # no problems: game.toml was read
-    return HackAttackData(files.info, {c.id: c for c in files.categories}, cards,
-                          aid_cards(entries, files.info.players_max))
+    assert files.info is not None  # no problems: game.toml was read
+    return HackAttackData(
+        files.info,
+        {c.id: c for c in files.categories},
+        cards,
+        aid_cards(entries, files.info.players_max),
+    )
 
 
 def _card(entry: Entry) -> Card:
@@ -213,8 +287,9 @@ def _card(entry: Entry) -> Card:
     return MODELS[entry.spec.table](**values, source=entry.source)
 
 
-def _check_references(entries: list[Entry], category_ids: set[str] | None,
-                      attack_ids: set[str] | None) -> list[Problem]:
+def _check_references(
+    entries: list[Entry], category_ids: set[str] | None, attack_ids: set[str] | None
+) -> list[Problem]:
     """Unknown categories or Attacks referenced, and an Attack listed twice on one Tech.
     None for a set of ids means its file could not be read: references to it are not
     checked."""
@@ -228,13 +303,20 @@ def _check_references(entries: list[Entry], category_ids: set[str] | None,
             values = e.get(field)
             for cat in dict.fromkeys((values,) if isinstance(values, str) else values):
                 if category_ids is not None and cat not in category_ids:
-                    bad(e, field, f"unknown category {quoted(cat)}; known: "
-                        + listed(sorted(category_ids)))
+                    bad(
+                        e,
+                        field,
+                        f"unknown category {quoted(cat)}; known: " + listed(sorted(category_ids)),
+                    )
         attacks = e.get("vulnerable_to")
         for attack in dict.fromkeys(attacks) if attack_ids is not None else ():
             if attack_ids is not None and attack not in attack_ids:
-                bad(e, "vulnerable_to", f"unknown Attack {quoted(attack)}; known: "
-                    + (listed(sorted(attack_ids)) or "none defined"))
+                bad(
+                    e,
+                    "vulnerable_to",
+                    f"unknown Attack {quoted(attack)}; known: "
+                    + (listed(sorted(attack_ids)) or "none defined"),
+                )
         if len(set(attacks)) != len(attacks):
             bad(e, "vulnerable_to", "an Attack is listed twice")
     return problems
@@ -251,7 +333,8 @@ def _check_defenses(entries: list[Entry], info: GameInfo) -> list[Problem]:
     from collections import Counter
 
     from scorekeeper.games.hack_attack.attack import icons_to_cover
-    have: Counter = Counter()               # printed Defense cards by category
+
+    have: Counter = Counter()  # printed Defense cards by category
     for e in entries:
         if e.spec.table == "defense":
             have[e.values["category"]] += e.values["count"]
@@ -260,12 +343,18 @@ def _check_defenses(entries: list[Entry], info: GameInfo) -> list[Problem]:
     for e in entries:
         if e.spec.table == "tech":
             asks = Counter(e.values["defenses"])
-            short = [f"{n} {c} (the kit prints {have[c]})" for c, n in sorted(asks.items())
-                     if have[c] < n]
+            short = [
+                f"{n} {c} (the kit prints {have[c]})"
+                for c, n in sorted(asks.items())
+                if have[c] < n
+            ]
             if short:
-                problems.append(e.source.at("defenses").problem(
-                    f"needs {', '.join(short)} Defense cards to be Protected (rules: play "
-                    "every Defense card the Tech card asks for)"))
+                problems.append(
+                    e.source.at("defenses").problem(
+                        f"needs {', '.join(short)} Defense cards to be Protected (rules: play "
+                        "every Defense card the Tech card asks for)"
+                    )
+                )
         elif e.spec.table == "attack":
             icons = Counter(e.values["icons"])
             by_kind = sum(min(n, have[c]) for c, n in icons.items())
@@ -273,29 +362,43 @@ def _check_defenses(entries: list[Entry], info: GameInfo) -> list[Problem]:
             need = icons_to_cover(info.players_max)
             if coverable < need:
                 missing = ", ".join(c for c in sorted(icons) if have[c] < icons[c])
-                problems.append(e.source.at("icons").problem(
-                    f"can be met on {coverable} of its 3 icons, but at "
-                    f"{info.players_max} players the table must cover {need}: too few "
-                    f"{missing} Defense cards (rules, “More players, more matches”)"))
+                problems.append(
+                    e.source.at("icons").problem(
+                        f"can be met on {coverable} of its 3 icons, but at "
+                        f"{info.players_max} players the table must cover {need}: too few "
+                        f"{missing} Defense cards (rules, “More players, more matches”)"
+                    )
+                )
     return problems
 
 
-def _check_counts(entries: list[Entry], info: GameInfo, unreadable: frozenset[str]) -> list[Problem]:
+def _check_counts(
+    entries: list[Entry], info: GameInfo, unreadable: frozenset[str]
+) -> list[Problem]:
     """Setup must be dealable at the most players (rules, "Setup"): 4 Tech each plus a
     row of 3; 4 Defense each plus a row of 5; at least one Attack and one User Error.
     Kinds whose file could not be read are not counted."""
     n = info.players_max
-    need = {"tech": ("Tech", 4 * n + 3), "defense": ("Defense", 4 * n + 5),
-            "attack": ("Attack", 1), "user_error": ("User Error", 1)}
+    need = {
+        "tech": ("Tech", 4 * n + 3),
+        "defense": ("Defense", 4 * n + 5),
+        "attack": ("Attack", 1),
+        "user_error": ("User Error", 1),
+    }
     have = {k: 0 for k in need}
     for e in entries:
         table = "defense" if e.spec.table == "reality_check" else e.spec.table
         if table in have:
             have[table] += e.values.get("count", 0)
     files = {s.table: s.file for s in TABLES}
-    return [Problem(info.folder / files[table], f"{have[table]} {kind} cards in all; setup at "
-                    f"{n} players needs at least {most} (rules: “deal 4 Tech cards face-up in front of "
-                    "each player”, “draw 3 more”, “deal 4 Defense cards”, “draw 5 Defense cards”)",
-                    field="count")
-            for table, (kind, most) in need.items()
-            if have[table] < most and files[table] not in unreadable]
+    return [
+        Problem(
+            info.folder / files[table],
+            f"{have[table]} {kind} cards in all; setup at "
+            f"{n} players needs at least {most} (rules: “deal 4 Tech cards face-up in front of "
+            "each player”, “draw 3 more”, “deal 4 Defense cards”, “draw 5 Defense cards”)",
+            field="count",
+        )
+        for table, (kind, most) in need.items()
+        if have[table] < most and files[table] not in unreadable
+    ]

@@ -50,7 +50,7 @@ from pnp.layout.imposition import Rect
 from pnp.layout.kit import Kit, KitRow
 
 SHIELD_COLOUR = "#1F3A5F"
-SHIELD_TINT = "#D2D8DF"   # SHIELD_COLOUR at 20 % on white: the ink saver's shield
+SHIELD_TINT = "#D2D8DF"  # SHIELD_COLOUR at 20 % on white: the ink saver's shield
 INK = "#222222"
 WILD_COLOUR = "#F0E442"
 USER_ERROR_COLOUR = "#444444"
@@ -61,19 +61,43 @@ CAPTION_GAP_MM = 1.0
 SAVER_FRAME_MM = 1.0
 
 
-def icon_row(key: str, glyphs: list[tuple[str, str]], centre_y: float, frame: CardFrame,
-             size_mm: float, pitch_mm: float, origin=None) -> tuple[Icon, ...]:
+def icon_row(
+    key: str,
+    glyphs: list[tuple[str, str]],
+    centre_y: float,
+    frame: CardFrame,
+    size_mm: float,
+    pitch_mm: float,
+    origin=None,
+) -> tuple[Icon, ...]:
     """Badges, (glyph, colour) each, in one centred row; the pitch tightens so the row
     stays in the safe area. Keys are `key[i]`."""
     size = mm_to_pt(size_mm)
     pitch = min(mm_to_pt(pitch_mm), (frame.safe.w - size) / max(1, len(glyphs) - 1))
     x0 = frame.w / 2 - pitch * (len(glyphs) - 1) / 2
-    return tuple(Icon(key=f"{key}[{i}]", glyph=g, colour=c, x=x0 + i * pitch, y=centre_y,
-                      size=size, origin=origin) for i, (g, c) in enumerate(glyphs))
+    return tuple(
+        Icon(
+            key=f"{key}[{i}]",
+            glyph=g,
+            colour=c,
+            x=x0 + i * pitch,
+            y=centre_y,
+            size=size,
+            origin=origin,
+        )
+        for i, (g, c) in enumerate(glyphs)
+    )
 
 
-def captions(key: str, names: list[str], icons: tuple[Icon, ...], box: Rect, frame: CardFrame,
-             half_mm: float, origins) -> tuple[Text, ...]:
+def captions(
+    key: str,
+    names: list[str],
+    icons: tuple[Icon, ...],
+    box: Rect,
+    frame: CardFrame,
+    half_mm: float,
+    origins,
+) -> tuple[Text, ...]:
     """A name under each icon: boxes at most 2 x `half_mm` wide, centred on the icons and
     at least CAPTION_GAP_MM apart, so neighbouring names never touch; `box`
     gives the vertical extent (pt). Rows with names scale their pitch with the card's
@@ -84,14 +108,22 @@ def captions(key: str, names: list[str], icons: tuple[Icon, ...], box: Rect, fra
     out = []
     for i, (name, icon) in enumerate(zip(names, icons)):
         x0, x1 = max(icon.x - half, safe.x), min(icon.x + half, safe.x + safe.w)
-        out.append(Text(key=f"{key}[{i}]", text=name, font=REGULAR,
-                        box=Rect(x0, box.y, x1 - x0, box.h), max_size=7.0, max_lines=2,
-                        origin=origins[i]))
+        out.append(
+            Text(
+                key=f"{key}[{i}]",
+                text=name,
+                font=REGULAR,
+                box=Rect(x0, box.y, x1 - x0, box.h),
+                max_size=7.0,
+                max_lines=2,
+                origin=origins[i],
+            )
+        )
     return tuple(out)
 
 
 def summarise(names: list[str]) -> str:
-    """"Passwords ×2 · Device Security": repeats counted, order of first appearance."""
+    """ "Passwords ×2 · Device Security": repeats counted, order of first appearance."""
     counts: dict[str, int] = {}
     for n in names:
         counts[n] = counts.get(n, 0) + 1
@@ -103,8 +135,9 @@ def nobreak(text: str) -> str:
     return text.replace(" ", "\u00a0")
 
 
-def band(key: str, frame: CardFrame, colour: str, strength: float, top: float = 0.0,
-         bottom: float = 0.0) -> tuple[Fill, Fill]:
+def band(
+    key: str, frame: CardFrame, colour: str, strength: float, top: float = 0.0, bottom: float = 0.0
+) -> tuple[Fill, Fill]:
     """A full-bleed band of the colour's tint across the top (`top` pt tall) or the bottom
     (`bottom` pt tall), with a 1 mm edge of the full colour where it meets the card."""
     b, edge = frame.bleed, mm_to_pt(1.0)
@@ -114,8 +147,10 @@ def band(key: str, frame: CardFrame, colour: str, strength: float, top: float = 
     else:
         area = Rect(-b, -b, frame.w + 2 * b, bottom + b)
         line = Rect(-b, bottom - edge, frame.w + 2 * b, edge)
-    return (Fill(key=key, rect=area, colour=colour, strength=strength),
-            Fill(key=f"{key}_edge", rect=line, colour=colour, inside=key))
+    return (
+        Fill(key=key, rect=area, colour=colour, strength=strength),
+        Fill(key=f"{key}_edge", rect=line, colour=colour, inside=key),
+    )
 
 
 def badge_y(g: DesignGrid, top_mm: float, size: float) -> float:
@@ -130,36 +165,79 @@ def tech_face(card: TechCard, data: HackAttackData, frame: CardFrame) -> Face:
     g, src = DesignGrid(frame), card.source
     w, h = mm_to_pt(15.0), mm_to_pt(17.0)
     top = frame.safe.top
-    saver = frame.ink_saver      # a pale shield under dark points, or the reverse
-    shield = Shield(key="shield", rect=Rect((frame.w - w) / 2, top - h, w, h),
-                    colour=SHIELD_TINT if saver else SHIELD_COLOUR)
+    saver = frame.ink_saver  # a pale shield under dark points, or the reverse
+    shield = Shield(
+        key="shield",
+        rect=Rect((frame.w - w) / 2, top - h, w, h),
+        colour=SHIELD_TINT if saver else SHIELD_COLOUR,
+    )
     vulnerable_label = caption("vulnerable_label", data, "vulnerable_to", g.box(69, 3.5))
     names = [data.categories[c].name for c in card.defenses]
     attacks = data.attacks
-    return Face(elements=(
-        shield,
-        line_at("points", str(card.points), BOLD, 20, frame.w / 2, top - h * 0.58, w * 0.7,
-                colour=SHIELD_COLOUR if saver else WHITE, inside="shield",
-                origin=src.at("points")),
-        g.rule("rule", vulnerable_label.box.top + mm_to_pt(1.2)),
-        *icon_row("defense_icons", [_glyph(data, c) for c in card.defenses], g.y(53.5), frame,
-                  9.5, 12.0, origin=src.at("defenses")),
-        caption("kind", data, "tech", g.box(3.5, 3.5, right_mm=45)),
-        title("name", card.name, g.box(21.5, 11), origin=src.at("name")),
-        Text(key="description", text=card.description, font=ITALIC, box=g.box(33, 11),
-             max_size=8.5, origin=src.at("description")),
-        caption("protect_label", data, "protect_with", g.box(45, 3.5)),
-        Text(key="defenses", text=summarise(names), font=REGULAR, box=g.box(59.5, 6.5),
-             max_size=7.5, max_lines=2, origin=src.at("defenses"),
-             parts=tuple((data.categories[c].name, origin_at(data.categories[c].source, "name"))
-                         for c in dict.fromkeys(card.defenses))),
-        vulnerable_label,
-        Text(key="vulnerable_to", text="\u00a0· ".join(nobreak(attacks[a].name)
-                                                       for a in card.vulnerable_to),
-             font=BOLD, box=g.box(73, 12.9), max_size=9.0, origin=src.at("vulnerable_to"),
-             parts=tuple((attacks[a].name, attacks[a].source.at("name"))
-                         for a in card.vulnerable_to)),
-    ), source=src)
+    return Face(
+        elements=(
+            shield,
+            line_at(
+                "points",
+                str(card.points),
+                BOLD,
+                20,
+                frame.w / 2,
+                top - h * 0.58,
+                w * 0.7,
+                colour=SHIELD_COLOUR if saver else WHITE,
+                inside="shield",
+                origin=src.at("points"),
+            ),
+            g.rule("rule", vulnerable_label.box.top + mm_to_pt(1.2)),
+            *icon_row(
+                "defense_icons",
+                [_glyph(data, c) for c in card.defenses],
+                g.y(53.5),
+                frame,
+                9.5,
+                12.0,
+                origin=src.at("defenses"),
+            ),
+            caption("kind", data, "tech", g.box(3.5, 3.5, right_mm=45)),
+            title("name", card.name, g.box(21.5, 11), origin=src.at("name")),
+            Text(
+                key="description",
+                text=card.description,
+                font=ITALIC,
+                box=g.box(33, 11),
+                max_size=8.5,
+                origin=src.at("description"),
+            ),
+            caption("protect_label", data, "protect_with", g.box(45, 3.5)),
+            Text(
+                key="defenses",
+                text=summarise(names),
+                font=REGULAR,
+                box=g.box(59.5, 6.5),
+                max_size=7.5,
+                max_lines=2,
+                origin=src.at("defenses"),
+                parts=tuple(
+                    (data.categories[c].name, origin_at(data.categories[c].source, "name"))
+                    for c in dict.fromkeys(card.defenses)
+                ),
+            ),
+            vulnerable_label,
+            Text(
+                key="vulnerable_to",
+                text="\u00a0· ".join(nobreak(attacks[a].name) for a in card.vulnerable_to),
+                font=BOLD,
+                box=g.box(73, 12.9),
+                max_size=9.0,
+                origin=src.at("vulnerable_to"),
+                parts=tuple(
+                    (attacks[a].name, attacks[a].source.at("name")) for a in card.vulnerable_to
+                ),
+            ),
+        ),
+        source=src,
+    )
 
 
 def caption(key: str, data: HackAttackData, label_key: str, box: Rect, **options) -> Text:
@@ -173,17 +251,39 @@ def _glyph(data: HackAttackData, category: str) -> tuple[str, str]:
     return cat.icon, cat.colour
 
 
-def _head(g: DesignGrid, data: HackAttackData, kind_key: str, category_text: str,
-          category_origin, badge: tuple[str, str], ink: str = WHITE) -> tuple[Element, ...]:
+def _head(
+    g: DesignGrid,
+    data: HackAttackData,
+    kind_key: str,
+    category_text: str,
+    category_origin,
+    badge: tuple[str, str],
+    ink: str = WHITE,
+) -> tuple[Element, ...]:
     """The header band's badge on the left, and its kind label and category beside it."""
     size = mm_to_pt(10.0)
     return (
-        Icon(key="badge", glyph=badge[0], colour=badge[1], x=mm_to_pt(9.0),
-             y=badge_y(g, 7.5, size), size=size, ink_colour=ink, inside="band"),
-        caption("kind", data, kind_key, g.box(3.6, 3.5, left_mm=15.5), colour=INK,
-                inside="band"),
-        Text(key="category", text=category_text, font=BOLD, box=g.box(7.3, 5.5, left_mm=15.5),
-             max_size=11.0, max_lines=1, origin=category_origin, inside="band"),
+        Icon(
+            key="badge",
+            glyph=badge[0],
+            colour=badge[1],
+            x=mm_to_pt(9.0),
+            y=badge_y(g, 7.5, size),
+            size=size,
+            ink_colour=ink,
+            inside="band",
+        ),
+        caption("kind", data, kind_key, g.box(3.6, 3.5, left_mm=15.5), colour=INK, inside="band"),
+        Text(
+            key="category",
+            text=category_text,
+            font=BOLD,
+            box=g.box(7.3, 5.5, left_mm=15.5),
+            max_size=11.0,
+            max_lines=1,
+            origin=category_origin,
+            inside="band",
+        ),
     )
 
 
@@ -192,16 +292,34 @@ def defense_face(card: DefenseCard, data: HackAttackData, frame: CardFrame) -> F
     icon, the practice's name and one line of how-to."""
     g, src = DesignGrid(frame), card.source
     cat = data.categories[card.category]
-    return Face(elements=(
-        *band("band", frame, cat.colour, 0.28, top=frame.h - g.y(15)),
-        Icon(key="watermark", glyph=cat.icon, colour=cat.colour, x=frame.w / 2,
-             y=frame.h * 0.47, size=mm_to_pt(24.0), style="tint"),
-        *_head(g, data, "defense", cat.name, origin_at(cat.source, "name"), (cat.icon, cat.colour)),
-        title("name", card.name, g.box(18.5, 11.5), origin=src.at("name")),
-        caption("how_to_label", data, "how_to", g.box(59.5, 3.5)),
-        Text(key="how_to", text=card.how_to, font=REGULAR, box=g.box(63.5, 22.4), max_size=9.5,
-             origin=src.at("how_to")),
-    ), source=src)
+    return Face(
+        elements=(
+            *band("band", frame, cat.colour, 0.28, top=frame.h - g.y(15)),
+            Icon(
+                key="watermark",
+                glyph=cat.icon,
+                colour=cat.colour,
+                x=frame.w / 2,
+                y=frame.h * 0.47,
+                size=mm_to_pt(24.0),
+                style="tint",
+            ),
+            *_head(
+                g, data, "defense", cat.name, origin_at(cat.source, "name"), (cat.icon, cat.colour)
+            ),
+            title("name", card.name, g.box(18.5, 11.5), origin=src.at("name")),
+            caption("how_to_label", data, "how_to", g.box(59.5, 3.5)),
+            Text(
+                key="how_to",
+                text=card.how_to,
+                font=REGULAR,
+                box=g.box(63.5, 22.4),
+                max_size=9.5,
+                origin=src.at("how_to"),
+            ),
+        ),
+        source=src,
+    )
 
 
 def reality_check_face(card: RealityCheckCard, data: HackAttackData, frame: CardFrame) -> Face:
@@ -211,48 +329,97 @@ def reality_check_face(card: RealityCheckCard, data: HackAttackData, frame: Card
     cats = list(data.categories.values())
     rows: list[Element] = []
     for row, top in enumerate((30.0, 47.0)):
-        chunk = cats[row * 3:row * 3 + 3]
-        icons = icon_row(f"icons{row}", [(c.icon, c.colour) for c in chunk], g.y(top), frame,
-                         9.0, 19.0 * g.sx)
+        chunk = cats[row * 3 : row * 3 + 3]
+        icons = icon_row(
+            f"icons{row}", [(c.icon, c.colour) for c in chunk], g.y(top), frame, 9.0, 19.0 * g.sx
+        )
         rows += icons
-        rows += captions(f"names{row}", [c.name for c in chunk], icons,
-                         g.box(top + 5.3, 6.0), frame, 9.5 * g.sx,
-                         [origin_at(c.source, "name") for c in chunk])
-    return Face(elements=(
-        *band("band", frame, WILD_COLOUR, 0.45, top=frame.h - g.y(15)),
-        *_head(g, data, "wild", any_text, any_origin, ("wild", WILD_COLOUR), ink=INK),
-        title("name", card.name, g.box(17.5, 7.5), 14.0, origin=src.at("name")),
-        *rows,
-        Text(key="text", text=card.text, font=REGULAR, box=g.box(64.5, 21.4), max_size=9.0,
-             origin=src.at("text")),
-    ), source=src)
+        rows += captions(
+            f"names{row}",
+            [c.name for c in chunk],
+            icons,
+            g.box(top + 5.3, 6.0),
+            frame,
+            9.5 * g.sx,
+            [origin_at(c.source, "name") for c in chunk],
+        )
+    return Face(
+        elements=(
+            *band("band", frame, WILD_COLOUR, 0.45, top=frame.h - g.y(15)),
+            *_head(g, data, "wild", any_text, any_origin, ("wild", WILD_COLOUR), ink=INK),
+            title("name", card.name, g.box(17.5, 7.5), 14.0, origin=src.at("name")),
+            *rows,
+            Text(
+                key="text",
+                text=card.text,
+                font=REGULAR,
+                box=g.box(64.5, 21.4),
+                max_size=9.0,
+                origin=src.at("text"),
+            ),
+        ),
+        source=src,
+    )
 
 
 def attack_face(card: AttackCard, data: HackAttackData, frame: CardFrame) -> Face:
     """A warning frame, the Attack's name and what it does, its three icons with names."""
     g, src = DesignGrid(frame), card.source
     edge = mm_to_pt(SAVER_FRAME_MM if frame.ink_saver else 2.0)
-    icons = icon_row("icons", [_glyph(data, c) for c in card.icons], g.y(66.0), frame, 11.0,
-                     19.0 * g.sx, origin=src.at("icons"))
+    icons = icon_row(
+        "icons",
+        [_glyph(data, c) for c in card.icons],
+        g.y(66.0),
+        frame,
+        11.0,
+        19.0 * g.sx,
+        origin=src.at("icons"),
+    )
     defend_label = caption("defend_label", data, "defend_with", g.box(55.5, 3.5))
-    names = captions("icon_names", [data.categories[c].name for c in card.icons], icons,
-                     g.box(72.3, 6.5), frame, 9.4 * g.sx,
-                     [origin_at(data.categories[c].source, "name") for c in card.icons])
-    return Face(elements=(
-        Border(key="frame", outer=frame.bleed_rect,
-               inner=Rect(edge, edge, frame.w - 2 * edge, frame.h - 2 * edge),
-               radius=mm_to_pt(2.5), colour=INK),
-        g.rule("rule", defend_label.box.top + mm_to_pt(1.0)),
-        Icon(key="warning", glyph="attack", colour=INK, x=mm_to_pt(7.5), y=g.y(6.0),
-             size=mm_to_pt(6.0), style="plain"),
-        *icons,
-        caption("kind", data, "attack", g.box(4.2, 3.5, left_mm=11.5), colour=INK),
-        title("name", card.name, g.box(11.5, 11.5), 14.0, origin=src.at("name")),
-        Text(key="text", text=card.text, font=REGULAR, box=g.box(24.5, 27.0, 4.0, 4.0),
-             max_size=9.5, origin=src.at("text")),
-        defend_label,
-        *names,
-    ), source=src)
+    names = captions(
+        "icon_names",
+        [data.categories[c].name for c in card.icons],
+        icons,
+        g.box(72.3, 6.5),
+        frame,
+        9.4 * g.sx,
+        [origin_at(data.categories[c].source, "name") for c in card.icons],
+    )
+    return Face(
+        elements=(
+            Border(
+                key="frame",
+                outer=frame.bleed_rect,
+                inner=Rect(edge, edge, frame.w - 2 * edge, frame.h - 2 * edge),
+                radius=mm_to_pt(2.5),
+                colour=INK,
+            ),
+            g.rule("rule", defend_label.box.top + mm_to_pt(1.0)),
+            Icon(
+                key="warning",
+                glyph="attack",
+                colour=INK,
+                x=mm_to_pt(7.5),
+                y=g.y(6.0),
+                size=mm_to_pt(6.0),
+                style="plain",
+            ),
+            *icons,
+            caption("kind", data, "attack", g.box(4.2, 3.5, left_mm=11.5), colour=INK),
+            title("name", card.name, g.box(11.5, 11.5), 14.0, origin=src.at("name")),
+            Text(
+                key="text",
+                text=card.text,
+                font=REGULAR,
+                box=g.box(24.5, 27.0, 4.0, 4.0),
+                max_size=9.5,
+                origin=src.at("text"),
+            ),
+            defend_label,
+            *names,
+        ),
+        source=src,
+    )
 
 
 def user_error_face(card: UserErrorCard, data: HackAttackData, frame: CardFrame) -> Face:
@@ -262,38 +429,96 @@ def user_error_face(card: UserErrorCard, data: HackAttackData, frame: CardFrame)
     cat = data.categories[card.category]
     size = mm_to_pt(10.0)
     penalty, penalty_origin = data.info.label("penalty")
-    return Face(elements=(
-        *band("band", frame, "#888888", 0.3, top=frame.h - g.y(15)),
-        *band("foot", frame, cat.colour, 0.28, bottom=g.y(65.5)),
-        *_user_error_badge(frame, mm_to_pt(9.0), badge_y(g, 7.5, size), size),
-        Icon(key="category_badge", glyph=cat.icon, colour=cat.colour, x=mm_to_pt(9.0),
-             y=g.y(76.0), size=size, inside="foot", origin=src.at("category")),
-        caption("kind", data, "user_error", g.box(3.6, 3.5, left_mm=15.5), colour=INK,
-                inside="band"),
-        Text(key="penalty", text=penalty, font=REGULAR, box=g.box(7.6, 5.0, left_mm=15.5),
-             max_size=8.0, max_lines=1, origin=penalty_origin, inside="band"),
-        title("name", card.name, g.box(18.5, 11.5), origin=src.at("name")),
-        Text(key="text", text=card.text, font=REGULAR, box=g.box(31, 31), max_size=9.5,
-             origin=src.at("text")),
-        caption("prevent_label", data, "prevent_with", g.box(68.5, 3.5, left_mm=15.5),
-                colour=INK, inside="foot"),
-        Text(key="category", text=cat.name, font=BOLD, box=g.box(72.5, 8.0, left_mm=15.5),
-             max_size=11.0, max_lines=2, origin=origin_at(cat.source, "name"), inside="foot"),
-    ), source=src)
+    return Face(
+        elements=(
+            *band("band", frame, "#888888", 0.3, top=frame.h - g.y(15)),
+            *band("foot", frame, cat.colour, 0.28, bottom=g.y(65.5)),
+            *_user_error_badge(frame, mm_to_pt(9.0), badge_y(g, 7.5, size), size),
+            Icon(
+                key="category_badge",
+                glyph=cat.icon,
+                colour=cat.colour,
+                x=mm_to_pt(9.0),
+                y=g.y(76.0),
+                size=size,
+                inside="foot",
+                origin=src.at("category"),
+            ),
+            caption(
+                "kind", data, "user_error", g.box(3.6, 3.5, left_mm=15.5), colour=INK, inside="band"
+            ),
+            Text(
+                key="penalty",
+                text=penalty,
+                font=REGULAR,
+                box=g.box(7.6, 5.0, left_mm=15.5),
+                max_size=8.0,
+                max_lines=1,
+                origin=penalty_origin,
+                inside="band",
+            ),
+            title("name", card.name, g.box(18.5, 11.5), origin=src.at("name")),
+            Text(
+                key="text",
+                text=card.text,
+                font=REGULAR,
+                box=g.box(31, 31),
+                max_size=9.5,
+                origin=src.at("text"),
+            ),
+            caption(
+                "prevent_label",
+                data,
+                "prevent_with",
+                g.box(68.5, 3.5, left_mm=15.5),
+                colour=INK,
+                inside="foot",
+            ),
+            Text(
+                key="category",
+                text=cat.name,
+                font=BOLD,
+                box=g.box(72.5, 8.0, left_mm=15.5),
+                max_size=11.0,
+                max_lines=2,
+                origin=origin_at(cat.source, "name"),
+                inside="foot",
+            ),
+        ),
+        source=src,
+    )
 
 
-def _user_error_badge(frame: CardFrame, x: float, y: float, size: float
-                      ) -> tuple[Element, ...]:
+def _user_error_badge(frame: CardFrame, x: float, y: float, size: float) -> tuple[Element, ...]:
     """The User Error glyph knocked out of a dark disc; with the ink saver, the glyph in
     the same colour in the hole of a ring of it (both inside the band: the glyph's box
     fits the ring's hole exactly)."""
     if not frame.ink_saver:
-        return (Icon(key="badge", glyph="user-error", colour=USER_ERROR_COLOUR, x=x, y=y,
-                     size=size, inside="band"),)
+        return (
+            Icon(
+                key="badge",
+                glyph="user-error",
+                colour=USER_ERROR_COLOUR,
+                x=x,
+                y=y,
+                size=size,
+                inside="band",
+            ),
+        )
     glyph = size - 2 * mm_to_pt(RING_MM)
-    return (ring("badge", x, y, size / 2, USER_ERROR_COLOUR, inside="band"),
-            Icon(key="badge_glyph", glyph="user-error", colour=USER_ERROR_COLOUR, x=x, y=y,
-                 size=glyph, style="plain", inside="band"))
+    return (
+        ring("badge", x, y, size / 2, USER_ERROR_COLOUR, inside="band"),
+        Icon(
+            key="badge_glyph",
+            glyph="user-error",
+            colour=USER_ERROR_COLOUR,
+            x=x,
+            y=y,
+            size=glyph,
+            style="plain",
+            inside="band",
+        ),
+    )
 
 
 def back_face(data: HackAttackData, frame: CardFrame) -> Face:
@@ -308,21 +533,59 @@ def back_face(data: HackAttackData, frame: CardFrame) -> Face:
     for row, (chunk, y) in enumerate(((cats[:half], f.h * 0.66), (cats[half:], f.h * 0.34))):
         icons += icon_row(f"icons{row}", [(c.icon, c.colour) for c in chunk], y, f, 8.5, 12.5)
     width = f.w - 2 * mm_to_pt(7.0)
-    texts = [line_at("title", back.title, BOLD, 14, f.w / 2, f.h * 0.5 + mm_to_pt(1.0), width,
-                     min_size=11.0, colour=back.colour, origin=origin_at(back.source, "title"))]
+    texts = [
+        line_at(
+            "title",
+            back.title,
+            BOLD,
+            14,
+            f.w / 2,
+            f.h * 0.5 + mm_to_pt(1.0),
+            width,
+            min_size=11.0,
+            colour=back.colour,
+            origin=origin_at(back.source, "title"),
+        )
+    ]
     if back.subtitle:
-        texts.append(line_at("subtitle", back.subtitle, BOLD, 10, f.w / 2,
-                             f.h * 0.5 - mm_to_pt(4.5), width, colour=back.colour,
-                             origin=origin_at(back.source, "subtitle")))
-    return Face(elements=(
-        Outline(key="frame", rect=f.trim_rect.inset(mm_to_pt(4.0)), colour=back.colour,
-                width=mm_to_pt(1.2), radius=mm_to_pt(3)),
-        Outline(key="inner_frame", rect=f.trim_rect.inset(inner), colour=back.colour,
-                width=mm_to_pt(0.35), radius=mm_to_pt(2)),
-        *icons, *texts,
-    ), ground=None if f.ink_saver else Fill(key="ground", rect=f.bleed_rect,
-                                             colour=back.colour, strength=0.08),
-        source=back.source, reuse="back")
+        texts.append(
+            line_at(
+                "subtitle",
+                back.subtitle,
+                BOLD,
+                10,
+                f.w / 2,
+                f.h * 0.5 - mm_to_pt(4.5),
+                width,
+                colour=back.colour,
+                origin=origin_at(back.source, "subtitle"),
+            )
+        )
+    return Face(
+        elements=(
+            Outline(
+                key="frame",
+                rect=f.trim_rect.inset(mm_to_pt(4.0)),
+                colour=back.colour,
+                width=mm_to_pt(1.2),
+                radius=mm_to_pt(3),
+            ),
+            Outline(
+                key="inner_frame",
+                rect=f.trim_rect.inset(inner),
+                colour=back.colour,
+                width=mm_to_pt(0.35),
+                radius=mm_to_pt(2),
+            ),
+            *icons,
+            *texts,
+        ),
+        ground=None
+        if f.ink_saver
+        else Fill(key="ground", rect=f.bleed_rect, colour=back.colour, strength=0.08),
+        source=back.source,
+        reuse="back",
+    )
 
 
 FACES: dict[type, Callable[[Any, HackAttackData, CardFrame], Face]] = {
@@ -358,9 +621,17 @@ class HackAttackKit(Kit):
             rows.append(KitRow(f"{kind} cards", n))
             if kind == "Defense":
                 for cat in data.categories.values():
-                    rows.append(KitRow(cat.name, sum(c.count for c in data.cards
-                                                     if isinstance(c, DefenseCard)
-                                                     and c.category == cat.id), True))
+                    rows.append(
+                        KitRow(
+                            cat.name,
+                            sum(
+                                c.count
+                                for c in data.cards
+                                if isinstance(c, DefenseCard) and c.category == cat.id
+                            ),
+                            True,
+                        )
+                    )
         rows.append(KitRow("Cards in all", sum(counts.values())))
         return rows
 

@@ -7,7 +7,8 @@ this module imports only the core."""
 from pnp.core.games import GameEntry
 
 MANIFEST = GameEntry(
-    "hack-back", "pnp.games.hack_back.faces",
+    "hack-back",
+    "pnp.games.hack_back.faces",
     rules="scorekeeper.games.hack_back",
     simulator="pnp.games.hack_back.simulator",
     aliases=(),

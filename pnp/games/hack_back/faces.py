@@ -61,18 +61,39 @@ def vc_badge(card: HeroCard, data: HackBackData, frame: CardFrame) -> tuple[Elem
     saver = frame.ink_saver
     ink = BADGE_COLOUR if saver else WHITE
     return (
-        ring("vc_badge", cx, cy, size / 2, BADGE_COLOUR) if saver else
-        Disc(key="vc_badge", x=cx, y=cy, r=size / 2, colour=BADGE_COLOUR),
-        line_at("vc_label", word, BOLD, 7, cx, top - mm_to_pt(4.6), size * 0.6, colour=ink,
-                origin=word_origin, inside="vc_badge"),
-        line_at("vc", str(card.vc), BOLD, 16 if card.vc < 10 else 14, cx,
-                cy - mm_to_pt(3.4), size * 0.7, colour=ink, origin=card.source.at("vc"),
-                inside="vc_badge"),
+        ring("vc_badge", cx, cy, size / 2, BADGE_COLOUR)
+        if saver
+        else Disc(key="vc_badge", x=cx, y=cy, r=size / 2, colour=BADGE_COLOUR),
+        line_at(
+            "vc_label",
+            word,
+            BOLD,
+            7,
+            cx,
+            top - mm_to_pt(4.6),
+            size * 0.6,
+            colour=ink,
+            origin=word_origin,
+            inside="vc_badge",
+        ),
+        line_at(
+            "vc",
+            str(card.vc),
+            BOLD,
+            16 if card.vc < 10 else 14,
+            cx,
+            cy - mm_to_pt(3.4),
+            size * 0.7,
+            colour=ink,
+            origin=card.source.at("vc"),
+            inside="vc_badge",
+        ),
     )
 
 
-def _section(g: DesignGrid, card: HeroCard, data: HackBackData, section: str
-             ) -> tuple[list[Element], list[Element]]:
+def _section(
+    g: DesignGrid, card: HeroCard, data: HackBackData, section: str
+) -> tuple[list[Element], list[Element]]:
     """A section's rule, heading and effect lines (texts), and its keyword icons."""
     top = SECTION_TOPS_MM[section]
     heading, heading_origin = data.info.label(section)
@@ -82,16 +103,41 @@ def _section(g: DesignGrid, card: HeroCard, data: HackBackData, section: str
     effects = getattr(card, section)
     if not effects:
         text, origin = data.info.label("no_effect")
-        texts.append(Text(key=section, text=text, font=ITALIC, box=g.box(top + 4.5, LINE_MM),
-                          max_size=8.5, origin=origin))
+        texts.append(
+            Text(
+                key=section,
+                text=text,
+                font=ITALIC,
+                box=g.box(top + 4.5, LINE_MM),
+                max_size=8.5,
+                origin=origin,
+            )
+        )
     for i, effect in enumerate(effects):
         line_top = top + 4.5 + i * LINE_MM
-        texts.append(Text(key=f"{section}[{i}]", text=effect.wording(section), font=REGULAR,
-                          box=g.box(line_top, LINE_MM - 0.6, left_mm=12.0), max_size=9.0,
-                          align="left", max_lines=2, origin=card.source.at(f"{section}[{i}]")))
+        texts.append(
+            Text(
+                key=f"{section}[{i}]",
+                text=effect.wording(section),
+                font=REGULAR,
+                box=g.box(line_top, LINE_MM - 0.6, left_mm=12.0),
+                max_size=9.0,
+                align="left",
+                max_lines=2,
+                origin=card.source.at(f"{section}[{i}]"),
+            )
+        )
         glyph, colour = KEYWORD_BADGES[effect.kind]
-        icons.append(Icon(key=f"{section}_icon[{i}]", glyph=glyph, colour=colour, x=g.x(7.5),
-                          y=g.y(line_top + LINE_MM / 2 - 0.3), size=mm_to_pt(ICON_MM)))
+        icons.append(
+            Icon(
+                key=f"{section}_icon[{i}]",
+                glyph=glyph,
+                colour=colour,
+                x=g.x(7.5),
+                y=g.y(line_top + LINE_MM / 2 - 0.3),
+                size=mm_to_pt(ICON_MM),
+            )
+        )
     return texts, icons
 
 
@@ -99,8 +145,10 @@ def hero_face(card: HeroCard, data: HackBackData, frame: CardFrame) -> Face:
     """Every element of `card`'s front."""
     g, src = DesignGrid(frame), card.source
     kind, kind_origin = data.info.label("hero")
-    texts: list[Element] = [label("kind", kind, g.box(3.5, 3.5, right_mm=45), origin=kind_origin),
-                            title("name", card.name, g.box(18.5, 11.5), origin=src.at("name"))]
+    texts: list[Element] = [
+        label("kind", kind, g.box(3.5, 3.5, right_mm=45), origin=kind_origin),
+        title("name", card.name, g.box(18.5, 11.5), origin=src.at("name")),
+    ]
     rules, icons = [], []
     for section in ("play", "activate"):
         section_texts, section_icons = _section(g, card, data, section)
@@ -108,8 +156,16 @@ def hero_face(card: HeroCard, data: HackBackData, frame: CardFrame) -> Face:
         texts += section_texts[1:]
         icons += section_icons
     if card.flavor:
-        texts.append(Text(key="flavor", text=card.flavor, font=ITALIC, box=g.box(79.0, 6.9),
-                          max_size=7.5, origin=src.at("flavor")))
+        texts.append(
+            Text(
+                key="flavor",
+                text=card.flavor,
+                font=ITALIC,
+                box=g.box(79.0, 6.9),
+                max_size=7.5,
+                origin=src.at("flavor"),
+            )
+        )
     return Face(elements=(*vc_badge(card, data, frame), *rules, *icons, *texts), source=src)
 
 
@@ -119,12 +175,32 @@ def _emblem(deck: Deck, frame: CardFrame) -> tuple[Element, ...]:
     x, y, size = frame.w / 2, frame.h * 0.58, mm_to_pt(26.0)
     origin = deck.source.at("emblem")
     if not frame.ink_saver:
-        return (Icon(key="emblem", glyph=deck.emblem, colour=deck.colour, x=x, y=y, size=size,
-                     origin=origin),)
+        return (
+            Icon(
+                key="emblem",
+                glyph=deck.emblem,
+                colour=deck.colour,
+                x=x,
+                y=y,
+                size=size,
+                origin=origin,
+            ),
+        )
     glyph = size - 2 * mm_to_pt(RING_MM + 1.0)
-    return (ring("emblem", x, y, size / 2, deck.colour, origin=origin),
-            Icon(key="emblem_glyph", glyph=deck.emblem, colour=deck.colour, x=x, y=y,
-                 size=glyph, style="plain", origin=origin, inside="emblem"))
+    return (
+        ring("emblem", x, y, size / 2, deck.colour, origin=origin),
+        Icon(
+            key="emblem_glyph",
+            glyph=deck.emblem,
+            colour=deck.colour,
+            x=x,
+            y=y,
+            size=glyph,
+            style="plain",
+            origin=origin,
+            inside="emblem",
+        ),
+    )
 
 
 def deck_back(deck: Deck, data: HackBackData, frame: CardFrame) -> Face:
@@ -132,17 +208,49 @@ def deck_back(deck: Deck, data: HackBackData, frame: CardFrame) -> Face:
     deck's colour, its emblem, the game's back title and the deck's name."""
     f, back = frame, data.info.back
     width = f.w - 2 * mm_to_pt(5.5)
-    ground = None if f.ink_saver else Fill(key="ground", rect=f.bleed_rect, colour=deck.colour,
-                                           strength=0.12)
-    return Face(elements=(
-        Outline(key="frame", rect=f.trim_rect.inset(mm_to_pt(4.0)), colour=deck.colour,
-                width=mm_to_pt(1.4), radius=mm_to_pt(3)),
-        *_emblem(deck, f),
-        line_at("title", back.title, BOLD, 15, f.w / 2, f.h * 0.30, width, min_size=11.0,
-                colour="#222222", origin=origin_at(back.source, "title")),
-        line_at("deck_name", deck.name, REGULAR, 10, f.w / 2, f.h * 0.30 - mm_to_pt(5.5), width,
-                colour="#222222", origin=deck.source.at("name")),
-    ), ground=ground, source=deck.source, reuse=f"back-{deck.id}")
+    ground = (
+        None
+        if f.ink_saver
+        else Fill(key="ground", rect=f.bleed_rect, colour=deck.colour, strength=0.12)
+    )
+    return Face(
+        elements=(
+            Outline(
+                key="frame",
+                rect=f.trim_rect.inset(mm_to_pt(4.0)),
+                colour=deck.colour,
+                width=mm_to_pt(1.4),
+                radius=mm_to_pt(3),
+            ),
+            *_emblem(deck, f),
+            line_at(
+                "title",
+                back.title,
+                BOLD,
+                15,
+                f.w / 2,
+                f.h * 0.30,
+                width,
+                min_size=11.0,
+                colour="#222222",
+                origin=origin_at(back.source, "title"),
+            ),
+            line_at(
+                "deck_name",
+                deck.name,
+                REGULAR,
+                10,
+                f.w / 2,
+                f.h * 0.30 - mm_to_pt(5.5),
+                width,
+                colour="#222222",
+                origin=deck.source.at("name"),
+            ),
+        ),
+        ground=ground,
+        source=deck.source,
+        reuse=f"back-{deck.id}",
+    )
 
 
 class HackBackKit(Kit):
@@ -172,8 +280,9 @@ class HackBackKit(Kit):
         deck = next(d for d in (*data.decks, data.shared) if d.id == back_id)
         return deck.art or data.info.back.art
 
-    def groups(self, data: HackBackData, deck_format: str | None = None,
-               players: int | None = None) -> list[PrintGroup]:
+    def groups(
+        self, data: HackBackData, deck_format: str | None = None, players: int | None = None
+    ) -> list[PrintGroup]:
         """The individual decks (the first `players` of them), or the shared deck, each
         with its own back; PnpError naming the limit for a player count the chosen
         format cannot serve (rules: "two or more individual players"; individual decks:
@@ -184,15 +293,19 @@ class HackBackKit(Kit):
         if (deck_format or "individual") == "shared":
             most = data.shared.size // HAND
             if players is not None and players > most:
-                raise PnpError(f"the shared deck has {data.shared.size} cards: it deals "
-                               f"{HAND}-card hands to at most {most} players, not {players} "
-                               "(rules, Setup step 2)")
+                raise PnpError(
+                    f"the shared deck has {data.shared.size} cards: it deals "
+                    f"{HAND}-card hands to at most {most} players, not {players} "
+                    "(rules, Setup step 2)"
+                )
             return [PrintGroup(data.shared.name, tuple(data.copies(data.shared)), data.shared.id)]
         if players and players > len(data.decks):
-            raise PnpError(f"the individual format gives each player a deck: the data has "
-                           f"{len(data.decks)}, so at most {len(data.decks)} players, not "
-                           f"{players}; the shared format deals to up to "
-                           f"{data.shared.size // HAND}")
+            raise PnpError(
+                f"the individual format gives each player a deck: the data has "
+                f"{len(data.decks)}, so at most {len(data.decks)} players, not "
+                f"{players}; the shared format deals to up to "
+                f"{data.shared.size // HAND}"
+            )
         decks = data.decks[:players] if players else data.decks
         return [PrintGroup(d.name, tuple(data.copies(d)), d.id) for d in decks]
 
@@ -204,12 +317,17 @@ class HackBackKit(Kit):
 
     def extras(self, data: HackBackData) -> tuple[Extra, ...]:
         """The VC tracker: a board of every VC and numbered Hero markers (tracker.pdf)."""
+
         def render(path: Path, paper: str, data: HackBackData) -> int:
             from pnp.render.tracker import render_tracker
+
             return render_tracker(path, paper, data.info.name, data.info.players_max)
+
         def lines(data: HackBackData) -> list:
             from pnp.render.tracker import title_lines
+
             return title_lines(data.info.name)
+
         return (Extra("tracker.pdf", "VC tracker and Hero markers", render, lines),)
 
     def kit_rows(self, data: HackBackData) -> list[KitRow]:
@@ -220,8 +338,13 @@ class HackBackKit(Kit):
     def kit_rows_for(self, data: HackBackData, groups: list[PrintGroup]) -> list[KitRow]:
         """Exactly the decks printed: each with its card count, then how many different
         cards they hold, and the tracker."""
-        rows = [KitRow(f"{g.label} (shared format)" if g.back == data.shared.id
-                       else f"{g.label} deck", len(g.copies)) for g in groups]
+        rows = [
+            KitRow(
+                f"{g.label} (shared format)" if g.back == data.shared.id else f"{g.label} deck",
+                len(g.copies),
+            )
+            for g in groups
+        ]
         printed = {card.id for g in groups for card in g.copies}
         rows.append(KitRow("Different cards", len(printed)))
         rows.append(KitRow("VC tracker board and Hero markers (tracker.pdf)", 1))

@@ -7,7 +7,8 @@ this module imports only the core."""
 from pnp.core.games import GameEntry
 
 MANIFEST = GameEntry(
-    "not-a-hack", "pnp.games.not_a_hack.faces",
+    "not-a-hack",
+    "pnp.games.not_a_hack.faces",
     rules="scorekeeper.games.not_a_hack",
     simulator="pnp.games.not_a_hack.simulator",
     aliases=(),

@@ -23,11 +23,20 @@ from pnp.data.schema import Field, int_range, length_range
 from pnp.data.tables import Entry, TableSpec, read_game
 
 BLANK = "____"
-PILES = {"black": ("hack", "negative", "banned"),
-         "white": ("component", "modifier", "new_account", "positive", "steal")}
-LABELS = {"hack": "Hack", "negative": "Negative action", "banned": "Banned",
-          "component": "Component", "modifier": "Modifier", "new_account": "New Account",
-          "positive": "Positive action", "steal": "Steal"}
+PILES = {
+    "black": ("hack", "negative", "banned"),
+    "white": ("component", "modifier", "new_account", "positive", "steal"),
+}
+LABELS = {
+    "hack": "Hack",
+    "negative": "Negative action",
+    "banned": "Banned",
+    "component": "Component",
+    "modifier": "Modifier",
+    "new_account": "New Account",
+    "positive": "Positive action",
+    "steal": "Steal",
+}
 
 
 @dataclass(frozen=True)
@@ -47,7 +56,7 @@ class NahCard:
     components: int
     modifiers: int
     source: Source
-    art: ArtSpec | None = None    # the card's picture (pnp.data.art), if any
+    art: ArtSpec | None = None  # the card's picture (pnp.data.art), if any
 
     @property
     def blanks(self) -> int:
@@ -74,21 +83,23 @@ class NotAHackData:
 
 
 def _fields(kind: str) -> tuple[Field, ...]:
-    common = (Field("id", "id", "a kebab-case id such as \"hack-breach\""),
-              Field("count", "int", "copies printed, 1..12", check=int_range(1, 12)),
-              Field("text", "str", "the printed text, 1..110 characters",
-                    check=length_range(1, 110)))
-    named = (Field("name", "str", "the card's title, 1..24 characters",
-                   check=length_range(1, 24)),)
+    common = (
+        Field("id", "id", 'a kebab-case id such as "hack-breach"'),
+        Field("count", "int", "copies printed, 1..12", check=int_range(1, 12)),
+        Field("text", "str", "the printed text, 1..110 characters", check=length_range(1, 110)),
+    )
+    named = (Field("name", "str", "the card's title, 1..24 characters", check=length_range(1, 24)),)
     extra = {
-        "hack": (Field("components", "int", "orange components needed, 0..3",
-                       check=int_range(0, 3)),
-                 Field("modifiers", "int", "pink modifiers needed, 0..3", check=int_range(0, 3))),
-        "negative": named + (Field("points", "int", "points lost, -9..-1",
-                                   check=int_range(-9, -1)),),
-        "positive": named + (Field("points", "int", "points gained, 1..9",
-                                   check=int_range(1, 9)),),
-        "banned": named, "new_account": named, "steal": named,
+        "hack": (
+            Field("components", "int", "orange components needed, 0..3", check=int_range(0, 3)),
+            Field("modifiers", "int", "pink modifiers needed, 0..3", check=int_range(0, 3)),
+        ),
+        "negative": named
+        + (Field("points", "int", "points lost, -9..-1", check=int_range(-9, -1)),),
+        "positive": named + (Field("points", "int", "points gained, 1..9", check=int_range(1, 9)),),
+        "banned": named,
+        "new_account": named,
+        "steal": named,
     }
     return common + extra.get(kind, ()) + (ART_FIELD,)
 
@@ -99,33 +110,54 @@ def _label(key: str, what: str, most: int) -> Field:
 
 #: The fixed words printed on the faces and backs ([labels] in game.toml).
 LABEL_FIELDS = (
-    *(_label(kind, f"the kind label of a {LABELS[kind]} card", 16)
-      for kind in ("hack", "banned", "component", "modifier", "new_account", "steal")),
+    *(
+        _label(kind, f"the kind label of a {LABELS[kind]} card", 16)
+        for kind in ("hack", "banned", "component", "modifier", "new_account", "steal")
+    ),
     _label("action", "the kind label of an action card", 16),
     _label("complete_with", "the heading over what completes a hack", 24),
     _label("black_pile", "the black pile's name on its back", 20),
     _label("white_pile", "the white pile's name on its back", 20),
 )
-TABLES = (*(TableSpec(kind, f"{pile}.toml", _fields(kind), kind=LABELS[kind])
-            for pile, kinds in PILES.items() for kind in kinds), AID_SPEC)
+TABLES = (
+    *(
+        TableSpec(kind, f"{pile}.toml", _fields(kind), kind=LABELS[kind])
+        for pile, kinds in PILES.items()
+        for kind in kinds
+    ),
+    AID_SPEC,
+)
 
 
 def _card(entry: Entry, problems: list[Problem]) -> NahCard:
     v, kind = entry.values, entry.spec.table
     pile = entry.spec.file.removesuffix(".toml")
-    card = NahCard(v["id"], kind, pile, v["count"], v["text"], v.get("name", ""),
-                   v.get("points", 0), v.get("components", 0), v.get("modifiers", 0),
-                   entry.source, v.get("art"))
+    card = NahCard(
+        v["id"],
+        kind,
+        pile,
+        v["count"],
+        v["text"],
+        v.get("name", ""),
+        v.get("points", 0),
+        v.get("components", 0),
+        v.get("modifiers", 0),
+        entry.source,
+        v.get("art"),
+    )
     if kind == "hack":
         need = card.components + card.modifiers
         if not 1 <= need <= 3 or card.blanks != need:
-            problems.append(entry.source.at("text").problem(
-                f"{plural(card.blanks, 'blank')} \"{BLANK}\" in the text but components + modifiers = "
-                f"{need}; they must match, 1..3"))
+            problems.append(
+                entry.source.at("text").problem(
+                    f'{plural(card.blanks, "blank")} "{BLANK}" in the text but components + modifiers = '
+                    f"{need}; they must match, 1..3"
+                )
+            )
     return card
 
 
-DEAL = 10      # “Each player draws ten cards from the white component card pile”
+DEAL = 10  # “Each player draws ten cards from the white component card pile”
 
 
 def _check_counts(cards: list[NahCard], info: GameInfo, folder: Path) -> list[Problem]:
@@ -136,22 +168,35 @@ def _check_counts(cards: list[NahCard], info: GameInfo, folder: Path) -> list[Pr
     need = 2 * info.players_max - 1
     have = sum(c.count for c in cards if c.kind == "new_account")
     if have < need:
-        problems.append(Problem(folder / "white.toml", f"{have} New Account cards; "
-                                f"{info.players_max} players need {need} (one each, plus "
-                                "one fewer shuffled into the white pile; rules, “Complete Rules”)",
-                                field="new_account"))
+        problems.append(
+            Problem(
+                folder / "white.toml",
+                f"{have} New Account cards; "
+                f"{info.players_max} players need {need} (one each, plus "
+                "one fewer shuffled into the white pile; rules, “Complete Rules”)",
+                field="new_account",
+            )
+        )
     for kind in ("hack", "component", "modifier"):
         if not any(c.kind == kind for c in cards):
             problems.append(Problem(folder, f"no {LABELS[kind]} cards", field=kind))
     players = info.players_max
-    pile = sum(c.count for c in cards if c.pile == "white" and c.kind != "new_account") \
-        + min(have, need) - players
+    pile = (
+        sum(c.count for c in cards if c.pile == "white" and c.kind != "new_account")
+        + min(have, need)
+        - players
+    )
     if pile < DEAL * players:
-        problems.append(Problem(folder / "white.toml", f"the white pile holds {pile} cards "
-                                f"at {players} players (every white card but the New "
-                                f"Account cards dealt one each); dealing ten to each needs "
-                                f"{DEAL * players} (rules, “Each player draws ten cards”)",
-                                field="count"))
+        problems.append(
+            Problem(
+                folder / "white.toml",
+                f"the white pile holds {pile} cards "
+                f"at {players} players (every white card but the New "
+                f"Account cards dealt one each); dealing ten to each needs "
+                f"{DEAL * players} (rules, “Each player draws ten cards”)",
+                field="count",
+            )
+        )
     return problems
 
 
@@ -164,12 +209,16 @@ def load_not_a_hack(folder: Path) -> NotAHackData:
     """
     files = read_game(folder, TABLES, label_fields=LABEL_FIELDS, back_ids=tuple(PILES))
     problems = list(files.problems)
-    cards = [_card(e, problems) for e in files.tables.entries
-             if e.complete and e.spec.table != AID_SPEC.table]
+    cards = [
+        _card(e, problems)
+        for e in files.tables.entries
+        if e.complete and e.spec.table != AID_SPEC.table
+    ]
     if files.info is not None and not files.tables.unreadable:
         problems += _check_counts(cards, files.info, folder)
     if problems:
         raise DataError(problems)
-    assert files.info is not None            # no problems: game.toml was read
-    return NotAHackData(files.info, tuple(cards),
-                        aid_cards(files.tables.entries, files.info.players_max))
+    assert files.info is not None  # no problems: game.toml was read
+    return NotAHackData(
+        files.info, tuple(cards), aid_cards(files.tables.entries, files.info.players_max)
+    )

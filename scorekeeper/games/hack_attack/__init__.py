@@ -12,5 +12,6 @@ def __getattr__(name: str):
     """`GAME`, loaded from definition.py on first use (PEP 562)."""
     if name == "GAME":
         from scorekeeper.games.hack_attack.definition import GAME
+
         return GAME
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -15,16 +15,26 @@ from scorekeeper.errors import InputError, RuleError, quoted
 
 PLAYERS = (2, 6)
 WILD = "reality-check"
-CATEGORIES = ("backups", "device-security", "home-network", "passwords",
-              "social-engineering", "social-media")
+CATEGORIES = (
+    "backups",
+    "device-security",
+    "home-network",
+    "passwords",
+    "social-engineering",
+    "social-media",
+)
 
-RULE_PLAYERS = ("Hack Attack: Defense is for 2–6 players: the rules give the icons to cover for "
-                "2, 3–4 and 5–6 players (rules, “More players, more matches”)")
+RULE_PLAYERS = (
+    "Hack Attack: Defense is for 2–6 players: the rules give the icons to cover for "
+    "2, 3–4 and 5–6 players (rules, “More players, more matches”)"
+)
 RULE_ONE_CARD = "each player places one Defense card at most (rules, “Everyone picks one card”)"
 RULE_ICONS = "every Attack card shows three Defense icons (rules, Attack cards)"
-RULE_COVER = ("for an easier or harder game, lower or raise the number of icons the table "
-              "must cover (rules, “Variant”); each player places one Defense card at most "
-              "(rules, “Everyone picks one card”)")
+RULE_COVER = (
+    "for an easier or harder game, lower or raise the number of icons the table "
+    "must cover (rules, “Variant”); each player places one Defense card at most "
+    "(rules, “Everyone picks one card”)"
+)
 
 
 def icons_to_cover(n_players: int, cover: int | None = None) -> int:
@@ -45,9 +55,12 @@ def check_cover(cover: int | None, n_players: int) -> None:
     if not 1 <= cover <= 3:
         raise RuleError(RULE_COVER, f"an Attack has 3 icons; the table covers 1..3, not {cover}")
     if cover > n_players:
-        raise RuleError(RULE_COVER, f"{plural(n_players, 'player')} reveal at most "
-                        f"{plural(n_players, 'Defense card')}, so they cannot cover {cover} "
-                        "icons")
+        raise RuleError(
+            RULE_COVER,
+            f"{plural(n_players, 'player')} reveal at most "
+            f"{plural(n_players, 'Defense card')}, so they cannot cover {cover} "
+            "icons",
+        )
 
 
 class Defense(NamedTuple):
@@ -69,20 +82,26 @@ class Defense(NamedTuple):
     def explain(self, names: dict[str, str] | None = None) -> list[str]:
         """Plain-words lines: which card covered which icon, and the verdict."""
         show: Callable[[str], str] = lambda c: (names or {}).get(c, c)  # noqa: E731
-        lines = [f"Attack icons: {', '.join(show(i) for i in self.icons)}; revealed: "
-                 f"{', '.join(show(r) for r in self.revealed) or 'nothing'}."]
+        lines = [
+            f"Attack icons: {', '.join(show(i) for i in self.icons)}; revealed: "
+            f"{', '.join(show(r) for r in self.revealed) or 'nothing'}."
+        ]
         for icon, card in self.covered:
-            lines.append(f"  {show(self.revealed[card])} covers icon {icon + 1} "
-                         f"({show(self.icons[icon])})")
+            lines.append(
+                f"  {show(self.revealed[card])} covers icon {icon + 1} ({show(self.icons[icon])})"
+            )
         verdict = "holds" if self.holds else "fails"
         why = " (the cover variant)" if self.variant else ""
-        lines.append(f"{len(self.covered)} of 3 icons covered, {self.needed} needed{why}: "
-                     f"the defense {verdict}.")
+        lines.append(
+            f"{len(self.covered)} of 3 icons covered, {self.needed} needed{why}: "
+            f"the defense {verdict}."
+        )
         return lines
 
 
-def defend(icons: Sequence[str], revealed: Sequence[str], n_players: int,
-           cover: int | None = None) -> Defense:
+def defend(
+    icons: Sequence[str], revealed: Sequence[str], n_players: int, cover: int | None = None
+) -> Defense:
     """Decide an Attack exactly: one card covers one icon of its category, a Reality Check
     covers any one icon, a repeated icon needs its own card, and the table must cover
     `icons_to_cover(n_players, cover)` icons (`cover`: the cover variant's number, None
@@ -97,15 +116,18 @@ def defend(icons: Sequence[str], revealed: Sequence[str], n_players: int,
         raise RuleError(RULE_PLAYERS, f"{plural(n_players, 'player')} cannot play")
     check_cover(cover, n_players)
     if len(revealed) > n_players:
-        raise RuleError(RULE_ONE_CARD, f"{plural(len(revealed), 'card')} revealed by "
-                        f"{plural(n_players, 'player')}")
+        raise RuleError(
+            RULE_ONE_CARD,
+            f"{plural(len(revealed), 'card')} revealed by {plural(n_players, 'player')}",
+        )
     for c in icons:
         if c not in CATEGORIES:
             raise InputError(f"unknown Attack icon {quoted(c)}; known: {', '.join(CATEGORIES)}")
     for c in revealed:
         if c not in CATEGORIES and c != WILD:
-            raise InputError(f"unknown Defense category {quoted(c)}; known: "
-                             f"{', '.join(CATEGORIES)}, {WILD}")
+            raise InputError(
+                f"unknown Defense category {quoted(c)}; known: {', '.join(CATEGORIES)}, {WILD}"
+            )
     match_of_card: dict[int, int] = {}
     # Try plain cards before Reality Checks, so a wild card covers only what nothing else can.
     order = sorted(range(len(revealed)), key=lambda c: revealed[c] == WILD)
@@ -124,5 +146,4 @@ def defend(icons: Sequence[str], revealed: Sequence[str], n_players: int,
     for icon in range(3):
         augment(icon, set())
     covered = tuple(sorted((icon, card) for card, icon in match_of_card.items()))
-    return Defense(icons, revealed, icons_to_cover(n_players, cover), covered,
-                   cover is not None)
+    return Defense(icons, revealed, icons_to_cover(n_players, cover), covered, cover is not None)

@@ -38,19 +38,22 @@ class Deck(NamedTuple):
 
 def _view(data) -> dict:
     """What the table needs of the Hack Attack: Defense data, JSON-ready."""
-    return {"tech": {c.id: [c.name, c.points, c.count] for c in data.cards
-                     if c.kind == "Tech"},
-            "attacks": {c.id: [c.name, list(c.icons), c.count] for c in data.cards
-                        if c.kind == "Attack"},
-            "categories": {k: v.name for k, v in data.categories.items()},
-            "codes": {v.code: k for k, v in data.categories.items() if v.code},
-            "user_errors": sum(c.count for c in data.cards if c.kind == "User Error")}
+    return {
+        "tech": {c.id: [c.name, c.points, c.count] for c in data.cards if c.kind == "Tech"},
+        "attacks": {
+            c.id: [c.name, list(c.icons), c.count] for c in data.cards if c.kind == "Attack"
+        },
+        "categories": {k: v.name for k, v in data.categories.items()},
+        "codes": {v.code: k for k, v in data.categories.items() if v.code},
+        "user_errors": sum(c.count for c in data.cards if c.kind == "User Error"),
+    }
 
 
 def _load(folder):
     """The card data, through the manifest's loader (the score keeper imports no print
     code: pnp.core.games.load_data)."""
     from pnp.core.games import load_data
+
     return load_data(rules.GAME, folder)
 
 
@@ -60,9 +63,13 @@ def deck() -> Deck:
     (scorekeeper.cards.card_view); InputError if the card data has problems (run
     `pnp validate` for the list)."""
     view = card_view(rules.GAME, _load, _view)
-    return Deck({k: (n, p, c) for k, (n, p, c) in view["tech"].items()},
-                {k: (n, tuple(icons), c) for k, (n, icons, c) in view["attacks"].items()},
-                dict(view["categories"]), view["user_errors"], dict(view.get("codes", {})))
+    return Deck(
+        {k: (n, p, c) for k, (n, p, c) in view["tech"].items()},
+        {k: (n, tuple(icons), c) for k, (n, icons, c) in view["attacks"].items()},
+        dict(view["categories"]),
+        view["user_errors"],
+        dict(view.get("codes", {})),
+    )
 
 
 def tech(deck: Deck, typed: str) -> tuple[int, str | None, str | None, int | None]:

@@ -2,7 +2,6 @@
 verbs, status view, variants, card look-ups and `check`. Importing it imports the
 verbs and so click; the package's __init__ reaches it only when GAME is asked for."""
 
-
 from __future__ import annotations
 
 from scorekeeper.game import Game, Rules
@@ -11,6 +10,7 @@ from scorekeeper.games.hack_attack import rules, verbs, view
 
 def _card_ids() -> set[str]:
     from scorekeeper.games.hack_attack import cards
+
     return cards.ids()
 
 

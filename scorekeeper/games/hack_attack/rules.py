@@ -45,19 +45,31 @@ from scorekeeper.shapes import (
 GAME = "hack-attack"
 NAME = "Hack Attack: Defense"
 
-RULE_OWN_TURN = ("you Protect on your own turn, between your actions "
-                 "(rules, “Protect a Tech card (once per turn)”)")
-RULE_ONCE = "you may Protect one Tech card per turn (rules, “You may Protect one Tech card per turn”)"
-RULE_OVER = ("after the final round the game is scored and nothing more happens "
-             "(rules, “When a player Protects their fourth Tech card (third with 5–6 "
-             "players), every other player takes one last turn”)")
-RULE_DRAWER = ("the player whose turn it is draws and resolves an Attack "
-               "(rules, “Resolve what you flip”)")
-RULE_COPIES = ("a Protected Tech card stays Protected, so no card is Protected more often than "
-               "the deck holds it (rules, “Tech”)")
-RULE_ATTACK_GONE = ("a resolved Attack card is removed from the game (rules, “remove the Attack "
-                    "card from the game”)")
+RULE_OWN_TURN = (
+    "you Protect on your own turn, between your actions "
+    "(rules, “Protect a Tech card (once per turn)”)"
+)
+RULE_ONCE = (
+    "you may Protect one Tech card per turn (rules, “You may Protect one Tech card per turn”)"
+)
+RULE_OVER = (
+    "after the final round the game is scored and nothing more happens "
+    "(rules, “When a player Protects their fourth Tech card (third with 5–6 "
+    "players), every other player takes one last turn”)"
+)
+RULE_DRAWER = (
+    "the player whose turn it is draws and resolves an Attack (rules, “Resolve what you flip”)"
+)
+RULE_COPIES = (
+    "a Protected Tech card stays Protected, so no card is Protected more often than "
+    "the deck holds it (rules, “Tech”)"
+)
+RULE_ATTACK_GONE = (
+    "a resolved Attack card is removed from the game (rules, “remove the Attack "
+    "card from the game”)"
+)
 RULE_USER_ERRORS = "User Errors kept come from the deck's User Error cards (rules, “User Error”)"
+
 
 def _icons(n: int) -> str:
     return f"the table covers {n} of an Attack's 3 icons at every player count"
@@ -65,12 +77,20 @@ def _icons(n: int) -> str:
 
 #: The official variants (rules: “Faster variant” and “Variant”), chosen at `new`.
 VARIANTS = (
-    Variant("faster", "Protect any number of Tech cards on your turn, not one",
-            "rules, “Faster variant: let players Protect any number of Tech cards on their "
-            "turn”", lambda _: "any number of Tech cards may be Protected on a turn"),
-    Variant("cover", "The table covers N of an Attack's 3 icons (1 easier, 3 harder) "
-            "whatever the player count", "rules, “Variant: for an easier or harder game, "
-            "lower or raise the number of icons the table must cover”", _icons, (1, 3)),
+    Variant(
+        "faster",
+        "Protect any number of Tech cards on your turn, not one",
+        "rules, “Faster variant: let players Protect any number of Tech cards on their turn”",
+        lambda _: "any number of Tech cards may be Protected on a turn",
+    ),
+    Variant(
+        "cover",
+        "The table covers N of an Attack's 3 icons (1 easier, 3 harder) whatever the player count",
+        "rules, “Variant: for an easier or harder game, "
+        "lower or raise the number of icons the table must cover”",
+        _icons,
+        (1, 3),
+    ),
 )
 
 #: User Error cards one `user-error` records at once (rules: each is kept, −1 point).
@@ -81,12 +101,28 @@ _ID, _NAME, _COPIES = maybe(CARD_ID), maybe(CARD_NAME), maybe(COPIES)
 #: The shape of each event type (scorekeeper.shapes), checked when a command records it
 #: and again whenever the log is read, with the ranges the commands allow.
 EVENTS = {
-    "protect": {"player": str, "points": Range(*TECH_POINTS), "card": _ID, "name": _NAME,
-                "copies": _COPIES, "deck_at_points": maybe(KIT_COUNT)},
-    "user_error": {"player": str, "count": Optional(Range(*USER_ERRORS_AT_ONCE)),
-                   "deck": maybe(KIT_COUNT)},
-    "attack": {"player": str, "icons": [DATA_ID], "revealed": [DATA_ID], "attack": _ID,
-               "name": _NAME, "holds": Optional(bool), "copies": _COPIES},
+    "protect": {
+        "player": str,
+        "points": Range(*TECH_POINTS),
+        "card": _ID,
+        "name": _NAME,
+        "copies": _COPIES,
+        "deck_at_points": maybe(KIT_COUNT),
+    },
+    "user_error": {
+        "player": str,
+        "count": Optional(Range(*USER_ERRORS_AT_ONCE)),
+        "deck": maybe(KIT_COUNT),
+    },
+    "attack": {
+        "player": str,
+        "icons": [DATA_ID],
+        "revealed": [DATA_ID],
+        "attack": _ID,
+        "name": _NAME,
+        "holds": Optional(bool),
+        "copies": _COPIES,
+    },
     "end_turn": {},
 }
 
@@ -166,34 +202,44 @@ def initial(names: Sequence[str], variants: dict | None = None) -> State:
         raise RuleError(RULE_PLAYERS, f"{plural(len(names), 'player')} cannot play")
     variants = variants or {}
     check_cover(variants.get("cover"), len(names))
-    return State(tuple(Player(n) for n in names), faster=bool(variants.get("faster")),
-                 cover=variants.get("cover"))
+    return State(
+        tuple(Player(n) for n in names),
+        faster=bool(variants.get("faster")),
+        cover=variants.get("cover"),
+    )
 
 
 def apply(state: State, event: dict) -> State:
     """The state after `event`; raises RuleError (rule named) or InputError, never mutates."""
     if state.over:
         raise RuleError(RULE_OVER, "the game is over")
-    kind: Any = event.get("type")         # whatever the event holds
-    handler = {"protect": _protect, "user_error": _user_error, "attack": _attack,
-               "end_turn": _end_turn}.get(kind)
+    kind: Any = event.get("type")  # whatever the event holds
+    handler = {
+        "protect": _protect,
+        "user_error": _user_error,
+        "attack": _attack,
+        "end_turn": _end_turn,
+    }.get(kind)
     if handler is None:
         raise InputError(f"unknown event type {quoted(kind)}")
     return handler(state, event)
 
 
 def _set_player(state: State, i: int, player: Player) -> State:
-    return replace(state, players=state.players[:i] + (player,) + state.players[i + 1:])
+    return replace(state, players=state.players[:i] + (player,) + state.players[i + 1 :])
 
 
 def _protect(state: State, event: dict) -> State:
     i = state.seat(event["player"])
     if i != state.current:
-        raise RuleError(RULE_OWN_TURN, f"it is {state.players[state.current].name}'s turn, "
-                                       f"not {state.players[i].name}'s")
+        raise RuleError(
+            RULE_OWN_TURN,
+            f"it is {state.players[state.current].name}'s turn, not {state.players[i].name}'s",
+        )
     if state.protected_this_turn and not state.faster:
-        raise RuleError(RULE_ONCE, f"{state.players[i].name} has already Protected a Tech "
-                                   "card this turn")
+        raise RuleError(
+            RULE_ONCE, f"{state.players[i].name} has already Protected a Tech card this turn"
+        )
     points = event["points"]
     low, high = TECH_POINTS
     if not isinstance(points, int) or not low <= points <= high:
@@ -203,18 +249,26 @@ def _protect(state: State, event: dict) -> State:
         already = sum(t.card == card for p in state.players for t in p.protected)
         if already >= copies:
             what = event.get("name") or card
-            raise RuleError(RULE_COPIES, f"all {copies} {what} cards are already Protected"
-                            if copies != 1 else f"the only {what} card is already Protected")
+            raise RuleError(
+                RULE_COPIES,
+                f"all {copies} {what} cards are already Protected"
+                if copies != 1
+                else f"the only {what} card is already Protected",
+            )
     at_points = event.get("deck_at_points")
     if at_points is not None:
         already = sum(t.points == points for p in state.players for t in p.protected)
         if already >= at_points:
-            raise RuleError(RULE_COPIES, f"the deck has {plural(at_points, 'Tech card')} worth "
-                            f"{points}, and {already} {'is' if singular(already) else 'are'} "
-                            "already Protected")
+            raise RuleError(
+                RULE_COPIES,
+                f"the deck has {plural(at_points, 'Tech card')} worth "
+                f"{points}, and {already} {'is' if singular(already) else 'are'} "
+                "already Protected",
+            )
     player = state.players[i]
-    player = replace(player, protected=player.protected + (
-        Tech(points, event.get("card"), event.get("name")),))
+    player = replace(
+        player, protected=player.protected + (Tech(points, event.get("card"), event.get("name")),)
+    )
     state = replace(_set_player(state, i, player), protected_this_turn=True)
     n = len(state.players)
     if state.trigger is None and len(player.protected) >= protect_target(n):
@@ -232,8 +286,11 @@ def _user_error(state: State, event: dict) -> State:
     deck = event.get("deck")
     kept = sum(p.user_errors for p in state.players)
     if deck is not None and kept + count > deck:
-        raise RuleError(RULE_USER_ERRORS, f"the deck has {plural(deck, 'User Error card')} "
-                        f"and {kept} {'is' if singular(kept) else 'are'} already kept")
+        raise RuleError(
+            RULE_USER_ERRORS,
+            f"the deck has {plural(deck, 'User Error card')} "
+            f"and {kept} {'is' if singular(kept) else 'are'} already kept",
+        )
     player = state.players[i]
     return _set_player(state, i, replace(player, user_errors=player.user_errors + count))
 
@@ -241,36 +298,49 @@ def _user_error(state: State, event: dict) -> State:
 def _attack(state: State, event: dict) -> State:
     i = state.seat(event["player"])
     if i != state.current:
-        raise RuleError(RULE_DRAWER, f"it is {state.players[state.current].name}'s turn, "
-                                     f"not {state.players[i].name}'s")
+        raise RuleError(
+            RULE_DRAWER,
+            f"it is {state.players[state.current].name}'s turn, not {state.players[i].name}'s",
+        )
     result = defend(event["icons"], event["revealed"], len(state.players), state.cover)
     if event.get("holds", result.holds) != result.holds:
         raise InputError("the recorded Attack result does not match its cards")
     card, copies = event.get("attack"), event.get("copies")
     if card and copies is not None and state.attacks.count(card) >= copies:
         what = event.get("name") or card
-        raise RuleError(RULE_ATTACK_GONE, f"all {copies} {what} cards have already been resolved"
-                        if copies != 1 else f"the only {what} card has already been resolved")
+        raise RuleError(
+            RULE_ATTACK_GONE,
+            f"all {copies} {what} cards have already been resolved"
+            if copies != 1
+            else f"the only {what} card has already been resolved",
+        )
     return replace(state, attacks=state.attacks + (card,)) if card else state
 
 
 def _end_turn(state: State, event: dict) -> State:
     n, turn = len(state.players), state.turn + 1
     if state.last_turns is None:
-        return replace(state, turn=turn, protected_this_turn=False,
-                       current=(state.current + 1) % n)
+        return replace(state, turn=turn, protected_this_turn=False, current=(state.current + 1) % n)
     if not state.last_turns:  # the last turn of the game has ended: score it
         return replace(state, over=True)
-    return replace(state, turn=turn, protected_this_turn=False, current=state.last_turns[0],
-                   last_turns=state.last_turns[1:])
+    return replace(
+        state,
+        turn=turn,
+        protected_this_turn=False,
+        current=state.last_turns[0],
+        last_turns=state.last_turns[1:],
+    )
 
 
 # --- Scoring (the score itself: scoring.py) ----------------------------------------------
 
 
-def check_final_table(table: Sequence[tuple[str, Sequence[int], int]],
-                      tech_at_points: dict[int, int], user_error_cards: int,
-                      faster: bool = False) -> None:
+def check_final_table(
+    table: Sequence[tuple[str, Sequence[int], int]],
+    tech_at_points: dict[int, int],
+    user_error_cards: int,
+    faster: bool = False,
+) -> None:
     """Refuse a finished table the cards cannot produce: a point value no Tech card has,
     more Tech of one value than the deck holds, more Protected Tech than the game allows
     anyone (the target: one Protect a turn stops everyone there; the faster variant,
@@ -279,19 +349,27 @@ def check_final_table(table: Sequence[tuple[str, Sequence[int], int]],
     target = protect_target(len(table))
     for name, points, _ in table:
         if len(points) > target and not faster:
-            raise RuleError(RULE_ONCE, f"{name} has {len(points)} Protected Tech; at "
-                            f"{plural(len(table), 'player')} the game ends at {target}, one "
-                            "Protect a turn (a table playing the faster variant says "
-                            "--variant faster)")
+            raise RuleError(
+                RULE_ONCE,
+                f"{name} has {len(points)} Protected Tech; at "
+                f"{plural(len(table), 'player')} the game ends at {target}, one "
+                "Protect a turn (a table playing the faster variant says "
+                "--variant faster)",
+            )
     for value in sorted({p for _, points, _ in table for p in points}):
         held = sum(points.count(value) for _, points, _ in table)
         if held > tech_at_points.get(value, 0):
-            raise RuleError(RULE_COPIES, f"{held} Protected Tech worth {value}, but the deck "
-                            f"has {tech_at_points.get(value, 0)}")
+            raise RuleError(
+                RULE_COPIES,
+                f"{held} Protected Tech worth {value}, but the deck "
+                f"has {tech_at_points.get(value, 0)}",
+            )
     kept = sum(errors for _, _, errors in table)
     if kept > user_error_cards:
-        raise RuleError(RULE_USER_ERRORS, f"{plural(kept, 'User Error')} kept, but the deck "
-                        f"has {user_error_cards}")
+        raise RuleError(
+            RULE_USER_ERRORS,
+            f"{plural(kept, 'User Error')} kept, but the deck has {user_error_cards}",
+        )
 
 
 def table_of(state: State) -> list[tuple[str, tuple[int, ...], int]]:
@@ -311,28 +389,34 @@ def outcome(state: State) -> Outcome | None:
     if not state.over:
         return None
     o = score(table_of(state))
-    trigger = state.players[cast(int, state.trigger)].name      # set once the game is over
-    head = (f"{trigger} Protected Tech number {protect_target(len(state.players))}, every "
-            "other player took one last turn, and the game was scored.")
+    trigger = state.players[cast(int, state.trigger)].name  # set once the game is over
+    head = (
+        f"{trigger} Protected Tech number {protect_target(len(state.players))}, every "
+        "other player took one last turn, and the game was scored."
+    )
     return o._replace(explanation=(head,) + o.explanation)
 
 
 # --- Words for the table -------------------------------------------------------------
+
 
 def describe(event: dict) -> str:
     """One line for the history: what was recorded."""
     kind = event["type"]
     if kind == "protect":
         n = event["points"]
-        what = f"{event['name']} ({plural(n, 'point')})" if event.get("name") else \
-            f"a {n}-point Tech card"
+        what = (
+            f"{event['name']} ({plural(n, 'point')})"
+            if event.get("name")
+            else f"a {n}-point Tech card"
+        )
         return f"{event['player']} Protected {what}"
     if kind == "user_error":
         n = event.get("count", 1)
         return f"{event['player']} kept {plural(n, 'User Error card')}"
     if kind == "attack":
         name = event.get("name") or "an Attack"
-        holds: Any = event.get("holds")                  # True, False or not recorded
+        holds: Any = event.get("holds")  # True, False or not recorded
         verdict = {True: ": the defense held", False: ": the defense failed"}.get(holds, "")
         return f"{event['player']} drew {name}{verdict}"
     if kind == "end_turn":
@@ -348,8 +432,10 @@ def notes(before: State, after: State) -> list[str]:
         who = after.players[after.trigger].name
         rest = [after.players[i].name for i in cast(tuple, after.last_turns)]  # set with it
         takes = "takes" if len(rest) == 1 else "each take"
-        out.append(f"{who} has {protect_target(len(after.players))} Protected Tech: the final "
-                   f"round starts — after this turn, {_and(rest)} {takes} one last turn")
+        out.append(
+            f"{who} has {protect_target(len(after.players))} Protected Tech: the final "
+            f"round starts — after this turn, {_and(rest)} {takes} one last turn"
+        )
     if after.over and not before.over:
         out.append("final round complete: the game is scored")
     return out
@@ -364,7 +450,7 @@ def remaining_last_turns(state: State) -> list[str]:
 
 
 def phase(state: State) -> str:
-    """"play", "final round" (someone has Protected enough Tech) or "over"."""
+    """ "play", "final round" (someone has Protected enough Tech) or "over"."""
     return "over" if state.over else "play" if state.trigger is None else "final round"
 
 
@@ -385,13 +471,21 @@ def status(state: State) -> dict:
         "icons_to_cover": icons_to_cover(len(state.players), state.cover),
         "protects_per_turn": None if state.faster else 1,
         "final_round": state.trigger is not None,
-        "final_round_started_by": None if state.trigger is None
+        "final_round_started_by": None
+        if state.trigger is None
         else state.players[state.trigger].name,
         "last_turns_remaining": remaining_last_turns(state),
         "leaders": list(lead.winners),
-        "players": [{"name": p.name, "protected": len(p.protected), "points": p.points,
-                     "user_errors": p.user_errors, "total": p.total,
-                     "tech": [{"points": t.points, "card": t.card, "name": t.name}
-                              for t in p.protected]} for p in state.players],
+        "players": [
+            {
+                "name": p.name,
+                "protected": len(p.protected),
+                "points": p.points,
+                "user_errors": p.user_errors,
+                "total": p.total,
+                "tech": [{"points": t.points, "card": t.card, "name": t.name} for t in p.protected],
+            }
+            for p in state.players
+        ],
         "result": result.to_json() if result else None,
     }

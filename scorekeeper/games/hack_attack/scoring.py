@@ -17,28 +17,36 @@ def score(table: Sequence[tuple[str, Sequence[int], int]]) -> Outcome:
     total wins; tie-breaker, fewest Protected Tech; still tied, a shared win. The
     Outcome's termination is SCORED (rules: "Add up the points", "Subtract 1 point",
     "Highest total wins")."""
-    lines = ["Each player scores the points on their Protected Tech, minus 1 per User Error "
-             "(unprotected Tech scores nothing)."]
+    lines = [
+        "Each player scores the points on their Protected Tech, minus 1 per User Error "
+        "(unprotected Tech scores nothing)."
+    ]
     totals = {}
     for name, points, errors in table:
         totals[name] = sum(points) - errors
         sums = " + ".join(str(p) for p in points) or "no Protected Tech"
-        lines.append(f"  {name}: {sums} = {sum(points)}, minus "
-                     f"{plural(errors, 'User Error')} = {number(totals[name])}")
+        lines.append(
+            f"  {name}: {sums} = {sum(points)}, minus "
+            f"{plural(errors, 'User Error')} = {number(totals[name])}"
+        )
     best = max(totals.values())
     leaders = [name for name, _, _ in table if totals[name] == best]
     if len(leaders) == 1:
         lines.append(f"Highest total: {leaders[0]} with {number(best)}.")
         return Outcome(Termination.SCORED, (leaders[0],), "highest total", tuple(lines))
     count = {name: len(points) for name, points, _ in table}
-    lines.append(f"Tied on {number(best)}: {_and(leaders)}. Tie-breaker: fewest Protected Tech — "
-                 + ", ".join(f"{n} {count[n]}" for n in leaders) + ".")
+    lines.append(
+        f"Tied on {number(best)}: {_and(leaders)}. Tie-breaker: fewest Protected Tech — "
+        + ", ".join(f"{n} {count[n]}" for n in leaders)
+        + "."
+    )
     fewest = min(count[n] for n in leaders)
     winners = [n for n in leaders if count[n] == fewest]
     if len(winners) == 1:
         lines.append(f"{winners[0]} wins the tie-breaker with {fewest} Protected Tech.")
-        return Outcome(Termination.SCORED, (winners[0],), "tie-breaker: fewest Protected Tech",
-                       tuple(lines))
+        return Outcome(
+            Termination.SCORED, (winners[0],), "tie-breaker: fewest Protected Tech", tuple(lines)
+        )
     lines.append(f"Still tied with {fewest} Protected Tech each: {_and(winners)} share the win.")
     return Outcome(Termination.SCORED, tuple(winners), "shared win", tuple(lines))
 

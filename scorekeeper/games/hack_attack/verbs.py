@@ -35,8 +35,9 @@ def _table(ctx):
 #: Shell completion of card ids and Defense categories (scorekeeper.context.completion).
 TECH_IDS = completion("scorekeeper.games.hack_attack.cards", lambda cards: cards.deck().tech)
 ATTACK_IDS = completion("scorekeeper.games.hack_attack.cards", lambda cards: cards.deck().attacks)
-SHOWN = completion("scorekeeper.games.hack_attack.cards",
-                   lambda cards: [*cards.deck().categories, "wild"])
+SHOWN = completion(
+    "scorekeeper.games.hack_attack.cards", lambda cards: [*cards.deck().categories, "wild"]
+)
 
 
 @example("Ana laptop")
@@ -47,12 +48,23 @@ SHOWN = completion("scorekeeper.games.hack_attack.cards",
 def protect(ctx, player, tech) -> None:
     """PLAYER Protects a Tech card, given by card id or name (e.g. laptop) or by its points."""
     from scorekeeper.games.hack_attack import cards
+
     table = _table(ctx)
     deck = cards.deck()
     points, card, name, copies = cards.tech(deck, tech)
-    record_and_report(ctx, table, {
-        "type": "protect", "player": resolve(player, table.row.players), "points": points,
-        "card": card, "name": name, "copies": copies, "deck_at_points": deck.tech_at(points)})
+    record_and_report(
+        ctx,
+        table,
+        {
+            "type": "protect",
+            "player": resolve(player, table.row.players),
+            "points": points,
+            "card": card,
+            "name": name,
+            "copies": copies,
+            "deck_at_points": deck.tech_at(points),
+        },
+    )
 
 
 @example("Ben 2")
@@ -63,10 +75,18 @@ def protect(ctx, player, tech) -> None:
 def user_error(ctx, player, count) -> None:
     """PLAYER keeps COUNT User Error cards (−1 point each at the end)."""
     from scorekeeper.games.hack_attack import cards
+
     table = _table(ctx)
-    record_and_report(ctx, table, {
-        "type": "user_error", "player": resolve(player, table.row.players), "count": count,
-        "deck": cards.deck().user_errors})
+    record_and_report(
+        ctx,
+        table,
+        {
+            "type": "user_error",
+            "player": resolve(player, table.row.players),
+            "count": count,
+            "deck": cards.deck().user_errors,
+        },
+    )
 
 
 def _check(deck, icons, revealed, players: int, cover: int | None):
@@ -85,22 +105,39 @@ def attack(ctx, attack, revealed) -> None:
     card id or name, or three icons separated by commas; REVEALED are the Defense cards
     shown (categories, or wild), one per player at most."""
     from scorekeeper.games.hack_attack import cards
+
     table = _table(ctx)
     deck = cards.deck()
     icons, card, name = cards.attack(deck, attack)
     shown = [cards.category(deck, r, wild_ok=True) for r in revealed]
     drawer = table.row.players[table.state.current]
     result, lines = _check(deck, icons, shown, len(table.row.players), table.state.cover)
-    consequence = ("all remaining Tech is safe" if result.holds else
-                   "every player discards their highest-value unprotected Tech card (their "
-                   "choice on a tie) and does not draw a replacement")
-    lines.append(f"{drawer} first discards unprotected Tech vulnerable to "
-                 f"{name or 'this Attack'}; "
-                 f"then {consequence}. Everyone takes their Defense cards back.")
-    record_and_report(ctx, table, {
-        "type": "attack", "player": drawer, "attack": card, "name": name, "icons": list(icons),
-        "revealed": shown, "holds": result.holds, "copies": cards.attack_copies(deck, card)},
-        preface=lines)
+    consequence = (
+        "all remaining Tech is safe"
+        if result.holds
+        else "every player discards their highest-value unprotected Tech card (their "
+        "choice on a tie) and does not draw a replacement"
+    )
+    lines.append(
+        f"{drawer} first discards unprotected Tech vulnerable to "
+        f"{name or 'this Attack'}; "
+        f"then {consequence}. Everyone takes their Defense cards back."
+    )
+    record_and_report(
+        ctx,
+        table,
+        {
+            "type": "attack",
+            "player": drawer,
+            "attack": card,
+            "name": name,
+            "icons": list(icons),
+            "revealed": shown,
+            "holds": result.holds,
+            "copies": cards.attack_copies(deck, card),
+        },
+        preface=lines,
+    )
 
 
 @example()
@@ -124,32 +161,45 @@ def defend(icons, revealed, players, variants, as_json) -> None:
 
     A table playing the cover variant says so as at `new` (--variant cover=N)."""
     from scorekeeper.games.hack_attack import cards
+
     chosen = choose_variants(rules.VARIANTS, variants, rules.NAME)
     deck = cards.deck()
     icon_ids, _, name = cards.attack(deck, icons)
     shown = [cards.category(deck, r, wild_ok=True) for r in revealed]
     result, lines = _check(deck, icon_ids, shown, players, chosen.get("cover"))
     if as_json:
-        echo_json({"attack": name, "icons": list(icon_ids), "revealed": shown,
-                   "needed": result.needed, "holds": result.holds,
-                   "covered": [{"icon": i, "card": c} for i, c in result.covered]})
+        echo_json(
+            {
+                "attack": name,
+                "icons": list(icon_ids),
+                "revealed": shown,
+                "needed": result.needed,
+                "holds": result.holds,
+                "covered": [{"icon": i, "card": c} for i, c in result.covered],
+            }
+        )
         return
     for line in lines:
         echo(line)
 
 
-NOTATION = ("write NAME=POINTS,POINTS/USER_ERRORS, e.g. Ana=5,3,2/1; Ben=none/2 for a "
-            "player with no Protected Tech; /USER_ERRORS may be left out when 0")
+NOTATION = (
+    "write NAME=POINTS,POINTS/USER_ERRORS, e.g. Ana=5,3,2/1; Ben=none/2 for a "
+    "player with no Protected Tech; /USER_ERRORS may be left out when 0"
+)
 NONE = "none"
 
-RULE_TRIGGER = ("the game ends only after a player Protects their fourth Tech card (third "
-                "with 5–6 players) and every other player takes one last turn (rules, “The "
-                "game ends on the fourth Protected Tech card”)")
+RULE_TRIGGER = (
+    "the game ends only after a player Protects their fourth Tech card (third "
+    "with 5–6 players) and every other player takes one last turn (rules, “The "
+    "game ends on the fourth Protected Tech card”)"
+)
 
 
-def parse_entry(text: str, points: tuple[int, int] = (1, 9),
-                most_errors: int = 999) -> tuple[str, tuple[int, ...], int]:
-    """"Ana=5,3,2/1" -> ("Ana", (5, 3, 2), 1): Protected Tech points, then User Errors;
+def parse_entry(
+    text: str, points: tuple[int, int] = (1, 9), most_errors: int = 999
+) -> tuple[str, tuple[int, ...], int]:
+    """ "Ana=5,3,2/1" -> ("Ana", (5, 3, 2), 1): Protected Tech points, then User Errors;
     "Ben=none/2" (or "Ben=/2") -> ("Ben", (), 2): no Protected Tech. Each number is read
     as every number typed at the table (scorekeeper.numbers: a sign is kept, "+5" is 5):
     Tech points outside `points` (the deck's range) or User Errors outside
@@ -159,22 +209,31 @@ def parse_entry(text: str, points: tuple[int, int] = (1, 9),
     name, equals, rest = text.partition("=")
     tech, slash, errors = rest.partition("/")
     parts = tech.split(",") if tech.strip() and tech.strip().lower() != NONE else []
-    if not equals or not name.strip() or not all(map(is_whole, parts)) or \
-            (slash and not is_whole(errors)):
+    if (
+        not equals
+        or not name.strip()
+        or not all(map(is_whole, parts))
+        or (slash and not is_whole(errors))
+    ):
         raise UsageError(f"cannot read {quoted(text)}: {NOTATION}")
     low, high = points
-    if parts and all(numbers.value(p) == 0 for p in parts):    # "Ben=0/0": no Tech at all
+    if parts and all(numbers.value(p) == 0 for p in parts):  # "Ben=0/0": no Tech at all
         none = f"{name.strip()}=none" + (f"/{errors.strip()}" if slash else "")
-        raise InputError(f"Tech points must be {low}..{high} (the deck's range), got 0; for a "
-                         f"player with no Protected Tech write {none}")
-    return (name.strip(),
-            tuple(whole(p, low, high, "Tech points", " (the deck's range)") for p in parts),
-            whole(errors, 0, most_errors, "User Errors", " (the deck's User Error cards)")
-            if slash else 0)
+        raise InputError(
+            f"Tech points must be {low}..{high} (the deck's range), got 0; for a "
+            f"player with no Protected Tech write {none}"
+        )
+    return (
+        name.strip(),
+        tuple(whole(p, low, high, "Tech points", " (the deck's range)") for p in parts),
+        whole(errors, 0, most_errors, "User Errors", " (the deck's User Error cards)")
+        if slash
+        else 0,
+    )
 
 
 def _and(names: Sequence[str]) -> str:
-    """"Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
+    """ "Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -188,12 +247,17 @@ def check_trigger(table) -> str:
     if not reached:
         most = max(len(points) for _, points, _ in table)
         leaders = [name for name, points, _ in table if len(points) == most]
-        raise RuleError(RULE_TRIGGER, f"nobody has {target} Protected Tech (most: "
-                        f"{_and(leaders)} with {most}): the game is not over")
+        raise RuleError(
+            RULE_TRIGGER,
+            f"nobody has {target} Protected Tech (most: "
+            f"{_and(leaders)} with {most}): the game is not over",
+        )
     have = "has" if len(reached) == 1 else "have"
     more = " or more" if any(len(points) > target for _, points, _ in table) else ""
-    return (f"{_and(reached)} {have} {target}{more} Protected Tech, the end of the game at "
-            f"{len(table)} players: after everyone else's last turn the table is scored.")
+    return (
+        f"{_and(reached)} {have} {target}{more} Protected Tech, the end of the game at "
+        f"{len(table)} players: after everyone else's last turn the table is scored."
+    )
 
 
 def settle(entries: Sequence[str], variants: dict | None = None) -> Outcome:
@@ -207,16 +271,21 @@ def settle(entries: Sequence[str], variants: dict | None = None) -> Outcome:
     (rules: “Add up the points”, “Highest total wins”), after a line saying who ended
     the game."""
     from scorekeeper.games.hack_attack import cards
+
     deck = cards.deck()
     table = [parse_entry(e, deck.points_range, deck.user_errors) for e in entries]
     check_new_names([name for name, _, _ in table])
     variants = variants or {}
     rules.initial([name for name, _, _ in table], variants)
-    rules.check_final_table(table, {p: deck.tech_at(p) for _, p, _ in deck.tech.values()},
-                            deck.user_errors, bool(variants.get("faster")))
+    rules.check_final_table(
+        table,
+        {p: deck.tech_at(p) for _, p, _ in deck.tech.values()},
+        deck.user_errors,
+        bool(variants.get("faster")),
+    )
     ended = check_trigger(table)
     outcome = rules.score(table)
     return outcome._replace(explanation=(ended, *outcome.explanation))
 
 
-setattr(settle, "notation", NOTATION)    # what `check --help` shows (read with getattr)
+setattr(settle, "notation", NOTATION)  # what `check --help` shows (read with getattr)

@@ -14,21 +14,28 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
     if status["over"]:
         head = f"{name} — game {game_id}: over after turn {status['turn']}"
     else:
-        head = f"{name} — game {game_id}, turn {status['turn']}: " + \
-            click.style(f"{status['current']}'s turn", bold=True)
+        head = f"{name} — game {game_id}, turn {status['turn']}: " + click.style(
+            f"{status['current']}'s turn", bold=True
+        )
     width = column_width((p["name"] for p in status["players"]), 6)
     lines = [head, f"  {padded('Player', width)}  Tech  Points  User Errors  Total"]
     for p in status["players"]:
         mark = click.style("▶", fg="cyan") if p["name"] == status["current"] else " "
-        row = (f"{mark} {padded(p['name'], width)}  {p['protected']:>4}  {p['points']:>6}  "
-               f"{p['user_errors']:>11}  {number(p['total']):>5}")
+        row = (
+            f"{mark} {padded(p['name'], width)}  {p['protected']:>4}  {p['points']:>6}  "
+            f"{p['user_errors']:>11}  {number(p['total']):>5}"
+        )
         lines.append(click.style(row, bold=True) if p["name"] in status["leaders"] else row)
     lines.append(lead_line(status))
     if status["final_round"] and not status["over"]:
         left = status["last_turns_remaining"]
-        lines.append(click.style(f"Final round (started by {status['final_round_started_by']}): "
-                                 f"last turns left — {', '.join(left) if left else 'none'}",
-                                 fg="yellow"))
+        lines.append(
+            click.style(
+                f"Final round (started by {status['final_round_started_by']}): "
+                f"last turns left — {', '.join(left) if left else 'none'}",
+                fg="yellow",
+            )
+        )
     return lines
 
 
@@ -37,12 +44,19 @@ def lead_line(status: dict) -> str:
     leaders, reason = status["leaders"], status["lead_reason"]
     best = number(max(p["total"] for p in status["players"]))
     names = " and ".join([", ".join(leaders[:-1]), leaders[-1]] if len(leaders) > 1 else leaders)
-    verb = ("won" if status["over"] else "leads") if len(leaders) == 1 else \
-        ("share the win" if status["over"] else "share the lead")
-    why = {"highest total": f"with {best}",
-           "tie-breaker: fewest Protected Tech": f"with {best}, on fewer Protected Tech",
-           "shared win": f"with {best}"}.get(reason, "")
-    end = "" if status["over"] or status["final_round"] else \
-        f" {status['target']} Protected Tech start the final round."
+    verb = (
+        ("won" if status["over"] else "leads")
+        if len(leaders) == 1
+        else ("share the win" if status["over"] else "share the lead")
+    )
+    why = {
+        "highest total": f"with {best}",
+        "tie-breaker: fewest Protected Tech": f"with {best}, on fewer Protected Tech",
+        "shared win": f"with {best}",
+    }.get(reason, "")
+    end = (
+        ""
+        if status["over"] or status["final_round"]
+        else f" {status['target']} Protected Tech start the final round."
+    )
     return f"{names} {verb} {why}.{end}"
-

@@ -13,5 +13,6 @@ def __getattr__(name: str):
     """`GAME`, loaded from definition.py on first use (PEP 562)."""
     if name == "GAME":
         from scorekeeper.games.hack_back.definition import GAME
+
         return GAME
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

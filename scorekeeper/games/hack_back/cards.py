@@ -25,14 +25,17 @@ class HeroSpec(NamedTuple):
 def _view(data) -> dict:
     """What the table needs of the Hack Back cards, JSON-ready: id -> [name, VC, Play
     effects, Activate effects]."""
-    return {c.id: [c.name, c.vc, [e.to_json() for e in c.play],
-                   [e.to_json() for e in c.activate]] for c in data.cards.values()}
+    return {
+        c.id: [c.name, c.vc, [e.to_json() for e in c.play], [e.to_json() for e in c.activate]]
+        for c in data.cards.values()
+    }
 
 
 def _load(folder):
     """The card data, through the manifest's loader (the score keeper imports no print
     code: pnp.core.games.load_data)."""
     from pnp.core.games import load_data
+
     return load_data(rules.GAME, folder)
 
 
@@ -40,8 +43,10 @@ def _load(folder):
 def cards() -> dict[str, HeroSpec]:
     """Hack Back cards by id, loaded once (scorekeeper.cards.card_view); InputError if
     the card data has problems."""
-    return {k: HeroSpec(k, name, vc, tuple(play), tuple(activate))
-            for k, (name, vc, play, activate) in card_view(rules.GAME, _load, _view).items()}
+    return {
+        k: HeroSpec(k, name, vc, tuple(play), tuple(activate))
+        for k, (name, vc, play, activate) in card_view(rules.GAME, _load, _view).items()
+    }
 
 
 def hero_card(typed: str) -> HeroSpec:

@@ -14,15 +14,21 @@ from scorekeeper.numbers import is_whole, whole
 from scorekeeper.outcome import Outcome
 from scorekeeper.view import number
 
-NOTATION = ("write NAME=VC,VC,... with the VC of each of the player's Heroes in play after "
-            "both actions, e.g. Ana=-3,12 Ben=-3 (Ben=none for a player already out)")
+NOTATION = (
+    "write NAME=VC,VC,... with the VC of each of the player's Heroes in play after "
+    "both actions, e.g. Ana=-3,12 Ben=-3 (Ben=none for a player already out)"
+)
 NONE = "none"
 
-RULE_LAST_PLAYER = ("a game with one player (or none) left ended at an earlier turn's checks "
-                    "(rules, “Check for the last player”)")
-RULE_GOES_ON = ("the game ends only when a surviving Hero is at 0 VC or lower or at most one "
-                "player is left (rules, “Check for a VC winner”, “Check for the last "
-                "player”)")
+RULE_LAST_PLAYER = (
+    "a game with one player (or none) left ended at an earlier turn's checks "
+    "(rules, “Check for the last player”)"
+)
+RULE_GOES_ON = (
+    "the game ends only when a surviving Hero is at 0 VC or lower or at most one "
+    "player is left (rules, “Check for a VC winner”, “Check for the last "
+    "player”)"
+)
 
 Table = list[tuple[str, tuple[int, ...]]]
 
@@ -34,16 +40,19 @@ def vc_range() -> tuple[int, int]:
     printed VC, and each action changes one Hero's VC by at most the amounts of one
     card's instructions plus the activation's +2 (rules, “Activate Hero”)."""
     from scorekeeper.games.hack_back import cards
+
     specs = cards.cards().values()
     step = rules.ACTIVATION_COST + max(
         sum(abs(e.get("amount") or 0) for e in effects if e["kind"] != "draw")
-        for c in specs for effects in (c.play, c.activate))
+        for c in specs
+        for effects in (c.play, c.activate)
+    )
     top = max(rules.ELIMINATE_AT - 1, cards.printed_vc_range()[1])
     return rules.WIN_AT + 1 - 2 * step, top + 2 * step
 
 
 def parse_entry(text: str, vcs: tuple[int, int]) -> tuple[str, tuple[int, ...]]:
-    """"Ana=-3,12" -> ("Ana", (-3, 12)); "Ben=none" -> ("Ben", ()): a player and the VC of
+    """ "Ana=-3,12" -> ("Ana", (-3, 12)); "Ben=none" -> ("Ben", ()): a player and the VC of
     each Hero they control in play (scorekeeper.numbers: "−3" and "+5" read as typed),
     each in `vcs` (vc_range) or refused with the range. InputError showing the notation
     for anything else."""
@@ -52,8 +61,9 @@ def parse_entry(text: str, vcs: tuple[int, int]) -> tuple[str, tuple[int, ...]]:
     if not equals or not name.strip() or not rest.strip() or not all(map(is_whole, parts)):
         raise UsageError(f"cannot read {quoted(text)}: {NOTATION}")
     note = " (1..39 at the start of the turn, changed by two actions of the printed cards)"
-    return name.strip(), tuple(whole(p, *vcs, "a Hero's VC after both actions", note)
-                               for p in parts)
+    return name.strip(), tuple(
+        whole(p, *vcs, "a Hero's VC after both actions", note) for p in parts
+    )
 
 
 def table_state(table: Table) -> rules.State:
@@ -62,25 +72,32 @@ def table_state(table: Table) -> rules.State:
     the turn of the first player with a Hero ending. RuleError when fewer than two
     players have a Hero: that game ended before this turn (RULE_LAST_PLAYER)."""
     names = tuple(name for name, _ in table)
-    heroes = tuple(rules.Hero(0, name, "Hero", None, vc, vc) for name, vcs in table
-                   for vc in vcs)
+    heroes = tuple(rules.Hero(0, name, "Hero", None, vc, vc) for name, vcs in table for vc in vcs)
     heroes = tuple(h._replace(uid=i) for i, h in enumerate(heroes, 1))
     out = tuple(name for name, vcs in table if not vcs)
     if len(names) - len(out) < 2:
         left = [name for name, vcs in table if vcs]
-        raise RuleError(RULE_LAST_PLAYER, f"only {left[0]} has a Hero in play" if left
-                        else "nobody has a Hero in play")
+        raise RuleError(
+            RULE_LAST_PLAYER,
+            f"only {left[0]} has a Hero in play" if left else "nobody has a Hero in play",
+        )
     current = next(i for i, (_, vcs) in enumerate(table) if vcs)
     return rules.State(names, phase="play", heroes=heroes, out=out, current=current)
 
 
 def heroes_line(table: Table, state: rules.State) -> str:
-    """"Heroes in play after both actions: Ana #1 at −3, #2 at 12; Ben #3 at −3." """
+    """ "Heroes in play after both actions: Ana #1 at −3, #2 at 12; Ben #3 at −3." """
     shown = []
     for name, _ in table:
         mine = state.in_play(name)
-        shown.append(f"{name} " + (", ".join(f"#{h.uid} at {number(h.vc)}" for h in mine)
-                                   if mine else "none (already out)"))
+        shown.append(
+            f"{name} "
+            + (
+                ", ".join(f"#{h.uid} at {number(h.vc)}" for h in mine)
+                if mine
+                else "none (already out)"
+            )
+        )
     return "Heroes in play after both actions: " + "; ".join(shown) + "."
 
 
@@ -100,18 +117,30 @@ def settle(entries: Sequence[str]) -> Outcome:
     rules.initial([name for name, _ in table])
     state = table_state(table)
     after = rules.end_of_turn(state)
-    if after.result is None:              # not final: every check it applied, then on
+    if after.result is None:  # not final: every check it applied, then on
         leaders = rules.standing(after)
         alive = after.alive()
-        return Outcome(None, leaders.winners, f"{leaders.reason}; not final: play goes on",
-                       (heroes_line(table, state), "The end-of-turn checks, in the rules' order:",
-                        *after.checks[1:],
-                        f"Not final: play goes on with {', '.join(alive)} ({RULE_GOES_ON})."))
-    checks = after.result.explanation[1:]           # the rules' lines, without "End of X's turn"
+        return Outcome(
+            None,
+            leaders.winners,
+            f"{leaders.reason}; not final: play goes on",
+            (
+                heroes_line(table, state),
+                "The end-of-turn checks, in the rules' order:",
+                *after.checks[1:],
+                f"Not final: play goes on with {', '.join(alive)} ({RULE_GOES_ON}).",
+            ),
+        )
+    checks = after.result.explanation[1:]  # the rules' lines, without "End of X's turn"
     if not checks[-1].startswith("4."):
         checks += ("4. Not reached: check 3 ended the game.",)
-    return after.result._replace(explanation=(
-        heroes_line(table, state), "The end-of-turn checks, in the rules' order:", *checks))
+    return after.result._replace(
+        explanation=(
+            heroes_line(table, state),
+            "The end-of-turn checks, in the rules' order:",
+            *checks,
+        )
+    )
 
 
-setattr(settle, "notation", NOTATION)    # what `check --help` shows (read with getattr)
+setattr(settle, "notation", NOTATION)  # what `check --help` shows (read with getattr)

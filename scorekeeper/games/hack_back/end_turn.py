@@ -11,7 +11,7 @@ from scorekeeper.view import number
 
 
 def _hero_text(h: Hero) -> str:
-    """"#3 Rootkit (Ana)": a Hero and its controller in an end-of-turn line."""
+    """ "#3 Rootkit (Ana)": a Hero and its controller in an end-of-turn line."""
     return f"#{h.uid} {h.name} ({h.owner})"
 
 
@@ -25,55 +25,84 @@ def end_of_turn(state: State) -> State:
     gone = [h for h in state.in_play() if h.vc >= ELIMINATE_AT]
     heroes = tuple(h._replace(in_play=False) if h in gone else h for h in state.heroes)
     state = state._replace(heroes=heroes)
-    lines.append("1. Heroes at 40 VC or more are discarded: " + (
-        ", ".join(f"#{h.uid} {h.name} ({h.owner}, {number(h.vc)} VC)" for h in gone) or "none")
-        + ".")
+    lines.append(
+        "1. Heroes at 40 VC or more are discarded: "
+        + (", ".join(f"#{h.uid} {h.name} ({h.owner}, {number(h.vc)} VC)" for h in gone) or "none")
+        + "."
+    )
     newly_out = [p for p in state.alive() if not state.in_play(p)]
     state = state._replace(out=state.out + tuple(newly_out))
-    lines.append("2. Players with no Hero left are eliminated: "
-                 + (", ".join(newly_out) or "none") + ".")
+    lines.append(
+        "2. Players with no Hero left are eliminated: " + (", ".join(newly_out) or "none") + "."
+    )
     low = [h for h in state.in_play() if h.vc <= WIN_AT]
     if low:
         best = min(h.vc for h in low)
         owners = tuple(dict.fromkeys(h.owner for h in low if h.vc == best))
         who = ", ".join(f"{_hero_text(h)} at {number(h.vc)}" for h in low if h.vc == best)
-        if len(low) > 1:     # the comparison is the point: every Hero at 0 or lower
-            every = ", ".join(f"{_hero_text(h)} at {number(h.vc)}"
-                              for h in sorted(low, key=lambda h: (h.vc, h.uid)))
+        if len(low) > 1:  # the comparison is the point: every Hero at 0 or lower
+            every = ", ".join(
+                f"{_hero_text(h)} at {number(h.vc)}"
+                for h in sorted(low, key=lambda h: (h.vc, h.uid))
+            )
             lowest = [h for h in low if h.vc == best]
-            head = (f"3. Heroes at 0 VC or lower: {every}; the lowest is {who}"
-                    if len(lowest) < len(low) else
-                    f"3. Heroes at 0 VC or lower: {every}, all at the lowest, {number(best)}")
+            head = (
+                f"3. Heroes at 0 VC or lower: {every}; the lowest is {who}"
+                if len(lowest) < len(low)
+                else f"3. Heroes at 0 VC or lower: {every}, all at the lowest, {number(best)}"
+            )
         else:
             head = f"3. Lowest Hero at 0 VC or lower: {who}"
         if len(owners) == 1:
             lines.append(f"{head}. {owners[0]} wins.")
-            return _finish(state, Termination.WIN_CONDITION, owners,
-                           "lowest Hero at 0 VC or lower", tuple(lines))
+            return _finish(
+                state,
+                Termination.WIN_CONDITION,
+                owners,
+                "lowest Hero at 0 VC or lower",
+                tuple(lines),
+            )
         lines.append(f"{head} — opposing players share it: a tie.")
-        return _finish(state, Termination.WIN_CONDITION, owners, "tie on the lowest Hero",
-                       tuple(lines), tie=True)
+        return _finish(
+            state,
+            Termination.WIN_CONDITION,
+            owners,
+            "tie on the lowest Hero",
+            tuple(lines),
+            tie=True,
+        )
     lines.append("3. No surviving Hero is at 0 VC or lower.")
     alive = state.alive()
     if len(alive) == 1:
         lines.append(f"4. {alive[0]} is the only player left and wins.")
-        return _finish(state, Termination.LAST_PLAYER, (alive[0],), "last player standing",
-                       tuple(lines))
+        return _finish(
+            state, Termination.LAST_PLAYER, (alive[0],), "last player standing", tuple(lines)
+        )
     if not alive:
         lines.append("4. No player is left: everyone loses.")
         return _finish(state, Termination.NO_PLAYERS, (), "everyone loses", tuple(lines))
     remain = "remains" if singular(len(alive)) else "remain"
     lines.append(f"4. {plural(len(alive), 'player')} {remain}; play goes on.")
     n = len(state.players)
-    nxt = next(i % n for i in range(state.current + 1, state.current + n + 1)
-               if state.players[i % n] in alive)
+    nxt = next(
+        i % n
+        for i in range(state.current + 1, state.current + n + 1)
+        if state.players[i % n] in alive
+    )
     return state._replace(current=nxt, turn=state.turn + 1, checks=tuple(lines))
 
 
-def _finish(state: State, termination: Termination, winners: tuple[str, ...], reason: str,
-            lines: tuple[str, ...], tie: bool = False) -> State:
-    return state._replace(phase="over", result=Outcome(termination, winners, reason, lines,
-                                                       tie), checks=lines)
+def _finish(
+    state: State,
+    termination: Termination,
+    winners: tuple[str, ...],
+    reason: str,
+    lines: tuple[str, ...],
+    tie: bool = False,
+) -> State:
+    return state._replace(
+        phase="over", result=Outcome(termination, winners, reason, lines, tie), checks=lines
+    )
 
 
 def outcome(state: State) -> Outcome | None:

@@ -24,13 +24,7 @@ from typing import Sequence
 
 from pnp.core.shown import plural, singular
 from scorekeeper.errors import InputError, RuleError, quoted
-from scorekeeper.games.hack_back.end_turn import (  # noqa: F401  (part of these rules)
-    _finish,
-    _hero_text,
-    end_of_turn,
-    outcome,
-    standing,
-)
+from scorekeeper.games.hack_back.end_turn import _finish, _hero_text, end_of_turn, outcome, standing  # noqa: F401  (part of these rules)
 from scorekeeper.games.hack_back.state import (  # noqa: F401  (the rules' names)
     _EFFECT,
     _HERO,
@@ -93,14 +87,17 @@ def apply(state: State, event: dict) -> State:
         return opening[kind](state, event)
     if kind in turn:
         if state.phase != "play":
-            raise RuleError(RULE_OPENING, "the opening is not settled yet: waiting for "
-                            + ", ".join(state.waiting))
+            raise RuleError(
+                RULE_OPENING,
+                "the opening is not settled yet: waiting for " + ", ".join(state.waiting),
+            )
         _check_turn(state, event["player"])
         return _after_action(turn[kind](state, event))
     raise InputError(f"unknown event type {quoted(kind)}")
 
 
 # --- The opening ---------------------------------------------------------------------
+
 
 def _next_uid(state: State) -> int:
     return 1 + max((h.uid for h in state.heroes), default=0)
@@ -110,10 +107,17 @@ def _reveal(state: State, event: dict) -> State:
     player = event["player"]
     if player not in state.waiting:
         raise RuleError(RULE_OPENING, f"{player} has no opening Hero to reveal now")
-    hero = Hero(_next_uid(state), player, event.get("name") or f"a {event['vc']}-VC Hero",
-                event.get("card"), event["vc"], event["vc"])
-    state = state._replace(heroes=state.heroes + (hero,),
-                           waiting=tuple(p for p in state.waiting if p != player))
+    hero = Hero(
+        _next_uid(state),
+        player,
+        event.get("name") or f"a {event['vc']}-VC Hero",
+        event.get("card"),
+        event["vc"],
+        event["vc"],
+    )
+    state = state._replace(
+        heroes=state.heroes + (hero,), waiting=tuple(p for p in state.waiting if p != player)
+    )
     return _settle_opening(state)
 
 
@@ -121,8 +125,9 @@ def _no_hero(state: State, event: dict) -> State:
     player = event["player"]
     if player not in state.waiting:
         raise RuleError(RULE_OPENING, f"{player} is not asked for a Hero now")
-    state = state._replace(out=state.out + (player,),
-                           waiting=tuple(p for p in state.waiting if p != player))
+    state = state._replace(
+        out=state.out + (player,), waiting=tuple(p for p in state.waiting if p != player)
+    )
     return _settle_opening(state)
 
 
@@ -132,11 +137,21 @@ def _settle_opening(state: State) -> State:
         return state
     alive = state.alive()
     if not alive:
-        return _finish(state, Termination.NO_PLAYERS, (), "everyone loses",
-                       ("Nobody could supply a Hero: everyone loses (rules, opening).",))
+        return _finish(
+            state,
+            Termination.NO_PLAYERS,
+            (),
+            "everyone loses",
+            ("Nobody could supply a Hero: everyone loses (rules, opening).",),
+        )
     if len(alive) == 1:
-        return _finish(state, Termination.LAST_PLAYER, (alive[0],), "last player standing",
-                       (f"Only {alive[0]} could supply a Hero and wins.",))
+        return _finish(
+            state,
+            Termination.LAST_PLAYER,
+            (alive[0],),
+            "last player standing",
+            (f"Only {alive[0]} could supply a Hero and wins.",),
+        )
     opening = {p: next(h for h in reversed(state.in_play(p))) for p in alive}
     low = min(h.printed for h in opening.values())
     tied = [p for p, h in opening.items() if h.printed == low]
@@ -149,14 +164,19 @@ def _settle_opening(state: State) -> State:
 
 # --- Turns ---------------------------------------------------------------------------
 
+
 def _check_turn(state: State, player: str) -> None:
     whose = state.players[state.current]
     if player in state.out:
-        raise RuleError(RULE_OUT, f"{player} is out of the game (no Hero left); it is "
-                        f"{whose}'s turn")
+        raise RuleError(
+            RULE_OUT, f"{player} is out of the game (no Hero left); it is {whose}'s turn"
+        )
     if player != whose:
-        ended = (state.actions == 0 and state.checks
-                 and state.checks[0].startswith(f"End of {player}'s turn"))
+        ended = (
+            state.actions == 0
+            and state.checks
+            and state.checks[0].startswith(f"End of {player}'s turn")
+        )
         why = f"{player}'s turn ended after its two actions; " if ended else ""
         raise RuleError(RULE_TURN, f"{why}it is {whose}'s turn, not {player}'s")
 
@@ -168,8 +188,9 @@ def check_action(state: State, player: str) -> None:
     if state.phase == "over":
         raise RuleError(RULE_OVER, "the game is over")
     if state.phase != "play":
-        raise RuleError(RULE_OPENING, "the opening is not settled yet: waiting for "
-                        + ", ".join(state.waiting))
+        raise RuleError(
+            RULE_OPENING, "the opening is not settled yet: waiting for " + ", ".join(state.waiting)
+        )
     _check_turn(state, player)
 
 
@@ -187,18 +208,28 @@ def _draw(state: State, event: dict) -> State:
     return state
 
 
-def _resolve(state: State, player: str, effects: list[dict], targets: list,
-             activating: int | None, places: list) -> State:
+def _resolve(
+    state: State,
+    player: str,
+    effects: list[dict],
+    targets: list,
+    activating: int | None,
+    places: list,
+) -> State:
     """Apply each effect in order to its target (or place a Hero for a Victory Point)."""
     if len(targets) != len(effects):
         need = "needs" if singular(len(effects)) else "need"
-        raise InputError(f"{plural(len(effects), 'instruction')} {need} "
-                         f"{plural(len(effects), 'target')} (None for none), got "
-                         f"{plural(len(targets), 'target')}")
+        raise InputError(
+            f"{plural(len(effects), 'instruction')} {need} "
+            f"{plural(len(effects), 'target')} (None for none), got "
+            f"{plural(len(targets), 'target')}"
+        )
     points = sum(1 for e in effects if e["kind"] == "victory_point")
     if len(places) > points:
-        raise InputError(f"{plural(len(places), 'Hero', 'Heroes')} to place but the "
-                         f"instructions grant {plural(points, 'Victory Point')}")
+        raise InputError(
+            f"{plural(len(places), 'Hero', 'Heroes')} to place but the "
+            f"instructions grant {plural(points, 'Victory Point')}"
+        )
     places = list(places)
     for effect, target in zip(effects, targets):
         kind, n = effect["kind"], effect.get("amount", 0)
@@ -207,26 +238,37 @@ def _resolve(state: State, player: str, effects: list[dict], targets: list,
         if kind == "victory_point":
             place = places.pop(0) if places else None
             if place:
-                hero = Hero(_next_uid(state), player, place.get("name") or
-                            f"a {place['vc']}-VC Hero", place.get("card"), place["vc"],
-                            place["vc"])
+                hero = Hero(
+                    _next_uid(state),
+                    player,
+                    place.get("name") or f"a {place['vc']}-VC Hero",
+                    place.get("card"),
+                    place["vc"],
+                    place["vc"],
+                )
                 state = state._replace(heroes=state.heroes + (hero,))
             continue
         legal = _legal_targets(state, player, kind, activating)
         delta = -n if kind != "attack" else n
         if effect.get("every"):
             if target is not None:
-                raise RuleError(RULE_EVERY, f"{keyword(kind)} {number(n)} reaches every Hero "
-                                "it may target; name no target for it")
+                raise RuleError(
+                    RULE_EVERY,
+                    f"{keyword(kind)} {number(n)} reaches every Hero "
+                    "it may target; name no target for it",
+                )
             for uid in legal:
                 state = _change_vc(state, uid, delta)
             continue
         if target is not None and not any(h.uid == target for h in state.in_play()):
-            state.hero(target)              # InputError saying where that Hero is
+            state.hero(target)  # InputError saying where that Hero is
         if target is None:
             if legal:
-                raise RuleError(RULE_MANDATORY, f"{keyword(kind)} {number(n)} has a legal target "
-                                f"(Hero {', '.join('#' + str(u) for u in legal)}); name one")
+                raise RuleError(
+                    RULE_MANDATORY,
+                    f"{keyword(kind)} {number(n)} has a legal target "
+                    f"(Hero {', '.join('#' + str(u) for u in legal)}); name one",
+                )
             continue
         if target not in legal:
             _refuse_target(state, player, kind, state.hero(target), activating)
@@ -234,19 +276,28 @@ def _resolve(state: State, player: str, effects: list[dict], targets: list,
     return state
 
 
-def _refuse_target(state: State, player: str, kind: str, hero: Hero,
-                   activating: int | None) -> None:
+def _refuse_target(
+    state: State, player: str, kind: str, hero: Hero, activating: int | None
+) -> None:
     """RuleError saying why `hero` is no legal target for `kind`: not friendly (Defend,
     and Defend Ally from a played card or an activation), or the activating Hero itself
     (Defend Ally on activation)."""
     if hero.owner != player:
-        rule = {"defend": RULE_DEFEND, "defend_ally": RULE_DEFEND_ALLY_PLAYED
-                if activating is None else RULE_DEFEND_ALLY}.get(kind, RULE_FRIENDLY)
-        raise RuleError(rule, f"Hero #{hero.uid} ({hero.name}) is {hero.owner}'s, not a "
-                        f"friendly Hero: {keyword(kind)} targets a Hero {player} controls")
+        rule = {
+            "defend": RULE_DEFEND,
+            "defend_ally": RULE_DEFEND_ALLY_PLAYED if activating is None else RULE_DEFEND_ALLY,
+        }.get(kind, RULE_FRIENDLY)
+        raise RuleError(
+            rule,
+            f"Hero #{hero.uid} ({hero.name}) is {hero.owner}'s, not a "
+            f"friendly Hero: {keyword(kind)} targets a Hero {player} controls",
+        )
     if kind == "defend_ally" and hero.uid == activating:
-        raise RuleError(RULE_DEFEND_ALLY, f"Hero #{hero.uid} ({hero.name}) is the activating "
-                        "Hero: Defend Ally targets another friendly Hero")
+        raise RuleError(
+            RULE_DEFEND_ALLY,
+            f"Hero #{hero.uid} ({hero.name}) is the activating "
+            "Hero: Defend Ally targets another friendly Hero",
+        )
     raise RuleError(RULE_ATTACK, f"Hero #{hero.uid} is not a legal target for {keyword(kind)}")
 
 
@@ -261,8 +312,11 @@ def _legal_targets(state: State, player: str, kind: str, activating: int | None)
 
 
 def _change_vc(state: State, uid: int, delta: int) -> State:
-    return state._replace(heroes=tuple(h._replace(vc=h.vc + delta) if h.uid == uid and h.in_play
-                                       else h for h in state.heroes))
+    return state._replace(
+        heroes=tuple(
+            h._replace(vc=h.vc + delta) if h.uid == uid and h.in_play else h for h in state.heroes
+        )
+    )
 
 
 def _play(state: State, event: dict) -> State:
@@ -278,17 +332,22 @@ def _activate(state: State, event: dict) -> State:
         raise InputError(f"Hero #{hero.uid} is {hero.name}; its instructions are its own")
     printed = event.get("printed")
     if printed is not None and hero.card and printed != hero.printed:
-        raise InputError(f"Hero #{hero.uid} was revealed at {hero.printed} printed VC, not "
-                         f"{printed}")
+        raise InputError(
+            f"Hero #{hero.uid} was revealed at {hero.printed} printed VC, not {printed}"
+        )
     if card and not hero.card:
         if event.get("printed") != hero.printed:
-            raise InputError(f"Hero #{hero.uid} was revealed at {hero.printed} VC; "
-                             f"{event.get('name') or card} prints {event.get('printed')}")
+            raise InputError(
+                f"Hero #{hero.uid} was revealed at {hero.printed} VC; "
+                f"{event.get('name') or card} prints {event.get('printed')}"
+            )
         named = hero._replace(card=card, name=event.get("name") or hero.name)
-        state = state._replace(heroes=tuple(named if h.uid == hero.uid else h
-                                            for h in state.heroes))
-    state = _resolve(state, event["player"], event["effects"], event["targets"], hero.uid,
-                     event.get("place", []))
+        state = state._replace(
+            heroes=tuple(named if h.uid == hero.uid else h for h in state.heroes)
+        )
+    state = _resolve(
+        state, event["player"], event["effects"], event["targets"], hero.uid, event.get("place", [])
+    )
     if any(h.uid == hero.uid and h.in_play for h in state.heroes):
         state = _change_vc(state, hero.uid, ACTIVATION_COST)
     return state
@@ -296,13 +355,12 @@ def _activate(state: State, event: dict) -> State:
 
 def _after_action(state: State) -> State:
     if state.actions == 0:
-        return state._replace(actions=1)   # a threshold crossed now decides nothing
+        return state._replace(actions=1)  # a threshold crossed now decides nothing
     return end_of_turn(state._replace(actions=0))
 
 
-
-
 # --- Words for the table -------------------------------------------------------------
+
 
 def notes(before: State, after: State) -> list[str]:
     """What the rules did by themselves: the opening settling or re-opening after a tie,
@@ -311,9 +369,14 @@ def notes(before: State, after: State) -> list[str]:
     was_in_play = {h.uid for h in before.heroes if h.in_play}
     aside = [h for h in after.heroes if not h.in_play and h.uid in was_in_play]
     if after.phase == "opening" and aside:
-        out.append("tie on the lowest printed VC (" + str(aside[0].printed) + "): "
-                   + ", ".join(after.waiting) + " set their Heroes aside for good and "
-                   "choose replacements")
+        out.append(
+            "tie on the lowest printed VC ("
+            + str(aside[0].printed)
+            + "): "
+            + ", ".join(after.waiting)
+            + " set their Heroes aside for good and "
+            "choose replacements"
+        )
     if before.phase == "opening" and after.phase == "play":
         out.append(f"{after.players[after.current]} has the lowest opening Hero and goes first")
     if after.checks != before.checks or (after.phase == "over" and before.phase != "over"):
@@ -340,7 +403,16 @@ def status(state: State) -> dict:
         "eliminated": list(state.out),
         "leaders": list(lead.winners),
         "lead_reason": lead.reason,
-        "heroes": [{"hero": h.uid, "owner": h.owner, "name": h.name, "card": h.card,
-                    "printed": h.printed, "vc": h.vc} for h in state.in_play()],
+        "heroes": [
+            {
+                "hero": h.uid,
+                "owner": h.owner,
+                "name": h.name,
+                "card": h.card,
+                "printed": h.printed,
+                "vc": h.vc,
+            }
+            for h in state.in_play()
+        ],
         "result": state.result.to_json() if state.result else None,
     }

@@ -43,8 +43,9 @@ class HeroNumber(click.ParamType):
         digits = text.removeprefix("#")
         if not is_whole(digits):
             either = " (or none)" if self.none_ok else ""
-            self.fail(f"{quoted(str(value))} is not a Hero number such as 3 or #3{either}",
-                      param, ctx)
+            self.fail(
+                f"{quoted(str(value))} is not a Hero number such as 3 or #3{either}", param, ctx
+            )
         number = numbers.value(digits)
         if number is None:
             raise InputError(f"no Hero #{numbers.shown(digits)} in play")
@@ -69,6 +70,7 @@ def _targets(effects, typed: tuple[int | None, ...], what: str) -> list:
 def _card_or_vc(typed: str) -> dict:
     """A placed Hero: {"card", "name", "vc"} from a card id/name, or a bare printed VC."""
     from scorekeeper.games.hack_back import cards
+
     if is_whole(typed):
         low, high = cards.printed_vc_range()
         vc = whole(typed, low, high, "a printed VC", " (the cards' range)")
@@ -89,10 +91,11 @@ CARD_IDS = completion("scorekeeper.games.hack_back.cards", lambda cards: cards.c
 def hero(ctx, player, card) -> None:
     """Opening: PLAYER reveals a Hero, by card id or name, or by its printed VC."""
     table = _table(ctx)
-    record_and_report(ctx, table, {
-        "type": "reveal", "player": resolve(player, table.row.players),
-        **_card_or_vc(card)
-    })
+    record_and_report(
+        ctx,
+        table,
+        {"type": "reveal", "player": resolve(player, table.row.players), **_card_or_vc(card)},
+    )
 
 
 @example("Ben")
@@ -102,8 +105,7 @@ def hero(ctx, player, card) -> None:
 def no_hero(ctx, player) -> None:
     """Opening: PLAYER cannot supply a Hero, and loses."""
     table = _table(ctx)
-    record_and_report(ctx, table, {
-        "type": "no_hero", "player": resolve(player, table.row.players)})
+    record_and_report(ctx, table, {"type": "no_hero", "player": resolve(player, table.row.players)})
 
 
 @example("Ana")
@@ -120,61 +122,100 @@ def draw(ctx, player) -> None:
 @click.command()
 @click.argument("player", shell_complete=complete_player)
 @click.argument("card", shell_complete=CARD_IDS)
-@click.option("--target", "-t", multiple=True, type=HeroNumber(none_ok=True),
-              help="Hero number for each instruction that takes a target, in order (none "
-              "if it has no legal target).")
+@click.option(
+    "--target",
+    "-t",
+    multiple=True,
+    type=HeroNumber(none_ok=True),
+    help="Hero number for each instruction that takes a target, in order (none "
+    "if it has no legal target).",
+)
 @pass_ctx
 def play(ctx, player, card, target) -> None:
     """Action: PLAYER plays CARD from hand and resolves its Play instructions."""
     from scorekeeper.games.hack_back import cards
+
     table = _table(ctx)
     spec = cards.hero_card(card)
     who = resolve(player, table.row.players)
     rules.check_action(table.state, who)
-    record_and_report(ctx, table, {
-        "type": "play", "player": who,
-        "card": spec.id, "name": spec.name, "effects": list(spec.play),
-        "targets": _targets(spec.play, target, f"{spec.name}'s Play instructions")
-    })
+    record_and_report(
+        ctx,
+        table,
+        {
+            "type": "play",
+            "player": who,
+            "card": spec.id,
+            "name": spec.name,
+            "effects": list(spec.play),
+            "targets": _targets(spec.play, target, f"{spec.name}'s Play instructions"),
+        },
+    )
 
 
 @example("Ana 1 -t 2")
 @click.command()
 @click.argument("player", shell_complete=complete_player)
 @click.argument("hero_number", type=HeroNumber(none_ok=False))
-@click.option("--target", "-t", multiple=True, type=HeroNumber(none_ok=True),
-              help="Hero number for each instruction that takes a target, in order (none "
-              "if it has no legal target).")
-@click.option("--place", multiple=True, shell_complete=CARD_IDS,
-              help="For each Victory Point: the card (or printed VC) "
-              "placed as an additional Hero; leave out to decline.")
-@click.option("--card", "card", default=None, shell_complete=CARD_IDS,
-              help="The Hero's card, if it was revealed by "
-              "VC only (or as a card today's card data no longer prints).")
+@click.option(
+    "--target",
+    "-t",
+    multiple=True,
+    type=HeroNumber(none_ok=True),
+    help="Hero number for each instruction that takes a target, in order (none "
+    "if it has no legal target).",
+)
+@click.option(
+    "--place",
+    multiple=True,
+    shell_complete=CARD_IDS,
+    help="For each Victory Point: the card (or printed VC) "
+    "placed as an additional Hero; leave out to decline.",
+)
+@click.option(
+    "--card",
+    "card",
+    default=None,
+    shell_complete=CARD_IDS,
+    help="The Hero's card, if it was revealed by "
+    "VC only (or as a card today's card data no longer prints).",
+)
 @pass_ctx
 def activate(ctx, player, hero_number, target, place, card) -> None:
     """Action: PLAYER activates Hero HERO_NUMBER: its instructions, then +2 VC."""
     from scorekeeper.games.hack_back import cards
+
     table = _table(ctx)
     who = resolve(player, table.row.players)
     hero_state = rules.activated_hero(table.state, who, hero_number)
     printed = cards.cards()
     gone = hero_state.card is not None and hero_state.card not in printed
     if gone and card is None:
-        raise InputError(f"Hero #{hero_number} was revealed as the card "
-                         f"{quoted(hero_state.card, 48)}, which today's card data does not "
-                         "print (a deck retuned since?); add --card with the card it is now")
+        raise InputError(
+            f"Hero #{hero_number} was revealed as the card "
+            f"{quoted(hero_state.card, 48)}, which today's card data does not "
+            "print (a deck retuned since?); add --card with the card it is now"
+        )
     card_id = card and cards.hero_card(card).id or hero_state.card
     if card_id is None:
-        raise InputError(f"Hero #{hero_number} was revealed by its VC only; add --card with "
-                         "its card")
+        raise InputError(
+            f"Hero #{hero_number} was revealed by its VC only; add --card with its card"
+        )
     spec = printed[card_id]
     # a retuned card keeps the id it was revealed with: the Hero is the same card
     card_id = hero_state.card if gone else spec.id
-    record_and_report(ctx, table, {
-        "type": "activate", "player": who,
-        "hero": hero_number, "card": card_id, "name": spec.name, "printed": spec.vc,
-        "effects": list(spec.activate),
-        "targets": _targets(spec.activate, target, f"{spec.name}'s Activate instructions"),
-        "place": [_card_or_vc(p) for p in place]
-    })
+    record_and_report(
+        ctx,
+        table,
+        {
+            "type": "activate",
+            "player": who,
+            "hero": hero_number,
+            "card": card_id,
+            "name": spec.name,
+            "printed": spec.vc,
+            "effects": list(spec.activate),
+            "targets": _targets(spec.activate, target, f"{spec.name}'s Activate instructions"),
+            "place": [_card_or_vc(p) for p in place],
+        },
+    )

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from scorekeeper.view import number
 
-KEYWORDS = {"attack": "Attack", "defend": "Defend", "defend_ally": "Defend Ally",
-            "draw": "Draw", "victory_point": "Victory Point"}
+KEYWORDS = {
+    "attack": "Attack",
+    "defend": "Defend",
+    "defend_ally": "Defend Ally",
+    "draw": "Draw",
+    "victory_point": "Victory Point",
+}
 
 
 def keyword(kind: str) -> str:
@@ -27,8 +32,9 @@ def describe(event: dict) -> str:
     if kind == "draw":
         return f"{who} drew a card"
     places = iter(event.get("place", []))
-    effects = ", ".join(_effect_text(e, t, places) for e, t in zip(event["effects"],
-                                                                    event["targets"]))
+    effects = ", ".join(
+        _effect_text(e, t, places) for e, t in zip(event["effects"], event["targets"])
+    )
     if kind == "play":
         return f"{who} played {event.get('name') or 'a card'}: {effects or 'no effect'}"
     hero = f"#{event['hero']}" + (f" {event['name']}" if event.get("name") else "")
@@ -41,16 +47,20 @@ def _effect_text(effect: dict, target, places) -> str:
     label = f"{word} {number(n)}" if n else word
     if effect["kind"] == "victory_point":
         place = next(places, None)
-        return (f"{label}, placing {place.get('name') or 'a Hero'} ({place['vc']} VC)"
-                if place else f"{label} declined")
+        return (
+            f"{label}, placing {place.get('name') or 'a Hero'} ({place['vc']} VC)"
+            if place
+            else f"{label} declined"
+        )
     if effect["kind"] == "draw":
         return label
-    if effect["kind"] == "attack" and n is not None and n < 0:   # the Hero loses VC
+    if effect["kind"] == "attack" and n is not None and n < 0:  # the Hero loses VC
         loses = f"loses {-n} VC"
         if effect.get("every"):
             return f"every Hero {loses} ({label})"
-        return f"#{target} {loses} ({label})" if target is not None else \
-            f"{label} (no legal target)"
+        return (
+            f"#{target} {loses} ({label})" if target is not None else f"{label} (no legal target)"
+        )
     if effect.get("every"):
         return f"{label} on every {'' if effect['kind'] == 'attack' else 'friendly '}Hero"
     return f"{label} on #{target}" if target is not None else f"{label} (no legal target)"

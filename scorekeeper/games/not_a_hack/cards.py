@@ -32,6 +32,7 @@ def _load(folder):
     """The card data, through the manifest's loader (the score keeper imports no print
     code: pnp.core.games.load_data)."""
     from pnp.core.games import load_data
+
     return load_data(rules.GAME, folder)
 
 
@@ -54,8 +55,13 @@ def action_card(typed: str, kind: str) -> dict:
     its points); InputError if there is no such card."""
     options = {c.id: c for c in _cards() if c.kind == kind}
     card = options[pick(typed, {k: c.name for k, c in options.items()}, f"{kind} action card")]
-    return {"points": card.points, "name": card.name, "card": card.id, "copies": card.count,
-            "deck_at_points": at_points(kind, card.points)}
+    return {
+        "points": card.points,
+        "name": card.name,
+        "card": card.id,
+        "copies": card.count,
+        "deck_at_points": at_points(kind, card.points),
+    }
 
 
 def at_points(kind: str, points: int) -> int:

@@ -15,13 +15,16 @@ from scorekeeper.numbers import is_whole, whole
 from scorekeeper.outcome import Outcome, Termination
 from scorekeeper.view import number
 
-NOTATION = ("write NAME=TOTAL, with :banned after a banned player's total, e.g. Ana=3 Ben=-2 "
-            "Cleo=5:banned")
+NOTATION = (
+    "write NAME=TOTAL, with :banned after a banned player's total, e.g. Ana=3 Ben=-2 Cleo=5:banned"
+)
 BANNED = ":banned"
 
-RULE_KIT = ("points come from white cards kept in winning hacks and from action cards, so "
-            "no more are kept than the kit prints (rules, “keeps those white component cards "
-            "as points”, “Set this card in front of that player”)")
+RULE_KIT = (
+    "points come from white cards kept in winning hacks and from action cards, so "
+    "no more are kept than the kit prints (rules, “keeps those white component cards "
+    "as points”, “Set this card in front of that player”)"
+)
 
 Table = list[tuple[str, int, bool]]
 
@@ -36,11 +39,12 @@ def kit_range() -> tuple[int, int]:
     def printed_points(kind: str, sign: int) -> int:
         low, high = cards.points_range(kind)
         return sum(p * cards.at_points(kind, sign * p) for p in range(low, high + 1))
+
     return -printed_points("negative", -1), cards.white_points() + printed_points("positive", 1)
 
 
 def parse_entry(text: str, totals: tuple[int, int]) -> tuple[str, int, bool]:
-    """"Cleo=5:banned" -> ("Cleo", 5, True), "Ana=-2" -> ("Ana", -2, False): a player's
+    """ "Cleo=5:banned" -> ("Cleo", 5, True), "Ana=-2" -> ("Ana", -2, False): a player's
     final total (scorekeeper.numbers: "−2" and "+5" read as typed), in `totals`
     (kit_range) or refused with the range, and whether they are banned. InputError
     showing the notation for anything else."""
@@ -49,8 +53,11 @@ def parse_entry(text: str, totals: tuple[int, int]) -> tuple[str, int, bool]:
     banned = bool(colon) and (colon + mark).strip().lower() == BANNED
     if not equals or not name.strip() or not is_whole(total) or (colon and not banned):
         raise UsageError(f"cannot read {quoted(text)}: {NOTATION}")
-    return name.strip(), whole(total, *totals, "a Not a Hack total",
-                               " (what the kit's cards add up to)"), banned
+    return (
+        name.strip(),
+        whole(total, *totals, "a Not a Hack total", " (what the kit's cards add up to)"),
+        banned,
+    )
 
 
 def check_table(table: Table, totals: tuple[int, int]) -> list[str]:
@@ -59,20 +66,31 @@ def check_table(table: Table, totals: tuple[int, int]) -> list[str]:
     all totals together are within what the kit prints (`totals`; RuleError RULE_KIT)."""
     finalists = [name for name, _, banned in table if not banned]
     if len(finalists) != 2:
-        raise RuleError(rules.RULE_HACK_OFF, f"the final hack-off is played by two unbanned "
-                        f"players; this table has {len(finalists)}"
-                        + (f" ({', '.join(finalists)})" if finalists else ""))
+        raise RuleError(
+            rules.RULE_HACK_OFF,
+            f"the final hack-off is played by two unbanned "
+            f"players; this table has {len(finalists)}"
+            + (f" ({', '.join(finalists)})" if finalists else ""),
+        )
     whole_table = sum(total for _, total, _ in table)
     if not totals[0] <= whole_table <= totals[1]:
-        raise RuleError(RULE_KIT, f"the totals add up to {number(whole_table)}, but the kit's "
-                        f"cards add up to {number(totals[0])}..{number(totals[1])}")
+        raise RuleError(
+            RULE_KIT,
+            f"the totals add up to {number(whole_table)}, but the kit's "
+            f"cards add up to {number(totals[0])}..{number(totals[1])}",
+        )
     return finalists
 
 
 def table_state(table: Table) -> rules.State:
     """The table in the hack-off, each player's total kept as one number."""
-    return rules.State(tuple(rules.Player(name, actions=(total,), accounts=0, banned=banned)
-                             for name, total, banned in table), phase="hack-off")
+    return rules.State(
+        tuple(
+            rules.Player(name, actions=(total,), accounts=0, banned=banned)
+            for name, total, banned in table
+        ),
+        phase="hack-off",
+    )
 
 
 def _and(names: Sequence[str]) -> str:
@@ -96,15 +114,24 @@ def settle(entries: Sequence[str]) -> Outcome:
     lines = hack_off_lines(table, finalists, voters)
     best = number(max(total for _, total, _ in table))
     if len(lead.winners) == 1:
-        return Outcome(Termination.SCORED, lead.winners, "highest total",
-                       (*lines, f"Highest total: {lead.winners[0]} with {best}."))
+        return Outcome(
+            Termination.SCORED,
+            lead.winners,
+            "highest total",
+            (*lines, f"Highest total: {lead.winners[0]} with {best}."),
+        )
     vote = "votes" if len(voters) == 1 else "vote"
-    repeat = (f"Tied on {best}: {_and(lead.winners)}. In case of a tie the hack-off is "
-              f"repeated with a new hack card: {_and(finalists)} play it again, "
-              f"{_and(voters)} {vote}.")
-    return Outcome(None, lead.winners,
-                   f"tied on {best}: the hack-off is repeated between {_and(finalists)}",
-                   (*lines, repeat))
+    repeat = (
+        f"Tied on {best}: {_and(lead.winners)}. In case of a tie the hack-off is "
+        f"repeated with a new hack card: {_and(finalists)} play it again, "
+        f"{_and(voters)} {vote}."
+    )
+    return Outcome(
+        None,
+        lead.winners,
+        f"tied on {best}: the hack-off is repeated between {_and(finalists)}",
+        (*lines, repeat),
+    )
 
 
 def hack_off_lines(table: Table, finalists: list[str], voters: list[str]) -> tuple[str, ...]:
@@ -112,10 +139,15 @@ def hack_off_lines(table: Table, finalists: list[str], voters: list[str]) -> tup
     component cards and all banned player(s) vote”), then every total, highest first."""
     ranked = sorted(table, key=lambda row: -row[1])
     banned = "banned player" if len(voters) == 1 else "banned players"
-    return ((f"Final hack-off: {_and(finalists)} (the two unbanned players); {banned} "
-             f"voting: {_and(voters)}."),
-            "Final totals (banned players included): "
-            + ", ".join(f"{name} {number(total)}" for name, total, _ in ranked) + ".")
+    return (
+        (
+            f"Final hack-off: {_and(finalists)} (the two unbanned players); {banned} "
+            f"voting: {_and(voters)}."
+        ),
+        "Final totals (banned players included): "
+        + ", ".join(f"{name} {number(total)}" for name, total, _ in ranked)
+        + ".",
+    )
 
 
-setattr(settle, "notation", NOTATION)    # what `check --help` shows (read with getattr)
+setattr(settle, "notation", NOTATION)  # what `check --help` shows (read with getattr)

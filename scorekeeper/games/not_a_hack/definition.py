@@ -2,7 +2,6 @@
 verbs, status view, variants, card look-ups and `check`. Importing it imports the
 verbs and so click; the package's __init__ reaches it only when GAME is asked for."""
 
-
 from __future__ import annotations
 
 from scorekeeper.game import Game, Rules
@@ -11,6 +10,7 @@ from scorekeeper.games.not_a_hack import check, rules, verbs, view
 
 def _card_ids() -> set[str]:
     from scorekeeper.games.not_a_hack import cards
+
     return cards.ids()
 
 
@@ -19,8 +19,15 @@ GAME = Game(
     name=rules.NAME,
     rules=Rules.of(rules),
     view=view.status_lines,
-    verbs=(verbs.hack, verbs.negative, verbs.banned, verbs.new_account, verbs.positive,
-           verbs.steal, verbs.hack_off),
+    verbs=(
+        verbs.hack,
+        verbs.negative,
+        verbs.banned,
+        verbs.new_account,
+        verbs.positive,
+        verbs.steal,
+        verbs.hack_off,
+    ),
     check=check.settle,
     cards=_card_ids,
 )

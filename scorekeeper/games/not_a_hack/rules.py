@@ -35,23 +35,35 @@ PLAYERS = (3, 5)
 
 RULE_PLAYERS = "Not a Hack is for 3 to 5 players (rules, title)"
 RULE_TURNS = "players take turns drawing from the black hack pile (rules, “Following turns”)"
-RULE_JUDGE = ("the player who drew the hack card reads the submissions and picks a winner "
-              "(rules, “decides a winner”)")
-RULE_BANNED = ("a banned player is out: their points are final and they only vote in the "
-               "hack-off (rules, “If a banned card is drawn…” and “Winning”)")
+RULE_JUDGE = (
+    "the player who drew the hack card reads the submissions and picks a winner "
+    "(rules, “decides a winner”)"
+)
+RULE_BANNED = (
+    "a banned player is out: their points are final and they only vote in the "
+    "hack-off (rules, “If a banned card is drawn…” and “Winning”)"
+)
 RULE_STEAL = "a Steal takes a winning hack from any unbanned player (rules, Steal)"
-RULE_HACK_OFF = ("when two unbanned players remain the final hack-off decides the game "
-                 "(rules, “Winning”)")
-RULE_IGNORE = ("in the hack-off, draw until a hack card appears, ignoring other card types "
-               "(rules, “Winning”)")
+RULE_HACK_OFF = (
+    "when two unbanned players remain the final hack-off decides the game (rules, “Winning”)"
+)
+RULE_IGNORE = (
+    "in the hack-off, draw until a hack card appears, ignoring other card types (rules, “Winning”)"
+)
 RULE_VOTE = "all banned players vote on the winning hack (rules, “Winning”)"
 RULE_OVER = "the game is over (rules, “Winning”)"
-RULE_ACCOUNTS = ("each player is given one New Account card and one fewer than the number of "
-                 "players are shuffled into the white pile (rules, “Complete Rules”)")
-RULE_ACTION_CARDS = ("an action card is set in front of the player, so no more are kept than "
-                     "the kit prints (rules, “Set this card in front of that player”)")
-RULE_WHITE = ("the winner keeps a winning hack's white cards as points, so no more are kept "
-              "than the kit prints (rules, “keeps those white component cards as points”)")
+RULE_ACCOUNTS = (
+    "each player is given one New Account card and one fewer than the number of "
+    "players are shuffled into the white pile (rules, “Complete Rules”)"
+)
+RULE_ACTION_CARDS = (
+    "an action card is set in front of the player, so no more are kept than "
+    "the kit prints (rules, “Set this card in front of that player”)"
+)
+RULE_WHITE = (
+    "the winner keeps a winning hack's white cards as points, so no more are kept "
+    "than the kit prints (rules, “keeps those white component cards as points”)"
+)
 
 #: White cards in one winning hack (a component and up to two modifiers), the points
 #: one action card may print, and the winning hacks a `steal --hack` may count to.
@@ -62,8 +74,14 @@ _ID, _NAME, _KIT = maybe(CARD_ID), maybe(CARD_NAME), maybe(KIT_COUNT)
 
 
 def _action(points: tuple[int, int]) -> dict:
-    return {"player": str, "points": Range(*points), "name": _NAME, "card": _ID,
-            "copies": maybe(COPIES), "deck_at_points": _KIT}
+    return {
+        "player": str,
+        "points": Range(*points),
+        "name": _NAME,
+        "card": _ID,
+        "copies": maybe(COPIES),
+        "deck_at_points": _KIT,
+    }
 
 
 #: The shape of each event type (scorekeeper.shapes), checked when a command records it
@@ -74,9 +92,12 @@ EVENTS = {
     "banned": {"player": str, "counter": Optional(bool)},
     "new_account": {"player": str, "kit": _KIT},
     "positive": _action(POSITIVE_POINTS),
-    "steal": {"player": str, "from": str,      # "hack": the index, from 0
-              "hack": Optional(Range(0, HACKS_COUNTED[1] - 1)),
-              "cards": Optional(Range(*HACK_CARDS))},
+    "steal": {
+        "player": str,
+        "from": str,  # "hack": the index, from 0
+        "hack": Optional(Range(0, HACKS_COUNTED[1] - 1)),
+        "cards": Optional(Range(*HACK_CARDS)),
+    },
     "hack_off": {"votes": Optional(Values(str)), "cards": Range(*HACK_CARDS), "white": _KIT},
 }
 
@@ -139,10 +160,16 @@ def apply(state: State, event: dict) -> State:
     """The state after `event`; RuleError (rule named) or InputError, never mutates."""
     if state.phase == "over":
         raise RuleError(RULE_OVER, "the game is over")
-    handlers = {"hack": _hack, "negative": _negative, "banned": _banned,
-                "new_account": _new_account, "positive": _positive, "steal": _steal,
-                "hack_off": _hack_off}
-    kind: Any = event.get("type")         # whatever the event holds
+    handlers = {
+        "hack": _hack,
+        "negative": _negative,
+        "banned": _banned,
+        "new_account": _new_account,
+        "positive": _positive,
+        "steal": _steal,
+        "hack_off": _hack_off,
+    }
+    kind: Any = event.get("type")  # whatever the event holds
     handler = handlers.get(kind)
     if handler is None:
         raise InputError(f"unknown event type {quoted(event.get('type'))}")
@@ -151,7 +178,7 @@ def apply(state: State, event: dict) -> State:
 
 def _set(state: State, player: Player) -> State:
     i = state.seat(player.name)
-    return state._replace(players=state.players[:i] + (player,) + state.players[i + 1:])
+    return state._replace(players=state.players[:i] + (player,) + state.players[i + 1 :])
 
 
 def _active(state: State, name: str) -> Player:
@@ -176,8 +203,11 @@ def _next_turn(state: State) -> State:
     if len(state.unbanned()) <= 2:
         return state._replace(phase="hack-off", round=state.round + 1)
     n = len(state.players)
-    nxt = next(i % n for i in range(state.current + 1, state.current + n + 1)
-               if not state.players[i % n].banned)
+    nxt = next(
+        i % n
+        for i in range(state.current + 1, state.current + n + 1)
+        if not state.players[i % n].banned
+    )
     return state._replace(current=nxt, round=state.round + 1)
 
 
@@ -185,8 +215,7 @@ def _cards(event: dict) -> int:
     cards = event.get("cards")
     low, high = HACK_CARDS
     if not isinstance(cards, int) or not low <= cards <= high:
-        raise InputError(f"a winning hack holds {low}..{high} white cards, got "
-                         f"{described(cards)}")
+        raise InputError(f"a winning hack holds {low}..{high} white cards, got {described(cards)}")
     return cards
 
 
@@ -195,16 +224,22 @@ def _white(state: State, event: dict) -> int:
     cards, white = _cards(event), event.get("white")
     kept = sum(sum(p.hacks) for p in state.players)
     if white is not None and kept + cards > white:
-        raise RuleError(RULE_WHITE, f"the kit prints {plural(white, 'white card')} and "
-                        f"{kept} {'is' if singular(kept) else 'are'} already kept in winning "
-                        f"hacks: no {cards}-card hack is left")
+        raise RuleError(
+            RULE_WHITE,
+            f"the kit prints {plural(white, 'white card')} and "
+            f"{kept} {'is' if singular(kept) else 'are'} already kept in winning "
+            f"hacks: no {cards}-card hack is left",
+        )
     return cards
 
 
 def _hack(state: State, event: dict) -> State:
     if state.phase == "hack-off":
-        raise RuleError(RULE_HACK_OFF, "the hack-off's winning hack is chosen by the banned "
-                        "players' votes: record it with hack-off")
+        raise RuleError(
+            RULE_HACK_OFF,
+            "the hack-off's winning hack is chosen by the banned "
+            "players' votes: record it with hack-off",
+        )
     _black_card(state, event["drawer"])
     winner = _active(state, event["winner"])
     if event["winner"] == event["drawer"]:
@@ -218,32 +253,44 @@ def _negative(state: State, event: dict) -> State:
     points = event["points"]
     low, high = NEGATIVE_POINTS
     if not isinstance(points, int) or not low <= points <= high:
-        raise InputError(f"a negative action card loses {-high}..{-low} points, got "
-                         f"{described(points)}")
+        raise InputError(
+            f"a negative action card loses {-high}..{-low} points, got {described(points)}"
+        )
     return _next_turn(_keep_action(state, event))
 
 
 def _keep_action(state: State, event: dict) -> State:
     """The action card of `event` set in front of its player, if the kit prints one more
     of it: of that card (`copies`) and of that kind with those points (`deck_at_points`)."""
-    player, points, card = state.players[state.seat(event["player"])], event["points"], \
-        event.get("card")
+    player, points, card = (
+        state.players[state.seat(event["player"])],
+        event["points"],
+        event.get("card"),
+    )
     kind = "negative" if points < 0 else "positive"
     copies, at_points = event.get("copies"), event.get("deck_at_points")
     if card is not None and copies is not None:
         kept = sum(p.cards.count(card) for p in state.players)
         if kept >= copies:
             what = event.get("name") or card
-            raise RuleError(RULE_ACTION_CARDS, f"the only {what} card is already kept"
-                            if singular(copies) else f"all {copies} {what} cards are already kept")
+            raise RuleError(
+                RULE_ACTION_CARDS,
+                f"the only {what} card is already kept"
+                if singular(copies)
+                else f"all {copies} {what} cards are already kept",
+            )
     if at_points is not None:
         kept = sum(p.actions.count(points) for p in state.players)
         if kept >= at_points:
-            raise RuleError(RULE_ACTION_CARDS, f"the kit prints "
-                            f"{plural(at_points, kind + ' action card')} worth {number(points)}, "
-                            f"and {kept} {'is' if singular(kept) else 'are'} already kept")
-    return _set(state, player._replace(actions=player.actions + (points,),
-                                       cards=player.cards + (card,)))
+            raise RuleError(
+                RULE_ACTION_CARDS,
+                f"the kit prints "
+                f"{plural(at_points, kind + ' action card')} worth {number(points)}, "
+                f"and {kept} {'is' if singular(kept) else 'are'} already kept",
+            )
+    return _set(
+        state, player._replace(actions=player.actions + (points,), cards=player.cards + (card,))
+    )
 
 
 def accounts_in_play(players: int, kit: int | None = None) -> int:
@@ -258,7 +305,7 @@ def _banned(state: State, event: dict) -> State:
     player = state.players[state.seat(event["player"])]
     if player.accounts and event.get("counter", True):
         player = player._replace(accounts=player.accounts - 1, countered=player.countered + 1)
-    else:   # banned: points final, hand (New Account cards included) discarded
+    else:  # banned: points final, hand (New Account cards included) discarded
         player = player._replace(banned=True, accounts=0)
     return _next_turn(_set(state, player))
 
@@ -268,9 +315,12 @@ def _new_account(state: State, event: dict) -> State:
     limit = accounts_in_play(len(state.players), event.get("kit"))
     held = sum(p.accounts for p in state.players)
     if held >= limit:
-        raise RuleError(RULE_ACCOUNTS, f"at {plural(len(state.players), 'player')} the kit puts "
-                        f"{plural(limit, 'New Account card')} into play and "
-                        f"{'it is' if singular(held) else f'all {held} are'} held")
+        raise RuleError(
+            RULE_ACCOUNTS,
+            f"at {plural(len(state.players), 'player')} the kit puts "
+            f"{plural(limit, 'New Account card')} into play and "
+            f"{'it is' if singular(held) else f'all {held} are'} held",
+        )
     return _set(state, player._replace(accounts=player.accounts + 1))
 
 
@@ -279,8 +329,9 @@ def _positive(state: State, event: dict) -> State:
     points = event["points"]
     low, high = POSITIVE_POINTS
     if not isinstance(points, int) or not low <= points <= high:
-        raise InputError(f"a positive action card gains {low}..{high} points, got "
-                         f"{described(points)}")
+        raise InputError(
+            f"a positive action card gains {low}..{high} points, got {described(points)}"
+        )
     return _keep_action(state, event)
 
 
@@ -295,21 +346,27 @@ def _steal(state: State, event: dict) -> State:
         raise RuleError(RULE_STEAL, f"{victim.name} has no winning hack to steal")
     index = event.get("hack", max(range(len(victim.hacks)), key=lambda i: victim.hacks[i]))
     if not isinstance(index, int) or not 0 <= index < len(victim.hacks):
-        raise InputError(f"{victim.name} has {plural(len(victim.hacks), 'winning hack')}; "
-                         f"there is no hack {index + 1}")
+        raise InputError(
+            f"{victim.name} has {plural(len(victim.hacks), 'winning hack')}; "
+            f"there is no hack {index + 1}"
+        )
     hack = victim.hacks[index]
     recorded = event.get("cards")
-    if recorded is not None and recorded != hack:      # the size `steal` recorded with it
-        raise InputError(f"the Steal records a {recorded}-card hack, but {victim.name}'s hack "
-                         f"{index + 1} holds {plural(hack, 'white card')}")
-    state = _set(state, victim._replace(hacks=victim.hacks[:index] + victim.hacks[index + 1:]))
+    if recorded is not None and recorded != hack:  # the size `steal` recorded with it
+        raise InputError(
+            f"the Steal records a {recorded}-card hack, but {victim.name}'s hack "
+            f"{index + 1} holds {plural(hack, 'white card')}"
+        )
+    state = _set(state, victim._replace(hacks=victim.hacks[:index] + victim.hacks[index + 1 :]))
     return _set(state, thief._replace(hacks=thief.hacks + (hack,)))
 
 
 def _hack_off(state: State, event: dict) -> State:
     if state.phase != "hack-off":
-        raise RuleError(RULE_HACK_OFF, f"the hack-off starts when two unbanned players remain; "
-                        f"{len(state.unbanned())} do")
+        raise RuleError(
+            RULE_HACK_OFF,
+            f"the hack-off starts when two unbanned players remain; {len(state.unbanned())} do",
+        )
     finalists = state.unbanned()
     voters = [p.name for p in state.players if p.banned]
     votes = event.get("votes", {})
@@ -322,7 +379,7 @@ def _hack_off(state: State, event: dict) -> State:
     leaders = [f for f, n in tally.items() if n == top]
     state = state._replace(hack_offs=state.hack_offs + 1)
     if len(leaders) > 1:
-        return state   # a split vote decides no hack: draw another hack card
+        return state  # a split vote decides no hack: draw another hack card
     winner = state.players[state.seat(leaders[0])]
     state = _set(state, winner._replace(hacks=winner.hacks + (_white(state, event),)))
     return _settle(state, tally)
@@ -333,15 +390,19 @@ def _settle(state: State, tally: dict[str, int]) -> State:
     best = max(totals.values())
     top = [n for n, t in totals.items() if t == best]
     if len(top) > 1:
-        return state   # a tie in the totals: repeat the hack-off (rules, "In case of a tie")
-    lines = (f"Hack-off {state.hack_offs}: votes " + ", ".join(f"{f} {n}" for f, n in tally.items())
-             + ".",
-             "Final totals (banned players included): "
-             + ", ".join(f"{n} {number(t)}" for n, t in sorted(totals.items(),
-                                                               key=lambda x: -x[1])) + ".",
-             f"Highest total: {top[0]} with {number(best)}.")
-    return state._replace(phase="over", result=Outcome(Termination.SCORED, (top[0],),
-                                                       "highest total", lines))
+        return state  # a tie in the totals: repeat the hack-off (rules, "In case of a tie")
+    lines = (
+        f"Hack-off {state.hack_offs}: votes "
+        + ", ".join(f"{f} {n}" for f, n in tally.items())
+        + ".",
+        "Final totals (banned players included): "
+        + ", ".join(f"{n} {number(t)}" for n, t in sorted(totals.items(), key=lambda x: -x[1]))
+        + ".",
+        f"Highest total: {top[0]} with {number(best)}.",
+    )
+    return state._replace(
+        phase="over", result=Outcome(Termination.SCORED, (top[0],), "highest total", lines)
+    )
 
 
 def outcome(state: State) -> Outcome | None:
@@ -357,8 +418,9 @@ def standing(state: State) -> Outcome:
         return state.result
     totals = {p.name: p.total for p in state.players}
     best = max(totals.values())
-    return Outcome(None, tuple(n for n, t in totals.items() if t == best),
-                   f"highest total, {number(best)}")
+    return Outcome(
+        None, tuple(n for n, t in totals.items() if t == best), f"highest total, {number(best)}"
+    )
 
 
 # --- Words for the table (describe and notes: words.py) ----------------------------------
@@ -373,12 +435,26 @@ def status(state: State) -> dict:
     lead = standing(state)
     drawer = state.players[state.current].name if state.phase == "play" else None
     return {
-        "game": GAME, "phase": state.phase, "over": state.phase == "over",
-        "turn": state.round, "current": drawer, "round": state.round, "drawer": drawer,
+        "game": GAME,
+        "phase": state.phase,
+        "over": state.phase == "over",
+        "turn": state.round,
+        "current": drawer,
+        "round": state.round,
+        "drawer": drawer,
         "finalists": state.unbanned() if state.phase != "play" else [],
-        "leaders": list(lead.winners), "lead_reason": lead.reason,
-        "players": [{"name": p.name, "hacks": list(p.hacks), "actions": list(p.actions),
-                     "total": p.total, "new_accounts": p.accounts, "banned": p.banned}
-                    for p in state.players],
+        "leaders": list(lead.winners),
+        "lead_reason": lead.reason,
+        "players": [
+            {
+                "name": p.name,
+                "hacks": list(p.hacks),
+                "actions": list(p.actions),
+                "total": p.total,
+                "new_accounts": p.accounts,
+                "banned": p.banned,
+            }
+            for p in state.players
+        ],
         "result": state.result.to_json() if state.result else None,
     }

@@ -26,9 +26,10 @@ def _action_points(typed: str, kind: str) -> dict:
     card”), a positive card's gain ("2", "+2"). Points no card of that kind prints, or
     with the other kind's sign, are refused with the range."""
     from scorekeeper.games.not_a_hack import cards
+
     if not is_whole(typed):
         return cards.action_card(typed, kind)
-    low, high = cards.points_range(kind)             # unsigned, as the cards print them
+    low, high = cards.points_range(kind)  # unsigned, as the cards print them
     points, lowest, highest = value(typed), low, high
     if kind == "negative":
         lowest, highest = -high, -low
@@ -36,8 +37,9 @@ def _action_points(typed: str, kind: str) -> dict:
             points = -points
     if points is None or not lowest <= points <= highest:
         how = " (type 2 or -2 for one that loses 2)" if kind == "negative" else ""
-        raise InputError(f"{kind} action cards are worth {low}..{high} points{how}, "
-                         f"got {shown(typed)}")
+        raise InputError(
+            f"{kind} action cards are worth {low}..{high} points{how}, got {shown(typed)}"
+        )
     return {"points": points, "name": None, "deck_at_points": cards.at_points(kind, points)}
 
 
@@ -51,27 +53,37 @@ def hack(ctx, drawer, winner, cards) -> None:
     """A turn: DRAWER drew a hack card and chose WINNER's submission of CARDS white cards
     (default 2), which WINNER keeps as points."""
     from scorekeeper.games.not_a_hack import cards as kit
+
     table = _table(ctx)
     names = table.row.players
-    record_and_report(ctx, table, {
-        "type": "hack", "drawer": resolve(drawer, names),
-        "winner": resolve(winner, names), "cards": cards, "white": kit.white_points()
-    })
+    record_and_report(
+        ctx,
+        table,
+        {
+            "type": "hack",
+            "drawer": resolve(drawer, names),
+            "winner": resolve(winner, names),
+            "cards": cards,
+            "white": kit.white_points(),
+        },
+    )
 
 
 @example("Cleo")
 @click.command()
 @click.argument("player", shell_complete=complete_player)
-@click.option("--no-counter", is_flag=True, help="Let the ban stand though PLAYER holds a "
-              "New Account card.")
+@click.option(
+    "--no-counter", is_flag=True, help="Let the ban stand though PLAYER holds a New Account card."
+)
 @pass_ctx
 def banned(ctx, player, no_counter) -> None:
     """PLAYER drew a Banned card (a New Account card they hold counters it)."""
     table = _table(ctx)
-    record_and_report(ctx, table, {
-        "type": "banned", "player": resolve(player, table.row.players),
-        "counter": not no_counter
-    })
+    record_and_report(
+        ctx,
+        table,
+        {"type": "banned", "player": resolve(player, table.row.players), "counter": not no_counter},
+    )
 
 
 @example("Cleo")
@@ -81,27 +93,46 @@ def banned(ctx, player, no_counter) -> None:
 def new_account(ctx, player) -> None:
     """PLAYER drew a New Account card from the white pile."""
     from scorekeeper.games.not_a_hack import cards
+
     table = _table(ctx)
-    record_and_report(ctx, table, {
-        "type": "new_account", "player": resolve(player, table.row.players),
-        "kit": cards.printed("new_account")})
+    record_and_report(
+        ctx,
+        table,
+        {
+            "type": "new_account",
+            "player": resolve(player, table.row.players),
+            "kit": cards.printed("new_account"),
+        },
+    )
 
 
 def _action_command(kind: str, verb: str):
     """The `negative` or `positive` command: PLAYER and an action card (id, name or points)."""
-    @click.command(kind, help=f"PLAYER {verb} a {kind} action card (by id or name, or its points, "
-                       "e.g. 2).")
+
+    @click.command(
+        kind, help=f"PLAYER {verb} a {kind} action card (by id or name, or its points, e.g. 2)."
+    )
     @click.argument("player", shell_complete=complete_player)
-    @click.argument("card", shell_complete=completion(
-        "scorekeeper.games.not_a_hack.cards",
-        lambda cards: [c.id for c in cards._cards() if c.kind == kind]))
+    @click.argument(
+        "card",
+        shell_complete=completion(
+            "scorekeeper.games.not_a_hack.cards",
+            lambda cards: [c.id for c in cards._cards() if c.kind == kind],
+        ),
+    )
     @pass_ctx
     def command(ctx, player, card) -> None:
         table = _table(ctx)
-        record_and_report(ctx, table, {
-            "type": kind, "player": resolve(player, table.row.players),
-            **_action_points(card, kind)
-        })
+        record_and_report(
+            ctx,
+            table,
+            {
+                "type": kind,
+                "player": resolve(player, table.row.players),
+                **_action_points(card, kind),
+            },
+        )
+
     return command
 
 
@@ -113,8 +144,13 @@ positive = example("Ana pos-bug-bounty")(_action_command("positive", "drew"))
 @click.command()
 @click.argument("player", shell_complete=complete_player)
 @click.argument("victim", shell_complete=complete_player)
-@click.option("--hack", "index", type=Whole(*rules.HACKS_COUNTED), default=None,
-              help="Which of VICTIM's winning hacks, counting from 1 (default: the largest).")
+@click.option(
+    "--hack",
+    "index",
+    type=Whole(*rules.HACKS_COUNTED),
+    default=None,
+    help="Which of VICTIM's winning hacks, counting from 1 (default: the largest).",
+)
 @pass_ctx
 def steal(ctx, player, victim, index) -> None:
     """PLAYER plays a Steal card on VICTIM's winning hack."""
@@ -124,8 +160,9 @@ def steal(ctx, player, victim, index) -> None:
     if index is None and hacks:
         index = 1 + max(range(len(hacks)), key=lambda i: hacks[i])
     if index is not None and not 1 <= index <= len(hacks):
-        raise InputError(f"{target} has {plural(len(hacks), 'winning hack')}; there is no "
-                         f"hack {index}")
+        raise InputError(
+            f"{target} has {plural(len(hacks), 'winning hack')}; there is no hack {index}"
+        )
     event = {"type": "steal", "player": thief, "from": target}
     if index is not None:
         event["hack"] = index - 1
@@ -135,14 +172,26 @@ def steal(ctx, player, victim, index) -> None:
 
 @example("--vote Cleo=Ana")
 @click.command("hack-off")
-@click.option("--vote", "votes", multiple=True, required=True, metavar="VOTER=FINALIST",
-              help="One per banned player: whose hack they vote for.")
-@click.option("--cards", type=Whole(*rules.HACK_CARDS), default=2, show_default=True,
-              help="White cards in the winning hack (its points).")
+@click.option(
+    "--vote",
+    "votes",
+    multiple=True,
+    required=True,
+    metavar="VOTER=FINALIST",
+    help="One per banned player: whose hack they vote for.",
+)
+@click.option(
+    "--cards",
+    type=Whole(*rules.HACK_CARDS),
+    default=2,
+    show_default=True,
+    help="White cards in the winning hack (its points).",
+)
 @pass_ctx
 def hack_off(ctx, votes, cards) -> None:
     """The final hack-off: the banned players' votes; the winning hack scores its cards."""
     from scorekeeper.games.not_a_hack import cards as kit
+
     table = _table(ctx)
     names = table.row.players
     ballot = {}
@@ -154,5 +203,8 @@ def hack_off(ctx, votes, cards) -> None:
         if voter in ballot:
             raise InputError(f"{voter} voted twice; each banned player votes once")
         ballot[voter] = resolve(choice, names)
-    record_and_report(ctx, table, {"type": "hack_off", "votes": ballot, "cards": cards,
-                                   "white": kit.white_points()})
+    record_and_report(
+        ctx,
+        table,
+        {"type": "hack_off", "votes": ballot, "cards": cards, "white": kit.white_points()},
+    )

@@ -16,17 +16,21 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
         head = f"{name} — game {game_id}: over"
     elif status["phase"] == "hack-off":
         head = f"{name} — game {game_id}: " + click.style(
-            "final hack-off: " + " vs ".join(status["finalists"]), bold=True)
+            "final hack-off: " + " vs ".join(status["finalists"]), bold=True
+        )
     else:
         head = f"{name} — game {game_id}, turn {status['turn']}: " + click.style(
-            f"{status['current']} draws the black card", bold=True)
+            f"{status['current']} draws the black card", bold=True
+        )
     width = column_width((p["name"] for p in status["players"]), 6)
     lines = [head, f"  {padded('Player', width)}  Hacks (cards)  Actions  Total  Accounts"]
     for p in status["players"]:
         flag = "  banned" if p["banned"] else ""
         won = f"{len(p['hacks'])} ({sum(p['hacks'])})"
-        row = (f"  {padded(p['name'], width)}  {won:>13}  {number(sum(p['actions'])):>7}  "
-               f"{number(p['total']):>5}  {p['new_accounts']:>8}{flag}")
+        row = (
+            f"  {padded(p['name'], width)}  {won:>13}  {number(sum(p['actions'])):>7}  "
+            f"{number(p['total']):>5}  {p['new_accounts']:>8}{flag}"
+        )
         lines.append(click.style(row, bold=True) if p["name"] in status["leaders"] else row)
     if status["result"]:
         lines.append(f"Winner: {', '.join(status['result']['winners'])}.")

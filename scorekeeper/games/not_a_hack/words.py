@@ -18,11 +18,15 @@ def describe(event: dict) -> str:
     kind = event["type"]
     if kind == "hack":
         n = event["cards"]
-        return (f"{event['drawer']} drew a hack and chose {event['winner']}'s "
-                f"({plural(n, 'card')}, {plural(n, 'point')})")
+        return (
+            f"{event['drawer']} drew a hack and chose {event['winner']}'s "
+            f"({plural(n, 'card')}, {plural(n, 'point')})"
+        )
     if kind in ("negative", "positive"):
-        what = event.get("name") or ("a negative" if kind == "negative" else "a positive") + \
-            " action card"
+        what = (
+            event.get("name")
+            or ("a negative" if kind == "negative" else "a positive") + " action card"
+        )
         sign = "+" if event["points"] > 0 else ""
         return f"{event['player']}: {what}, {sign}{number(event['points'])}"
     if kind == "banned":
@@ -37,8 +41,13 @@ def describe(event: dict) -> str:
     tally = {f: list(ballot.values()).count(f) for f in ballot.values()}
     top = [f for f, n in tally.items() if n == max(tally.values(), default=0)]
     cards = plural(event["cards"], "white card")
-    won = (f"{top[0]}'s hack of {cards} wins the vote" if len(top) == 1 else
-           "the vote is split" if top else "no votes")
+    won = (
+        f"{top[0]}'s hack of {cards} wins the vote"
+        if len(top) == 1
+        else "the vote is split"
+        if top
+        else "no votes"
+    )
     return f"votes {votes or 'none'}: {won}"
 
 
@@ -52,23 +61,33 @@ def notes(before: State, after: State) -> list[str]:
             out.append(f"{a.name}'s New Account card counters the ban (both discarded)")
         if a.banned and not b.banned:
             if b.accounts:
-                out.append(f"{a.name} holds {plural(b.accounts, 'New Account card')} but "
-                           "lets the ban stand")
+                out.append(
+                    f"{a.name} holds {plural(b.accounts, 'New Account card')} but "
+                    "lets the ban stand"
+                )
             are = "is" if singular(a.total) else "are"
             out.append(f"{a.name} is banned: their {counted(a.total, 'point')} {are} final")
     if before.phase == "play" and after.phase == "hack-off":
-        out.append("two unbanned players remain: " + " and ".join(after.unbanned())
-                   + " play the final hack-off; banned players vote")
+        out.append(
+            "two unbanned players remain: "
+            + " and ".join(after.unbanned())
+            + " play the final hack-off; banned players vote"
+        )
     if after.hack_offs > before.hack_offs and after.phase == "hack-off":
         totals = [p.total for p in after.players]
-        won = [(a.name, a.hacks[-1]) for b, a in zip(before.players, after.players)
-               if a.hacks != b.hacks]
+        won = [
+            (a.name, a.hacks[-1])
+            for b, a in zip(before.players, after.players)
+            if a.hacks != b.hacks
+        ]
         if sum(1 for t in totals if t == max(totals)) > 1 and won:
             tied = [p.name for p in after.players if p.total == max(totals)]
             name, cards = won[0]
-            out.append(f"{name}'s winning hack scores {counted(cards, 'point')}, and the "
-                       f"highest total ({number(max(totals))}) is tied between "
-                       f"{' and '.join(tied)}: repeat the hack-off with a new hack card")
+            out.append(
+                f"{name}'s winning hack scores {counted(cards, 'point')}, and the "
+                f"highest total ({number(max(totals))}) is tied between "
+                f"{' and '.join(tied)}: repeat the hack-off with a new hack card"
+            )
         else:
             out.append("the vote is split: draw a new hack card and vote again")
     if after.result and not before.result:

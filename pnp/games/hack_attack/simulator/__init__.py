@@ -10,12 +10,7 @@ from pathlib import Path
 
 from pnp.games.hack_attack.cards import AttackCard, HackAttackData, TechCard, load_hack_attack
 from pnp.games.hack_attack.simulator.match import Match
-from pnp.games.hack_attack.simulator.players import (
-    SEARCH,
-    Protector,
-    RandomPlayer,
-    Search,
-)
+from pnp.games.hack_attack.simulator.players import SEARCH, Protector, RandomPlayer, Search
 from pnp.games.hack_attack.simulator.table import (
     DEAL_DEFENSE,
     DEAL_TECH,
@@ -80,43 +75,69 @@ __all__ = [
 
 STRATEGIES = {"random": RandomPlayer, "protector": Protector, "search": Search}
 DEFAULT_STRATEGY = "protector"
-DECK_FORMATS: tuple[str, ...] = ()      # one deck, whatever the table
+DECK_FORMATS: tuple[str, ...] = ()  # one deck, whatever the table
 
 #: Where the rules are silent, what the model does, with the rulebook's clarification
 #: (card_data/hack-attack/rulebook.md, "Clarifications") that says so.
 READINGS = (
-    Reading("Protect is offered once a turn, between the two action slots (an action "
-            "that cannot be taken is skipped, and the Protect is still offered), never "
-            "after the second action.", "Is Protecting an action?"),
-    Reading("A turn whose first action takes a face-up Reality Check, using both "
-            "actions, may Protect right after it.",
-            "Can I Protect on a turn when a Reality Check took both actions?"),
-    Reading("An Attack or User Error drawn from the Defense deck uses no action: it is "
-            "resolved, then the Secure is finished with a Defense card from the deck or "
-            "the row.", "Does drawing an Attack or User Error from the Defense deck use "
-            "up my Secure?"),
-    Reading("A card turned over while refilling the Defense row is resolved by the "
-            "player whose turn it is.",
-            "Who resolves a card turned over while refilling the Defense row?"),
-    Reading("Taking the top card of a Defense row stack shows the card under it; only "
-            "an empty spot is refilled.",
-            "Does taking the top card of a stack leave a gap?"),
-    Reading("A player holding a card that prevents a User Error always reveals it; the "
-            "first player who cannot keeps the User Error.",
-            "Can I keep a User Error rather than reveal a card?"),
-    Reading("The replacement Tech after a Protect is any card of the Tech row, none when "
-            "the row is empty.", "Which Tech is my replacement after Protecting?"),
-    Reading("When the Defense deck is empty it is not reshuffled; an action that cannot "
-            "be taken is skipped.", "What if the Defense deck runs out?"),
-    Reading("Tech discarded (to stay at 4 unprotected, or to an Attack) leaves the game.",
-            "Can I discard a Tech to stay at 4 unprotected?"),
+    Reading(
+        "Protect is offered once a turn, between the two action slots (an action "
+        "that cannot be taken is skipped, and the Protect is still offered), never "
+        "after the second action.",
+        "Is Protecting an action?",
+    ),
+    Reading(
+        "A turn whose first action takes a face-up Reality Check, using both "
+        "actions, may Protect right after it.",
+        "Can I Protect on a turn when a Reality Check took both actions?",
+    ),
+    Reading(
+        "An Attack or User Error drawn from the Defense deck uses no action: it is "
+        "resolved, then the Secure is finished with a Defense card from the deck or "
+        "the row.",
+        "Does drawing an Attack or User Error from the Defense deck use up my Secure?",
+    ),
+    Reading(
+        "A card turned over while refilling the Defense row is resolved by the "
+        "player whose turn it is.",
+        "Who resolves a card turned over while refilling the Defense row?",
+    ),
+    Reading(
+        "Taking the top card of a Defense row stack shows the card under it; only "
+        "an empty spot is refilled.",
+        "Does taking the top card of a stack leave a gap?",
+    ),
+    Reading(
+        "A player holding a card that prevents a User Error always reveals it; the "
+        "first player who cannot keeps the User Error.",
+        "Can I keep a User Error rather than reveal a card?",
+    ),
+    Reading(
+        "The replacement Tech after a Protect is any card of the Tech row, none when "
+        "the row is empty.",
+        "Which Tech is my replacement after Protecting?",
+    ),
+    Reading(
+        "When the Defense deck is empty it is not reshuffled; an action that cannot "
+        "be taken is skipped.",
+        "What if the Defense deck runs out?",
+    ),
+    Reading(
+        "Tech discarded (to stay at 4 unprotected, or to an Attack) leaves the game.",
+        "Can I discard a Tech to stay at 4 unprotected?",
+    ),
 )
 
 
-
-def simulate(data: HackAttackData, n_players: int, seed: int,
-             strategy: str | Sequence[str] = "protector", cap: int = TURN_CAP,
-             setup: Setup = Setup(), deck: Deck | None = None) -> Result:
+def simulate(
+    data: HackAttackData,
+    n_players: int,
+    seed: int,
+    strategy: str | Sequence[str] = "protector",
+    cap: int = TURN_CAP,
+    setup: Setup = Setup(),
+    deck: Deck | None = None,
+) -> Result:
     """Play one seeded game of `n_players` (2–6) with `strategy` (a STRATEGIES name, or
     one per seat) as `setup` says (a search player's iterations). The same arguments
     give the same Result. ValueError for a strategy list of the wrong length; KeyError
@@ -134,11 +155,30 @@ def load(folder: Path) -> HackAttackData:
 def figures(data: HackAttackData) -> list[Figure]:
     """The per-card figures (issue 13): how often each Tech, once a player holds it, is
     Protected; how often each Attack defeats the table (rules, the Attack section)."""
-    tech = {c.id: f"{c.name} ({c.points} pt{'s' if c.points != 1 else ''})"
-            for c in sorted((c for c in data.cards if isinstance(c, TechCard)),
-                            key=lambda c: (-c.points, c.name))}
+    tech = {
+        c.id: f"{c.name} ({c.points} pt{'s' if c.points != 1 else ''})"
+        for c in sorted(
+            (c for c in data.cards if isinstance(c, TechCard)), key=lambda c: (-c.points, c.name)
+        )
+    }
     attacks = {c.id: c.name for c in data.cards if isinstance(c, AttackCard)}
-    return [Figure("Tech Protected, once held", "rate", "protected", tech,
-                   "Protected (% of copies held)", "Tech card", "held"),
-            Figure("Attacks that defeat the table", "rate", "defeats", attacks,
-                   "Table defeated (% of times drawn)", "Attack card", "attacks")]
+    return [
+        Figure(
+            "Tech Protected, once held",
+            "rate",
+            "protected",
+            tech,
+            "Protected (% of copies held)",
+            "Tech card",
+            "held",
+        ),
+        Figure(
+            "Attacks that defeat the table",
+            "rate",
+            "defeats",
+            attacks,
+            "Table defeated (% of times drawn)",
+            "Attack card",
+            "attacks",
+        ),
+    ]

@@ -65,20 +65,30 @@ from scorekeeper.games.hack_attack.cards import Deck
 class Match(Model):
     """One game in play (mutable while it runs; `play` returns its Result)."""
 
-    def __init__(self, data: HackAttackData, players: Sequence[Player], seed: int,
-                 deck: Deck | None = None, cap: int = TURN_CAP):
-        names = NAMES[:len(players)]
+    def __init__(
+        self,
+        data: HackAttackData,
+        players: Sequence[Player],
+        seed: int,
+        deck: Deck | None = None,
+        cap: int = TURN_CAP,
+    ):
+        names = NAMES[: len(players)]
         self.start(seed, players, names, cap)
         self.deck = deck or deck_of(data)
         self.state = rules.initial(names)
         self.seats = [Seat(n) for n in names]
         self.events: list[dict] = []
         self.tech_discard: list[TechCard] = []
-        self.played = 0                 # turns played (the turn cap's clock)
+        self.played = 0  # turns played (the turn cap's clock)
         #: counts for the figures: Tech that reached a player / were Protected, Attacks
         #: drawn / that defeated the table (card id -> count)
-        self.facts: dict[str, Counter] = {"held": Counter(), "protected": Counter(),
-                                          "attacks": Counter(), "defeats": Counter()}
+        self.facts: dict[str, Counter] = {
+            "held": Counter(),
+            "protected": Counter(),
+            "attacks": Counter(),
+            "defeats": Counter(),
+        }
         self._setup(data)
 
     def _setup(self, data: HackAttackData) -> None:
@@ -86,6 +96,7 @@ class Match(Model):
         3 more make the Tech row; shuffle the Defense deck (Reality Checks are Defense
         cards), deal 4 to each hand, 5 face-up make the Defense row; then shuffle every
         Attack and User Error into the rest of the Defense deck."""
+
         def copies(kinds) -> list:
             return [c for c in data.cards if isinstance(c, kinds) for _ in range(c.count)]
 
@@ -114,11 +125,23 @@ class Match(Model):
     def view(self, k: int, actions_left: int = 0) -> View:
         """What seat `k` may see: its own hand, nobody else's."""
         seat = self.seats[k]
-        others = tuple((s.name, len(s.hand), tuple(s.tech), len(s.protected))
-                       for s in self.seats if s is not seat)
+        others = tuple(
+            (s.name, len(s.hand), tuple(s.tech), len(s.protected))
+            for s in self.seats
+            if s is not seat
+        )
         tops = tuple(stack[-1] if stack else None for stack in self.defense_row)
-        return View(seat.hand, seat.tech, seat.protected, self.tech_row, tops,
-                    len(self.defense_deck), others, actions_left, self.seat_rngs[k])
+        return View(
+            seat.hand,
+            seat.tech,
+            seat.protected,
+            self.tech_row,
+            tops,
+            len(self.defense_deck),
+            others,
+            actions_left,
+            self.seat_rngs[k],
+        )
 
     # --- the model's steps (pnp.simulate.model) ----------------------------------------
 
@@ -185,11 +208,19 @@ class Match(Model):
         outcome = rules.outcome(self.state) if self.state.over else None
         totals = tuple(p.total for p in self.state.players)
         winners = outcome.winners if outcome else ()
-        return Result(self.seed, tuple(s.name for s in self.seats), winners,
-                      outcome.reason if outcome else "turn cap: a draw",
-                      outcome.reason if outcome else CAPPED, len(winners) > 1, totals,
-                      self.played, outcome is None, tuple(self.events),
-                      {k: dict(sorted(v.items())) for k, v in self.facts.items()})
+        return Result(
+            self.seed,
+            tuple(s.name for s in self.seats),
+            winners,
+            outcome.reason if outcome else "turn cap: a draw",
+            outcome.reason if outcome else CAPPED,
+            len(winners) > 1,
+            totals,
+            self.played,
+            outcome is None,
+            tuple(self.events),
+            {k: dict(sorted(v.items())) for k, v in self.facts.items()},
+        )
 
     # --- a turn ----------------------------------------------------------------------
 
@@ -204,10 +235,11 @@ class Match(Model):
         left = 2
         while left:
             options = self.actions(left)
-            spent = self.act(k, self.decide(k, "action", self.view(k, left), options)) \
-                if options else 1
+            spent = (
+                self.act(k, self.decide(k, "action", self.view(k, left), options)) if options else 1
+            )
             left -= spent
-            if left == 1 or spent == 2:    # between the two, or a Reality Check's both
+            if left == 1 or spent == 2:  # between the two, or a Reality Check's both
                 self.maybe_protect(k, left)
         while len(seat.hand) > HAND_LIMIT:
             card, slot = self.decide(k, "discard", self.view(k))
@@ -234,7 +266,7 @@ class Match(Model):
         seat = self.seats[k]
         kind, where = action
         if kind == "acquire":
-            if len(seat.tech) >= TECH_LIMIT:          # “discard one first”
+            if len(seat.tech) >= TECH_LIMIT:  # “discard one first”
                 drop = self.decide(k, "drop_tech", self.view(k), list(seat.tech))
                 seat.tech.remove(drop)
                 self.tech_discard.append(drop)
@@ -247,12 +279,12 @@ class Match(Model):
             if not isinstance(card, (AttackCard, UserErrorCard)):
                 seat.hand.append(card)
                 return 1
-            self.resolve(k, card)      # it uses no action: the Secure is finished after
+            self.resolve(k, card)  # it uses no action: the Secure is finished after
             if self.state.over:
                 return 1
             secure = [a for a in self.actions(1) if a[0] == "secure"]
             if not secure:
-                return 1              # nothing left to take: the Secure ends
+                return 1  # nothing left to take: the Secure ends
             return self.act(k, self.decide(k, "action", self.view(k, 1), secure))
         seat.hand.append(self.defense_row[where].pop())
         self.refill_defense()
@@ -289,16 +321,24 @@ class Match(Model):
         if tech is None:
             return
         paid = payment(seat.hand, tech.defenses)
-        assert paid is not None             # `tech` is one of the options, each payable
+        assert paid is not None  # `tech` is one of the options, each payable
         for card in paid:
             seat.hand.remove(card)
         seat.tech.remove(tech)
         seat.protected.append(tech)
         self.facts["protected"][tech.id] += 1
-        self.record({"type": "protect", "player": seat.name, "points": tech.points,
-                     "card": tech.id, "name": tech.name, "copies": tech.count,
-                     "deck_at_points": self.deck.tech_at(tech.points)})
-        if self.tech_row:                         # “Draw a replacement Tech card”
+        self.record(
+            {
+                "type": "protect",
+                "player": seat.name,
+                "points": tech.points,
+                "card": tech.id,
+                "name": tech.name,
+                "copies": tech.count,
+                "deck_at_points": self.deck.tech_at(tech.points),
+            }
+        )
+        if self.tech_row:  # “Draw a replacement Tech card”
             pick = self.decide(k, "replace_tech", self.view(k, left), list(self.tech_row))
             self.tech_row.remove(pick)
             seat.tech.append(pick)
@@ -325,8 +365,13 @@ class Match(Model):
         for t in lost:
             seat.tech.remove(t)
         self.tech_discard += lost
-        shown = self.ask_all([(j, "reveal", lambda j=j: (self.view(j), card.icons))
-                              for j, s in enumerate(self.seats) if s.hand])
+        shown = self.ask_all(
+            [
+                (j, "reveal", lambda j=j: (self.view(j), card.icons))
+                for j, s in enumerate(self.seats)
+                if s.hand
+            ]
+        )
         revealed = [category(c) for c in shown if c is not None]
         result = rules.defend(card.icons, revealed, len(self.seats), self.state.cover)
         self.facts["attacks"][card.id] += 1
@@ -336,13 +381,25 @@ class Match(Model):
                 if s.tech:
                     best = max(t.points for t in s.tech)
                     ties = [t for t in s.tech if t.points == best]
-                    drop = ties[0] if len(ties) == 1 else \
-                        self.decide(j, "drop_tech", self.view(j), ties)
+                    drop = (
+                        ties[0]
+                        if len(ties) == 1
+                        else self.decide(j, "drop_tech", self.view(j), ties)
+                    )
                     s.tech.remove(drop)
                     self.tech_discard.append(drop)
-        self.record({"type": "attack", "player": seat.name, "icons": list(card.icons),
-                     "revealed": revealed, "attack": card.id, "name": card.name,
-                     "holds": result.holds, "copies": card.count})
+        self.record(
+            {
+                "type": "attack",
+                "player": seat.name,
+                "icons": list(card.icons),
+                "revealed": revealed,
+                "attack": card.id,
+                "name": card.name,
+                "holds": result.holds,
+                "copies": card.count,
+            }
+        )
 
     def user_error(self, k: int, card: UserErrorCard) -> None:
         """A User Error (rules, “User Error”): starting with the drawer and passing left,
@@ -353,6 +410,12 @@ class Match(Model):
         for j in range(n):
             s = self.seats[(k + j) % n]
             if not any(category(c) in (card.category, WILD) for c in s.hand):
-                self.record({"type": "user_error", "player": s.name, "count": 1,
-                             "deck": self.deck.user_errors})
+                self.record(
+                    {
+                        "type": "user_error",
+                        "player": s.name,
+                        "count": 1,
+                        "deck": self.deck.user_errors,
+                    }
+                )
                 return

@@ -31,8 +31,9 @@ class RandomPlayer:
         return view.rng.choice(view.hand)
 
     def discard(self, view):
-        slots = [k for k, top in enumerate(view.defense_tops) if top is not None] or \
-            list(range(len(view.defense_tops)))
+        slots = [k for k, top in enumerate(view.defense_tops) if top is not None] or list(
+            range(len(view.defense_tops))
+        )
         return view.rng.choice(view.hand), view.rng.choice(slots)
 
 
@@ -42,8 +43,10 @@ class Protector:
     Tech still needs, else a category it lacks, else the deck; Acquires when it holds
     fewer than 2 unprotected Tech; discards from its most-held category."""
 
-    about = ("Protects the most valuable Tech it can pay for; Secures what that Tech "
-             "needs, else a category it lacks")
+    about = (
+        "Protects the most valuable Tech it can pay for; Secures what that Tech "
+        "needs, else a category it lacks"
+    )
 
     def protect(self, view, options):
         return max(options, key=lambda t: (t.points, -len(t.defenses)))
@@ -114,9 +117,13 @@ SEARCHED: dict[str, Callable[..., list]] = {
     "discard": _discards,
 }
 SEARCH = SearchSpec(Protector, SEARCHED)
-Search = strategy(SEARCH, "searches each action, Protect, replacement Tech, reveal and "
-                  "discard by playing the game out (the Protector's rule of thumb at "
-                  "every seat)", """Information-set Monte Carlo tree search (pnp.simulate.search):
+Search = strategy(
+    SEARCH,
+    "searches each action, Protect, replacement Tech, reveal and "
+    "discard by playing the game out (the Protector's rule of thumb at "
+    "every seat)",
+    """Information-set Monte Carlo tree search (pnp.simulate.search):
     each Acquire or Secure, Protect, replacement Tech, card revealed against an Attack and
     end-of-turn discard is chosen by playing the game out many times from what the player
-    can see, every seat playing the Protector's rule of thumb in those play-outs.""")
+    can see, every seat playing the Protector's rule of thumb in those play-outs.""",
+)

@@ -22,16 +22,20 @@ from scorekeeper.games.hack_attack import rules
 from scorekeeper.games.hack_attack.cards import Deck
 
 GAME = "hack-attack"
-PLAYERS = (2, 6)          # rules: "2–6 players"
+PLAYERS = (2, 6)  # rules: "2–6 players"
 WILD = rules.WILD
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
-TURN_CAP = 400            # every player's turn counts (rules.State.turn)
+TURN_CAP = 400  # every player's turn counts (rules.State.turn)
 TURN_WORD = "turns"
 #: How a game ends: the scorekeeper's reason (rules, "Winning") -> a chart label.
-ENDINGS = {"highest total": "highest total", "tie-breaker: fewest Protected Tech":
-           "tie-breaker", "shared win": "shared win", CAPPED: "turn cap (draw)"}
-HAND_LIMIT = 4            # "if you hold more than 4 Defense cards, discard down to 4"
-TECH_LIMIT = 4            # "never have more than 4 unprotected Tech cards"
+ENDINGS = {
+    "highest total": "highest total",
+    "tie-breaker: fewest Protected Tech": "tie-breaker",
+    "shared win": "shared win",
+    CAPPED: "turn cap (draw)",
+}
+HAND_LIMIT = 4  # "if you hold more than 4 Defense cards, discard down to 4"
+TECH_LIMIT = 4  # "never have more than 4 unprotected Tech cards"
 DEAL_TECH, TECH_ROW = 4, 3
 DEAL_DEFENSE, DEFENSE_ROW = 4, 5
 
@@ -77,8 +81,11 @@ class Seat:
     def copy(self) -> Seat:
         """An independent copy (the cards themselves are immutable and shared)."""
         other = Seat(self.name)
-        other.hand, other.tech, other.protected = list(self.hand), list(self.tech), \
-            list(self.protected)
+        other.hand, other.tech, other.protected = (
+            list(self.hand),
+            list(self.tech),
+            list(self.protected),
+        )
         return other
 
 
@@ -129,8 +136,10 @@ class Player(Protocol):
 def deck_of(data: HackAttackData) -> Deck:
     """The scorekeeper's view of the cards (what its verbs record copies from)."""
     cards = data.cards
-    return Deck({c.id: (c.name, c.points, c.count) for c in cards if type(c) is TechCard},
-                {c.id: (c.name, c.icons, c.count) for c in cards if type(c) is AttackCard},
-                {k: v.name for k, v in data.categories.items()},
-                sum(c.count for c in cards if type(c) is UserErrorCard),
-                {v.code: k for k, v in data.categories.items() if v.code})
+    return Deck(
+        {c.id: (c.name, c.points, c.count) for c in cards if type(c) is TechCard},
+        {c.id: (c.name, c.icons, c.count) for c in cards if type(c) is AttackCard},
+        {k: v.name for k, v in data.categories.items()},
+        sum(c.count for c in cards if type(c) is UserErrorCard),
+        {v.code: k for k, v in data.categories.items() if v.code},
+    )

@@ -10,13 +10,7 @@ from pathlib import Path
 
 from pnp.games.hack_back.cards import HAND, HackBackData, load_hack_back
 from pnp.games.hack_back.simulator.match import Match
-from pnp.games.hack_back.simulator.players import (
-    SEARCH,
-    Racer,
-    RandomPlayer,
-    Search,
-    forecast,
-)
+from pnp.games.hack_back.simulator.players import SEARCH, Racer, RandomPlayer, Search, forecast
 from pnp.games.hack_back.simulator.table import (
     ENDINGS,
     FACTS,
@@ -86,36 +80,60 @@ DECK_FORMATS = (INDIVIDUAL, SHARED)
 #: Where the rules are silent, what the model does, with the rulebook's clarification
 #: (card_data/hack-back/rulebook.md, "Clarifications") that says so.
 READINGS = (
-    Reading("Individual decks unless the shared deck is asked for (--deck-format); each "
-            "player is dealt a different individual deck at random.",
-            "We have more players than individual decks. What do we play with?"),
-    Reading("A player holding a card always puts one forward as their opening Hero; any "
-            "card may be the Hero.", "Can I refuse to put forward an opening Hero?"),
-    Reading("In the opening a player draws up to five only when tied, with a replacement "
-            "to choose and no card in hand.",
-            "My last card became my opening Hero and it is not tied. Do I draw up to five?"),
-    Reading("Several tied players with empty hands draw in seating order, each taking all "
-            "their cards at once.",
-            "Several tied players have empty hands and we share a deck. Who draws first?"),
-    Reading("Opening Heroes removed by a tie leave the game.",
-            "Where do opening Heroes removed by a tie go?"),
-    Reading("Each player keeps their own discard pile, with the shared deck too.",
-            "With a shared deck, do we share a discard pile too?"),
-    Reading("A Hero at 40 VC or more goes to its controller's discard pile and never "
-            "returns.", "Where does a Hero at 40 VC or more go?"),
-    Reading("An eliminated player's hand and deck leave the game with them.",
-            "What happens to an eliminated player's cards?"),
-    Reading("With an empty deck and hand a player activates a Hero for both actions; a "
-            "Draw N instruction takes only the cards that remain.",
-            "What if my deck is empty?"),
-    Reading("A Victory Point may be declined, and does nothing with an empty hand.",
-            "What if I get a Victory Point with an empty hand?"),
-    Reading("A Victory Point may place a card drawn earlier in the same activation.",
-            "Can a Victory Point place a card I drew earlier in the same activation?"),
-    Reading("A Hero placed by a Victory Point is a legal target for the activation's "
-            "later instructions, and does not gain the activated Hero's 2 VC.",
-            "Can the activation's later instructions target the Hero my Victory Point "
-            "just placed?"),
+    Reading(
+        "Individual decks unless the shared deck is asked for (--deck-format); each "
+        "player is dealt a different individual deck at random.",
+        "We have more players than individual decks. What do we play with?",
+    ),
+    Reading(
+        "A player holding a card always puts one forward as their opening Hero; any "
+        "card may be the Hero.",
+        "Can I refuse to put forward an opening Hero?",
+    ),
+    Reading(
+        "In the opening a player draws up to five only when tied, with a replacement "
+        "to choose and no card in hand.",
+        "My last card became my opening Hero and it is not tied. Do I draw up to five?",
+    ),
+    Reading(
+        "Several tied players with empty hands draw in seating order, each taking all "
+        "their cards at once.",
+        "Several tied players have empty hands and we share a deck. Who draws first?",
+    ),
+    Reading(
+        "Opening Heroes removed by a tie leave the game.",
+        "Where do opening Heroes removed by a tie go?",
+    ),
+    Reading(
+        "Each player keeps their own discard pile, with the shared deck too.",
+        "With a shared deck, do we share a discard pile too?",
+    ),
+    Reading(
+        "A Hero at 40 VC or more goes to its controller's discard pile and never returns.",
+        "Where does a Hero at 40 VC or more go?",
+    ),
+    Reading(
+        "An eliminated player's hand and deck leave the game with them.",
+        "What happens to an eliminated player's cards?",
+    ),
+    Reading(
+        "With an empty deck and hand a player activates a Hero for both actions; a "
+        "Draw N instruction takes only the cards that remain.",
+        "What if my deck is empty?",
+    ),
+    Reading(
+        "A Victory Point may be declined, and does nothing with an empty hand.",
+        "What if I get a Victory Point with an empty hand?",
+    ),
+    Reading(
+        "A Victory Point may place a card drawn earlier in the same activation.",
+        "Can a Victory Point place a card I drew earlier in the same activation?",
+    ),
+    Reading(
+        "A Hero placed by a Victory Point is a legal target for the activation's "
+        "later instructions, and does not gain the activated Hero's 2 VC.",
+        "Can the activation's later instructions target the Hero my Victory Point just placed?",
+    ),
 )
 
 
@@ -128,9 +146,14 @@ def seats(data: HackBackData, deck_format: str | None = None) -> tuple[int, int]
     return PLAYERS[0], min(PLAYERS[1], data.shared.size // HAND)
 
 
-def simulate(data: HackBackData, n_players: int, seed: int,
-             strategy: str | Sequence[str] = DEFAULT_STRATEGY, cap: int = TURN_CAP,
-             setup: Setup = Setup()) -> Result:
+def simulate(
+    data: HackBackData,
+    n_players: int,
+    seed: int,
+    strategy: str | Sequence[str] = DEFAULT_STRATEGY,
+    cap: int = TURN_CAP,
+    setup: Setup = Setup(),
+) -> Result:
     """Play one seeded game of `n_players` with `strategy` (a STRATEGIES name, or one
     per seat) as `setup` says: its deck format ("individual", "shared", or None for
     individual decks) and a search player's iterations. The same arguments give the
@@ -138,8 +161,9 @@ def simulate(data: HackBackData, n_players: int, seed: int,
     format cannot deal; KeyError for an unknown strategy; RuleError outside
     rules.PLAYERS."""
     names = per_seat(strategy, n_players)
-    game = Match(data, make_players(STRATEGIES, names, setup), seed,
-                setup.deck_format or INDIVIDUAL, cap)
+    game = Match(
+        data, make_players(STRATEGIES, names, setup), seed, setup.deck_format or INDIVIDUAL, cap
+    )
     return played(game, names, cap)
 
 
@@ -156,10 +180,34 @@ def figures(data: HackBackData) -> list[Figure]:
     (rules, "Eliminate Heroes")."""
     heroes = {cid: card.name for cid, card in data.cards.items()}
     decks = {d.id: d.name for d in data.decks} | {SHARED_ID: data.shared.name}
-    return [Figure("Win rate by deck", "rate", "deck_won", decks,
-                   "Wins (% of seats dealt the deck)", "Deck", "deck", even_share=True),
-            Figure("Hero win rate when revealed in the opening", "rate", "opening_won",
-                   heroes, "Wins (% of games revealed)", "Hero revealed in the opening",
-                   "opening", even_share=True),
-            Figure("Heroes discarded at 40 VC or more", "rate", "discarded", heroes,
-                   "Discarded (% of times in play)", "Hero card", "in_play")]
+    return [
+        Figure(
+            "Win rate by deck",
+            "rate",
+            "deck_won",
+            decks,
+            "Wins (% of seats dealt the deck)",
+            "Deck",
+            "deck",
+            even_share=True,
+        ),
+        Figure(
+            "Hero win rate when revealed in the opening",
+            "rate",
+            "opening_won",
+            heroes,
+            "Wins (% of games revealed)",
+            "Hero revealed in the opening",
+            "opening",
+            even_share=True,
+        ),
+        Figure(
+            "Heroes discarded at 40 VC or more",
+            "rate",
+            "discarded",
+            heroes,
+            "Discarded (% of times in play)",
+            "Hero card",
+            "in_play",
+        ),
+    ]

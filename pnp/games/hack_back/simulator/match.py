@@ -65,9 +65,15 @@ class Match(Model):
     opening Heroes removed by ties. ValueError (choose_format) if the data cannot deal
     this table."""
 
-    def __init__(self, data: HackBackData, players: Sequence[Player], seed: int,
-                 deck_format: str | None = None, cap: int = TURN_CAP):
-        names = NAMES[:len(players)]
+    def __init__(
+        self,
+        data: HackBackData,
+        players: Sequence[Player],
+        seed: int,
+        deck_format: str | None = None,
+        cap: int = TURN_CAP,
+    ):
+        names = NAMES[: len(players)]
         self.start(seed, players, names, cap)
         self.format = choose_format(data, len(players), deck_format)
         self.state = rules.initial(names)
@@ -77,7 +83,7 @@ class Match(Model):
         self.owners: dict[int, int] = {}
         self.aside: list[HeroCard] = []
         self.events: list[dict] = []
-        self.reveals: list[tuple[str, str]] = []      # (player, card id), every reveal
+        self.reveals: list[tuple[str, str]] = []  # (player, card id), every reveal
         self.first = 0
         self.facts: dict[str, Counter] = {k: Counter() for k in FACTS}
         self._deal(data)
@@ -125,9 +131,9 @@ class Match(Model):
         for uid in [u for u in self.cards if u not in live]:
             card, k = self.cards.pop(uid), self.owners.pop(uid)
             if opening:
-                self.aside.append(card)     # "remain removed from play"
+                self.aside.append(card)  # "remain removed from play"
             else:
-                self.seats[k].discard.append(card)   # "Discard every Hero at 40 VC or higher"
+                self.seats[k].discard.append(card)  # "Discard every Hero at 40 VC or higher"
                 self.facts["discarded"][card.id] += 1
 
     def view(self, k: int, actions_left: int = 0, placed: Sequence = ()) -> View:
@@ -137,8 +143,16 @@ class Match(Model):
         heroes = self.state.in_play()
         heroes += [h for h, _ in placed]
         hands = {s.name: len(s.hand) for s in self.seats if s is not seat}
-        return View(seat.name, seat.hand, heroes, self.cards, hands, len(seat.deck),
-                    actions_left, self.seat_rngs[k])
+        return View(
+            seat.name,
+            seat.hand,
+            heroes,
+            self.cards,
+            hands,
+            len(seat.deck),
+            actions_left,
+            self.seat_rngs[k],
+        )
 
     # --- the model's steps (pnp.simulate.model) ----------------------------------------
 
@@ -174,8 +188,11 @@ class Match(Model):
         other.seats = []
         for seat in self.seats:
             copy = Seat(seat.name)
-            copy.deck_id, copy.hand, copy.discard = seat.deck_id, list(seat.hand), \
-                list(seat.discard)
+            copy.deck_id, copy.hand, copy.discard = (
+                seat.deck_id,
+                list(seat.hand),
+                list(seat.discard),
+            )
             copy.deck = decks.setdefault(id(seat.deck), list(seat.deck))  # one shared deck
             other.seats.append(copy)
         other.cards, other.owners = dict(self.cards), dict(self.owners)
@@ -210,15 +227,36 @@ class Match(Model):
         each player's lowest Hero VC (ELIMINATE_AT for none); the facts for the figures."""
         outcome = rules.outcome(self.state)
         names = [s.name for s in self.seats]
-        order = tuple(names[self.first:] + names[:self.first])
+        order = tuple(names[self.first :] + names[: self.first])
         totals = tuple(lowest_vc(self.state, n) for n in order)
         if outcome is None:
-            return Result(self.seed, order, (), "turn cap: a draw", CAPPED, False, totals,
-                          self.state.played, True, tuple(self.events), self._facts(()))
+            return Result(
+                self.seed,
+                order,
+                (),
+                "turn cap: a draw",
+                CAPPED,
+                False,
+                totals,
+                self.state.played,
+                True,
+                tuple(self.events),
+                self._facts(()),
+            )
         sole = outcome.winners if len(outcome.winners) == 1 and not outcome.tie else ()
-        return Result(self.seed, order, outcome.winners, outcome.reason, ending(outcome),
-                      outcome.tie, totals, self.state.played, False, tuple(self.events),
-                      self._facts(sole))
+        return Result(
+            self.seed,
+            order,
+            outcome.winners,
+            outcome.reason,
+            ending(outcome),
+            outcome.tie,
+            totals,
+            self.state.played,
+            False,
+            tuple(self.events),
+            self._facts(sole),
+        )
 
     def _facts(self, sole: tuple[str, ...]) -> dict[str, dict[str, int]]:
         """The facts, JSON-ready: `sole` names the sole winner (none for a tie)."""
@@ -245,12 +283,13 @@ class Match(Model):
         five first; one who still has no card cannot supply a Hero (`no_hero`) and
         loses."""
         waiting = [self.index[n] for n in self.state.waiting]
-        for j in waiting:          # "If a player exhausts their hand ... draw up to five"
+        for j in waiting:  # "If a player exhausts their hand ... draw up to five"
             if not self.seats[j].hand:
                 self.seats[j].hand += take(self.seats[j].deck, HAND)
         able = [j for j in waiting if self.seats[j].hand]
-        chosen = self.ask_all([(j, "hero", lambda j=j: (self.view(j), distinct(self.seats[j].hand)))
-                               for j in able])
+        chosen = self.ask_all(
+            [(j, "hero", lambda j=j: (self.view(j), distinct(self.seats[j].hand))) for j in able]
+        )
         picks = dict(zip(able, chosen))
         for j in waiting:
             seat, card = self.seats[j], picks.get(j)
@@ -259,8 +298,16 @@ class Match(Model):
                 continue
             seat.hand.remove(card)
             self.reveals.append((seat.name, card.id))
-            self.record({"type": "reveal", "player": seat.name, "card": card.id,
-                         "name": card.name, "vc": card.vc}, (card,))
+            self.record(
+                {
+                    "type": "reveal",
+                    "player": seat.name,
+                    "card": card.id,
+                    "name": card.name,
+                    "vc": card.vc,
+                },
+                (card,),
+            )
         if self.state.phase != "opening":
             self.facts["in_play"].update(c.id for c in self.cards.values())
             if self.state.phase == "play":
@@ -295,7 +342,7 @@ class Match(Model):
         """Do `action` for seat `k`, with `left` actions left this turn (2 or 1)."""
         kind, what = action
         seat = self.seats[k]
-        if kind == "draw":          # "Take the top card ... into your hand"
+        if kind == "draw":  # "Take the top card ... into your hand"
             seat.hand += take(seat.deck, 1)
             self.record({"type": "draw", "player": seat.name})
         elif kind == "play":
@@ -310,23 +357,42 @@ class Match(Model):
         seat.hand.remove(card)
         targets, _, _ = self.resolve(k, card.play, None, left)
         seat.discard.append(card)
-        self.record({"type": "play", "player": seat.name, "card": card.id, "name": card.name,
-                     "effects": [e.to_json() for e in card.play], "targets": targets})
+        self.record(
+            {
+                "type": "play",
+                "player": seat.name,
+                "card": card.id,
+                "name": card.name,
+                "effects": [e.to_json() for e in card.play],
+                "targets": targets,
+            }
+        )
 
     def activate(self, k: int, uid: int, left: int) -> None:
         """Activate Hero (rules): "resolve its activation instructions, then increase its
         VC by 2" (the +2 is the scorekeeper's)."""
         card = self.cards[uid]
         targets, places, placed = self.resolve(k, card.activate, uid, left)
-        self.record({"type": "activate", "player": self.seats[k].name, "hero": uid,
-                     "card": card.id, "name": card.name, "printed": card.vc,
-                     "effects": [e.to_json() for e in card.activate], "targets": targets,
-                     "place": places}, [c for _, c in placed])
+        self.record(
+            {
+                "type": "activate",
+                "player": self.seats[k].name,
+                "hero": uid,
+                "card": card.id,
+                "name": card.name,
+                "printed": card.vc,
+                "effects": [e.to_json() for e in card.activate],
+                "targets": targets,
+                "place": places,
+            },
+            [c for _, c in placed],
+        )
 
     # --- instructions ----------------------------------------------------------------
 
-    def resolve(self, k: int, effects: Sequence[Effect], activating: int | None,
-                left: int) -> tuple[list, list, list]:
+    def resolve(
+        self, k: int, effects: Sequence[Effect], activating: int | None, left: int
+    ) -> tuple[list, list, list]:
         """Resolve `effects` in order ("Resolve all mandatory instructions"): draw cards,
         place Heroes for Victory Points, and name a target for each instruction that
         takes one (None where it has no legal target, or reaches every Hero). Returns
@@ -337,22 +403,24 @@ class Match(Model):
         placed: list[tuple[rules.Hero, HeroCard]] = []
         for effect in effects:
             target = None
-            if effect.kind == "draw":           # "A "Draw N" instruction takes only the
-                seat.hand += take(seat.deck, effect.amount)   # cards that remain"
+            if effect.kind == "draw":  # "A "Draw N" instruction takes only the
+                seat.hand += take(seat.deck, effect.amount)  # cards that remain"
             elif effect.kind == "victory_point":
                 places.append(self.victory_point(k, left, placed))
             elif not effect.every:
                 legal = self.legal_targets(seat.name, effect.kind, activating, placed)
                 if len(legal) > 1:
-                    target = self.decide(k, "target", self.view(k, left, placed), effect,
-                                         legal, activating)
+                    target = self.decide(
+                        k, "target", self.view(k, left, placed), effect, legal, activating
+                    )
                 elif legal:
                     target = legal[0]
             targets.append(target)
         return targets, places, placed
 
-    def legal_targets(self, name: str, kind: str, activating: int | None,
-                      placed: Sequence) -> list[int]:
+    def legal_targets(
+        self, name: str, kind: str, activating: int | None, placed: Sequence
+    ) -> list[int]:
         """The Hero numbers an instruction of `kind` by `name` may target (rules: "Attack:
         May target any Hero, including your own"; "Defend: Must target a friendly Hero";
         "Defend Ally: Must target a friendly Hero other than the activating Hero", and
@@ -361,8 +429,11 @@ class Match(Model):
         heroes = self.state.in_play() + [h for h, _ in placed]
         if kind == "attack":
             return [h.uid for h in heroes]
-        return [h.uid for h in heroes if h.owner == name and h.uid != activating] \
-            if kind == "defend_ally" else [h.uid for h in heroes if h.owner == name]
+        return (
+            [h.uid for h in heroes if h.owner == name and h.uid != activating]
+            if kind == "defend_ally"
+            else [h.uid for h in heroes if h.owner == name]
+        )
 
     def victory_point(self, k: int, left: int, placed: list) -> dict | None:
         """A Victory Point (rules): "you may instead place one card from your hand into
@@ -370,8 +441,11 @@ class Match(Model):
         number, as `scorekeeper status` numbers Heroes in the order placed; it joins
         `placed`. None when declined or the hand is empty."""
         seat = self.seats[k]
-        card = self.decide(k, "place", self.view(k, left, placed), distinct(seat.hand)) \
-            if seat.hand else None
+        card = (
+            self.decide(k, "place", self.view(k, left, placed), distinct(seat.hand))
+            if seat.hand
+            else None
+        )
         if card is None:
             return None
         seat.hand.remove(card)

@@ -71,10 +71,16 @@ class Racer:
         mine = [u for u in options if heroes[u].owner == view.name]
         theirs = [u for u in options if heroes[u].owner != view.name]
         if effect.kind == "attack" and effect.amount > 0:
-            return min(theirs, key=lambda u: heroes[u].vc) if theirs else \
-                max(mine, key=lambda u: heroes[u].vc)
-        return min(mine, key=lambda u: heroes[u].vc) if mine else \
-            max(theirs, key=lambda u: heroes[u].vc)
+            return (
+                min(theirs, key=lambda u: heroes[u].vc)
+                if theirs
+                else max(mine, key=lambda u: heroes[u].vc)
+            )
+        return (
+            min(mine, key=lambda u: heroes[u].vc)
+            if mine
+            else max(theirs, key=lambda u: heroes[u].vc)
+        )
 
     def place(self, view, options):
         best = min(options, key=lambda c: c.vc)
@@ -82,8 +88,13 @@ class Racer:
         return best if best.vc < low else None
 
 
-def forecast(effects: Sequence[Effect], mine: dict[int, int], lead: int,
-             activating: int | None, deck_left: int) -> float:
+def forecast(
+    effects: Sequence[Effect],
+    mine: dict[int, int],
+    lead: int,
+    activating: int | None,
+    deck_left: int,
+) -> float:
     """The Racer's reckoning of `effects` (a card's Play or Activate instructions) as it
     targets them: `mine` its Heroes' VC by number (changed here), `lead` the leader's
     lowest VC, `activating` the activated Hero (None for a played card). A weight."""
@@ -93,9 +104,9 @@ def forecast(effects: Sequence[Effect], mine: dict[int, int], lead: int,
             cards += min(e.amount, deck_left)
         elif e.kind == "attack" and (e.every or e.amount > 0):
             lead += e.amount
-            for u in (mine if e.every else ()):
+            for u in mine if e.every else ():
                 mine[u] += e.amount
-        elif e.kind != "victory_point":         # lowers a friendly Hero
+        elif e.kind != "victory_point":  # lowers a friendly Hero
             pool = [u for u in mine if not (e.kind == "defend_ally" and u == activating)]
             if pool and not e.every:
                 pool = [min(pool, key=mine.__getitem__)]
@@ -122,9 +133,13 @@ SEARCHED: dict[str, Callable[..., list]] = {
     "place": lambda view, options: [*options, None],
 }
 SEARCH = SearchSpec(Racer, SEARCHED)
-Search = strategy(SEARCH, "searches its opening Hero, each action and each Victory "
-                  "Point by playing the game out (the Racer's rule of thumb at every "
-                  "seat); targets as the Racer", """Information-set Monte Carlo tree search (pnp.simulate.search):
+Search = strategy(
+    SEARCH,
+    "searches its opening Hero, each action and each Victory "
+    "Point by playing the game out (the Racer's rule of thumb at every "
+    "seat); targets as the Racer",
+    """Information-set Monte Carlo tree search (pnp.simulate.search):
     its opening Hero, each action and each Victory Point is chosen by playing the game out
     many times from what the player can see, every seat playing the Racer's rule of thumb
-    in those play-outs; it targets as the Racer does.""")
+    in those play-outs; it targets as the Racer does.""",
+)

@@ -17,15 +17,32 @@ GAME = "hack-back"
 #: rules: "two or more individual players"; the kit's card data seats 11 (game.toml
 #: players.max: five individual decks, and the 55-card shared deck deals 11 hands).
 PLAYERS = (2, 11)
-NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kai",
-         "Lea")                      # as many as the scorekeeper seats (rules.PLAYERS)
-TURN_CAP = 200                       # every player's turn counts (rules.State.played)
+NAMES = (
+    "Ana",
+    "Ben",
+    "Cleo",
+    "Dev",
+    "Eli",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jon",
+    "Kai",
+    "Lea",
+)  # as many as the scorekeeper seats (rules.PLAYERS)
+TURN_CAP = 200  # every player's turn counts (rules.State.played)
 TURN_WORD = "turns"
 #: How a game ends (rules, the end-of-turn checks and the opening) -> a chart label.
-ENDINGS = {"vc win": "VC win", "last player": "last player standing",
-           "everyone loses": "everyone loses", "tie": "tie", CAPPED: "turn cap (draw)"}
+ENDINGS = {
+    "vc win": "VC win",
+    "last player": "last player standing",
+    "everyone loses": "everyone loses",
+    "tie": "tie",
+    CAPPED: "turn cap (draw)",
+}
 INDIVIDUAL, SHARED = "individual", "shared"
-SHARED_ID = "shared"                 # the shared deck's id in the facts
+SHARED_ID = "shared"  # the shared deck's id in the facts
 #: The facts each game counts (group -> card or deck id -> count).
 FACTS = ("opening", "opening_won", "deck", "deck_won", "in_play", "discarded")
 #: The rates among them (count, out of): every key counted out of has a count, 0 or more.
@@ -46,8 +63,8 @@ def take(deck: list[HeroCard], n: int) -> list[HeroCard]:
     """The top `n` cards of `deck` (its end), removed; fewer if fewer remain ("If fewer
     than five remain, draw what is available")."""
     n = min(n, len(deck))
-    taken = deck[len(deck) - n:][::-1]
-    del deck[len(deck) - n:]
+    taken = deck[len(deck) - n :][::-1]
+    del deck[len(deck) - n :]
     return taken
 
 
@@ -60,11 +77,14 @@ def choose_format(data: HackBackData, n_players: int, chosen: str | None = None)
     if chosen not in (INDIVIDUAL, SHARED):
         raise ValueError(f"deck format is {INDIVIDUAL!r} or {SHARED!r}, got {chosen!r}")
     if chosen == INDIVIDUAL and len(data.decks) < n_players:
-        raise ValueError(f"{n_players} players need {n_players} individual decks; the "
-                         f"card data has {len(data.decks)}")
+        raise ValueError(
+            f"{n_players} players need {n_players} individual decks; the "
+            f"card data has {len(data.decks)}"
+        )
     if chosen == SHARED and data.shared.size < HAND * n_players:
-        raise ValueError(f"the {data.shared.size}-card shared deck cannot deal {n_players} "
-                         f"hands of {HAND}")
+        raise ValueError(
+            f"the {data.shared.size}-card shared deck cannot deal {n_players} hands of {HAND}"
+        )
     return chosen
 
 
@@ -131,6 +151,7 @@ class Player(Protocol):
 
     def hero(self, view: View, options: list[HeroCard]) -> HeroCard: ...
     def action(self, view: View, options: list[Action]) -> Action: ...
-    def target(self, view: View, effect: Effect, options: list[int],
-               activating: int | None) -> int: ...
+    def target(
+        self, view: View, effect: Effect, options: list[int], activating: int | None
+    ) -> int: ...
     def place(self, view: View, options: list[HeroCard]) -> HeroCard | None: ...

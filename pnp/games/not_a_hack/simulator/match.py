@@ -63,27 +63,38 @@ class Match(Piles, Model):
     """One game in play (mutable while it runs; `play` returns its Result). RuleError
     (`rules.initial`) for a player count outside PLAYERS."""
 
-    def __init__(self, data: NotAHackData, players: Sequence[Player], seed: int,
-                 kit: Kit | None = None, cap: int = TURN_CAP):
-        names = NAMES[:len(players)]
+    def __init__(
+        self,
+        data: NotAHackData,
+        players: Sequence[Player],
+        seed: int,
+        kit: Kit | None = None,
+        cap: int = TURN_CAP,
+    ):
+        names = NAMES[: len(players)]
         self.start(seed, players, names, cap)
         self.kit = kit or kit_of(data)
         self.state = rules.initial(names)
         self.seats = [Seat(n) for n in names]
         self.events: list[dict] = []
-        self.drawn = 0                           # black cards drawn
+        self.drawn = 0  # black cards drawn
         self.black_discard: list[NahCard] = []
         self.white_discard: list[NahCard] = []
-        self.in_play: list[NahCard] = []         # the black card being resolved
-        self.table: list[NahCard] = []           # white cards played, not yet judged
-        self.supply: Counter = Counter()         # kinds in the white pile and its discard
+        self.in_play: list[NahCard] = []  # the black card being resolved
+        self.table: list[NahCard] = []  # white cards played, not yet judged
+        self.supply: Counter = Counter()  # kinds in the white pile and its discard
         #: components and modifiers outside the winning hacks, and what each hack needs
         self.free = Counter(c.kind for c in data.pile("white") if c.kind in BUILD)
         self.needs = {(c.components, c.modifiers) for c in data.cards if c.kind == "hack"}
-        self.facts = {"per_game": Counter(dict.fromkeys(PER_GAME, 0)), "won": Counter(),
-                      "piles": Counter(), "running": Counter(), "per_player": Counter(),
-                      "stolen": Counter()}
-        self.stolen: set[int] = set()            # the winning hacks stolen (ids of their cards)
+        self.facts = {
+            "per_game": Counter(dict.fromkeys(PER_GAME, 0)),
+            "won": Counter(),
+            "piles": Counter(),
+            "running": Counter(),
+            "per_player": Counter(),
+            "stolen": Counter(),
+        }
+        self.stolen: set[int] = set()  # the winning hacks stolen (ids of their cards)
         self._setup(data)
 
     def _setup(self, data: NotAHackData) -> None:
@@ -116,10 +127,13 @@ class Match(Piles, Model):
 
     def view(self, k: int) -> View:
         """What seat `k` may see: its own hand, nobody else's."""
-        table = tuple(Public(p.name, len(s.hand), p.hacks, p.total, p.banned)
-                      for p, s in zip(self.state.players, self.seats))
-        return View(self.seats[k].name, self.seats[k].hand, table, len(self.white),
-                    self.seat_rngs[k])
+        table = tuple(
+            Public(p.name, len(s.hand), p.hacks, p.total, p.banned)
+            for p, s in zip(self.state.players, self.seats)
+        )
+        return View(
+            self.seats[k].name, self.seats[k].hand, table, len(self.white), self.seat_rngs[k]
+        )
 
     # --- the model's steps (pnp.simulate.model) ----------------------------------------
 
@@ -149,12 +163,23 @@ class Match(Piles, Model):
     def clone(self) -> Match:
         other = object.__new__(Match)
         self.copy_base(other)
-        other.kit, other.state, other.needs, other.drawn = self.kit, self.state, \
-            self.needs, self.drawn
+        other.kit, other.state, other.needs, other.drawn = (
+            self.kit,
+            self.state,
+            self.needs,
+            self.drawn,
+        )
         other.seats = [seat.copy() for seat in self.seats]
         other.events, other.facts, other.stolen = [], fresh_facts(self.facts), set()
-        for name in ("black", "black_discard", "white", "white_discard", "in_play",
-                     "table", "boxed"):
+        for name in (
+            "black",
+            "black_discard",
+            "white",
+            "white_discard",
+            "in_play",
+            "table",
+            "boxed",
+        ):
             setattr(other, name, list(getattr(self, name)))
         other.supply, other.free = Counter(self.supply), Counter(self.free)
         return other
@@ -176,8 +201,7 @@ class Match(Piles, Model):
         for seat in others:
             held = [c for c in seat.hand if c.kind == "new_account"]
             seat.hand[:] = held + [pool.pop() for _ in range(len(seat.hand) - len(held))]
-        self.white[:] = sorted(pool + [c for c in self.white if c.kind in STAY],
-                               key=card_order)
+        self.white[:] = sorted(pool + [c for c in self.white if c.kind in STAY], key=card_order)
         rng.shuffle(self.white)
         self.supply = Counter(c.kind for c in self.white + self.white_discard)
         self.black.sort(key=card_order)
@@ -208,18 +232,27 @@ class Match(Piles, Model):
         """A hack (rules, “Turn 1”): every other unbanned player completes it, the drawer
         judges the face-down hacks, the winner keeps its white cards as points, everyone
         refills. A hack nobody completes is discarded; the drawer draws again."""
-        played = [(k, cards) for k in self.order(drawer)[1:]
-                  if (cards := self.complete(k, card)) is not None]
+        played = [
+            (k, cards)
+            for k in self.order(drawer)[1:]
+            if (cards := self.complete(k, card)) is not None
+        ]
         if not played:
             self.facts["per_game"]["unfinished"] += 1
             self.discard_black()
             return
-        self.rng.shuffle(played)                     # face-down: owners hidden
+        self.rng.shuffle(played)  # face-down: owners hidden
         pick = self.decide(drawer, "judge", self.view(drawer), [c for _, c in played])
         winner = played[pick][0]
-        self.record({"type": "hack", "drawer": self.seats[drawer].name,
-                     "winner": self.seats[winner].name, "cards": size(card),
-                     "white": self.kit.white})
+        self.record(
+            {
+                "type": "hack",
+                "drawer": self.seats[drawer].name,
+                "winner": self.seats[winner].name,
+                "cards": size(card),
+                "white": self.kit.white,
+            }
+        )
         self.settle(card, played, winner)
         self.refill(drawer)
 
@@ -233,8 +266,11 @@ class Match(Piles, Model):
             missing = [kind for kind in BUILD if have[kind] < need[kind]]
             if not missing:
                 break
-            spare = [c for c in seat.hand if have[c.kind] > need.get(c.kind, 0)
-                     and c.kind != "new_account"]
+            spare = [
+                c
+                for c in seat.hand
+                if have[c.kind] > need.get(c.kind, 0) and c.kind != "new_account"
+            ]
             if not spare or not any(self.supply[kind] for kind in missing):
                 return None
             card = self.decide(k, "swap", self.view(k), spare)
@@ -242,7 +278,9 @@ class Match(Piles, Model):
             take(seat.hand, card)
             self.discard_white([card])
             self.draw_white(seat)
-        cards = [c for kind in BUILD for c in [c for c in seat.hand if c.kind == kind][:need[kind]]]
+        cards = [
+            c for kind in BUILD for c in [c for c in seat.hand if c.kind == kind][: need[kind]]
+        ]
         for c in cards:
             take(seat.hand, c)
         seat.owed += len(cards)
@@ -270,9 +308,17 @@ class Match(Piles, Model):
         the card. Set this card in front of that player”)."""
         seat = self.seats[drawer]
         seat.kept.append(self.in_play.pop())
-        self.record({"type": "negative", "player": seat.name, "points": card.points,
-                     "name": card.name, "card": card.id, "copies": card.count,
-                     "deck_at_points": self.kit.at_points["negative", card.points]})
+        self.record(
+            {
+                "type": "negative",
+                "player": seat.name,
+                "points": card.points,
+                "name": card.name,
+                "card": card.id,
+                "copies": card.count,
+                "deck_at_points": self.kit.at_points["negative", card.points],
+            }
+        )
 
     def ban(self, drawer: int) -> None:
         """A Banned card (rules: “the person is out of the game and their points are
@@ -291,7 +337,7 @@ class Match(Piles, Model):
             self.discard_white(seat.hand)
             seat.hand, seat.owed = [], 0
         else:
-            assert account is not None   # countered: only a held New Account card counters
+            assert account is not None  # countered: only a held New Account card counters
             take(seat.hand, account)
             self.discard_white([account])
             seat.owed += 1
@@ -308,13 +354,17 @@ class Match(Piles, Model):
             options = self.steals(k) if card is not None else []
             pick = self.decide(k, "steal", self.view(k), options) if options else None
             if pick is not None:
-                assert card is not None      # only a Steal's holder is asked for a pick
+                assert card is not None  # only a Steal's holder is asked for a pick
                 self.steal(k, card, pick)
 
     def steals(self, k: int) -> list[Steal]:
         """The winning hacks seat `k` may steal: every one of every other unbanned player."""
-        return [Steal(p.name, i, cards) for j, p in enumerate(self.state.players)
-                if j != k and not p.banned for i, cards in enumerate(p.hacks)]
+        return [
+            Steal(p.name, i, cards)
+            for j, p in enumerate(self.state.players)
+            if j != k and not p.banned
+            for i, cards in enumerate(p.hacks)
+        ]
 
     def steal(self, k: int, card: NahCard, pick: Steal) -> None:
         """Seat `k` plays the Steal `card` on `pick`: the hack's white cards move in front
@@ -332,8 +382,15 @@ class Match(Piles, Model):
         self.facts["per_player"][f"{thief.name}:steals"] += 1
         self.facts["per_player"][f"{thief.name}:points_stolen"] += pick.cards
         self.facts["per_player"][f"{victim.name}:stolen_from"] += pick.cards
-        self.record({"type": "steal", "player": thief.name, "from": victim.name,
-                     "hack": pick.index, "cards": pick.cards})
+        self.record(
+            {
+                "type": "steal",
+                "player": thief.name,
+                "from": victim.name,
+                "hack": pick.index,
+                "cards": pick.cards,
+            }
+        )
 
     # --- the final hack-off ------------------------------------------------------------
 
@@ -347,22 +404,26 @@ class Match(Piles, Model):
         card = self.draw_hack(cap)
         if card is None:
             return
-        played = [(k, cards) for k in self.order(first)
-                  if (cards := self.complete(k, card)) is not None]
+        played = [
+            (k, cards) for k in self.order(first) if (cards := self.complete(k, card)) is not None
+        ]
         if not played:
             self.facts["per_game"]["unfinished"] += 1
             self.discard_black()
             return
         names = [self.seats[k].name for k, _ in played]
         voters = [j for j in range(len(self.seats)) if self.state.players[j].banned]
-        votes = dict(zip((self.seats[j].name for j in voters),
-                         self.ask_all([(j, "vote", lambda j=j: (self.view(j), names))
-                                       for j in voters])))
+        votes = dict(
+            zip(
+                (self.seats[j].name for j in voters),
+                self.ask_all([(j, "vote", lambda j=j: (self.view(j), names)) for j in voters]),
+            )
+        )
         before = [len(p.hacks) for p in self.state.players]
-        self.record({"type": "hack_off", "votes": votes, "cards": size(card),
-                     "white": self.kit.white})
-        winner = next((k for k, _ in played if len(self.state.players[k].hacks) > before[k]),
-                      None)
+        self.record(
+            {"type": "hack_off", "votes": votes, "cards": size(card), "white": self.kit.white}
+        )
+        winner = next((k for k, _ in played if len(self.state.players[k].hacks) > before[k]), None)
         self.facts["per_game"]["split_votes"] += winner is None
         self.settle(card, played, winner)
         if self.state.phase != "over":
@@ -377,14 +438,25 @@ class Match(Piles, Model):
         per_game["hack_offs"] = state.hack_offs
         per_game["hack_off_repeats"] = max(0, state.hack_offs - 1)
         if outcome is not None:
-            ending, reason = ("hack-off" if state.hack_offs == 1 else "hack-off repeated",
-                              outcome.reason)
+            ending, reason = (
+                "hack-off" if state.hack_offs == 1 else "hack-off repeated",
+                outcome.reason,
+            )
         elif self.used_up():
             ending, reason = USED_UP, "white cards used up: a draw"
         else:
             ending, reason = CAPPED, "turn cap: a draw"
         winners = outcome.winners if outcome else ()
-        return Result(self.seed, tuple(s.name for s in self.seats), winners, reason, ending,
-                      len(winners) > 1, tuple(p.total for p in state.players), self.drawn,
-                      ending == CAPPED, tuple(self.events),
-                      {k: dict(sorted(v.items())) for k, v in self.facts.items()})
+        return Result(
+            self.seed,
+            tuple(s.name for s in self.seats),
+            winners,
+            reason,
+            ending,
+            len(winners) > 1,
+            tuple(p.total for p in state.players),
+            self.drawn,
+            ending == CAPPED,
+            tuple(self.events),
+            {k: dict(sorted(v.items())) for k, v in self.facts.items()},
+        )

@@ -11,12 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from pnp.games.not_a_hack.cards import NahCard
-from pnp.games.not_a_hack.simulator.table import (
-    PILE_EVERY,
-    PILE_KINDS,
-    Kit,
-    Seat,
-)
+from pnp.games.not_a_hack.simulator.table import PILE_EVERY, PILE_KINDS, Kit, Seat
 from scorekeeper.games.not_a_hack import rules
 
 
@@ -63,8 +58,11 @@ class Piles:
         game has run to this many black cards (`running`)."""
         t = str(self.drawn)
         self.facts["running"][t] += 1
-        left = Counter(c.kind for pile in (self.white, self.white_discard, self.black,
-                                           self.black_discard) for c in pile)
+        left = Counter(
+            c.kind
+            for pile in (self.white, self.white_discard, self.black, self.black_discard)
+            for c in pile
+        )
         for kinds in PILE_KINDS.values():
             for kind in kinds:
                 self.facts["piles"][f"{kind}@{t}"] += left[kind]
@@ -93,13 +91,20 @@ class Piles:
             if card.kind != "positive":
                 break
             seat.kept.append(card)
-            self.record({"type": "positive", "player": seat.name, "points": card.points,
-                         "name": card.name, "card": card.id, "copies": card.count,
-                         "deck_at_points": self.kit.at_points["positive", card.points]})
+            self.record(
+                {
+                    "type": "positive",
+                    "player": seat.name,
+                    "points": card.points,
+                    "name": card.name,
+                    "card": card.id,
+                    "copies": card.count,
+                    "deck_at_points": self.kit.at_points["positive", card.points],
+                }
+            )
         seat.hand.append(card)
         if card.kind == "new_account":
-            self.record({"type": "new_account", "player": seat.name,
-                         "kit": self.kit.accounts})
+            self.record({"type": "new_account", "player": seat.name, "kit": self.kit.accounts})
         return card
 
     def refill(self, first: int) -> None:
@@ -117,8 +122,9 @@ class Piles:
         few components and modifiers are left outside the winning hacks for any hack
         card, or every unbanned player holds nothing but New Account cards (no card to
         play or to swap, and no hack won to refill after)."""
-        if not any(self.free["component"] >= c and self.free["modifier"] >= m
-                   for c, m in self.needs):
+        if not any(
+            self.free["component"] >= c and self.free["modifier"] >= m for c, m in self.needs
+        ):
             return True
         return all(c.kind == "new_account" for k in self.order(0) for c in self.seats[k].hand)
 

@@ -42,8 +42,10 @@ class PartyPlayer:
     holds most, keeping Steal cards; when banned, votes for the trailing finalist (at
     random on a tie)."""
 
-    about = ("judges at random, counters a ban unless it leads, steals the leader's "
-             "biggest hack at once, votes for the trailing finalist")
+    about = (
+        "judges at random, counters a ban unless it leads, steals the leader's "
+        "biggest hack at once, votes for the trailing finalist"
+    )
 
     def counter(self, view):
         best = max(p.total for p in view.table if p.name != view.name)
@@ -93,10 +95,13 @@ SEARCHED: dict[str, Callable[..., list]] = {
     "vote": lambda view, finalists: list(finalists),
 }
 SEARCH = SearchSpec(PartyPlayer, SEARCHED)
-Search = strategy(SEARCH, "searches counters, Steals, swaps and hack-off votes by "
-                  "playing the game out (the party player's rule of thumb at every seat)",
-                  """Information-set Monte Carlo tree search (pnp.simulate.search):
+Search = strategy(
+    SEARCH,
+    "searches counters, Steals, swaps and hack-off votes by "
+    "playing the game out (the party player's rule of thumb at every seat)",
+    """Information-set Monte Carlo tree search (pnp.simulate.search):
     whether to counter a ban, whether and whom to steal from, which card to swap away
     while completing a hack and, once banned, its hack-off vote are chosen by playing the
     game out many times from what the player can see, every seat playing the party
-    player's rule of thumb in those play-outs.""")
+    player's rule of thumb in those play-outs.""",
+)

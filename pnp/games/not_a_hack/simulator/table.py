@@ -14,9 +14,9 @@ from pnp.simulate.result import CAPPED
 from scorekeeper.games.not_a_hack import rules
 
 GAME = rules.GAME
-PLAYERS = rules.PLAYERS   # rules: "Not a hack Rules (3 to 5 players)"
+PLAYERS = rules.PLAYERS  # rules: "Not a hack Rules (3 to 5 players)"
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")
-TURN_CAP = 400            # black cards drawn, hack-off draws included
+TURN_CAP = 400  # black cards drawn, hack-off draws included
 TURN_WORD = "black cards drawn"
 #: The ending of a game that can never end: the white cards are used up, so no hack can
 #: be completed and no hack-off won (`Match.used_up`).
@@ -24,27 +24,44 @@ USED_UP = "white used up"
 #: How a game ends -> a chart label: settled by the first hack-off, by a later one (after
 #: a split vote or tied totals: rules, “In case of a tie repeat the hack off”), stopped
 #: with the white cards used up, or capped.
-ENDINGS = {"hack-off": "first hack-off", "hack-off repeated": "hack-off repeated",
-           USED_UP: "white cards used up (draw)", CAPPED: "turn cap (draw)"}
-BUILD = ("component", "modifier")   # the white kinds that fill a hack's blanks
+ENDINGS = {
+    "hack-off": "first hack-off",
+    "hack-off repeated": "hack-off repeated",
+    USED_UP: "white cards used up (draw)",
+    CAPPED: "turn cap (draw)",
+}
+BUILD = ("component", "modifier")  # the white kinds that fill a hack's blanks
 #: points of lead a search player's play-out counts as most of a clear lead (Model.lead)
 LEAD_POINTS = 5
 #: The kinds of card the pile make-up figures follow, by pile, and every how many black
 #: cards drawn they are counted.
-PILE_KINDS = {"white": ("component", "modifier", "steal", "new_account"),
-              "black": ("hack", "negative", "banned")}
+PILE_KINDS = {
+    "white": ("component", "modifier", "steal", "new_account"),
+    "black": ("hack", "negative", "banned"),
+}
 PILE_EVERY = 10
 #: What `facts["per_player"]` counts of each player ("<name>:<key>"), each with a label:
 #: where a strategy's points come from.
-PER_PLAYER = {"hacks_won": "hacks won", "hack_points": "points from hacks won",
-              "steals": "Steals played", "points_stolen": "points stolen",
-              "stolen_from": "points lost to Steals", "countered": "bans countered",
-              "banned": "bans that stood", "swaps": "cards swapped"}
+PER_PLAYER = {
+    "hacks_won": "hacks won",
+    "hack_points": "points from hacks won",
+    "steals": "Steals played",
+    "points_stolen": "points stolen",
+    "stolen_from": "points lost to Steals",
+    "countered": "bans countered",
+    "banned": "bans that stood",
+    "swaps": "cards swapped",
+}
 #: The per-game counts of `facts["per_game"]`, each with its chart label.
-PER_GAME = {"bans": "players banned", "countered": "bans countered",
-            "steals": "steals", "hack_offs": "hack-offs held",
-            "hack_off_repeats": "hack-offs repeated", "split_votes": "split votes",
-            "unfinished": "hacks nobody completed"}
+PER_GAME = {
+    "bans": "players banned",
+    "countered": "bans countered",
+    "steals": "steals",
+    "hack_offs": "hack-offs held",
+    "hack_off_repeats": "hack-offs repeated",
+    "split_votes": "split votes",
+    "unfinished": "hacks nobody completed",
+}
 
 
 class Kit(NamedTuple):
@@ -64,8 +81,11 @@ def kit_of(data: NotAHackData) -> Kit:
     for c in data.cards:
         if c.kind in ("negative", "positive"):
             at_points[c.kind, c.points] += c.count
-    return Kit(sum(c.count for c in data.cards if c.kind in BUILD),
-               sum(c.count for c in data.cards if c.kind == "new_account"), dict(at_points))
+    return Kit(
+        sum(c.count for c in data.cards if c.kind in BUILD),
+        sum(c.count for c in data.cards if c.kind == "new_account"),
+        dict(at_points),
+    )
 
 
 def size(hack: NahCard) -> int:
@@ -91,8 +111,12 @@ class Seat:
         """An independent copy (cards, and the white cards of a winning hack, are never
         changed in place, so they are shared)."""
         other = Seat(self.name)
-        other.hand, other.won, other.kept, other.owed = list(self.hand), list(self.won), \
-            list(self.kept), self.owed
+        other.hand, other.won, other.kept, other.owed = (
+            list(self.hand),
+            list(self.won),
+            list(self.kept),
+            self.owed,
+        )
         return other
 
 
