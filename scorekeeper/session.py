@@ -3,8 +3,9 @@
 Every command loads the game, checks the new event against the rules on the live state
 and only then appends it, inside one transaction: a refused command writes nothing.
 Each write saves the state it leaves (scorekeeper.snapshot, in the store's snapshots
-table), so `status`, the verbs, `undo` and `redo` start from it (`current`) and only
-`history`, `export` and a game without a saved state replay the whole log (`load`).
+table; read and written through scorekeeper.saved_states), so `status`, the verbs,
+`undo` and `redo` start from it (`current`) and only `history`, `export` and a game
+without a saved state replay the whole log (`load`).
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ import gc
 import json
 from typing import Any, NamedTuple, cast
 
-from scorekeeper import cache, snapshot
+from scorekeeper import cache
 from scorekeeper.errors import InputError, ScoreError, quoted
 from scorekeeper.game import Game, Rules, choose_variants
 from scorekeeper.games import find_game, load_game, playable
+from scorekeeper.saved_states import _NONE, _heads, _save, _saved_state
 from scorekeeper.shapes import checker
 from scorekeeper.store import LogRow, OutOfPlace, Store, TableRow, effective_events
 
@@ -257,58 +259,6 @@ def current(store: Store, game_id: int | None) -> Current:
         now = Current(game, spec, state)
     cache.remember_current(store, key, now)
     return now
-
-
-_NONE = object()  # no saved state to start from
-
-
-def _heads(store: Store, game: TableRow) -> tuple[list[LogRow], list[LogRow], list[LogRow]] | None:
-    """(every log row without its event, the actions in force, those undone), or None
-    if the rows do not stand where they are (for `load` to name)."""
-    rows = store.log_heads(game.id)
-    try:
-        return (rows, *effective_events(rows))
-    except OutOfPlace:
-        return None
-
-
-def _saved_state(store: Store, game: TableRow, spec: Game, heads=None, top: Any = _NONE) -> Any:
-    """The saved state after the action on top of the log (or after `top`, None for
-    no action in force), or _NONE if the game keeps none, there is none, it does not
-    read back, or the log is not as it was when it was saved (for `load` to name what
-    is wrong). `heads`: `_heads`, if read.
-
-    A saved state stands for the rows up to its action: a row changed or removed by
-    hand empties the game's saved states (the store's triggers) and a row put in
-    before it changes the number of rows it was saved with. So only the rows after
-    its action are checked here (Store.sound_after), and no event is parsed."""
-    types = spec.rules.state_types
-    if not types:
-        return _NONE
-    heads = heads or _heads(store, game)
-    if heads is None:
-        return _NONE
-    rows, done, _ = heads
-    if top is _NONE:
-        top = done[-1] if done else None
-    if not store.sound_after(game.id, top.id if top is not None else 0):
-        return _NONE
-    if top is None:
-        return spec.start(game.players, game.variants)
-    saved = store.snapshot(game.id, top.id)
-    if saved is None or saved[0] != 1 + next(i for i, r in enumerate(rows) if r.id == top.id):
-        return _NONE
-    try:
-        return snapshot.loads(saved[1], types)
-    except snapshot.Unreadable:
-        return _NONE
-
-
-def _save(store: Store, spec: Game, game: TableRow, top: LogRow | None, state: Any) -> None:
-    """Save `state` as the one after action `top` (nothing for no action, or a game
-    that keeps no saved states)."""
-    if top is not None and spec.rules.state_types:
-        store.save_snapshot(game.id, top.id, snapshot.dumps(state))
 
 
 def record(store: Store, game_id: int | None, event: dict) -> tuple[Current, Current]:
