@@ -1,8 +1,8 @@
 """Hack Back: the opening, two-action turns, targets, and the end-of-turn checks.
 Pure functions over immutable state; no I/O. Source: shared/rules/hack-back.txt.
-The table and the events' shapes are in state.py, the end-of-turn checks in
-end_turn.py and the lines that describe events (`describe`) in words.py; all are part
-of these rules and are named here.
+The table and the events' shapes are in state.py, the opening in opening.py, the
+end-of-turn checks in end_turn.py and the lines that describe events (`describe`) in
+words.py; all are part of these rules and are named here.
 
 Events (JSON-ready dicts; effects are copied from the card data when recorded):
   {"type": "reveal", "player": P, "card": ID|None, "name": TEXT|None, "vc": N}   opening
@@ -24,7 +24,8 @@ from typing import Sequence
 
 from pnp.core.shown import plural, singular
 from scorekeeper.errors import InputError, RuleError, quoted
-from scorekeeper.games.hack_back.end_turn import _finish, _hero_text, end_of_turn, outcome, standing  # noqa: F401  (part of these rules)
+from scorekeeper.games.hack_back.end_turn import _hero_text, end_of_turn, outcome, standing  # noqa: F401  (part of these rules)
+from scorekeeper.games.hack_back.opening import _next_uid, _no_hero, _reveal
 from scorekeeper.games.hack_back.state import (  # noqa: F401  (the rules' names)
     _EFFECT,
     _HERO,
@@ -63,7 +64,6 @@ from scorekeeper.games.hack_back.state import (  # noqa: F401  (the rules' names
     takes_target,
 )
 from scorekeeper.games.hack_back.words import KEYWORDS, describe, keyword  # noqa: F401  (rules' words)
-from scorekeeper.outcome import Termination
 from scorekeeper.view import number
 
 
@@ -94,72 +94,6 @@ def apply(state: State, event: dict) -> State:
         _check_turn(state, event["player"])
         return _after_action(turn[kind](state, event))
     raise InputError(f"unknown event type {quoted(kind)}")
-
-
-# --- The opening ---------------------------------------------------------------------
-
-
-def _next_uid(state: State) -> int:
-    return 1 + max((h.uid for h in state.heroes), default=0)
-
-
-def _reveal(state: State, event: dict) -> State:
-    player = event["player"]
-    if player not in state.waiting:
-        raise RuleError(RULE_OPENING, f"{player} has no opening Hero to reveal now")
-    hero = Hero(
-        _next_uid(state),
-        player,
-        event.get("name") or f"a {event['vc']}-VC Hero",
-        event.get("card"),
-        event["vc"],
-        event["vc"],
-    )
-    state = state._replace(
-        heroes=state.heroes + (hero,), waiting=tuple(p for p in state.waiting if p != player)
-    )
-    return _settle_opening(state)
-
-
-def _no_hero(state: State, event: dict) -> State:
-    player = event["player"]
-    if player not in state.waiting:
-        raise RuleError(RULE_OPENING, f"{player} is not asked for a Hero now")
-    state = state._replace(
-        out=state.out + (player,), waiting=tuple(p for p in state.waiting if p != player)
-    )
-    return _settle_opening(state)
-
-
-def _settle_opening(state: State) -> State:
-    """When nobody is waiting: the sole lowest printed VC starts; tied players replace."""
-    if state.waiting:
-        return state
-    alive = state.alive()
-    if not alive:
-        return _finish(
-            state,
-            Termination.NO_PLAYERS,
-            (),
-            "everyone loses",
-            ("Nobody could supply a Hero: everyone loses (rules, opening).",),
-        )
-    if len(alive) == 1:
-        return _finish(
-            state,
-            Termination.LAST_PLAYER,
-            (alive[0],),
-            "last player standing",
-            (f"Only {alive[0]} could supply a Hero and wins.",),
-        )
-    opening = {p: next(h for h in reversed(state.in_play(p))) for p in alive}
-    low = min(h.printed for h in opening.values())
-    tied = [p for p, h in opening.items() if h.printed == low]
-    if len(tied) == 1:
-        return state._replace(phase="play", current=state.players.index(tied[0]))
-    aside = {opening[p].uid for p in tied}
-    heroes = tuple(h._replace(in_play=False) if h.uid in aside else h for h in state.heroes)
-    return state._replace(heroes=heroes, waiting=tuple(tied))
 
 
 # --- Turns ---------------------------------------------------------------------------

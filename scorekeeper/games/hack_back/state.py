@@ -1,7 +1,7 @@
 """Hack Back's table as the rules see it: the game's numbers and the rules' passages
 they cite, the shape of each stored event, and the immutable State and Hero. The
-functions over them are in rules.py (the opening, turns, targets) and end_turn.py
-(the end-of-turn checks). Source: shared/rules/hack-back.txt."""
+functions over them are in opening.py (the opening), rules.py (turns, targets) and
+end_turn.py (the end-of-turn checks). Source: shared/rules/hack-back.txt."""
 
 from __future__ import annotations
 
