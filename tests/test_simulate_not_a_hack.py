@@ -17,6 +17,7 @@ from pnp.games.not_a_hack import simulator as sim
 from pnp.simulate.result import CAPPED
 from scorekeeper.errors import RuleError
 from scorekeeper.games.not_a_hack import cards, rules
+from scorekeeper.games.not_a_hack.state import GAME, PLAYERS
 from scorekeeper.store import Store
 from tests.replay import CHEAP, plan, replay, seated
 
@@ -45,7 +46,7 @@ def test_kit_is_what_the_scorekeeper_records(data, kit):
     assert kit.accounts == cards.printed("new_account")
     for (kind, points), n in kit.at_points.items():
         assert n == cards.at_points(kind, points)
-    assert sim.PLAYERS == rules.PLAYERS == (3, 5)
+    assert sim.PLAYERS == PLAYERS == (3, 5)
 
 
 @pytest.mark.parametrize("n", COUNTS)
@@ -307,7 +308,7 @@ def test_simulated_games_replay_through_the_scorekeeper(data, kit, tmp_path):
     for k in range(150):
         n, strategy = plans[k % len(plans)]
         result = sim.simulate(data, n, 2000 + k, plan(sim, strategy, n), setup=CHEAP, kit=kit)
-        state = replay(store, rules.GAME, result)
+        state = replay(store, GAME, result)
         outcome = rules.outcome(state)
         assert tuple(p.total for p in state.players) == result.totals
         assert state.hack_offs == result.facts["per_game"]["hack_offs"]

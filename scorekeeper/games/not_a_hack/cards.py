@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from scorekeeper.cards import card_view, pick
-from scorekeeper.games.not_a_hack import rules
+from scorekeeper.games.not_a_hack import state
 
 
 class Card(NamedTuple):
@@ -33,14 +33,14 @@ def _load(folder):
     code: pnp.core.games.load_data)."""
     from pnp.core.games import load_data
 
-    return load_data(rules.GAME, folder)
+    return load_data(state.GAME, folder)
 
 
 @lru_cache(maxsize=None)
 def _cards() -> tuple[Card, ...]:
     """Every Not a Hack card (scorekeeper.cards.card_view); InputError if the card data
     has problems."""
-    return tuple(Card(*c) for c in card_view(rules.GAME, _load, _view))
+    return tuple(Card(*c) for c in card_view(state.GAME, _load, _view))
 
 
 def points_range(kind: str) -> tuple[int, int]:

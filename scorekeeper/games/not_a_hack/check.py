@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from scorekeeper.errors import RuleError, UsageError, quoted
-from scorekeeper.games.not_a_hack import rules
+from scorekeeper.games.not_a_hack import rules, state
 from scorekeeper.names import check_new_names
 from scorekeeper.numbers import is_whole, whole
 from scorekeeper.outcome import Outcome, Termination
@@ -67,7 +67,7 @@ def check_table(table: Table, totals: tuple[int, int]) -> list[str]:
     finalists = [name for name, _, banned in table if not banned]
     if len(finalists) != 2:
         raise RuleError(
-            rules.RULE_HACK_OFF,
+            state.RULE_HACK_OFF,
             f"the final hack-off is played by two unbanned "
             f"players; this table has {len(finalists)}"
             + (f" ({', '.join(finalists)})" if finalists else ""),
@@ -82,11 +82,11 @@ def check_table(table: Table, totals: tuple[int, int]) -> list[str]:
     return finalists
 
 
-def table_state(table: Table) -> rules.State:
+def table_state(table: Table) -> state.State:
     """The table in the hack-off, each player's total kept as one number."""
-    return rules.State(
+    return state.State(
         tuple(
-            rules.Player(name, actions=(total,), accounts=0, banned=banned)
+            state.Player(name, actions=(total,), accounts=0, banned=banned)
             for name, total, banned in table
         ),
         phase="hack-off",

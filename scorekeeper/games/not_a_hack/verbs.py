@@ -8,14 +8,14 @@ import click
 from pnp.core.shown import plural
 from scorekeeper.context import Whole, complete_player, completion, example, pass_ctx
 from scorekeeper.errors import InputError, UsageError, quoted
-from scorekeeper.games.not_a_hack import rules
+from scorekeeper.games.not_a_hack import state
 from scorekeeper.names import resolve
 from scorekeeper.numbers import is_whole, shown, sign, value
 from scorekeeper.report import game_table, record_and_report
 
 
 def _table(ctx):
-    return game_table(ctx, rules.GAME)
+    return game_table(ctx, state.GAME)
 
 
 def _action_points(typed: str, kind: str) -> dict:
@@ -47,7 +47,7 @@ def _action_points(typed: str, kind: str) -> dict:
 @click.command()
 @click.argument("drawer", shell_complete=complete_player)
 @click.argument("winner", shell_complete=complete_player)
-@click.argument("cards", type=Whole(*rules.HACK_CARDS), default=2)
+@click.argument("cards", type=Whole(*state.HACK_CARDS), default=2)
 @pass_ctx
 def hack(ctx, drawer, winner, cards) -> None:
     """A turn: DRAWER drew a hack card and chose WINNER's submission of CARDS white cards
@@ -147,7 +147,7 @@ positive = example("Ana pos-bug-bounty")(_action_command("positive", "drew"))
 @click.option(
     "--hack",
     "index",
-    type=Whole(*rules.HACKS_COUNTED),
+    type=Whole(*state.HACKS_COUNTED),
     default=None,
     help="Which of VICTIM's winning hacks, counting from 1 (default: the largest).",
 )
@@ -182,7 +182,7 @@ def steal(ctx, player, victim, index) -> None:
 )
 @click.option(
     "--cards",
-    type=Whole(*rules.HACK_CARDS),
+    type=Whole(*state.HACK_CARDS),
     default=2,
     show_default=True,
     help="White cards in the winning hack (its points).",

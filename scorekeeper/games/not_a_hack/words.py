@@ -4,13 +4,9 @@ names them. Source: shared/rules/not-a-hack.txt."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from pnp.core.shown import plural, singular
+from scorekeeper.games.not_a_hack.state import State
 from scorekeeper.view import counted, number
-
-#: rules.State (not imported here: rules imports these words)
-State = Any
 
 
 def describe(event: dict) -> str:
