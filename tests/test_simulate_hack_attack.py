@@ -20,6 +20,7 @@ from pnp.games.hack_attack.cards import (
 )
 from scorekeeper.errors import RuleError
 from scorekeeper.games.hack_attack import cards, rules
+from scorekeeper.games.hack_attack.state import GAME
 from scorekeeper.store import Store
 from tests.replay import CHEAP, plan, replay, seated
 
@@ -149,7 +150,7 @@ def test_simulated_games_replay_through_the_scorekeeper(data, deck, tmp_path):
     for k in range(99):
         n, strategy = plans[k % len(plans)]
         result = sim.simulate(data, n, 1000 + k, strategy, deck=deck)
-        state = replay(store, rules.GAME, result)
+        state = replay(store, GAME, result)
         outcome = rules.outcome(state)
         assert tuple(p.total for p in state.players) == result.totals
         if result.capped:
@@ -228,7 +229,7 @@ def test_protects_offered_between_actions_replay_through_the_scorekeeper(data, d
         game = Timed(data, seated(sim, "protector", 2 + seed % 5), seed, deck)
         result = sim.played(game, ["protector"] * len(game.players), sim.TURN_CAP)
         assert all(offers_between(t) for t in game.turns)
-        state = replay(store, rules.GAME, result)
+        state = replay(store, GAME, result)
         protects = [e for e in result.events if e["type"] == "protect"]
         assert sum(len(p.protected) for p in state.players) == len(protects) > 0
         assert rules.outcome(state).winners == result.winners

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from scorekeeper.cards import card_view, pick
 from scorekeeper.errors import InputError, quoted
-from scorekeeper.games.hack_attack import rules
+from scorekeeper.games.hack_attack import rules, state
 from scorekeeper.numbers import is_whole, whole
 
 WILD_WORDS = ("reality-check", "reality check", "wild", "rc")
@@ -54,7 +54,7 @@ def _load(folder):
     code: pnp.core.games.load_data)."""
     from pnp.core.games import load_data
 
-    return load_data(rules.GAME, folder)
+    return load_data(state.GAME, folder)
 
 
 @lru_cache(maxsize=None)
@@ -62,7 +62,7 @@ def deck() -> Deck:
     """The Hack Attack: Defense deck as the table needs it, loaded once
     (scorekeeper.cards.card_view); InputError if the card data has problems (run
     `pnp validate` for the list)."""
-    view = card_view(rules.GAME, _load, _view)
+    view = card_view(state.GAME, _load, _view)
     return Deck(
         {k: (n, p, c) for k, (n, p, c) in view["tech"].items()},
         {k: (n, tuple(icons), c) for k, (n, icons, c) in view["attacks"].items()},

@@ -21,7 +21,7 @@ from scorekeeper.context import (
 )
 from scorekeeper.errors import InputError, RuleError, UsageError, quoted
 from scorekeeper.game import choose_variants
-from scorekeeper.games.hack_attack import rules
+from scorekeeper.games.hack_attack import rules, state
 from scorekeeper.names import check_new_names, resolve
 from scorekeeper.numbers import is_whole, whole
 from scorekeeper.outcome import Outcome
@@ -29,7 +29,7 @@ from scorekeeper.report import game_table, record_and_report
 
 
 def _table(ctx):
-    return game_table(ctx, rules.GAME)
+    return game_table(ctx, state.GAME)
 
 
 #: Shell completion of card ids and Defense categories (scorekeeper.context.completion).
@@ -70,7 +70,7 @@ def protect(ctx, player, tech) -> None:
 @example("Ben 2")
 @click.command("user-error")
 @click.argument("player", shell_complete=complete_player)
-@click.argument("count", type=Whole(*rules.USER_ERRORS_AT_ONCE), default=1)
+@click.argument("count", type=Whole(*state.USER_ERRORS_AT_ONCE), default=1)
 @pass_ctx
 def user_error(ctx, player, count) -> None:
     """PLAYER keeps COUNT User Error cards (−1 point each at the end)."""
@@ -153,7 +153,7 @@ def end_turn(ctx) -> None:
 @click.argument("icons", shell_complete=ATTACK_IDS)
 @click.argument("revealed", nargs=-1, shell_complete=SHOWN)
 @click.option("--players", type=Whole(2, 6), required=True, help="Players at the table.")
-@variant_option(rules.GAME)
+@variant_option(state.GAME)
 @JSON
 def defend(icons, revealed, players, variants, as_json) -> None:
     """Check an Attack without recording it: ICONS is an Attack id or three icons joined by
@@ -162,7 +162,7 @@ def defend(icons, revealed, players, variants, as_json) -> None:
     A table playing the cover variant says so as at `new` (--variant cover=N)."""
     from scorekeeper.games.hack_attack import cards
 
-    chosen = choose_variants(rules.VARIANTS, variants, rules.NAME)
+    chosen = choose_variants(state.VARIANTS, variants, state.NAME)
     deck = cards.deck()
     icon_ids, _, name = cards.attack(deck, icons)
     shown = [cards.category(deck, r, wild_ok=True) for r in revealed]
