@@ -30,8 +30,9 @@ from reportlab.platypus import (
 
 from pnp.core.shown import plural
 from pnp.fonts import BOLD, REGULAR, register_all
-from pnp.simulate.charts import MARGIN_PT, endings_chart, length_chart, levels_chart, seat_chart
+from pnp.simulate.charts import MARGIN_PT, length_chart, levels_chart, seat_chart
 from pnp.simulate.figure_charts import figure_chart, timeline_chart
+from pnp.simulate.horizontal_charts import endings_chart
 from pnp.simulate.report import FEWEST, percent
 from pnp.simulate.result import deck_words
 
