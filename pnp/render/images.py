@@ -37,7 +37,8 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject
 
 from pnp.core.errors import PnpError
 from pnp.core.shown import PATH_LIMIT, quoted
-from pnp.data.images import FORMATS, ImageInfo, read_png
+from pnp.data.images import FORMATS, ImageInfo
+from pnp.data.png import read_png
 from pnp.layout.imposition import Rect
 from pnp.render.pixels import deflated, eight_bit, extended
 

@@ -12,7 +12,7 @@ import zlib
 
 from PIL import Image
 
-from pnp.data.images import read_png
+from pnp.data.png import read_png
 
 ZLIB_LEVEL = 1  # Z_RLE ignores the level above 0; 1 says "fast"
 ZLIB_STRATEGY = zlib.Z_RLE
