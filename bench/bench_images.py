@@ -17,7 +17,7 @@ Each child reports its own time from before the first draw to the end of save()
 ("work"); the wall time includes the interpreter and imports. Ratios B/A and C/A are
 taken within a round and given as median [min-max]; peak RSS from os.wait4.
 
-Measured for the zlib setting (pnp.render.images.ZLIB_LEVEL/ZLIB_STRATEGY), one
+Measured for the zlib setting (pnp.render.pixels.ZLIB_LEVEL/ZLIB_STRATEGY), one
 821 x 1121 RGB image, bytes and ms to deflate (Pillow 13, zlib 1.3, this machine):
 
     image                    raw pixels, level 1   level 6          PNG rows + Z_RLE

@@ -13,7 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from pnp.calibrate import (
+from pnp.calibrate import render_calibration, write_calibration
+from pnp.cli import main
+from pnp.core.errors import LayoutError
+from pnp.core.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt
+from pnp.fonts import BOLD, REGULAR, font, metrics, missing_glyphs
+from pnp.layout.calibration import (
     ARM_MM,
     LETTER_SIZE_PT,
     RULER_MM,
@@ -21,14 +26,8 @@ from pnp.calibrate import (
     TARGET_REACH_MM,
     calibration_sheet,
     max_margin_mm,
-    render_calibration,
     scale_ticks,
-    write_calibration,
 )
-from pnp.cli import main
-from pnp.core.errors import LayoutError
-from pnp.core.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt
-from pnp.fonts import BOLD, REGULAR, font, metrics, missing_glyphs
 from pnp.layout.imposition import SheetSpec, back_offset_room_mm, back_trim, compute_grid
 from pnp.layout.text import text_width
 from tests.pdfread import segments

@@ -16,7 +16,8 @@ from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.core.units import mm_to_pt
 from pnp.fonts import BOLD, REGULAR
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.face import Disc, Face, Fill, Icon, Rule, Text, line_at
+from pnp.layout.design import line_at
+from pnp.layout.face import Disc, Face, Fill, Icon, Rule, Text
 from pnp.layout.face_check import check_face
 from pnp.layout.imposition import Rect
 from tests.datafiles import edit_data

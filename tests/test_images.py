@@ -20,8 +20,10 @@ from PIL import Image, ImageChops, ImageFile, ImageOps
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.core.errors import ImageRefused
 from pnp.data import images as probing
-from pnp.data.images import ImageInfo, ImageRefused, check_png_data, probe, read_png
+from pnp.data.images import ImageInfo, probe
+from pnp.data.png import check_png_data, read_png
 from pnp.layout.imposition import Rect
 from pnp.render import images as store_module
 from pnp.render.images import ImageChanged, ImageStore, extension_px

@@ -71,3 +71,8 @@ class LayoutError(PnpError):
 
 class UnknownGame(PnpError):
     """The game id names no known game; the message lists the known ones."""
+
+
+class ImageRefused(PnpError):
+    """An image file that cannot be card art; `str(exc)` is a one-line reason for the
+    user, without the path (the caller names the file and the line that gave it)."""

@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.core.errors import Problem
+from pnp.core.errors import ImageRefused, Problem
 from pnp.core.shown import described, quoted
 from pnp.data.files import kind_of
-from pnp.data.images import ImageInfo, ImageRefused, probe
+from pnp.data.images import ImageInfo, probe
 from pnp.data.models import Origin
 from pnp.data.schema import Field
 

@@ -6,10 +6,11 @@ What is checked, in order, before a pixel is decoded: the path is a regular file
 can be read; Pillow identifies it as one of `FORMATS`; its width x height is within
 Pillow's decompression-bomb limit (`PIL.Image.MAX_IMAGE_PIXELS`, read at each call:
 anything over it is refused, not warned about). Then the data is checked:
-- PNG: every chunk's CRC, the IHDR first and the IEND last, and the start of the IDAT
-  zlib stream inflated (64 KiB of output, counted and dropped: its rows' filter bytes
-  valid). No pixel is decoded: a whole inflate would cost ~5 ms a card, more than the
-  rest of the probe; `check_png_data(..., whole=True)` is there for a thorough check;
+- PNG (read by pnp.data.png): every chunk's CRC, the IHDR first and the IEND last, and
+  the start of the IDAT zlib stream inflated (64 KiB of output, counted and dropped: its
+  rows' filter bytes valid). No pixel is decoded: a whole inflate would cost ~5 ms a
+  card, more than the rest of the probe; `check_png_data(..., whole=True)` is there for
+  a thorough check;
 - JPEG: the whole entropy-coded stream decoded at 1/8 scale (libjpeg's DCT scaling
   reads every byte, so a cut or damaged file fails as a full decode would), relying on
   `ImageFile.LOAD_TRUNCATED_IMAGES` being off, Pillow's default (pnp never sets it);
@@ -24,35 +25,22 @@ import os
 import stat
 import struct
 import warnings
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
-from pnp.core.errors import PnpError
+from pnp.core.errors import ImageRefused
 from pnp.data.files import kind_of
+from pnp.data.png import PNG_SIGNATURE, PngLayout, _damaged, check_png_data, read_png
 
 #: Formats accepted as card art (Pillow's names; a camera's multi-picture JPEG opens as
 #: "MPO"). Others that Pillow knows (EPS, PSD, ICNS, ...) are refused by name: EPS would
 #: run Ghostscript, and none of them is card art.
 FORMATS = ("PNG", "JPEG", "WEBP", "TIFF", "GIF", "BMP")
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 ORIENTATION_TAG = 0x0112
 CACHE_SIZE = 256  # probes kept; the oldest is dropped first
 
-_PNG_DEPTHS = {0: (1, 2, 4, 8, 16), 2: (8, 16), 3: (1, 2, 4, 8), 4: (8, 16), 6: (8, 16)}
-_PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
-_ADAM7 = (
-    (0, 0, 8, 8),
-    (4, 0, 8, 8),
-    (0, 4, 4, 8),
-    (2, 0, 4, 4),
-    (0, 2, 2, 4),
-    (1, 0, 2, 2),
-    (0, 1, 1, 2),
-)  # x0, y0, dx, dy of the seven interlace passes
-CHECKED_PIXELS_BYTES = 1 << 16  # inflated bytes probe checks (and the piece size)
 #: Modes printed as they are, or after a conversion `pnp.render.images` knows.
 _MODES = {
     "1",
@@ -92,11 +80,6 @@ _DAMAGE = (
 _cache: dict[tuple, ImageInfo] = {}
 
 
-class ImageRefused(PnpError):
-    """An image file that cannot be card art; `str(exc)` is a one-line reason for the
-    user, without the path (the caller names the file and the line that gave it)."""
-
-
 @dataclass(frozen=True)
 class ImageInfo:
     """A checked image file. `path` as given to `probe`; `width_px` x `height_px` as
@@ -115,142 +98,6 @@ class ImageInfo:
     has_alpha: bool
     notes: tuple[str, ...]
     stamp: tuple
-
-
-@dataclass(frozen=True)
-class PngLayout:
-    """What a PNG's chunks say: size (px), `bit_depth` per sample, `colour_type` (0 grey,
-    2 RGB, 3 palette, 4 grey + alpha, 6 RGBA), Adam7 `interlaced`, the PLTE `palette`
-    (RGB triples, b"" when none), whether a tRNS chunk is present, the eXIf chunk's
-    bytes (None when none), and the (start, end) byte offsets of each IDAT's data."""
-
-    width_px: int
-    height_px: int
-    bit_depth: int
-    colour_type: int
-    interlaced: bool
-    palette: bytes
-    has_trns: bool
-    exif: bytes | None
-    idat: tuple[tuple[int, int], ...]
-
-    @property
-    def channels(self) -> int:
-        """Samples per pixel as stored (a palette index is one)."""
-        return _PNG_CHANNELS[self.colour_type]
-
-    def row_bytes(self, width_px: int) -> int:
-        """Bytes of one filtered row `width_px` wide, its filter-type byte included."""
-        return 1 + (width_px * self.channels * self.bit_depth + 7) // 8
-
-    def raw_size(self) -> int:
-        """Bytes the IDAT stream inflates to: every row of every pass, filter bytes in."""
-        if not self.interlaced:
-            return self.height_px * self.row_bytes(self.width_px)
-        total = 0
-        for x0, y0, dx, dy in _ADAM7:
-            cols = (self.width_px - x0 + dx - 1) // dx if self.width_px > x0 else 0
-            rows = (self.height_px - y0 + dy - 1) // dy if self.height_px > y0 else 0
-            if cols and rows:
-                total += rows * self.row_bytes(cols)
-        return total
-
-    def image_data(self, data: bytes) -> bytes:
-        """The IDAT chunks' data of the PNG `data`, concatenated: one zlib stream."""
-        view = memoryview(data)
-        return b"".join(view[start:end] for start, end in self.idat)
-
-
-def _damaged(reason: str) -> ImageRefused:
-    return ImageRefused(f"the image is truncated or corrupt ({reason})")
-
-
-def _chunks(data: bytes, check_crc: bool):
-    """(type, start, end) of each chunk's data up to IEND; ImageRefused when the file
-    ends first or (with `check_crc`) a chunk's CRC is wrong."""
-    view, pos = memoryview(data), len(PNG_SIGNATURE)
-    while True:
-        if pos + 12 > len(data):
-            raise _damaged("the file ends before its IEND chunk")
-        length, kind = struct.unpack(">I4s", view[pos : pos + 8])
-        end = pos + 8 + length
-        if end + 4 > len(data):
-            raise _damaged(f"the file ends inside its {kind.decode('latin-1')!r} chunk")
-        if check_crc and zlib.crc32(view[pos + 4 : end]) != int.from_bytes(
-            view[end : end + 4], "big"
-        ):
-            raise _damaged(f"the {kind.decode('latin-1')!r} chunk's checksum is wrong")
-        yield kind, pos + 8, end
-        if kind == b"IEND":
-            return
-        pos = end + 4
-
-
-def read_png(data: bytes, check_crc: bool = True) -> PngLayout:
-    """The layout of the PNG file `data` (bytes, signature included), walking every
-    chunk to IEND (checking each CRC unless `check_crc` is false; nothing is inflated).
-    Raises ImageRefused when it is not a PNG, or is truncated or corrupt."""
-    if not data.startswith(PNG_SIGNATURE):
-        raise ImageRefused("not a PNG file")
-    chunks = _chunks(data, check_crc)
-    kind, start, end = next(chunks)
-    if kind != b"IHDR" or end - start != 13:
-        raise _damaged("it does not start with an IHDR chunk")
-    w, h, depth, ctype, method, filtering, interlace = struct.unpack(">IIBBBBB", data[start:end])
-    if (
-        not w
-        or not h
-        or depth not in _PNG_DEPTHS.get(ctype, ())
-        or method
-        or filtering
-        or interlace > 1
-    ):
-        raise _damaged("its IHDR chunk is invalid")
-    palette, trns, exif, idat = b"", False, None, []
-    for kind, start, end in chunks:
-        if kind == b"IDAT":
-            idat.append((start, end))
-        elif kind == b"PLTE":
-            palette = bytes(data[start:end])
-        elif kind == b"tRNS":
-            trns = True
-        elif kind == b"eXIf":
-            exif = bytes(data[start:end])
-    if not idat:
-        raise _damaged("it has no image data (IDAT)")
-    if ctype == 3 and (not palette or len(palette) % 3 or len(palette) > 768):
-        raise _damaged("its palette (PLTE) is missing or invalid")
-    return PngLayout(w, h, depth, ctype, bool(interlace), palette, trns, exif, tuple(idat))
-
-
-def check_png_data(data: bytes, layout: PngLayout, whole: bool = False) -> None:
-    """Inflate the IDAT stream of the PNG `data` (output counted and dropped, never
-    unfiltered): ImageRefused unless it is zlib data whose rows (non-interlaced) start
-    with a filter type 0..4. Only its first `CHECKED_PIXELS_BYTES` are inflated unless
-    `whole`; then the stream must also end, after at least `raw_size()` bytes. (The whole
-    check costs a full inflate, ~5 ms for a 300 dpi card: probe leaves it out.)"""
-    inflater, expected, done = zlib.decompressobj(), layout.raw_size(), 0
-    stride = layout.row_bytes(layout.width_px)
-    view = memoryview(data)
-    try:
-        for start, end in layout.idat:
-            piece: memoryview | bytes = view[start:end]
-            while piece and not inflater.eof:
-                out = inflater.decompress(piece, CHECKED_PIXELS_BYTES)
-                if not layout.interlaced and done < expected:
-                    filters = out[(-done) % stride : expected - done : stride]
-                    if filters and max(filters) > 4:
-                        raise _damaged("a row of its image data has an unknown filter type")
-                done += len(out)
-                if not whole and done:
-                    return
-                piece = inflater.unconsumed_tail
-            if inflater.eof:
-                break
-    except zlib.error as exc:
-        raise _damaged(f"its image data is damaged: {exc}") from None
-    if not inflater.eof or done < expected:
-        raise _damaged("its image data stops short")
 
 
 def _stat(path: Path) -> os.stat_result:

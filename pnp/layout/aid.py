@@ -1,7 +1,7 @@
 """Player-aid faces, shared by every game: a caption, the aid's title, a rule and the
 turn's lines, left-aligned and fitted like any card text; and the aid back, which tells
 an aid from every deck and pile. Card-local points; positions designed on a poker card
-in mm from the trim's top edge (pnp.layout.face.DesignGrid). Source: shared/DESIGN.md,
+in mm from the trim's top edge (pnp.layout.design.DesignGrid). Source: shared/DESIGN.md,
 "Player aids"; the data is pnp.data.aid.
 """
 
@@ -13,7 +13,8 @@ from pnp.core.units import mm_to_pt
 from pnp.data.aid import AidCard
 from pnp.fonts import BOLD, REGULAR
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.face import DesignGrid, Face, Fill, Outline, Text, label, line_at, title
+from pnp.layout.design import DesignGrid, label, line_at, title
+from pnp.layout.face import Face, Fill, Outline, Text
 
 #: The back id of player-aid cards (a key of every kit's backs when it prints aids).
 AID_BACK = "aid"

@@ -7,7 +7,8 @@ and may name the element it sits `inside` (its container): only an element and i
 container may overlap, and an element must stay within its container. `origin` says
 where the printed value comes from in the data, for messages. Decorations (fills,
 outlines, borders) may run into the bleed; everything else stays in the safe area.
-`pnp.layout.face_check` checks all of that; `pnp.render.painter` draws any Face.
+`pnp.layout.face_check` checks all of that; `pnp.render.painter` draws any Face;
+`pnp.layout.design` holds the grid and the element constructors faces are made with.
 Source: shared/DESIGN.md, "Card faces are data" and "Card faces".
 """
 
@@ -20,15 +21,10 @@ from typing import Any
 
 from pnp.core.units import mm_to_pt
 from pnp.data.models import Origin, Source
-from pnp.fonts import BOLD, metrics
 from pnp.layout.art import Placement, place_art
-from pnp.layout.card_frame import BODY_FLOOR_PT, SAFE_MM, TITLE_FLOOR_PT, CardFrame
+from pnp.layout.card_frame import BODY_FLOOR_PT, CardFrame
 from pnp.layout.imposition import Rect
 from pnp.layout.text import PlacedLine, placed_lines
-
-DESIGN_W_MM, DESIGN_H_MM = 63.5, 88.9
-LABEL_PT = 7.0
-LABEL_COLOUR = "#555555"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -304,137 +300,4 @@ def _frame_strips(outer: Rect, inner: Rect) -> tuple[Rect, ...]:
         Rect(outer.x, inner.top, outer.w, outer.top - inner.top),
         Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
         Rect(inner.x + inner.w, inner.y, outer.x + outer.w - inner.x - inner.w, inner.h),
-    )
-
-
-class DesignGrid:
-    """Positions designed in mm on a poker card (from its top edge and its sides),
-    scaled to `frame`; nothing is placed outside the 3 mm safe area."""
-
-    def __init__(self, frame: CardFrame):
-        self.f = frame
-        self.sy = (frame.h / mm_to_pt(1)) / DESIGN_H_MM
-        self.sx = (frame.w / mm_to_pt(1)) / DESIGN_W_MM
-
-    def y(self, top_mm: float) -> float:
-        """Card-local y (pt) of a line `top_mm` below the top edge of the design card."""
-        return self.f.h - mm_to_pt(top_mm * self.sy)
-
-    def x(self, side_mm: float) -> float:
-        """An inset from a side edge (pt): design mm scaled, never inside the safe margin."""
-        return mm_to_pt(max(SAFE_MM, side_mm * self.sx))
-
-    def box(
-        self, top_mm: float, height_mm: float, left_mm: float = SAFE_MM, right_mm: float = SAFE_MM
-    ) -> Rect:
-        """A box `height_mm` tall (scaled) from `top_mm` down, inset left/right in mm."""
-        top, bottom = self.y(top_mm), self.y(top_mm + height_mm)
-        bottom = max(bottom, mm_to_pt(SAFE_MM))
-        x0 = self.x(left_mm)
-        return Rect(x0, bottom, max(0.0, self.f.w - x0 - self.x(right_mm)), max(0.0, top - bottom))
-
-    def rule(self, key: str, y: float) -> Rule:
-        """A thin grey rule across the safe area at `y` (pt)."""
-        s = self.f.safe
-        return Rule(key=key, x0=s.x, x1=s.x + s.w, y=y)
-
-
-def label(
-    key: str,
-    text: str,
-    box: Rect,
-    colour: str = LABEL_COLOUR,
-    *,
-    origin: Origin | None = None,
-    inside: str | None = None,
-    align: str = "centre",
-) -> Text:
-    """A small bold caption such as "PROTECT WITH" (7 pt, one line)."""
-    return Text(
-        key=key,
-        text=text,
-        font=BOLD,
-        box=box,
-        max_size=LABEL_PT,
-        min_size=LABEL_PT,
-        max_lines=1,
-        colour=colour,
-        origin=origin,
-        inside=inside,
-        align=align,
-    )
-
-
-def title(
-    key: str,
-    text: str,
-    box: Rect,
-    size: float = 13.0,
-    *,
-    origin: Origin | None = None,
-    colour: str = "#000000",
-    max_lines: int = 2,
-) -> Text:
-    """A card title: bold, from `size` down to the 11 pt title floor, at most 2 lines."""
-    return Text(
-        key=key,
-        text=text,
-        font=BOLD,
-        box=box,
-        max_size=size,
-        min_size=TITLE_FLOOR_PT,
-        max_lines=max_lines,
-        colour=colour,
-        origin=origin,
-    )
-
-
-def line_at(
-    key: str,
-    text: str,
-    font: str,
-    size: float,
-    centre_x: float,
-    baseline: float,
-    width: float,
-    *,
-    min_size: float = BODY_FLOOR_PT,
-    colour: str = "#000000",
-    origin: Origin | None = None,
-    inside: str | None = None,
-) -> Text:
-    """One line of text centred on `centre_x` with its baseline at `baseline` (pt) when set
-    at `size`; it may shrink to `min_size` to fit `width` pt."""
-    ascent, _descent = metrics(font)
-    centre_y = baseline + (ascent - 0.5) * size
-    height = size * 1.02
-    return Text(
-        key=key,
-        text=text,
-        font=font,
-        box=Rect(centre_x - width / 2, centre_y - height / 2, width, height),
-        max_size=size,
-        min_size=min_size,
-        max_lines=1,
-        colour=colour,
-        origin=origin,
-        inside=inside,
-    )
-
-
-RING_MM = 0.8  # the stroke of a ring: the ink saver's form of a badge's disc
-
-
-def ring(key: str, x: float, y: float, r: float, colour: str, **options) -> "Outline":
-    """A circle of radius `r` (pt) centred on (x, y), outlined RING_MM wide in `colour`
-    with the ring inside the radius: the ink saver's form of a badge's disc. `options`
-    go to the Outline (e.g. `inside`)."""
-    width = mm_to_pt(RING_MM)
-    return Outline(
-        key=key,
-        rect=Rect(x - r, y - r, 2 * r, 2 * r).inset(width / 2),
-        colour=colour,
-        width=width,
-        radius=r - width / 2,
-        **options,
     )

@@ -13,9 +13,10 @@ holds recipes, not pixels. How the stream is made:
 - re-encoded otherwise: decoded by Pillow to 8-bit grey or RGB (CMYK, 16-bit, 1-bit,
   palette and the rest converted), alpha or a transparency key split into an /SMask,
   edges extended, downsampled with LANCZOS, then deflated through Pillow's PNG encoder:
-  predictor rows with zlib's Z_RLE strategy (`ZLIB_LEVEL`, `ZLIB_STRATEGY`: measured in
-  bench/bench_images.py's docstring; RLE over predicted rows is as small as level 6 on
-  photos and about as fast as level 1 on raw pixels).
+  predictor rows with zlib's Z_RLE strategy (pnp.render.pixels: the pixel preparation;
+  its `ZLIB_LEVEL`, `ZLIB_STRATEGY` are measured in bench/bench_images.py's docstring;
+  RLE over predicted rows is as small as level 6 on photos and about as fast as level 1
+  on raw pixels).
 EXIF orientation never touches pixels: the image is placed with a matrix that turns or
 mirrors it (`placement_matrix`), so a turned JPEG still passes through. Nothing is
 ASCII85-encoded. Lengths are in points, sizes in pixels.
@@ -36,11 +37,11 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject
 
 from pnp.core.errors import PnpError
 from pnp.core.shown import PATH_LIMIT, quoted
-from pnp.data.images import FORMATS, ImageInfo, read_png
+from pnp.data.images import FORMATS, ImageInfo
+from pnp.data.png import read_png
 from pnp.layout.imposition import Rect
+from pnp.render.pixels import deflated, eight_bit, extended
 
-ZLIB_LEVEL = 1  # Z_RLE ignores the level above 0; 1 says "fast"
-ZLIB_STRATEGY = zlib.Z_RLE
 EDGE_EPSILON_PX = 1e-9  # an extension this close under a whole pixel is that pixel
 
 #: (p, q, r, s, t, z): displayed unit coordinates u' = p*u + q*v + r, v' = s*u + t*v + z
@@ -216,61 +217,6 @@ def _passthrough(recipe: Recipe, data: bytes):
         _image_dict(w, h, space, png.bit_depth, png.channels, "FlateDecode"),
         png.image_data(data),
     )
-
-
-def eight_bit(im: Image.Image) -> tuple[Image.Image, Image.Image | None]:
-    """(colour, alpha or None) of a decoded image: colour in mode "L" or "RGB" (16-bit
-    scaled, 1-bit, palette, CMYK and the rest converted), alpha in "L", None when the
-    image has none or it is fully opaque."""
-    mode = im.mode
-    if mode.startswith("I"):
-        im = im.convert("I").point(lambda v: v / 257).convert("L")
-    elif mode in ("1", "F"):
-        im = im.convert("L")
-    elif mode in ("L", "RGB") and "transparency" in im.info:
-        im = im.convert(mode + "A")
-    elif mode in ("P", "PA"):
-        im = im.convert("RGBA" if mode == "PA" or "transparency" in im.info else "RGB")
-    elif mode in ("La", "RGBa"):
-        im = im.convert(mode.upper())
-    elif mode not in ("L", "RGB", "LA", "RGBA"):
-        im = im.convert("RGB")
-    if im.mode not in ("LA", "RGBA"):
-        return im, None
-    alpha = im.getchannel("A")
-    return im.convert(im.mode[:-1]), (None if alpha.getextrema() == (255, 255) else alpha)
-
-
-def extended(im: Image.Image, left: int, bottom: int, right: int, top: int) -> Image.Image:
-    """`im` with that many pixels added on each side, each a copy of the edge pixel next
-    to it (corners repeat the corner pixel)."""
-    if not (left or bottom or right or top):
-        return im
-    w, h = im.size
-    wide = Image.new(im.mode, (w + left + right, h))
-    wide.paste(im, (left, 0))
-    if left:
-        wide.paste(im.crop((0, 0, 1, h)).resize((left, h), Image.Resampling.NEAREST), (0, 0))
-    if right:
-        wide.paste(
-            im.crop((w - 1, 0, w, h)).resize((right, h), Image.Resampling.NEAREST), (left + w, 0)
-        )
-    out = Image.new(im.mode, (wide.width, h + top + bottom))
-    out.paste(wide, (0, top))
-    if top:
-        out.paste(wide.crop((0, 0, wide.width, 1)).resize((wide.width, top)), (0, 0))
-    if bottom:
-        out.paste(wide.crop((0, h - 1, wide.width, h)).resize((wide.width, bottom)), (0, top + h))
-    return out
-
-
-def deflated(im: Image.Image) -> bytes:
-    """The pixels of an "L" or "RGB" image as one zlib stream of PNG-predicted rows (for
-    /FlateDecode with /Predictor 15), made by Pillow's PNG encoder."""
-    buf = io.BytesIO()
-    im.save(buf, "PNG", compress_level=ZLIB_LEVEL, compress_type=ZLIB_STRATEGY)
-    data = buf.getvalue()
-    return read_png(data, check_crc=False).image_data(data)
 
 
 def _reencoded(recipe: Recipe, data: bytes):

@@ -1,7 +1,7 @@
 """The charts of a game's own figures in `balance.pdf`: one bar chart per figure (rates
-with their intervals, or counts per game) and the timelines, drawn with the shared
-pieces of pnp.simulate.charts. Geometry in points (1 mm = 72/25.4 pt) on A4 portrait.
-Nothing here names a game."""
+with their intervals, or counts per game: pnp.simulate.horizontal_charts) and the
+timelines, drawn with the shared pieces of pnp.simulate.charts. Geometry in points
+(1 mm = 72/25.4 pt) on A4 portrait. Nothing here names a game."""
 
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ from pnp.simulate.charts import (
     LABEL_PT,
     WIDTH_PT,
     ZERO,
-    _horizontal,
     _legend,
     _series_colour,
     _title,
     players_names,
 )
+from pnp.simulate.horizontal_charts import _horizontal
 from pnp.simulate.report import FEWEST
 
 

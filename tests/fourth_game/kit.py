@@ -19,7 +19,8 @@ from pnp.data.schema import Field, int_range, length_range
 from pnp.data.tables import TableSpec, read_game
 from pnp.fonts import BOLD, ITALIC
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.face import DesignGrid, Disc, Face, Fill, Outline, Text, label, line_at, ring, title
+from pnp.layout.design import DesignGrid, label, line_at, ring, title
+from pnp.layout.face import Disc, Face, Fill, Outline, Text
 from pnp.layout.kit import Kit, KitRow
 
 DATA_DIR = Path(__file__).resolve().parent / "card_data"

@@ -30,22 +30,8 @@ from pnp.games.hack_attack.cards import (
     load_hack_attack,
 )
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.face import (
-    RING_MM,
-    Border,
-    DesignGrid,
-    Element,
-    Face,
-    Fill,
-    Icon,
-    Outline,
-    Shield,
-    Text,
-    label,
-    line_at,
-    ring,
-    title,
-)
+from pnp.layout.design import RING_MM, DesignGrid, label, line_at, ring, title
+from pnp.layout.face import Border, Element, Face, Fill, Icon, Outline, Shield, Text
 from pnp.layout.imposition import Rect
 from pnp.layout.kit import Kit, KitRow
 

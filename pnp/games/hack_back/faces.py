@@ -20,21 +20,8 @@ from pnp.data.models import origin_at
 from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.games.hack_back.cards import HAND, Deck, HackBackData, HeroCard, load_hack_back
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.face import (
-    RING_MM,
-    DesignGrid,
-    Disc,
-    Element,
-    Face,
-    Fill,
-    Icon,
-    Outline,
-    Text,
-    label,
-    line_at,
-    ring,
-    title,
-)
+from pnp.layout.design import RING_MM, DesignGrid, label, line_at, ring, title
+from pnp.layout.face import Disc, Element, Face, Fill, Icon, Outline, Text
 from pnp.layout.kit import Extra, Kit, KitRow, PrintGroup
 
 SECTION_TOPS_MM = {"play": 32.0, "activate": 56.5}

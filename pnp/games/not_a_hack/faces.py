@@ -20,20 +20,8 @@ from pnp.data.models import origin_at
 from pnp.fonts import BOLD, REGULAR
 from pnp.games.not_a_hack.cards import LABELS, PILES, NahCard, NotAHackData, load_not_a_hack
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.face import (
-    Border,
-    DesignGrid,
-    Disc,
-    Element,
-    Face,
-    Fill,
-    Icon,
-    Outline,
-    Text,
-    label,
-    line_at,
-    ring,
-)
+from pnp.layout.design import DesignGrid, label, line_at, ring
+from pnp.layout.face import Border, Disc, Element, Face, Fill, Icon, Outline, Text
 from pnp.layout.imposition import Rect
 from pnp.layout.kit import Kit, KitRow, PrintGroup
 
