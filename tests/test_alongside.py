@@ -7,10 +7,17 @@ from __future__ import annotations
 
 import errno
 import os
+import threading
 
 import pytest
 
 from pnp.render.alongside import Alongside
+
+
+@pytest.fixture(autouse=True)
+def one_thread(monkeypatch):
+    """As `pnp build` runs: the only thread of its process (the test runner has more)."""
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
 
 
 def test_the_value_comes_back_from_the_other_process():
@@ -48,3 +55,8 @@ def test_without_fork_the_work_is_done_at_once(monkeypatch):
     monkeypatch.delattr(os, "fork")
     work = Alongside(lambda: os.getpid())
     assert work.result() == os.getpid()
+
+
+def test_a_process_with_other_threads_is_not_forked(monkeypatch):
+    monkeypatch.setattr(threading, "active_count", lambda: 2)
+    assert Alongside(lambda: os.getpid()).result() == os.getpid()

@@ -1,6 +1,7 @@
 """Work done in a second process while this one goes on: `pnp build` writes the
 rulebook and booklet (reportlab's platypus: about a third of a small kit's build) while
-it draws the cards. On a system without `os.fork` the work is simply done first.
+it draws the cards. On a system without `os.fork`, or in a process running other threads, the work is
+simply done first.
 
 The child is a fork of this process (it shares the parent's state as it was, monkey
 patches of tests included), returns its result through a pipe as JSON, and leaves by
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -27,7 +29,9 @@ class Alongside:
         self._value: tuple[str, Any] | None = None
         self._pid: int | None = None  # the child, until it is reaped
         self._read: int | None = None  # the pipe its answer comes through
-        if not hasattr(os, "fork"):
+        if not hasattr(os, "fork") or threading.active_count() > 1:
+            # a process with other threads (a test runner, a Dask worker) is not forked:
+            # the child would hold copies of their locks and sockets
             self._value = ("done", work())
             return
         try:
@@ -36,17 +40,19 @@ class Alongside:
         except OSError:  # no process to spare: do it now
             self._value = ("done", work())
             return
-        if pid == 0:  # the child
-            os.close(read)
+        if pid == 0:  # the child: whatever happens, it leaves here, never in the caller
             try:
-                answer = {"value": work()}
-            except OSError as exc:
-                answer = {"oserror": [exc.errno, exc.strerror or str(exc)]}
-            except BaseException:  # noqa: BLE001 - carried to the parent
-                answer = {"error": traceback.format_exc()}
-            with os.fdopen(write, "w", encoding="utf-8") as out:
-                json.dump(answer, out)
-            os._exit(0)
+                os.close(read)
+                try:
+                    answer = {"value": work()}
+                except OSError as exc:
+                    answer = {"oserror": [exc.errno, exc.strerror or str(exc)]}
+                except BaseException:  # noqa: BLE001 - carried to the parent
+                    answer = {"error": traceback.format_exc()}
+                with os.fdopen(write, "w", encoding="utf-8") as out:
+                    json.dump(answer, out)
+            finally:
+                os._exit(0)
         os.close(write)
         self._pid, self._read = pid, read
 
@@ -54,11 +60,9 @@ class Alongside:
         """Wait for the child if it is still owed, dropping its answer (the caller has
         already failed); nothing to do once `result` has been read."""
         if self._value is None and self._pid is not None:
-            if self._read is not None:
-                try:
-                    os.close(self._read)
-                except OSError:
-                    pass
+            if self._read is not None:  # drain the answer, so the child never blocks
+                with os.fdopen(self._read, encoding="utf-8") as answer_file:
+                    answer_file.read()
             os.waitpid(self._pid, 0)
             self._value = ("dropped", None)
 
