@@ -301,3 +301,17 @@ def show_warnings(problems) -> None:
     its file relative to the data folder (in_data_folder)."""
     for p in problems:
         echo(f"{p.level.capitalize()}: {one_line(str(in_data_folder(p)))}", err=True, exact=True)
+
+
+def out_option(help: str):
+    """The --out DIR option every verb that writes takes (default "out"), with the verb's
+    own `help` saying where in DIR its files go."""
+    return click.option(
+        "--out",
+        "out_dir",
+        callback=folder,
+        default="out",
+        show_default=True,
+        metavar="DIR",
+        help=help,
+    )

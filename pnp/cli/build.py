@@ -12,10 +12,10 @@ from pnp.cli.base import (
     WRITTEN,
     InRange,
     chosen_games,
-    folder,
     for_each_game,
     game_options,
     ink_saver_option,
+    out_option,
     show_warnings,
 )
 from pnp.core.shown import plural, quoted
@@ -88,15 +88,7 @@ from pnp.layout.imposition import (
     metavar="DX DY",
     help="Shift back pages by DX, DY mm (right, up) for printer drift.",
 )
-@click.option(
-    "--out",
-    "out_dir",
-    callback=folder,
-    default="out",
-    show_default=True,
-    metavar="DIR",
-    help="Output folder.",
-)
+@out_option("Output folder.")
 @click.option(
     "--deck-format",
     "--format",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli.base import WRITTEN, InRange, folder
+from pnp.cli.base import WRITTEN, InRange, out_option
 from pnp.core.terminal import echo, one_line
 from pnp.core.units import PAPER_MM
 from pnp.layout.imposition import DEFAULT_MARGIN_MM, DUPLEX_MODES, MAX_GAP_MM
@@ -37,15 +37,7 @@ def _duplex_with_backs(ctx: click.Context, param: click.Parameter, value: str) -
     show_default=True,
     help="Printer margin kept clear at the paper edge, mm.",
 )
-@click.option(
-    "--out",
-    "out_dir",
-    callback=folder,
-    default="out",
-    show_default=True,
-    metavar="DIR",
-    help="Output folder (the sheet is DIR/calibration.pdf).",
-)
+@out_option("Output folder (the sheet is DIR/calibration.pdf).")
 def calibrate(paper, duplex, margin, out_dir) -> None:
     """Write a duplex calibration sheet: print it double-sided, hold it to the light and
     read the --back-offset DX DY for `pnp build`; its ruler shows whether the printer

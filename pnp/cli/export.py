@@ -11,10 +11,10 @@ from pnp.cli.base import (
     WRITTEN,
     InRange,
     chosen_games,
-    folder,
     for_each_game,
     game_options,
     ink_saver_option,
+    out_option,
     progress_bar,
     show_warnings,
 )
@@ -43,15 +43,7 @@ from pnp.layout.imposition import DEFAULT_BLEED_MM, MAX_BLEED_MM
     help="Pixels per inch of the images (50..1200); tts lowers it until every "
     "sheet is at most 4096 px.",
 )
-@click.option(
-    "--out",
-    "out_dir",
-    callback=folder,
-    default="out",
-    show_default=True,
-    metavar="DIR",
-    help="Output folder (files go to DIR/<game>/).",
-)
+@out_option("Output folder (files go to DIR/<game>/).")
 @click.option(
     "--card-size",
     type=click.Choice(list(CARD_SIZES_MM)),

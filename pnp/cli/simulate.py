@@ -13,6 +13,7 @@ from pnp.cli.base import (
     folder,
     for_each_game,
     game_options,
+    out_option,
     progress_bar,
 )
 from pnp.core.shown import plural, quoted
@@ -157,15 +158,7 @@ def _show_strategies(ctx: click.Context, param: click.Parameter, value: bool) ->
     help="Play on the Dask cluster whose scheduler is at ADDRESS "
     "(tcp://host:8786) instead of local processes.",
 )
-@click.option(
-    "--out",
-    "out_dir",
-    callback=folder,
-    default="out",
-    show_default=True,
-    metavar="DIR",
-    help="balance.pdf goes to DIR/<game>/.",
-)
+@out_option("balance.pdf goes to DIR/<game>/.")
 @click.option("--no-pdf", is_flag=True, help="Print the summary only.")
 @click.option(
     "--json",
