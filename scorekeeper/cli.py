@@ -21,14 +21,16 @@ from typing import cast
 import click
 
 from pnp.core.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
-from scorekeeper.commands import SHARED, playing, wrapped
+from scorekeeper.commands import SHARED, playing, verb_games, wrapped
 from scorekeeper.context import Ctx, Whole, negatives_as_values, option_words
-from scorekeeper.errors import ScoreError, StoreError, UsageError
-from scorekeeper.games import forget_problems, problems
+from scorekeeper.errors import RegistryError, ScoreError, StoreError, UsageError
+from scorekeeper.games import forget_problems, load_game, problems
 from scorekeeper.store import ENV_DB, path_problem
 
 _COMMANDS = "scorekeeper.commands"  # the key of the collected commands in ctx.meta
 _TYPED = "scorekeeper.typed"  # the key of the command line's words in ctx.meta
+_OWNERS = "scorekeeper.verb_games"  # verb -> its game's id (verb_games), in ctx.meta
+_WARNED = "scorekeeper.warned"  # the problems this invocation has named, in ctx.meta
 #: What click raises to show the help when a group is called without arguments (8.2+).
 _HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 #: The group's options that may also be typed after the verb: they choose the database
@@ -153,19 +155,42 @@ class App(click.Group):
         return sorted(self._commands(ctx))
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        """The command called `name`, or None (click then reports the usage error)."""
-        return self._commands(ctx).get(name)
+        """The command called `name`, or None (click then reports the usage error). A
+        shared command, or a verb whose game's manifest declares it, is found without
+        importing any other game's rules (`verb_games`); the whole list (`_commands`)
+        only when it has been collected for --help."""
+        if _COMMANDS in ctx.meta:
+            return ctx.meta[_COMMANDS].get(name)
+        if _OWNERS not in ctx.meta:
+            ctx.meta[_OWNERS] = self._collected(ctx, verb_games)
+        shared = next((c for c in SHARED if c.name == name), None)
+        owner = ctx.meta[_OWNERS].get(name)
+        if shared is not None or owner is None:
+            return shared
+        try:
+            game = load_game(owner)
+        except RegistryError as exc:
+            raise click.ClickException(str(exc)) from None
+        return next(v for v in game.verbs if v.name == name)
 
     def _commands(self, ctx: click.Context) -> dict[str, click.Command]:
         if _COMMANDS not in ctx.meta:
-            forget_problems()
-            try:
-                ctx.meta[_COMMANDS] = collect_commands()
-            except ScoreError as exc:
-                raise click.ClickException(str(exc)) from None
-            for line in problems():  # a broken game: named once, the rest work
-                echo(f"Warning: {line}", err=True)
+            ctx.meta[_COMMANDS] = self._collected(ctx, collect_commands)
         return ctx.meta[_COMMANDS]
+
+    def _collected(self, ctx: click.Context, collect):
+        """`collect()`, its problems (a broken game) each named once on stderr, if this
+        invocation has named none yet; the rest keep working."""
+        forget_problems()
+        try:
+            found = collect()
+        except ScoreError as exc:
+            raise click.ClickException(str(exc)) from None
+        for line in problems():
+            if line not in ctx.meta.setdefault(_WARNED, set()):
+                ctx.meta[_WARNED].add(line)
+                echo(f"Warning: {line}", err=True)
+        return found
 
     def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
         """The group's context, its options parsed; errors as `one_line_errors`."""

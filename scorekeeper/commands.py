@@ -12,9 +12,17 @@ import click
 from pnp.core.terminal import echo, echo_json
 from scorekeeper import session
 from scorekeeper.context import JSON, completion, example_line, example_of, pass_ctx, variant_option
-from scorekeeper.errors import InputError
+from scorekeeper.errors import InputError, RegistryError
 from scorekeeper.game import choose_variants, variant_lines
-from scorekeeper.games import all_games, find_game, note_problem, playable, problems
+from scorekeeper.games import (
+    all_games,
+    find_game,
+    load_game,
+    note_problem,
+    offered,
+    playable,
+    problems,
+)
 from scorekeeper.names import check_new_names
 from scorekeeper.report import show_status
 from scorekeeper.store import NoDatabase
@@ -366,21 +374,24 @@ SHARED: tuple[click.Command, ...] = (
 )
 
 
+def verb_games() -> dict[str, str]:
+    """verb name -> the id of the game whose verb it is, for every game whose verbs the
+    CLI offers (scorekeeper.games.offered: read from the manifests, a game declaring a
+    verb the shared commands or an earlier game already declare left out with one
+    line); imports the rules of no game whose manifest declares its verbs."""
+    shared = {cast(str, c.name): "the shared commands" for c in SHARED}
+    return {verb: game_id for game_id, verbs in offered(shared).items() for verb in verbs}
+
+
 def playing() -> list:
-    """The games whose verbs the CLI offers: every game that loads (all_games), less a
-    game declaring a verb that the shared commands or an earlier game already declare;
-    that game is left out with one line (scorekeeper.games.problems) and the others keep
-    working."""
-    names = {c.name: "the shared commands" for c in SHARED}
+    """The games whose verbs the CLI offers (`verb_games`, and a game that declares no
+    verb), each loaded: a game that does not load is left out with one line
+    (scorekeeper.games.problems) and the others keep working."""
+    shared = {cast(str, c.name): "the shared commands" for c in SHARED}
     kept = []
-    for game in all_games():
-        clash = next((v.name for v in game.verbs if v.name in names), None)
-        if clash is not None:
-            note_problem(
-                f"game {game.id} is left out: the verb {clash!r} is declared by "
-                f"both {names[clash]} and {game.id}"
-            )
-            continue
-        names.update({v.name: game.id for v in game.verbs})
-        kept.append(game)
+    for game_id in offered(shared):
+        try:
+            kept.append(load_game(game_id))
+        except RegistryError as exc:
+            note_problem(str(exc))
     return kept

@@ -300,3 +300,63 @@ def test_a_game_in_a_package_of_its_own_is_found_by_its_entry_point(sk, monkeypa
     assert sk("new", "coin-flip", "Ana", "Ben").exit_code == 0
     assert sk("coin", "ana", "3").exit_code == 0
     monkeypatch.setattr(pnp.core.games, "_discovered", None)
+
+
+def test_a_manifest_declaring_verbs_its_rules_do_not_is_one_line_and_the_rest_work(sk, monkeypatch):
+    register(monkeypatch, "coin-flip", "tests.fourth_game.table", verbs=("coin", "toss"))
+    with pytest.raises(
+        RegistryError,
+        match="game coin-flip: its manifest declares the verbs coin, toss but its rules "
+        "tests.fourth_game.table declare coin, stop",
+    ):
+        load_game("coin-flip")
+    result = sk("new", "coin-flip", "Ana", "Ben")
+    assert result.exit_code == 1
+    assert "Error: game coin-flip: its manifest declares the verbs coin, toss" in result.output
+    assert not sk.db.exists()
+    assert sk("new", "hack-attack", "Ana", "Ben").exit_code == 0
+
+
+def test_a_clash_between_declared_verbs_is_found_without_importing_the_rules(sk, monkeypatch):
+    """A manifest's own verbs are enough to leave a clashing game out: its rules (here a
+    module that does not exist) are never imported, by a shared command or a verb."""
+    register(monkeypatch, "coin-flop", "tests.no_such_rules", verbs=("end-turn",))
+    assert sk("new", "hack-attack", "Ana", "Ben").exit_code == 0
+    warning = (
+        "Warning: game coin-flop is left out: the verb 'end-turn' is declared by both "
+        "hack-attack and coin-flop\n"
+    )
+    for args in (["status"], ["end-turn"], ["undo"]):
+        result = sk(*args)
+        assert result.exit_code == 0, (args, result.output)
+        assert result.stderr == warning
+    assert "tests.no_such_rules" not in sys.modules
+
+
+def test_a_shared_command_or_a_verb_imports_only_its_own_games_rules(tmp_path):
+    """`status`, `undo` and a verb import the rules of the table's game alone: the other
+    games are found in their manifests (the start-up cost of every command)."""
+    import subprocess
+
+    db = tmp_path / "score.sqlite3"
+    probe = (
+        "import sys\nfrom scorekeeper.cli import main\n"
+        "try:\n    main(['--db', sys.argv[1], *sys.argv[2:]])\n"
+        "except SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        "print(sorted(m for m in sys.modules if m.startswith('scorekeeper.games.')"
+        " and m.count('.') == 2), file=sys.stderr)\n"
+    )
+
+    def run(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", probe, str(db), *args],
+            capture_output=True,
+            text=True,
+            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stderr.strip()
+
+    run("new", "hack-back", "Ana", "Ben", "Cleo")
+    for args in (["status"], ["hero", "Ana", "script-kiddie"], ["undo"], ["history"]):
+        assert run(*args) == "['scorekeeper.games.hack_back']", args

@@ -30,8 +30,11 @@ class GameEntry:
     whose `GAME` the score keeper keeps (a scorekeeper.game.Game), or None; `simulator`,
     the module `pnp simulate` plays it with (pnp.simulate.result's contract), or None;
     `data`, its card data loader as "module:function" (folder -> validated data; the
-    score keeper reads cards through it, never importing the print side), or None; and
-    other names it answers to."""
+    score keeper reads cards through it, never importing the print side), or None;
+    other names it answers to; and `verbs`, the names of the score keeper verbs its
+    rules declare (`Game.verbs`, in their order), so that the CLI finds a verb's game
+    and its clashes without importing any game's rules (empty: the rules are imported
+    to read them; names that differ from the rules' are refused when the rules load)."""
 
     id: str
     kit: str
@@ -39,6 +42,7 @@ class GameEntry:
     simulator: str | None = None
     aliases: tuple[str, ...] = ()
     data: str | None = None
+    verbs: tuple[str, ...] = ()
 
 
 #: Games registered by code in this process (a test registers its own game here), after
@@ -74,6 +78,8 @@ def declared() -> list[tuple[str, str]]:
                 ) as f:
                     text = f.read()
             except OSError:
+                continue
+            if ENTRY_POINTS not in text:  # most distributions declare none of ours
                 continue
             section = None
             for line in text.splitlines():

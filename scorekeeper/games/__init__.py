@@ -12,12 +12,18 @@ from scorekeeper.errors import InputError, RegistryError, quoted
 from scorekeeper.game import Game
 
 
+def kept_entries() -> dict:
+    """game id -> its GameEntry (pnp.core.games), for every game of the manifest that
+    the score keeper keeps (one that names its rules), in the manifest's order."""
+    import pnp.core.games
+
+    return {g.id: g for g in pnp.core.games.registry() if g.rules}
+
+
 def rules_packages() -> dict[str, str]:
     """game id -> the package (or module) whose `GAME` is that game, for every game of
     the manifest that the score keeper keeps (pnp.core.games; in its order)."""
-    import pnp.core.games
-
-    return {g.id: g.rules for g in pnp.core.games.registry() if g.rules}
+    return {game_id: g.rules for game_id, g in kept_entries().items()}
 
 
 def _package(game_id: str) -> str | None:
@@ -60,7 +66,44 @@ def load_game(game_id: str) -> Game:
         raise RegistryError(f"game {game_id}: {package}.GAME is not a scorekeeper Game")
     if game.id != game_id:
         raise RegistryError(f"game {game_id}: its rules {package} define the game {game.id}")
+    declared = kept_entries()[game_id].verbs
+    names = tuple(str(v.name) for v in game.verbs)
+    if declared and declared != names:
+        raise RegistryError(
+            f"game {game_id}: its manifest declares the verbs {', '.join(declared)} but its "
+            f"rules {package} declare {', '.join(names) or 'none'}"
+        )
     return game
+
+
+def offered(shared: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """game id -> its verbs' names, for every game whose verbs the CLI offers, in the
+    manifest's order; `shared`: verb name -> who declares it (the shared commands).
+    A game's verbs are those its manifest declares (GameEntry.verbs: no rules imported);
+    a game whose manifest declares none is loaded to read them (a game that does not
+    load is left out, with its line). A game declaring a verb that `shared` or an
+    earlier game already declares is left out with one line (`problems`), and the
+    others keep working (rules: every verb names one game's command)."""
+    names = dict(shared)
+    kept: dict[str, tuple[str, ...]] = {}
+    for game_id, entry in kept_entries().items():
+        verbs = entry.verbs
+        if not verbs:
+            try:
+                verbs = tuple(v.name for v in load_game(game_id).verbs)
+            except RegistryError as exc:
+                _note(str(exc))
+                continue
+        clash = next((v for v in verbs if v in names), None)
+        if clash is not None:
+            _note(
+                f"game {game_id} is left out: the verb {clash!r} is declared by "
+                f"both {names[clash]} and {game_id}"
+            )
+            continue
+        names.update(dict.fromkeys(verbs, game_id))
+        kept[game_id] = verbs
+    return kept
 
 
 def playable() -> list[str]:

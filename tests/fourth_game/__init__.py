@@ -10,10 +10,12 @@ def register(
     game_id: str = "coin-flip",
     rules: str | None = "tests.fourth_game.table",
     simulator: str | None = "tests.fourth_game.sim",
+    verbs: tuple[str, ...] = (),
 ) -> None:
     """Add `game_id` to the manifest of games, as a new game's one entry would, in place
     of any entry of that id registered before (the whole run's Coin Flip, with
-    HACKPACK_FOURTH_GAME=1), so the manifest keeps one entry per id."""
+    HACKPACK_FOURTH_GAME=1), so the manifest keeps one entry per id. `verbs`: the
+    verb names its manifest declares (none: the CLI imports its rules to read them)."""
     import pnp.core.games
 
     others = [g for g in pnp.core.games.GAMES if g.id != game_id]
@@ -23,7 +25,7 @@ def register(
         [
             *others,
             pnp.core.games.GameEntry(
-                game_id, "tests.fourth_game.kit", rules=rules, simulator=simulator
+                game_id, "tests.fourth_game.kit", rules=rules, simulator=simulator, verbs=verbs
             ),
         ],
     )

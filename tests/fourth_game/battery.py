@@ -24,6 +24,7 @@ ENTRY = pnp.core.games.GameEntry(
     rules="tests.fourth_game.table",
     simulator="tests.fourth_game.sim",
     data="tests.fourth_game.kit:load_coin_flip",
+    verbs=("coin", "stop"),
 )
 
 

@@ -1,6 +1,6 @@
 """Hack Attack: Defense: its manifest, registered once as an entry point of "hackpack.games"
-(pyproject.toml). The package holds the game's card data model (`cards`), its faces
-(`faces`) and its simulator (`simulator`); its rules are the score keeper's
+(pyproject.toml). The package holds the game"s card data model (`cards`), its faces
+(`faces`) and its simulator (`simulator`); its rules are the score keeper"s
 `scorekeeper.games.hack_attack`, which the simulator reaches through this manifest. Importing
 this module imports only the core."""
 
@@ -13,4 +13,5 @@ MANIFEST = GameEntry(
     simulator="pnp.games.hack_attack.simulator",
     aliases=("hack-attack-defense", "had"),
     data="pnp.games.hack_attack.cards:load_hack_attack",
+    verbs=("protect", "user-error", "attack", "end-turn", "defend"),
 )

@@ -1,6 +1,6 @@
 """Hack Back: its manifest, registered once as an entry point of "hackpack.games"
-(pyproject.toml). The package holds the game's card data model (`cards`), its faces
-(`faces`) and its simulator (`simulator`); its rules are the score keeper's
+(pyproject.toml). The package holds the game"s card data model (`cards`), its faces
+(`faces`) and its simulator (`simulator`); its rules are the score keeper"s
 `scorekeeper.games.hack_back`, which the simulator reaches through this manifest. Importing
 this module imports only the core."""
 
@@ -13,4 +13,5 @@ MANIFEST = GameEntry(
     simulator="pnp.games.hack_back.simulator",
     aliases=(),
     data="pnp.games.hack_back.cards:load_hack_back",
+    verbs=("hero", "no-hero", "draw", "play", "activate"),
 )
