@@ -122,9 +122,9 @@ def check_card_size(info, size: str) -> None:
 
 def load_checked(options: BuildOptions) -> tuple[Kit, Any, list, list]:
     """(kit, data, rulebook blocks, warnings and notes) of the game `options` names,
-    validated on the frame it prints (`frame_for`); DataError listing every error,
-    PnpError when the game or its folder cannot be found. `pnp build` and `pnp export`
-    both start here."""
+    validated on the frame it prints (`frame_for`), each face laid out to be checked;
+    DataError listing every error, PnpError when the game or its folder cannot be
+    found."""
     kit = find_game(options.game)
     folder = game_folder(kit, options.data_dir)
     data, blocks, problems = validate(kit, folder, frame_for(options))
@@ -134,12 +134,13 @@ def load_checked(options: BuildOptions) -> tuple[Kit, Any, list, list]:
     return kit, data, blocks, warnings
 
 
-def _load_for_drawing(options: BuildOptions) -> tuple[Kit, Any, CardFrame, list, list, list]:
+def load_for_drawing(options: BuildOptions) -> tuple[Kit, Any, CardFrame, list, list, list]:
     """As `load_checked`, but leaving the faces to be checked as they are drawn:
     (kit, data, the card frame, blocks, warnings of the lines printed outside the
     faces, the other warnings). DataError as load_checked raises it when anything but
     a face is wrong (every face's problems included, in the same list); PnpError for a
-    card size the game is not laid out for."""
+    card size the game is not laid out for. `pnp build` and `pnp export` both start
+    here and check each face as they first draw it (pnp.validate.FaceChecks)."""
     kit = find_game(options.game)
     folder = game_folder(kit, options.data_dir)
     data, blocks, printed, rest = validate_data(kit, folder)
@@ -156,7 +157,7 @@ def build(options: BuildOptions) -> BuildReport:
     stops the build before a file is published."""
     start = time.perf_counter()
     check_spec(options.spec)  # a bad option is named before any data is read
-    kit, data, frame, blocks, printed, rest = _load_for_drawing(options)
+    kit, data, frame, blocks, printed, rest = load_for_drawing(options)
     groups = kit.print_groups(data, options.deck_format, options.players)
     card_size = options.card_size or data.info.card_size
     spec = SheetSpec(**{**options.spec.__dict__, "card_size": card_size})

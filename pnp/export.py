@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.build import BuildOptions, _staging_folder, frame_for, load_checked, publish
-from pnp.core.errors import PnpError
+from pnp.build import BuildOptions, _staging_folder, load_for_drawing, publish
+from pnp.core.errors import DataError, PnpError, errors_only
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.units import CARD_SIZES_MM
@@ -33,7 +33,8 @@ from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
 from pnp.layout.kit import Kit, PrintGroup
 from pnp.render.raster import ProgressFactory, encode_png, no_progress, pixels, rasterise
-from pnp.render.single import BACK, FRONT, distinct_sides, print_order, write_single
+from pnp.render.single import BACK, FRONT, Side, distinct_sides, print_order, write_single
+from pnp.validate import FaceChecks
 
 FORMATS = ("png", "tts", "pdf-single")
 DEFAULT_DPI, MIN_DPI, MAX_DPI = 300, 50, 1200
@@ -62,9 +63,11 @@ class ExportOptions:
 
 @dataclass(frozen=True)
 class Job:
-    """A validated kit ready to export: the kit and its data, the print groups, the card
-    frame (points), the trim (mm), the bleed (mm), the printed name, and the data's
-    warnings and notes (pnp.core.errors.Problem)."""
+    """A kit whose data is validated, ready to export: the kit and its data, the print
+    groups, the card frame (points), the trim (mm), the bleed (mm), the printed name,
+    the data's warnings and notes (pnp.core.errors.Problem) of the lines printed outside
+    the faces (`printed`) and the others (`rest`), and `checks`, which checks each face
+    as `draw` first draws it (pnp.validate.FaceChecks; None: faces are not checked)."""
 
     kit: Kit
     data: Any
@@ -73,12 +76,37 @@ class Job:
     trim_mm: tuple[float, float]
     bleed_mm: float
     name: str
-    warnings: tuple = ()
+    printed: tuple = ()
+    rest: tuple = ()
+    checks: FaceChecks | None = None
 
     @property
     def copies(self) -> int:
         """Printed copies in all groups."""
         return sum(len(g.copies) for g in self.groups)
+
+    def draw(self, path: Path, sides: Sequence[Side], margin_pt: float, title: str) -> int:
+        """Write `sides` to the single-face PDF `path` (pnp.render.single.write_single,
+        `margin_pt` around each trim), each face laid out once and checked as it is first
+        drawn, then the faces no side drew (a card of a deck not exported is still
+        checked). Returns the page count; DataError listing every face error before the
+        PDF is rasterised or published; OSError if it cannot be written."""
+        pages = write_single(
+            path, self.kit, self.data, self.frame, sides, margin_pt, title, self.checks
+        )
+        if self.checks is not None:
+            self.checks.rest()
+            errors, _ = errors_only(self.checks.problems())
+            if errors:
+                raise DataError(errors)
+        return pages
+
+    @property
+    def warnings(self) -> tuple:
+        """Every warning and note, in `pnp validate`'s order: the printed lines', the
+        faces' (those checked so far: all of them once `draw` has run), the rest."""
+        faces = errors_only(self.checks.problems())[1] if self.checks is not None else []
+        return (*self.printed, *faces, *self.rest)
 
 
 @dataclass(frozen=True)
@@ -129,10 +157,11 @@ def check_options(options: ExportOptions) -> None:
 
 
 def prepare(options: ExportOptions) -> Job:
-    """Load and validate the game as `pnp build` does (pnp.build.game_folder, frame_for,
-    pnp.validate.validate, Kit.print_groups): DataError listing every error (warnings and
-    notes do not stop it; they are kept in the Job), PnpError for a card size the game is
-    not laid out for or a deck choice it cannot print."""
+    """Load and validate the game's data as `pnp build` does (pnp.build.load_for_drawing,
+    Kit.print_groups), its faces left to be checked as `Job.draw` draws them: DataError
+    listing every error (warnings and notes do not stop it; they are kept in the Job),
+    PnpError for a card size the game is not laid out for or a deck choice it cannot
+    print."""
     check_options(options)
     build = BuildOptions(
         options.game,
@@ -144,7 +173,7 @@ def prepare(options: ExportOptions) -> Job:
         options.players,
         options.ink_saver,
     )
-    kit, data, _blocks, warnings = load_checked(build)
+    kit, data, frame, _blocks, printed, rest = load_for_drawing(build)
     try:
         groups = kit.print_groups(data, options.deck_format, options.players)
     except PnpError as exc:  # the kits name build's option; export's is --deck-format
@@ -154,11 +183,13 @@ def prepare(options: ExportOptions) -> Job:
         kit,
         data,
         groups,
-        frame_for(build)(data),
+        frame,
         CARD_SIZES_MM[size],
         options.bleed_mm,
         kit.name(data),
-        tuple(warnings),
+        tuple(printed),
+        tuple(rest),
+        FaceChecks(kit, data, frame),
     )
 
 
@@ -222,14 +253,8 @@ def write_pdf_single(
     back page (a blank page for a copy printed without a back), each page the trim plus
     the bleed. OSError if it cannot be written."""
     sides = print_order(job.groups)
-    pages = write_single(
-        staging / SINGLE_PDF,
-        job.kit,
-        job.data,
-        job.frame,
-        sides,
-        job.frame.bleed,
-        f"{job.name} — cards, one per page",
+    pages = job.draw(
+        staging / SINGLE_PDF, sides, job.frame.bleed, f"{job.name} — cards, one per page"
     )
     no_back = sum(len(g.copies) for g in job.groups if g.back is None)
     return Written(SINGLE_PDF, 1, pages, no_back=no_back)
@@ -275,7 +300,7 @@ def write_png(
     sides = distinct_sides(job.groups)
     names = png_names(job.groups)
     faces = staging / "faces.pdf"
-    write_single(faces, job.kit, job.data, job.frame, sides, job.frame.bleed, job.name)
+    job.draw(faces, sides, job.frame.bleed, job.name)
     w_mm, h_mm = (length + 2 * job.bleed_mm for length in job.trim_mm)
     size = pixels(w_mm, dpi), pixels(h_mm, dpi)
     total = sum(len(n) for n in names.values())

@@ -35,7 +35,7 @@ from PIL import Image
 from pnp.core.errors import PnpError
 from pnp.layout.kit import PrintGroup
 from pnp.render.raster import ProgressFactory, encode_png, pixels, render_page, write_png_strips
-from pnp.render.single import BACK, FRONT, distinct_sides, write_single
+from pnp.render.single import BACK, FRONT, distinct_sides
 
 MAX_COLS, MAX_ROWS = 10, 7
 MIN_COLS = MIN_ROWS = 2
@@ -175,7 +175,7 @@ def write_tts(
     sides = distinct_sides(job.groups)
     pages = {side.key: i for i, side in enumerate(sides)}
     faces = staging / "faces.pdf"
-    write_single(faces, job.kit, job.data, job.frame, sides, 0.0, job.name)
+    job.draw(faces, sides, 0.0, job.name)
     total = sum(len(s.cards) for d in decks for s in d.sheets) + len(decks)
     document = pdfium.PdfDocument(str(faces))
     try:

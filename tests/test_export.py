@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+import click
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
@@ -391,20 +392,20 @@ class _Warning:
 def test_warnings_are_printed_and_do_not_stop_the_export(tmp_path, monkeypatch):
     import pnp.build
 
-    real = pnp.build.validate  # export validates through pnp.build.load_checked
+    real = pnp.build.validate_data  # export validates through pnp.build.load_for_drawing
 
     def with_warning(*args):
-        data, blocks, problems = real(*args)
-        return data, blocks, [*problems, _Warning("art/x.png: 150 dpi at this size")]
+        data, blocks, printed, rest = real(*args)
+        return data, blocks, printed, [*rest, _Warning("art/x.png: 150 dpi at this size")]
 
-    monkeypatch.setattr(pnp.build, "validate", with_warning)
+    monkeypatch.setattr(pnp.build, "validate_data", with_warning)
     result = run("-g", "hack-back", "--format", "pdf-single", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert "Warning: art/x.png: 150 dpi at this size" in result.output
 
 
 def test_the_cli_offers_the_formats_and_dpi_range_the_library_checks():
-    command = pnp_main.commands["export"]
+    command = pnp_main.get_command(click.Context(pnp_main), "export")
     params = {p.name: p for p in command.params}
     assert tuple(params["output_format"].type.choices) == pnp.export.FORMATS
     dpi = params["dpi"].type

@@ -9,6 +9,7 @@ Source: shared/DESIGN.md, "Card faces are data".
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -166,12 +167,19 @@ class FacePainter:
             self.generated_bleed.add(element.art.file)
 
 
+#: How many laid-out fronts a KitPainter keeps, the last drawn first kept: more than any
+#: shipped kit has distinct cards (Hack Back's individual decks repeat ~100 of them).
+FRONTS_KEPT = 512
+
+
 class KitPainter:
     """Draws one kit's cards for the sheet writer: `front(card)` and `back(back_id)` at
     the current origin, each face laid out once by the kit (and handed to `checks`, a
     pnp.validate.FaceChecks, as it is laid out, when given: a face with an error is
-    not drawn, and the build that asked stops on it) and painted by a FacePainter. Faces are streamed: only the last front is kept (a card's copies are
-    printed one after another), and the backs (a kit has a few)."""
+    not drawn, and the build that asked stops on it) and painted by a FacePainter.
+    Faces are streamed: the last FRONTS_KEPT fronts are kept (a card printed in several
+    decks is laid out once; a deck of 10,000 distinct cards is not held whole), and the
+    backs (a kit has a few)."""
 
     def __init__(
         self,
@@ -185,17 +193,22 @@ class KitPainter:
         self.kit, self.data, self.frame = kit, data, frame
         self.painter = FacePainter(canvas, frame, max_dpi)
         self.checks = checks
-        self._front: tuple[str, Face | None] | None = None
+        self._fronts: OrderedDict[str, Face | None] = OrderedDict()
         self._backs: dict[str, Face | None] = {}
 
     def front(self, card: Any) -> None:
         """Draw `card`'s front."""
-        if self._front is None or self._front[0] != card.id:
+        if card.id in self._fronts:
+            self._fronts.move_to_end(card.id)
+        else:
             face = self.kit.face(card, self.data, self.frame)
             drawable = self.checks is None or self.checks.card(card, face)
-            self._front = (card.id, face if drawable else None)
-        if self._front[1] is not None:
-            self.painter.paint(self._front[1])
+            self._fronts[card.id] = face if drawable else None
+            if len(self._fronts) > FRONTS_KEPT:
+                self._fronts.popitem(last=False)
+        front = self._fronts[card.id]
+        if front is not None:
+            self.painter.paint(front)
 
     def back(self, back_id: str) -> None:
         """Draw the back `back_id`."""

@@ -102,13 +102,15 @@ def write_single(
     sides: Iterable[Side],
     margin_pt: float,
     title: str,
+    checks: Any = None,
 ) -> int:
     """Write one page per side of `sides` to `path`: each face drawn by the kit's painter
     with its trim's bottom-left at (margin_pt, margin_pt), clipped to the page; a BLANK
     side is an empty page. `margin_pt` is the bleed for print shops and PNGs, 0 for a
-    page at trim size. Returns the page count; OSError if the file cannot be written."""
+    page at trim size. `checks` (a pnp.validate.FaceChecks, or None) checks each face as
+    it is first drawn. Returns the page count; OSError if the file cannot be written."""
     c = single_canvas(path, frame, margin_pt, title)
-    painter = KitPainter(c, kit, data, frame)
+    painter = KitPainter(c, kit, data, frame, checks=checks)
     width, height = page_size(frame, margin_pt)
     pages = 0
     for side in sides:
