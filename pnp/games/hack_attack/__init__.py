@@ -1,8 +1,8 @@
 """Hack Attack: Defense: its manifest, registered once as an entry point of "hackpack.games"
-(pyproject.toml). The package holds the game's card data model (`cards`), its faces
-(`faces`) and its simulator (`simulator`); its rules are the score keeper's
-`scorekeeper.games.hack_attack`, which the simulator reaches through this manifest. Importing
-this module imports only the core."""
+(pyproject.toml). The package holds the game's card models and tables (`cards`) and their
+loader (`loader`), its faces (`faces`) and its simulator (`simulator`); its rules are the
+score keeper's `scorekeeper.games.hack_attack`, which the simulator reaches through this
+manifest. Importing this module imports only the core."""
 
 from pnp.core.games import GameEntry
 
@@ -12,5 +12,5 @@ MANIFEST = GameEntry(
     rules="scorekeeper.games.hack_attack",
     simulator="pnp.games.hack_attack.simulator",
     aliases=("hack-attack-defense", "had"),
-    data="pnp.games.hack_attack.cards:load_hack_attack",
+    data="pnp.games.hack_attack.loader:load_hack_attack",
 )

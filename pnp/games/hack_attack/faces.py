@@ -27,8 +27,8 @@ from pnp.games.hack_attack.cards import (
     RealityCheckCard,
     TechCard,
     UserErrorCard,
-    load_hack_attack,
 )
+from pnp.games.hack_attack.loader import load_hack_attack
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.design import RING_MM, DesignGrid, label, line_at, ring, title
 from pnp.layout.face import Border, Element, Face, Fill, Icon, Outline, Shield, Text
