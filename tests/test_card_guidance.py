@@ -12,13 +12,8 @@ from collections import Counter
 import pytest
 
 from pnp.core.paths import DEFAULT_DATA_DIR
-from pnp.games.hack_attack.cards import (
-    AttackCard,
-    DefenseCard,
-    TechCard,
-    UserErrorCard,
-    load_hack_attack,
-)
+from pnp.games.hack_attack.cards import AttackCard, DefenseCard, TechCard, UserErrorCard
+from pnp.games.hack_attack.loader import load_hack_attack
 from pnp.games.hack_back.cards import load_hack_back
 from pnp.games.not_a_hack.cards import load_not_a_hack
 

@@ -14,8 +14,8 @@ from pypdf.generic import ContentStream
 
 from pnp.build import DEFAULT_DATA_DIR
 from pnp.core.units import mm_to_pt
-from pnp.games.hack_attack.cards import load_hack_attack
-from pnp.games.hack_attack.faces import KIT as HA_KIT
+from pnp.games.hack_attack.kit import KIT as HA_KIT
+from pnp.games.hack_attack.loader import load_hack_attack
 from pnp.render.sheets import sheet_layout
 from tests.pdfread import placements, segments
 

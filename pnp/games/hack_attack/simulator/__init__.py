@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pnp.games.hack_attack.cards import AttackCard, HackAttackData, TechCard, load_hack_attack
+from pnp.games.hack_attack.cards import AttackCard, HackAttackData, TechCard
+from pnp.games.hack_attack.loader import load_hack_attack
 from pnp.games.hack_attack.simulator.match import Match
 from pnp.games.hack_attack.simulator.players import SEARCH, Protector, RandomPlayer, Search
 from pnp.games.hack_attack.simulator.table import (
@@ -148,7 +149,7 @@ def simulate(
 
 
 def load(folder: Path) -> HackAttackData:
-    """The card data in `folder` (pnp.games.hack_attack.cards.load_hack_attack)."""
+    """The card data in `folder` (pnp.games.hack_attack.loader.load_hack_attack)."""
     return load_hack_attack(folder)
 
 

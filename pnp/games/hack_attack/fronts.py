@@ -1,9 +1,10 @@
-"""Hack Attack: Defense faces and kit: every mark on every card and on the back, as Face
-elements in card-local points.
+"""Hack Attack: Defense front faces: every mark on the five kinds of card (Tech,
+Defense, Reality Check, Attack, User Error) as Face elements in card-local points, and
+`FACES`, the face of each card model.
 
 With the ink saver (`CardFrame.ink_saver`) the dark marks print light: the Tech shield
 as a pale tint under points in its colour, the User Error badge as a ring around its
-glyph, the Attack's warning frame narrower, and the back on white paper.
+glyph and the Attack's warning frame narrower.
 
 Positions are designed on a poker card (63.5 x 88.9 mm, measured from the trim's top
 edge) and scaled for other sizes. Card faces: shared/DESIGN.md, "Card faces"
@@ -13,7 +14,6 @@ edge) and scaled for other sizes. Card faces: shared/DESIGN.md, "Card faces"
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from pnp.core.units import mm_to_pt
@@ -21,128 +21,34 @@ from pnp.data.models import origin_at
 from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.games.hack_attack.cards import (
     AttackCard,
-    Card,
     DefenseCard,
     HackAttackData,
     RealityCheckCard,
     TechCard,
     UserErrorCard,
-    load_hack_attack,
+)
+from pnp.games.hack_attack.face_parts import (
+    INK,
+    SAVER_FRAME_MM,
+    SHIELD_COLOUR,
+    SHIELD_TINT,
+    USER_ERROR_COLOUR,
+    WHITE,
+    WILD_COLOUR,
+    badge_y,
+    band,
+    band_head,
+    caption,
+    captions,
+    category_glyph,
+    icon_row,
+    nobreak,
+    summarise,
 )
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.design import RING_MM, DesignGrid, label, line_at, ring, title
-from pnp.layout.face import Border, Element, Face, Fill, Icon, Outline, Shield, Text
+from pnp.layout.design import RING_MM, DesignGrid, line_at, ring, title
+from pnp.layout.face import Border, Element, Face, Icon, Shield, Text
 from pnp.layout.imposition import Rect
-from pnp.layout.kit import Kit, KitRow
-
-SHIELD_COLOUR = "#1F3A5F"
-SHIELD_TINT = "#D2D8DF"  # SHIELD_COLOUR at 20 % on white: the ink saver's shield
-INK = "#222222"
-WILD_COLOUR = "#F0E442"
-USER_ERROR_COLOUR = "#444444"
-WHITE = "#FFFFFF"
-CAPTION_GAP_MM = 1.0
-#: Ink saver: the width (mm) of a badge's ring, and of the Attack's frame inside the
-#: trim (2 mm by default).
-SAVER_FRAME_MM = 1.0
-
-
-def icon_row(
-    key: str,
-    glyphs: list[tuple[str, str]],
-    centre_y: float,
-    frame: CardFrame,
-    size_mm: float,
-    pitch_mm: float,
-    origin=None,
-) -> tuple[Icon, ...]:
-    """Badges, (glyph, colour) each, in one centred row; the pitch tightens so the row
-    stays in the safe area. Keys are `key[i]`."""
-    size = mm_to_pt(size_mm)
-    pitch = min(mm_to_pt(pitch_mm), (frame.safe.w - size) / max(1, len(glyphs) - 1))
-    x0 = frame.w / 2 - pitch * (len(glyphs) - 1) / 2
-    return tuple(
-        Icon(
-            key=f"{key}[{i}]",
-            glyph=g,
-            colour=c,
-            x=x0 + i * pitch,
-            y=centre_y,
-            size=size,
-            origin=origin,
-        )
-        for i, (g, c) in enumerate(glyphs)
-    )
-
-
-def captions(
-    key: str,
-    names: list[str],
-    icons: tuple[Icon, ...],
-    box: Rect,
-    frame: CardFrame,
-    half_mm: float,
-    origins,
-) -> tuple[Text, ...]:
-    """A name under each icon: boxes at most 2 x `half_mm` wide, centred on the icons and
-    at least CAPTION_GAP_MM apart, so neighbouring names never touch; `box`
-    gives the vertical extent (pt). Rows with names scale their pitch with the card's
-    width, so a wider card gives each name more room."""
-    pitch = icons[1].x - icons[0].x if len(icons) > 1 else frame.safe.w
-    half = min(mm_to_pt(half_mm), (pitch - mm_to_pt(CAPTION_GAP_MM)) / 2)
-    safe = frame.safe
-    out = []
-    for i, (name, icon) in enumerate(zip(names, icons)):
-        x0, x1 = max(icon.x - half, safe.x), min(icon.x + half, safe.x + safe.w)
-        out.append(
-            Text(
-                key=f"{key}[{i}]",
-                text=name,
-                font=REGULAR,
-                box=Rect(x0, box.y, x1 - x0, box.h),
-                max_size=7.0,
-                max_lines=2,
-                origin=origins[i],
-            )
-        )
-    return tuple(out)
-
-
-def summarise(names: list[str]) -> str:
-    """ "Passwords ×2 · Device Security": repeats counted, order of first appearance."""
-    counts: dict[str, int] = {}
-    for n in names:
-        counts[n] = counts.get(n, 0) + 1
-    return "\u00a0· ".join(nobreak(f"{n} ×{k}" if k > 1 else n) for n, k in counts.items())
-
-
-def nobreak(text: str) -> str:
-    """`text` with its spaces made no-break, so a list wraps between items, not inside."""
-    return text.replace(" ", "\u00a0")
-
-
-def band(
-    key: str, frame: CardFrame, colour: str, strength: float, top: float = 0.0, bottom: float = 0.0
-) -> tuple[Fill, Fill]:
-    """A full-bleed band of the colour's tint across the top (`top` pt tall) or the bottom
-    (`bottom` pt tall), with a 1 mm edge of the full colour where it meets the card."""
-    b, edge = frame.bleed, mm_to_pt(1.0)
-    if top:
-        area = Rect(-b, frame.h - top, frame.w + 2 * b, top + b)
-        line = Rect(-b, frame.h - top, frame.w + 2 * b, edge)
-    else:
-        area = Rect(-b, -b, frame.w + 2 * b, bottom + b)
-        line = Rect(-b, bottom - edge, frame.w + 2 * b, edge)
-    return (
-        Fill(key=key, rect=area, colour=colour, strength=strength),
-        Fill(key=f"{key}_edge", rect=line, colour=colour, inside=key),
-    )
-
-
-def badge_y(g: DesignGrid, top_mm: float, size: float) -> float:
-    """The centre y (pt) of a badge designed `top_mm` below the top edge, moved down as
-    far as needed to keep it inside the safe area."""
-    return min(g.y(top_mm), g.f.safe.top - size / 2)
 
 
 def tech_face(card: TechCard, data: HackAttackData, frame: CardFrame) -> Face:
@@ -178,7 +84,7 @@ def tech_face(card: TechCard, data: HackAttackData, frame: CardFrame) -> Face:
             g.rule("rule", vulnerable_label.box.top + mm_to_pt(1.2)),
             *icon_row(
                 "defense_icons",
-                [_glyph(data, c) for c in card.defenses],
+                [category_glyph(data, c) for c in card.defenses],
                 g.y(53.5),
                 frame,
                 9.5,
@@ -226,53 +132,6 @@ def tech_face(card: TechCard, data: HackAttackData, frame: CardFrame) -> Face:
     )
 
 
-def caption(key: str, data: HackAttackData, label_key: str, box: Rect, **options) -> Text:
-    """A small bold caption showing the [labels] word `label_key` (its origin goes with it)."""
-    text, origin = data.info.label(label_key)
-    return label(key, text, box, origin=origin, **options)
-
-
-def _glyph(data: HackAttackData, category: str) -> tuple[str, str]:
-    cat = data.categories[category]
-    return cat.icon, cat.colour
-
-
-def _head(
-    g: DesignGrid,
-    data: HackAttackData,
-    kind_key: str,
-    category_text: str,
-    category_origin,
-    badge: tuple[str, str],
-    ink: str = WHITE,
-) -> tuple[Element, ...]:
-    """The header band's badge on the left, and its kind label and category beside it."""
-    size = mm_to_pt(10.0)
-    return (
-        Icon(
-            key="badge",
-            glyph=badge[0],
-            colour=badge[1],
-            x=mm_to_pt(9.0),
-            y=badge_y(g, 7.5, size),
-            size=size,
-            ink_colour=ink,
-            inside="band",
-        ),
-        caption("kind", data, kind_key, g.box(3.6, 3.5, left_mm=15.5), colour=INK, inside="band"),
-        Text(
-            key="category",
-            text=category_text,
-            font=BOLD,
-            box=g.box(7.3, 5.5, left_mm=15.5),
-            max_size=11.0,
-            max_lines=1,
-            origin=category_origin,
-            inside="band",
-        ),
-    )
-
-
 def defense_face(card: DefenseCard, data: HackAttackData, frame: CardFrame) -> Face:
     """A band in the category's colour with its badge and name, a pale watermark of its
     icon, the practice's name and one line of how-to."""
@@ -290,7 +149,7 @@ def defense_face(card: DefenseCard, data: HackAttackData, frame: CardFrame) -> F
                 size=mm_to_pt(24.0),
                 style="tint",
             ),
-            *_head(
+            *band_head(
                 g, data, "defense", cat.name, origin_at(cat.source, "name"), (cat.icon, cat.colour)
             ),
             title("name", card.name, g.box(18.5, 11.5), origin=src.at("name")),
@@ -332,7 +191,7 @@ def reality_check_face(card: RealityCheckCard, data: HackAttackData, frame: Card
     return Face(
         elements=(
             *band("band", frame, WILD_COLOUR, 0.45, top=frame.h - g.y(15)),
-            *_head(g, data, "wild", any_text, any_origin, ("wild", WILD_COLOUR), ink=INK),
+            *band_head(g, data, "wild", any_text, any_origin, ("wild", WILD_COLOUR), ink=INK),
             title("name", card.name, g.box(17.5, 7.5), 14.0, origin=src.at("name")),
             *rows,
             Text(
@@ -354,7 +213,7 @@ def attack_face(card: AttackCard, data: HackAttackData, frame: CardFrame) -> Fac
     edge = mm_to_pt(SAVER_FRAME_MM if frame.ink_saver else 2.0)
     icons = icon_row(
         "icons",
-        [_glyph(data, c) for c in card.icons],
+        [category_glyph(data, c) for c in card.icons],
         g.y(66.0),
         frame,
         11.0,
@@ -507,73 +366,6 @@ def _user_error_badge(frame: CardFrame, x: float, y: float, size: float) -> tupl
     )
 
 
-def back_face(data: HackAttackData, frame: CardFrame) -> Face:
-    """The one back: a pale ground in the back colour (white paper with the ink saver),
-    two frames, the six category badges in two rows, the title and the subtitle between
-    them."""
-    back, f = data.info.back, frame
-    inner = mm_to_pt(6.0)
-    cats = list(data.categories.values())
-    half = (len(cats) + 1) // 2
-    icons: list[Icon] = []
-    for row, (chunk, y) in enumerate(((cats[:half], f.h * 0.66), (cats[half:], f.h * 0.34))):
-        icons += icon_row(f"icons{row}", [(c.icon, c.colour) for c in chunk], y, f, 8.5, 12.5)
-    width = f.w - 2 * mm_to_pt(7.0)
-    texts = [
-        line_at(
-            "title",
-            back.title,
-            BOLD,
-            14,
-            f.w / 2,
-            f.h * 0.5 + mm_to_pt(1.0),
-            width,
-            min_size=11.0,
-            colour=back.colour,
-            origin=origin_at(back.source, "title"),
-        )
-    ]
-    if back.subtitle:
-        texts.append(
-            line_at(
-                "subtitle",
-                back.subtitle,
-                BOLD,
-                10,
-                f.w / 2,
-                f.h * 0.5 - mm_to_pt(4.5),
-                width,
-                colour=back.colour,
-                origin=origin_at(back.source, "subtitle"),
-            )
-        )
-    return Face(
-        elements=(
-            Outline(
-                key="frame",
-                rect=f.trim_rect.inset(mm_to_pt(4.0)),
-                colour=back.colour,
-                width=mm_to_pt(1.2),
-                radius=mm_to_pt(3),
-            ),
-            Outline(
-                key="inner_frame",
-                rect=f.trim_rect.inset(inner),
-                colour=back.colour,
-                width=mm_to_pt(0.35),
-                radius=mm_to_pt(2),
-            ),
-            *icons,
-            *texts,
-        ),
-        ground=None
-        if f.ink_saver
-        else Fill(key="ground", rect=f.bleed_rect, colour=back.colour, strength=0.08),
-        source=back.source,
-        reuse="back",
-    )
-
-
 FACES: dict[type, Callable[[Any, HackAttackData, CardFrame], Face]] = {
     TechCard: tech_face,
     DefenseCard: defense_face,
@@ -581,45 +373,3 @@ FACES: dict[type, Callable[[Any, HackAttackData, CardFrame], Face]] = {
     AttackCard: attack_face,
     UserErrorCard: user_error_face,
 }
-
-
-class HackAttackKit(Kit):
-    """The Hack Attack: Defense kit: one deck with one back (rules, "Setup")."""
-
-    id = "hack-attack"
-
-    def load(self, folder: Path) -> HackAttackData:
-        return load_hack_attack(folder)
-
-    def cards(self, data: HackAttackData) -> tuple[Card, ...]:
-        return data.cards
-
-    def front(self, card: Card, data: HackAttackData, frame: CardFrame) -> Face:
-        return FACES[type(card)](card, data, frame)
-
-    def back(self, back_id: str, data: HackAttackData, frame: CardFrame) -> Face:
-        return back_face(data, frame)
-
-    def kit_rows(self, data: HackAttackData) -> list[KitRow]:
-        rows = []
-        counts = data.count_by_kind()
-        for kind, n in counts.items():
-            rows.append(KitRow(f"{kind} cards", n))
-            if kind == "Defense":
-                for cat in data.categories.values():
-                    rows.append(
-                        KitRow(
-                            cat.name,
-                            sum(
-                                c.count
-                                for c in data.cards
-                                if isinstance(c, DefenseCard) and c.category == cat.id
-                            ),
-                            True,
-                        )
-                    )
-        rows.append(KitRow("Cards in all", sum(counts.values())))
-        return rows
-
-
-KIT = HackAttackKit()

@@ -1,0 +1,175 @@
+"""Hack Attack: Defense face parts: the game's palette and the pieces several of its
+faces are built of: rows of category badges and the names under them, the tinted bands
+and the head (badge, kind label, category) of a band, captions from the [labels] words,
+and the lists of names.
+
+Positions are designed on a poker card (63.5 x 88.9 mm, measured from the trim's top
+edge) and scaled for other sizes. Card faces: shared/DESIGN.md, "Card faces"
+(hack-attack).
+"""
+
+from __future__ import annotations
+
+from pnp.core.units import mm_to_pt
+from pnp.fonts import BOLD, REGULAR
+from pnp.games.hack_attack.cards import HackAttackData
+from pnp.layout.card_frame import CardFrame
+from pnp.layout.design import DesignGrid, label
+from pnp.layout.face import Element, Fill, Icon, Text
+from pnp.layout.imposition import Rect
+
+SHIELD_COLOUR = "#1F3A5F"
+SHIELD_TINT = "#D2D8DF"  # SHIELD_COLOUR at 20 % on white: the ink saver's shield
+INK = "#222222"
+WILD_COLOUR = "#F0E442"
+USER_ERROR_COLOUR = "#444444"
+WHITE = "#FFFFFF"
+CAPTION_GAP_MM = 1.0
+#: Ink saver: the width (mm) of a badge's ring, and of the Attack's frame inside the
+#: trim (2 mm by default).
+SAVER_FRAME_MM = 1.0
+
+
+def icon_row(
+    key: str,
+    glyphs: list[tuple[str, str]],
+    centre_y: float,
+    frame: CardFrame,
+    size_mm: float,
+    pitch_mm: float,
+    origin=None,
+) -> tuple[Icon, ...]:
+    """Badges, (glyph, colour) each, in one centred row; the pitch tightens so the row
+    stays in the safe area. Keys are `key[i]`."""
+    size = mm_to_pt(size_mm)
+    pitch = min(mm_to_pt(pitch_mm), (frame.safe.w - size) / max(1, len(glyphs) - 1))
+    x0 = frame.w / 2 - pitch * (len(glyphs) - 1) / 2
+    return tuple(
+        Icon(
+            key=f"{key}[{i}]",
+            glyph=g,
+            colour=c,
+            x=x0 + i * pitch,
+            y=centre_y,
+            size=size,
+            origin=origin,
+        )
+        for i, (g, c) in enumerate(glyphs)
+    )
+
+
+def captions(
+    key: str,
+    names: list[str],
+    icons: tuple[Icon, ...],
+    box: Rect,
+    frame: CardFrame,
+    half_mm: float,
+    origins,
+) -> tuple[Text, ...]:
+    """A name under each icon: boxes at most 2 x `half_mm` wide, centred on the icons and
+    at least CAPTION_GAP_MM apart, so neighbouring names never touch; `box`
+    gives the vertical extent (pt). Rows with names scale their pitch with the card's
+    width, so a wider card gives each name more room."""
+    pitch = icons[1].x - icons[0].x if len(icons) > 1 else frame.safe.w
+    half = min(mm_to_pt(half_mm), (pitch - mm_to_pt(CAPTION_GAP_MM)) / 2)
+    safe = frame.safe
+    out = []
+    for i, (name, icon) in enumerate(zip(names, icons)):
+        x0, x1 = max(icon.x - half, safe.x), min(icon.x + half, safe.x + safe.w)
+        out.append(
+            Text(
+                key=f"{key}[{i}]",
+                text=name,
+                font=REGULAR,
+                box=Rect(x0, box.y, x1 - x0, box.h),
+                max_size=7.0,
+                max_lines=2,
+                origin=origins[i],
+            )
+        )
+    return tuple(out)
+
+
+def summarise(names: list[str]) -> str:
+    """ "Passwords ×2 · Device Security": repeats counted, order of first appearance."""
+    counts: dict[str, int] = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    return "\u00a0· ".join(nobreak(f"{n} ×{k}" if k > 1 else n) for n, k in counts.items())
+
+
+def nobreak(text: str) -> str:
+    """`text` with its spaces made no-break, so a list wraps between items, not inside."""
+    return text.replace(" ", "\u00a0")
+
+
+def band(
+    key: str, frame: CardFrame, colour: str, strength: float, top: float = 0.0, bottom: float = 0.0
+) -> tuple[Fill, Fill]:
+    """A full-bleed band of the colour's tint across the top (`top` pt tall) or the bottom
+    (`bottom` pt tall), with a 1 mm edge of the full colour where it meets the card."""
+    b, edge = frame.bleed, mm_to_pt(1.0)
+    if top:
+        area = Rect(-b, frame.h - top, frame.w + 2 * b, top + b)
+        line = Rect(-b, frame.h - top, frame.w + 2 * b, edge)
+    else:
+        area = Rect(-b, -b, frame.w + 2 * b, bottom + b)
+        line = Rect(-b, bottom - edge, frame.w + 2 * b, edge)
+    return (
+        Fill(key=key, rect=area, colour=colour, strength=strength),
+        Fill(key=f"{key}_edge", rect=line, colour=colour, inside=key),
+    )
+
+
+def badge_y(g: DesignGrid, top_mm: float, size: float) -> float:
+    """The centre y (pt) of a badge designed `top_mm` below the top edge, moved down as
+    far as needed to keep it inside the safe area."""
+    return min(g.y(top_mm), g.f.safe.top - size / 2)
+
+
+def caption(key: str, data: HackAttackData, label_key: str, box: Rect, **options) -> Text:
+    """A small bold caption showing the [labels] word `label_key` (its origin goes with it)."""
+    text, origin = data.info.label(label_key)
+    return label(key, text, box, origin=origin, **options)
+
+
+def category_glyph(data: HackAttackData, category: str) -> tuple[str, str]:
+    cat = data.categories[category]
+    return cat.icon, cat.colour
+
+
+def band_head(
+    g: DesignGrid,
+    data: HackAttackData,
+    kind_key: str,
+    category_text: str,
+    category_origin,
+    badge: tuple[str, str],
+    ink: str = WHITE,
+) -> tuple[Element, ...]:
+    """The header band's badge on the left, and its kind label and category beside it."""
+    size = mm_to_pt(10.0)
+    return (
+        Icon(
+            key="badge",
+            glyph=badge[0],
+            colour=badge[1],
+            x=mm_to_pt(9.0),
+            y=badge_y(g, 7.5, size),
+            size=size,
+            ink_colour=ink,
+            inside="band",
+        ),
+        caption("kind", data, kind_key, g.box(3.6, 3.5, left_mm=15.5), colour=INK, inside="band"),
+        Text(
+            key="category",
+            text=category_text,
+            font=BOLD,
+            box=g.box(7.3, 5.5, left_mm=15.5),
+            max_size=11.0,
+            max_lines=1,
+            origin=category_origin,
+            inside="band",
+        ),
+    )
