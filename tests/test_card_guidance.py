@@ -19,7 +19,7 @@ from pnp.games.hack_attack.cards import (
     UserErrorCard,
     load_hack_attack,
 )
-from pnp.games.hack_back.cards import load_hack_back
+from pnp.games.hack_back.loading import load_hack_back
 from pnp.games.not_a_hack.cards import load_not_a_hack
 
 HA = load_hack_attack(DEFAULT_DATA_DIR / "hack-attack")
