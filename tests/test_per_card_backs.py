@@ -14,8 +14,8 @@ from pypdf import PdfReader
 from pnp.build import BuildOptions, build
 from pnp.cli import main
 from pnp.core.paths import DEFAULT_DATA_DIR
-from pnp.games.hack_back.cards import load_hack_back
 from pnp.games.hack_back.faces import KIT as HB_KIT
+from pnp.games.hack_back.loading import load_hack_back
 from pnp.layout.imposition import SheetSpec, back_trim, compute_grid
 from pnp.layout.kit import PrintGroup
 from pnp.render.sheets import new_canvas, sheet_layout, write_sheets

@@ -1,6 +1,6 @@
 """Not a Hack: its manifest, registered once as an entry point of "hackpack.games"
-(pyproject.toml). The package holds the game"s card data model (`cards`), its faces
-(`faces`) and its simulator (`simulator`); its rules are the score keeper"s
+(pyproject.toml). The package holds the game's card data model (`cards`), its faces
+(`faces`) and its simulator (`simulator`); its rules are the score keeper's
 `scorekeeper.games.not_a_hack`, which the simulator reaches through this manifest. Importing
 this module imports only the core."""
 
