@@ -14,7 +14,7 @@ import pytest
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.games.hack_attack.cards import AttackCard, DefenseCard, TechCard, UserErrorCard
 from pnp.games.hack_attack.loader import load_hack_attack
-from pnp.games.hack_back.loading import load_hack_back
+from pnp.games.hack_back.loader import load_hack_back
 from pnp.games.not_a_hack.cards import load_not_a_hack
 
 HA = load_hack_attack(DEFAULT_DATA_DIR / "hack-attack")

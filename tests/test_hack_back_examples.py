@@ -18,7 +18,7 @@ from collections import Counter
 from click.testing import CliRunner
 
 from pnp.core.paths import DEFAULT_DATA_DIR
-from pnp.games.hack_back.loading import load_hack_back
+from pnp.games.hack_back.loader import load_hack_back
 from scorekeeper.cli import main
 
 DATA = load_hack_back(DEFAULT_DATA_DIR / "hack-back")

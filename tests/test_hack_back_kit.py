@@ -12,7 +12,7 @@ from pnp.cli import main
 from pnp.core.errors import PnpError
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.games.hack_back.cards import Effect
-from pnp.games.hack_back.loading import load_hack_back
+from pnp.games.hack_back.loader import load_hack_back
 from pnp.layout.imposition import SheetSpec
 from tests.datafiles import edit_data
 from tests.pdfread import placements
@@ -86,7 +86,7 @@ def test_wording_is_made_from_the_effect(effect, section, text):
 def test_patch_tuesday_lowers_every_hero():
     """The card that makes the rules' tie examples reachable (issue 10): the only way to
     lower an opponent's Hero is an Attack, so its Play is an Attack on every Hero."""
-    from pnp.games.hack_back.loading import load_hack_back
+    from pnp.games.hack_back.loader import load_hack_back
 
     card = load_hack_back(DEFAULT_DATA_DIR / "hack-back").cards["patch-tuesday"]
     assert card.play == (Effect("attack", -4, True),)

@@ -15,7 +15,7 @@ from pnp.build import BuildOptions, build
 from pnp.cli import main
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.games.hack_back.faces import KIT as HB_KIT
-from pnp.games.hack_back.loading import load_hack_back
+from pnp.games.hack_back.loader import load_hack_back
 from pnp.layout.imposition import SheetSpec, back_trim, compute_grid
 from pnp.layout.kit import PrintGroup
 from pnp.render.sheets import new_canvas, sheet_layout, write_sheets

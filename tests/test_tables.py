@@ -14,7 +14,7 @@ from pnp.cli import main
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.data.schema import Field
 from pnp.games.hack_attack import cards as hack_attack
-from pnp.games.hack_back import loading as hack_back
+from pnp.games.hack_back import loader as hack_back
 from pnp.games.not_a_hack import cards as not_a_hack
 
 CARD_FILES = {

@@ -1,6 +1,6 @@
 """Hack Back: its manifest, registered once as an entry point of "hackpack.games"
 (pyproject.toml). The package holds the game's card data model (`cards`) and its loader
-(`loading`), its faces (`faces`) and its simulator (`simulator`); its rules are the score
+(`loader`), its faces (`faces`) and its simulator (`simulator`); its rules are the score
 keeper's `scorekeeper.games.hack_back`, which the simulator reaches through this manifest.
 Importing this module imports only the core."""
 
@@ -12,6 +12,6 @@ MANIFEST = GameEntry(
     rules="scorekeeper.games.hack_back",
     simulator="pnp.games.hack_back.simulator",
     aliases=(),
-    data="pnp.games.hack_back.loading:load_hack_back",
+    data="pnp.games.hack_back.loader:load_hack_back",
     verbs=("hero", "no-hero", "draw", "play", "activate"),
 )

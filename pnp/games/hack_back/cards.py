@@ -7,7 +7,7 @@ from them by `Effect.wording`, so the card text and what the score keeper applie
 one thing. Source: shared/rules/hack-back.txt ("Choose one deck format", "Take two
 actions", the target rules and "Victory Point"). The files (game.toml, cards.toml,
 decks.toml) are read into these models, and checked against these numbers, by
-`pnp.games.hack_back.loading`.
+`pnp.games.hack_back.loader`.
 """
 
 from __future__ import annotations

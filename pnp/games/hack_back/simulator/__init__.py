@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pnp.games.hack_back.cards import HAND, HackBackData
-from pnp.games.hack_back.loading import load_hack_back
+from pnp.games.hack_back.loader import load_hack_back
 from pnp.games.hack_back.simulator.match import Match
 from pnp.games.hack_back.simulator.players import SEARCH, Racer, RandomPlayer, Search, forecast
 from pnp.games.hack_back.simulator.table import (
@@ -169,7 +169,7 @@ def simulate(
 
 
 def load(folder: Path) -> HackBackData:
-    """The card data in `folder` (pnp.games.hack_back.loading.load_hack_back; DataError)."""
+    """The card data in `folder` (pnp.games.hack_back.loader.load_hack_back; DataError)."""
     return load_hack_back(folder)
 
 
