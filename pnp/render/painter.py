@@ -167,9 +167,10 @@ class FacePainter:
             self.generated_bleed.add(element.art.file)
 
 
-#: How many laid-out fronts a KitPainter keeps, the last drawn first kept: more than any
-#: shipped kit has distinct cards (Hack Back's individual decks repeat ~100 of them).
-FRONTS_KEPT = 512
+#: How many laid-out fronts a KitPainter keeps, the last drawn first kept: more than a
+#: kit reprints out of order (Hack Back's individual decks repeat its 49 cards), few
+#: enough that a deck of 10,000 distinct cards adds under a megabyte to the peak.
+FRONTS_KEPT = 128
 
 
 class KitPainter:
