@@ -2,7 +2,7 @@
 as the rules say, with each player's hand kept to that player, and the scorekeeper's own
 rules (scorekeeper.games.hack_attack.rules) deciding what they decide.
 
-Source: shared/rules/hack-attack-defense.txt. What this module does itself is what the
+Source: shared/rules/hack-attack-defense.txt. What the model does itself is what the
 scorekeeper does not record: the decks, hands and rows, Acquire and Secure, paying for a
 Protect, the Attack's losses and passing a User Error. What it calls instead of writing
 again: `rules.initial` and `rules.apply` (every event is applied to a live scorekeeper
@@ -18,7 +18,13 @@ Check that took both.
 
 A game that reaches the turn cap ends unscored: a draw, reported as `capped`.
 
-The package (its `__init__`) keeps the simulator contract of `pnp.simulate.result`.
+The turns (the actions, the rows refilled, Protect and the discard down to four) are
+`pnp.games.hack_attack.simulator.turns.Turns`, the Attacks and User Errors they turn up
+`pnp.games.hack_attack.simulator.attacks.Attacks`; this module keeps what the whole
+game shares: the setup, the seats, rows and decks, the log every event goes through
+(`record`), what each player may see (`view`), the steps, copies and fresh deals the
+search player plays out (pnp.simulate.model), and the Result. The package (its
+`__init__`) keeps the simulator contract of `pnp.simulate.result`.
 """
 
 from __future__ import annotations
@@ -36,33 +42,29 @@ from pnp.games.hack_attack.cards import (
     TechCard,
     UserErrorCard,
 )
+from pnp.games.hack_attack.simulator.attacks import Attacks
 from pnp.games.hack_attack.simulator.table import (
     DEAL_DEFENSE,
     DEAL_TECH,
     DEFENSE_ROW,
-    HAND_LIMIT,
     LEAD_POINTS,
     NAMES,
-    TECH_LIMIT,
     TECH_ROW,
     TURN_CAP,
-    WILD,
-    Action,
     Player,
     Seat,
     View,
     card_order,
-    category,
     deck_of,
-    payment,
 )
+from pnp.games.hack_attack.simulator.turns import Turns
 from pnp.simulate.model import Model, fresh_facts
 from pnp.simulate.result import CAPPED, Result
 from scorekeeper.games.hack_attack import rules
 from scorekeeper.games.hack_attack.cards import Deck
 
 
-class Match(Model):
+class Match(Turns, Attacks, Model):
     """One game in play (mutable while it runs; `play` returns its Result)."""
 
     def __init__(
@@ -221,201 +223,3 @@ class Match(Model):
             tuple(self.events),
             {k: dict(sorted(v.items())) for k, v in self.facts.items()},
         )
-
-    # --- a turn ----------------------------------------------------------------------
-
-    def turn(self) -> None:
-        """One turn (rules, “You must take two actions”): two action slots, an action
-        that cannot be taken skipped (rulebook, “If no action is possible, skip it”);
-        Protect at most once, between the two slots, or right after a face-up Reality
-        Check that took both (the rulebook's clarification), never after the second
-        action; then discard down to 4 Defense cards."""
-        k = self.state.current
-        seat = self.seats[k]
-        left = 2
-        while left:
-            options = self.actions(left)
-            spent = (
-                self.act(k, self.decide(k, "action", self.view(k, left), options)) if options else 1
-            )
-            left -= spent
-            if left == 1 or spent == 2:  # between the two, or a Reality Check's both
-                self.maybe_protect(k, left)
-        while len(seat.hand) > HAND_LIMIT:
-            card, slot = self.decide(k, "discard", self.view(k))
-            seat.hand.remove(card)
-            self.defense_row[slot].append(card)
-        self.record({"type": "end_turn"})
-
-    def actions(self, left: int) -> list[Action]:
-        """The legal actions: Acquire any Tech in the row; Secure a face-up Defense card
-        or the top of the Defense deck; a face-up Reality Check only with both actions
-        left (“Taking one face-up from the Defense row costs both of your actions”)."""
-        out: list[Action] = [("acquire", k) for k in range(len(self.tech_row))]
-        for slot, stack in enumerate(self.defense_row):
-            if stack and category(stack[-1]) != WILD:
-                out.append(("secure", slot))
-            elif stack and left == 2:
-                out.append(("reality-check", slot))
-        if self.defense_deck:
-            out.append(("secure", "deck"))
-        return out
-
-    def act(self, k: int, action: Action) -> int:
-        """Seat `k` does `action`; returns the actions it cost."""
-        seat = self.seats[k]
-        kind, where = action
-        if kind == "acquire":
-            if len(seat.tech) >= TECH_LIMIT:  # “discard one first”
-                drop = self.decide(k, "drop_tech", self.view(k), list(seat.tech))
-                seat.tech.remove(drop)
-                self.tech_discard.append(drop)
-            seat.tech.append(self.tech_row.pop(where))
-            self.facts["held"][seat.tech[-1].id] += 1
-            self.refill_tech()
-            return 1
-        if where == "deck":
-            card = self.defense_deck.pop()
-            if not isinstance(card, (AttackCard, UserErrorCard)):
-                seat.hand.append(card)
-                return 1
-            self.resolve(k, card)  # it uses no action: the Secure is finished after
-            if self.state.over:
-                return 1
-            secure = [a for a in self.actions(1) if a[0] == "secure"]
-            if not secure:
-                return 1  # nothing left to take: the Secure ends
-            return self.act(k, self.decide(k, "action", self.view(k, 1), secure))
-        seat.hand.append(self.defense_row[where].pop())
-        self.refill_defense()
-        return 2 if kind == "reality-check" else 1
-
-    def refill_tech(self) -> None:
-        """Refill the Tech row to 3 from the Tech deck, while it lasts."""
-        while len(self.tech_row) < TECH_ROW and self.tech_deck:
-            self.tech_row.append(self.tech_deck.pop())
-
-    def refill_defense(self) -> None:
-        """Refill each empty slot of the Defense row from the deck; an Attack or User
-        Error turned up is resolved at once by the player whose turn it is (“If you
-        draw or reveal a User Error or Attack card, deal with it immediately, then
-        refill the Defense row”)."""
-        k = self.state.current
-        for stack in self.defense_row:
-            while not stack and self.defense_deck:
-                card = self.defense_deck.pop()
-                if isinstance(card, (AttackCard, UserErrorCard)):
-                    self.resolve(k, card)
-                else:
-                    stack.append(card)
-
-    def maybe_protect(self, k: int, left: int) -> None:
-        """Offer a Protect (“You may Protect one Tech card per turn”): the Tech cards
-        seat `k` can pay for, unless it has Protected this turn (the scorekeeper's state
-        says)."""
-        if self.state.protected_this_turn or self.state.over:
-            return
-        seat = self.seats[k]
-        options = [t for t in seat.tech if payment(seat.hand, t.defenses) is not None]
-        tech = self.decide(k, "protect", self.view(k, left), options) if options else None
-        if tech is None:
-            return
-        paid = payment(seat.hand, tech.defenses)
-        assert paid is not None  # `tech` is one of the options, each payable
-        for card in paid:
-            seat.hand.remove(card)
-        seat.tech.remove(tech)
-        seat.protected.append(tech)
-        self.facts["protected"][tech.id] += 1
-        self.record(
-            {
-                "type": "protect",
-                "player": seat.name,
-                "points": tech.points,
-                "card": tech.id,
-                "name": tech.name,
-                "copies": tech.count,
-                "deck_at_points": self.deck.tech_at(tech.points),
-            }
-        )
-        if self.tech_row:  # “Draw a replacement Tech card”
-            pick = self.decide(k, "replace_tech", self.view(k, left), list(self.tech_row))
-            self.tech_row.remove(pick)
-            seat.tech.append(pick)
-            self.facts["held"][pick.id] += 1
-            self.refill_tech()
-
-    # --- Attacks and User Errors ---------------------------------------------------
-
-    def resolve(self, k: int, card) -> None:
-        """Resolve an Attack or User Error drawn or revealed by seat `k`."""
-        if isinstance(card, AttackCard):
-            self.attack(k, card)
-        else:
-            self.user_error(k, card)
-
-    def attack(self, k: int, card: AttackCard) -> None:
-        """An Attack (rules, the Attack section): the drawer loses unprotected Tech
-        vulnerable to it; everyone secretly picks one Defense card (`ask_all`); the
-        scorekeeper's `defend` decides whether the table covered enough icons; if not,
-        everyone discards their highest-value unprotected Tech (their choice on a tie).
-        The cards go back to the hands; the Attack leaves the game."""
-        seat = self.seats[k]
-        lost = [t for t in seat.tech if card.id in t.vulnerable_to]
-        for t in lost:
-            seat.tech.remove(t)
-        self.tech_discard += lost
-        shown = self.ask_all(
-            [
-                (j, "reveal", lambda j=j: (self.view(j), card.icons))
-                for j, s in enumerate(self.seats)
-                if s.hand
-            ]
-        )
-        revealed = [category(c) for c in shown if c is not None]
-        result = rules.defend(card.icons, revealed, len(self.seats), self.state.cover)
-        self.facts["attacks"][card.id] += 1
-        self.facts["defeats"][card.id] += not result.holds
-        if not result.holds:
-            for j, s in enumerate(self.seats):
-                if s.tech:
-                    best = max(t.points for t in s.tech)
-                    ties = [t for t in s.tech if t.points == best]
-                    drop = (
-                        ties[0]
-                        if len(ties) == 1
-                        else self.decide(j, "drop_tech", self.view(j), ties)
-                    )
-                    s.tech.remove(drop)
-                    self.tech_discard.append(drop)
-        self.record(
-            {
-                "type": "attack",
-                "player": seat.name,
-                "icons": list(card.icons),
-                "revealed": revealed,
-                "attack": card.id,
-                "name": card.name,
-                "holds": result.holds,
-                "copies": card.count,
-            }
-        )
-
-    def user_error(self, k: int, card: UserErrorCard) -> None:
-        """A User Error (rules, “User Error”): starting with the drawer and passing left,
-        each player prevents it with a Defense card of its category (or a Reality
-        Check); the first who cannot keeps it (−1 at the end); if everyone prevents it,
-        it leaves the game."""
-        n = len(self.seats)
-        for j in range(n):
-            s = self.seats[(k + j) % n]
-            if not any(category(c) in (card.category, WILD) for c in s.hand):
-                self.record(
-                    {
-                        "type": "user_error",
-                        "player": s.name,
-                        "count": 1,
-                        "deck": self.deck.user_errors,
-                    }
-                )
-                return
