@@ -137,3 +137,18 @@ def test_no_loop_between_subpackages(top):
                 edges.setdefault(_subpackage(t), set())
     loops = [c for c in find_cycles(edges) if c[0].split(".")[0] == top]
     assert not loops, "\n".join(" -> ".join(c) for c in loops)
+
+
+def test_no_module_of_the_product_is_over_400_lines():
+    """Rooms stay small enough to read (issue 24, item 4): split by what belongs
+    together, never past 400 lines."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    long = {
+        str(path.relative_to(root)): n
+        for package in ("pnp", "scorekeeper")
+        for path in sorted((root / package).rglob("*.py"))
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > 400
+    }
+    assert long == {}
