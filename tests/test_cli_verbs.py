@@ -15,7 +15,7 @@ from pnp.cli import VERBS, main
 
 def test_every_verb_is_its_own_module_and_help_lists_each():
     for verb, module in VERBS.items():
-        assert isinstance(getattr(import_module(module), verb), click.Command)
+        assert isinstance(getattr(import_module(module), verb.replace("-", "_")), click.Command)
     listed = CliRunner().invoke(main, ["--help"]).output
     assert [v for v in VERBS if f"  {v} " in listed] == list(VERBS)
 

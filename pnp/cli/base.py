@@ -124,8 +124,9 @@ class App(click.Group):
     errors, which quote the value typed whole, become one short line
     (pnp.core.terminal.one_line); output that cannot be written is settled by `output_lost`.
 
-    `verbs` maps each verb to the module defining its command of the same name; a
-    module is imported when its verb is asked for (click's lazy subcommands)."""
+    `verbs` maps each verb to the module defining its command of the same name (with
+    "_" for "-": `export_data` for export-data); a module is imported when its verb is
+    asked for (click's lazy subcommands)."""
 
     def __init__(self, *args, verbs: dict[str, str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -138,7 +139,8 @@ class App(click.Group):
         if name in self.verbs and name not in self.commands:
             from importlib import import_module
 
-            self.add_command(getattr(import_module(self.verbs[name]), name), name)
+            command = getattr(import_module(self.verbs[name]), name.replace("-", "_"))
+            self.add_command(command, name)
         return super().get_command(ctx, name)
 
     def make_context(self, info_name, args, parent=None, **extra) -> click.Context:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +17,8 @@ class PnpError(Exception):
 class Problem:
     """One thing wrong with the card data.
 
-    `file` is the TOML file, `line`/`column` are 1-based (None when unknown); `card_id`
+    `file` is the data file, `line`/`column` are 1-based (None when unknown): in a CSV
+    file (`in_sheet`) the spreadsheet's row (the header is row 1) and column; `card_id`
     names a card, or `subject` says what else is wrong ("back 'red-team'", "deck
     'red-team'", "category 'backups'"); `field` is the key (or key path) at fault.
     `level` is "error" (the kit cannot be built), "warning" (it can, but check this:
@@ -33,20 +35,57 @@ class Problem:
     level: str = "error"
 
     def __str__(self) -> str:
-        where = str(self.file) if self.file else "<data>"
-        if self.line is not None:
-            where += f":{self.line}"
-            if self.column is not None:
-                where += f":{self.column}"
+        where = place(self.file, self.line, self.column, self.field)
         what = []
         if self.subject:
             what.append(self.subject)
         elif self.card_id:
             what.append(f"card {quoted(self.card_id)}")
-        if self.field:
-            what.append(f"field {quoted(self.field)}")
+        if self.field and not (
+            in_sheet(self.file) and self.column and _head(self.field) == self.field
+        ):
+            what.append(f"field {quoted(self.field)}")  # a sheet's column names it already
         prefix = f"{where}: " + (", ".join(what) + ": " if what else "")
         return prefix + self.message
+
+
+def in_sheet(file: Path | str | None) -> bool:
+    """Whether `file` is a spreadsheet's CSV file (its name ends in .csv), whose Problems
+    give a row and a column instead of a line and a character."""
+    return file is not None and str(file).lower().endswith(".csv")
+
+
+def column_letters(number: int) -> str:
+    """A spreadsheet's name for its column `number` (1-based): 1 "A", 26 "Z", 27 "AA"."""
+    letters = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def _head(field: str) -> str:
+    """The key a field path starts with ("defenses" of "defenses[1]")."""
+    return re.split(r"[\[.:]", field, maxsplit=1)[0]
+
+
+def place(
+    file: Path | str | None, line: int | None, column: int | None = None, field: str | None = None
+) -> str:
+    """Where a problem is, as messages write it: `file:line:column` in a TOML file (1-based
+    line and character), and in a CSV file (`in_sheet`) `file, row N, column C 'name'`:
+    the spreadsheet's row (the header is row 1), its column letter and the header's name
+    (the key `field` starts with)."""
+    where = str(file) if file else "<data>"
+    if line is None:
+        return where
+    if not in_sheet(file):
+        return f"{where}:{line}" + (f":{column}" if column is not None else "")
+    where += f", row {line}"
+    if column:
+        where += f", column {column_letters(column)}"
+        where += f" {quoted(_head(field))}" if field else ""
+    return where
 
 
 def errors_only(problems: list[Problem]) -> tuple[list[Problem], list[Problem]]:

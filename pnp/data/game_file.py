@@ -38,6 +38,12 @@ GAME_FIELDS = [
     ),
     Field("back", "table", "a [back] table"),
     Field("labels", "table", "a [labels] table of the words printed on the faces"),
+    Field(
+        "tables",
+        "table",
+        'a [tables] table naming CSV files of card tables (tech = "tech.csv")',
+        required=False,
+    ),
 ]
 
 

@@ -14,17 +14,24 @@ class Source:
     """Where a table was defined: the TOML file, the line of its header (1-based), the
     line of each of its keys, the `subject` messages name it by ("card 'smart-tv'",
     "deck 'red-team'") and the `prefix` of its keys' names in messages ("back." for the
-    [back] table of game.toml)."""
+    [back] table of game.toml). A row of a CSV file (pnp.data.csv_tables) is a table
+    whose `line` is its row (the header is row 1) and whose `field_columns` give each
+    key's column (1 = column A)."""
 
     file: Path
     line: int
     field_lines: tuple[tuple[str, int], ...] = ()
     subject: str | None = None
     prefix: str = ""
+    field_columns: tuple[tuple[str, int], ...] = ()
 
     def line_of(self, field: str) -> int:
         """The line of `field` in the table, or the table's header line."""
         return dict(self.field_lines).get(field, self.line)
+
+    def column_of(self, field: str) -> int | None:
+        """The spreadsheet column of `field` in a CSV row (1 = column A), else None."""
+        return dict(self.field_columns).get(field)
 
     def at(self, field: str) -> "Origin":
         """The origin of the value of `field` (a key, or a path like "play[0]")."""
@@ -52,6 +59,7 @@ class Origin:
             self.source.file,
             message,
             line=self.source.line_of(self.key),
+            column=self.source.column_of(self.key),
             field=self.source.prefix + self.field,
             subject=self.source.subject,
             level=level,

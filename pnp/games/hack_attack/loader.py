@@ -12,7 +12,7 @@ from pnp.core.errors import DataError, Problem
 from pnp.core.shown import listed, quoted
 from pnp.data.aid import AID_SPEC, aid_cards
 from pnp.data.models import GameInfo
-from pnp.data.tables import Entry, read_game
+from pnp.data.tables import Entry, Tables, read_game
 from pnp.games.hack_attack.cards import (
     LABEL_FIELDS,
     TABLES,
@@ -54,7 +54,7 @@ def load_hack_attack(folder: Path) -> HackAttackData:
     )
     problems += _check_references(entries, set(files.declared) or None, attack_ids)
     if files.info is not None:
-        problems += _check_counts(entries, files.info, files.tables.unreadable)
+        problems += _check_counts(entries, files.info, files.tables)
         if "defense.toml" not in files.tables.unreadable and not problems:
             problems += _check_defenses(entries, files.info)
     if problems:
@@ -159,12 +159,11 @@ def _check_defenses(entries: list[Entry], info: GameInfo) -> list[Problem]:
     return problems
 
 
-def _check_counts(
-    entries: list[Entry], info: GameInfo, unreadable: frozenset[str]
-) -> list[Problem]:
+def _check_counts(entries: list[Entry], info: GameInfo, tables: Tables) -> list[Problem]:
     """Setup must be dealable at the most players (rules, "Setup"): 4 Tech each plus a
     row of 3; 4 Defense each plus a row of 5; at least one Attack and one User Error.
-    Kinds whose file could not be read are not counted."""
+    Kinds whose file could not be read are not counted; each problem names the file its
+    table is read from (a TOML or a CSV file)."""
     n = info.players_max
     need = {
         "tech": ("Tech", 4 * n + 3),
@@ -177,7 +176,7 @@ def _check_counts(
         table = "defense" if e.spec.table == "reality_check" else e.spec.table
         if table in have:
             have[table] += e.values.get("count", 0)
-    files = {s.table: s.file for s in TABLES}
+    files = {table: tables.file_of(table) for table in need}
     return [
         Problem(
             info.folder / files[table],
@@ -187,5 +186,5 @@ def _check_counts(
             field="count",
         )
         for table, (kind, most) in need.items()
-        if have[table] < most and files[table] not in unreadable
+        if have[table] < most and files[table] not in tables.unreadable
     ]

@@ -20,7 +20,7 @@ from pnp.data.aid import AID_SPEC, AidCard, aid_cards
 from pnp.data.art import ART_FIELD, ArtSpec
 from pnp.data.models import GameInfo, Source
 from pnp.data.schema import Field, int_range, length_range
-from pnp.data.tables import Entry, TableSpec, read_game
+from pnp.data.tables import Entry, Tables, TableSpec, read_game
 
 BLANK = "____"
 PILES = {
@@ -160,17 +160,20 @@ def _card(entry: Entry, problems: list[Problem]) -> NahCard:
 DEAL = 10  # “Each player draws ten cards from the white component card pile”
 
 
-def _check_counts(cards: list[NahCard], info: GameInfo, folder: Path) -> list[Problem]:
+def _check_counts(
+    cards: list[NahCard], info: GameInfo, folder: Path, tables: Tables
+) -> list[Problem]:
     """Enough New Account cards for the most players (2 × players − 1: one each, plus one
     fewer shuffled in; rules, setup), at least one card of each kind a hack needs, and a
-    white pile that deals ten cards to each of the most players (rules, setup)."""
+    white pile that deals ten cards to each of the most players (rules, setup); each named
+    at the file its table is read from (`tables.file_of`: white.toml, or a CSV file)."""
     problems = []
     need = 2 * info.players_max - 1
     have = sum(c.count for c in cards if c.kind == "new_account")
     if have < need:
         problems.append(
             Problem(
-                folder / "white.toml",
+                folder / tables.file_of("new_account"),
                 f"{have} New Account cards; "
                 f"{info.players_max} players need {need} (one each, plus "
                 "one fewer shuffled into the white pile; rules, “Complete Rules”)",
@@ -189,7 +192,7 @@ def _check_counts(cards: list[NahCard], info: GameInfo, folder: Path) -> list[Pr
     if pile < DEAL * players:
         problems.append(
             Problem(
-                folder / "white.toml",
+                folder / tables.file_of(PILES["white"][0]),
                 f"the white pile holds {pile} cards "
                 f"at {players} players (every white card but the New "
                 f"Account cards dealt one each); dealing ten to each needs "
@@ -215,7 +218,7 @@ def load_not_a_hack(folder: Path) -> NotAHackData:
         if e.complete and e.spec.table != AID_SPEC.table
     ]
     if files.info is not None and not files.tables.unreadable:
-        problems += _check_counts(cards, files.info, folder)
+        problems += _check_counts(cards, files.info, folder, files.tables)
     if problems:
         raise DataError(problems)
     assert files.info is not None  # no problems: game.toml was read
