@@ -16,6 +16,8 @@ import click
 from pnp.core.errors import DataError, PnpError, Problem
 from pnp.core.shown import described, plural, quoted
 from pnp.core.terminal import OutputLost, echo, one_line, silence_stdout
+from pnp.core.units import CARD_SIZES_MM, PAPER_MM
+from pnp.layout.imposition import DUPLEX_MODES, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_GAP_MM
 
 
 class Failure(click.ClickException):
@@ -91,6 +93,13 @@ class InRange(click.ParamType):
 
     def convert(self, value, param, ctx):
         what = param.opts[0] if param is not None else "the value"
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            # already a number (a default, or a value of pnp.toml): its kind and range
+            if self.integer and not isinstance(value, int):
+                self.fail(
+                    f"{described(value)} is not a whole number (write it like 12)", param, ctx
+                )
+            return self._in_range(value if self.integer else float(value), what, described(value))
         text = str(value).strip()
         # only the forms the README shows: 3, -2, 0.5, .5, 3.175 in ASCII digits; never
         # 1_0, 1e3, 0x10, inf or nan, which int() and float() would also take
@@ -106,10 +115,13 @@ class InRange(click.ParamType):
             number = int(text) if self.integer else float(text)
         except ValueError:  # digits past int()'s limit
             raise Failure([f"{what} is too large ({len(text):,} digits)"]) from None
+        return self._in_range(number, what, text if len(text) <= 20 else described(number))
+
+    def _in_range(self, number: float, what: str, shown: str) -> float:
+        """`number` if it lies within low..high; else Failure naming `what`, the range and
+        the value as `shown`."""
         if not self.low <= number <= self.high:  # False for NaN too
             unit = f" {self.unit}" if self.unit else ""
-            typed = str(value).strip()
-            shown = typed if len(typed) <= 20 else described(number)
             bounds = f"{self._shown(self.low)}..{self._shown(self.high)}{unit}"
             raise Failure([f"{what} must be {bounds}, got {shown}"])
         return number
@@ -117,6 +129,16 @@ class InRange(click.ParamType):
     def _shown(self, bound: float) -> str:
         """A bound as typed: a whole count in full (1000000, not 1e+06)."""
         return str(int(bound)) if self.integer and math.isfinite(bound) else f"{bound:g}"
+
+
+#: The types of the options several verbs share, one object each, so that an option and
+#: the pnp.toml key of the same name (pnp.cli.defaults) take exactly the same values.
+PAPER = click.Choice(list(PAPER_MM))
+CARD_SIZE = click.Choice(list(CARD_SIZES_MM))
+DUPLEX = click.Choice(DUPLEX_MODES)
+BLEED_MM = InRange(0, MAX_BLEED_MM, "mm")
+GAP_MM = InRange(0, MAX_GAP_MM, "mm")  # --gutter and --margin
+BACK_OFFSET_MM = InRange(-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM, "mm")  # each of DX, DY
 
 
 class App(click.Group):

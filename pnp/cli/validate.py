@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli.base import chosen_games, for_each_game, game_options, ink_saver_option, show_warnings
+from pnp.cli.base import (
+    CARD_SIZE,
+    chosen_games,
+    for_each_game,
+    game_options,
+    ink_saver_option,
+    show_warnings,
+)
 from pnp.core.errors import DataError, errors_only
 from pnp.core.terminal import echo
-from pnp.core.units import CARD_SIZES_MM
 
 
 @click.command()
 @game_options
 @click.option(
     "--card-size",
-    type=click.Choice(list(CARD_SIZES_MM)),
+    type=CARD_SIZE,
     default=None,
     help="Check the faces on this card size (default: the game's).",
 )
