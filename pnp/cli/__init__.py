@@ -27,5 +27,9 @@ VERBS = {
 
 @click.group(cls=App, verbs=VERBS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="hackpack")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Hack Pack print-and-play generator: card data in TOML to print-ready PDFs."""
+    from pnp.cli.defaults import use_defaults
+
+    use_defaults(ctx)  # pnp.toml: a person's defaults for the verb about to run

@@ -128,6 +128,9 @@ def build(
     """Build the print-and-play kit: cards.pdf, rules.pdf and booklet.pdf."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions
     from pnp.build import build as run_build
+    from pnp.cli.defaults import announce
+
+    announce()
 
     spec = SheetSpec(
         paper=paper,

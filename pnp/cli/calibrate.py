@@ -42,6 +42,9 @@ def calibrate(paper, duplex, margin, out_dir) -> None:
     read the --back-offset DX DY for `pnp build`; its ruler shows whether the printer
     scaled the page."""
     from pnp.calibrate import write_calibration
+    from pnp.cli.defaults import announce
+
+    announce()
 
     path = write_calibration(out_dir, paper, duplex, margin)
     click.get_current_context().meta[WRITTEN] = True

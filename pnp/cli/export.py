@@ -87,8 +87,11 @@ def export(
 ) -> None:
     """Export card images and print-shop files from the same drawing as cards.pdf:
     PNGs, Tabletop Simulator decks, or a one-card-a-page PDF."""
+    from pnp.cli.defaults import announce
     from pnp.export import DEFAULT_DATA_DIR, ExportOptions
     from pnp.export import export as run_export
+
+    announce()
 
     def one(name: str) -> None:
         report = run_export(

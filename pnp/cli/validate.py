@@ -29,8 +29,11 @@ def validate(game, all_games, data_dir, card_size, ink_saver) -> None:
     """Check the card data and every card face without building; list every problem,
     exit 1 if any."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions, frame_for, game_folder
+    from pnp.cli.defaults import announce
     from pnp.core.games import find_game
     from pnp.validate import validate as run_validate
+
+    announce()
 
     def one(name: str) -> None:
         kit = find_game(name)

@@ -1,0 +1,254 @@
+"""A person's defaults for the print verbs, set once in a `pnp.toml`: paper, card size,
+duplex, back offset, bleed, printer margin, output folder and data folder.
+
+Two files are looked for: `pnp.toml` in the working folder, and `pnp.toml` in the
+user's config folder (platformdirs' user_config_dir("hackpack"), or the folder
+$HACKPACK_CONFIG_DIR names). Each key is taken from the command line when it is typed
+there, else from ./pnp.toml, else from the user's file, else the option's own default.
+A key is the option's name with "_" for "-" (`card_size`, `back_offset`; `out` and
+`data` for --out and --data), and its value is checked by the very click type the
+option has (pnp.cli.base: PAPER, BLEED_MM, ...), so the file takes exactly what the
+command line takes. An unknown key, a value of the wrong kind or out of range, or bad
+TOML is one line naming file:line, and the command exits 1 before it writes anything.
+
+The `pnp` group calls `use_defaults` before any verb runs: it reads the files and
+hands each verb the values of the options it has (click's `default_map`), so a verb
+module only calls `announce` to say which files it read.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from pnp.cli.base import BACK_OFFSET_MM, BLEED_MM, CARD_SIZE, DUPLEX, GAP_MM, PAPER, Failure, folder
+from pnp.core.errors import Problem
+from pnp.core.shown import described, quoted
+from pnp.core.terminal import echo, one_line
+
+FILE_NAME = "pnp.toml"
+#: names the folder of the user's pnp.toml instead of platformdirs' config folder
+ENV_DIR = "HACKPACK_CONFIG_DIR"
+MAX_BYTES = 64 * 1024  # a handful of settings; anything larger is not a pnp.toml
+_READ = "pnp.defaults"  # ctx.meta: how each file read is shown, for `announce`
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of pnp.toml: the click parameter it sets (`param`), its type (a ParamType
+    of pnp.cli.base; None for a folder path), and whether it takes two numbers."""
+
+    param: str
+    type: click.ParamType | None
+    pair: bool = False
+
+
+KEYS = {
+    "paper": Key("paper", PAPER),
+    "card_size": Key("card_size", CARD_SIZE),
+    "duplex": Key("duplex", DUPLEX),
+    "back_offset": Key("back_offset", BACK_OFFSET_MM, pair=True),
+    "bleed": Key("bleed", BLEED_MM),
+    "margin": Key("margin", GAP_MM),
+    "out": Key("out_dir", None),
+    "data": Key("data_dir", None),
+}
+
+
+@dataclass(frozen=True)
+class Defaults:
+    """What the pnp.toml files set: click parameter name -> checked value (./pnp.toml's
+    winning over the user's), and how each file read is shown, working folder first."""
+
+    values: dict[str, Any]
+    files: tuple[str, ...]
+
+
+def user_folder() -> Path:
+    """The folder of the user's pnp.toml: $HACKPACK_CONFIG_DIR, else platformdirs' user
+    config folder for "hackpack" (~/.config/hackpack on Linux; a relative
+    XDG_CONFIG_HOME is ignored, as the XDG spec says). Failure if HACKPACK_CONFIG_DIR is
+    set but empty or blank."""
+    named = os.environ.get(ENV_DIR)
+    if named is not None:
+        if not named.strip():
+            raise Failure([f"{ENV_DIR} is set but empty: unset it or name a folder"])
+        return Path(os.path.expanduser(named))
+    from platformdirs import user_config_dir
+
+    found = user_config_dir("hackpack", appauthor=False)
+    if not os.path.isabs(found):
+        found = os.path.join(os.path.expanduser("~"), ".config", "hackpack")
+    return Path(found)
+
+
+def found_files() -> list[tuple[Path, str]]:
+    """(path, how it is shown) of each pnp.toml there is, the working folder's first."""
+    here = Path(FILE_NAME)
+    user = user_folder() / FILE_NAME
+    files = [(here, f"./{FILE_NAME}"), (user, one_line(str(user)))]
+    seen: set[Path] = set()
+    found = []
+    for path, shown in files:
+        if not os.path.lexists(path):
+            continue
+        real = Path(os.path.realpath(path))
+        if real not in seen:  # HACKPACK_CONFIG_DIR=. names the working folder's file
+            seen.add(real)
+            found.append((path, shown))
+    return found
+
+
+def read_defaults(ctx: click.Context | None = None) -> Defaults:
+    """Read and check every pnp.toml there is (`found_files`). Failure listing every
+    problem, one line each with file:line, if any file has one."""
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    files = found_files()
+    for path, shown in reversed(files):  # the user's first, so the working folder's wins
+        read, wrong = _read_file(path, shown, ctx)
+        values.update(read)
+        problems += wrong
+    if problems:
+        raise Failure(problems)
+    return Defaults(values, tuple(shown for _, shown in files))
+
+
+def _read_file(path: Path, shown: str, ctx) -> tuple[dict[str, Any], list[str]]:
+    """(parameter name -> value, problem lines) of one pnp.toml."""
+    from pnp.data.files import decode_text
+    from pnp.data.toml_source import parse_toml
+
+    raw = _bytes(path)
+    if isinstance(raw, str):
+        return {}, [f"{shown}: {raw}"]
+    text = decode_text(path, raw)
+    parsed = text if isinstance(text, Problem) else parse_toml(path, text)
+    if isinstance(parsed, Problem):
+        return {}, [_shown(parsed, shown)]
+    lines = parsed.lines.top
+    values, problems = {}, []
+    for key, value in parsed.data.items():
+        spec = KEYS.get(key)
+        where = lines.of(key)
+        if spec is None:
+            what = f"table [{key}]" if isinstance(value, dict) else f"key {quoted(key)}"
+            close = difflib.get_close_matches(key, KEYS, n=1, cutoff=0.75)
+            message = f"unknown {what}" + (f" (did you mean {close[0]}?)" if close else "")
+            message += f"; {FILE_NAME} takes the keys {', '.join(KEYS)}"
+            problems.append(_shown(Problem(path, message, line=where), shown))
+            continue
+        try:
+            values[spec.param] = _checked(spec, value, ctx)
+        except click.BadParameter as exc:
+            problems.append(_shown(Problem(path, exc.message, line=where, field=key), shown))
+    return values, problems
+
+
+def _bytes(path: Path) -> bytes | str:
+    """The bytes of `path`, or why it cannot be read (a folder, a pipe or a device in
+    its place, larger than MAX_BYTES, no permission); never blocks."""
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            return "cannot read it: it is not a regular file"
+        if info.st_size > MAX_BYTES:
+            return f"refused: it is larger than the {MAX_BYTES // 1024} KiB a {FILE_NAME} may hold"
+        return path.read_bytes()
+    except OSError as exc:
+        return f"cannot read it: {exc.strerror or exc}"
+
+
+def _shown(problem: Problem, shown: str) -> str:
+    """A problem's line with its file shown as `shown` ("./pnp.toml:3: ...")."""
+    text = str(problem)
+    return shown + text[len(str(problem.file)) :] if problem.file else text
+
+
+def _checked(spec: Key, value: Any, ctx) -> Any:
+    """`value` checked as the option `spec` sets checks what is typed (its click type;
+    the folder check of pnp.cli.base.folder), in the form click takes as a default.
+    click.BadParameter with the reason otherwise."""
+    if spec.type is None:
+        if not isinstance(value, str):
+            raise click.BadParameter(f"expected a folder path in quotes, got {described(value)}")
+        folder(ctx, None, value)  # type: ignore[arg-type]  # refuses an empty or blank path
+        return os.path.expanduser(value)
+    if spec.pair:
+        if not (isinstance(value, list) and len(value) == 2):
+            raise click.BadParameter(
+                f"expected [DX, DY], two numbers of mm, got {described(value)}"
+            )
+        return tuple(_converted(spec.type, v, ctx) for v in value)
+    return _converted(spec.type, value, ctx)
+
+
+def _converted(kind: click.ParamType, value: Any, ctx) -> Any:
+    """`value` converted by the option's own type: a Choice takes text, an InRange a
+    number (TOML's, never text that looks like one)."""
+    if isinstance(kind, click.Choice):
+        if not isinstance(value, str):
+            choices = ", ".join(f'"{c}"' for c in kind.choices)
+            raise click.BadParameter(f"expected one of {choices}, got {described(value)}")
+    elif isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise click.BadParameter(
+            f"expected a number of {getattr(kind, 'unit', '') or 'units'} written "
+            f"without quotes (like 0.5), got {described(value)}"
+        )
+    try:
+        return kind.convert(value, None, ctx)
+    except Failure as exc:  # InRange: out of range, "the value must be 0..10 mm, got 20"
+        raise click.BadParameter(exc.lines[0].removeprefix("the value ")) from None
+
+
+def use_defaults(ctx: click.Context) -> None:
+    """For the `pnp` group's callback: read the pnp.toml files when the verb about to
+    run has any option they set, and give it their values as defaults (click's
+    `default_map`); Failure, before the verb runs, if a file has a problem. A value the
+    verb's own option refuses (`pnp calibrate` prints no `duplex = "none"`) is left
+    to the option's default."""
+    name = ctx.invoked_subcommand
+    command = ctx.command.get_command(ctx, name) if isinstance(ctx.command, click.Group) else None
+    if ctx.resilient_parsing or name is None or command is None:
+        return
+    takes = {p.name: p for p in command.params}
+    if not any(k.param in takes for k in KEYS.values()):
+        return
+    found = read_defaults(ctx)
+    given = {}
+    for param_name, value in found.values.items():
+        param = takes.get(param_name)
+        if param is None:
+            continue
+        if param.callback is not None and param.callback is not folder:
+            try:
+                param.callback(ctx, param, value)
+            except click.BadParameter:
+                continue
+        given[param_name] = value
+    ctx.default_map = {**(ctx.default_map or {}), name: given}
+    ctx.meta[_READ] = found.files
+
+
+def announce(err: bool = False) -> None:
+    """For a verb: one line naming the pnp.toml files its defaults were read from
+    ("Defaults from ./pnp.toml"), on stdout (stderr with `err`, for a verb whose stdout
+    is JSON); nothing when no file was read."""
+    files = click.get_current_context().meta.get(_READ)
+    if files:
+        echo(f"Defaults from {', then '.join(files)}", err=err, exact=True)
+
+
+def quiet_default(key: str) -> Any:
+    """The value pnp.toml sets for `key` (a key of KEYS), or None when no file sets it or
+    a file has problems; for shell completion, which must never fail."""
+    try:
+        return read_defaults().values.get(KEYS[key].param)
+    except Failure:
+        return None
