@@ -241,9 +241,47 @@ def game_options(f):
     )(f)
     f = click.option("--all", "all_games", is_flag=True, help="Every game.")(f)
     f = click.option(
-        "--game", "-g", "game", default=None, help=f"Game id: {', '.join(game_ids())}."
+        "--game",
+        "-g",
+        "game",
+        default=None,
+        shell_complete=complete_game_ids,
+        help=f"Game id: {', '.join(game_ids())}.",
     )(f)
     return f
+
+
+def complete_game_ids(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion (click's `shell_complete`) of a game id: the registered games'
+    ids that start with what is typed, any case."""
+    from pnp.core.games import game_ids
+
+    typed = incomplete.casefold()
+    return [g for g in game_ids() if g.startswith(typed)]
+
+
+def complete_card_ids(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion (click's `shell_complete`) of a card id, for an option such as
+    `--card` of a command that also takes `--game` and `--data` (game_options): the ids
+    of every card the game prints (its own and its player aids, in data order) that
+    start with what is typed, any case. The data folder is `--data` as typed, else
+    pnp.toml's `data` (pnp.cli.defaults), else the repository's card_data/. Offers
+    nothing while no game is typed or the game's data cannot be loaded; never writes."""
+    from pnp.cli.defaults import quiet_default
+    from pnp.core.games import find_game
+    from pnp.core.paths import DEFAULT_DATA_DIR
+
+    game = ctx.params.get("game")
+    if not game:
+        return []
+    data_dir = ctx.params.get("data_dir") or quiet_default("data") or DEFAULT_DATA_DIR
+    try:
+        kit = find_game(game)
+        data = kit.load(Path(data_dir) / kit.id)
+    except (PnpError, OSError):
+        return []
+    typed = incomplete.casefold()
+    return [c.id for c in kit.printed_cards(data) if c.id.casefold().startswith(typed)]
 
 
 def chosen_games(game: str | None, all_games: bool) -> list[str]:
