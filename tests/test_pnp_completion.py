@@ -37,6 +37,8 @@ def test_game_ids_complete_after_game_on_every_verb_that_takes_one():
     assert _offered(main, ["build", "--game"], "hack-") == ["hack-attack", "hack-back"]
     assert _offered(main, ["export", "-g"], "NOT") == ["not-a-hack"]
     assert _offered(main, ["validate", "--game"], "") == game_ids()
+    assert _offered(main, ["diff", "old", "new", "--game"], "hack-b") == ["hack-back"]
+    assert _offered(main, [], "di") == ["diff"]
 
 
 def test_bash_zsh_and_fish_get_the_game_ids_through_the_environment():

@@ -207,6 +207,13 @@ def test_a_folder_in_the_files_place_and_an_empty_config_dir_are_one_line(folder
     )
 
 
+def test_a_verb_without_these_options_does_not_read_the_file(folders):
+    work, _ = folders
+    (work / "pnp.toml").write_text("this is not toml\n")
+    result = _pnp("diff", "a", "b", "--game", "hack-attack")
+    assert (result.exit_code, result.output) == (1, "Error: 'a': no such folder\n")
+
+
 def test_the_data_key_is_a_folder_like_data(folders, data_copy):
     work, _ = folders
     tech = data_copy / "tech.toml"

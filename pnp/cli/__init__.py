@@ -22,6 +22,7 @@ VERBS = {
     "calibrate": "pnp.cli.calibrate",
     "export": "pnp.cli.export",
     "simulate": "pnp.cli.simulate",
+    "diff": "pnp.cli.diff",
 }
 
 

@@ -214,8 +214,10 @@ def use_defaults(ctx: click.Context) -> None:
     verb's own option refuses (`pnp calibrate` prints no `duplex = "none"`) is left
     to the option's default."""
     name = ctx.invoked_subcommand
-    command = ctx.command.get_command(ctx, name) if isinstance(ctx.command, click.Group) else None
-    if ctx.resilient_parsing or name is None or command is None:
+    if ctx.resilient_parsing or name is None or not isinstance(ctx.command, click.Group):
+        return
+    command = ctx.command.get_command(ctx, name)
+    if command is None:
         return
     takes = {p.name: p for p in command.params}
     if not any(k.param in takes for k in KEYS.values()):
