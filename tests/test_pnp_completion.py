@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.cli.base import complete_card_ids, game_options
-from pnp.cli.defaults import ENV_DIR
+from pnp.cli.config_files import ENV_DIR
 from pnp.core.games import find_game, game_ids
 from pnp.core.paths import DEFAULT_DATA_DIR
 

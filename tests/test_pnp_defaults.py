@@ -14,7 +14,8 @@ from pypdf import PdfReader
 
 from pnp.cli import main
 from pnp.cli.build import build
-from pnp.cli.defaults import ENV_DIR, KEYS
+from pnp.cli.config_files import ENV_DIR
+from pnp.cli.defaults import KEYS
 from pnp.cli.export import export
 from pnp.core.units import mm_to_pt
 from tests.pdfread import placements

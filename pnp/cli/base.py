@@ -265,16 +265,16 @@ def complete_card_ids(ctx: click.Context, param: click.Parameter, incomplete: st
     `--card` of a command that also takes `--game` and `--data` (game_options): the ids
     of every card the game prints (its own and its player aids, in data order) that
     start with what is typed, any case. The data folder is `--data` as typed, else
-    pnp.toml's `data` (pnp.cli.defaults), else the repository's card_data/. Offers
+    the `data` of a pnp.toml (pnp.cli.config_files), else the repository's card_data/. Offers
     nothing while no game is typed or the game's data cannot be loaded; never writes."""
-    from pnp.cli.defaults import quiet_default
+    from pnp.cli.config_files import written_folder
     from pnp.core.games import find_game
     from pnp.core.paths import DEFAULT_DATA_DIR
 
     game = ctx.params.get("game")
     if not game:
         return []
-    data_dir = ctx.params.get("data_dir") or quiet_default("data") or DEFAULT_DATA_DIR
+    data_dir = ctx.params.get("data_dir") or written_folder("data") or DEFAULT_DATA_DIR
     try:
         kit = find_game(game)
         data = kit.load(Path(data_dir) / kit.id)

@@ -1,9 +1,9 @@
 """A person's defaults for the print verbs, set once in a `pnp.toml`: paper, card size,
 duplex, back offset, bleed, printer margin, output folder and data folder.
 
-Two files are looked for: `pnp.toml` in the working folder, and `pnp.toml` in the
-user's config folder (platformdirs' user_config_dir("hackpack"), or the folder
-$HACKPACK_CONFIG_DIR names). Each key is taken from the command line when it is typed
+Two files are looked for (pnp.cli.config_files): `pnp.toml` in the working folder, and
+`pnp.toml` in the user's config folder (platformdirs' user_config_dir("hackpack"), or
+the folder $HACKPACK_CONFIG_DIR names). Each key is taken from the command line when it is typed
 there, else from ./pnp.toml, else from the user's file, else the option's own default.
 A key is the option's name with "_" for "-" (`card_size`, `back_offset`; `out` and
 `data` for --out and --data), and its value is checked by the very click type the
@@ -20,22 +20,17 @@ from __future__ import annotations
 
 import difflib
 import os
-import stat
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import click
 
 from pnp.cli.base import BACK_OFFSET_MM, BLEED_MM, CARD_SIZE, DUPLEX, GAP_MM, PAPER, Failure, folder
+from pnp.cli.config_files import FILE_NAME, ConfigFile, config_files, shown_at
 from pnp.core.errors import Problem
 from pnp.core.shown import described, quoted
-from pnp.core.terminal import echo, one_line
+from pnp.core.terminal import echo
 
-FILE_NAME = "pnp.toml"
-#: names the folder of the user's pnp.toml instead of platformdirs' config folder
-ENV_DIR = "HACKPACK_CONFIG_DIR"
-MAX_BYTES = 64 * 1024  # a handful of settings; anything larger is not a pnp.toml
 _READ = "pnp.defaults"  # ctx.meta: how each file read is shown, for `announce`
 
 
@@ -70,71 +65,29 @@ class Defaults:
     files: tuple[str, ...]
 
 
-def user_folder() -> Path:
-    """The folder of the user's pnp.toml: $HACKPACK_CONFIG_DIR, else platformdirs' user
-    config folder for "hackpack" (~/.config/hackpack on Linux; a relative
-    XDG_CONFIG_HOME is ignored, as the XDG spec says). Failure if HACKPACK_CONFIG_DIR is
-    set but empty or blank."""
-    named = os.environ.get(ENV_DIR)
-    if named is not None:
-        if not named.strip():
-            raise Failure([f"{ENV_DIR} is set but empty: unset it or name a folder"])
-        return Path(os.path.expanduser(named))
-    from platformdirs import user_config_dir
-
-    found = user_config_dir("hackpack", appauthor=False)
-    if not os.path.isabs(found):
-        found = os.path.join(os.path.expanduser("~"), ".config", "hackpack")
-    return Path(found)
-
-
-def found_files() -> list[tuple[Path, str]]:
-    """(path, how it is shown) of each pnp.toml there is, the working folder's first."""
-    here = Path(FILE_NAME)
-    user = user_folder() / FILE_NAME
-    files = [(here, f"./{FILE_NAME}"), (user, one_line(str(user)))]
-    seen: set[Path] = set()
-    found = []
-    for path, shown in files:
-        if not os.path.lexists(path):
-            continue
-        real = Path(os.path.realpath(path))
-        if real not in seen:  # HACKPACK_CONFIG_DIR=. names the working folder's file
-            seen.add(real)
-            found.append((path, shown))
-    return found
-
-
 def read_defaults(ctx: click.Context | None = None) -> Defaults:
-    """Read and check every pnp.toml there is (`found_files`). Failure listing every
-    problem, one line each with file:line, if any file has one."""
+    """Read and check every pnp.toml there is (pnp.cli.config_files). Failure listing
+    every problem, one line each with file:line, if any file has one."""
     values: dict[str, Any] = {}
     problems: list[str] = []
-    files = found_files()
-    for path, shown in reversed(files):  # the user's first, so the working folder's wins
-        read, wrong = _read_file(path, shown, ctx)
+    files = config_files()
+    for found in reversed(files):  # the user's first, so the working folder's wins
+        if found.problem is not None:
+            problems.append(found.problem)
+            continue
+        read, wrong = _values(found, ctx)
         values.update(read)
         problems += wrong
     if problems:
         raise Failure(problems)
-    return Defaults(values, tuple(shown for _, shown in files))
+    return Defaults(values, tuple(f.shown for f in files))
 
 
-def _read_file(path: Path, shown: str, ctx) -> tuple[dict[str, Any], list[str]]:
-    """(parameter name -> value, problem lines) of one pnp.toml."""
-    from pnp.data.files import decode_text
-    from pnp.data.toml_source import parse_toml
-
-    raw = _bytes(path)
-    if isinstance(raw, str):
-        return {}, [f"{shown}: {raw}"]
-    text = decode_text(path, raw)
-    parsed = text if isinstance(text, Problem) else parse_toml(path, text)
-    if isinstance(parsed, Problem):
-        return {}, [_shown(parsed, shown)]
-    lines = parsed.lines.top
+def _values(found: ConfigFile, ctx) -> tuple[dict[str, Any], list[str]]:
+    """(parameter name -> checked value, problem lines) of one pnp.toml."""
+    lines = found.parsed.lines.top
     values, problems = {}, []
-    for key, value in parsed.data.items():
+    for key, value in found.parsed.data.items():
         spec = KEYS.get(key)
         where = lines.of(key)
         if spec is None:
@@ -142,33 +95,14 @@ def _read_file(path: Path, shown: str, ctx) -> tuple[dict[str, Any], list[str]]:
             close = difflib.get_close_matches(key, KEYS, n=1, cutoff=0.75)
             message = f"unknown {what}" + (f" (did you mean {close[0]}?)" if close else "")
             message += f"; {FILE_NAME} takes the keys {', '.join(KEYS)}"
-            problems.append(_shown(Problem(path, message, line=where), shown))
+            problems.append(shown_at(Problem(found.path, message, line=where), found.shown))
             continue
         try:
             values[spec.param] = _checked(spec, value, ctx)
         except click.BadParameter as exc:
-            problems.append(_shown(Problem(path, exc.message, line=where, field=key), shown))
+            problem = Problem(found.path, exc.message, line=where, field=key)
+            problems.append(shown_at(problem, found.shown))
     return values, problems
-
-
-def _bytes(path: Path) -> bytes | str:
-    """The bytes of `path`, or why it cannot be read (a folder, a pipe or a device in
-    its place, larger than MAX_BYTES, no permission); never blocks."""
-    try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode):
-            return "cannot read it: it is not a regular file"
-        if info.st_size > MAX_BYTES:
-            return f"refused: it is larger than the {MAX_BYTES // 1024} KiB a {FILE_NAME} may hold"
-        return path.read_bytes()
-    except OSError as exc:
-        return f"cannot read it: {exc.strerror or exc}"
-
-
-def _shown(problem: Problem, shown: str) -> str:
-    """A problem's line with its file shown as `shown` ("./pnp.toml:3: ...")."""
-    text = str(problem)
-    return shown + text[len(str(problem.file)) :] if problem.file else text
 
 
 def _checked(spec: Key, value: Any, ctx) -> Any:
@@ -245,12 +179,3 @@ def announce(err: bool = False) -> None:
     files = click.get_current_context().meta.get(_READ)
     if files:
         echo(f"Defaults from {', then '.join(files)}", err=err, exact=True)
-
-
-def quiet_default(key: str) -> Any:
-    """The value pnp.toml sets for `key` (a key of KEYS), or None when no file sets it or
-    a file has problems; for shell completion, which must never fail."""
-    try:
-        return read_defaults().values.get(KEYS[key].param)
-    except Failure:
-        return None
