@@ -2,7 +2,10 @@
 
     python bench/compare_cards.py OLD/cards.pdf NEW/cards.pdf [--moved-pt 0.5]
 
-For "the output is unchanged apart from ..." claims after a layout change: every page's
+What changed in the card data (cards added, removed, changed field by field) is
+`pnp diff OLD_DIR NEW_DIR --game G`; this tool is for what only the printed PDFs show,
+where the words landed. For "the output is unchanged apart from ..." claims after a
+layout change (the same data, new layout code): every page's
 words (pdfplumber, in reading order) are paired in order; a page whose words differ is
 counted, and for pages that match it reports the largest shift under `--moved-pt`, the
 words that moved more (with their shift in pt, right and down), and the words whose

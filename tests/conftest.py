@@ -19,6 +19,14 @@ from pnp.layout.imposition import SheetSpec
 REPO = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True)
+def _no_personal_defaults(monkeypatch, tmp_path_factory):
+    """No test reads the pnp.toml of whoever runs the suite: the user's file is looked
+    for in a folder that does not exist (tests of pnp.toml point HACKPACK_CONFIG_DIR at
+    their own folder)."""
+    monkeypatch.setenv("HACKPACK_CONFIG_DIR", str(tmp_path_factory.getbasetemp() / "no-config"))
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
     """A function (paper, duplex, game="hack-attack", **spec) -> BuildReport, building each

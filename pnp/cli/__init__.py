@@ -23,10 +23,15 @@ VERBS = {
     "export": "pnp.cli.export",
     "simulate": "pnp.cli.simulate",
     "export-data": "pnp.cli.export_data",
+    "diff": "pnp.cli.diff",
 }
 
 
 @click.group(cls=App, verbs=VERBS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="hackpack")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Hack Pack print-and-play generator: card data in TOML to print-ready PDFs."""
+    from pnp.cli.defaults import use_defaults
+
+    use_defaults(ctx)  # pnp.toml: a person's defaults for the verb about to run

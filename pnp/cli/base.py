@@ -16,6 +16,8 @@ import click
 from pnp.core.errors import DataError, PnpError, Problem
 from pnp.core.shown import described, plural, quoted
 from pnp.core.terminal import OutputLost, echo, one_line, silence_stdout
+from pnp.core.units import CARD_SIZES_MM, PAPER_MM
+from pnp.layout.imposition import DUPLEX_MODES, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_GAP_MM
 
 
 class Failure(click.ClickException):
@@ -91,6 +93,13 @@ class InRange(click.ParamType):
 
     def convert(self, value, param, ctx):
         what = param.opts[0] if param is not None else "the value"
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            # already a number (a default, or a value of pnp.toml): its kind and range
+            if self.integer and not isinstance(value, int):
+                self.fail(
+                    f"{described(value)} is not a whole number (write it like 12)", param, ctx
+                )
+            return self._in_range(value if self.integer else float(value), what, described(value))
         text = str(value).strip()
         # only the forms the README shows: 3, -2, 0.5, .5, 3.175 in ASCII digits; never
         # 1_0, 1e3, 0x10, inf or nan, which int() and float() would also take
@@ -106,10 +115,13 @@ class InRange(click.ParamType):
             number = int(text) if self.integer else float(text)
         except ValueError:  # digits past int()'s limit
             raise Failure([f"{what} is too large ({len(text):,} digits)"]) from None
+        return self._in_range(number, what, text if len(text) <= 20 else described(number))
+
+    def _in_range(self, number: float, what: str, shown: str) -> float:
+        """`number` if it lies within low..high; else Failure naming `what`, the range and
+        the value as `shown`."""
         if not self.low <= number <= self.high:  # False for NaN too
             unit = f" {self.unit}" if self.unit else ""
-            typed = str(value).strip()
-            shown = typed if len(typed) <= 20 else described(number)
             bounds = f"{self._shown(self.low)}..{self._shown(self.high)}{unit}"
             raise Failure([f"{what} must be {bounds}, got {shown}"])
         return number
@@ -117,6 +129,16 @@ class InRange(click.ParamType):
     def _shown(self, bound: float) -> str:
         """A bound as typed: a whole count in full (1000000, not 1e+06)."""
         return str(int(bound)) if self.integer and math.isfinite(bound) else f"{bound:g}"
+
+
+#: The types of the options several verbs share, one object each, so that an option and
+#: the pnp.toml key of the same name (pnp.cli.defaults) take exactly the same values.
+PAPER = click.Choice(list(PAPER_MM))
+CARD_SIZE = click.Choice(list(CARD_SIZES_MM))
+DUPLEX = click.Choice(DUPLEX_MODES)
+BLEED_MM = InRange(0, MAX_BLEED_MM, "mm")
+GAP_MM = InRange(0, MAX_GAP_MM, "mm")  # --gutter and --margin
+BACK_OFFSET_MM = InRange(-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM, "mm")  # each of DX, DY
 
 
 class App(click.Group):
@@ -221,9 +243,47 @@ def game_options(f):
     )(f)
     f = click.option("--all", "all_games", is_flag=True, help="Every game.")(f)
     f = click.option(
-        "--game", "-g", "game", default=None, help=f"Game id: {', '.join(game_ids())}."
+        "--game",
+        "-g",
+        "game",
+        default=None,
+        shell_complete=complete_game_ids,
+        help=f"Game id: {', '.join(game_ids())}.",
     )(f)
     return f
+
+
+def complete_game_ids(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion (click's `shell_complete`) of a game id: the registered games'
+    ids that start with what is typed, any case."""
+    from pnp.core.games import game_ids
+
+    typed = incomplete.casefold()
+    return [g for g in game_ids() if g.startswith(typed)]
+
+
+def complete_card_ids(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion (click's `shell_complete`) of a card id, for an option such as
+    `--card` of a command that also takes `--game` and `--data` (game_options): the ids
+    of every card the game prints (its own and its player aids, in data order) that
+    start with what is typed, any case. The data folder is `--data` as typed, else
+    the `data` of a pnp.toml (pnp.cli.config_files), else the repository's card_data/. Offers
+    nothing while no game is typed or the game's data cannot be loaded; never writes."""
+    from pnp.cli.config_files import written_folder
+    from pnp.core.games import find_game
+    from pnp.core.paths import DEFAULT_DATA_DIR
+
+    game = ctx.params.get("game")
+    if not game:
+        return []
+    data_dir = ctx.params.get("data_dir") or written_folder("data") or DEFAULT_DATA_DIR
+    try:
+        kit = find_game(game)
+        data = kit.load(Path(data_dir) / kit.id)
+    except (PnpError, OSError):
+        return []
+    typed = incomplete.casefold()
+    return [c.id for c in kit.printed_cards(data) if c.id.casefold().startswith(typed)]
 
 
 def chosen_games(game: str | None, all_games: bool) -> list[str]:

@@ -8,7 +8,13 @@ import math
 import click
 
 from pnp.cli.base import (
+    BACK_OFFSET_MM,
+    BLEED_MM,
+    CARD_SIZE,
+    DUPLEX,
+    GAP_MM,
     MIN_MAX_DPI,
+    PAPER,
     WRITTEN,
     InRange,
     chosen_games,
@@ -20,46 +26,32 @@ from pnp.cli.base import (
 )
 from pnp.core.shown import plural, quoted
 from pnp.core.terminal import echo, one_line
-from pnp.core.units import CARD_SIZES_MM, PAPER_MM
-from pnp.layout.imposition import (
-    DEFAULT_BLEED_MM,
-    DEFAULT_GUTTER_MM,
-    DEFAULT_MARGIN_MM,
-    DUPLEX_MODES,
-    MAX_BACK_OFFSET_MM,
-    MAX_BLEED_MM,
-    MAX_GAP_MM,
-    SheetSpec,
-)
+from pnp.layout.imposition import DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_MARGIN_MM, SheetSpec
 
 
 @click.command()
 @game_options
-@click.option("--paper", type=click.Choice(list(PAPER_MM)), default="a4", show_default=True)
+@click.option("--paper", type=PAPER, default="a4", show_default=True)
 @click.option(
     "--card-size",
-    type=click.Choice(list(CARD_SIZES_MM)),
+    type=CARD_SIZE,
     default=None,
     help="Card trim size: one the game's game.toml card_sizes names (all three "
     "games: poker, bridge, tarot; default the game's, poker 63.5 x 88.9 mm).",
 )
 @click.option(
-    "--bleed",
-    type=InRange(0, MAX_BLEED_MM, "mm"),
-    default=DEFAULT_BLEED_MM,
-    show_default=True,
-    help="Bleed in mm.",
+    "--bleed", type=BLEED_MM, default=DEFAULT_BLEED_MM, show_default=True, help="Bleed in mm."
 )
 @click.option(
     "--gutter",
-    type=InRange(0, MAX_GAP_MM, "mm"),
+    type=GAP_MM,
     default=DEFAULT_GUTTER_MM,
     show_default=True,
     help="Space between neighbouring cards' bleed edges, mm.",
 )
 @click.option(
     "--margin",
-    type=InRange(0, MAX_GAP_MM, "mm"),
+    type=GAP_MM,
     default=DEFAULT_MARGIN_MM,
     show_default=True,
     help="Printer margin kept clear at the paper edge, mm.",
@@ -74,7 +66,7 @@ from pnp.layout.imposition import (
 )
 @click.option(
     "--duplex",
-    type=click.Choice(DUPLEX_MODES),
+    type=DUPLEX,
     default="long",
     show_default=True,
     help="long: flip on the long edge; short: short edge; none: fronts only.",
@@ -82,7 +74,7 @@ from pnp.layout.imposition import (
 @click.option(
     "--back-offset",
     nargs=2,
-    type=InRange(-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM, "mm"),
+    type=BACK_OFFSET_MM,
     default=(0.0, 0.0),
     show_default=True,
     metavar="DX DY",
@@ -136,6 +128,9 @@ def build(
     """Build the print-and-play kit: cards.pdf, rules.pdf and booklet.pdf."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions
     from pnp.build import build as run_build
+    from pnp.cli.defaults import announce
+
+    announce()
 
     spec = SheetSpec(
         paper=paper,

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli.base import WRITTEN, InRange, out_option
+from pnp.cli.base import DUPLEX, GAP_MM, PAPER, WRITTEN, out_option
 from pnp.core.terminal import echo, one_line
-from pnp.core.units import PAPER_MM
-from pnp.layout.imposition import DEFAULT_MARGIN_MM, DUPLEX_MODES, MAX_GAP_MM
+from pnp.layout.imposition import DEFAULT_MARGIN_MM
 
 
 def _duplex_with_backs(ctx: click.Context, param: click.Parameter, value: str) -> str:
@@ -20,10 +19,10 @@ def _duplex_with_backs(ctx: click.Context, param: click.Parameter, value: str) -
 
 
 @click.command()
-@click.option("--paper", type=click.Choice(list(PAPER_MM)), default="a4", show_default=True)
+@click.option("--paper", type=PAPER, default="a4", show_default=True)
 @click.option(
     "--duplex",
-    type=click.Choice(DUPLEX_MODES),
+    type=DUPLEX,
     default="long",
     show_default=True,
     callback=_duplex_with_backs,
@@ -32,7 +31,7 @@ def _duplex_with_backs(ctx: click.Context, param: click.Parameter, value: str) -
 )
 @click.option(
     "--margin",
-    type=InRange(0, MAX_GAP_MM, "mm"),
+    type=GAP_MM,
     default=DEFAULT_MARGIN_MM,
     show_default=True,
     help="Printer margin kept clear at the paper edge, mm.",
@@ -43,6 +42,9 @@ def calibrate(paper, duplex, margin, out_dir) -> None:
     read the --back-offset DX DY for `pnp build`; its ruler shows whether the printer
     scaled the page."""
     from pnp.calibrate import write_calibration
+    from pnp.cli.defaults import announce
+
+    announce()
 
     path = write_calibration(out_dir, paper, duplex, margin)
     click.get_current_context().meta[WRITTEN] = True

@@ -8,6 +8,8 @@ import math
 import click
 
 from pnp.cli.base import (
+    BLEED_MM,
+    CARD_SIZE,
     WRITTEN,
     InRange,
     chosen_games,
@@ -20,8 +22,7 @@ from pnp.cli.base import (
 )
 from pnp.core.shown import plural
 from pnp.core.terminal import echo, one_line
-from pnp.core.units import CARD_SIZES_MM
-from pnp.layout.imposition import DEFAULT_BLEED_MM, MAX_BLEED_MM
+from pnp.layout.imposition import DEFAULT_BLEED_MM
 
 
 @click.command()
@@ -46,13 +47,13 @@ from pnp.layout.imposition import DEFAULT_BLEED_MM, MAX_BLEED_MM
 @out_option("Output folder (files go to DIR/<game>/).")
 @click.option(
     "--card-size",
-    type=click.Choice(list(CARD_SIZES_MM)),
+    type=CARD_SIZE,
     default=None,
     help="Card trim size: one the game's game.toml card_sizes names (default: the game's).",
 )
 @click.option(
     "--bleed",
-    type=InRange(0, MAX_BLEED_MM, "mm"),
+    type=BLEED_MM,
     default=DEFAULT_BLEED_MM,
     show_default=True,
     help="Bleed in mm around each png and pdf-single card.",
@@ -86,8 +87,11 @@ def export(
 ) -> None:
     """Export card images and print-shop files from the same drawing as cards.pdf:
     PNGs, Tabletop Simulator decks, or a one-card-a-page PDF."""
+    from pnp.cli.defaults import announce
     from pnp.export import DEFAULT_DATA_DIR, ExportOptions
     from pnp.export import export as run_export
+
+    announce()
 
     def one(name: str) -> None:
         report = run_export(

@@ -197,8 +197,11 @@ def simulate(
     """Play many games from the card data, every move checked by the scorekeeper's
     rules, and report how the decks behave: game length, wins by seat, how games end
     and per-card figures, with charts in balance.pdf."""
+    from pnp.cli.defaults import announce
     from pnp.core.paths import DEFAULT_DATA_DIR
     from pnp.simulate.balance import SimulateOptions, prepare, simulate_game
+
+    announce(err=as_json)
 
     names = chosen_games(game, all_games)
     if all_games:  # --all: the games that have a simulator; the rest named once

@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli.base import chosen_games, for_each_game, game_options, ink_saver_option, show_warnings
+from pnp.cli.base import (
+    CARD_SIZE,
+    chosen_games,
+    for_each_game,
+    game_options,
+    ink_saver_option,
+    show_warnings,
+)
 from pnp.core.errors import DataError, errors_only
 from pnp.core.terminal import echo
-from pnp.core.units import CARD_SIZES_MM
 
 
 @click.command()
 @game_options
 @click.option(
     "--card-size",
-    type=click.Choice(list(CARD_SIZES_MM)),
+    type=CARD_SIZE,
     default=None,
     help="Check the faces on this card size (default: the game's).",
 )
@@ -23,8 +29,11 @@ def validate(game, all_games, data_dir, card_size, ink_saver) -> None:
     """Check the card data and every card face without building; list every problem,
     exit 1 if any."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions, frame_for, game_folder
+    from pnp.cli.defaults import announce
     from pnp.core.games import find_game
     from pnp.validate import validate as run_validate
+
+    announce()
 
     def one(name: str) -> None:
         kit = find_game(name)

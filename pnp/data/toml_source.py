@@ -104,6 +104,12 @@ def read_toml(path: Path) -> TomlFile | Problem:
     text = read_data_text(path)
     if isinstance(text, Problem):
         return text
+    return parse_toml(path, text)
+
+
+def parse_toml(path: Path, text: str) -> TomlFile | Problem:
+    """Parse `text`, the contents of `path`: the file, or a Problem as `read_toml` gives
+    for a syntax error, values nested too deep or a number not in plain digits."""
     too_deep = Problem(
         path,
         f"values nested more than {MAX_NESTING} levels deep "

@@ -12,6 +12,7 @@ from typing import Any, Callable, Sequence
 
 from pnp.core.errors import PnpError
 from pnp.data.aid import AidCard
+from pnp.data.tables import TableSpec
 from pnp.layout.aid import AID_BACK, aid_back, aid_face
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
@@ -95,6 +96,12 @@ class Kit(ABC):
     @abstractmethod
     def kit_rows(self, data: Any) -> list[KitRow]:
         """The rulebook's "What's in the kit" rows, generated from the data."""
+
+    def tables(self, folder: Path) -> Sequence[TableSpec]:
+        """The card tables the data in `folder` is read from, for `pnp diff` (pnp.diff),
+        which compares two versions of a game table by table, field by field. Empty
+        (this default): `pnp diff` compares the loaded card models instead."""
+        return ()
 
     def name(self, data: Any) -> str:
         """The game's printed name."""

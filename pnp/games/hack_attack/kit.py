@@ -11,7 +11,7 @@ from pathlib import Path
 from pnp.core.units import mm_to_pt
 from pnp.data.models import origin_at
 from pnp.fonts import BOLD
-from pnp.games.hack_attack.cards import Card, DefenseCard, HackAttackData
+from pnp.games.hack_attack.cards import TABLES, Card, DefenseCard, HackAttackData
 from pnp.games.hack_attack.face_parts import icon_row
 from pnp.games.hack_attack.fronts import FACES
 from pnp.games.hack_attack.loader import load_hack_attack
@@ -95,6 +95,9 @@ class HackAttackKit(Kit):
 
     def load(self, folder: Path) -> HackAttackData:
         return load_hack_attack(folder)
+
+    def tables(self, folder: Path) -> tuple:
+        return TABLES
 
     def cards(self, data: HackAttackData) -> tuple[Card, ...]:
         return data.cards

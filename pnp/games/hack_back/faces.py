@@ -19,7 +19,7 @@ from pnp.core.units import mm_to_pt
 from pnp.data.models import origin_at
 from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.games.hack_back.cards import HAND, Deck, HackBackData, HeroCard
-from pnp.games.hack_back.loader import load_hack_back
+from pnp.games.hack_back.loader import TABLES, load_hack_back
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.design import RING_MM, DesignGrid, label, line_at, ring, title
 from pnp.layout.face import Disc, Element, Face, Fill, Icon, Outline, Text
@@ -249,6 +249,9 @@ class HackBackKit(Kit):
 
     def load(self, folder: Path) -> HackBackData:
         return load_hack_back(folder)
+
+    def tables(self, folder: Path) -> tuple:
+        return TABLES
 
     def cards(self, data: HackBackData) -> list[HeroCard]:
         return list(data.cards.values())

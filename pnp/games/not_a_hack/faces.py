@@ -18,7 +18,7 @@ from pathlib import Path
 from pnp.core.units import mm_to_pt
 from pnp.data.models import origin_at
 from pnp.fonts import BOLD, REGULAR
-from pnp.games.not_a_hack.cards import LABELS, PILES, NahCard, NotAHackData, load_not_a_hack
+from pnp.games.not_a_hack.cards import LABELS, PILES, TABLES, NahCard, NotAHackData, load_not_a_hack
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.design import DesignGrid, label, line_at, ring
 from pnp.layout.face import Border, Disc, Element, Face, Fill, Icon, Outline, Text
@@ -337,6 +337,9 @@ class NotAHackKit(Kit):
 
     def load(self, folder: Path) -> NotAHackData:
         return load_not_a_hack(folder)
+
+    def tables(self, folder: Path) -> tuple:
+        return TABLES
 
     def cards(self, data: NotAHackData) -> tuple[NahCard, ...]:
         return data.cards
