@@ -27,6 +27,7 @@ from typing import Any
 from pnp.core.errors import DataError, PnpError, Problem, errors_only
 from pnp.core.shown import PATH_LIMIT, described, plural, quoted
 from pnp.data.art import ArtSpec, parse_art
+from pnp.data.csv_tables import sheet_files
 from pnp.data.models import Source
 from pnp.data.tables import read_tables
 from pnp.data.toml_source import read_toml
@@ -133,7 +134,9 @@ def _entries(kit: Kit, folder: Path) -> dict[tuple[str, str], _Entry]:
     specs = tuple(kit.tables(folder))
     if not specs:
         return _models(kit, folder)
-    tables = read_tables(folder, specs)
+    game = read_toml(folder / "game.toml")  # its [tables] may name CSV files
+    sheets = sheet_files(game, specs)[0] if not isinstance(game, Problem) else {}
+    tables = read_tables(folder, specs, sheets)
     errors, _ = errors_only(list(tables.problems))
     if errors:
         raise DataError(errors)

@@ -248,3 +248,29 @@ def test_a_bad_folder_is_one_line_and_bad_data_every_problem(versions, tmp_path)
     )
     result = _diff(old, new)
     assert result.exit_code == 2 and "Missing option '--game'" in result.output
+
+
+def test_a_table_moved_into_a_csv_file_is_compared_card_by_card(versions, tmp_path):
+    """A version whose Tech table is a spreadsheet (game.toml's [tables]) is read as its
+    loader reads it: the one changed cell is the one change."""
+    old, new = versions
+    exported = CliRunner().invoke(
+        main, ["export-data", "--game", "hack-attack", "--format", "csv", "--out", tmp_path]
+    )
+    assert exported.exit_code == 0, exported.output
+    folder = new / "hack-attack"
+    sheet = (tmp_path / "hack-attack" / "csv" / "tech.csv").read_text(encoding="utf-8-sig")
+    assert sheet.count("\nsmart-tv,Smart TV,2,1,") == 1
+    (folder / "tech.csv").write_text(
+        sheet.replace("\nsmart-tv,Smart TV,2,1,", "\nsmart-tv,Smart TV,2,3,"), encoding="utf-8"
+    )
+    (folder / "tech.toml").unlink()
+    with (folder / "game.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[tables]\ntech = "tech.csv"\n')
+    result = _diff(old, new, "--game", "hack-attack")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1:] == [
+        "smart-tv: points 1 → 3",
+        "game.toml: tables added (tech 'tech.csv')",
+        "1 changed, 0 added, 0 removed; game.toml: 1 change",
+    ]
