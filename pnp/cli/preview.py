@@ -1,5 +1,6 @@
 """`pnp preview`: one card's front or back as a PNG (pnp.preview), its path printed on
-stdout, without writing the kit; `--open` shows it in the system's image viewer."""
+stdout, without writing the kit; `--open` shows it in the system's image viewer and
+`--watch` draws it again whenever a file of the game's folder changes."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pnp.cli.base import (
     out_option,
     show_warnings,
 )
+from pnp.cli.watching import show_failure, watch_option
 from pnp.core.errors import PnpError
 from pnp.core.shown import listed, plural, quoted
 from pnp.core.terminal import echo, one_line
@@ -71,8 +73,9 @@ def _game_option(f):
     show_default=True,
     help="Bleed in mm around the card.",
 )
+@watch_option("Draw the card again")
 def preview(
-    game, card_id, deck, back, dpi, out_dir, open_it, data_dir, card_size, ink_saver, bleed
+    game, card_id, deck, back, dpi, out_dir, open_it, data_dir, card_size, ink_saver, bleed, watch
 ) -> None:
     """Draw one card's front (or --back) as a PNG, as every output draws it, and print
     its path; the kit is not written."""
@@ -104,6 +107,14 @@ def preview(
             if note:
                 echo(f"Note: {one_line(note)}", err=True, exact=True)
 
+    if watch:
+        from pnp.build import game_folder
+        from pnp.cli.watching import watch_games
+        from pnp.core.games import find_game
+
+        kit = find_game(game)
+        watch_games({kit.id: game_folder(kit, data)}, one, out_dir, _failed)
+        return
     try:
         one(game)
     except PnpError as exc:
@@ -131,6 +142,14 @@ class Refused(Failure):
         super().show(file)
         if self.elsewhere:
             echo(elsewhere(self.game, self.elsewhere), err=True)
+
+
+def _failed(game: str, exc: PnpError) -> None:
+    """A failed preview while watching: its error lines, then the count of the others."""
+    show_failure(game, exc)
+    count = getattr(exc, "elsewhere", 0)
+    if count:
+        echo(elsewhere(game, count), err=True)
 
 
 def open_in_viewer(path) -> str | None:
