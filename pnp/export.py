@@ -27,7 +27,7 @@ from pnp.build import BuildOptions, _staging_folder, load_for_drawing, publish
 from pnp.core.errors import DataError, PnpError, errors_only
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.core.shown import PATH_LIMIT, quoted
-from pnp.core.units import CARD_SIZES_MM
+from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
 from pnp.export_tts import Deck, write_tts
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
@@ -37,7 +37,6 @@ from pnp.render.single import BACK, FRONT, Side, distinct_sides, print_order, wr
 from pnp.validate import FaceChecks
 
 FORMATS = ("png", "tts", "pdf-single")
-DEFAULT_DPI, MIN_DPI, MAX_DPI = 300, 50, 1200
 SINGLE_PDF = "cards-single.pdf"
 
 

@@ -1,7 +1,7 @@
 """The `pnp` command line: one module per verb (build, validate, calibrate, export,
-simulate, export-data), each parsing its options, calling the library and printing;
-what they share is pnp.cli.base. A verb's module is imported only when that verb runs
-(or help lists it), so a command pays for no other verb's imports.
+simulate, export-data, preview), each parsing its options, calling the library and
+printing; what they share is pnp.cli.base. A verb's module is imported only when that
+verb runs (or help lists it), so a command pays for no other verb's imports.
 
 Every error leaves through one place, `Failure`, shown by click with one prefix
 ("Error: "): exit status 1 for data, layout and rule errors (each message names
@@ -24,6 +24,7 @@ VERBS = {
     "simulate": "pnp.cli.simulate",
     "export-data": "pnp.cli.export_data",
     "diff": "pnp.cli.diff",
+    "preview": "pnp.cli.preview",
 }
 
 

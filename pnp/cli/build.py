@@ -24,6 +24,7 @@ from pnp.cli.base import (
     out_option,
     show_warnings,
 )
+from pnp.cli.watching import watch_option
 from pnp.core.shown import plural, quoted
 from pnp.core.terminal import echo, one_line
 from pnp.layout.imposition import DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_MARGIN_MM, SheetSpec
@@ -106,6 +107,7 @@ from pnp.layout.imposition import DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_M
     help="Downsample card art that would print at more pixels per inch than "
     f"this ({MIN_MAX_DPI:g}..2400; default: every image as it is).",
 )
+@watch_option("Rebuild the kit")
 def build(
     game,
     all_games,
@@ -124,8 +126,10 @@ def build(
     players,
     ink_saver,
     max_dpi,
+    watch,
 ) -> None:
-    """Build the print-and-play kit: cards.pdf, rules.pdf and booklet.pdf."""
+    """Build the print-and-play kit: cards.pdf, rules.pdf and booklet.pdf (again on
+    every change to the game's files with --watch)."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions
     from pnp.build import build as run_build
     from pnp.cli.defaults import announce
@@ -161,7 +165,16 @@ def build(
         _print_report(report, spec)
         show_warnings(report.warnings)
 
-    for_each_game(chosen_games(game, all_games), one)
+    games = chosen_games(game, all_games)
+    if watch:
+        from pnp.build import game_folder
+        from pnp.cli.watching import watch_games
+        from pnp.core.games import find_game
+
+        data = data_dir or DEFAULT_DATA_DIR
+        watch_games({g: game_folder(find_game(g), data) for g in games}, one, out_dir)
+        return
+    for_each_game(games, one)
 
 
 def _print_report(report, spec: SheetSpec) -> None:

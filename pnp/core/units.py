@@ -15,6 +15,9 @@ CARD_SIZES_MM: dict[str, tuple[float, float]] = {
     "tarot": (69.85, 120.65),  # 2.75 x 4.75 in
 }
 
+#: Pixels per inch of card images (`pnp export`, `pnp preview`): the default, the range.
+DEFAULT_DPI, MIN_DPI, MAX_DPI = 300, 50, 1200
+
 
 def mm_to_pt(length_mm: float) -> float:
     """Convert a length in mm to points."""

@@ -1,0 +1,185 @@
+"""`pnp preview`: one card's front or back as a PNG (pnp.preview), its path printed on
+stdout, without writing the kit; `--open` shows it in the system's image viewer and
+`--watch` draws it again whenever a file of the game's folder changes."""
+
+from __future__ import annotations
+
+import click
+
+from pnp.cli.base import (
+    Failure,
+    InRange,
+    error_lines,
+    folder,
+    ink_saver_option,
+    out_option,
+    show_warnings,
+)
+from pnp.cli.watching import show_failure, watch_option
+from pnp.core.errors import PnpError
+from pnp.core.shown import listed, plural, quoted
+from pnp.core.terminal import echo, one_line
+from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
+from pnp.layout.imposition import DEFAULT_BLEED_MM, MAX_BLEED_MM
+
+
+def _game_option(f):
+    from pnp.core.games import game_ids
+
+    return click.option(
+        "--game", "-g", "game", required=True, help=f"Game id: {', '.join(game_ids())}."
+    )(f)
+
+
+@click.command()
+@_game_option
+@click.option("--card", "card_id", required=True, metavar="ID", help="The card's id.")
+@click.option(
+    "--deck",
+    metavar="DECK",
+    default=None,
+    help="The deck (its id or name) whose back --back draws, for a card printed in "
+    "several decks with different backs (default: the first deck printing it).",
+)
+@click.option("--back", is_flag=True, help="Draw the card's back instead of its front.")
+@click.option(
+    "--dpi",
+    type=InRange(MIN_DPI, MAX_DPI, integer=True),
+    default=DEFAULT_DPI,
+    show_default=True,
+    help=f"Pixels per inch of the image ({MIN_DPI}..{MAX_DPI}).",
+)
+@out_option("Output folder (the image goes to DIR/<game>/preview/).")
+@click.option("--open", "open_it", is_flag=True, help="Open the image in the system's viewer.")
+@click.option(
+    "--data",
+    "data_dir",
+    callback=folder,
+    metavar="DIR",
+    default=None,
+    help="Card data folder (default: the repository's card_data/).",
+)
+@click.option(
+    "--card-size",
+    type=click.Choice(list(CARD_SIZES_MM)),
+    default=None,
+    help="Card trim size: one the game's game.toml card_sizes names (default: the game's).",
+)
+@ink_saver_option("Draw")
+@click.option(
+    "--bleed",
+    type=InRange(0, MAX_BLEED_MM, "mm"),
+    default=DEFAULT_BLEED_MM,
+    show_default=True,
+    help="Bleed in mm around the card.",
+)
+@watch_option("Draw the card again")
+def preview(
+    game, card_id, deck, back, dpi, out_dir, open_it, data_dir, card_size, ink_saver, bleed, watch
+) -> None:
+    """Draw one card's front (or --back) as a PNG, as every output draws it, and print
+    its path; the kit is not written."""
+    from pnp.preview import DEFAULT_DATA_DIR, PreviewOptions
+    from pnp.preview import preview as run_preview
+
+    data = data_dir or DEFAULT_DATA_DIR
+    options = PreviewOptions(
+        game, card_id, deck, back, dpi, out_dir, data, card_size, ink_saver, bleed
+    )
+    opened = [not open_it]  # open the image once, the first time it is written
+
+    def one(_game: str) -> None:
+        report = run_preview(options)
+        echo(one_line(str(report.path)), exact=True)
+        show_warnings(report.warnings)
+        if report.other_backs and deck is None:
+            echo(
+                f"Note: the back of deck {quoted(report.back)}; card {quoted(report.card_id)} "
+                f"is printed with other backs too ({listed(report.other_backs)}): --deck "
+                "chooses",
+                err=True,
+            )
+        if report.elsewhere:
+            echo(elsewhere(report.game, report.elsewhere), err=True)
+        if not opened[0]:
+            opened[0] = True
+            note = open_in_viewer(report.path)
+            if note:
+                echo(f"Note: {one_line(note)}", err=True, exact=True)
+
+    if watch:
+        from pnp.build import game_folder
+        from pnp.cli.watching import watch_games
+        from pnp.core.games import find_game
+
+        kit = find_game(game)
+        watch_games({kit.id: game_folder(kit, data)}, one, out_dir, _failed)
+        return
+    try:
+        one(game)
+    except PnpError as exc:
+        raise Refused(exc) from None
+
+
+def elsewhere(game: str, count: int) -> str:
+    """The line counting the problems of the rest of the data, which do not stop the
+    preview (the other faces are not laid out, so their problems are not among them)."""
+    return (
+        f"Note: {plural(count, 'problem')} elsewhere in {game}'s data, and the other "
+        f"faces were not checked: `pnp validate --game {game}` checks everything"
+    )
+
+
+class Refused(Failure):
+    """A preview that failed: its error lines, then the count of the problems found in
+    the rest of the data when the face itself was refused."""
+
+    def __init__(self, exc: PnpError):
+        super().__init__(error_lines(exc))
+        self.elsewhere, self.game = getattr(exc, "elsewhere", 0), getattr(exc, "game", "")
+
+    def show(self, file=None) -> None:
+        super().show(file)
+        if self.elsewhere:
+            echo(elsewhere(self.game, self.elsewhere), err=True)
+
+
+def _failed(game: str, exc: PnpError) -> None:
+    """A failed preview while watching: its error lines, then the count of the others."""
+    show_failure(game, exc)
+    count = getattr(exc, "elsewhere", 0)
+    if count:
+        echo(elsewhere(game, count), err=True)
+
+
+def open_in_viewer(path) -> str | None:
+    """Open the image at `path` in the system's viewer without waiting for it:
+    os.startfile on Windows, `open` on macOS, `xdg-open` elsewhere. None when the viewer
+    was started, else one line saying why not (no viewer installed, or it could not be
+    started); a missing viewer is not an error."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    if sys.platform == "win32":
+        try:
+            os.startfile(path)
+        except OSError as exc:
+            return f"the preview could not be opened ({exc.strerror or exc}); it is at {path}"
+        return None
+    command = "open" if sys.platform == "darwin" else "xdg-open"
+    found = shutil.which(command)
+    if found is None:
+        return f"no image viewer to open it with ({command} was not found); it is at {path}"
+    try:
+        subprocess.Popen(
+            [found, str(path)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    except OSError as exc:
+        return f"{command} could not be started ({exc.strerror or exc}); the preview is at {path}"
+    return None
