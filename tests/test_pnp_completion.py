@@ -116,3 +116,16 @@ def test_card_data_with_problems_offers_nothing_and_changes_nothing(data_copy):
     words = ["--data", str(data_copy.parent), "--game", "hack-attack", "--card"]
     assert _offered(one_card, words, "") == []
     assert sorted(p.name for p in data_copy.iterdir()) == before
+
+
+def test_pnp_preview_completes_its_game_and_card_ids():
+    """`pnp preview --card` offers the ids `complete_card_ids` gives; `--game` the games."""
+    import click
+
+    from pnp.cli import main as pnp_main
+    from pnp.cli.base import complete_card_ids, complete_game_ids
+
+    command = pnp_main.get_command(click.Context(pnp_main), "preview")
+    params = {p.name: p for p in command.params}
+    assert params["card_id"]._custom_shell_complete is complete_card_ids
+    assert params["game"]._custom_shell_complete is complete_game_ids

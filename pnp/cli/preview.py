@@ -7,8 +7,12 @@ from __future__ import annotations
 import click
 
 from pnp.cli.base import (
+    BLEED_MM,
+    CARD_SIZE,
     Failure,
     InRange,
+    complete_card_ids,
+    complete_game_ids,
     error_lines,
     folder,
     ink_saver_option,
@@ -19,21 +23,33 @@ from pnp.cli.watching import show_failure, watch_option
 from pnp.core.errors import PnpError
 from pnp.core.shown import listed, plural, quoted
 from pnp.core.terminal import echo, one_line
-from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
-from pnp.layout.imposition import DEFAULT_BLEED_MM, MAX_BLEED_MM
+from pnp.core.units import DEFAULT_DPI, MAX_DPI, MIN_DPI
+from pnp.layout.imposition import DEFAULT_BLEED_MM
 
 
 def _game_option(f):
     from pnp.core.games import game_ids
 
     return click.option(
-        "--game", "-g", "game", required=True, help=f"Game id: {', '.join(game_ids())}."
+        "--game",
+        "-g",
+        "game",
+        required=True,
+        shell_complete=complete_game_ids,
+        help=f"Game id: {', '.join(game_ids())}.",
     )(f)
 
 
 @click.command()
 @_game_option
-@click.option("--card", "card_id", required=True, metavar="ID", help="The card's id.")
+@click.option(
+    "--card",
+    "card_id",
+    required=True,
+    metavar="ID",
+    shell_complete=complete_card_ids,
+    help="The card's id.",
+)
 @click.option(
     "--deck",
     metavar="DECK",
@@ -61,14 +77,14 @@ def _game_option(f):
 )
 @click.option(
     "--card-size",
-    type=click.Choice(list(CARD_SIZES_MM)),
+    type=CARD_SIZE,
     default=None,
     help="Card trim size: one the game's game.toml card_sizes names (default: the game's).",
 )
 @ink_saver_option("Draw")
 @click.option(
     "--bleed",
-    type=InRange(0, MAX_BLEED_MM, "mm"),
+    type=BLEED_MM,
     default=DEFAULT_BLEED_MM,
     show_default=True,
     help="Bleed in mm around the card.",
@@ -79,8 +95,11 @@ def preview(
 ) -> None:
     """Draw one card's front (or --back) as a PNG, as every output draws it, and print
     its path; the kit is not written."""
+    from pnp.cli.defaults import announce
     from pnp.preview import DEFAULT_DATA_DIR, PreviewOptions
     from pnp.preview import preview as run_preview
+
+    announce(err=True)  # stdout is the image's path alone
 
     data = data_dir or DEFAULT_DATA_DIR
     options = PreviewOptions(
