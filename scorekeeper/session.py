@@ -20,6 +20,7 @@ from scorekeeper.game import Game, Rules, choose_variants
 from scorekeeper.games import find_game, load_game, playable
 from scorekeeper.saved_states import _NONE, _heads, _save, _saved_state
 from scorekeeper.shapes import checker
+from scorekeeper.sheets import Sheet, sheet_game
 from scorekeeper.store import LogRow, OutOfPlace, Store, TableRow, effective_events
 
 
@@ -123,15 +124,18 @@ def games(store: Store) -> list[TableRow]:
 
 
 def _spec(store: Store, game: TableRow) -> Game:
-    """The Game of a stored table; StoreError as `_known`."""
+    """The Game of a stored table: a points sheet's from the settings stored with it
+    (scorekeeper.sheets.sheet_game), else its registered game's; StoreError as
+    `_known`."""
     _known(store, game)
-    return load_game(game.game)
+    return sheet_game(game.sheet) if game.sheet is not None else load_game(game.game)
 
 
 def _known(store: Store, game: TableRow) -> None:
     """StoreError (`damaged`) naming the stored game id, quoted, if the score keeper has
-    no rules for it: `new` stores only games it knows, so the row is damaged."""
-    if game.game not in playable():
+    no rules for it: `new` stores only games it knows (and points sheets, with their
+    settings: the store has read them), so the row is damaged."""
+    if game.sheet is None and game.game not in playable():
         known = ", ".join(playable()) or "none"
         raise store.damaged(
             f"game {game.id}",
@@ -365,4 +369,16 @@ def new_game(store: Store, game: str, players: list[str], variants: dict | None 
     with store.transaction():
         spec.start(players, variants)
         game_id = store.new_game(spec.id, players, variants)
+        return load(store, game_id)
+
+
+def new_sheet(store: Store, sheet: Sheet, players: list[str]) -> Table:
+    """Start a points sheet of the data-only game `sheet` (scorekeeper.sheet_file reads
+    it) with `players` in seating order, its settings stored with it; it becomes the
+    current one. The rules' RuleError for a player count the game refuses, with nothing
+    written."""
+    spec = sheet_game(sheet)
+    with store.transaction():
+        spec.start(players)
+        game_id = store.new_game(spec.id, players, {}, sheet=sheet.to_json())
         return load(store, game_id)
