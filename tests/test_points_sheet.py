@@ -211,8 +211,8 @@ def test_text_where_points_belong_is_a_usage_error(sk):
         ),
         (
             ("points", "ana", "1", "ben"),
-            "Error: each PLAYER is followed by their POINTS, as in points Ana 3 Ben 5; Ben "
-            "has none",
+            "Error: each PLAYER is followed by their POINTS, as in points Ana 3 Ben 5; the "
+            "last word, 'ben', has none",
         ),
     ):
         refused = sk(*args)
@@ -523,3 +523,24 @@ def test_status_of_a_points_sheet_imports_no_registered_games_rules(tmp_path):
     run("new", "--data", str(data), "dice-night", "Ana", "Ben")
     for args in (["status"], ["points", "ana", "3"], ["undo"], ["history"]):
         assert run(*args) == "['scorekeeper.games.points_sheet']", args
+
+
+def test_the_readme_session_runs_as_written(tmp_path, monkeypatch):
+    """The README's points sheet section: its game.toml, its commands and the output of
+    the last one, read from the README itself."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    section = readme.split("### A data-only game's points sheet")[1].split("\n### ")[0]
+    toml, commands, output = re.findall(r"```(?:toml|sh|text)\n(.*?)```", section, re.S)
+    write_game(tmp_path / "games", toml)
+    db = tmp_path / "score.sqlite3"
+    monkeypatch.chdir(tmp_path)  # where the README's `games` folder is
+    for line in commands.splitlines():
+        words = shlex.split(line, comments=True)
+        assert words[0] == "scorekeeper", line
+        result = CliRunner().invoke(main, ["--db", str(db), *words[1:]], env={})
+        assert result.exit_code == 0, (line, result.output)
+    assert result.output == output

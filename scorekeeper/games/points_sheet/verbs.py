@@ -8,7 +8,7 @@ import click
 
 from scorekeeper import session
 from scorekeeper.context import complete_player, example, pass_ctx
-from scorekeeper.errors import InputError, UsageError
+from scorekeeper.errors import InputError, UsageError, quoted
 from scorekeeper.games.points_sheet.rules import POINTS
 from scorekeeper.names import resolve
 from scorekeeper.numbers import whole
@@ -35,8 +35,8 @@ def read_scores(entries: tuple[str, ...], players: tuple[str, ...]) -> dict[str,
     one named twice, or points out of range."""
     if len(entries) % 2:
         raise UsageError(
-            f"each PLAYER is followed by their POINTS, as in points Ana 3 Ben 5; "
-            f"{resolve(entries[-1], players)} has none"
+            "each PLAYER is followed by their POINTS, as in points Ana 3 Ben 5; the "
+            f"last word, {quoted(entries[-1])}, has none"
         )
     scores: dict[str, int] = {}
     for typed, points in zip(entries[::2], entries[1::2]):
