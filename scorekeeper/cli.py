@@ -21,11 +21,10 @@ from typing import cast
 import click
 
 from pnp.core.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
-from scorekeeper import sheets
 from scorekeeper.commands import SHARED, playing, verb_games
 from scorekeeper.context import Ctx, Whole, negatives_as_values, option_words
 from scorekeeper.errors import RegistryError, ScoreError, StoreError, UsageError
-from scorekeeper.games import forget_problems, load_game, problems
+from scorekeeper.games import SHEET_VERBS, forget_problems, load_game, problems
 from scorekeeper.help_page import wrapped
 from scorekeeper.store import ENV_DB, path_problem
 
@@ -55,10 +54,12 @@ def collect_commands() -> dict[str, click.Command]:
 
 
 def sheet_verbs() -> tuple[click.Command, ...]:
-    """The points sheet's verbs (scorekeeper.sheets.VERBS), its package loaded; a
+    """The points sheet's verbs (scorekeeper.games.SHEET_VERBS), its package loaded; a
     RegistryError (its package broken) as ClickException."""
+    from scorekeeper.sheets import verb
+
     try:
-        return tuple(sheets.verb(name) for name in sheets.VERBS)
+        return tuple(verb(name) for name in SHEET_VERBS)
     except RegistryError as exc:
         raise click.ClickException(str(exc)) from None
 
@@ -67,10 +68,12 @@ def command_sections() -> list[tuple[str, tuple[click.Command, ...]]]:
     """The commands as --help groups them: the shared ones under EVERY_GAME, then each
     game's verbs under its printed name (`Game.name`), in the registry's order, each in
     its declared order (`playing`), then the points sheet's (scorekeeper.sheets.SECTION)."""
+    from scorekeeper.sheets import SECTION
+
     return [
         (EVERY_GAME, SHARED),
         *((game.name, game.verbs) for game in playing()),
-        (sheets.SECTION, sheet_verbs()),
+        (SECTION, sheet_verbs()),
     ]
 
 
@@ -171,7 +174,7 @@ class App(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         """The command called `name`, or None (click then reports the usage error). A
-        shared command, a verb of the points sheet (scorekeeper.sheets.VERBS) or a verb
+        shared command, a verb of the points sheet (scorekeeper.games.SHEET_VERBS) or a verb
         whose game's manifest declares it is found without importing any other game's
         rules (`verb_games`); the whole list (`_commands`) only when it has been
         collected for --help."""
@@ -179,8 +182,8 @@ class App(click.Group):
             return ctx.meta[_COMMANDS].get(name)
         if _OWNERS not in ctx.meta:
             ctx.meta[_OWNERS] = self._collected(ctx, verb_games)
-        if name in sheets.VERBS:
-            return sheet_verbs()[sheets.VERBS.index(name)]
+        if name in SHEET_VERBS:
+            return sheet_verbs()[SHEET_VERBS.index(name)]
         shared = next((c for c in SHARED if c.name == name), None)
         owner = ctx.meta[_OWNERS].get(name)
         if shared is not None or owner is None:

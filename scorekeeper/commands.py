@@ -15,6 +15,8 @@ from scorekeeper.context import JSON, completion, pass_ctx, variant_option
 from scorekeeper.errors import InputError, RegistryError
 from scorekeeper.game import choose_variants, variant_lines
 from scorekeeper.games import (
+    SHEET_OWNER,
+    SHEET_VERBS,
     all_games,
     find_game,
     load_game,
@@ -26,7 +28,6 @@ from scorekeeper.games import (
 from scorekeeper.help_page import verb_lines, wrapped
 from scorekeeper.names import check_new_names
 from scorekeeper.report import show_status
-from scorekeeper.sheets import OWNER, VERBS
 from scorekeeper.store import NoDatabase
 from scorekeeper.view import column_width, local_time, outcome_lines, padded
 
@@ -346,10 +347,11 @@ SHARED: tuple[click.Command, ...] = (
 
 def taken() -> dict[str, str]:
     """verb name -> who declares it, for the verbs no registered game may declare: the
-    shared commands' and the points sheet's (scorekeeper.sheets.VERBS, names only)."""
+    shared commands' and the points sheet's (scorekeeper.games.SHEET_VERBS, names
+    only)."""
     return {
         **{cast(str, c.name): "the shared commands" for c in SHARED},
-        **dict.fromkeys(VERBS, OWNER),
+        **dict.fromkeys(SHEET_VERBS, SHEET_OWNER),
     }
 
 

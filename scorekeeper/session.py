@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import gc
 import json
-from typing import Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from scorekeeper import cache
 from scorekeeper.errors import InputError, ScoreError, quoted
@@ -20,8 +20,10 @@ from scorekeeper.game import Game, Rules, choose_variants
 from scorekeeper.games import find_game, load_game, playable
 from scorekeeper.saved_states import _NONE, _heads, _save, _saved_state
 from scorekeeper.shapes import checker
-from scorekeeper.sheets import Sheet, sheet_game
 from scorekeeper.store import LogRow, OutOfPlace, Store, TableRow, effective_events
+
+if TYPE_CHECKING:
+    from scorekeeper.sheets import Sheet
 
 
 class Step:
@@ -128,7 +130,11 @@ def _spec(store: Store, game: TableRow) -> Game:
     (scorekeeper.sheets.sheet_game), else its registered game's; StoreError as
     `_known`."""
     _known(store, game)
-    return sheet_game(game.sheet) if game.sheet is not None else load_game(game.game)
+    if game.sheet is None:
+        return load_game(game.game)
+    from scorekeeper.sheets import sheet_game  # only for a points sheet's table
+
+    return sheet_game(game.sheet)
 
 
 def _known(store: Store, game: TableRow) -> None:
@@ -377,6 +383,8 @@ def new_sheet(store: Store, sheet: Sheet, players: list[str]) -> Table:
     it) with `players` in seating order, its settings stored with it; it becomes the
     current one. The rules' RuleError for a player count the game refuses, with nothing
     written."""
+    from scorekeeper.sheets import sheet_game
+
     spec = sheet_game(sheet)
     with store.transaction():
         spec.start(players)

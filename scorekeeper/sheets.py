@@ -12,9 +12,9 @@ gone. Its stored game id is `sheet:` + its id: a registered game's id is kebab-c
 The points sheet is one game of the score keeper's (`scorekeeper/games/points_sheet/`:
 rules, verbs, view) that any data-only game is played with. Like a registered game's
 rules package, it is loaded by name (`RULES`) only when a table of it or one of its
-verbs is used; its verbs' names are declared here (`VERBS`), as a manifest declares a
-registered game's, so the command line finds them, and leaves out a registered game
-that declares one of them, without importing it. This module imports nothing heavy.
+verbs is used; its verbs' names (`VERBS`) and the prefix of its stored ids (`PREFIX`)
+are declared in the registry module (scorekeeper.games), as a manifest declares a
+registered game's, so a registered game's command needs nothing of this module.
 """
 
 from __future__ import annotations
@@ -25,20 +25,16 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.errors import RegistryError
+from scorekeeper.games import SHEET_PREFIX as PREFIX
+from scorekeeper.games import SHEET_VERBS as VERBS
 
 if TYPE_CHECKING:
     import click
 
     from scorekeeper.game import Game
 
-#: The stored game id of a data-only game's table is this and the game's id.
-PREFIX = "sheet:"
 #: The package whose `GAME` is the points sheet (its template: `sheet_game` names it).
 RULES = "scorekeeper.games.points_sheet"
-#: The names of the points sheet's verbs, in the order `--help` lists them.
-VERBS = ("points", "end-round", "end-game")
-#: Who declares VERBS, in the line that leaves out a registered game declaring one too.
-OWNER = "the points sheet"
 #: The --help section of the points sheet's verbs.
 SECTION = "Points sheet (a data-only game)"
 
@@ -51,7 +47,7 @@ PLAYERS = (1, 12)
 #: The longest printed name kept (a card name's limit, scorekeeper.shapes.CARD_NAME).
 NAME_LIMIT = 140
 #: A game id: kebab-case, at most 48 characters (pnp.data.schema's ID_PATTERN, MAX_ID).
-ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+ID = r"[a-z0-9]+(-[a-z0-9]+)*"  # compiled on first use (re's cache), not at start-up
 ID_LIMIT = 48
 
 
@@ -90,7 +86,7 @@ def is_sheet(game_id: str) -> bool:
 
 def id_problem(text: Any) -> str | None:
     """Why `text` cannot be a game id (kebab-case, 1..48 characters), or None."""
-    if not isinstance(text, str) or not ID.fullmatch(text):
+    if not isinstance(text, str) or not re.fullmatch(ID, text):
         return "a game id is kebab-case: a-z and 0-9 in words joined by single hyphens"
     if len(text) > ID_LIMIT:
         return f"a game id is at most {ID_LIMIT} characters, got {len(text):,}"

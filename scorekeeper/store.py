@@ -17,12 +17,12 @@ import sqlite3
 import stat
 from contextlib import contextmanager
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from scorekeeper import numbers
 from scorekeeper.errors import InputError, StoreError
+from scorekeeper.games import SHEET_PREFIX
 from scorekeeper.names import check_new_names
-from scorekeeper.sheets import Sheet, from_stored, is_sheet
 from scorekeeper.stamps import now, time_problem
 from scorekeeper.store_caches import SavedCaches
 from scorekeeper.store_log import EventLog
@@ -50,6 +50,9 @@ from scorekeeper.store_schema import (  # noqa: F401  (re-exported: what other m
     shown_path,
     strict_json,
 )
+
+if TYPE_CHECKING:
+    from scorekeeper.sheets import Sheet
 
 
 class Store(SavedCaches, EventLog):
@@ -335,13 +338,15 @@ class Store(SavedCaches, EventLog):
         (`damaged`) for settings that are not JSON or not a sheet's, or a sheet's game
         id without them."""
         if stored is None:
-            if is_sheet(game):
+            if game.startswith(SHEET_PREFIX):
                 raise self.damaged(where, "its game is a points sheet, but no sheet is stored")
             return None
         try:
             value = strict_json(stored) if isinstance(stored, str) else None
         except (ValueError, RecursionError):
             raise self.damaged(where, "its points sheet is not JSON") from None
+        from scorekeeper.sheets import from_stored  # only for a points sheet's row
+
         try:
             return from_stored(game, value)
         except ValueError as exc:

@@ -499,15 +499,17 @@ def test_a_long_game_shows_its_last_rounds_and_the_earlier_ones_summed(sk):
     ]
 
 
-def test_status_of_a_points_sheet_imports_no_registered_games_rules(tmp_path):
-    """The start-up cost of a points sheet's commands: its own rules, no game's."""
+def test_a_points_sheet_and_a_registered_game_import_nothing_of_each_other(tmp_path):
+    """The start-up cost: a points sheet's commands import no registered game's rules, and
+    a registered game's commands nothing of the points sheet (scorekeeper.sheets, its
+    rules)."""
     db, data = tmp_path / "score.sqlite3", write_game(tmp_path / "games")
     probe = (
         "import sys\nfrom scorekeeper.cli import main\n"
         "try:\n    main(['--db', sys.argv[1], *sys.argv[2:]])\n"
         "except SystemExit as exc:\n    assert not exc.code, exc.code\n"
-        "print(sorted(m for m in sys.modules if m.startswith('scorekeeper.games.')"
-        " and m.count('.') == 2), file=sys.stderr)\n"
+        "print(sorted(m for m in sys.modules if m == 'scorekeeper.sheets' or "
+        "m.startswith('scorekeeper.games.') and m.count('.') == 2), file=sys.stderr)\n"
     )
 
     def run(*args: str) -> str:
@@ -520,9 +522,12 @@ def test_status_of_a_points_sheet_imports_no_registered_games_rules(tmp_path):
         assert done.returncode == 0, done.stderr
         return done.stderr.strip()
 
+    run("new", "hack-back", "Ana", "Ben")
+    assert run("status") == "['scorekeeper.games.hack_back']"
     run("new", "--data", str(data), "dice-night", "Ana", "Ben")
     for args in (["status"], ["points", "ana", "3"], ["undo"], ["history"]):
-        assert run(*args) == "['scorekeeper.games.points_sheet']", args
+        assert run(*args) == "['scorekeeper.games.points_sheet', 'scorekeeper.sheets']", args
+    assert run("status", "--game", "1") == "['scorekeeper.games.hack_back']"
 
 
 def test_the_readme_session_runs_as_written(tmp_path, monkeypatch):
