@@ -21,10 +21,11 @@ from typing import cast
 import click
 
 from pnp.core.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
-from scorekeeper.commands import SHARED, playing, verb_games, wrapped
+from scorekeeper.commands import SHARED, playing, verb_games
 from scorekeeper.context import Ctx, Whole, negatives_as_values, option_words
 from scorekeeper.errors import RegistryError, ScoreError, StoreError, UsageError
-from scorekeeper.games import forget_problems, load_game, problems
+from scorekeeper.games import SHEET_VERBS, forget_problems, load_game, problems
+from scorekeeper.help_page import wrapped
 from scorekeeper.store import ENV_DB, path_problem
 
 _COMMANDS = "scorekeeper.commands"  # the key of the collected commands in ctx.meta
@@ -41,22 +42,39 @@ EVERY_GAME = "Every game"
 
 
 def collect_commands() -> dict[str, click.Command]:
-    """Every command of the CLI by name: the shared commands and the verbs each playable
-    game declares (`Game.verbs`), read from the manifest now (`playing`: a game whose
-    verb clashes is left out and named in scorekeeper.games.problems)."""
-    commands = {cast(str, c.name): c for c in SHARED}  # every command is named
-    owners = dict.fromkeys(commands, "the shared commands")
+    """Every command of the CLI by name: the shared commands, the points sheet's verbs
+    (scorekeeper.sheets) and the verbs each playable game declares (`Game.verbs`), read
+    from the manifest now (`playing`: a game whose verb clashes is left out and named
+    in scorekeeper.games.problems)."""
+    commands = {cast(str, c.name): c for c in (*SHARED, *sheet_verbs())}  # all named
     for game in playing():
         for verb in game.verbs:
-            commands[verb.name], owners[verb.name] = verb, game.id
+            commands[cast(str, verb.name)] = verb
     return commands
+
+
+def sheet_verbs() -> tuple[click.Command, ...]:
+    """The points sheet's verbs (scorekeeper.games.SHEET_VERBS), its package loaded; a
+    RegistryError (its package broken) as ClickException."""
+    from scorekeeper.sheets import verb
+
+    try:
+        return tuple(verb(name) for name in SHEET_VERBS)
+    except RegistryError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 def command_sections() -> list[tuple[str, tuple[click.Command, ...]]]:
     """The commands as --help groups them: the shared ones under EVERY_GAME, then each
     game's verbs under its printed name (`Game.name`), in the registry's order, each in
-    its declared order (`playing`)."""
-    return [(EVERY_GAME, SHARED), *((game.name, game.verbs) for game in playing())]
+    its declared order (`playing`), then the points sheet's (scorekeeper.sheets.SECTION)."""
+    from scorekeeper.sheets import SECTION
+
+    return [
+        (EVERY_GAME, SHARED),
+        *((game.name, game.verbs) for game in playing()),
+        (SECTION, sheet_verbs()),
+    ]
 
 
 def group_options_first(ctx: click.Context, args: list[str], command_of) -> list[str]:
@@ -156,13 +174,16 @@ class App(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         """The command called `name`, or None (click then reports the usage error). A
-        shared command, or a verb whose game's manifest declares it, is found without
-        importing any other game's rules (`verb_games`); the whole list (`_commands`)
-        only when it has been collected for --help."""
+        shared command, a verb of the points sheet (scorekeeper.games.SHEET_VERBS) or a verb
+        whose game's manifest declares it is found without importing any other game's
+        rules (`verb_games`); the whole list (`_commands`) only when it has been
+        collected for --help."""
         if _COMMANDS in ctx.meta:
             return ctx.meta[_COMMANDS].get(name)
         if _OWNERS not in ctx.meta:
             ctx.meta[_OWNERS] = self._collected(ctx, verb_games)
+        if name in SHEET_VERBS:
+            return sheet_verbs()[SHEET_VERBS.index(name)]
         shared = next((c for c in SHARED if c.name == name), None)
         owner = ctx.meta[_OWNERS].get(name)
         if shared is not None or owner is None:

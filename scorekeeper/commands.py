@@ -11,10 +11,12 @@ import click
 
 from pnp.core.terminal import echo, echo_json
 from scorekeeper import session
-from scorekeeper.context import JSON, completion, example_line, example_of, pass_ctx, variant_option
+from scorekeeper.context import JSON, completion, pass_ctx, variant_option
 from scorekeeper.errors import InputError, RegistryError
 from scorekeeper.game import choose_variants, variant_lines
 from scorekeeper.games import (
+    SHEET_OWNER,
+    SHEET_VERBS,
     all_games,
     find_game,
     load_game,
@@ -23,6 +25,7 @@ from scorekeeper.games import (
     playable,
     problems,
 )
+from scorekeeper.help_page import verb_lines, wrapped
 from scorekeeper.names import check_new_names
 from scorekeeper.report import show_status
 from scorekeeper.store import NoDatabase
@@ -33,12 +36,30 @@ from scorekeeper.view import column_width, local_time, outcome_lines, padded
 @click.argument("game")
 @click.argument("players", nargs=-1, required=True)
 @variant_option()
+@click.option(
+    "--data",
+    "data_dir",
+    metavar="DIR",
+    help="Keep a points sheet for the data-only game GAME, found as DIR/GAME/game.toml "
+    "(DIR: the data folder holding one folder per game, as pnp's --data).",
+)
 @pass_ctx
-def new(ctx, game, players, variants) -> None:
+def new(ctx, game, players, variants, data_dir) -> None:
     """Start GAME (a game id or alias; a wrong one is answered with the list) with
     PLAYERS in seating order (first named plays first), by the standard rules or with
-    the official variants chosen (--variant)."""
+    the official variants chosen (--variant). With --data DIR, GAME is a data-only
+    game's folder in DIR, kept on a points sheet: rounds, points per player, and the
+    highest or lowest total wins, as its game.toml says."""
     names = check_new_names(players)
+    if data_dir is not None:
+        from scorekeeper.sheet_file import sheet_to_start
+
+        sheet = sheet_to_start(data_dir, game, names, variants)  # refused before any file
+        table = session.new_sheet(ctx.creator, sheet, names)
+        players = ", ".join(table.row.players)
+        echo(f"Game {table.row.id}: {table.game.name} (points sheet) with {players}.")
+        show_status(table)
+        return
     spec = find_game(game)
     if spec.id not in {g.id for g in playing()}:
         left_out = [p for p in problems() if p.startswith(f"game {spec.id} ")]
@@ -81,12 +102,13 @@ def games(ctx, as_json) -> None:
             f"(GAME: {', '.join(playable())})."
         )
     width = column_width([", ".join(g.players) for g in rows], 0)
+    ids = column_width([g.game for g in rows], 12)  # a points sheet's "sheet:..." is longer
     for i, g in enumerate(rows):
         mark = " (current)" if i == len(rows) - 1 else ""
         chosen = ", ".join(k if v is True else f"{k}={v}" for k, v in g.variants.items())
         variants = f"  (variants: {chosen})" if chosen else ""
         echo(
-            f"{g.id:>4}  {g.game:<12} {padded(', '.join(g.players), width)}  "
+            f"{g.id:>4}  {padded(g.game, ids)} {padded(', '.join(g.players), width)}  "
             f"{local_time(g.created)}{variants}{mark}"
         )
 
@@ -290,58 +312,6 @@ def check(game, entries, variants, as_json) -> None:
         echo(line)
 
 
-def wrapped(text: str, width: int) -> list[str]:
-    """`text` in lines of at most `width` columns (a longer word stays whole); game ids
-    and card ids are never broken at their hyphens."""
-    import textwrap
-
-    return textwrap.wrap(
-        " ".join(text.split()), width, break_on_hyphens=False, break_long_words=False
-    )
-
-
-def summary(command: click.Command) -> str:
-    """The first paragraph of `command`'s help, on one line."""
-    return " ".join((command.help or "").partition("\f")[0].split("\n\n")[0].split())
-
-
-def verb_lines(game, width: int) -> list[str]:
-    """One game's page of `scorekeeper help GAME`, in lines of at most `width` columns:
-    its name and how to start it, then each verb in its declared order with the first
-    paragraph of its help and, below, its declared example (`context.example`) to copy,
-    then the commands every game shares."""
-    verbs = [v for v in game.verbs if not v.hidden]
-    column = 2 + max((len(v.name) for v in verbs), default=0) + 2
-    lines = [
-        *wrapped(f"{game.name} ({game.id})", width),
-        *wrapped(
-            f"Start a game: scorekeeper new {game.id} NAME NAME..."
-            + (" [--variant NAME[=N]]..." if game.variants else ""),
-            width,
-        ),
-        "",
-    ]
-    for verb in verbs:
-        text = wrapped(summary(verb), width - column) or [""]
-        lines.append(f"  {verb.name:<{column - 4}}  {text[0]}".rstrip())
-        lines += [" " * column + line for line in text[1:]]
-        if example_of(verb) is not None:
-            lines.append(" " * (column + 2) + example_line(verb))
-    if game.variants:
-        lines += [
-            "",
-            *wrapped(
-                "Official variants, chosen at new (and given to check) with --variant:", width
-            ),
-        ]
-        for v in game.variants:
-            text = wrapped(f"{v.summary} ({v.rule})", width - column)
-            lines.append(f"  {v.typed:<{column - 4}}  {text[0]}".rstrip())
-            lines += [" " * column + line for line in text[1:]]
-    shared = ", ".join(cast(str, c.name) for c in SHARED)  # every command is named
-    return [*lines, "", *wrapped(f"Every game: {shared} (scorekeeper --help).", width)]
-
-
 @click.command("help")
 @click.argument(
     "game",
@@ -355,7 +325,8 @@ def help_command(click_ctx, game) -> None:
     if game is None:
         echo(click_ctx.parent.get_help())
         return
-    for line in verb_lines(find_game(game), click_ctx.make_formatter().width):
+    shared = [cast(str, c.name) for c in SHARED]  # every command is named
+    for line in verb_lines(find_game(game), click_ctx.make_formatter().width, shared):
         echo(line)
 
 
@@ -374,22 +345,30 @@ SHARED: tuple[click.Command, ...] = (
 )
 
 
+def taken() -> dict[str, str]:
+    """verb name -> who declares it, for the verbs no registered game may declare: the
+    shared commands' and the points sheet's (scorekeeper.games.SHEET_VERBS, names
+    only)."""
+    return {
+        **{cast(str, c.name): "the shared commands" for c in SHARED},
+        **dict.fromkeys(SHEET_VERBS, SHEET_OWNER),
+    }
+
+
 def verb_games() -> dict[str, str]:
     """verb name -> the id of the game whose verb it is, for every game whose verbs the
     CLI offers (scorekeeper.games.offered: read from the manifests, a game declaring a
-    verb the shared commands or an earlier game already declare left out with one
-    line); imports the rules of no game whose manifest declares its verbs."""
-    shared = {cast(str, c.name): "the shared commands" for c in SHARED}
-    return {verb: game_id for game_id, verbs in offered(shared).items() for verb in verbs}
+    verb the shared commands, the points sheet or an earlier game already declare left
+    out with one line); imports the rules of no game whose manifest declares its verbs."""
+    return {verb: game_id for game_id, verbs in offered(taken()).items() for verb in verbs}
 
 
 def playing() -> list:
     """The games whose verbs the CLI offers (`verb_games`, and a game that declares no
     verb), each loaded: a game that does not load is left out with one line
     (scorekeeper.games.problems) and the others keep working."""
-    shared = {cast(str, c.name): "the shared commands" for c in SHARED}
     kept = []
-    for game_id in offered(shared):
+    for game_id in offered(taken()):
         try:
             kept.append(load_game(game_id))
         except RegistryError as exc:

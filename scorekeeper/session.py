@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import gc
 import json
-from typing import Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from scorekeeper import cache
 from scorekeeper.errors import InputError, ScoreError, quoted
@@ -21,6 +21,9 @@ from scorekeeper.games import find_game, load_game, playable
 from scorekeeper.saved_states import _NONE, _heads, _save, _saved_state
 from scorekeeper.shapes import checker
 from scorekeeper.store import LogRow, OutOfPlace, Store, TableRow, effective_events
+
+if TYPE_CHECKING:
+    from scorekeeper.sheets import Sheet
 
 
 class Step:
@@ -123,15 +126,22 @@ def games(store: Store) -> list[TableRow]:
 
 
 def _spec(store: Store, game: TableRow) -> Game:
-    """The Game of a stored table; StoreError as `_known`."""
+    """The Game of a stored table: a points sheet's from the settings stored with it
+    (scorekeeper.sheets.sheet_game), else its registered game's; StoreError as
+    `_known`."""
     _known(store, game)
-    return load_game(game.game)
+    if game.sheet is None:
+        return load_game(game.game)
+    from scorekeeper.sheets import sheet_game  # only for a points sheet's table
+
+    return sheet_game(game.sheet)
 
 
 def _known(store: Store, game: TableRow) -> None:
     """StoreError (`damaged`) naming the stored game id, quoted, if the score keeper has
-    no rules for it: `new` stores only games it knows, so the row is damaged."""
-    if game.game not in playable():
+    no rules for it: `new` stores only games it knows (and points sheets, with their
+    settings: the store has read them), so the row is damaged."""
+    if game.sheet is None and game.game not in playable():
         known = ", ".join(playable()) or "none"
         raise store.damaged(
             f"game {game.id}",
@@ -365,4 +375,18 @@ def new_game(store: Store, game: str, players: list[str], variants: dict | None 
     with store.transaction():
         spec.start(players, variants)
         game_id = store.new_game(spec.id, players, variants)
+        return load(store, game_id)
+
+
+def new_sheet(store: Store, sheet: Sheet, players: list[str]) -> Table:
+    """Start a points sheet of the data-only game `sheet` (scorekeeper.sheet_file reads
+    it) with `players` in seating order, its settings stored with it; it becomes the
+    current one. The rules' RuleError for a player count the game refuses, with nothing
+    written."""
+    from scorekeeper.sheets import sheet_game
+
+    spec = sheet_game(sheet)
+    with store.transaction():
+        spec.start(players)
+        game_id = store.new_game(spec.id, players, {}, sheet=sheet.to_json())
         return load(store, game_id)

@@ -17,10 +17,11 @@ import sqlite3
 import stat
 from contextlib import contextmanager
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from scorekeeper import numbers
 from scorekeeper.errors import InputError, StoreError
+from scorekeeper.games import SHEET_PREFIX
 from scorekeeper.names import check_new_names
 from scorekeeper.stamps import now, time_problem
 from scorekeeper.store_caches import SavedCaches
@@ -28,11 +29,14 @@ from scorekeeper.store_log import EventLog
 from scorekeeper.store_schema import (  # noqa: F401  (re-exported: what other modules use)
     _GAME_COLUMNS,
     _GAME_COLUMNS_1,
+    _GAME_COLUMNS_3,
     _KINDS,
     APP_ID,
     ENV_DB,
+    NEW_FILE_VERSION,
     SCHEMA,
     SCHEMA_VERSION,
+    SHEETS,
     SNAPSHOTS,
     SNAPSHOTS_KEPT,
     LogRow,
@@ -46,6 +50,9 @@ from scorekeeper.store_schema import (  # noqa: F401  (re-exported: what other m
     shown_path,
     strict_json,
 )
+
+if TYPE_CHECKING:
+    from scorekeeper.sheets import Sheet
 
 
 class Store(SavedCaches, EventLog):
@@ -130,7 +137,10 @@ class Store(SavedCaches, EventLog):
     @property
     def _columns(self) -> str:
         """The games columns to read: a schema 1 file (read as it is, never changed by a
-        read) has no variants, so its games are read with none."""
+        read) has no variants, so its games are read with none; a file before schema 3
+        holds no points sheet."""
+        if self.version >= 3:
+            return _GAME_COLUMNS_3
         return _GAME_COLUMNS if self.version >= 2 else _GAME_COLUMNS_1
 
     def _upgrade(self) -> None:
@@ -141,9 +151,20 @@ class Store(SavedCaches, EventLog):
             self.conn.execute("ALTER TABLE games ADD COLUMN variants TEXT NOT NULL DEFAULT '{}'")
             for statement in SNAPSHOTS:
                 self.conn.execute(statement)
+            self.conn.execute("PRAGMA user_version = 2")
+            self.version = 2
+            self._triggers = None
+
+    def _upgrade_for_sheets(self) -> None:
+        """Bring the file to schema 3 (a games.sheet column, NULL for every game already
+        there), inside the write transaction of the `new --data` that stores its first
+        points sheet."""
+        self._upgrade()
+        if self.version < 3:
+            for statement in SHEETS:
+                self.conn.execute(statement)
             self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self.version = SCHEMA_VERSION
-            self._triggers = None
 
     def _connect(self, fresh: bool) -> tuple[sqlite3.Connection, int, int]:
         """(connection, application_id, user_version), the schema written first if
@@ -157,7 +178,7 @@ class Store(SavedCaches, EventLog):
             if fresh:  # one transaction: a half-made file is never left behind
                 conn.executescript(
                     f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA application_id = {APP_ID};"
-                    f" PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
+                    f" PRAGMA user_version = {NEW_FILE_VERSION}; COMMIT;"
                 )
             return (
                 conn,
@@ -228,13 +249,22 @@ class Store(SavedCaches, EventLog):
             pass  # SQLite rolls back by itself what it cannot commit
 
     @_guarded
-    def new_game(self, game: str, players: list[str], variants: dict | None = None) -> int:
-        """Insert a game with its chosen variants (upgrading a schema 1 file first);
-        returns its id."""
-        self._upgrade()
+    def new_game(
+        self, game: str, players: list[str], variants: dict | None = None, sheet: dict | None = None
+    ) -> int:
+        """Insert a game with its chosen variants (upgrading a schema 1 file first), or a
+        points sheet's table with its settings (`sheet`: scorekeeper.sheets.Sheet.to_json;
+        the file brought to schema 3 first); returns its id."""
+        if sheet is None:
+            self._upgrade()
+        else:
+            self._upgrade_for_sheets()
+        values = [game, json.dumps(players, ensure_ascii=False), now(), json.dumps(variants or {})]
+        if sheet is not None:
+            values.append(json.dumps(sheet, ensure_ascii=False))
+        columns = "game, players, created, variants" + (", sheet" if sheet is not None else "")
         cur = self.conn.execute(
-            "INSERT INTO games (game, players, created, variants) VALUES (?, ?, ?, ?)",
-            (game, json.dumps(players, ensure_ascii=False), now(), json.dumps(variants or {})),
+            f"INSERT INTO games ({columns}) VALUES ({', '.join('?' * len(values))})", values
         )
         return cast(int, cur.lastrowid)  # an INSERT's row id
 
@@ -270,8 +300,9 @@ class Store(SavedCaches, EventLog):
         """A TableRow from a games row; StoreError (`damaged`) naming what is wrong: a
         game id that is not printable text, a time that is not one the store writes
         (`time_problem`), players that are not JSON, or not a list of names a new game
-        would accept (scorekeeper.names)."""
-        game_id, game, players, created, variants = row
+        would accept (scorekeeper.names), or a points sheet's settings that are not
+        ones `new --data` stores (`_sheet`)."""
+        game_id, game, players, created, variants, sheet = row
         where = f"game {game_id}"
         if not isinstance(game, str) or not game.isprintable():
             raise self.damaged(where, "its game id is not printable text")
@@ -297,7 +328,29 @@ class Store(SavedCaches, EventLog):
             isinstance(k, str) and type(v) in (bool, int) for k, v in chosen.items()
         ):
             raise self.damaged(where, "its variants are not an object of names and values")
-        return TableRow(game_id, game, tuple(names), created, chosen)
+        return TableRow(
+            game_id, game, tuple(names), created, chosen, self._sheet(where, game, sheet)
+        )
+
+    def _sheet(self, where: str, game: str, stored) -> Sheet | None:
+        """The points sheet stored with the game row `where` of stored game id `game`
+        (scorekeeper.sheets.from_stored), None for a registered game's; StoreError
+        (`damaged`) for settings that are not JSON or not a sheet's, or a sheet's game
+        id without them."""
+        if stored is None:
+            if game.startswith(SHEET_PREFIX):
+                raise self.damaged(where, "its game is a points sheet, but no sheet is stored")
+            return None
+        try:
+            value = strict_json(stored) if isinstance(stored, str) else None
+        except (ValueError, RecursionError):
+            raise self.damaged(where, "its points sheet is not JSON") from None
+        from scorekeeper.sheets import from_stored  # only for a points sheet's row
+
+        try:
+            return from_stored(game, value)
+        except ValueError as exc:
+            raise self.damaged(where, f"its points sheet: {exc}") from None
 
     def close(self) -> None:
         """Close the connection (errors closing it are of no use to anyone)."""

@@ -10,10 +10,13 @@ import os
 import sqlite3
 import stat
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.errors import InputError, StoreError, quoted
 from scorekeeper.stamps import is_time, time_matcher
+
+if TYPE_CHECKING:
+    from scorekeeper.sheets import Sheet
 
 
 class NoDatabase(InputError):
@@ -21,7 +24,14 @@ class NoDatabase(InputError):
 
 
 APP_ID = 0x48504B31  # "HPK1", stored as SQLite's application_id
-SCHEMA_VERSION = 2  # 2: games.variants and snapshots (1 is upgraded by its next write)
+#: The newest schema this score keeper reads and writes. 2: games.variants and snapshots
+#: (a schema 1 file is upgraded by its next write). 3: games.sheet, the settings of a
+#: data-only game's points sheet (scorekeeper.sheets), added by the first `new --data`:
+#: a file that holds no points sheet stays at 2, as the score keepers before points
+#: sheets wrote it and can read it.
+SCHEMA_VERSION = 3
+#: The schema of a new file (SCHEMA).
+NEW_FILE_VERSION = 2
 ENV_DB = "SCOREKEEPER_DB"
 
 #: Every statement may run twice: two commands that find no file at once both write it.
@@ -68,8 +78,13 @@ SCHEMA += "".join(f"{statement};\n" for statement in SNAPSHOTS)
 SNAPSHOTS_KEPT = 64
 
 
-_GAME_COLUMNS = "id, game, players, created, variants"
-_GAME_COLUMNS_1 = "id, game, players, created, '{}'"  # a schema 1 file read as it is
+#: Schema 3's column: a points sheet's settings (JSON: scorekeeper.sheets.Sheet.to_json),
+#: NULL for a registered game's table.
+SHEETS = ("ALTER TABLE games ADD COLUMN sheet TEXT",)
+
+_GAME_COLUMNS_3 = "id, game, players, created, variants, sheet"
+_GAME_COLUMNS = "id, game, players, created, variants, NULL"  # a schema 2 file: no sheets
+_GAME_COLUMNS_1 = "id, game, players, created, '{}', NULL"  # a schema 1 file read as it is
 
 
 def default_path() -> Path:
@@ -110,14 +125,17 @@ def shown_path(path: Path) -> str:
 
 class TableRow(NamedTuple):
     """A table in the database (one game as played): its id (the number `--game`
-    takes), the id of its game (as the manifest spells it), players in seating order, creation time, and the official variants chosen at `new` ({name:
-    true or a whole number}; empty for the standard rules)."""
+    takes), the id of its game (as the manifest spells it; a points sheet's:
+    "sheet:ID"), players in seating order, creation time, the official variants chosen
+    at `new` ({name: true or a whole number}; empty for the standard rules), and a
+    points sheet's settings (None for a registered game's table)."""
 
     id: int
     game: str
     players: tuple[str, ...]
     created: str
     variants: dict = {}
+    sheet: Sheet | None = None
 
 
 class LogRow(NamedTuple):

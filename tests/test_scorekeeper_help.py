@@ -90,6 +90,14 @@ Not a Hack:
   hack-off     The final hack-off: the banned players' votes; the winning...
 """
 
+#: The points sheet's verbs, after every registered game's (scorekeeper.sheets).
+SHEET_SECTION = """
+Points sheet (a data-only game):
+  points       PLAYER scores POINTS in the round in play (a whole number;...
+  end-round    End the round in play, once points are recorded in it;...
+  end-game     End the game and score it, in a game whose game.toml sets...
+"""
+
 
 def test_help_groups_the_commands_under_every_game_and_each_game(monkeypatch):
     """The shipped games' help, whatever game the run registers besides (the next test
@@ -104,6 +112,7 @@ def test_help_groups_the_commands_under_every_game_and_each_game(monkeypatch):
         == OPTIONS
         + "\n"
         + SECTIONS
+        + SHEET_SECTION
         + """
 One game's verbs, each with an example: 'scorekeeper help GAME' (GAME:
 hack-attack, hack-back, not-a-hack). --db and --game may also follow the verb.
@@ -124,6 +133,7 @@ def test_a_registered_fourth_game_gets_its_own_section_and_help_page(monkeypatch
         "Hack Back",
         "Not a Hack",
         "Coin Flip",
+        "Points sheet (a data-only game)",
     ]
     result = run("--help")
     assert result.exit_code == 0, result.output
@@ -136,7 +146,9 @@ def test_a_registered_fourth_game_gets_its_own_section_and_help_page(monkeypatch
 Coin Flip:
   coin         PLAYER takes a coin worth POINTS (1 to 3) on their turn.
   stop         Stop play: the game ends and the highest total wins.
-
+"""
+        + SHEET_SECTION
+        + """
 One game's verbs, each with an example: 'scorekeeper help GAME' (GAME:
 hack-attack, hack-back, not-a-hack, coin-flip). --db and --game may also
 follow the verb.

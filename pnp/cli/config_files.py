@@ -66,13 +66,13 @@ def config_files() -> list[ConfigFile]:
 
 def _read(path: Path, shown: str) -> ConfigFile:
     from pnp.data.files import decode_text
-    from pnp.data.toml_source import parse_toml
+    from pnp.data.toml_source import parse_toml_file
 
     raw = _bytes(path)
     if isinstance(raw, str):
         return ConfigFile(path, shown, problem=f"{shown}: {raw}")
     text = decode_text(path, raw)
-    parsed = text if isinstance(text, Problem) else parse_toml(path, text)
+    parsed = text if isinstance(text, Problem) else parse_toml_file(path, text)
     if isinstance(parsed, Problem):
         return ConfigFile(path, shown, problem=shown_at(parsed, shown))
     return ConfigFile(path, shown, parsed)

@@ -2,6 +2,11 @@
 which imports nothing heavy): each entry's `rules` names the package that defines its
 `GAME` (a `scorekeeper.game.Game`). The manifest is read at call time, so a test may
 register a game of its own.
+
+It also names the points sheet every data-only game is kept on (scorekeeper.sheets), as
+a manifest entry names a game: the prefix of its stored game ids and its verbs' names,
+so a command of a registered game finds its verb, and leaves out a game that declares
+one of the sheet's, without importing anything of the sheet.
 """
 
 from __future__ import annotations
@@ -10,6 +15,13 @@ from importlib import import_module
 
 from scorekeeper.errors import InputError, RegistryError, quoted
 from scorekeeper.game import Game
+
+#: A points sheet's stored game id is this and its game's id ("sheet:dice-night").
+SHEET_PREFIX = "sheet:"
+#: The names of the points sheet's verbs, in the order `--help` lists them.
+SHEET_VERBS = ("points", "end-round", "end-game")
+#: Who declares SHEET_VERBS, in the line that leaves out a game declaring one too.
+SHEET_OWNER = "the points sheet"
 
 
 def kept_entries() -> dict:
