@@ -101,7 +101,7 @@ def test_cards_pdf_is_pixel_identical(data, tmp_path, monkeypatch, ink_saver):
 
     python_out, toml_out = tmp_path / "python", tmp_path / "toml"
     build(BuildOptions("not-a-hack", out_dir=python_out, ink_saver=ink_saver))
-    monkeypatch.setattr(pnp.build, "find_game", lambda name: TomlNotAHack(data))
+    monkeypatch.setattr(pnp.build, "find_kit", lambda name, data_dir: TomlNotAHack(data))
     build(BuildOptions("not-a-hack", out_dir=toml_out, ink_saver=ink_saver))
     verdict = bench_module("same_output").compare_pdf(
         python_out / "not-a-hack" / "cards.pdf", toml_out / "not-a-hack" / "cards.pdf"

@@ -219,7 +219,11 @@ def game_options(f):
     )(f)
     f = click.option("--all", "all_games", is_flag=True, help="Every game.")(f)
     f = click.option(
-        "--game", "-g", "game", default=None, help=f"Game id: {', '.join(game_ids())}."
+        "--game",
+        "-g",
+        "game",
+        default=None,
+        help=f"Game id: {', '.join(game_ids())}, or a data-only game's folder in --data.",
     )(f)
     return f
 

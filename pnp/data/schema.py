@@ -22,7 +22,7 @@ MAX_ID = 48  # characters in any id (card, category, deck, game)
 class Field:
     """One key of a card table.
 
-    `kind` is "str", "int", "id", "colour", "list" (of strings), "table",
+    `kind` is "str", "int", "bool", "id", "colour", "list" (of strings), "table",
     "tables" (an array of tables) or "art" (a path or a table, read by pnp.data.art); `expected` says in words
     what a valid value is (it ends up in the error message); `check`, when set,
     returns an error message for a value of the right kind that is still wrong.
@@ -38,6 +38,8 @@ class Field:
 def _kind_ok(kind: str, value: Any) -> bool:
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "bool":
+        return isinstance(value, bool)
     if kind == "str":
         return isinstance(value, str) and not prints_nothing(value)
     if kind == "id":

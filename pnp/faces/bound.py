@@ -132,16 +132,19 @@ def colour_of(value: str, bound: Bound) -> str | None:
 
 
 def content_of(values: Mapping[str, Any], spec: ElementSpec, bound: Bound):
-    """(text, origin, parts) of a text element or badge number, or None when a field it
-    prints is not set."""
+    """(text, parts) of a text element or badge number, or None when a field it prints
+    is not set. `parts` are the printed values of data (a field's, a label's) with where
+    each is written, so a character the font lacks is named there; every other fault of
+    the element is the layout's (its origin)."""
     if "field" in values:
         value = bound.values.get(values["field"])
         if value is None:
             return None
-        return shown(value), bound.origin(values["field"]), ()
+        text = shown(value)
+        return text, ((text, bound.origin(values["field"])),)
     if "label" in values:
         text, origin = bound.info.label(values["label"])
-        return text, origin, ()
+        return text, ((text, origin),)
     if "text" not in values:
         return None
     pieces, parts = [], []
@@ -153,7 +156,7 @@ def content_of(values: Mapping[str, Any], spec: ElementSpec, bound: Bound):
             value = shown(bound.values[name], format)
             pieces.append(value)
             parts.append((value, bound.origin(name)))
-    return "".join(pieces), spec.origin, tuple(parts)
+    return "".join(pieces), tuple(parts)
 
 
 def text_of(
@@ -172,7 +175,7 @@ def text_of(
     colour = colour_of(values.get(colour_key, defaults.get("colour", "#000000")), bound)
     if content is None or colour is None:
         return []
-    text, origin, parts = content
+    text, parts = content
     floor = TITLE_FLOOR_PT if values.get("title") else BODY_FLOOR_PT
     return [
         Text(
@@ -185,7 +188,7 @@ def text_of(
             align=values.get("align", defaults.get("align", "centre")),
             max_lines=values.get("lines", defaults.get("lines")),
             colour=colour,
-            origin=origin,
+            origin=spec.origin,
             parts=parts,
             inside=inside,
         )
