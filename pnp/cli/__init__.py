@@ -1,5 +1,5 @@
 """The `pnp` command line: one module per verb (build, validate, calibrate, export,
-simulate), each parsing its options, calling the library and printing; what they share
+simulate, new), each parsing its options, calling the library and printing; what they share
 is pnp.cli.base. A verb's module is imported only when that verb runs (or help lists
 it), so a command pays for no other verb's imports.
 
@@ -22,6 +22,7 @@ VERBS = {
     "calibrate": "pnp.cli.calibrate",
     "export": "pnp.cli.export",
     "simulate": "pnp.cli.simulate",
+    "new": "pnp.cli.new",
 }
 
 
