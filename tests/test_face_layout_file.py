@@ -34,9 +34,14 @@ def problems(tmp_path: Path, text: str) -> list[str]:
 
 ELEMENTS = [
     (
+        "unknown anchor",
+        'type = "disc"\nat = [50, 10]\nradius = 4\ncolour = "#000000"\nanchor = "top"\n',
+        "faces.toml:6: front 'action', element 'disc-1', field 'anchor': unknown anchor 'top'; known: top-left, top-right, bottom-left, bottom-right, edges",
+    ),
+    (
         "unknown key",
         'type = "text"\nfield = "name"\nbox = [3, 3, 20, 10]\ncolor = "#000000"\n',
-        "faces.toml:5: front 'action', element 'name', field 'color': unknown key for a text element; allowed keys: box, field, text, label, font, size, min_size, title, align, lines, colour, key, inside, when, unless, saver, saver_only",
+        "faces.toml:5: front 'action', element 'name', field 'color': unknown key for a text element; allowed keys: box, field, text, label, font, size, min_size, title, align, lines, colour, anchor, key, inside, when, unless, saver, saver_only",
     ),
     (
         "wrong type",
@@ -176,7 +181,7 @@ ELEMENTS = [
     (
         "saver unknown",
         'type = "text"\nfield = "name"\nsaver = { color = "#000000" }\nbox = [3, 3, 20, 10]\n',
-        "faces.toml:4: front 'action', element 'name', field 'saver': unknown key 'color' in saver; a text element's keys: box, field, text, label, font, size, min_size, title, align, lines, colour",
+        "faces.toml:4: front 'action', element 'name', field 'saver': unknown key 'color' in saver; a text element's keys: box, field, text, label, font, size, min_size, title, align, lines, colour, anchor",
     ),
     (
         "saver bad",

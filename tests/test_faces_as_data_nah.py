@@ -3,8 +3,9 @@ README "Faces as data") against the Python faces of pnp/games/not_a_hack/faces.p
 every card's front and both backs, with and without the ink saver, element by element
 (same keys, types, colours, fonts, sizes and texts; positions within a millionth of a
 millimetre: the layout writes the badge's and backs' text boxes to 6 decimals, the
-largest difference is 4.7e-7 mm), and the cards.pdf each builds, page by page in
-pixels (bench/same_output.py's comparison)."""
+largest difference is 4.7e-7 mm; on bridge and tarot cards the fronts too), and the
+cards.pdf each builds, page by page in pixels (bench/same_output.py's comparison: today
+the same bytes)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 
 from pnp.build import BuildOptions, build
 from pnp.core.paths import DEFAULT_DATA_DIR
-from pnp.core.units import mm_to_pt, pt_to_mm
+from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
 from pnp.faces.bound import Bound
 from pnp.faces.building import back_face, front_face
 from pnp.faces.layout_file import read_layout
@@ -80,10 +81,14 @@ def _face_difference_pt(python, toml, where: str) -> float:
     return max((_difference_pt(a, b, where) for a, b in pairs), default=0.0)
 
 
+def _frame(size: str, ink_saver: bool) -> CardFrame:
+    w, h = CARD_SIZES_MM[size]
+    return CardFrame(mm_to_pt(w), mm_to_pt(h), mm_to_pt(0.5), ink_saver)
+
+
 @pytest.mark.parametrize("ink_saver", [False, True], ids=["full-ink", "ink-saver"])
 def test_every_element_matches_the_python_faces(data, ink_saver):
-    toml = TomlNotAHack(data)
-    frame = CardFrame(mm_to_pt(63.5), mm_to_pt(88.9), mm_to_pt(0.5), ink_saver)
+    toml, frame = TomlNotAHack(data), _frame("poker", ink_saver)
     worst = 0.0
     for card in data.cards:
         python_face, toml_face = KIT.front(card, data, frame), toml.front(card, data, frame)
@@ -93,6 +98,25 @@ def test_every_element_matches_the_python_faces(data, ink_saver):
         worst = max(worst, _face_difference_pt(python_face, toml_face, back))
     assert len({c.kind for c in data.cards}) == 8  # every kind of card was compared
     assert pt_to_mm(worst) < 1e-6
+
+
+@pytest.mark.parametrize("size", ["bridge", "tarot"])
+def test_on_the_other_trims_the_fronts_match_too(data, size):
+    """The layout scales as DesignGrid does, its badges anchored to their corner and its
+    stripe and frames to the trim's edges (pnp.faces.scale); the backs' title, which
+    the Python back sets at 52 % of the height with a fixed gap to the pile's name, is
+    within 2.7 mm."""
+    toml, frame = TomlNotAHack(data), _frame(size, False)
+    worst = max(
+        _face_difference_pt(KIT.front(c, data, frame), toml.front(c, data, frame), c.id)
+        for c in data.cards
+    )
+    assert pt_to_mm(worst) < 1e-6
+    backs = max(
+        _face_difference_pt(KIT.back(b, data, frame), toml.back(b, data, frame), b)
+        for b in ("black", "white")
+    )
+    assert pt_to_mm(backs) < 2.7
 
 
 @pytest.mark.parametrize("ink_saver", [False, True], ids=["full-ink", "ink-saver"])

@@ -1,14 +1,9 @@
 """What a face layout's elements are built from (pnp.faces.marks builds them): the
 values one face prints (`Bound`), how a value prints (`shown`), the conditions
-(`holds`), design-card mm to card-local points (`Scale`), and the text of a text element
-or a badge's number (`text_of`).
-
-Positions in the layout are mm from the design card's top-left corner (y down); on a
-card of another trim every x and width scales with the card's width, every y and height
-with its height, and radii and icon sizes with the smaller of the two; text sizes (pt)
-and line widths stay as they are. An element bound to a field the card has no value for
-is left out; `when` holds when the field is set (not absent, "", [], 0 or false) or
-equals its value. Source: issue 25 item 1; README, "Faces as data".
+(`holds`) and the text of a text element or a badge's number (`text_of`); where
+positions land on the card is pnp.faces.scale's. An element bound to a field the card
+has no value for is left out; `when` holds when the field is set (not absent, "", [],
+0 or false) or equals its value. Source: issue 25 item 1; README, "Faces as data".
 """
 
 from __future__ import annotations
@@ -17,15 +12,12 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from pnp.core.shown import signed, singular
-from pnp.core.units import mm_to_pt
 from pnp.data.models import GameInfo, Origin, Source
 from pnp.faces.elements import ElementSpec
 from pnp.faces.values import FONTS, MISSING
-from pnp.layout.card_frame import BODY_FLOOR_PT, TITLE_FLOOR_PT, CardFrame
+from pnp.layout.card_frame import BODY_FLOOR_PT, TITLE_FLOOR_PT
 from pnp.layout.face import Element, Text
 from pnp.layout.imposition import Rect
-
-EDGE_MM = 0.005  # a fill's edge this close to the trim's runs into the bleed
 
 
 @dataclass(frozen=True)
@@ -85,45 +77,6 @@ def holds(conditions: tuple, values: Mapping[str, Any]) -> list[bool]:
         is_set(values.get(name)) if equals is MISSING else values.get(name) == equals
         for name, equals in conditions
     ]
-
-
-class Scale:
-    """Design-card mm (a card of `design_mm`, from its top-left, y down) to card-local
-    pt on `frame`."""
-
-    def __init__(self, design_mm: tuple[float, float], frame: CardFrame):
-        self.frame = frame
-        width_mm, height_mm = design_mm
-        self.sx = frame.w / mm_to_pt(width_mm)
-        self.sy = frame.h / mm_to_pt(height_mm)
-        self.design = design_mm
-
-    def rect(self, box: tuple[float, float, float, float], bleed: bool = False) -> Rect:
-        """The box [left, top, width, height] (mm) in pt; with `bleed`, each edge on the
-        trim moved out to the bleed's edge."""
-        left, top, w, h = box
-        r = Rect(
-            mm_to_pt(left) * self.sx,
-            self.frame.h - mm_to_pt(top + h) * self.sy,
-            mm_to_pt(w) * self.sx,
-            mm_to_pt(h) * self.sy,
-        )
-        if not bleed:
-            return r
-        b, (width, height) = self.frame.bleed, self.design
-        x0 = r.x - b if left <= EDGE_MM else r.x
-        x1 = r.x + r.w + (b if left + w >= width - EDGE_MM else 0)
-        y0 = r.y - b if top + h >= height - EDGE_MM else r.y
-        y1 = r.top + (b if top <= EDGE_MM else 0)
-        return Rect(x0, y0, x1 - x0, y1 - y0)
-
-    def point(self, at: tuple[float, float]) -> tuple[float, float]:
-        """The point [x, y] (mm) in pt."""
-        return mm_to_pt(at[0]) * self.sx, self.frame.h - mm_to_pt(at[1]) * self.sy
-
-    def size(self, mm: float) -> float:
-        """A radius or icon size (mm) in pt: scaled by the smaller ratio."""
-        return mm_to_pt(mm) * min(self.sx, self.sy)
 
 
 def colour_of(value: str, bound: Bound) -> str | None:

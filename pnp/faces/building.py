@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from pnp.core.units import mm_to_pt
 from pnp.data.models import GameInfo
-from pnp.faces.bound import Bound, Scale, holds
+from pnp.faces.bound import Bound, holds
 from pnp.faces.elements import ElementSpec
 from pnp.faces.layout_file import Layout
 from pnp.faces.marks import BUILD
+from pnp.faces.scale import Scale
 from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.face import Element, Face, Fill
 
@@ -27,7 +28,7 @@ def layout_face(
 ) -> Face:
     """The Face the elements `specs` of `layout` print for `bound` on a card of `frame`
     (with its ink-saver choice); a back passes its `reuse` key."""
-    scale = Scale(layout.design_mm, frame)
+    scale = Scale(layout.design_mm, frame, layout.safe_mm)
     elements: list[Element] = []
     ground: Fill | None = None
     for spec in specs:

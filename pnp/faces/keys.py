@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.core.shown import described, quoted
+from pnp.faces.scale import ANCHORS
 from pnp.faces.values import (
     ALIGNS,
     FITS,
@@ -146,6 +147,10 @@ TYPES: dict[str, dict[str, Check]] = {
     },
     "ground": {"colour": colour, "strength": fraction},
 }
+for _keys in TYPES.values():  # every element but the ground may keep to a corner
+    if "box" in _keys or "at" in _keys:
+        _keys["anchor"] = choice(ANCHORS, "anchor")
+
 #: Keys an element of each type must have.
 REQUIRED = {
     "text": ("box",),

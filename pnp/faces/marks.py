@@ -30,7 +30,14 @@ from pnp.layout.imposition import Rect
 
 
 def _text_element(spec, values, bound, scale) -> list[Element]:
-    return text_of(spec, values, bound, scale.rect(values["box"]), spec.key, spec.inside)
+    return text_of(
+        spec,
+        values,
+        bound,
+        scale.rect(values["box"], anchor=values.get("anchor")),
+        spec.key,
+        spec.inside,
+    )
 
 
 def _icon(spec, values, bound, scale) -> list[Element]:
@@ -44,7 +51,7 @@ def _icon(spec, values, bound, scale) -> list[Element]:
     )
     if glyph is None or colour is None or ink is None:
         return []
-    x, y = scale.point(values["at"])
+    x, y = scale.point(values["at"], values.get("anchor"))
     return [
         Icon(
             key=spec.key,
@@ -52,7 +59,7 @@ def _icon(spec, values, bound, scale) -> list[Element]:
             colour=colour,
             x=x,
             y=y,
-            size=scale.size(values["size"]),
+            size=scale.size(values["size"], values.get("anchor")),
             style=values.get("style", "plain"),
             ink_colour=ink,
             origin=origin,
@@ -81,7 +88,7 @@ def _row(spec, values, bound, scale) -> list[Element]:
     pitch, ink = values["pitch"], colour_of(values.get("ink", "#FFFFFF"), bound) or "#FFFFFF"
     out: list[Element] = []
     for i, (glyph, colour, origin) in enumerate(marks):
-        x, y = scale.point((cx + (i - (len(marks) - 1) / 2) * pitch, cy))
+        x, y = scale.point((cx + (i - (len(marks) - 1) / 2) * pitch, cy), values.get("anchor"))
         out.append(
             Icon(
                 key=f"{spec.key}[{i}]",
@@ -89,7 +96,7 @@ def _row(spec, values, bound, scale) -> list[Element]:
                 colour=colour,
                 x=x,
                 y=y,
-                size=scale.size(values["size"]),
+                size=scale.size(values["size"], values.get("anchor")),
                 style=values.get("style", "plain"),
                 ink_colour=ink,
                 origin=origin,
@@ -106,10 +113,10 @@ def _fill(spec, values, bound, scale) -> list[Element]:
     return [
         Fill(
             key=spec.key,
-            rect=scale.rect(values["box"], values.get("bleed", False)),
+            rect=scale.rect(values["box"], values.get("bleed", False), values.get("anchor")),
             colour=colour,
             strength=values.get("strength", 1.0),
-            radius=scale.size(values.get("radius", 0.0)),
+            radius=scale.size(values.get("radius", 0.0), values.get("anchor")),
             origin=spec.origin,
             inside=spec.inside,
         )
@@ -123,10 +130,10 @@ def _outline(spec, values, bound, scale) -> list[Element]:
     return [
         Outline(
             key=spec.key,
-            rect=scale.rect(values["box"]),
+            rect=scale.rect(values["box"], anchor=values.get("anchor")),
             colour=colour,
             width=mm_to_pt(values.get("width", 0.3)),
-            radius=scale.size(values.get("radius", 0.0)),
+            radius=scale.size(values.get("radius", 0.0), values.get("anchor")),
             origin=spec.origin,
             inside=spec.inside,
         )
@@ -141,8 +148,8 @@ def _border(spec, values, bound, scale) -> list[Element]:
         Border(
             key=spec.key,
             outer=scale.frame.bleed_rect,
-            inner=scale.rect(values["box"]),
-            radius=scale.size(values.get("radius", 0.0)),
+            inner=scale.rect(values["box"], anchor=values.get("anchor")),
+            radius=scale.size(values.get("radius", 0.0), values.get("anchor")),
             colour=colour,
             origin=spec.origin,
             inside=spec.inside,
@@ -154,8 +161,8 @@ def _rule(spec, values, bound, scale) -> list[Element]:
     colour = colour_of(values.get("colour", "#BBBBBB"), bound)
     if colour is None:
         return []
-    x0, y = scale.point(values["at"])
-    x1, _ = scale.point((values["at"][0] + values["length"], values["at"][1]))
+    x0, y = scale.point(values["at"], values.get("anchor"))
+    x1, _ = scale.point((values["at"][0] + values["length"], values["at"][1]), values.get("anchor"))
     return [
         Rule(
             key=spec.key,
@@ -175,8 +182,8 @@ def _disc(spec, values, bound, scale) -> list[Element]:
     colour = colour_of(values["colour"], bound)
     if colour is None:
         return []
-    x, y = scale.point(values["at"])
-    r = scale.size(values["radius"])
+    x, y = scale.point(values["at"], values.get("anchor"))
+    r = scale.size(values["radius"], values.get("anchor"))
     badge: Element = (
         ring(spec.key, x, y, r, colour, inside=spec.inside, origin=spec.origin)
         if values.get("ring")
@@ -194,7 +201,7 @@ def _shield(spec, values, bound, scale) -> list[Element]:
     colour = colour_of(values["colour"], bound)
     if colour is None:
         return []
-    rect = scale.rect(values["box"])
+    rect = scale.rect(values["box"], anchor=values.get("anchor"))
     badge = Shield(key=spec.key, rect=rect, colour=colour, origin=spec.origin, inside=spec.inside)
     box = Rect(rect.x + 0.15 * rect.w, rect.y + 0.3 * rect.h, 0.7 * rect.w, 0.6 * rect.h)
     return [badge, *_number(spec, values, bound, box)]
@@ -233,7 +240,7 @@ def _art(spec, values, bound, scale) -> list[Element]:
                 art_element(replace(art, window_mm=None), scale.frame, spec.key), inside=spec.inside
             )
         ]
-    window = scale.rect(values["box"])
+    window = scale.rect(values["box"], anchor=values.get("anchor"))
     return [
         Art(
             key=spec.key, art=art, target=window, clip=window, origin=art.origin, inside=spec.inside
