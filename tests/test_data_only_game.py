@@ -141,6 +141,9 @@ def test_tts_and_pdf_single_exports(data_dir, tmp_path):
     w, h = float(pages[0].mediabox.width), float(pages[0].mediabox.height)
     assert (w, h) == pytest.approx((mm_to_pt(64.5), mm_to_pt(89.9)), abs=0.01)
     assert "Gold Watch" in pages[0].extract_text() and "POCKET HEIST" in pages[1].extract_text()
+    fronts = {p.extract_text().splitlines()[1]: p.extract_text() for p in pages[:14:2]}
+    assert "JACKPOT" in fronts["Cursed Ruby"]  # when = { field = "points", equals = 5 }
+    assert not any("JACKPOT" in text for name, text in fronts.items() if name != "Cursed Ruby")
 
 
 def test_face_faults_name_the_layout_line_and_the_card(data_dir):
@@ -227,6 +230,39 @@ def test_an_art_window_from_the_layout(data_dir, tmp_path):
     assert result.exit_code == 0, result.output
     assert near(_png(out, "paper-clip-front.png").getpixel((px(14), px(66))), (0, 158, 115))
     assert near(_png(out, "lock-pick-1-front.png").getpixel((px(14), px(66))), (255, 255, 255))
+
+
+def test_an_art_field_in_a_window_of_the_layout(data_dir, tmp_path):
+    """A card field of type art, placed in the layout's window; a card without a value
+    for it prints no picture there."""
+    game = data_dir / "pocket-heist"
+    (game / "art").mkdir()
+    Image.new("RGB", (600, 300), (204, 121, 167)).save(game / "art" / "map.png", dpi=(300, 300))
+    edit(
+        game / "game.toml",
+        'suit = { type = "colour", required = false }',
+        'suit = { type = "colour", required = false }\npicture = { type = "art", required = false }',
+    )
+    edit(game / "cards.toml", 'name = "Gold Watch"', 'name = "Gold Watch"\npicture = "art/map.png"')
+    with open(game / "faces.toml", "a", encoding="utf-8") as f:
+        f.write(
+            '\n[[front.loot]]\ntype = "art"\nfield = "picture"\nbox = [4, 62, 20, 8]\nfit = "contain"\n'
+        )
+    out = tmp_path / "out"
+    result = run(
+        "export",
+        "--game",
+        "pocket-heist",
+        "--data",
+        str(data_dir),
+        "--out",
+        str(out),
+        "--format",
+        "png",
+    )
+    assert result.exit_code == 0, result.output
+    assert near(_png(out, "gold-watch-1-front.png").getpixel((px(14), px(66))), (204, 121, 167))
+    assert near(_png(out, "paper-clip-front.png").getpixel((px(14), px(66))), (255, 255, 255))
 
 
 def test_the_registry_comes_first_and_an_unknown_name_says_where_it_looked(data_dir):
