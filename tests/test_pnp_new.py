@@ -103,6 +103,16 @@ def test_new_refuses_an_existing_folder_and_changes_nothing(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["moon-base", "star-base"]
 
 
+def test_a_data_folder_that_is_a_file_is_one_line(tmp_path):
+    (tmp_path / "notes").write_text("mine", encoding="utf-8")
+    result = run("new", "moon-base", "--dir", str(tmp_path / "notes"))
+    assert result.exit_code == 1
+    assert result.output == (
+        f"Error: cannot write '{tmp_path / 'notes' / 'moon-base'}': "
+        f"'{tmp_path / 'notes'}' is a file, not a folder\n"
+    )
+
+
 @pytest.mark.parametrize("name", ["Moon-Base", "moon_base", "moon--base", "m" * 49, ""])
 def test_a_name_that_is_no_kebab_case_id_is_a_usage_error(tmp_path, name):
     result = run("new", name, "--dir", str(tmp_path))

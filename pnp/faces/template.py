@@ -47,6 +47,10 @@ def write_new_game(game_id: str, data_dir: Path) -> Path:
     shown = quoted(target, PATH_LIMIT)
     if os.path.lexists(target):
         raise PnpError(f"{shown} already exists; pnp new writes a new folder and never changes one")
+    if Path(data_dir).exists() and not Path(data_dir).is_dir():
+        raise PnpError(
+            f"cannot write {shown}: {quoted(data_dir, PATH_LIMIT)} is a file, not a folder"
+        )
     staging = None
     try:
         Path(data_dir).mkdir(parents=True, exist_ok=True)
