@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.core.errors import DataError, PnpError, errors_only
+from pnp.core.errors import DataError, PnpError, UnknownGame, errors_only
 from pnp.core.games import find_game
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.core.shown import PATH_LIMIT, quoted
@@ -70,6 +70,27 @@ class BuildReport:
     warnings: tuple = ()
     images: int = 0
     generated_bleed: tuple[str, ...] = ()
+
+
+def find_kit(name: str, data_dir: Path) -> Kit:
+    """The kit of the game called `name`: a registered game's (pnp.core.games.find_game),
+    else the data-only game whose folder is `data_dir/name` (pnp.faces.kit: its
+    game.toml names its faces and card tables). UnknownGame naming both places when
+    neither is there; PnpError as find_game raises it."""
+    try:
+        return find_game(name)
+    except UnknownGame as exc:
+        from pnp.faces.kit import data_kit, game_id_like
+
+        kit = data_kit(name, data_dir)
+        if kit is None and not game_id_like(name):  # no folder of a game is called that
+            raise
+        if kit is None:
+            raise UnknownGame(
+                f"{exc}; nor is there a data-only game: no "
+                f"{quoted(Path(data_dir) / name / 'game.toml', PATH_LIMIT)}"
+            ) from None
+        return kit
 
 
 def game_folder(kit: Kit, data_dir: Path) -> Path:
@@ -125,7 +146,7 @@ def load_checked(options: BuildOptions) -> tuple[Kit, Any, list, list]:
     validated on the frame it prints (`frame_for`), each face laid out to be checked;
     DataError listing every error, PnpError when the game or its folder cannot be
     found."""
-    kit = find_game(options.game)
+    kit = find_kit(options.game, options.data_dir)
     folder = game_folder(kit, options.data_dir)
     data, blocks, problems = validate(kit, folder, frame_for(options))
     errors, warnings = errors_only(problems)
@@ -141,7 +162,7 @@ def load_for_drawing(options: BuildOptions) -> tuple[Kit, Any, CardFrame, list, 
     a face is wrong (every face's problems included, in the same list); PnpError for a
     card size the game is not laid out for. `pnp build` and `pnp export` both start
     here and check each face as they first draw it (pnp.validate.FaceChecks)."""
-    kit = find_game(options.game)
+    kit = find_kit(options.game, options.data_dir)
     folder = game_folder(kit, options.data_dir)
     data, blocks, printed, rest = validate_data(kit, folder)
     if data is None or errors_only(printed + rest)[0]:

@@ -248,7 +248,7 @@ def game_options(f):
         "game",
         default=None,
         shell_complete=complete_game_ids,
-        help=f"Game id: {', '.join(game_ids())}.",
+        help=f"Game id: {', '.join(game_ids())}, or a data-only game's folder in --data.",
     )(f)
     return f
 

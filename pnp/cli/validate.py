@@ -28,15 +28,14 @@ from pnp.core.terminal import echo
 def validate(game, all_games, data_dir, card_size, ink_saver) -> None:
     """Check the card data and every card face without building; list every problem,
     exit 1 if any."""
-    from pnp.build import DEFAULT_DATA_DIR, BuildOptions, frame_for, game_folder
+    from pnp.build import DEFAULT_DATA_DIR, BuildOptions, find_kit, frame_for, game_folder
     from pnp.cli.defaults import announce
-    from pnp.core.games import find_game
     from pnp.validate import validate as run_validate
 
     announce()
 
     def one(name: str) -> None:
-        kit = find_game(name)
+        kit = find_kit(name, data_dir or DEFAULT_DATA_DIR)
         game_dir = game_folder(kit, data_dir or DEFAULT_DATA_DIR)
         options = BuildOptions(
             name, card_size=card_size, data_dir=game_dir.parent, ink_saver=ink_saver

@@ -42,11 +42,14 @@ class TableLines:
 
 @dataclass
 class LineIndex:
-    """Line numbers of a TOML file's tables: `arrays[name][i]` is the i-th `[[name]]`."""
+    """Line numbers of a TOML file's tables: `arrays[name][i]` is the i-th `[[name]]`,
+    `tables[name]` the last `[name]` and `every[name]` each `[name]` in file order (a
+    sub-table of an array's item, `[tables.fields]` after each `[[tables]]`, repeats)."""
 
     arrays: dict[str, list[TableLines]] = field(default_factory=dict)
     tables: dict[str, TableLines] = field(default_factory=dict)
     top: TableLines = field(default_factory=lambda: TableLines(line=1))
+    every: dict[str, list[TableLines]] = field(default_factory=dict)
 
     @classmethod
     def scan(cls, text: str) -> "LineIndex":
@@ -62,6 +65,7 @@ class LineIndex:
             elif m := _TABLE_HEADER.match(raw):
                 current = TableLines(line=number)
                 index.tables[m.group(1)] = current
+                index.every.setdefault(m.group(1), []).append(current)
                 index.top.keys.setdefault(m.group(1), number)
             elif m := _KEY.match(raw):
                 current.keys.setdefault(m.group(1), number)

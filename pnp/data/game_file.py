@@ -104,6 +104,7 @@ def read_game_file(
     label_fields: tuple[Field, ...] = (),
     subtitle: bool = False,
     back_ids: tuple[str, ...] = (),
+    extra: tuple[Field, ...] = (),
 ) -> tuple[GameInfo | None, list[Category], set[str], list[Problem]]:
     """Turn a parsed `game.toml` into GameInfo, the valid categories, the ids of every
     declared category (valid or not, so one bad colour does not make every card that
@@ -112,9 +113,12 @@ def read_game_file(
     `art_<back id>` for that back (pnp.data.art). A game that prints them
     declares `categories` ([[category]] tables, required), the keys its [labels] table
     must hold (none: the table is not allowed) and a back `subtitle` (optional); keys a
-    game does not print are unknown keys, never silently ignored."""
+    game does not print are unknown keys, never silently ignored. `extra` are more
+    top-level keys a kind of game takes (a data-only game's `faces`, `tables`,
+    `scoring`), checked for their kind here and read by that game's own reader."""
     fields = [f for f in GAME_FIELDS if f.name != "labels" or label_fields]
     fields += [CATEGORIES] if categories else []
+    fields += extra
     top, problems = check_table(tf.data, fields, tf.lines.top, tf.path)
     players, p = _sub_table(tf, "players", PLAYER_FIELDS, TableLines(tf.lines.top.of("players")))
     problems += p

@@ -60,7 +60,7 @@ class Element(ABC):
 class Text(Element):
     """Text fitted into `box` (pt): wrapped at spaces, then shrunk from `max_size` down to
     `min_size` (pt, never under the 7 pt body floor; 11 pt for titles), at most
-    `max_lines` lines, `align` "left" or "centre", in `font` and `colour`. A text
+    `max_lines` lines, `align` "left", "centre" or "right", in `font` and `colour`. A text
     composed from other data values lists them in `parts` as (value, origin), so a
     character the font lacks is reported once, where that value is defined."""
 
@@ -256,13 +256,15 @@ def art_element(art: Any, frame: CardFrame, key: str = "art") -> Art:
 class Face:
     """One side of a card: its elements in drawing order, the `ground` Fill painted over
     the whole bleed first (None: white paper), the `source` of what it prints (a card's
-    or a back's table, for messages) and, for faces printed many times (backs), a
-    `reuse` key: the face is drawn once per PDF and placed by reference."""
+    or a back's table, for messages), for faces printed many times (backs), a
+    `reuse` key: the face is drawn once per PDF and placed by reference, and its own
+    `safe` area (pt) where it keeps more than the card's 3 mm (None: the card's)."""
 
     elements: tuple[Element, ...]
     ground: Fill | None = None
     source: Source | None = None
     reuse: str | None = None
+    safe: Rect | None = None
 
     def get(self, key: str) -> Element:
         """The element called `key`; KeyError if the face has none."""
@@ -283,8 +285,8 @@ class Face:
             return self
         element = art_element(art, frame)
         if art.prints_alone(back):
-            return Face((element,), None, self.source, self.reuse)
-        return Face((element, *self.elements), self.ground, self.source, self.reuse)
+            return Face((element,), None, self.source, self.reuse, self.safe)
+        return Face((element, *self.elements), self.ground, self.source, self.reuse, self.safe)
 
 
 def _union(rects: tuple[Rect, ...]) -> Rect:

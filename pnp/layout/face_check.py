@@ -1,7 +1,7 @@
 """Check a Face before anything is drawn: every text fits its box at or above the floor
 size (body 7 pt, titles 11 pt) with a glyph for every character; no two elements' ink
 overlaps unless one contains the other, and an element stays inside its container;
-nothing but decorations leaves the 3 mm safe area; every icon is a known glyph.
+nothing but decorations leaves the 3 mm safe area (or the face's own, larger one); every icon is a known glyph.
 Lengths in points; messages in mm. Source: shared/DESIGN.md, "Card faces are data" and
 "Card faces" (floors and safe area).
 """
@@ -44,6 +44,8 @@ def check_face(face: Face, frame: CardFrame) -> list[Fault]:
     faults: list[Fault] = []
     by_key = _containers(face, faults)
     ink: dict[str, tuple[Rect, ...]] = {}
+    safe = face.safe or frame.safe
+    safe_area = f"the {pt_to_mm(safe.x) if face.safe else SAFE_MM:g} mm safe area"
     for element in face.elements:
         boxes = _ink(element, faults)
         if boxes is None:
@@ -52,7 +54,7 @@ def check_face(face: Face, frame: CardFrame) -> list[Fault]:
         if isinstance(element, Art):
             faults += _art_faults(element)
         if not element.decoration:
-            faults += _outside(element, boxes, frame.safe, f"the {SAFE_MM:g} mm safe area")
+            faults += _outside(element, boxes, safe, safe_area)
         if element.inside in by_key:
             container = by_key[element.inside]
             faults += _outside(

@@ -189,7 +189,13 @@ def placed_lines(block) -> tuple[PlacedLine, ...]:
     for i, line in enumerate(fitted.lines):
         baseline = top - ascent * fitted.size - i * fitted.leading
         width = text_width(line, fitted.font, fitted.size)
-        x = b.x if block.align == "left" else b.x + (b.w - width) / 2
+        x = (
+            b.x
+            if block.align == "left"
+            else b.x + b.w - width
+            if block.align == "right"
+            else b.x + (b.w - width) / 2
+        )
         box = Rect(x, baseline + descent * fitted.size, width, (ascent - descent) * fitted.size)
         out.append(PlacedLine(line, fitted.font, fitted.size, x, baseline, box))
     return tuple(out)

@@ -1,0 +1,220 @@
+"""Read a face layout (`faces.toml`) into a checked `Layout`: every problem, each one line
+with file:line (the line of the key at fault), never raising for bad data.
+
+    design = "poker"            # the trim the mm are measured on (default: game.toml's)
+    safe = 3                    # the safe area, mm inside the trim (at least 3)
+    [[group.NAME]]              # elements several faces share, drawn where a face
+    ...                         #   says `use = "NAME"`
+    [[front.KIND]]              # the front of every card of one kind, in drawing order
+    type = "text"
+    ...
+    [[back.BACK]]               # a back's design
+
+The keys of each element type are in pnp.faces.keys; those every element takes are
+`type`, `key` (its name in messages; default: its field or label, else type-line),
+`inside` (an earlier element it sits in), `when` / `unless` (conditions on the card's
+fields), `saver` (values used instead with --ink-saver, or false: left out) and
+`saver_only` (printed only with --ink-saver). Source: issue 25 item 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Mapping
+
+from pnp.core.errors import Problem
+from pnp.core.shown import described, listed, quoted
+from pnp.core.units import CARD_SIZES_MM
+from pnp.data.toml_source import TableLines, read_toml
+from pnp.faces.elements import ElementSpec, Reader, check_keys, element
+from pnp.faces.values import conditions, number
+from pnp.layout.card_frame import SAFE_MM
+
+TOP_KEYS = ("design", "safe", "group", "front", "back")
+USE_KEYS = ("use", "when", "unless")
+#: The fields a back's elements may bind: game.toml's [back] table.
+BACK_FIELDS = {"title": "str", "subtitle": "str", "colour": "colour"}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A checked layout: its file, the design card (mm), the safe area (mm inside the
+    trim) and the elements of every front (by kind of card) and back (by back id)."""
+
+    file: Path
+    design_mm: tuple[float, float]
+    safe_mm: float
+    fronts: Mapping[str, tuple[ElementSpec, ...]]
+    backs: Mapping[str, tuple[ElementSpec, ...]]
+
+
+def read_layout(
+    path: Path,
+    kinds: Mapping[str, Mapping[str, str]],
+    backs: tuple[str, ...],
+    labels: frozenset[str],
+    design: str,
+) -> tuple[Layout | None, list[Problem]]:
+    """Read and check the layout file at `path` for a game whose kinds of card have the
+    fields `kinds` (kind -> field name -> pnp.data.schema Field kind), whose backs are
+    `backs`, whose [labels] keys are `labels` and whose own trim is `design` (the
+    default design card). Returns (the Layout, []) or (None, every problem)."""
+    tf = read_toml(path)
+    if isinstance(tf, Problem):
+        return None, [tf]
+    r = Reader(tf, labels, [])
+    top = tf.lines.top
+    for key in tf.data:
+        if key not in TOP_KEYS:
+            r.bad(top, key, f"unknown key; a layout holds {', '.join(TOP_KEYS)}", None)
+    size = tf.data.get("design", design)
+    if size not in CARD_SIZES_MM:
+        r.bad(
+            top,
+            "design",
+            f"unknown card size {described(size)}; known: {', '.join(CARD_SIZES_MM)}",
+            None,
+        )
+    else:
+        r.design = CARD_SIZES_MM[size]
+    safe = tf.data.get("safe", SAFE_MM)
+    most = min(r.design) / 4
+    if not number(safe) or not SAFE_MM <= safe <= most:
+        r.bad(
+            top,
+            "safe",
+            f"the safe area is {SAFE_MM:g}..{most:g} mm inside the trim, got {described(safe)}",
+            None,
+        )
+        safe = SAFE_MM
+    groups = _lists(r, "group")
+    fronts = _lists(r, "front")
+    back_lists = _lists(r, "back")
+    used: set[str] = set()
+    built_fronts = {
+        kind: _face(r, "front", kind, entries, groups, used, kinds.get(kind))
+        for kind, entries in fronts.items()
+    }
+    built_backs = {
+        b: _face(r, "back", b, entries, groups, used, BACK_FIELDS)
+        for b, entries in back_lists.items()
+    }
+    for name, entries in groups.items():
+        if name not in used:  # checked once, its field names unchecked
+            _face(r, "group", name, entries, {}, set(), None)
+    _coverage(r, "front", fronts, tuple(kinds), "kind of card")
+    _coverage(r, "back", back_lists, backs, "back")
+    if r.problems:
+        return None, r.problems
+    return Layout(Path(path), r.design, float(safe), built_fronts, built_backs), []
+
+
+def _lists(r: Reader, section: str) -> dict[str, list[tuple[Any, TableLines]]]:
+    """The `[[SECTION.NAME]]` arrays of the file: name -> (each table, its lines)."""
+    raw = r.tf.data.get(section, {})
+    top = r.tf.lines.top
+    if not isinstance(raw, dict):
+        r.bad(top, section, f"expected [[{section}.NAME]] tables, got {described(raw)}", None)
+        return {}
+    out = {}
+    for name, entries in raw.items():
+        header = f"{section}.{name}"
+        if not isinstance(entries, list):
+            where = r.tf.lines.tables.get(header, top)
+            r.bad(
+                where,
+                None,
+                f"expected [[{header}]] tables (double brackets), one per element",
+                None,
+            )
+            continue
+        out[name] = [(e, r.tf.lines.array_item(header, i)) for i, e in enumerate(entries)]
+    return out
+
+
+def _coverage(r: Reader, section: str, found: Mapping, wanted: tuple[str, ...], what: str) -> None:
+    """Every kind (or back) has its face, and every face is of a known kind (or back)."""
+    for name, entries in found.items():
+        if name not in wanted:
+            where = entries[0][1] if entries else r.tf.lines.top
+            r.bad(
+                where,
+                None,
+                f"no {what} is called {quoted(name)}; known: {listed(wanted) or 'none'}",
+                f"{section} {quoted(name)}",
+            )
+    for name in wanted:
+        if name not in found:
+            r.bad(
+                r.tf.lines.top,
+                None,
+                f"no [[{section}.{name}]] elements: every {what} needs its {section}",
+                None,
+            )
+
+
+def _face(
+    r: Reader,
+    section: str,
+    name: str,
+    entries: list[tuple[Any, TableLines]],
+    groups: Mapping[str, list[tuple[Any, TableLines]]],
+    used: set[str],
+    fields: Mapping[str, str] | None,
+) -> tuple[ElementSpec, ...]:
+    """The checked elements of one face, its `use` entries expanded in place."""
+    ctx = r.context(fields)
+    subject = f"{section} {quoted(name)}"
+    out: list[ElementSpec] = []
+    for raw, where in entries:
+        if isinstance(raw, dict) and "use" in raw:
+            out += _use(r, raw, where, subject, groups, used, ctx, section == "group")
+            continue
+        spec = element(r, raw, where, subject, ctx)
+        if spec is not None:
+            out.append(spec)
+    check_keys(r, out, subject)
+    return tuple(out)
+
+
+def _use(r, raw, where, subject, groups, used, ctx, in_group: bool) -> list[ElementSpec]:
+    """The elements of the group a `use` entry names, under its conditions too."""
+    for key in raw:
+        if key not in USE_KEYS:
+            r.bad(
+                where, key, f"unknown key beside use; allowed keys: {', '.join(USE_KEYS)}", subject
+            )
+    name = raw["use"]
+    if in_group:
+        r.bad(where, "use", "a group cannot use another group", subject)
+        return []
+    if not isinstance(name, str) or name not in groups:
+        r.bad(
+            where,
+            "use",
+            f"no group called {described(name)}; groups: {listed(groups) or 'none'}",
+            subject,
+        )
+        return []
+    used.add(name)
+    extra = {}
+    for key in ("when", "unless"):
+        if key in raw:
+            extra[key], wrong = conditions(raw[key], ctx)
+            if wrong:
+                r.bad(where, key, wrong, subject)
+                return []
+    group_subject = f"group {quoted(name)} (in {subject})"
+    out = []
+    for item, lines in groups[name]:
+        spec = element(r, item, lines, group_subject, ctx)
+        if spec is not None:
+            out.append(
+                replace(
+                    spec,
+                    when=spec.when + extra.get("when", ()),
+                    unless=spec.unless + extra.get("unless", ()),
+                )
+            )
+    return out
