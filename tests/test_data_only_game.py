@@ -277,3 +277,22 @@ def test_the_registry_comes_first_and_an_unknown_name_says_where_it_looked(data_
     assert result.output.rstrip().endswith(
         f"nor is there a data-only game: no '{data_dir / 'pocket-hiest' / 'game.toml'}'"
     )
+
+
+def test_a_data_only_table_in_a_csv_file_reads_as_its_toml_did(data_dir, tmp_path):
+    """[[tables]] may name a spreadsheet's CSV file (pnp.data.csv_tables): the same cards,
+    and a bad cell named by its row and column."""
+    folder = data_dir / "pocket-heist"
+    (folder / "guards.toml").unlink()
+    (folder / "guards.csv").write_text(
+        "id,name,alarm,count\nnight-watch,Night Watch,1,\ndog-patrol,Dog Patrol,3,2\n",
+        encoding="utf-8",
+    )
+    edit(folder / "game.toml", 'file = "guards.toml"', 'file = "guards.csv"')
+    result = run("validate", "--game", "pocket-heist", "--data", str(data_dir))
+    assert result.exit_code == 0, result.output
+    assert result.output == "pocket-heist: OK — 7 distinct cards, 14 copies\n"
+    edit(folder / "guards.csv", "Dog Patrol,3,2", "Dog Patrol,9,2")
+    result = run("validate", "--game", "pocket-heist", "--data", str(data_dir))
+    assert result.exit_code == 1
+    assert "guards.csv, row 3, column C 'alarm'" in result.output, result.output

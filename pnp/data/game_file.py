@@ -115,8 +115,11 @@ def read_game_file(
     must hold (none: the table is not allowed) and a back `subtitle` (optional); keys a
     game does not print are unknown keys, never silently ignored. `extra` are more
     top-level keys a kind of game takes (a data-only game's `faces`, `tables`,
-    `scoring`), checked for their kind here and read by that game's own reader."""
-    fields = [f for f in GAME_FIELDS if f.name != "labels" or label_fields]
+    `scoring`), checked for their kind here and read by that game's own reader; one of
+    the same name as a key every game takes stands in its place (a data-only game's
+    [[tables]] declare its card tables, where another game's [tables] names CSV files)."""
+    own = {f.name for f in extra}
+    fields = [f for f in GAME_FIELDS if (f.name != "labels" or label_fields) and f.name not in own]
     fields += [CATEGORIES] if categories else []
     fields += extra
     top, problems = check_table(tf.data, fields, tf.lines.top, tf.path)

@@ -159,6 +159,8 @@ def _left_in_toml(
     for filename in dict.fromkeys(s.file for s in specs):
         if any(s.file == filename and s.table not in sheets for s in specs):
             continue  # read with its other tables
+        if any(sheets.get(s.table) == folder / filename for s in specs):
+            continue  # the spec names the CSV file itself (a data-only game's [[tables]])
         if not (folder / filename).exists() and not (folder / filename).is_symlink():
             continue
         parsed = read_toml(folder / filename)
