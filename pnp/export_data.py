@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from pnp.build import _staging_folder, game_folder, publish
+from pnp.build import _staging_folder, find_kit, game_folder, publish
 from pnp.core.errors import PnpError
-from pnp.core.games import find_game
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.data.csv_tables import refusal, sheet_cells, write_sheet
 from pnp.data.tables import Entry, TableSpec, games_read
@@ -66,6 +65,7 @@ class DataExport:
     written: tuple[TableOut, ...]
     kept: tuple[TableKept, ...]
     folder: Path
+    declared: bool = False  # a data-only game: game.toml's [[tables]] `file` names each file
 
     def in_game_folder(self) -> str | None:
         """The folder of the CSV files relative to the game's folder ("csv"), when they
@@ -83,16 +83,17 @@ def export_data(game: str, data_dir: Path, out_dir: Path) -> DataExport:
     """Write `game`'s flat tables (read from `data_dir`/<game>/) as CSV files into
     `out_dir`/<game>/csv/. Raises DataError when the data has problems (every one), and
     PnpError when the folder cannot be written (the previous one is then unchanged)."""
-    kit = find_game(game)
+    from pnp.faces.kit import DataKit
+
+    kit = find_kit(game, data_dir)
+    declared = isinstance(kit, DataKit)
     folder = game_folder(kit, data_dir)
     with games_read() as seen:
         kit.load(folder)
     specs: dict[str, tuple[TableSpec, list[Entry], str]] = {}
-    for table_specs, files in seen:
+    for table_specs, tables in seen:
         for spec in table_specs:
-            specs.setdefault(
-                spec.table, (spec, files.tables.of(spec.table), files.tables.file_of(spec.table))
-            )
+            specs.setdefault(spec.table, (spec, tables.of(spec.table), tables.file_of(spec.table)))
     written: list[tuple[TableOut, list[dict[str, str]]]] = []
     kept: list[TableKept] = []
     for spec, entries, source in specs.values():
@@ -102,10 +103,12 @@ def export_data(game: str, data_dir: Path, out_dir: Path) -> DataExport:
         else:
             written.append(result)
     if not written:
-        return DataExport(kit.id, None, (), tuple(kept), folder)
+        return DataExport(kit.id, None, (), tuple(kept), folder, declared)
     target = Path(out_dir) / kit.id
     _write(target, written)
-    return DataExport(kit.id, target / FOLDER, tuple(w for w, _ in written), tuple(kept), folder)
+    return DataExport(
+        kit.id, target / FOLDER, tuple(w for w, _ in written), tuple(kept), folder, declared
+    )
 
 
 def _table(spec: TableSpec, entries: list[Entry]) -> tuple[TableOut, list[dict[str, str]]] | str:

@@ -21,9 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from pnp.build import BuildOptions, frame_for, game_folder
+from pnp.build import BuildOptions, find_kit, frame_for, game_folder
 from pnp.core.errors import DataError, PnpError, Problem, errors_only
-from pnp.core.games import find_game
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.core.shown import listed, quoted
 from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
@@ -106,7 +105,7 @@ def preview(options: PreviewOptions) -> PreviewReport:
     that cannot be written (the previous one is then unchanged)."""
     start = time.perf_counter()
     check_options(options)
-    kit = find_game(options.game)
+    kit = find_kit(options.game, options.data_dir)
     data, problems = _load(kit, game_folder(kit, options.data_dir))
     card = find_card(kit, data, options.card_id)
     side, backs = choose_side(kit, data, card, options)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import tomllib
 from pathlib import Path
 
 import pdfplumber
@@ -296,3 +297,78 @@ def test_a_data_only_table_in_a_csv_file_reads_as_its_toml_did(data_dir, tmp_pat
     result = run("validate", "--game", "pocket-heist", "--data", str(data_dir))
     assert result.exit_code == 1
     assert "guards.csv, row 3, column C 'alarm'" in result.output, result.output
+
+
+def test_a_data_only_games_tables_go_to_csv_files_and_back_to_the_same_cards(data_dir, tmp_path):
+    """pnp export-data finds a data-only game from its folder; its [[tables]] `file` (and
+    `aids`) then name the CSV files, and the kit is the same, byte for byte."""
+    folder = data_dir / "pocket-heist"
+    before = run(
+        "build", "--game", "pocket-heist", "--data", str(data_dir), "--out", str(tmp_path / "a")
+    )
+    assert before.exit_code == 0, before.output
+    result = run(
+        "export-data",
+        "--game",
+        "pocket-heist",
+        "--data",
+        str(data_dir),
+        "--format",
+        "csv",
+        "--out",
+        str(tmp_path / "csv"),
+    )
+    assert result.exit_code == 0, result.output
+    assert "in its game.toml," in result.output and "\n    [tables]\n" not in result.output
+    written = sorted((tmp_path / "csv" / "pocket-heist" / "csv").glob("*.csv"))
+    game = (folder / "game.toml").read_text(encoding="utf-8")
+    for sheet in written:
+        shutil.copy(sheet, folder / sheet.name)
+    for line in result.output.splitlines():
+        if line.strip().startswith("set "):
+            key, _, value = line.strip().removeprefix("set ").partition(" = ")
+            name = value.strip('"')
+            if key == "aids":
+                game = game.replace('aids = "aids.toml"', f'aids = "{name}"')
+            else:
+                table = key.split("'")[1]
+                files = {t["name"]: t["file"] for t in tomllib.loads(game)["tables"]}
+                old = f'file = "{files[table]}"'
+                game = game.replace(old, f'file = "{name}"')
+    (folder / "game.toml").write_text(game, encoding="utf-8")
+    assert game.count('.csv"') == len(written), game
+    after = run(
+        "build", "--game", "pocket-heist", "--data", str(data_dir), "--out", str(tmp_path / "b")
+    )
+    assert after.exit_code == 0, after.output
+    a = (tmp_path / "a" / "pocket-heist" / "cards.pdf").read_bytes()
+    b = (tmp_path / "b" / "pocket-heist" / "cards.pdf").read_bytes()
+    assert a == b
+
+
+def test_preview_and_diff_find_a_data_only_game_from_its_folder(data_dir, tmp_path):
+    """Every verb that takes a game takes a data-only one from its folder in --data."""
+    card = tomllib.loads((data_dir / "pocket-heist" / "cards.toml").read_text())
+    first = next(iter(v for v in card.values() if isinstance(v, list)))[0]["id"]
+    result = run(
+        "preview",
+        "--game",
+        "pocket-heist",
+        "--card",
+        first,
+        "--data",
+        str(data_dir),
+        "--out",
+        str(tmp_path / "out"),
+        "--dpi",
+        "100",
+    )
+    assert result.exit_code == 0, result.output
+    png = Path(result.stdout.strip())
+    assert png.name == f"{first}-front.png" and Image.open(png).size[0] > 0
+    newer = tmp_path / "newer"
+    shutil.copytree(data_dir, newer)
+    edit(newer / "pocket-heist" / "guards.toml", "alarm = 3", "alarm = 2")
+    result = run("diff", str(data_dir), str(newer), "--game", "pocket-heist")
+    assert result.exit_code == 0, result.output
+    assert "dog-patrol: alarm 3 → 2" in result.output, result.output

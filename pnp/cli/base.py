@@ -269,8 +269,8 @@ def complete_card_ids(ctx: click.Context, param: click.Parameter, incomplete: st
     start with what is typed, any case. The data folder is `--data` as typed, else
     the `data` of a pnp.toml (pnp.cli.config_files), else the repository's card_data/. Offers
     nothing while no game is typed or the game's data cannot be loaded; never writes."""
+    from pnp.build import find_kit
     from pnp.cli.config_files import written_folder
-    from pnp.core.games import find_game
     from pnp.core.paths import DEFAULT_DATA_DIR
 
     game = ctx.params.get("game")
@@ -278,7 +278,7 @@ def complete_card_ids(ctx: click.Context, param: click.Parameter, incomplete: st
         return []
     data_dir = ctx.params.get("data_dir") or written_folder("data") or DEFAULT_DATA_DIR
     try:
-        kit = find_game(game)
+        kit = find_kit(game, Path(data_dir))
         data = kit.load(Path(data_dir) / kit.id)
     except (PnpError, OSError):
         return []

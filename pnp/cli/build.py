@@ -167,12 +167,11 @@ def build(
 
     games = chosen_games(game, all_games)
     if watch:
-        from pnp.build import game_folder
+        from pnp.build import find_kit, game_folder
         from pnp.cli.watching import watch_games
-        from pnp.core.games import find_game
 
         data = data_dir or DEFAULT_DATA_DIR
-        watch_games({g: game_folder(find_game(g), data) for g in games}, one, out_dir)
+        watch_games({g: game_folder(find_kit(g, data), data) for g in games}, one, out_dir)
         return
     for_each_game(games, one)
 

@@ -25,10 +25,12 @@ def diff(old_dir, new_dir, game) -> None:
     changed field by field, and game.toml's settings. Each folder is a game folder (it
     holds game.toml) or a data folder holding one (like card_data/). Exit status 0
     whether or not anything changed."""
-    from pnp.core.games import find_game
+    from pnp.build import find_kit
     from pnp.diff import diff_game, summary
 
-    found = diff_game(find_game(game), old_dir, new_dir)
+    # a data-only game is found in its folder: OLD_DIR, or the data folder holding it
+    data = old_dir.parent if (old_dir / "game.toml").is_file() else old_dir
+    found = diff_game(find_kit(game, data), old_dir, new_dir)
     echo(f"{found.game}: {one_line(str(found.old))} → {one_line(str(found.new))}", exact=True)
     for entry in found.entries:
         echo(one_line(entry.line()), exact=True)

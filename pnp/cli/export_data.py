@@ -51,13 +51,21 @@ def _print_report(report) -> None:
         for t in report.written:
             echo(f"  {t.file:<{width}}  {plural(t.rows, 'row')}: {', '.join(t.columns)}")
         inside = report.in_game_folder()
-        if inside is None:
+        if report.declared:  # a data-only game names each table's file in game.toml
+            echo("  to read them instead: copy them into the game's folder and, in its game.toml,")
+            for t in report.written:
+                where = t.file if inside is None else f"{inside}/{t.file}"
+                key = "aids" if t.table == "aid" else f"file (of the [[tables]] named {t.table!r})"
+                echo(f'    set {key} = "{where}"')
+            echo("  then remove their TOML files")
+        elif inside is None:
             echo("  to read them instead: copy them into the game's folder, add to its game.toml")
         else:
             echo("  to read them instead: add to the game's game.toml")
-        echo("    [tables]")
-        for t in report.written:
-            echo(f'    {t.table} = "{t.file if inside is None else f"{inside}/{t.file}"}"')
-        echo("  and remove those tables from their TOML files")
+        if not report.declared:
+            echo("    [tables]")
+            for t in report.written:
+                echo(f'    {t.table} = "{t.file if inside is None else f"{inside}/{t.file}"}"')
+            echo("  and remove those tables from their TOML files")
     for kept in report.kept:
         echo(f"  not written: {kept.header} ({kept.file}): {kept.reason}; it stays in TOML")

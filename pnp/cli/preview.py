@@ -127,11 +127,10 @@ def preview(
                 echo(f"Note: {one_line(note)}", err=True, exact=True)
 
     if watch:
-        from pnp.build import game_folder
+        from pnp.build import find_kit, game_folder
         from pnp.cli.watching import watch_games
-        from pnp.core.games import find_game
 
-        kit = find_game(game)
+        kit = find_kit(game, data)
         watch_games({kit.id: game_folder(kit, data)}, one, out_dir, _failed)
         return
     try:

@@ -139,7 +139,11 @@ def read_tables(
             entries += _read_spec(parsed, spec, problems)
     problems += _left_in_toml(folder, specs, sheets)
     problems += _duplicate_ids(entries)
-    return Tables(tuple(entries), frozenset(unreadable), tuple(problems), files)
+    read = Tables(tuple(entries), frozenset(unreadable), tuple(problems), files)
+    seen = _SEEN.get()
+    if seen is not None:
+        seen.append((tuple(specs), read))
+    return read
 
 
 def _relative(path: Path, folder: Path) -> str:
@@ -367,23 +371,20 @@ def read_game(
     read = GameFiles(
         info, tuple(found), frozenset(declared), tables, tuple(problems) + tables.problems
     )
-    seen = _SEEN.get()
-    if seen is not None:
-        seen.append((tuple(specs), read))
     return read
 
 
-_SEEN: ContextVar[list[tuple[tuple[TableSpec, ...], GameFiles]] | None] = ContextVar(
+_SEEN: ContextVar[list[tuple[tuple[TableSpec, ...], Tables]] | None] = ContextVar(
     "pnp.data.tables.seen", default=None
 )
 
 
 @contextmanager
-def games_read() -> Iterator[list[tuple[tuple[TableSpec, ...], GameFiles]]]:
+def games_read() -> Iterator[list[tuple[tuple[TableSpec, ...], Tables]]]:
     """Within the block, every `read_game` call adds its specs and what it read to the
     list yielded, in call order: how `pnp export-data` learns a game's tables from its
     own loader, whatever game it is."""
-    seen: list[tuple[tuple[TableSpec, ...], GameFiles]] = []
+    seen: list[tuple[tuple[TableSpec, ...], Tables]] = []
     token = _SEEN.set(seen)
     try:
         yield seen

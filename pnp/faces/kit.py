@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.data.schema import ID_PATTERN, MAX_ID
+from pnp.data.tables import TableSpec
 from pnp.faces.bound import Bound
 from pnp.faces.building import back_face, front_face
 from pnp.faces.game import DataCard, DataGame, load_data_game
@@ -33,6 +34,23 @@ class DataKit(Kit):
 
     def load(self, folder: Path) -> DataGame:
         return load_data_game(folder)
+
+    def tables(self, folder: Path) -> list[TableSpec]:
+        """The card tables game.toml's [[tables]] declare, then its player aids' (when
+        `aids` names a file), for `pnp diff`; none when game.toml cannot be read."""
+        from dataclasses import replace
+
+        from pnp.core.errors import Problem
+        from pnp.data.aid import AID_SPEC
+        from pnp.data.toml_source import read_toml
+        from pnp.faces.declared import read_tables_declared
+
+        tf = read_toml(folder / "game.toml")
+        if isinstance(tf, Problem):
+            return []
+        specs = [t.spec for t in read_tables_declared(tf)[0]]
+        aids = tf.data.get("aids")
+        return specs + ([replace(AID_SPEC, file=aids)] if isinstance(aids, str) else [])
 
     def cards(self, data: DataGame) -> tuple[DataCard, ...]:
         return data.cards
