@@ -372,3 +372,15 @@ def test_preview_and_diff_find_a_data_only_game_from_its_folder(data_dir, tmp_pa
     result = run("diff", str(data_dir), str(newer), "--game", "pocket-heist")
     assert result.exit_code == 0, result.output
     assert "dog-patrol: alarm 3 → 2" in result.output, result.output
+
+
+def test_diff_takes_a_data_only_games_copy_under_any_name(data_dir, tmp_path):
+    """The README's way: copy the game's folder under another name, edit, compare."""
+    copy = tmp_path / "pocket-heist-v1"
+    shutil.copytree(data_dir / "pocket-heist", copy)
+    result = run("diff", str(copy), str(data_dir), "--game", "pocket-heist")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "no changes"
+    result = run("diff", str(tmp_path / "gone"), str(data_dir), "--game", "pocket-heist")
+    assert result.exit_code == 1
+    assert result.output == f"Error: '{tmp_path / 'gone'}': no such folder\n"

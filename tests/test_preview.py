@@ -189,7 +189,8 @@ def test_unknown_cards_and_decks_are_one_line_each(tmp_path):
         ),
         (
             ["-g", "no-such-game", "--card", "x"],
-            f"Error: unknown game 'no-such-game'; known games: {', '.join(game_ids())}",
+            f"Error: unknown game 'no-such-game'; known games: {', '.join(game_ids())}; nor "
+            f"is there a data-only game: no '{pnp.core.paths.DEFAULT_DATA_DIR / 'no-such-game' / 'game.toml'}'",
         ),
         (
             ["-g", "hack-attack", "--card", "smart-tv", "--dpi", "40"],

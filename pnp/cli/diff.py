@@ -3,6 +3,8 @@ versions, card by card and field by field (pnp.diff); prints one line per card."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from pnp.cli.base import complete_game_ids, folder
@@ -25,15 +27,31 @@ def diff(old_dir, new_dir, game) -> None:
     changed field by field, and game.toml's settings. Each folder is a game folder (it
     holds game.toml) or a data folder holding one (like card_data/). Exit status 0
     whether or not anything changed."""
-    from pnp.build import find_kit
     from pnp.diff import diff_game, summary
 
-    # a data-only game is found in its folder: OLD_DIR, or the data folder holding it
-    data = old_dir.parent if (old_dir / "game.toml").is_file() else old_dir
-    found = diff_game(find_kit(game, data), old_dir, new_dir)
+    found = diff_game(_kit(game, old_dir, new_dir), old_dir, new_dir)
     echo(f"{found.game}: {one_line(str(found.old))} → {one_line(str(found.new))}", exact=True)
     for entry in found.entries:
         echo(one_line(entry.line()), exact=True)
     if found.settings:
         echo(one_line(f"game.toml: {'; '.join(found.settings)}"), exact=True)
     echo(summary(found) if found.entries or found.settings else "no changes")
+
+
+def _kit(game: str, old_dir: Path, new_dir: Path):
+    """The kit of `game`: a registered game's, else the data-only game one of the two
+    folders holds (a game folder of any name, or a data folder holding `game`/);
+    UnknownGame as pnp.build.find_kit says it when neither does."""
+    from pnp.build import find_kit
+    from pnp.core.errors import UnknownGame
+    from pnp.faces.kit import DataKit, game_id_like
+
+    try:
+        return find_kit(game, old_dir)
+    except UnknownGame:
+        for folder in (old_dir, new_dir):
+            if game_id_like(game) and any(
+                (f / "game.toml").is_file() for f in (folder, folder / game)
+            ):
+                return DataKit(game)
+        raise
