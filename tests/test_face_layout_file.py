@@ -41,7 +41,7 @@ ELEMENTS = [
     (
         "unknown key",
         'type = "text"\nfield = "name"\nbox = [3, 3, 20, 10]\ncolor = "#000000"\n',
-        "faces.toml:5: front 'action', element 'name', field 'color': unknown key for a text element; allowed keys: box, field, text, label, font, size, min_size, title, align, lines, colour, anchor, key, inside, when, unless, saver, saver_only",
+        "faces.toml:5: front 'action', element 'name', field 'color': unknown key for a text element (did you mean colour?); allowed keys: box, field, text, label, font, size, min_size, title, align, lines, colour, anchor, key, inside, when, unless, saver, saver_only",
     ),
     (
         "wrong type",
@@ -287,3 +287,11 @@ TOPS = [
 @pytest.mark.parametrize("name, top, element, message", TOPS, ids=[c[0] for c in TOPS])
 def test_a_bad_layout_setting_is_one_line(tmp_path, name, top, element, message):
     assert problems(tmp_path, top + "[[front.action]]\n" + element + BACK) == [message]
+
+
+def test_an_unknown_key_of_an_icon_reads_right_with_no_near_miss(tmp_path):
+    """'an icon', not 'a icon'; a key near none of the allowed ones gets no guess."""
+    element = 'type = "icon"\nicon = "bug"\nat = [10, 10]\nsize = 4\nzzz = 1\n'
+    (line,) = problems(tmp_path, "[[front.action]]\n" + element + BACK)
+    assert "field 'zzz': unknown key for an icon element; allowed keys: " in line
+    assert "did you mean" not in line

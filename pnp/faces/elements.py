@@ -7,6 +7,7 @@ the file:line of the key at fault. Source: issue 25 item 1; README, "Faces as da
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -88,12 +89,16 @@ def element(
     key = _key(raw, typ, where)
     subject = f"{subject}, element {quoted(key)}"
     own = TYPES[typ]
+    allowed = [*own, *COMMON_KEYS[1:]]
     for k in raw:
         if k not in own and k not in COMMON_KEYS:
+            close = difflib.get_close_matches(k, allowed, n=1, cutoff=0.75)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            article = "an" if typ[:1] in "aeiou" else "a"
             r.bad(
                 where,
                 k,
-                f"unknown key for a {typ} element; allowed keys: {', '.join([*own, *COMMON_KEYS[1:]])}",
+                f"unknown key for {article} {typ} element{hint}; allowed keys: {', '.join(allowed)}",
                 subject,
             )
     values = _values(r, raw, own, where, subject, ctx)
