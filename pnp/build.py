@@ -27,7 +27,7 @@ from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit
 from pnp.outfile import through_links
 from pnp.render.alongside import Alongside
-from pnp.render.painter import KitPainter
+from pnp.render.painter import KitPainter, reprinted
 from pnp.render.sheets import new_canvas, write_sheets
 from pnp.validate import FaceChecks, validate, validate_data
 
@@ -192,7 +192,8 @@ def build(options: BuildOptions) -> BuildReport:
         rule_files = Alongside(lambda: _write_rule_files(staging, blocks, spec.paper, name, rows))
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
         checks = FaceChecks(kit, data, frame)
-        painter = KitPainter(canvas, kit, data, frame, options.max_dpi, checks)
+        keep = reprinted(c.id for g in groups for c in g.copies)
+        painter = KitPainter(canvas, kit, data, frame, options.max_dpi, checks, keep)
         stats = write_sheets(canvas, grid, spec, groups, painter)
         checks.rest()
         errors, face_warnings = errors_only(checks.problems())

@@ -45,3 +45,10 @@ def test_an_export_lays_out_each_face_once(output_format, tmp_path, monkeypatch)
     laid = _counted(monkeypatch, "hack-back")
     export(ExportOptions("hack-back", output_format, 50, tmp_path))
     assert laid and set(laid.values()) == {1}, laid.most_common(3)
+
+
+def test_only_a_card_printed_again_after_another_is_kept():
+    from pnp.render.painter import reprinted
+
+    assert reprinted(["a", "a", "b", "c", "c", "a", "d", "b"]) == {"a", "b"}
+    assert reprinted(f"c{i}" for i in range(10_000)) == frozenset()

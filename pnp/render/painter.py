@@ -9,8 +9,7 @@ Source: shared/DESIGN.md, "Card faces are data".
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -167,10 +166,18 @@ class FacePainter:
             self.generated_bleed.add(element.art.file)
 
 
-#: How many laid-out fronts a KitPainter keeps, the last drawn first kept: more than a
-#: kit reprints out of order (Hack Back's individual decks repeat its 49 cards), few
-#: enough that a deck of 10,000 distinct cards adds under a megabyte to the peak.
-FRONTS_KEPT = 128
+def reprinted(card_ids: Iterable[str]) -> frozenset[str]:
+    """The ids among `card_ids` (in print order) printed again after another card came
+    between: a card in several decks (Hack Back's individual decks). Its front is worth
+    keeping once laid out; every other card's copies come one after another."""
+    seen: set[str] = set()
+    again: set[str] = set()
+    last = None
+    for card_id in card_ids:
+        if card_id != last:
+            (again if card_id in seen else seen).add(card_id)
+            last = card_id
+    return frozenset(again)
 
 
 class KitPainter:
@@ -178,9 +185,10 @@ class KitPainter:
     the current origin, each face laid out once by the kit (and handed to `checks`, a
     pnp.validate.FaceChecks, as it is laid out, when given: a face with an error is
     not drawn, and the build that asked stops on it) and painted by a FacePainter.
-    Faces are streamed: the last FRONTS_KEPT fronts are kept (a card printed in several
-    decks is laid out once; a deck of 10,000 distinct cards is not held whole), and the
-    backs (a kit has a few)."""
+    Faces are streamed: the last front is kept (a card's copies are printed one after
+    another), the fronts of the cards in `keep` (`reprinted`: printed again later) and the
+    backs (a kit has a few); a deck of 10,000 distinct cards is never held whole, and no
+    face outlives its use (the collector never has many to walk)."""
 
     def __init__(
         self,
@@ -190,26 +198,29 @@ class KitPainter:
         frame: CardFrame,
         max_dpi: float | None = None,
         checks: Any = None,
+        keep: frozenset[str] = frozenset(),
     ):
         self.kit, self.data, self.frame = kit, data, frame
         self.painter = FacePainter(canvas, frame, max_dpi)
-        self.checks = checks
-        self._fronts: OrderedDict[str, Face | None] = OrderedDict()
+        self.checks, self.keep = checks, keep
+        self._front: tuple[str, Face | None] | None = None
+        self._kept: dict[str, Face | None] = {}
         self._backs: dict[str, Face | None] = {}
 
     def front(self, card: Any) -> None:
         """Draw `card`'s front."""
-        if card.id in self._fronts:
-            self._fronts.move_to_end(card.id)
-        else:
-            face = self.kit.face(card, self.data, self.frame)
-            drawable = self.checks is None or self.checks.card(card, face)
-            self._fronts[card.id] = face if drawable else None
-            if len(self._fronts) > FRONTS_KEPT:
-                self._fronts.popitem(last=False)
-        front = self._fronts[card.id]
-        if front is not None:
-            self.painter.paint(front)
+        if self._front is None or self._front[0] != card.id:
+            if card.id in self._kept:
+                face: Face | None = self._kept[card.id]
+            else:
+                laid = self.kit.face(card, self.data, self.frame)
+                drawable = self.checks is None or self.checks.card(card, laid)
+                face = laid if drawable else None
+                if card.id in self.keep:
+                    self._kept[card.id] = face
+            self._front = (card.id, face)
+        if self._front[1] is not None:
+            self.painter.paint(self._front[1])
 
     def back(self, back_id: str) -> None:
         """Draw the back `back_id`."""

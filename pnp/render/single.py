@@ -21,7 +21,7 @@ from pnp.fonts import REGULAR
 from pnp.fonts import font as font_name
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.kit import Kit, PrintGroup
-from pnp.render.painter import KitPainter
+from pnp.render.painter import KitPainter, reprinted
 from pnp.render.sheets import PageCompressingCanvas
 
 FRONT, BACK, BLANK = "front", "back", "blank"
@@ -110,7 +110,9 @@ def write_single(
     page at trim size. `checks` (a pnp.validate.FaceChecks, or None) checks each face as
     it is first drawn. Returns the page count; OSError if the file cannot be written."""
     c = single_canvas(path, frame, margin_pt, title)
-    painter = KitPainter(c, kit, data, frame, checks=checks)
+    sides = list(sides)
+    keep = reprinted(s.card.id for s in sides if s.kind == FRONT)
+    painter = KitPainter(c, kit, data, frame, checks=checks, keep=keep)
     width, height = page_size(frame, margin_pt)
     pages = 0
     for side in sides:
