@@ -136,7 +136,6 @@ def _entries(kit: Kit, folder: Path) -> dict[tuple[str, str], _Entry]:
         return _models(kit, folder)
     game = read_toml(folder / "game.toml")  # its [tables] may name CSV files
     sheets = sheet_files(game, specs)[0] if not isinstance(game, Problem) else {}
-    sheets |= {s.table: folder / s.file for s in specs if s.file.lower().endswith(".csv")}
     tables = read_tables(folder, specs, sheets)
     errors, _ = errors_only(list(tables.problems))
     if errors:

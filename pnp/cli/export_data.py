@@ -39,6 +39,8 @@ def export_data(game, all_games, data_dir, output_format, out_dir) -> None:
 def _print_report(report) -> None:
     """What was written, where; the `[tables]` lines that read the files back; then one
     line for each table kept in TOML."""
+    from pnp.data.aid import AID_SPEC
+
     if report.path is None:
         echo(f"{report.game}: no card table can be a CSV file; nothing written")
     else:
@@ -55,7 +57,11 @@ def _print_report(report) -> None:
             echo("  to read them instead: copy them into the game's folder and, in its game.toml,")
             for t in report.written:
                 where = t.file if inside is None else f"{inside}/{t.file}"
-                key = "aids" if t.table == "aid" else f"file (of the [[tables]] named {t.table!r})"
+                key = (
+                    "aids"
+                    if t.table == AID_SPEC.table
+                    else f"file (of the [[tables]] named {t.table!r})"
+                )
                 echo(f'    set {key} = "{where}"')
             echo("  then remove their TOML files")
         elif inside is None:

@@ -107,8 +107,12 @@ def read_tables(
     None: its `[tables]` entry was refused, so it is read from nowhere). Files are read
     in the order their tables are declared; each file once. A TOML file all of whose
     tables are CSV files may be gone; if it is there it is read, and holding such a table
-    is a problem."""
+    is a problem. A spec whose own file is a .csv file (a data-only game's [[tables]]) is
+    read as one too."""
     sheets = dict(sheets or {})
+    for s in specs:
+        if s.table not in sheets and s.file.lower().endswith(".csv"):
+            sheets[s.table] = folder / s.file
     entries: list[Entry] = []
     problems: list[Problem] = []
     unreadable: set[str] = set()

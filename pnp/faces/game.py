@@ -83,8 +83,7 @@ def load_data_game(folder: Path) -> DataGame:
     specs = [t.spec for t in tables]
     if isinstance(aids_file, str) and not p:
         specs.append(replace(AID_SPEC, file=aids_file))
-    sheets = {s.table: folder / s.file for s in specs if s.file.lower().endswith(".csv")}
-    found = read_tables(folder, specs, sheets)  # a table in a .csv file is a spreadsheet's
+    found = read_tables(folder, specs)  # a table in a .csv file is read as a spreadsheet
     problems += found.problems
     cards = [
         card
