@@ -5,7 +5,7 @@ verbs and so click; the package's __init__ reaches it only when GAME is asked fo
 from __future__ import annotations
 
 from scorekeeper.game import Game, Rules
-from scorekeeper.games.hack_attack import rules, state, verbs, view
+from scorekeeper.games.hack_attack import board, rules, state, verbs, view
 
 
 def _card_ids() -> set[str]:
@@ -19,6 +19,7 @@ GAME = Game(
     name=state.NAME,
     rules=Rules.of(rules),
     view=view.status_lines,
+    board=board.board,
     verbs=(verbs.protect, verbs.user_error, verbs.attack, verbs.end_turn, verbs.defend),
     check=verbs.settle,
     variants=state.VARIANTS,

@@ -5,7 +5,7 @@ verbs and so click; the package's __init__ reaches it only when GAME is asked fo
 from __future__ import annotations
 
 from scorekeeper.game import Game, Rules
-from scorekeeper.games.hack_back import check, rules, verbs, view
+from scorekeeper.games.hack_back import board, check, rules, verbs, view
 
 
 def _card_ids() -> set[str]:
@@ -19,6 +19,7 @@ GAME = Game(
     name=rules.NAME,
     rules=Rules.of(rules),
     view=view.status_lines,
+    board=board.board,
     verbs=(verbs.hero, verbs.no_hero, verbs.draw, verbs.play, verbs.activate),
     check=check.settle,
     cards=_card_ids,
