@@ -169,6 +169,27 @@ def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str)
     at the chosen game (--db and --game as typed, wherever typed; else the default
     database and its newest game) that start with what is typed, any case. Reads the
     database without changing it; offers nothing if there is no such game or file."""
+    players = _read_chosen(ctx, lambda store, game_id: store.game(game_id).players)
+    return _starting_with(players or [], incomplete)
+
+
+def chosen_status(ctx: click.Context) -> dict | None:
+    """The status dict (the rules' `status`) of the game chosen as `complete_player`
+    finds it, for completions that offer what is in play (a Hero's number); None if
+    there is no such game or file, or it cannot be read. Changes nothing."""
+    from scorekeeper import session
+
+    def read(store, game_id):
+        table = session.current(store, game_id)
+        return table.game.rules.status(table.state)
+
+    return _read_chosen(ctx, read)
+
+
+def _read_chosen(ctx: click.Context, read: Callable[[Any, int | None], Any]) -> Any:
+    """`read(store, game_id)` in one read transaction on the database and game chosen
+    on the command line (--db and --game as typed, wherever typed; else the default
+    database and its newest game); None if there is no such file or game."""
     from scorekeeper.store import Store, default_path
 
     chosen = ctx.find_root().params
@@ -176,12 +197,17 @@ def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str)
         store = Store(chosen.get("db") or default_path(), create=False)
         try:
             with store.transaction(write=False):
-                players = store.game(chosen.get("game_id")).players
+                return read(store, chosen.get("game_id"))
         finally:
             store.close()
     except ScoreError:
-        return []
-    return _starting_with(players, incomplete)
+        return None
+
+
+class PlayerValues(click.Argument):
+    """An argument (nargs=-1) of pairs of a player and a value ("Ana 3 Ben 5"), as the
+    points sheet's `points` takes: typed as any argument is, and asked for as a value
+    per player by a form (the web page's, scorekeeper.web.forms)."""
 
 
 def completion(module: str, words: Callable[[Any], Iterable[str]]):
@@ -200,7 +226,29 @@ def completion(module: str, words: Callable[[Any], Iterable[str]]):
             return []
         return _starting_with(offered, incomplete)
 
+    def named() -> dict[str, str]:
+        """{word: its printed name} of every word offered (the card's name where `words`
+        gives a mapping to a name, a (name, ...) tuple or a record with a `name`; else
+        the word), for a form that shows names and sends ids; {} if unreadable."""
+        from importlib import import_module
+
+        try:
+            offered = words(import_module(module))
+        except ScoreError:
+            return {}
+        values = offered if isinstance(offered, dict) else dict.fromkeys(offered)
+        return {word: _printed_name(word, value) for word, value in values.items()}
+
+    setattr(complete, "named", named)
     return complete
+
+
+def _printed_name(word: str, value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, tuple) and value and isinstance(value[0], str):
+        return value[0]
+    return str(getattr(value, "name", None) or word)
 
 
 def variant_option(game: str | None = None):

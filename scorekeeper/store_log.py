@@ -36,6 +36,17 @@ class EventLog:
         return version, self.conn.total_changes, game_id, count, last
 
     @_guarded
+    def changes(self) -> tuple:
+        """What changes whenever anything a table shows could have, in any game: the
+        games' and the log's row counts and last ids (a new game, an action, an undo or
+        a redo each add a row). Equal for two reads of an unchanged file, in any
+        connection (a page watching the file compares them)."""
+        return (
+            *self.conn.execute("SELECT count(*), max(id) FROM games").fetchone(),
+            *self.conn.execute("SELECT count(*), max(id) FROM log").fetchone(),
+        )
+
+    @_guarded
     def log_heads(self, game_id: int) -> list[LogRow]:
         """Every log row of a game, id and kind only (event None, time ""): enough for
         `effective_events` to find the action on top without reading the events."""

@@ -36,7 +36,8 @@ def _table(ctx):
 TECH_IDS = completion("scorekeeper.games.hack_attack.cards", lambda cards: cards.deck().tech)
 ATTACK_IDS = completion("scorekeeper.games.hack_attack.cards", lambda cards: cards.deck().attacks)
 SHOWN = completion(
-    "scorekeeper.games.hack_attack.cards", lambda cards: [*cards.deck().categories, "wild"]
+    "scorekeeper.games.hack_attack.cards",
+    lambda cards: {**cards.deck().categories, "wild": "Reality Check (wild)"},
 )
 
 

@@ -8,7 +8,7 @@ import click
 
 from pnp.core.shown import plural
 from scorekeeper import numbers
-from scorekeeper.context import complete_player, completion, example, pass_ctx
+from scorekeeper.context import chosen_status, complete_player, completion, example, pass_ctx
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.hack_back import rules
 from scorekeeper.names import resolve
@@ -52,6 +52,18 @@ class HeroNumber(click.ParamType):
         if number < 1:
             raise InputError(f"Hero numbers are 1 or more, got {numbers.shown(text)}")
         return number
+
+    def shell_complete(self, ctx, param, incomplete):
+        """The numbers of the Heroes in play in the chosen game that start with what is
+        typed, each with its name and owner (click.shell_completion.CompletionItem)."""
+        from click.shell_completion import CompletionItem
+
+        status = chosen_status(ctx) or {}
+        return [
+            CompletionItem(str(h["hero"]), help=f"{h['name']} ({h['owner']})")
+            for h in status.get("heroes", ())
+            if str(h["hero"]).startswith(incomplete.removeprefix("#"))
+        ]
 
 
 def _targets(effects, typed: tuple[int | None, ...], what: str) -> list:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper import session
-from scorekeeper.context import complete_player, example, pass_ctx
+from scorekeeper.context import PlayerValues, complete_player, example, pass_ctx
 from scorekeeper.errors import InputError, UsageError, quoted
 from scorekeeper.games.points_sheet.rules import POINTS
 from scorekeeper.names import resolve
@@ -58,6 +58,7 @@ def read_scores(entries: tuple[str, ...], players: tuple[str, ...]) -> dict[str,
     required=True,
     metavar="PLAYER POINTS [PLAYER POINTS]...",
     shell_complete=complete_player,
+    cls=PlayerValues,
 )
 @pass_ctx
 def points(ctx, entries) -> None:
