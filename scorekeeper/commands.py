@@ -30,6 +30,7 @@ from scorekeeper.names import check_new_names
 from scorekeeper.report import show_status
 from scorekeeper.store import NoDatabase
 from scorekeeper.view import column_width, local_time, outcome_lines, padded
+from scorekeeper.web.command import serve
 
 
 @click.command()
@@ -342,6 +343,7 @@ SHARED: tuple[click.Command, ...] = (
     result,
     check,
     help_command,
+    serve,
 )
 
 

@@ -65,6 +65,7 @@ Every game:
   result       The winner(s) once the game is over, and why; before that,...
   check        Settle a finished table of GAME without replaying it: each...
   help         One GAME's verbs (a game id or alias), each with a...
+  serve        Serve the table as a live web page, to record moves by phone.
 
 Hack Attack: Defense:
   protect      PLAYER Protects a Tech card, given by card id or name...
@@ -167,7 +168,7 @@ Start a game: scorekeeper new coin-flip NAME NAME...
           scorekeeper stop
 
 Every game: new, games, status, history, undo, redo, export, result, check,
-help (scorekeeper --help).
+help, serve (scorekeeper --help).
 """,
     )
 
@@ -209,7 +210,7 @@ Official variants, chosen at new (and given to check) with --variant:
               cover”)
 
 Every game: new, games, status, history, undo, redo, export, result, check,
-help (scorekeeper --help).
+help, serve (scorekeeper --help).
 """
     )
     assert run("help", "HAD").output == result.output  # pnp's alias, any case
@@ -237,7 +238,7 @@ Start a game: scorekeeper new hack-back NAME NAME...
               scorekeeper activate Ana 1 -t 2
 
 Every game: new, games, status, history, undo, redo, export, result, check,
-help (scorekeeper --help).
+help, serve (scorekeeper --help).
 """
     )
     assert (
@@ -267,7 +268,7 @@ Start a game: scorekeeper new not-a-hack NAME NAME...
                  scorekeeper hack-off --vote Cleo=Ana
 
 Every game: new, games, status, history, undo, redo, export, result, check,
-help (scorekeeper --help).
+help, serve (scorekeeper --help).
 """
     )
 

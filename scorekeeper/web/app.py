@@ -1,0 +1,370 @@
+"""The web page of `scorekeeper serve` as a Starlette application: HTML made on the
+server (Jinja2 templates in this package), a few lines of script for live updates
+(server-sent events), nothing fetched from elsewhere. Every address starts with the
+table's key, /t/KEY/ (scorekeeper.web.keys); anything else is 403.
+
+  GET  /t/KEY/                the table (?game=N for another game of the file)
+  GET  /t/KEY/live            the part of the page that changes (the script swaps it in)
+  GET  /t/KEY/events          server-sent events: "change" whenever the file changes
+  GET  /t/KEY/status.json     what `scorekeeper status --json` prints
+  GET  /t/KEY/static/NAME     the page's style sheet and script
+  POST /t/KEY/do/VERB         a form of the page: the verb run as the CLI runs it
+  POST /t/KEY/api/VERB        {"args": [...]}: the same, for scripts
+
+A move the rules refuse is answered 422 with the CLI's one-line reason, a malformed one
+400 (click's usage message), and records nothing (scorekeeper.web.runner runs the CLI's
+own command). Requests pass scorekeeper.web.guard first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections import OrderedDict
+from importlib import resources
+from pathlib import Path
+from typing import NamedTuple
+from urllib.parse import urlencode
+
+import anyio
+import click
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
+from starlette.routing import Route
+
+from scorekeeper.errors import ScoreError
+from scorekeeper.web import guard, page
+from scorekeeper.web.keys import WRITE, Keys
+from scorekeeper.web.runner import Said, run
+
+#: The shared verbs the page offers beside the game's own.
+SHARED_VERBS = ("undo", "redo")
+#: The page's own files (scorekeeper/web/static), by name: nothing else is served.
+STATIC = {"page.css": "text/css", "live.js": "text/javascript"}
+#: Headers on every answer: nothing from elsewhere, no framing, no key in a
+#: Referer sent elsewhere.
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+    "frame-ancestors 'none'; form-action 'self'; base-uri 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-store",
+    "X-Frame-Options": "DENY",
+}
+#: How often the file is looked at for changes, in seconds, and how long an events
+#: stream waits before it sends a comment to keep the connection open.
+POLL, KEEP_ALIVE = 0.2, 15.0
+
+
+class Serving(NamedTuple):
+    """What the application serves: the database `db`, its `keys`, the command line's
+    group `cli` (scorekeeper.cli.main: its commands are run for the page), the game
+    `pinned` (`serve --game N`; None: the newest, or the one a link asks for)."""
+
+    db: Path
+    keys: Keys
+    cli: click.Group
+    pinned: int | None = None
+
+
+def make_app(serving: Serving) -> Starlette:
+    """The Starlette application serving `serving` (see the module's text)."""
+    templates = Environment(
+        loader=PackageLoader("scorekeeper.web", "templates"),
+        autoescape=select_autoescape(default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    tokens = guard.Tokens()
+    said: OrderedDict[str, Said] = OrderedDict()
+    watcher = _Watcher(serving.db)
+
+    def access(request: Request) -> str:
+        level = serving.keys.access(request.path_params.get("key", ""))
+        if level is None:
+            raise guard.Refused(403, "this page needs the table's link (with its key)")
+        return level
+
+    def chosen(request: Request) -> int | None:
+        if serving.pinned is not None:
+            return serving.pinned
+        typed = request.query_params.get("game", "")
+        if typed and not (typed.isdigit() and 0 < int(typed) < 2**63):
+            raise guard.Refused(400, "?game= takes a game number such as 2")
+        return int(typed) if typed else None
+
+    def render(request: Request, name: str, level: str, status: int = 200, **extra) -> HTMLResponse:
+        game_id = chosen(request)
+        try:
+            table = page.read_page(serving.cli, serving.db, game_id)
+            problem = ""
+        except ScoreError as exc:
+            table, problem = None, str(exc)
+        html = templates.get_template(name).render(
+            page=table,
+            problem=problem,
+            writable=level == WRITE,
+            token=tokens.issue,
+            games=page.listed_games(serving.db) if not problem else (),
+            offered=_offered(),
+            pinned=serving.pinned,
+            here=_query(game_id),
+            base=f"/t/{request.path_params['key']}/",
+            said=said.get(request.query_params.get("said", "")),
+            **extra,
+        )
+        return HTMLResponse(html, status, headers=HEADERS)
+
+    async def home(request: Request) -> Response:
+        level = access(request)
+        return await anyio.to_thread.run_sync(lambda: render(request, "page.html", level))
+
+    async def live(request: Request) -> Response:
+        level = access(request)
+        return await anyio.to_thread.run_sync(lambda: render(request, "fragment.html", level))
+
+    async def status_json(request: Request) -> Response:
+        access(request)
+        game_id = chosen(request)
+        table = await anyio.to_thread.run_sync(page.read_page, serving.cli, serving.db, game_id)
+        if table is None:
+            raise guard.Refused(404, "no game yet: start one")
+        return JSONResponse(table.status, headers=HEADERS)
+
+    async def static(request: Request) -> Response:
+        access(request)
+        name = request.path_params["name"]
+        if name not in STATIC:
+            raise guard.Refused(404, "no such file")
+        data = resources.files("scorekeeper.web").joinpath("static", name).read_bytes()
+        return Response(
+            data, media_type=STATIC[name], headers={**HEADERS, "Cache-Control": "max-age=300"}
+        )
+
+    async def events(request: Request) -> Response:
+        access(request)
+        return StreamingResponse(
+            watcher.stream(request), media_type="text/event-stream", headers=HEADERS
+        )
+
+    async def body_of(request: Request, level: str) -> bytes:
+        if level != WRITE:
+            raise guard.Refused(403, "this is the watching link: it cannot record moves")
+        guard.same_origin(request.headers, request.headers.get("host", ""))
+        guard.declared_size(request.headers)
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > guard.MAX_BODY:
+                raise guard.Refused(413, f"the body is over {guard.MAX_BODY // 1024} KiB")
+        return bytes(body)
+
+    async def do(request: Request) -> Response:
+        level = access(request)
+        body = await body_of(request, level)
+        guard.body_type(request.headers, guard.FORM_TYPE)
+        answer = guard.read_form(body)
+        verb = request.path_params["verb"]
+        game_id = chosen(request)
+        words = await anyio.to_thread.run_sync(
+            _form_words, serving.cli, serving.db, game_id, verb, answer
+        )
+        tokens.spend((answer.get("token") or [""])[0])
+        result = await anyio.to_thread.run_sync(
+            run, serving.cli, serving.db, words, _target(verb, game_id)
+        )
+        if not result.ok:
+            status = 400 if result.status == 2 else 422
+            return await anyio.to_thread.run_sync(
+                lambda: render(request, "page.html", level, status, refused=result, verb=verb)
+            )
+        after = await anyio.to_thread.run_sync(
+            page.read_page, serving.cli, serving.db, _target(verb, game_id)
+        )
+        key = tokens.issue().partition(".")[0]
+        said[key] = result._replace(lines=page.reported(result.lines, after))
+        while len(said) > 200:
+            said.popitem(last=False)
+        followed = verb != "new" and bool((answer.get("follow") or [""])[0])
+        back = _query(game_id if followed else None, said=key)
+        return RedirectResponse(f"./../?{back}", 303, headers=HEADERS)
+
+    async def api(request: Request) -> Response:
+        level = access(request)
+        body = await body_of(request, level)
+        guard.body_type(request.headers, guard.JSON_TYPE)
+        words = guard.read_words(body)
+        verb = request.path_params["verb"]
+        game_id = chosen(request)
+        await anyio.to_thread.run_sync(_known_verb, serving.cli, serving.db, game_id, verb)
+        result = await anyio.to_thread.run_sync(
+            run, serving.cli, serving.db, [verb, *words], _target(verb, game_id)
+        )
+        status = 200 if result.ok else 400 if result.status == 2 else 422
+        return JSONResponse(
+            {"ok": result.ok, "lines": list(result.lines), "error": result.error},
+            status,
+            headers=HEADERS,
+        )
+
+    async def refused(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, guard.Refused)
+        if "json" in request.headers.get("accept", "") or "/api/" in request.url.path:
+            return JSONResponse({"ok": False, "error": exc.message}, exc.status, headers=HEADERS)
+        return HTMLResponse(_refusal_page(exc.message), exc.status, headers=HEADERS)
+
+    async def elsewhere(request: Request) -> Response:
+        raise guard.Refused(403, "this page needs the table's link (with its key)")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        task = asyncio.create_task(watcher.watch())
+        try:
+            yield
+        finally:
+            watcher.stop()
+            task.cancel()
+
+    routes = [
+        Route("/t/{key}/", home),
+        Route("/t/{key}/live", live),
+        Route("/t/{key}/events", events),
+        Route("/t/{key}/status.json", status_json),
+        Route("/t/{key}/static/{name}", static),
+        Route("/t/{key}/do/{verb}", do, methods=["POST"]),
+        Route("/t/{key}/api/{verb}", api, methods=["POST"]),
+        Route("/{rest:path}", elsewhere, methods=["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD"]),
+    ]
+    return Starlette(
+        routes=routes,
+        exception_handlers={guard.Refused: refused, 404: _not_found, 405: _not_allowed},
+        lifespan=lifespan,
+    )
+
+
+def _target(verb: str, game_id: int | None) -> int | None:
+    """The --game a verb runs with: none for `new` (it starts one)."""
+    return None if verb == "new" else game_id
+
+
+def _known_verb(cli: click.Group, db: Path, game_id: int | None, verb: str) -> page.Page | None:
+    """The table a verb is for, if `verb` is one its page offers (the game's verbs,
+    undo and redo, new); refused 404 otherwise, nothing run."""
+    if verb == "new":
+        return None
+    table = page.read_page(cli, db, game_id)
+    if table is None:
+        raise guard.Refused(404, "no game yet: start one first")
+    if verb not in SHARED_VERBS and verb not in {f.verb for f in table.forms}:
+        raise guard.Refused(404, f"{table.name} has no verb {verb[:40]!r}")
+    return table
+
+
+def _form_words(
+    cli: click.Group, db: Path, game_id: int | None, verb: str, answer: dict
+) -> list[str]:
+    """The command line a form's `answer` stands for (scorekeeper.web.forms.words_of);
+    refused 404 for a verb the page does not offer, 400 for an answer no form sends."""
+    from scorekeeper.web.forms import FormError, words_of
+
+    if verb == "new":
+        return _new_words(answer)
+    table = _known_verb(cli, db, game_id, verb)
+    assert table is not None
+    if verb in SHARED_VERBS:
+        return [verb]
+    form = next(f for f in table.forms if f.verb == verb)
+    try:
+        return [verb, *words_of(form, answer, table.row.players)]
+    except FormError as exc:
+        raise guard.Refused(400, str(exc)) from None
+
+
+def _new_words(answer: dict) -> list[str]:
+    """`new GAME PLAYER... [--variant V]...` from the new-game form: the players one
+    per box (or several in one, separated by commas)."""
+    game = (answer.get("game") or [""])[0].strip()
+    players = [p.strip() for box in answer.get("players", ()) for p in box.split(",") if p.strip()]
+    variants = [v.strip() for v in answer.get("variant", ()) if v.strip()]
+    if len(players) > 12 or any(len(w) > 120 for w in (game, *players, *variants)):
+        raise guard.Refused(400, "too many or too long names for one table")
+    return ["new", *(w for v in variants for w in ("--variant", v)), "--", game, *players]
+
+
+def _offered() -> tuple:
+    """(id, name, variants) of each game a table can start (scorekeeper.games.all_games;
+    `new` refuses one whose verbs the CLI leaves out, with its reason)."""
+    from scorekeeper.games import all_games
+
+    return tuple((g.id, g.name, g.variants) for g in all_games())
+
+
+def _query(game_id: int | None, **more: str) -> str:
+    return urlencode({**({"game": game_id} if game_id is not None else {}), **more})
+
+
+def _refusal_page(message: str) -> str:
+    from html import escape
+
+    return (
+        "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+        f"<title>Hack Pack score keeper</title><p>{escape(message)}</p>"
+    )
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return HTMLResponse(_refusal_page("no such page"), 404, headers=HEADERS)
+
+
+async def _not_allowed(request: Request, exc: Exception) -> Response:
+    return HTMLResponse(_refusal_page("this address takes no such request"), 405, headers=HEADERS)
+
+
+class _Watcher:
+    """One look at the file every POLL seconds for all the pages open (page.changes);
+    each events stream waits for the next change."""
+
+    def __init__(self, db: Path):
+        self.db, self.seen, self._changed = db, 0, asyncio.Event()
+        self._running = True
+
+    async def watch(self) -> None:
+        last: tuple | None = None
+        while self._running:
+            now: tuple | None
+            try:
+                now = await anyio.to_thread.run_sync(page.changes, self.db)
+            except ScoreError:
+                now = last
+            if now != last:
+                last, self.seen = now, self.seen + 1
+                self._changed.set()
+                self._changed = asyncio.Event()
+            await asyncio.sleep(POLL)
+
+    def stop(self) -> None:
+        self._running = False
+        self._changed.set()
+
+    async def stream(self, request: Request):
+        yield "retry: 1000\n\n"
+        seen = self.seen
+        while self._running and not await request.is_disconnected():
+            if self.seen != seen:
+                seen = self.seen
+                yield f"event: change\ndata: {json.dumps(seen)}\n\n"
+                continue
+            changed = self._changed
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
+                continue
+            yield ": still here\n\n"

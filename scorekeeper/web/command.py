@@ -1,0 +1,140 @@
+"""`scorekeeper serve`: the table on every phone. Starts the web page
+(scorekeeper.web.app) over the same database and the same rules as the command line,
+on this computer only by default (127.0.0.1), or with --lan on the local network, with
+a QR code of the link (in the terminal and as a PNG beside the database). Importing this
+module imports click only; the server's parts load when the command runs."""
+
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+from typing import cast
+
+import click
+
+from pnp.core.terminal import echo
+from scorekeeper.context import Whole, pass_ctx
+from scorekeeper.errors import InputError
+
+#: The port the page is served on unless --port says otherwise.
+PORT = 8765
+
+
+@click.command()
+@click.option(
+    "--port",
+    type=Whole(0, 65535),
+    default=PORT,
+    show_default=True,
+    help="The port to listen on (0: any free one, printed).",
+)
+@click.option(
+    "--lan",
+    is_flag=True,
+    help="Listen on the local network (not only this computer) and print a QR code "
+    "of the link; phones on the same Wi-Fi open it.",
+)
+@click.option(
+    "--new-keys", is_flag=True, help="Make new keys: every link given out before stops working."
+)
+@pass_ctx
+def serve(ctx, port, lan, new_keys) -> None:
+    """Serve the table as a live web page, to record moves by phone. It updates by
+    itself and takes moves with taps, through the same rules as these commands. Two
+    links are printed: one to record, one to watch (read only); without a link's key a
+    device sees nothing. --game N keeps the page on game N; else it shows the newest
+    (any game by link)."""
+    import uvicorn
+
+    from scorekeeper.store import default_path
+    from scorekeeper.web.app import Serving, make_app
+    from scorekeeper.web.keys import table_keys
+
+    db = ctx.db or default_path()
+    if ctx.db is None:
+        db.parent.mkdir(parents=True, exist_ok=True)
+    elif not db.parent.is_dir():
+        raise InputError(f"the database's folder {db.parent} does not exist (--db)")
+    keys = table_keys(db, renew=new_keys)
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    listening = _listen(host, port)
+    shown = _lan_address() if lan else "127.0.0.1"
+    base = f"http://{shown}:{listening.getsockname()[1]}"
+    record, watch = f"{base}/t/{keys.write}/", f"{base}/t/{keys.read}/"
+    where = "the local network" if lan else "this computer only"
+    echo(f"Serving {db} on {where}.")
+    echo(f"Record: {record}")
+    echo(f"Watch:  {watch}")
+    if lan:
+        _show_qr(record, watch, db)
+    else:
+        echo("Other devices: add --lan (same Wi-Fi).")
+    echo("Ctrl+C stops it.")
+    sys.stdout.flush()
+    cli = click.get_current_context().find_root().command
+    app = make_app(Serving(db, keys, cast(click.Group, cli), ctx.game_id))
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        server_header=False,
+        timeout_graceful_shutdown=1,
+        limit_concurrency=100,
+        h11_max_incomplete_event_size=16 * 1024,
+    )
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to (host, port) and listening; InputError naming the port if it
+    is taken or not allowed."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise InputError(
+            f"cannot listen on port {port}: {exc.strerror or exc}; try another with --port"
+        ) from None
+    sock.listen(64)
+    return sock
+
+
+def _lan_address() -> str:
+    """This computer's address on the local network: the one its default route leaves
+    from (a UDP socket 'connected' sends nothing), else its host name's."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.254.254.254", 1))
+        return probe.getsockname()[0]
+    except OSError:
+        try:
+            return socket.gethostbyname(socket.gethostname())
+        except OSError:
+            return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def _show_qr(record: str, watch: str, db: Path) -> None:
+    """The record link's QR code in the terminal (segno), and both links' as PNGs
+    beside the database (owner-only: the code is the key)."""
+    import segno
+
+    from scorekeeper.web.keys import write_private
+
+    code = segno.make(record, error="m")
+    try:
+        code.terminal(out=sys.stdout, compact=True, border=2)
+    except UnicodeError:
+        echo("(this terminal cannot draw the QR code; open the PNG below)")
+    for link, suffix in ((record, "-record.png"), (watch, "-watch.png")):
+        path = db.with_name(db.stem + suffix)
+        from io import BytesIO
+
+        png = BytesIO()
+        segno.make(link, error="m").save(png, kind="png", scale=10, border=4)
+        write_private(path, png.getvalue())
+        echo(f"QR code ({'record' if suffix == '-record.png' else 'watch'}): {path}")

@@ -1,0 +1,167 @@
+"""A verb's form on the web page, read off its click command, and the form's answer
+turned back into the words the command line takes: the page records a move by running
+the same command (scorekeeper.web.runner), so the rules and their refusals are the CLI's.
+
+Every field comes from a parameter of the command: a player is a choice of the players
+seated; a card, a Hero or a Defense category a choice of what the command's shell
+completion offers (its name shown, its id sent; a long list is a search box); a whole
+number a number box in its range; a flag a tick box; an argument or option that takes
+several values one box per player; the points sheet's PLAYER POINTS pairs
+(scorekeeper.context.PlayerValues) a number box per player. Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping, NamedTuple, Sequence
+
+import click
+
+from scorekeeper.context import PlayerValues, Whole, complete_player
+
+#: Options no form shows: output formats of a read command.
+HIDDEN = frozenset({"as_json"})
+#: Up to this many choices a field is a drop-down list; more are a search box.
+LISTED = 14
+#: The longest value a form may send for one field, and the most values in all.
+LONGEST = 120
+MOST_VALUES = 48
+
+
+class Field(NamedTuple):
+    """One input of a form. `name`: the form field's name (the parameter's);
+    `label`: what the page shows; `kind`: "choice" (a drop-down list of `choices`),
+    "search" (a text box offering `choices`), "number" (`low`..`high`), "flag" (a tick
+    box), "text", or "per-player" (a number box per seated player); `choices`:
+    (value sent, name shown) pairs; `required`; `repeat`: how many boxes (1, or one
+    per player for a parameter taking several values); `option`: the option as typed
+    ("--target"), None for an argument; `default`: the value a box starts with;
+    `hint`: an option's help ("" for an argument)."""
+
+    name: str
+    label: str
+    kind: str
+    choices: tuple[tuple[str, str], ...] = ()
+    required: bool = False
+    repeat: int = 1
+    option: str | None = None
+    low: int | None = None
+    high: int | None = None
+    default: str = ""
+    hint: str = ""
+
+
+class Form(NamedTuple):
+    """A verb's form: its `verb` name, `summary` (its help's first clause), `help`
+    (its whole first paragraph) and `fields`, in the command's order."""
+
+    verb: str
+    summary: str
+    help: str
+    fields: tuple[Field, ...]
+
+
+class FormError(ValueError):
+    """A form answer that no form of the page could have sent (too long, too many
+    values): the request is refused before anything runs."""
+
+
+def form_of(
+    command: click.Command, root: click.Context, players: Sequence[str], current: str | None
+) -> Form:
+    """The form of `command` for the game chosen in `root` (the CLI group's context,
+    its `db` and `game_id` params set, which shell completion reads), seated
+    `players`, `current` the player to act (a player box starts on them; None: on
+    nothing). Shell completion that cannot read the game offers nothing, and the
+    field is a text box."""
+    ctx = click.Context(command, parent=root, info_name=command.name)
+    fields = tuple(
+        _field(param, ctx, players, current) for param in command.params if param.name not in HIDDEN
+    )
+    text = " ".join((command.help or "").split("\n\n")[0].split())
+    summary = re.split(r"[.:;] (?=[A-Z])", text + " ", maxsplit=1)[0].rstrip(" .")
+    return Form(str(command.name), summary, text, fields)
+
+
+def _field(
+    param: click.Parameter, ctx: click.Context, players: Sequence[str], current: str | None
+) -> Field:
+    name = str(param.name)
+    label = name.replace("_", " ").capitalize()
+    option = param.opts[0] if isinstance(param, click.Option) else None
+    many = param.nargs == -1 or bool(getattr(param, "multiple", False))
+    common: dict[str, Any] = {
+        "required": bool(param.required),
+        "repeat": max(2, min(6, len(players))) if many else 1,
+        "option": option,
+        "hint": str(getattr(param, "help", None) or ""),
+        "default": _default(param),
+    }
+    if isinstance(param, PlayerValues):
+        return Field(name, label, "per-player", tuple((p, p) for p in players), **common)
+    if isinstance(param, click.Option) and param.is_flag:
+        return Field(name, label, "flag", **{**common, "required": False, "default": ""})
+    if isinstance(param.type, Whole):
+        return Field(name, label, "number", low=param.type.low, high=param.type.high, **common)
+    choices = _choices(param, ctx, players)
+    if choices:
+        kind = "choice" if len(choices) <= LISTED else "search"
+        if getattr(param, "_custom_shell_complete", None) is complete_player and current:
+            common["default"] = current if param.required else ""
+        return Field(name, label, kind, choices, **common)
+    return Field(name, label, "text", **common)
+
+
+def _default(param: click.Parameter) -> str:
+    default = param.default
+    if default is None or callable(default) or isinstance(default, (tuple, list, bool)):
+        return ""
+    return str(default)
+
+
+def _choices(param: click.Parameter, ctx: click.Context, players: Sequence[str]):
+    """(value, name) pairs offered for `param`: the players for a player; else what its
+    shell completion offers, named by the completion's `named` (card names), or its
+    CompletionItem help."""
+    complete = getattr(param, "_custom_shell_complete", None)
+    if complete is complete_player:
+        return tuple((p, p) for p in players)
+    try:
+        items = param.shell_complete(ctx, "")
+    except Exception:  # a completion that cannot read its data offers nothing
+        return ()
+    names: dict[str, str] = getattr(complete, "named", dict)()
+    return tuple((i.value, names.get(i.value) or i.help or i.value) for i in items)
+
+
+def words_of(form: Form, answer: Mapping[str, Sequence[str]], players: Sequence[str]) -> list[str]:
+    """The words after the verb that `answer` (field name -> the values sent, as a
+    form posts them; a per-player field as NAME:SEAT) stands for: options first, then
+    `--`, then the arguments in order, empty boxes left out, so a value such as "-2"
+    stays a value. FormError for a value longer than LONGEST characters or over
+    MOST_VALUES values in all; what the command itself refuses (a missing argument) is
+    left to it."""
+    options: list[str] = []
+    positional: list[str] = []
+    count = 0
+    for field in form.fields:
+        if field.kind == "per-player":
+            sent = [(p, _one(answer, f"{field.name}:{seat}")) for seat, p in enumerate(players)]
+            values = [w for p, v in sent if v for w in (p, v)]
+        else:
+            values = [v.strip() for v in answer.get(field.name, ()) if v.strip()][: field.repeat]
+        count += len(values)
+        if any(len(v) > LONGEST for v in values) or count > MOST_VALUES:
+            raise FormError(f"the {field.label.lower()} sent is longer than any form sends")
+        if field.kind == "flag":
+            options += [str(field.option)] if values else []
+        elif field.option is not None:
+            options += [w for v in values for w in (field.option, v)]
+        else:
+            positional += values
+    return [*options, "--", *positional]
+
+
+def _one(answer: Mapping[str, Sequence[str]], name: str) -> str:
+    values = answer.get(name, ())
+    return values[0].strip() if values else ""

@@ -1,0 +1,38 @@
+// Live updates: the server says "change" (server-sent events) whenever the table's file
+// changes, from this page, another phone or the command line; the page then fetches its
+// changing part (GET live) and swaps it in. The forms are swapped too, unless one is
+// open (someone is entering a move): then the whole page reloads after it is sent.
+(function () {
+  "use strict";
+  if (!window.EventSource || !window.fetch) return;
+  var busy = false, again = false;
+  function swap(id, from) {
+    var now = document.getElementById(id), next = from.querySelector("#" + id);
+    if (now && next) now.replaceWith(next);
+  }
+  function refresh() {
+    if (busy) { again = true; return; }
+    busy = true;
+    var query = document.body.dataset.follow ? "?" + document.body.dataset.follow : "";
+    fetch("live" + query, { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (html === null) return;
+        var got = document.createElement("div");
+        got.innerHTML = html;
+        var shown = got.querySelector("#live");
+        if (shown && shown.dataset.game !== document.body.dataset.game) {
+          location.reload();  // another game is the current one now
+          return;
+        }
+        swap("live", got);
+        if (!document.querySelector("#forms details[open]")) swap("forms", got);
+        document.body.dataset.seen = String(Date.now());
+      })
+      .catch(function () {})
+      .then(function () { busy = false; if (again) { again = false; refresh(); } });
+  }
+  var source = new EventSource("events");
+  source.addEventListener("change", refresh);
+  source.addEventListener("open", refresh);
+})();
