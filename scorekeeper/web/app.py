@@ -84,6 +84,7 @@ def make_app(serving: Serving) -> Starlette:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    templates.tests["numeric"] = _numeric
     tokens = guard.Tokens()
     said: OrderedDict[str, Said] = OrderedDict()
     watcher = _Watcher(serving.db)
@@ -249,6 +250,11 @@ def make_app(serving: Serving) -> Starlette:
         exception_handlers={guard.Refused: refused, 404: _not_found, 405: _not_allowed},
         lifespan=lifespan,
     )
+
+
+def _numeric(cell: str) -> bool:
+    """True for a cell that is a number ("12", "−3", "2 (5)"): set right-aligned."""
+    return bool(cell) and all(ch.isdigit() or ch in "−-+ ()" for ch in cell)
 
 
 def _target(verb: str, game_id: int | None) -> int | None:

@@ -52,7 +52,8 @@ class Field(NamedTuple):
 
 
 class Form(NamedTuple):
-    """A verb's form: its `verb` name, `summary` (its help's first clause), `help`
+    """A verb's form: its `verb` name, `summary` (its help's first sentence, cut to a
+    line), `help`
     (its whole first paragraph) and `fields`, in the command's order."""
 
     verb: str
@@ -79,8 +80,15 @@ def form_of(
         _field(param, ctx, players, current) for param in command.params if param.name not in HIDDEN
     )
     text = " ".join((command.help or "").split("\n\n")[0].split())
-    summary = re.split(r"[.:;] (?=[A-Z])", text + " ", maxsplit=1)[0].rstrip(" .")
+    summary = _shortened(re.split(r"\. (?=[A-Z])", text + " ", maxsplit=1)[0].rstrip(" ."))
     return Form(str(command.name), summary, text, fields)
+
+
+def _shortened(text: str, limit: int = 72) -> str:
+    """`text` cut after a word to at most `limit` characters, with "…" if cut."""
+    if len(text) <= limit:
+        return text
+    return text[: text.rfind(" ", 0, limit)].rstrip(",;:") + "…"
 
 
 def _field(

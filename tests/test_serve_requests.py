@@ -1,0 +1,350 @@
+"""`scorekeeper serve`'s page, request by request (Starlette's TestClient, no browser):
+the key in every address, the watching link, size limits, malformed and hostile
+requests, form tokens and replays, refusals with the CLI's own words, and the CLI and
+the page writing at once. Every refused request is checked to change nothing in the
+file. The real browser's tests are tests/test_serve_browser.py."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import stat
+import subprocess
+import sys
+import threading
+
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper.cli import main
+from scorekeeper.web import keys as table_keys
+from scorekeeper.web.app import Serving, make_app
+from scorekeeper.web.runner import run
+
+starlette_testclient = pytest.importorskip("starlette.testclient")
+
+
+def cli(db, *words):
+    """The CLI's answer to `words` on `db`: (exit status, output)."""
+    result = CliRunner().invoke(main, ["--db", str(db), *words], env={"COLUMNS": "100"})
+    return result.exit_code, result.output
+
+
+def contents(db) -> tuple:
+    """Every row of the games and the log: what a refused request must not change."""
+    with sqlite3.connect(db) as conn:
+        return tuple(conn.execute("SELECT * FROM games ORDER BY id")), tuple(
+            conn.execute("SELECT * FROM log ORDER BY id")
+        )
+
+
+@pytest.fixture
+def table(tmp_path):
+    """A Hack Attack table (Ana, Ben, Cy) and a client of its page: (client, db, keys)."""
+    db = tmp_path / "table.sqlite3"
+    assert cli(db, "new", "hack-attack", "Ana", "Ben", "Cy")[0] == 0
+    keys = table_keys.table_keys(db)
+    with starlette_testclient.TestClient(make_app(Serving(db, keys, main))) as client:
+        yield client, db, keys
+
+
+def token_of(html: str, verb: str) -> str:
+    """The one-time token of the form that records `verb` on a page."""
+    form = re.search(rf'action="do/{re.escape(verb)}[^"]*">(.*?)</form>', html, re.S)
+    assert form, f"no form for {verb}"
+    return re.search(r'name="token" value="([^"]+)"', form.group(1)).group(1)
+
+
+EVERY_ROUTE = [
+    ("GET", ""),
+    ("GET", "live"),
+    ("GET", "events"),
+    ("GET", "status.json"),
+    ("GET", "static/page.css"),
+    ("POST", "do/end-turn"),
+    ("POST", "api/end-turn"),
+]
+
+
+@pytest.mark.parametrize("method, route", EVERY_ROUTE)
+@pytest.mark.parametrize("key", ["", "not-the-key", "wxyKuPO7T1BmZFWe7yVT6A"])
+def test_no_key_or_a_wrong_one_is_403_on_every_route_and_changes_nothing(table, method, route, key):
+    client, db, _ = table
+    before = contents(db)
+    answer = client.request(method, f"/t/{key}/{route}" if key else f"/{route}")
+    assert answer.status_code == 403
+    assert "key" in answer.text
+    assert contents(db) == before
+
+
+@pytest.mark.parametrize("path", ["/", "/favicon.ico", "/t/", "/admin", "/t/x/../../etc/passwd"])
+def test_addresses_outside_a_table_are_403(table, path):
+    client, _, keys = table
+    assert client.get(path).status_code == 403
+
+
+@pytest.mark.parametrize(
+    "name", ["../keys.py", "..%2Fkeys.py", "%2e%2e/app.py", "page.css/..", "app.py", ".keys.json"]
+)
+def test_static_serves_only_the_page_files(table, name):
+    client, _, keys = table
+    answer = client.get(f"/t/{keys.write}/static/{name}")
+    assert answer.status_code in (403, 404)
+    assert "import" not in answer.text  # no source file came back
+
+
+def test_the_page_shows_the_table_and_its_forms_with_the_write_key(table):
+    client, db, keys = table
+    answer = client.get(f"/t/{keys.write}/")
+    assert answer.status_code == 200
+    assert "Content-Security-Policy" in answer.headers
+    assert answer.headers["X-Frame-Options"] == "DENY"
+    for verb in ("protect", "user-error", "attack", "end-turn", "undo", "redo"):
+        assert f'action="do/{verb}' in answer.text
+    cells = re.findall(r"<t[hd][^>]*>(?:<span[^>]*>▶</span>)?([^<]+)</t[hd]>", answer.text)
+    assert ["Ana", "0", "0", "0", "0"] == cells[5:10]
+
+
+def test_the_watching_link_reads_but_cannot_write(table):
+    client, db, keys = table
+    page = client.get(f"/t/{keys.read}/")
+    assert page.status_code == 200 and "watching" in page.text
+    assert "<form" not in page.text
+    before = contents(db)
+    assert client.post(f"/t/{keys.read}/api/end-turn", json={"args": []}).status_code == 403
+    assert (
+        client.post(
+            f"/t/{keys.read}/do/end-turn", data={"token": "x"}, headers={"Origin": "http://testserver"}
+        ).status_code
+        == 403
+    )
+    assert contents(db) == before
+    assert client.get(f"/t/{keys.read}/status.json").json()["current"] == "Ana"
+
+
+def test_a_form_records_once_and_its_replay_is_409(table):
+    client, db, keys = table
+    token = token_of(client.get(f"/t/{keys.write}/").text, "end-turn")
+    first = client.post(
+        f"/t/{keys.write}/do/end-turn?game=1", data={"token": token}, follow_redirects=False
+    )
+    assert first.status_code == 303
+    assert client.get(f"/t/{keys.write}/status.json").json()["current"] == "Ben"
+    after = contents(db)
+    again = client.post(f"/t/{keys.write}/do/end-turn?game=1", data={"token": token})
+    assert again.status_code == 409
+    assert contents(db) == after
+
+
+@pytest.mark.parametrize("token", ["", "made-up", "abc.0123456789abcdef0123456789abcdef"])
+def test_a_form_without_this_servers_token_is_403(table, token):
+    client, db, keys = table
+    before = contents(db)
+    answer = client.post(f"/t/{keys.write}/do/end-turn", data={"token": token, "player": "Ana"})
+    assert answer.status_code == 403
+    assert contents(db) == before
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site", "Origin": "http://testserver"},
+    ],
+)
+def test_a_post_from_another_site_is_403(table, headers):
+    client, db, keys = table
+    token = token_of(client.get(f"/t/{keys.write}/").text, "end-turn")
+    before = contents(db)
+    answer = client.post(f"/t/{keys.write}/do/end-turn", data={"token": token}, headers=headers)
+    assert answer.status_code == 403
+    assert "another site" in answer.text
+    assert client.post(
+        f"/t/{keys.write}/api/end-turn", json={"args": []}, headers=headers
+    ).status_code == 403
+    assert contents(db) == before
+
+
+def test_a_body_over_the_limit_is_413_declared_or_streamed(table):
+    client, db, keys = table
+    before = contents(db)
+    big = b'{"args": ["' + b"x" * 40_000 + b'"]}'
+    declared = client.post(
+        f"/t/{keys.write}/api/end-turn", content=big, headers={"Content-Type": "application/json"}
+    )
+    assert declared.status_code == 413
+
+    def chunks():
+        for _ in range(40):
+            yield b"x" * 1024
+
+    streamed = client.post(
+        f"/t/{keys.write}/api/end-turn",
+        content=chunks(),
+        headers={"Content-Type": "application/json"},
+    )
+    assert streamed.status_code == 413
+    assert contents(db) == before
+
+
+@pytest.mark.parametrize(
+    "body, content_type, status",
+    [
+        (b"{not json", "application/json", 400),
+        (b'["end-turn"]', "application/json", 400),
+        (b'{"args": "Ana laptop"}', "application/json", 400),
+        (b'{"args": [1, 2]}', "application/json", 400),
+        (b"\xff\xfe", "application/json", 400),
+        (b'{"args": []}', "text/plain", 415),
+        (b'{"args": []}', "", 415),
+        (b"%ZZ&&==", "application/x-www-form-urlencoded", 415),
+    ],
+)
+def test_malformed_json_is_a_4xx_with_a_message(table, body, content_type, status):
+    client, db, keys = table
+    before = contents(db)
+    headers = {"Content-Type": content_type} if content_type else {}
+    answer = client.post(f"/t/{keys.write}/api/end-turn", content=body, headers=headers)
+    assert answer.status_code == status
+    assert answer.json()["error"]
+    assert contents(db) == before
+
+
+def test_a_malformed_form_body_is_400(table):
+    client, db, keys = table
+    before = contents(db)
+    answer = client.post(
+        f"/t/{keys.write}/do/end-turn",
+        content=b"\xff\xfe=\xff",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert answer.status_code == 400
+    assert contents(db) == before
+
+
+@pytest.mark.parametrize("verb", ["status-of-everything", "serve", "new-thing", "check", "export"])
+def test_an_unknown_verb_is_404_and_runs_nothing(table, verb):
+    client, db, keys = table
+    before = contents(db)
+    assert client.post(f"/t/{keys.write}/api/{verb}", json={"args": []}).status_code == 404
+    assert contents(db) == before
+
+
+def test_a_refused_move_is_422_with_the_clis_own_reason_and_records_nothing(table, tmp_path):
+    client, db, keys = table
+    base = f"/t/{keys.write}/api"
+    assert client.post(f"{base}/protect", json={"args": ["Ana", "laptop"]}).json()["ok"]
+    before = contents(db)
+    refused = client.post(f"{base}/protect", json={"args": ["Ana", "wifi-router"]})
+    assert refused.status_code == 422
+    status, said = cli(db, "protect", "Ana", "wifi-router")
+    assert status == 1
+    assert said.strip() == f"Error: {refused.json()['error']}"
+    assert "one Tech card per turn" in refused.json()["error"]
+    assert contents(db) == before
+
+
+def test_a_refused_form_shows_the_reason_on_the_page(table):
+    client, db, keys = table
+    html = client.get(f"/t/{keys.write}/").text
+    before = contents(db)
+    answer = client.post(
+        f"/t/{keys.write}/do/protect?game=1",
+        data={"token": token_of(html, "protect"), "player": "Ana", "tech": "no-such-card"},
+    )
+    assert answer.status_code == 422
+    _, said = cli(db, "protect", "Ana", "no-such-card")
+    reason = said.strip().removeprefix("Error: ")
+    assert reason.replace("'", "&#39;").replace('"', "&#34;") in answer.text
+    assert contents(db) == before
+    missing = client.post(
+        f"/t/{keys.write}/do/protect?game=1",
+        data={"token": token_of(answer.text, "protect"), "player": "Ana"},
+    )
+    assert missing.status_code == 400  # click's usage error: the Tech is missing
+    assert "Missing argument" in missing.text
+    assert contents(db) == before
+
+
+def test_a_form_value_longer_than_any_form_sends_is_400(table):
+    client, db, keys = table
+    html = client.get(f"/t/{keys.write}/").text
+    before = contents(db)
+    answer = client.post(
+        f"/t/{keys.write}/do/protect?game=1",
+        data={"token": token_of(html, "protect"), "player": "Ana", "tech": "x" * 500},
+    )
+    assert answer.status_code == 400
+    assert contents(db) == before
+
+
+def test_a_new_game_from_the_page_becomes_the_current_one(table):
+    client, db, keys = table
+    html = client.get(f"/t/{keys.write}/").text
+    answer = client.post(
+        f"/t/{keys.write}/do/new",
+        data={
+            "token": token_of(html, "new"),
+            "game": "not-a-hack",
+            "players": ["Dee", "Eve", "", "Fay"],
+        },
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303
+    status = client.get(f"/t/{keys.write}/status.json").json()
+    assert status["game"] == "not-a-hack" and status["id"] == 2
+    assert [p["name"] for p in status["players"]] == ["Dee", "Eve", "Fay"]
+    said = client.get(f"/t/{keys.write}/{answer.headers['location'].removeprefix('./../')}")
+    assert "Game 2: Not a Hack with Dee, Eve, Fay." in said.text
+
+
+def test_the_page_follows_a_game_by_its_number(table):
+    client, db, keys = table
+    cli(db, "new", "hack-back", "Ana", "Ben")
+    assert client.get(f"/t/{keys.write}/status.json").json()["game"] == "hack-back"
+    assert client.get(f"/t/{keys.write}/status.json?game=1").json()["game"] == "hack-attack"
+    assert client.get(f"/t/{keys.write}/status.json?game=x1").status_code == 400
+    missing = client.get(f"/t/{keys.write}/?game=9")
+    assert "no game with id 9" in missing.text
+
+
+def test_keys_are_kept_private_and_renewed_on_request(tmp_path):
+    db = tmp_path / "k.sqlite3"
+    first = table_keys.table_keys(db)
+    path = table_keys.keys_path(db)
+    if sys.platform != "win32":
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert table_keys.table_keys(db) == first
+    renewed = table_keys.table_keys(db, renew=True)
+    assert renewed.write != first.write and renewed.read != first.read
+    assert len(first.write) >= 22 and first.access(first.write) == "write"
+    assert first.access(first.read) == "read" and first.access(first.write + "x") is None
+    path.write_text("{damaged")
+    assert table_keys.table_keys(db) not in (first, renewed)
+
+
+def test_the_cli_and_the_page_writing_at_once_lose_nothing(tmp_path):
+    db = tmp_path / "busy.sqlite3"
+    assert cli(db, "new", "hack-attack", "Ana", "Ben")[0] == 0
+    turns = 15
+    said = []
+
+    def page_moves():
+        for _ in range(turns):
+            said.append(run(main, db, ["end-turn"]))
+
+    writer = threading.Thread(target=page_moves)
+    writer.start()
+    command = [sys.executable, "-c", "from scorekeeper.cli import main; main()", "--db", str(db)]
+    statuses = [
+        subprocess.run([*command, "end-turn"], capture_output=True).returncode
+        for _ in range(turns)
+    ]
+    writer.join()
+    assert statuses == [0] * turns
+    assert all(s.ok for s in said), [s.error for s in said if not s.ok]
+    status, history = cli(db, "history")
+    assert status == 0 and len(history.strip().splitlines()) == 2 * turns
+    assert cli(db, "status", "--json")[1].count('"turn": 31') == 1
