@@ -246,9 +246,11 @@ def completion(module: str, words: Callable[[Any], Iterable[str]]):
 def _printed_name(word: str, value: Any) -> str:
     if isinstance(value, str):
         return value
+    if isinstance(getattr(value, "name", None), str):
+        return value.name
     if isinstance(value, tuple) and value and isinstance(value[0], str):
         return value[0]
-    return str(getattr(value, "name", None) or word)
+    return word
 
 
 def variant_option(game: str | None = None):

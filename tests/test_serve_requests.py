@@ -114,7 +114,9 @@ def test_the_watching_link_reads_but_cannot_write(table):
     assert client.post(f"/t/{keys.read}/api/end-turn", json={"args": []}).status_code == 403
     assert (
         client.post(
-            f"/t/{keys.read}/do/end-turn", data={"token": "x"}, headers={"Origin": "http://testserver"}
+            f"/t/{keys.read}/do/end-turn",
+            data={"token": "x"},
+            headers={"Origin": "http://testserver"},
         ).status_code
         == 403
     )
@@ -161,9 +163,10 @@ def test_a_post_from_another_site_is_403(table, headers):
     answer = client.post(f"/t/{keys.write}/do/end-turn", data={"token": token}, headers=headers)
     assert answer.status_code == 403
     assert "another site" in answer.text
-    assert client.post(
-        f"/t/{keys.write}/api/end-turn", json={"args": []}, headers=headers
-    ).status_code == 403
+    assert (
+        client.post(f"/t/{keys.write}/api/end-turn", json={"args": []}, headers=headers).status_code
+        == 403
+    )
     assert contents(db) == before
 
 
@@ -339,8 +342,7 @@ def test_the_cli_and_the_page_writing_at_once_lose_nothing(tmp_path):
     writer.start()
     command = [sys.executable, "-c", "from scorekeeper.cli import main; main()", "--db", str(db)]
     statuses = [
-        subprocess.run([*command, "end-turn"], capture_output=True).returncode
-        for _ in range(turns)
+        subprocess.run([*command, "end-turn"], capture_output=True).returncode for _ in range(turns)
     ]
     writer.join()
     assert statuses == [0] * turns

@@ -72,13 +72,13 @@ def form_of(
 ) -> Form:
     """The form of `command` for the game chosen in `root` (the CLI group's context,
     its `db` and `game_id` params set, which shell completion reads), seated
-    `players`, `current` the player to act (a player box starts on them; None: on
-    nothing). Shell completion that cannot read the game offers nothing, and the
+    `players`, `current` the player to act (the form's first player box starts on
+    them; None: on nothing). Shell completion that cannot read the game offers nothing, and the
     field is a text box."""
     ctx = click.Context(command, parent=root, info_name=command.name)
-    fields = tuple(
-        _field(param, ctx, players, current) for param in command.params if param.name not in HIDDEN
-    )
+    shown = [p for p in command.params if p.name not in HIDDEN]
+    first = next((p for p in shown if _choices_players(p)), None)
+    fields = tuple(_field(p, ctx, players, current if p is first else None) for p in shown)
     text = " ".join((command.help or "").split("\n\n")[0].split())
     summary = _shortened(re.split(r"\. (?=[A-Z])", text + " ", maxsplit=1)[0].rstrip(" ."))
     return Form(str(command.name), summary, text, fields)
@@ -95,8 +95,9 @@ def _field(
     param: click.Parameter, ctx: click.Context, players: Sequence[str], current: str | None
 ) -> Field:
     name = str(param.name)
-    label = name.replace("_", " ").capitalize()
     option = param.opts[0] if isinstance(param, click.Option) else None
+    label = (option.lstrip("-") if option else name).replace("_", " ").replace("-", " ")
+    label = label.capitalize()
     many = param.nargs == -1 or bool(getattr(param, "multiple", False))
     common: dict[str, Any] = {
         "required": bool(param.required),
@@ -114,15 +115,23 @@ def _field(
     choices = _choices(param, ctx, players)
     if choices:
         kind = "choice" if len(choices) <= LISTED else "search"
-        if getattr(param, "_custom_shell_complete", None) is complete_player and current:
+        if _choices_players(param) and current:
             common["default"] = current if param.required else ""
         return Field(name, label, kind, choices, **common)
     return Field(name, label, "text", **common)
 
 
+def _choices_players(param: click.Parameter) -> bool:
+    """True for a parameter that takes a seated player (its completion offers them)."""
+    return getattr(param, "_custom_shell_complete", None) is complete_player
+
+
 def _default(param: click.Parameter) -> str:
     default = param.default
-    if default is None or callable(default) or isinstance(default, (tuple, list, bool)):
+    unset = getattr(click.core, "UNSET", None)  # click 8.3's "no default"
+    if default is None or default is unset or callable(default):
+        return ""
+    if not isinstance(default, (str, int)) or isinstance(default, bool):
         return ""
     return str(default)
 
@@ -132,7 +141,7 @@ def _choices(param: click.Parameter, ctx: click.Context, players: Sequence[str])
     shell completion offers, named by the completion's `named` (card names), or its
     CompletionItem help."""
     complete = getattr(param, "_custom_shell_complete", None)
-    if complete is complete_player:
+    if _choices_players(param):
         return tuple((p, p) for p in players)
     try:
         items = param.shell_complete(ctx, "")
@@ -146,7 +155,8 @@ def words_of(form: Form, answer: Mapping[str, Sequence[str]], players: Sequence[
     """The words after the verb that `answer` (field name -> the values sent, as a
     form posts them; a per-player field as NAME:SEAT) stands for: options first, then
     `--`, then the arguments in order, empty boxes left out, so a value such as "-2"
-    stays a value. FormError for a value longer than LONGEST characters or over
+    stays a value. FormError for a value longer than LONGEST characters, more values than a
+    field has boxes, or over
     MOST_VALUES values in all; what the command itself refuses (a missing argument) is
     left to it."""
     options: list[str] = []
@@ -157,7 +167,9 @@ def words_of(form: Form, answer: Mapping[str, Sequence[str]], players: Sequence[
             sent = [(p, _one(answer, f"{field.name}:{seat}")) for seat, p in enumerate(players)]
             values = [w for p, v in sent if v for w in (p, v)]
         else:
-            values = [v.strip() for v in answer.get(field.name, ()) if v.strip()][: field.repeat]
+            values = [v.strip() for v in answer.get(field.name, ()) if v.strip()]
+            if len(values) > field.repeat:
+                raise FormError(f"more {field.label.lower()} values than the form has boxes")
         count += len(values)
         if any(len(v) > LONGEST for v in values) or count > MOST_VALUES:
             raise FormError(f"the {field.label.lower()} sent is longer than any form sends")
