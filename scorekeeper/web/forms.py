@@ -155,10 +155,9 @@ def words_of(form: Form, answer: Mapping[str, Sequence[str]], players: Sequence[
     """The words after the verb that `answer` (field name -> the values sent, as a
     form posts them; a per-player field as NAME:SEAT) stands for: options first, then
     `--`, then the arguments in order, empty boxes left out, so a value such as "-2"
-    stays a value. FormError for a value longer than LONGEST characters, more values than a
-    field has boxes, or over
-    MOST_VALUES values in all; what the command itself refuses (a missing argument) is
-    left to it."""
+    stays a value. FormError for a value longer than LONGEST characters, more values
+    than a field has boxes, or over MOST_VALUES values in all; what the command itself
+    refuses (a missing argument) is left to it."""
     options: list[str] = []
     positional: list[str] = []
     count = 0
