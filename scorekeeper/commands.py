@@ -27,7 +27,7 @@ from scorekeeper.games import (
 )
 from scorekeeper.help_page import verb_lines, wrapped
 from scorekeeper.names import check_new_names
-from scorekeeper.report import show_status
+from scorekeeper.report import history_entries, show_status
 from scorekeeper.store import NoDatabase
 from scorekeeper.view import column_width, local_time, outcome_lines, padded
 from scorekeeper.web.command import serve
@@ -139,31 +139,6 @@ def warn_retuned(table: session.Table) -> None:
 
     for line in retuned(table):
         echo(f"Warning: game {table.row.id}, {line}.", err=True)
-
-
-def history_entries(table: session.Table) -> list[dict]:
-    """Each event in force, as {"n", "turn", "current", "phase", "event", "text",
-    "automatic", "at"}: its number, the turn and the player to act (the common status
-    keys) and the phase before it, the event and its line, and the automatic notes."""
-    rules, out = table.game.rules, []
-    state = table.game.start(table.row.players, table.row.variants)
-    for number, step in enumerate(table.steps, start=1):
-        before = rules.status(state)
-        event = cast(dict, step.row.event)  # a step's row is an action, with its event
-        out.append(
-            {
-                "n": number,
-                "turn": before["turn"],
-                "current": before["current"],
-                "phase": before["phase"],
-                "event": event,
-                "text": rules.describe(event),
-                "automatic": list(step.notes),
-                "at": step.row.created,
-            }
-        )
-        state = rules.apply(state, event)
-    return out
 
 
 @click.command()

@@ -4,6 +4,8 @@ Used by every game's verbs and by the shared commands."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import click
 
 from pnp.core.terminal import echo
@@ -53,3 +55,35 @@ def show_status(table: session.Current | session.Table) -> None:
     lines[1:1] = variant_lines(spec.variants, table.row.variants, rule=False)
     for line in lines:
         echo(line)
+
+
+def history_entries(table: session.Table) -> list[dict]:
+    """Each event in force, as {"n", "turn", "current", "phase", "event", "text",
+    "automatic", "at"}: its number, the turn and the player to act (the common status
+    keys) and the phase before it, the event and its line, and the automatic notes."""
+    rules, out = table.game.rules, []
+    state = table.game.start(table.row.players, table.row.variants)
+    for number, step in enumerate(table.steps, start=1):
+        before = rules.status(state)
+        event = cast(dict, step.row.event)  # a step's row is an action, with its event
+        out.append(
+            {
+                "n": number,
+                "turn": before["turn"],
+                "current": before["current"],
+                "phase": before["phase"],
+                "event": event,
+                "text": rules.describe(event),
+                "automatic": list(step.notes),
+                "at": step.row.created,
+            }
+        )
+        state = rules.apply(state, event)
+    return out
+
+
+def history_line(entry: dict) -> str:
+    """An entry of `history_entries` as `history` prints it, without its number: "turn 2
+    (Ben): Ben Protected Laptop (3 points)", or "opening: ..." before the first turn."""
+    when = f"turn {entry['turn']} ({entry['current']})" if entry["current"] else entry["phase"]
+    return f"{when}: {entry['text']}"

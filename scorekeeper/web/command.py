@@ -83,7 +83,11 @@ def serve(ctx, port, lan, new_keys) -> None:
         limit_concurrency=100,
         h11_max_incomplete_event_size=16 * 1024,
     )
-    uvicorn.Server(config).run(sockets=[listening])
+    try:
+        uvicorn.Server(config).run(sockets=[listening])
+    except KeyboardInterrupt:  # uvicorn stops, then raises the Ctrl+C again for us
+        pass
+    echo("Stopped.")
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -15,6 +15,7 @@ from scorekeeper import session
 from scorekeeper.board import Board, board_of, unstyled
 from scorekeeper.errors import ScoreError
 from scorekeeper.game import variant_lines
+from scorekeeper.report import history_entries, history_line
 from scorekeeper.store import Store, TableRow
 from scorekeeper.view import head_line, local_time, outcome_lines
 from scorekeeper.web.forms import Form, form_of
@@ -25,7 +26,8 @@ RECENT = 8
 
 
 class Recent(NamedTuple):
-    """One action in force: its number in the game, its line, and the automatic notes."""
+    """One action in force: its number in the game, its line as `history` prints it
+    (scorekeeper.report.history_line), and the automatic notes."""
 
     n: int
     text: str
@@ -105,8 +107,8 @@ def read_page(cli: click.Group, db: Path, game_id: int | None) -> Page | None:
     root.params = {"db": db, "game_id": table.row.id}
     players = table.row.players
     recent = tuple(
-        Recent(n, rules.describe(step.row.event or {}), tuple(step.notes))
-        for n, step in reversed(list(enumerate(table.steps, start=1))[-RECENT:])
+        Recent(e["n"], history_line(e), tuple(e["automatic"]))
+        for e in reversed(history_entries(table)[-RECENT:])
     )
     return Page(
         row=table.row,
