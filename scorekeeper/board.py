@@ -6,9 +6,11 @@ to act, a leader, out of play) and the sentences under it. Each game may give it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 import click
+
+from scorekeeper.layout import Block, Table, laid_out
 
 if TYPE_CHECKING:
     from scorekeeper.game import Game
@@ -48,13 +50,18 @@ def board_of(game: Game, game_id: int, status: dict) -> Board:
     return Board(lines[0] if lines else game.name, lines=tuple(lines[1:]), preformatted=True)
 
 
-def unstyled(lines: list[str]) -> list[str]:
-    """`lines` without their terminal styling (click.unstyle)."""
-    return [click.unstyle(line) for line in lines]
+def unstyled(lines: Sequence[Block]) -> list[str]:
+    """A view's `lines` as a wide terminal prints them (a scorekeeper.layout.Table as
+    its heading and rows), without their terminal styling (click.unstyle)."""
+    return [click.unstyle(line) for line in laid_out(lines, None)]
 
 
-def under_table(lines: list[str], rows: int) -> tuple[str, ...]:
-    """The sentences a terminal view prints under its table: `lines` after the head
-    line, the heading row and `rows` rows, unstyled (for a game whose Board reuses its
-    view's own sentences)."""
+def under_table(lines: Sequence[Block], rows: int) -> tuple[str, ...]:
+    """The sentences a terminal view prints under its table, unstyled (for a game whose
+    Board reuses its view's own sentences): the lines after its Table
+    (scorekeeper.layout), or, for a view of text only, after the head line, the heading
+    row and `rows` rows (after the head line when `rows` is 0)."""
+    tables = [i for i, line in enumerate(lines) if isinstance(line, Table)]
+    if tables:
+        return tuple(unstyled(lines[tables[0] + 1 :]))
     return tuple(unstyled(lines[2 + rows :]) if rows else unstyled(lines[1:]))

@@ -26,8 +26,9 @@ from scorekeeper.games import (
     problems,
 )
 from scorekeeper.help_page import verb_lines, wrapped
+from scorekeeper.layout import echo_lines, fitted, output_width
 from scorekeeper.names import check_new_names
-from scorekeeper.report import history_entries, show_status
+from scorekeeper.report import echo_automatic, history_entries, history_line, show_status
 from scorekeeper.store import NoDatabase
 from scorekeeper.view import column_width, local_time, outcome_lines, padded
 from scorekeeper.web.command import serve
@@ -58,7 +59,7 @@ def new(ctx, game, players, variants, data_dir) -> None:
         sheet = sheet_to_start(data_dir, game, names, variants)  # refused before any file
         table = session.new_sheet(ctx.creator, sheet, names)
         players = ", ".join(table.row.players)
-        echo(f"Game {table.row.id}: {table.game.name} (points sheet) with {players}.")
+        echo_lines([f"Game {table.row.id}: {table.game.name} (points sheet) with {players}."])
         show_status(table)
         return
     spec = find_game(game)
@@ -68,7 +69,7 @@ def new(ctx, game, players, variants, data_dir) -> None:
     chosen = choose_variants(spec.variants, variants, spec.name)
     spec.start(names, chosen)  # refused before any file is created
     table = session.new_game(ctx.creator, game, names, chosen)
-    echo(f"Game {table.row.id}: {table.game.name} with {', '.join(table.row.players)}.")
+    echo_lines([f"Game {table.row.id}: {table.game.name} with {', '.join(table.row.players)}."])
     show_status(table)
 
 
@@ -154,16 +155,21 @@ def history(ctx, as_json) -> None:
         return
     if not entries:
         echo("Nothing recorded yet.")
+    width = output_width()
     for e in entries:
-        when = f"turn {e['turn']} ({e['current']})" if e["current"] else e["phase"]
-        echo(f"{e['n']:>3}. {when}: {e['text']}")
+        for line in fitted(f"{e['n']:>3}. {history_line(e)}", width, hang=HISTORY_HANG):
+            echo(line)
         for note in e["automatic"]:
-            echo(click.style(f"     automatic: {note}", fg="yellow"))
+            echo_automatic(note, width, indent=" " * HISTORY_HANG)
+
+
+#: Where a wrapped `history` entry's next lines start: under the text after "  1. ".
+HISTORY_HANG = 5
 
 
 def _move(ctx, kind: str) -> None:
     row, table = getattr(session, kind)(ctx.store, ctx.game_id)
-    echo(f"{kind.capitalize()}ne: {table.game.rules.describe(row.event)}.")
+    echo_lines([f"{kind.capitalize()}ne: {table.game.rules.describe(row.event)}."])
     show_status(table)
 
 
@@ -236,13 +242,12 @@ def result(ctx, explain, as_json) -> None:
             }
         )
         return
-    if not final:
-        echo("The game is not over yet; standing now:")
     lines = outcome_lines(outcome, explain, final)
     if explain:
         lines[1:1] = variant_lines(table.game.variants, table.row.variants)
-    for line in lines:
-        echo(line)
+    if not final:
+        lines.insert(0, "The game is not over yet; standing now:")
+    echo_lines(lines)
 
 
 class CheckCommand(click.Command):
@@ -284,8 +289,7 @@ def check(game, entries, variants, as_json) -> None:
         return
     lines = outcome_lines(outcome, explain=True, final=final)
     lines[1:1] = variant_lines(spec.variants, chosen)
-    for line in lines:
-        echo(line)
+    echo_lines(lines)
 
 
 @click.command("help")

@@ -16,6 +16,8 @@ from scorekeeper.outcome import Outcome
 if TYPE_CHECKING:
     import click
 
+    from scorekeeper.layout import Block
+
 #: Every status dict carries these keys (a game adds its own):
 #: game (id), phase (text), over (bool), turn (int: the turn or round number),
 #: current (the name of the player to act, or None), leaders (names), result (an
@@ -152,7 +154,9 @@ class Game(NamedTuple):
 
     `id`: the game id of pnp's registry ("scorekeeper new ID ..."); `name`: the printed
     name; `rules`: its Rules; `view(game_number, name, status) -> [line]`: its status
-    table for a terminal; `verbs`: its click commands (names unique across all games and
+    table for a terminal, each line a text or a scorekeeper.layout.Table (which the
+    shared code prints wide, or stacked on a narrow terminal; a text it wraps there);
+    `verbs`: its click commands (names unique across all games and
     the shared commands, checked when the CLI starts); `check(entries) -> Outcome`: the
     optional hook behind `scorekeeper check ID ENTRY...`, settling a described final
     table (InputError for an entry it cannot read, RuleError for a table the rules or
@@ -171,7 +175,7 @@ class Game(NamedTuple):
     id: str
     name: str
     rules: Rules
-    view: Callable[[int, str, dict], list[str]]
+    view: Callable[[int, str, dict], list[Block]]
     verbs: tuple[click.Command, ...]
     check: Callable[..., Outcome] | None = None
     variants: tuple[Variant, ...] = ()

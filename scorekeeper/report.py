@@ -12,6 +12,7 @@ from pnp.core.terminal import echo
 from scorekeeper import session
 from scorekeeper.errors import InputError
 from scorekeeper.game import variant_lines
+from scorekeeper.layout import echo_lines, fitted, output_width
 from scorekeeper.view import head_line
 
 
@@ -28,33 +29,38 @@ def record_and_report(ctx, table: session.Current, event: dict, preface=()) -> N
     """Record `event` on `table` (refused with nothing written if the rules forbid it),
     then print `preface`, what happened and the automatic notes; then, if the game just
     ended, the outcome (the head line, then the explanation lines the notes did not
-    already print), else the status table."""
+    already print), else the status table. All of it is laid out for the output's width
+    (scorekeeper.layout.output_width)."""
     rules = table.game.rules
     before, after = session.record(ctx.store, table.row.id, event)
-    for line in preface:
-        echo(line)
-    echo(rules.describe(event) + ".")
+    width = output_width()
+    echo_lines([*preface, rules.describe(event) + "."], width)
     notes = rules.notes(before.state, after.state)
     for note in notes:
-        echo(click.style(f"automatic: {note}", fg="yellow"))
+        echo_automatic(note, width)
     outcome = rules.outcome(after.state)
     if outcome is None:
-        show_status(after)
+        show_status(after, width)
         return
-    echo(head_line(outcome))
-    for line in outcome.explanation:
-        if line not in notes:
-            echo(line)
+    explained = [line for line in outcome.explanation if line not in notes]
+    echo_lines([head_line(outcome), *explained], width)
 
 
-def show_status(table: session.Current | session.Table) -> None:
+def echo_automatic(note: str, width: int | None, indent: str = "") -> None:
+    """Print what the rules did by themselves: "automatic: NOTE" in yellow after
+    `indent`, laid out for `width` printed columns (None: on one line)."""
+    for line in fitted(f"{indent}automatic: {note}", width):
+        echo(click.style(line, fg="yellow"))
+
+
+def show_status(table: session.Current | session.Table, width: int | None = None) -> None:
     """Print the table in its game's view, the official variants chosen (if any) under
-    its first line."""
+    its first line, laid out for `width` printed columns (None: the output's,
+    scorekeeper.layout.output_width; a narrow one stacks the table)."""
     spec = table.game
     lines = spec.view(table.row.id, spec.name, spec.rules.status(table.state))
     lines[1:1] = variant_lines(spec.variants, table.row.variants, rule=False)
-    for line in lines:
-        echo(line)
+    echo_lines(lines, width)
 
 
 def history_entries(table: session.Table) -> list[dict]:

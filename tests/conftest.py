@@ -27,6 +27,14 @@ def _no_personal_defaults(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("HACKPACK_CONFIG_DIR", str(tmp_path_factory.getbasetemp() / "no-config"))
 
 
+@pytest.fixture(autouse=True)
+def _no_terminal_width(monkeypatch):
+    """No test reads the width of whoever runs the suite: the score keeper lays its text
+    out for COLUMNS when it is set (scorekeeper.layout.output_width), so it is unset;
+    tests of the narrow layout set it themselves."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
     """A function (paper, duplex, game="hack-attack", **spec) -> BuildReport, building each

@@ -1,6 +1,7 @@
 """Running a command for the web page exactly as the command line runs it: the same
 click group (scorekeeper.cli.main), the same database, the same one-line messages, in
-this process. One command at a time (`LOCK`): the commands print through the process's
+this process, laid out as it always was whatever COLUMNS says (scorekeeper.layout
+.as_written). One command at a time (`LOCK`): the commands print through the process's
 standard output, which is caught here; the page's reads take the same lock, so the
 score keeper's per-process caches (scorekeeper.cache) are never used by two threads at
 once. Another process (the CLI at the table) may write the same file meanwhile: the
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import NamedTuple, Sequence
 
 import click
+
+from scorekeeper.layout import as_written
 
 #: Held while a command runs or the page reads the database (see the module's text).
 LOCK = threading.RLock()
@@ -41,7 +44,7 @@ def run(cli: click.Group, db: Path, words: Sequence[str], game_id: int | None = 
     args = ["--db", str(db), *(["--game", str(game_id)] if game_id is not None else []), *words]
     out, err = io.StringIO(), io.StringIO()
     status, error = 0, ""
-    with LOCK, redirect_stdout(out), redirect_stderr(err):
+    with LOCK, as_written(), redirect_stdout(out), redirect_stderr(err):
         try:
             cli.main(args=args, prog_name="scorekeeper", standalone_mode=False)
         except click.ClickException as exc:

@@ -5,28 +5,44 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.view import column_width, number, padded
+from scorekeeper.layout import Block, Column, Row, Table
+from scorekeeper.view import number
+
+#: The table's columns; stacked, a row reads "▶ Ana — Total 3", then "Tech 1 · ...".
+COLUMNS = (
+    Column("Player", right=False),
+    Column("Tech"),
+    Column("Points"),
+    Column("User Errors"),
+    Column("Total"),
+)
 
 
-def status_lines(game_id: int, name: str, status: dict) -> list[str]:
+def status_lines(game_id: int, name: str, status: dict) -> list[Block]:
     """Lines for game number `game_id` called `name`, from `status` (rules.status's
-    dict): whose turn, each player's numbers, who leads, the final round."""
+    dict): whose turn, the table of each player's numbers (scorekeeper.layout.Table),
+    who leads, the final round."""
     if status["over"]:
         head = f"{name} — game {game_id}: over after turn {status['turn']}"
     else:
         head = f"{name} — game {game_id}, turn {status['turn']}: " + click.style(
             f"{status['current']}'s turn", bold=True
         )
-    width = column_width((p["name"] for p in status["players"]), 6)
-    lines = [head, f"  {padded('Player', width)}  Tech  Points  User Errors  Total"]
-    for p in status["players"]:
-        mark = click.style("▶", fg="cyan") if p["name"] == status["current"] else " "
-        row = (
-            f"{mark} {padded(p['name'], width)}  {p['protected']:>4}  {p['points']:>6}  "
-            f"{p['user_errors']:>11}  {number(p['total']):>5}"
+    rows = tuple(
+        Row(
+            (
+                p["name"],
+                str(p["protected"]),
+                str(p["points"]),
+                str(p["user_errors"]),
+                number(p["total"]),
+            ),
+            mark=click.style("▶", fg="cyan") if p["name"] == status["current"] else " ",
+            bold=p["name"] in status["leaders"],
         )
-        lines.append(click.style(row, bold=True) if p["name"] in status["leaders"] else row)
-    lines.append(lead_line(status))
+        for p in status["players"]
+    )
+    lines: list[Block] = [head, Table(COLUMNS, rows, beside=4), lead_line(status)]
     if status["final_round"] and not status["over"]:
         left = status["last_turns_remaining"]
         lines.append(

@@ -5,13 +5,25 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.view import column_width, number, padded
+from scorekeeper.layout import Block, Column, Row, Table
+from scorekeeper.view import number
+
+#: The table's columns; stacked, a Hero reads "#1 Script Kiddie — VC 11", then
+#: "Owner Ana · Printed 9".
+COLUMNS = (
+    Column("#", least=3),
+    Column("Hero", right=False),
+    Column("Owner", right=False),
+    Column("Printed"),
+    Column("VC", least=3),
+)
 
 
-def status_lines(game_id: int, name: str, status: dict) -> list[str]:
+def status_lines(game_id: int, name: str, status: dict) -> list[Block]:
     """Lines for game number `game_id` called `name`, from `status` (rules.status's
     dict): the opening or whose turn and action, every Hero in play with its VC, who is
-    out, and the result or who stands closest to winning."""
+    out, and the result or who stands closest to winning. The Heroes are a
+    scorekeeper.layout.Table."""
     if status["phase"] == "opening":
         head = (
             f"{name} — game {game_id}: opening — waiting for "
@@ -26,19 +38,16 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
         head = f"{name} — game {game_id}, turn {status['turn']}: " + click.style(
             f"{status['current']}'s turn, action {status['action']} of 2", bold=True
         )
-    lines = [head]
+    lines: list[Block] = [head]
     if status["heroes"]:
-        width = column_width((h["name"] for h in status["heroes"]), 4)
-        owners = column_width((h["owner"] for h in status["heroes"]), 5)
-        lines.append(
-            f"  {'#':>3}  {padded('Hero', width)}  {padded('Owner', owners)}  Printed   VC"
-        )
-        for h in status["heroes"]:
-            row = (
-                f"  {h['hero']:>3}  {padded(h['name'], width)}  {padded(h['owner'], owners)}"
-                f"  {h['printed']:>7}  {number(h['vc']):>3}"
+        rows = tuple(
+            Row(
+                (str(h["hero"]), h["name"], h["owner"], str(h["printed"]), number(h["vc"])),
+                bold=h["vc"] <= 0,
             )
-            lines.append(click.style(row, bold=True) if h["vc"] <= 0 else row)
+            for h in status["heroes"]
+        )
+        lines.append(Table(COLUMNS, rows, title="#{0} {1}", beside=4))
     if status["eliminated"]:
         lines.append("Out: " + ", ".join(status["eliminated"]))
     if status["result"]:

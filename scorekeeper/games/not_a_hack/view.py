@@ -5,13 +5,24 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.view import column_width, number, padded
+from scorekeeper.layout import Block, Column, Row, Table
+from scorekeeper.view import number
+
+#: The table's columns; stacked, a row reads "Ben — Total −2  banned", then
+#: "Hacks (cards) 0 (0) · Actions −2 · Accounts 1".
+COLUMNS = (
+    Column("Player", right=False),
+    Column("Hacks (cards)"),
+    Column("Actions"),
+    Column("Total"),
+    Column("Accounts"),
+)
 
 
-def status_lines(game_id: int, name: str, status: dict) -> list[str]:
+def status_lines(game_id: int, name: str, status: dict) -> list[Block]:
     """Lines for game number `game_id` called `name`, from `status` (rules.status's
     dict): who draws next (or the hack-off), each player's points, bans and New Account
-    cards, and the winner or who leads."""
+    cards (a scorekeeper.layout.Table), and the winner or who leads."""
     if status["over"]:
         head = f"{name} — game {game_id}: over"
     elif status["phase"] == "hack-off":
@@ -22,16 +33,21 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
         head = f"{name} — game {game_id}, turn {status['turn']}: " + click.style(
             f"{status['current']} draws the black card", bold=True
         )
-    width = column_width((p["name"] for p in status["players"]), 6)
-    lines = [head, f"  {padded('Player', width)}  Hacks (cards)  Actions  Total  Accounts"]
-    for p in status["players"]:
-        flag = "  banned" if p["banned"] else ""
-        won = f"{len(p['hacks'])} ({sum(p['hacks'])})"
-        row = (
-            f"  {padded(p['name'], width)}  {won:>13}  {number(sum(p['actions'])):>7}  "
-            f"{number(p['total']):>5}  {p['new_accounts']:>8}{flag}"
+    rows = tuple(
+        Row(
+            (
+                p["name"],
+                f"{len(p['hacks'])} ({sum(p['hacks'])})",
+                number(sum(p["actions"])),
+                number(p["total"]),
+                str(p["new_accounts"]),
+            ),
+            bold=p["name"] in status["leaders"],
+            note="banned" if p["banned"] else "",
         )
-        lines.append(click.style(row, bold=True) if p["name"] in status["leaders"] else row)
+        for p in status["players"]
+    )
+    lines: list[Block] = [head, Table(COLUMNS, rows, beside=3)]
     if status["result"]:
         lines.append(f"Winner: {', '.join(status['result']['winners'])}.")
     else:

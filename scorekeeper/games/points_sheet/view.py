@@ -3,10 +3,9 @@ round by round and total, and who leads or won."""
 
 from __future__ import annotations
 
-import click
-
 from pnp.core.shown import plural
-from scorekeeper.view import column_width, number, padded
+from scorekeeper.layout import Block, Column, Row, Table
+from scorekeeper.view import number
 
 #: Round columns shown; the rounds before them are shown summed in one column.
 SHOWN_ROUNDS = 8
@@ -27,11 +26,12 @@ def _cell(points: list, rounds: range) -> str:
     return number(sum(shown)) if shown else NOTHING
 
 
-def status_lines(game_id: int, name: str, status: dict) -> list[str]:
+def status_lines(game_id: int, name: str, status: dict) -> list[Block]:
     """Lines for game number `game_id` called `name`, from `status` (rules.status's
     dict): the round in play of how many (or the end), which total wins, a row per
     player with their points in each round ("–": nothing recorded) and their total (the
-    leaders' rows bold), then who leads or won."""
+    leaders' rows bold; a scorekeeper.layout.Table, stacked "Ana — Total 10", then
+    "R1 5 · R2 4 · R3 1"), then who leads or won."""
     played, wins = status["turn"], f"{status['wins']} total wins"
     if status["over"]:
         head = f"{name} — game {game_id}: over after {plural(played, 'round')} ({wins})"
@@ -39,19 +39,19 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
         of = f" of {status['rounds']}" if status["rounds"] else ""
         head = f"{name} — game {game_id}, round {played}{of} ({wins})"
     columns = _columns(played)
-    cells = [[_cell(p["points"], rounds) for _, rounds in columns] for p in status["players"]]
-    widths = [
-        max(len(heading), *(len(row[i]) for row in cells)) for i, (heading, _) in enumerate(columns)
-    ]
-    totals = [number(p["total"]) for p in status["players"]]
-    total_width = max(len("Total"), *map(len, totals))
-    width = column_width((p["name"] for p in status["players"]), 6)
-    headings = "  ".join(h.rjust(w) for (h, _), w in zip(columns, widths))
-    lines = [head, f"  {padded('Player', width)}  {headings}  {'Total'.rjust(total_width)}"]
-    for p, row, total in zip(status["players"], cells, totals):
-        points = "  ".join(c.rjust(w) for c, w in zip(row, widths))
-        line = f"  {padded(p['name'], width)}  {points}  {total.rjust(total_width)}"
-        lines.append(click.style(line, bold=True) if p["name"] in status["leaders"] else line)
+    rows = tuple(
+        Row(
+            (p["name"], *(_cell(p["points"], rounds) for _, rounds in columns), number(p["total"])),
+            bold=p["name"] in status["leaders"],
+        )
+        for p in status["players"]
+    )
+    headings = (
+        Column("Player", right=False),
+        *(Column(heading) for heading, _ in columns),
+        Column("Total"),
+    )
+    lines: list[Block] = [head, Table(headings, rows, beside=len(headings) - 1)]
     leaders = ", ".join(status["leaders"])
     if status["result"]:
         won = "Winner" if len(status["leaders"]) == 1 else "Shared win"
