@@ -1,7 +1,7 @@
 """Commands every game shares: new, games, status, history, undo, redo, export, result,
-check and help. Game-neutral: each asks the game's `Game` (scorekeeper.game) for its
-rules, view and hooks. The CLI (scorekeeper.cli) adds them to its group with every
-game's verbs."""
+stats (scorekeeper.stats_command), check and help. Game-neutral: each asks the game's
+`Game` (scorekeeper.game) for its rules, view and hooks. The CLI (scorekeeper.cli) adds
+them to its group with every game's verbs."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from scorekeeper.games import (
 from scorekeeper.help_page import verb_lines, wrapped
 from scorekeeper.names import check_new_names
 from scorekeeper.report import show_status
+from scorekeeper.stats_command import stats
 from scorekeeper.store import NoDatabase
 from scorekeeper.view import column_width, local_time, outcome_lines, padded
 
@@ -340,6 +341,7 @@ SHARED: tuple[click.Command, ...] = (
     redo,
     export,
     result,
+    stats,
     check,
     help_command,
 )

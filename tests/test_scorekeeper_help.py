@@ -63,6 +63,7 @@ Every game:
   redo         Bring back the last undone event.
   export       The whole game as JSON: players, the full log (undo and...
   result       The winner(s) once the game is over, and why; before that,...
+  stats        Across evenings: each player's games played, won outright...
   check        Settle a finished table of GAME without replaying it: each...
   help         One GAME's verbs (a game id or alias), each with a...
 
@@ -166,8 +167,8 @@ Start a game: scorekeeper new coin-flip NAME NAME...
   stop  Stop play: the game ends and the highest total wins.
           scorekeeper stop
 
-Every game: new, games, status, history, undo, redo, export, result, check,
-help (scorekeeper --help).
+Every game: new, games, status, history, undo, redo, export, result, stats,
+check, help (scorekeeper --help).
 """,
     )
 
@@ -208,8 +209,8 @@ Official variants, chosen at new (and given to check) with --variant:
               harder game, lower or raise the number of icons the table must
               cover”)
 
-Every game: new, games, status, history, undo, redo, export, result, check,
-help (scorekeeper --help).
+Every game: new, games, status, history, undo, redo, export, result, stats,
+check, help (scorekeeper --help).
 """
     )
     assert run("help", "HAD").output == result.output  # pnp's alias, any case
@@ -236,8 +237,8 @@ Start a game: scorekeeper new hack-back NAME NAME...
             +2 VC.
               scorekeeper activate Ana 1 -t 2
 
-Every game: new, games, status, history, undo, redo, export, result, check,
-help (scorekeeper --help).
+Every game: new, games, status, history, undo, redo, export, result, stats,
+check, help (scorekeeper --help).
 """
     )
     assert (
@@ -266,8 +267,8 @@ Start a game: scorekeeper new not-a-hack NAME NAME...
                scores its cards.
                  scorekeeper hack-off --vote Cleo=Ana
 
-Every game: new, games, status, history, undo, redo, export, result, check,
-help (scorekeeper --help).
+Every game: new, games, status, history, undo, redo, export, result, stats,
+check, help (scorekeeper --help).
 """
     )
 
