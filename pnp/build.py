@@ -19,13 +19,13 @@ from typing import Any
 
 from pnp.core.errors import DataError, PnpError, UnknownGame, errors_only
 from pnp.core.games import find_game
+from pnp.core.outfile import through_links
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit
-from pnp.outfile import through_links
 from pnp.render.alongside import Alongside
 from pnp.render.painter import KitPainter, reprinted
 from pnp.render.sheets import new_canvas, write_sheets

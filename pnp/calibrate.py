@@ -11,6 +11,7 @@ from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.core.outfile import write_whole
 from pnp.fonts import BOLD, REGULAR, font
 from pnp.layout.calibration import (
     _FLIP,
@@ -20,7 +21,6 @@ from pnp.layout.calibration import (
     Side,
     calibration_sheet,
 )
-from pnp.outfile import write_whole
 
 
 def _draw(c: Canvas, side: Side) -> None:
@@ -61,7 +61,7 @@ def render_calibration(out: Path | BinaryIO, sheet: CalibrationSheet) -> None:
 def write_calibration(out_dir: Path, paper: str, duplex: str, margin_mm: float) -> Path:
     """Write `out_dir`/calibration.pdf (creating `out_dir`) and return its path.
 
-    The PDF is written whole or not at all (pnp.outfile.write_whole: a hidden file in
+    The PDF is written whole or not at all (pnp.core.outfile.write_whole: a hidden file in
     `out_dir` renamed over the old one).
     Raises LayoutError for a request `check_request` refuses, PnpError when the folder
     cannot be written."""

@@ -20,10 +20,10 @@ from pathlib import Path
 
 from pnp.build import _staging_folder, find_kit, game_folder, publish
 from pnp.core.errors import PnpError
+from pnp.core.outfile import write_whole
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.data.csv_tables import refusal, sheet_cells, write_sheet
 from pnp.data.tables import Entry, TableSpec, games_read
-from pnp.outfile import write_whole
 
 FOLDER = "csv"  # inside out/<game>/
 

@@ -5,7 +5,7 @@ The face is laid out by the game's kit, checked (pnp.validate.FaceChecks) and pa
 pnp.render.painter.KitPainter into a temporary one-page PDF (pnp.render.single
 .write_single, the trim plus the bleed), rasterised with pypdfium2 and encoded with its
 dpi (pnp.render.raster: the calls `pnp export --format png` makes), then written
-atomically (pnp.outfile.write_whole) to `out/<game>/preview/`. Only that one face is
+atomically (pnp.core.outfile.write_whole) to `out/<game>/preview/`. Only that one face is
 laid out: the data is loaded and checked as `pnp build` loads it (pnp.validate
 .validate_data), the problems of this card or back stop the preview when one is an
 error, and the problems found elsewhere in the data are only counted.
@@ -23,12 +23,12 @@ from typing import Any, BinaryIO
 
 from pnp.build import BuildOptions, find_kit, frame_for, game_folder
 from pnp.core.errors import DataError, PnpError, Problem, errors_only
+from pnp.core.outfile import write_whole
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.core.shown import listed, quoted
 from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
 from pnp.layout.kit import ONE_BACK, Kit, PrintGroup
-from pnp.outfile import write_whole
 from pnp.render.raster import encode_png, pixels, rasterise
 from pnp.render.single import BACK, FRONT, Side, write_single
 from pnp.validate import FaceChecks, validate_data

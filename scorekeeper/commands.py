@@ -1,7 +1,7 @@
 """Commands every game shares: new, games, status, history, undo, redo, export, result,
-check and help. Game-neutral: each asks the game's `Game` (scorekeeper.game) for its
-rules, view and hooks. The CLI (scorekeeper.cli) adds them to its group with every
-game's verbs."""
+stats (scorekeeper.stats_command), check and help. Game-neutral: each asks the game's
+`Game` (scorekeeper.game) for its rules, view and hooks. The CLI (scorekeeper.cli) adds
+them to its group with every game's verbs."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from scorekeeper.help_page import verb_lines, wrapped
 from scorekeeper.layout import echo_lines, fitted, output_width
 from scorekeeper.names import check_new_names
 from scorekeeper.report import echo_automatic, history_entries, history_line, show_status
+from scorekeeper.stats_command import stats
 from scorekeeper.store import NoDatabase
 from scorekeeper.view import column_width, local_time, outcome_lines, padded
 from scorekeeper.web.command import serve
@@ -320,6 +321,7 @@ SHARED: tuple[click.Command, ...] = (
     redo,
     export,
     result,
+    stats,
     check,
     help_command,
     serve,

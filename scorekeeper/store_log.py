@@ -87,6 +87,24 @@ class EventLog:
         )
 
     @_guarded
+    def last_times(self) -> dict[int, str]:
+        """game id -> the time of the last row of its log (its latest action, undo or
+        redo), for every game with a log, in one query without reading any event.
+        StoreError (`damaged`, naming the row by its place in the log as `log` does)
+        for a time that is not one the store writes."""
+        found: dict[int, str] = {}
+        for game_id, number, created in self.conn.execute(
+            "SELECT log.game_id, last.n, log.created FROM log JOIN (SELECT game_id, "
+            "count(*) AS n, max(id) AS top FROM log GROUP BY game_id) AS last "
+            "ON log.id = last.top"
+        ):
+            why = time_problem(created)
+            if why:
+                raise self.damaged(f"game {game_id}, event {number}", why)
+            found[game_id] = created
+        return found
+
+    @_guarded
     def log_row(self, game_id: int, row_id: int) -> LogRow:
         """One log row of a game, read and checked as `log` reads it (StoreError,
         `damaged`, naming it by its place in the log)."""

@@ -126,6 +126,7 @@ LOG_DAMAGES = {
 }
 COMMANDS = [
     ("status",),
+    ("stats",),
     ("status", "--json"),
     ("history",),
     ("history", "--json"),

@@ -172,6 +172,7 @@ DAMAGES = {
 }
 COMMANDS = [
     ("status",),
+    ("stats",),
     ("status", "--json"),
     ("history",),
     ("export",),

@@ -63,6 +63,7 @@ Every game:
   redo         Bring back the last undone event.
   export       The whole game as JSON: players, the full log (undo and...
   result       The winner(s) once the game is over, and why; before that,...
+  stats        Across evenings: each player's games played, won outright...
   check        Settle a finished table of GAME without replaying it: each...
   help         One GAME's verbs (a game id or alias), each with a...
   serve        Serve the table as a live web page, to record moves by phone.
@@ -167,8 +168,8 @@ Start a game: scorekeeper new coin-flip NAME NAME...
   stop  Stop play: the game ends and the highest total wins.
           scorekeeper stop
 
-Every game: new, games, status, history, undo, redo, export, result, check,
-help, serve (scorekeeper --help).
+Every game: new, games, status, history, undo, redo, export, result, stats,
+check, help, serve (scorekeeper --help).
 """,
     )
 
@@ -209,8 +210,8 @@ Official variants, chosen at new (and given to check) with --variant:
               harder game, lower or raise the number of icons the table must
               cover”)
 
-Every game: new, games, status, history, undo, redo, export, result, check,
-help, serve (scorekeeper --help).
+Every game: new, games, status, history, undo, redo, export, result, stats,
+check, help, serve (scorekeeper --help).
 """
     )
     assert run("help", "HAD").output == result.output  # pnp's alias, any case
@@ -237,8 +238,8 @@ Start a game: scorekeeper new hack-back NAME NAME...
             +2 VC.
               scorekeeper activate Ana 1 -t 2
 
-Every game: new, games, status, history, undo, redo, export, result, check,
-help, serve (scorekeeper --help).
+Every game: new, games, status, history, undo, redo, export, result, stats,
+check, help, serve (scorekeeper --help).
 """
     )
     assert (
@@ -267,8 +268,8 @@ Start a game: scorekeeper new not-a-hack NAME NAME...
                scores its cards.
                  scorekeeper hack-off --vote Cleo=Ana
 
-Every game: new, games, status, history, undo, redo, export, result, check,
-help, serve (scorekeeper --help).
+Every game: new, games, status, history, undo, redo, export, result, stats,
+check, help, serve (scorekeeper --help).
 """
     )
 

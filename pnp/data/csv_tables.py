@@ -358,9 +358,9 @@ def _not_an_item(item: str) -> bool:
 
 def write_sheet(header: Sequence[str], rows: Sequence[Mapping[str, str]], stream: BinaryIO) -> None:
     """Write a CSV file of `header` and `rows` (cells by key, an absent key an empty cell)
-    to the binary `stream` (last, for pnp.outfile.write_whole): UTF-8 with a byte-order mark, so Excel reads it as UTF-8
-    (LibreOffice and Google Sheets read either), commas, quotes only where needed, and
-    Excel's CRLF line ends."""
+    to the binary `stream` (last, for pnp.core.outfile.write_whole): UTF-8 with a
+    byte-order mark, so Excel reads it as UTF-8 (LibreOffice and Google Sheets read
+    either), commas, quotes only where needed, and Excel's CRLF line ends."""
     text = io.StringIO(newline="")
     writer = csv.writer(text)
     writer.writerow(header)

@@ -15,8 +15,8 @@ from types import ModuleType
 from typing import Any, NamedTuple
 
 from pnp.core.errors import DataError, PnpError
+from pnp.core.outfile import check_writable, write_whole
 from pnp.core.shown import plural, quoted
-from pnp.outfile import check_writable, write_whole
 from pnp.simulate import MOST_GAMES, MOST_TURN_CAP, simulated, simulator
 from pnp.simulate.pages import write_balance
 from pnp.simulate.report import summarise, text_lines
