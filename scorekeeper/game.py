@@ -167,9 +167,9 @@ class Game(NamedTuple):
     `cards() -> ids`: the optional hook giving the ids of every card today's card data
     prints, so a saved game naming a card since retuned away is shown with a warning
     (`scorekeeper.retuned`); InputError if the card data cannot be read.
-    `board(game_number, name, status) -> scorekeeper.board.Board`: the optional hook
-    giving its standing as cells, for the web page (`scorekeeper serve`); a game without
-    one is shown there as its `view`'s lines.
+    `board(board, status) -> scorekeeper.board.Board`: the optional hook adding to the
+    standing the web page (`scorekeeper serve`) reads off the `view`'s table
+    (scorekeeper.board.from_view) what the terminal does not show, from `status`.
     """
 
     id: str
@@ -180,7 +180,7 @@ class Game(NamedTuple):
     check: Callable[..., Outcome] | None = None
     variants: tuple[Variant, ...] = ()
     cards: Callable[[], Any] | None = None
-    board: Callable[[int, str, dict], Any] | None = None
+    board: Callable[[Any, dict], Any] | None = None
 
     def start(self, names: Sequence[str], variants: dict | None = None) -> Any:
         """The rules' initial state for `names` with the chosen `variants` (passed only

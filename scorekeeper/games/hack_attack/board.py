@@ -1,32 +1,18 @@
-"""Hack Attack: Defense standing as cells for the web page (scorekeeper.board): a row per
-player with their Protected Tech, points, User Errors and total, the Tech named under
-it, and the view's own sentences (who leads, the final round)."""
+"""What Hack Attack: Defense's web page shows beyond its terminal table
+(scorekeeper.board): under each player, the Tech they Protected, by name and points."""
 
 from __future__ import annotations
 
-from scorekeeper.board import Board, Row, under_table, unstyled
-from scorekeeper.games.hack_attack.view import status_lines
-from scorekeeper.view import number
-
-COLUMNS = ("Player", "Tech", "Points", "User Errors", "Total")
+from scorekeeper.board import Board
 
 
-def board(game_id: int, name: str, status: dict) -> Board:
-    """The Board of game number `game_id` called `name`, from rules.status's dict."""
-    lines = status_lines(game_id, name, status)
-    rows = tuple(
-        Row(
-            (
-                p["name"],
-                str(p["protected"]),
-                str(p["points"]),
-                str(p["user_errors"]),
-                number(p["total"]),
-            ),
-            current=p["name"] == status["current"],
-            leading=p["name"] in status["leaders"],
-            detail=", ".join(f"{t['name'] or t['points']} ({t['points']})" for t in p["tech"]),
+def board(shown: Board, status: dict) -> Board:
+    """`shown` (the status table's Board) with each player's Protected Tech as detail."""
+    return shown._replace(
+        rows=tuple(
+            row._replace(
+                detail=", ".join(f"{t['name'] or t['points']} ({t['points']})" for t in p["tech"])
+            )
+            for row, p in zip(shown.rows, status["players"])
         )
-        for p in status["players"]
     )
-    return Board(unstyled(lines)[0], COLUMNS, rows, under_table(lines, len(rows)))

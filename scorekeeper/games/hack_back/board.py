@@ -1,26 +1,22 @@
-"""Hack Back standing as cells for the web page (scorekeeper.board): a row per Hero in
-play (its number, name, owner, printed VC and VC now; at 0 VC or less it is marked out),
-and the view's own sentences (who is out, who stands closest to winning)."""
+"""What Hack Back's web page shows beyond its terminal table (scorekeeper.board): the
+Heroes of the player to act marked, a Hero at 0 VC or less out (the terminal shows it
+bold), and the closest to winning as the leaders."""
 
 from __future__ import annotations
 
-from scorekeeper.board import Board, Row, under_table, unstyled
-from scorekeeper.games.hack_back.view import status_lines
-from scorekeeper.view import number
-
-COLUMNS = ("#", "Hero", "Owner", "Printed", "VC")
+from scorekeeper.board import Board
 
 
-def board(game_id: int, name: str, status: dict) -> Board:
-    """The Board of game number `game_id` called `name`, from rules.status's dict."""
-    lines = status_lines(game_id, name, status)
-    rows = tuple(
-        Row(
-            (str(h["hero"]), h["name"], h["owner"], str(h["printed"]), number(h["vc"])),
-            current=h["owner"] == status["current"],
-            leading=h["owner"] in status["leaders"],
-            out=h["vc"] <= 0,
+def board(shown: Board, status: dict) -> Board:
+    """`shown` (the status table's Board, a row per Hero) with who is to act, leads
+    and is out, from rules.status's dict."""
+    return shown._replace(
+        rows=tuple(
+            row._replace(
+                current=h["owner"] == status["current"],
+                leading=h["owner"] in status["leaders"],
+                out=h["vc"] <= 0,
+            )
+            for row, h in zip(shown.rows, status["heroes"])
         )
-        for h in status["heroes"]
     )
-    return Board(unstyled(lines)[0], COLUMNS, rows, under_table(lines, len(rows)))

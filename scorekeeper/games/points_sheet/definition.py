@@ -5,13 +5,12 @@ game's id, printed name and settings (scorekeeper.sheets.sheet_game)."""
 from __future__ import annotations
 
 from scorekeeper.game import Game, Rules
-from scorekeeper.games.points_sheet import board, rules, verbs, view
+from scorekeeper.games.points_sheet import rules, verbs, view
 
 GAME = Game(
     id="points-sheet",
     name="Points sheet",
     rules=Rules.of(rules),
     view=view.status_lines,
-    board=board.board,
     verbs=(verbs.points, verbs.end_round, verbs.end_game),
 )
