@@ -2,22 +2,25 @@
 // changes, from this page, another phone or the command line; the page then fetches its
 // changing part (GET live) and swaps it in. The forms are swapped too, unless one is
 // open (someone is entering a move): then the whole page reloads after it is sent.
+// Once a form is sent the page is leaving: no more updates, so none can reload it
+// under the form's own answer (and lose what the move said).
 (function () {
   "use strict";
   if (!window.EventSource || !window.fetch) return;
-  var busy = false, again = false;
+  var busy = false, again = false, leaving = false;
   function swap(id, from) {
     var now = document.getElementById(id), next = from.querySelector("#" + id);
     if (now && next) now.replaceWith(next);
   }
   function refresh() {
+    if (leaving) return;
     if (busy) { again = true; return; }
     busy = true;
     var query = document.body.dataset.follow ? "?" + document.body.dataset.follow : "";
     fetch("live" + query, { cache: "no-store", credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
-        if (html === null) return;
+        if (html === null || leaving) return;
         var got = document.createElement("div");
         got.innerHTML = html;
         var shown = got.querySelector("#live");
@@ -35,4 +38,5 @@
   var source = new EventSource("events");
   source.addEventListener("change", refresh);
   source.addEventListener("open", refresh);
+  document.addEventListener("submit", function () { leaving = true; source.close(); });
 })();
