@@ -143,11 +143,11 @@ def refusal(db: Path, *words: str) -> str:
 
 
 def events_of(history: str) -> list[tuple[int, str, list[str]]]:
-    """What `scorekeeper history` printed (`history`), read: (number, words, automatic
+    """What `scorekeeper history` printed (`history`), read: (number, its line after the number, automatic
     notes) per event, oldest first."""
     events: list[tuple[int, str, list[str]]] = []
     for line in history.splitlines():
-        entry = re.match(r"\s*(\d+)\. [^:]+: (.*)$", line)
+        entry = re.match(r"\s*(\d+)\. (.*)$", line)
         if entry:
             events.append((int(entry[1]), entry[2], []))
         elif line.strip().startswith("automatic: "):
