@@ -267,7 +267,7 @@ def test_a_watching_phone_follows_the_page_and_the_terminal_and_cannot_record(ta
     before = status(table.db)
     for link in table.links:  # the route for scripts answers as `status --json` prints
         assert watcher.page.request.get(f"{link}status.json").json() == before
-    token = recorder.page.locator("details#verb-end-turn input[name='token']").input_value()
+    token = recorder.page.locator("form[action^='do/end-turn'] input[name='token']").input_value()
     key = table.links.watch.rstrip("/").rpartition("/")[2]
     base = table.links.watch.split("/t/")[0]
     answer = watcher.page.request.post(

@@ -221,7 +221,9 @@ def make_app(serving: Serving) -> Starlette:
         assert isinstance(exc, guard.Refused)
         if "json" in request.headers.get("accept", "") or "/api/" in request.url.path:
             return JSONResponse({"ok": False, "error": exc.message}, exc.status, headers=HEADERS)
-        return HTMLResponse(_refusal_page(exc.message), exc.status, headers=HEADERS)
+        key = request.path_params.get("key", "")
+        back = f"/t/{key}/" if serving.keys.access(key) else None
+        return HTMLResponse(_refusal_page(exc.message, back), exc.status, headers=HEADERS)
 
     async def elsewhere(request: Request) -> Response:
         raise guard.Refused(403, "this page needs the table's link (with its key)")
@@ -318,12 +320,16 @@ def _query(game_id: int | None, **more: str) -> str:
     return urlencode({**({"game": game_id} if game_id is not None else {}), **more})
 
 
-def _refusal_page(message: str) -> str:
+def _refusal_page(message: str, back: str | None = None) -> str:
+    """A refusal's page: its one-line `message`, and a link to the table at `back`
+    (given only to a request that brought a key)."""
     from html import escape
 
+    link = f"<p><a href='{escape(back)}'>Back to the table</a></p>" if back else ""
     return (
         "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
-        f"<title>Hack Pack score keeper</title><p>{escape(message)}</p>"
+        "<link rel=icon href='data:,'>"
+        f"<title>Hack Pack score keeper</title><p>{escape(message)}</p>{link}"
     )
 
 

@@ -36,7 +36,8 @@ class Field(NamedTuple):
     (value sent, name shown) pairs; `required`; `repeat`: how many boxes (1, or one
     per player for a parameter taking several values); `option`: the option as typed
     ("--target"), None for an argument; `default`: the value a box starts with;
-    `hint`: an option's help ("" for an argument)."""
+    `hint`: an option's help ("" for an argument); `placeholder`: what a text box
+    shows while empty (an option's metavar, VOTER=FINALIST)."""
 
     name: str
     label: str
@@ -49,6 +50,7 @@ class Field(NamedTuple):
     high: int | None = None
     default: str = ""
     hint: str = ""
+    placeholder: str = ""
 
 
 class Form(NamedTuple):
@@ -104,6 +106,7 @@ def _field(
         "repeat": max(2, min(6, len(players))) if many else 1,
         "option": option,
         "hint": str(getattr(param, "help", None) or ""),
+        "placeholder": str(param.metavar or "") if option else "",
         "default": _default(param),
     }
     if isinstance(param, PlayerValues):

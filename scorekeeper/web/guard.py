@@ -59,7 +59,7 @@ class Tokens:
             )
         with self._lock:
             if token in self._spent:
-                raise Refused(409, "this form was sent already; it was recorded once")
+                raise Refused(409, "this form was sent already (a reload?); it is not run again")
             self._spent[token] = None
             while len(self._spent) > REMEMBERED:
                 self._spent.popitem(last=False)

@@ -15,6 +15,7 @@ from scorekeeper import session
 from scorekeeper.board import Board, board_of, unstyled
 from scorekeeper.errors import ScoreError
 from scorekeeper.game import variant_lines
+from scorekeeper.games import find_game
 from scorekeeper.report import history_entries, history_line
 from scorekeeper.store import Store, TableRow
 from scorekeeper.view import head_line, local_time, outcome_lines
@@ -56,6 +57,17 @@ class Page(NamedTuple):
     redo: bool
     view: tuple[str, ...] = ()
 
+    @property
+    def head(self) -> str:
+        """The board's head line without the game's name and number, which the page's
+        heading shows: "Turn 3: Ben's turn" for "Hack Attack: Defense — game 1, turn
+        3: Ben's turn"."""
+        prefix = f"{self.name} — game {self.row.id}"
+        head = self.board.head
+        if head.startswith(prefix) and len(head) > len(prefix) + 2:
+            head = head[len(prefix) :].lstrip(",: ")
+        return head[:1].upper() + head[1:]
+
 
 def _view_lines(spec, row: TableRow, status: dict) -> list[str]:
     """The status table as the CLI prints it after a move (report.show_status), unstyled."""
@@ -66,15 +78,20 @@ def _view_lines(spec, row: TableRow, status: dict) -> list[str]:
 
 def reported(lines: tuple[str, ...], after: Page | None) -> tuple[str, ...]:
     """What a command said of its move (`lines`), without the status table it printed
-    last (`after.view`, the table the page shows anyway)."""
+    last (`after.view`) or the result it printed when the move ended the game (from
+    its head line on, and the automatic notes it repeats): the page shows both."""
     shown = after.view if after is not None else ()
     if shown and lines[-len(shown) :] == shown:
         return lines[: -len(shown)]
+    if after is not None and after.result and after.result[0] in lines:
+        said = lines[: lines.index(after.result[0])]  # the Result box says the rest,
+        return tuple(line for line in said if line.removeprefix("automatic: ") not in after.result)
     return lines
 
 
 class Listed(NamedTuple):
-    """A game in the file, for the page's list: id, game id, players, start (local)."""
+    """A game in the file, for the page's list: id, the game's printed name, players,
+    start (local time)."""
 
     id: int
     game: str
@@ -137,8 +154,20 @@ def listed_games(db: Path) -> tuple[Listed, ...]:
         finally:
             store.close()
     return tuple(
-        Listed(r.id, r.game, tuple(r.players), local_time(r.created)) for r in reversed(rows)
+        Listed(r.id, _printed_name(r), tuple(r.players), local_time(r.created))
+        for r in reversed(rows)
     )
+
+
+def _printed_name(row: TableRow) -> str:
+    """A stored table's game as printed ("Hack Back"; a points sheet's own name), else
+    its id."""
+    if row.sheet is not None:
+        return str(getattr(row.sheet, "name", row.game))
+    try:
+        return find_game(row.game).name
+    except ScoreError:
+        return row.game
 
 
 def changes(db: Path) -> tuple:

@@ -1,6 +1,7 @@
 """What Hack Back's web page shows beyond its terminal table (scorekeeper.board): the
-Heroes of the player to act marked, a Hero at 0 VC or less out (the terminal shows it
-bold), and the closest to winning as the leaders."""
+Heroes of the player to act marked, the Heroes of a player who is out struck out, and
+the closest to winning (a Hero at 0 VC or less wins, which the terminal shows bold) as
+the leaders."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ def board(shown: Board, status: dict) -> Board:
             row._replace(
                 current=h["owner"] == status["current"],
                 leading=h["owner"] in status["leaders"],
-                out=h["vc"] <= 0,
+                out=h["owner"] in status["eliminated"],
             )
             for row, h in zip(shown.rows, status["heroes"])
         )

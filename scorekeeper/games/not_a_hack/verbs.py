@@ -117,7 +117,11 @@ def _action_command(kind: str, verb: str):
         "card",
         shell_complete=completion(
             "scorekeeper.games.not_a_hack.cards",
-            lambda cards: [c.id for c in cards._cards() if c.kind == kind],
+            lambda cards: {
+                c.id: f"{c.name} ({c.points:+d})".replace("-", "−")
+                for c in cards._cards()
+                if c.kind == kind
+            },
         ),
     )
     @pass_ctx

@@ -29,6 +29,7 @@
           return;
         }
         swap("live", got);
+        swap("recent", got);
         if (!document.querySelector("#forms details[open]")) swap("forms", got);
         document.body.dataset.seen = String(Date.now());
       })
