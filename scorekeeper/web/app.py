@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
@@ -45,6 +44,7 @@ from scorekeeper.errors import ScoreError
 from scorekeeper.web import guard, page
 from scorekeeper.web.keys import WRITE, Keys
 from scorekeeper.web.runner import Said, run
+from scorekeeper.web.watcher import Watcher
 
 #: The shared verbs the page offers beside the game's own.
 SHARED_VERBS = ("undo", "redo")
@@ -60,9 +60,6 @@ HEADERS = {
     "Cache-Control": "no-store",
     "X-Frame-Options": "DENY",
 }
-#: How often the file is looked at for changes, in seconds, and how long an events
-#: stream waits before it sends a comment to keep the connection open.
-POLL, KEEP_ALIVE = 0.2, 15.0
 
 
 class Serving(NamedTuple):
@@ -87,7 +84,7 @@ def make_app(serving: Serving) -> Starlette:
     templates.tests["numeric"] = _numeric
     tokens = guard.Tokens()
     said: OrderedDict[str, Said] = OrderedDict()
-    watcher = _Watcher(serving.db)
+    watcher = Watcher(serving.db)
 
     def access(request: Request) -> str:
         level = serving.keys.access(request.path_params.get("key", ""))
@@ -169,13 +166,16 @@ def make_app(serving: Serving) -> Starlette:
                 raise guard.Refused(413, f"the body is over {guard.MAX_BODY // 1024} KiB")
         return bytes(body)
 
-    async def do(request: Request) -> Response:
+    async def posted(request: Request, kind: str) -> tuple[str, bytes, str, int | None]:
+        """A move's request, past the guards: (access, body, verb, game number)."""
         level = access(request)
         body = await body_of(request, level)
-        guard.body_type(request.headers, guard.FORM_TYPE)
+        guard.body_type(request.headers, kind)
+        return level, body, request.path_params["verb"], chosen(request)
+
+    async def do(request: Request) -> Response:
+        level, body, verb, game_id = await posted(request, guard.FORM_TYPE)
         answer = guard.read_form(body)
-        verb = request.path_params["verb"]
-        game_id = chosen(request)
         words = await anyio.to_thread.run_sync(
             _form_words, serving.cli, serving.db, game_id, verb, answer
         )
@@ -184,7 +184,7 @@ def make_app(serving: Serving) -> Starlette:
             run, serving.cli, serving.db, words, _target(verb, game_id)
         )
         if not result.ok:
-            status = 400 if result.status == 2 else 422
+            status = _http_status(result)
             return await anyio.to_thread.run_sync(
                 lambda: render(request, "page.html", level, status, refused=result, verb=verb)
             )
@@ -200,17 +200,13 @@ def make_app(serving: Serving) -> Starlette:
         return RedirectResponse(f"./../?{back}", 303, headers=HEADERS)
 
     async def api(request: Request) -> Response:
-        level = access(request)
-        body = await body_of(request, level)
-        guard.body_type(request.headers, guard.JSON_TYPE)
+        _, body, verb, game_id = await posted(request, guard.JSON_TYPE)
         words = guard.read_words(body)
-        verb = request.path_params["verb"]
-        game_id = chosen(request)
         await anyio.to_thread.run_sync(_known_verb, serving.cli, serving.db, game_id, verb)
         result = await anyio.to_thread.run_sync(
             run, serving.cli, serving.db, [verb, *words], _target(verb, game_id)
         )
-        status = 200 if result.ok else 400 if result.status == 2 else 422
+        status = 200 if result.ok else _http_status(result)
         return JSONResponse(
             {"ok": result.ok, "lines": list(result.lines), "error": result.error},
             status,
@@ -252,6 +248,12 @@ def make_app(serving: Serving) -> Starlette:
         exception_handlers={guard.Refused: refused, 404: _not_found, 405: _not_allowed},
         lifespan=lifespan,
     )
+
+
+def _http_status(result: Said) -> int:
+    """A refused command's HTTP status: 400 for click's usage error (exit status 2: a
+    missing or malformed word), 422 for a move the rules or the cards refuse."""
+    return 400 if result.status == 2 else 422
 
 
 def _numeric(cell: str) -> bool:
@@ -339,44 +341,3 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 async def _not_allowed(request: Request, exc: Exception) -> Response:
     return HTMLResponse(_refusal_page("this address takes no such request"), 405, headers=HEADERS)
-
-
-class _Watcher:
-    """One look at the file every POLL seconds for all the pages open (page.changes);
-    each events stream waits for the next change."""
-
-    def __init__(self, db: Path):
-        self.db, self.seen, self._changed = db, 0, asyncio.Event()
-        self._running = True
-
-    async def watch(self) -> None:
-        last: tuple | None = None
-        while self._running:
-            now: tuple | None
-            try:
-                now = await anyio.to_thread.run_sync(page.changes, self.db)
-            except ScoreError:
-                now = last
-            if now != last:
-                last, self.seen = now, self.seen + 1
-                self._changed.set()
-                self._changed = asyncio.Event()
-            await asyncio.sleep(POLL)
-
-    def stop(self) -> None:
-        self._running = False
-        self._changed.set()
-
-    async def stream(self, request: Request):
-        yield "retry: 1000\n\n"
-        seen = self.seen
-        while self._running and not await request.is_disconnected():
-            if self.seen != seen:
-                seen = self.seen
-                yield f"event: change\ndata: {json.dumps(seen)}\n\n"
-                continue
-            changed = self._changed
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
-                continue
-            yield ": still here\n\n"

@@ -1,0 +1,63 @@
+"""Telling every open page that the table's file changed, whoever changed it (this
+server, another one, the command line): one task looks at the file for all of them
+(scorekeeper.web.page.changes, a few row counts) and each page's server-sent events
+stream says "change"; the page then fetches what changed (scorekeeper.web.app's /live)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from pathlib import Path
+
+import anyio
+from starlette.requests import Request
+
+from scorekeeper.errors import ScoreError
+from scorekeeper.web import page
+
+#: How often the file is looked at for changes, in seconds, and how long an events
+#: stream waits before it sends a comment to keep the connection open.
+POLL, KEEP_ALIVE = 0.2, 15.0
+
+
+class Watcher:
+    """One look at the file every POLL seconds for all the pages open (page.changes),
+    as a task of the application (`watch`, until `stop`); each events stream
+    (`stream`, server-sent events) waits for the next change and says "change"."""
+
+    def __init__(self, db: Path):
+        self.db, self.seen, self._changed = db, 0, asyncio.Event()
+        self._running = True
+
+    async def watch(self) -> None:
+        last: tuple | None = None
+        while self._running:
+            now: tuple | None
+            try:
+                now = await anyio.to_thread.run_sync(page.changes, self.db)
+            except ScoreError:
+                now = last
+            if now != last:
+                last, self.seen = now, self.seen + 1
+                self._changed.set()
+                self._changed = asyncio.Event()
+            await asyncio.sleep(POLL)
+
+    def stop(self) -> None:
+        self._running = False
+        self._changed.set()
+
+    async def stream(self, request: Request):
+        yield "retry: 1000\n\n"
+        seen = self.seen
+        while self._running and not await request.is_disconnected():
+            if self.seen != seen:
+                seen = self.seen
+                yield f"event: change\ndata: {json.dumps(seen)}\n\n"
+                continue
+            changed = self._changed
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
+                continue
+            yield ": still here\n\n"
