@@ -6,7 +6,6 @@ or JSON, or written as CSV for a spreadsheet: whole or not at all to a file
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Sequence
 
@@ -18,7 +17,7 @@ from scorekeeper.context import JSON, pass_ctx
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.games import SHEET_PREFIX, playable
 from scorekeeper.names import key, resolve
-from scorekeeper.store import NoDatabase, Store, TableRow, shown_path
+from scorekeeper.store import NoDatabase, Store, TableRow, belongs_to, shown_path
 from scorekeeper.view import counted
 
 if TYPE_CHECKING:  # imported when `stats` runs: every other command starts without them
@@ -102,7 +101,8 @@ def write_csv(
     file beside it renamed over it), UTF-8 with a byte-order mark so Excel reads it as
     UTF-8, CRLF after each row; then one line saying what was written. InputError for
     an empty name, a folder that does not exist (none is made, as for --db), the
-    database file itself (`store`: the open Store, or None), or a file the disk
+    database file itself or one of its files (`store`: the open Store, or None;
+    scorekeeper.store.belongs_to: its journals, its links' keys), or a file the disk
     refuses (the previous file, if any, unchanged)."""
     from pnp.core.errors import PnpError
     from pnp.core.outfile import write_whole
@@ -126,8 +126,10 @@ def write_csv(
         raise InputError(
             f"cannot write {shown}: its folder {shown_path(path.parent)} does not exist"
         )
-    if store is not None and path.exists() and os.path.samefile(path, store.path):
-        raise InputError(f"cannot write {shown}: it is the score keeper's database")
+    if store is not None and belongs_to(path, Path(store.path)):
+        raise InputError(
+            f"cannot write {shown}: it is the score keeper's database or one of its files"
+        )
     data = figures.csv_text(rows).encode("utf-8-sig")
 
     def write(stream: BinaryIO) -> None:

@@ -87,6 +87,23 @@ _GAME_COLUMNS = "id, game, players, created, variants, NULL"  # a schema 2 file:
 _GAME_COLUMNS_1 = "id, game, players, created, '{}', NULL"  # a schema 1 file read as it is
 
 
+#: The files that belong to a database DB, by what follows its name: DB itself, SQLite's
+#: journals, and the keys of `scorekeeper serve`'s links (scorekeeper.web.keys).
+OWN_SUFFIXES = ("", "-journal", "-wal", "-shm", ".keys.json")
+
+
+def belongs_to(path: Path, db: Path) -> bool:
+    """True if `path` is the database `db` or one of its own files (OWN_SUFFIXES), by
+    name or as the same file on disk: what no other output may overwrite."""
+    for suffix in OWN_SUFFIXES:
+        own = db.with_name(db.name + suffix)
+        if path.absolute() == own.absolute():
+            return True
+        if path.exists() and own.exists() and os.path.samefile(path, own):
+            return True
+    return False
+
+
 def default_path() -> Path:
     """The database file: $SCOREKEEPER_DB, else scorekeeper.sqlite3 in the user data folder
     (platformdirs). A relative XDG_DATA_HOME is ignored, as the XDG Base Directory spec

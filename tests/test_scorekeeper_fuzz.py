@@ -316,13 +316,17 @@ def current_player(db: Path) -> list[str]:
         return []
 
 
+#: Commands that run until stopped (`serve`: its own tests start and stop it).
+LONG_RUNNING = ("serve",)
+
+
 def fuzz_case(rnd: random.Random, game_id: str, tables: Table) -> tuple[list[str], float]:
     """Run one generated case (a started game, then COMMANDS_PER_CASE command lines);
     returns the problems found (each with its command line) and its seconds."""
     start = time.perf_counter()
     commands = collect_commands()
     own = [v.name for v in find_game(game_id).verbs]
-    names = sorted(commands)
+    names = sorted(n for n in commands if n not in LONG_RUNNING)
     players = list(SEATS[: rnd.choice(seat_counts(game_id))])
     db = tables.copy(game_id, len(players))
     found = []

@@ -444,9 +444,15 @@ def test_csv_options_are_checked_before_anything_is_written(evening):
     result = evening("stats", "--csv", str(evening.db))
     assert (result.exit_code, result.output) == (
         1,
-        f"Error: cannot write {evening.db}: it is the score keeper's database\n",
+        f"Error: cannot write {evening.db}: it is the score keeper's database or one of its files\n",
     )
     assert evening.db.read_bytes() == before
+    keys = evening.db.with_name(evening.db.name + ".keys.json")  # serve's links
+    keys.write_text('{"write": "k", "read": "r"}')
+    result = evening("stats", "--csv", str(keys))
+    assert result.exit_code == 1 and "one of its files" in result.output
+    assert keys.read_text() == '{"write": "k", "read": "r"}'
+    keys.unlink()
     assert evening("stats", "--csv", "").output == (
         "Error: --csv needs a file name (or - to print the CSV)\n"
     )

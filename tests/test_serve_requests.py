@@ -43,8 +43,9 @@ def table(tmp_path):
     """A Hack Attack table (Ana, Ben, Cy) and a client of its page: (client, db, keys)."""
     db = tmp_path / "table.sqlite3"
     assert cli(db, "new", "hack-attack", "Ana", "Ben", "Cy")[0] == 0
-    keys = table_keys.table_keys(db)
-    with starlette_testclient.TestClient(make_app(Serving(db, keys, main))) as client:
+    keys, _ = table_keys.table_keys(db)
+    app = make_app(Serving(db, keys, main, hosts=("testserver",)))
+    with starlette_testclient.TestClient(app) as client:
         yield client, db, keys
 
 
@@ -142,7 +143,7 @@ def test_a_form_records_once_and_its_replay_is_409(table):
 def test_a_form_without_this_servers_token_is_403(table, token):
     client, db, keys = table
     before = contents(db)
-    answer = client.post(f"/t/{keys.write}/do/end-turn", data={"token": token, "player": "Ana"})
+    answer = client.post(f"/t/{keys.write}/do/end-turn", data={"token": token})
     assert answer.status_code == 403
     assert contents(db) == before
 
@@ -315,17 +316,19 @@ def test_the_page_follows_a_game_by_its_number(table):
 
 def test_keys_are_kept_private_and_renewed_on_request(tmp_path):
     db = tmp_path / "k.sqlite3"
-    first = table_keys.table_keys(db)
+    first, why = table_keys.table_keys(db)
+    assert why == ""
     path = table_keys.keys_path(db)
     if sys.platform != "win32":
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    assert table_keys.table_keys(db) == first
-    renewed = table_keys.table_keys(db, renew=True)
+    assert table_keys.table_keys(db) == (first, "")
+    renewed, _ = table_keys.table_keys(db, renew=True)
     assert renewed.write != first.write and renewed.read != first.read
     assert len(first.write) >= 22 and first.access(first.write) == "write"
     assert first.access(first.read) == "read" and first.access(first.write + "x") is None
     path.write_text("{damaged")
-    assert table_keys.table_keys(db) not in (first, renewed)
+    made, why = table_keys.table_keys(db)
+    assert made not in (first, renewed) and "does not hold the keys" in why
 
 
 def test_the_cli_and_the_page_writing_at_once_lose_nothing(tmp_path):
@@ -350,3 +353,180 @@ def test_the_cli_and_the_page_writing_at_once_lose_nothing(tmp_path):
     status, history = cli(db, "history")
     assert status == 0 and len(history.strip().splitlines()) == 2 * turns
     assert cli(db, "status", "--json")[1].count('"turn": 31') == 1
+
+
+# Found by trying to break it (a new user's attempts, issue 26): each a kind of fault.
+
+
+@pytest.mark.parametrize(
+    "verb, args",
+    [
+        ("new", ["--db", "OTHER", "hack-attack", "X", "Y"]),
+        ("new", ["--db=OTHER", "hack-attack", "X", "Y"]),
+        ("new", ["--data", "/etc", "x", "a", "b"]),
+        ("end-turn", ["--db", "OTHER"]),
+        ("end-turn", ["--game", "1"]),
+        ("protect", ["--help"]),
+        ("protect", ["-h"]),
+        ("undo", ["--version"]),
+    ],
+)
+def test_json_words_take_only_the_verbs_own_options(table, tmp_path, verb, args):
+    client, db, keys = table
+    other = tmp_path / "other.sqlite3"
+    words = [str(other) if w == "OTHER" else w.replace("OTHER", str(other)) for w in args]
+    before = contents(db)
+    answer = client.post(f"/t/{keys.write}/api/{verb}", json={"args": words})
+    assert answer.status_code == 400
+    assert "is not an option of" in answer.json()["error"]
+    assert not other.exists()
+    assert contents(db) == before
+
+
+def test_json_words_keep_the_verbs_own_options_and_values_after_a_double_dash(table):
+    client, db, keys = table
+    base = f"/t/{keys.write}/api"
+    assert client.post(f"{base}/user-error", json={"args": ["--", "Ana", "-1"]}).status_code == 422
+    assert client.post(f"{base}/user-error", json={"args": ["Ana", "2"]}).json()["ok"]
+
+
+@pytest.mark.parametrize(
+    "method, route, body",
+    [
+        ("POST", "do/user-error?game=2", {"data": {"token": "t"}}),
+        ("GET", "status.json?game=2", {}),
+        ("GET", "live?game=2", {}),
+        ("POST", "api/end-turn?game=2", {"json": {"args": []}}),
+    ],
+)
+def test_a_game_that_does_not_exist_is_404_never_a_500(table, method, route, body):
+    client, db, keys = table
+    answer = client.request(method, f"/t/{keys.write}/{route}", **body)
+    assert answer.status_code == 404
+    assert "no game with id 2" in answer.text
+
+
+def test_the_page_of_a_game_that_does_not_exist_is_404_and_keeps_the_games(table):
+    client, db, keys = table
+    answer = client.get(f"/t/{keys.write}/?game=77")
+    assert answer.status_code == 404
+    assert "no game with id 77" in answer.text and "Game 1</a>" in answer.text
+    assert "No game yet" not in answer.text
+    assert client.get(f"/t/{keys.write}/events?game=abc").status_code == 400
+    assert client.get(f"/t/{keys.write}/status.json?game=abc").json()["error"]
+
+
+def test_deeply_nested_json_is_400(table):
+    client, db, keys = table
+    body = '{"args": ' + "[" * 5000 + "]" * 5000 + "}"
+    answer = client.post(
+        f"/t/{keys.write}/api/protect", content=body, headers={"Content-Type": "application/json"}
+    )
+    assert answer.status_code == 400
+
+
+def test_a_damaged_database_is_a_one_line_503(table):
+    client, db, keys = table
+    db.write_bytes(b"not a database at all " * 200)
+    for method, route, body in (
+        ("GET", "status.json", {}),
+        ("POST", "api/end-turn", {"json": {"args": []}}),
+    ):
+        answer = client.request(method, f"/t/{keys.write}/{route}", **body)
+        assert answer.status_code == 503
+        assert "is not a score keeper database" in answer.json()["error"]
+    assert client.get(f"/t/{keys.write}/").status_code == 503
+
+
+def test_new_keys_revoke_the_links_of_a_server_already_running(table):
+    client, db, keys = table
+    assert client.get(f"/t/{keys.write}/").status_code == 200
+    renewed, _ = table_keys.table_keys(db, renew=True)  # `serve --new-keys` beside it
+    assert client.get(f"/t/{keys.write}/").status_code == 403
+    assert client.get(f"/t/{keys.read}/").status_code == 403
+    assert client.get(f"/t/{renewed.write}/").status_code == 200
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:80", "127.0.0.2", ""])
+def test_a_host_the_links_do_not_name_is_400(table, host):
+    client, db, keys = table
+    before = contents(db)
+    token = token_of(client.get(f"/t/{keys.write}/").text, "end-turn")
+    answer = client.post(
+        f"/t/{keys.write}/do/end-turn",
+        data={"token": token},
+        headers={"Host": host, "Origin": f"http://{host}"},
+    )
+    assert answer.status_code == 400
+    assert client.get(f"/t/{keys.write}/", headers={"Host": host}).status_code == 400
+    assert contents(db) == before
+
+
+@pytest.mark.parametrize(
+    "method, route, status",
+    [
+        ("PUT", "", 405),
+        ("DELETE", "", 405),
+        ("PATCH", "live", 405),
+        ("GET", "do/end-turn", 405),
+        ("GET", "api/end-turn", 405),
+        ("POST", "status.json", 405),
+        ("GET", "nothing-here", 404),
+        ("GET", "static/no-such.css", 404),
+    ],
+)
+def test_a_known_address_asked_the_wrong_way_is_405_not_a_key_problem(table, method, route, status):
+    client, db, keys = table
+    answer = client.request(method, f"/t/{keys.write}/{route}")
+    assert answer.status_code == status
+    assert "key" not in answer.text
+
+
+def test_the_link_without_its_last_slash_is_sent_to_it(table):
+    client, db, keys = table
+    answer = client.get(f"/t/{keys.write}", follow_redirects=False)
+    assert answer.status_code == 307 and answer.headers["location"] == f"/t/{keys.write}/"
+    assert client.get("/t/not-a-key", follow_redirects=False).status_code == 403
+
+
+def test_a_field_the_form_does_not_have_is_400_and_runs_nothing(table):
+    client, db, keys = table
+    html = client.get(f"/t/{keys.write}/").text
+    before = contents(db)
+    for verb, data in (
+        ("user-error", {"player": "Ana", "evil": "--db"}),
+        ("end-turn", {"player": "Ana"}),
+        ("new", {"game": "hack-attack", "players": ["A", "B"], "data": "/etc"}),
+    ):
+        answer = client.post(
+            f"/t/{keys.write}/do/{verb}?game=1", data={"token": token_of(html, verb), **data}
+        )
+        assert answer.status_code == 400, verb
+    assert contents(db) == before
+
+
+def test_a_refused_form_keeps_what_was_typed(table):
+    client, db, keys = table
+    html = client.get(f"/t/{keys.write}/").text
+    answer = client.post(
+        f"/t/{keys.write}/do/protect?game=1",
+        data={"token": token_of(html, "protect"), "player": "Ben", "tech": "no-such-card"},
+    )
+    assert answer.status_code == 422
+    form = re.search(
+        r'<details class="verb" id="verb-protect" open>(.*?)</details>', answer.text, re.S
+    )
+    assert form and 'value="no-such-card"' in form.group(1)
+    assert '<option value="Ben" selected>' in form.group(1)
+    new = client.post(
+        f"/t/{keys.write}/do/new",
+        data={"token": token_of(html, "new"), "game": "hack-back", "players": ["Dee", "x" * 100]},
+    )
+    assert new.status_code in (400, 422)
+    assert '<option value="hack-back" selected>' in new.text and 'value="Dee"' in new.text
+
+
+def test_number_cells_are_marked_as_numbers(table):
+    client, db, keys = table
+    html = client.get(f"/t/{keys.write}/").text
+    assert '<td class="n">0</td>' in html and "&#34;n&#34;" not in html

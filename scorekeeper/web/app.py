@@ -40,14 +40,18 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from scorekeeper.errors import ScoreError
+from scorekeeper.errors import InputError, ScoreError
 from scorekeeper.web import guard, page
-from scorekeeper.web.keys import WRITE, Keys
+from scorekeeper.web.keys import WRITE, KeyRing, Keys
 from scorekeeper.web.runner import Said, run
 from scorekeeper.web.watcher import Watcher
 
 #: The shared verbs the page offers beside the game's own.
 SHARED_VERBS = ("undo", "redo")
+#: The addresses under /t/KEY/ read with GET ("" the page itself; static/ is its files).
+KNOWN = ("", "live", "events", "status.json")
+#: Those of them that take only posts (a move); the others take only GET.
+POSTED = ("do", "api")
 #: The page's own files (scorekeeper/web/static), by name: nothing else is served.
 STATIC = {"page.css": "text/css", "live.js": "text/javascript"}
 #: Headers on every answer: nothing from elsewhere, no framing, no key in a
@@ -63,14 +67,19 @@ HEADERS = {
 
 
 class Serving(NamedTuple):
-    """What the application serves: the database `db`, its `keys`, the command line's
-    group `cli` (scorekeeper.cli.main: its commands are run for the page), the game
-    `pinned` (`serve --game N`; None: the newest, or the one a link asks for)."""
+    """What the application serves: the database `db`, its `keys` (those the server
+    starts with: a change of the keys file replaces them, scorekeeper.web.keys.KeyRing),
+    the command line's group `cli` (scorekeeper.cli.main: its commands are run for the
+    page), the game `pinned` (`serve --game N`; None: the newest, or the one a link asks
+    for), and the `hosts` its links name (a request naming another host in its Host
+    header is refused: a page of another site whose name was pointed at this computer,
+    DNS rebinding)."""
 
     db: Path
     keys: Keys
     cli: click.Group
     pinned: int | None = None
+    hosts: tuple[str, ...] = ("127.0.0.1", "localhost")
 
 
 def make_app(serving: Serving) -> Starlette:
@@ -85,9 +94,11 @@ def make_app(serving: Serving) -> Starlette:
     tokens = guard.Tokens()
     said: OrderedDict[str, Said] = OrderedDict()
     watcher = Watcher(serving.db)
+    ring = KeyRing(serving.db, serving.keys)
 
     def access(request: Request) -> str:
-        level = serving.keys.access(request.path_params.get("key", ""))
+        guard.known_host(request.headers, serving.hosts)
+        level = ring.access(request.path_params.get("key", ""))
         if level is None:
             raise guard.Refused(403, "this page needs the table's link (with its key)")
         return level
@@ -107,18 +118,23 @@ def make_app(serving: Serving) -> Starlette:
             problem = ""
         except ScoreError as exc:
             table, problem = None, str(exc)
+            status = status if status != 200 else 404 if isinstance(exc, InputError) else 503
+        try:
+            games = page.listed_games(serving.db)
+        except ScoreError:
+            games = ()
         html = templates.get_template(name).render(
             page=table,
             problem=problem,
             writable=level == WRITE,
             token=tokens.issue,
-            games=page.listed_games(serving.db) if not problem else (),
+            games=games,
             offered=_offered(),
             pinned=serving.pinned,
             here=_query(game_id),
             base=f"/t/{request.path_params['key']}/",
             said=said.get(request.query_params.get("said", "")),
-            **extra,
+            **{"answer": {}, "verb": "", **extra},
         )
         return HTMLResponse(html, status, headers=HEADERS)
 
@@ -150,6 +166,7 @@ def make_app(serving: Serving) -> Starlette:
 
     async def events(request: Request) -> Response:
         access(request)
+        chosen(request)
         return StreamingResponse(
             watcher.stream(request), media_type="text/event-stream", headers=HEADERS
         )
@@ -186,7 +203,9 @@ def make_app(serving: Serving) -> Starlette:
         if not result.ok:
             status = _http_status(result)
             return await anyio.to_thread.run_sync(
-                lambda: render(request, "page.html", level, status, refused=result, verb=verb)
+                lambda: render(
+                    request, "page.html", level, status, refused=result, verb=verb, answer=answer
+                )
             )
         after = await anyio.to_thread.run_sync(
             page.read_page, serving.cli, serving.db, _target(verb, game_id)
@@ -202,7 +221,8 @@ def make_app(serving: Serving) -> Starlette:
     async def api(request: Request) -> Response:
         _, body, verb, game_id = await posted(request, guard.JSON_TYPE)
         words = guard.read_words(body)
-        await anyio.to_thread.run_sync(_known_verb, serving.cli, serving.db, game_id, verb)
+        table = await anyio.to_thread.run_sync(_known_verb, serving.cli, serving.db, game_id, verb)
+        words = _api_words(table, verb, words)
         result = await anyio.to_thread.run_sync(
             run, serving.cli, serving.db, [verb, *words], _target(verb, game_id)
         )
@@ -214,15 +234,30 @@ def make_app(serving: Serving) -> Starlette:
         )
 
     async def refused(request: Request, exc: Exception) -> Response:
+        if isinstance(exc, ScoreError):  # no such game (404), the file unusable (503)
+            exc = guard.Refused(404 if isinstance(exc, InputError) else 503, str(exc))
         assert isinstance(exc, guard.Refused)
-        if "json" in request.headers.get("accept", "") or "/api/" in request.url.path:
+        path = request.url.path
+        if "json" in request.headers.get("accept", "") or "/api/" in path or path.endswith(".json"):
             return JSONResponse({"ok": False, "error": exc.message}, exc.status, headers=HEADERS)
         key = request.path_params.get("key", "")
-        back = f"/t/{key}/" if serving.keys.access(key) else None
+        back = f"/t/{key}/" if ring.access(key) else None
         return HTMLResponse(_refusal_page(exc.message, back), exc.status, headers=HEADERS)
 
     async def elsewhere(request: Request) -> Response:
-        raise guard.Refused(403, "this page needs the table's link (with its key)")
+        """403 without a key; with one, the table's address without its last slash is
+        sent to it (307), a known address asked the wrong way is 405, any other 404."""
+        key, _, rest = request.url.path.removeprefix("/t/").partition("/")
+        if not request.url.path.startswith("/t/") or ring.access(key) is None:
+            raise guard.Refused(403, "this page needs the table's link (with its key)")
+        guard.known_host(request.headers, serving.hosts)
+        if not rest and not request.url.path.endswith("/"):
+            return RedirectResponse(f"/t/{key}/", 307, headers=HEADERS)
+        first = rest.partition("/")[0]
+        wants = POSTED if first in POSTED else KNOWN if rest in KNOWN else ()
+        if wants and (request.method in ("GET", "HEAD")) == (wants is POSTED):
+            raise guard.Refused(405, "this address takes no such request")
+        raise guard.Refused(404, "no such page")
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -245,7 +280,12 @@ def make_app(serving: Serving) -> Starlette:
     ]
     return Starlette(
         routes=routes,
-        exception_handlers={guard.Refused: refused, 404: _not_found, 405: _not_allowed},
+        exception_handlers={
+            guard.Refused: refused,
+            ScoreError: refused,
+            404: _not_found,
+            405: _not_allowed,
+        },
         lifespan=lifespan,
     )
 
@@ -279,6 +319,23 @@ def _known_verb(cli: click.Group, db: Path, game_id: int | None, verb: str) -> p
     return table
 
 
+def _api_words(table: page.Page | None, verb: str, words: list[str]) -> list[str]:
+    """The words of a JSON request, checked (forms.typed_words): `new` takes only
+    --variant; a verb of the game its own options; undo and redo none."""
+    from scorekeeper.web.forms import Form, FormError, typed_words
+
+    if verb == "new":
+        form = Form("new", "", "", (), frozenset({"--variant"}))
+    elif verb in SHARED_VERBS or table is None:
+        form = Form(verb, "", "", ())
+    else:
+        form = next(f for f in table.forms if f.verb == verb)
+    try:
+        return typed_words(form, words)
+    except FormError as exc:
+        raise guard.Refused(400, str(exc)) from None
+
+
 def _form_words(
     cli: click.Group, db: Path, game_id: int | None, verb: str, answer: dict
 ) -> list[str]:
@@ -291,6 +348,8 @@ def _form_words(
     table = _known_verb(cli, db, game_id, verb)
     assert table is not None
     if verb in SHARED_VERBS:
+        if set(answer) - {"token", "follow"}:
+            raise guard.Refused(400, f"the {verb} button sends no fields")
         return [verb]
     form = next(f for f in table.forms if f.verb == verb)
     try:
@@ -302,6 +361,8 @@ def _form_words(
 def _new_words(answer: dict) -> list[str]:
     """`new GAME PLAYER... [--variant V]...` from the new-game form: the players one
     per box (or several in one, separated by commas)."""
+    if set(answer) - {"token", "game", "players", "variant"}:
+        raise guard.Refused(400, "the new game form has no such field")
     game = (answer.get("game") or [""])[0].strip()
     players = [p.strip() for box in answer.get("players", ()) for p in box.split(",") if p.strip()]
     variants = [v.strip() for v in answer.get("variant", ()) if v.strip()]

@@ -56,7 +56,9 @@ def serve(ctx, port, lan, new_keys) -> None:
         db.parent.mkdir(parents=True, exist_ok=True)
     elif not db.parent.is_dir():
         raise InputError(f"the database's folder {db.parent} does not exist (--db)")
-    keys = table_keys(db, renew=new_keys)
+    keys, renewed = table_keys(db, renew=new_keys)
+    if renewed:
+        echo(f"Warning: {renewed}; links given out before no longer work.", err=True)
     host = "0.0.0.0" if lan else "127.0.0.1"
     listening = _listen(host, port)
     shown = _lan_address() if lan else "127.0.0.1"
@@ -73,7 +75,8 @@ def serve(ctx, port, lan, new_keys) -> None:
     echo("Ctrl+C stops it.")
     sys.stdout.flush()
     cli = click.get_current_context().find_root().command
-    app = make_app(Serving(db, keys, cast(click.Group, cli), ctx.game_id))
+    hosts = ("127.0.0.1", "localhost", *((shown, socket.gethostname()) if lan else ()))
+    app = make_app(Serving(db, keys, cast(click.Group, cli), ctx.game_id, hosts))
     config = uvicorn.Config(
         app,
         log_level="warning",

@@ -21,6 +21,10 @@ from scorekeeper.context import PlayerValues, Whole, complete_player
 
 #: Options no form shows: output formats of a read command.
 HIDDEN = frozenset({"as_json"})
+#: The fields every form of the page sends beside its verb's: its one-time token and
+#: whether the page follows the newest game.
+FORM_FIELDS = ("token", "follow")
+_NUMBER = re.compile(r"[-+]?[0-9]+")
 #: Up to this many choices a field is a drop-down list; more are a search box.
 LISTED = 14
 #: The longest value a form may send for one field, and the most values in all.
@@ -56,12 +60,14 @@ class Field(NamedTuple):
 class Form(NamedTuple):
     """A verb's form: its `verb` name, `summary` (its help's first sentence, cut to a
     line), `help`
-    (its whole first paragraph) and `fields`, in the command's order."""
+    (its whole first paragraph), `fields`, in the command's order, and `options`:
+    every option name it takes as typed (--target, -t), for words sent as typed."""
 
     verb: str
     summary: str
     help: str
     fields: tuple[Field, ...]
+    options: frozenset[str] = frozenset()
 
 
 class FormError(ValueError):
@@ -83,7 +89,10 @@ def form_of(
     fields = tuple(_field(p, ctx, players, current if p is first else None) for p in shown)
     text = " ".join((command.help or "").split("\n\n")[0].split())
     summary = _shortened(re.split(r"\. (?=[A-Z])", text + " ", maxsplit=1)[0].rstrip(" ."))
-    return Form(str(command.name), summary, text, fields)
+    options = frozenset(
+        name for p in shown if isinstance(p, click.Option) for name in (*p.opts, *p.secondary_opts)
+    )
+    return Form(str(command.name), summary, text, fields, options)
 
 
 def _shortened(text: str, limit: int = 72) -> str:
@@ -158,9 +167,16 @@ def words_of(form: Form, answer: Mapping[str, Sequence[str]], players: Sequence[
     """The words after the verb that `answer` (field name -> the values sent, as a
     form posts them; a per-player field as NAME:SEAT) stands for: options first, then
     `--`, then the arguments in order, empty boxes left out, so a value such as "-2"
-    stays a value. FormError for a value longer than LONGEST characters, more values
-    than a field has boxes, or over MOST_VALUES values in all; what the command itself
+    stays a value. FormError for a field the form does not have, a value longer than
+    LONGEST characters, more values than a field has boxes, or over MOST_VALUES values
+    in all; what the command itself
     refuses (a missing argument) is left to it."""
+    known = {*FORM_FIELDS, *(f.name for f in form.fields)}
+    known |= {f"{f.name}:{seat}" for f in form.fields for seat in range(len(players))}
+    if set(answer) - known:
+        raise FormError(
+            f"the {form.verb} form has no field {sorted(set(answer) - known)[0][:30]!r}"
+        )
     options: list[str] = []
     positional: list[str] = []
     count = 0
@@ -182,6 +198,20 @@ def words_of(form: Form, answer: Mapping[str, Sequence[str]], players: Sequence[
         else:
             positional += values
     return [*options, "--", *positional]
+
+
+def typed_words(form: Form, words: Sequence[str]) -> list[str]:
+    """`words` sent as typed after the verb (the page's JSON requests), checked: an
+    option is one of the verb's own (`Form.options`), so the command line's group
+    options (--db, --game), --data, --help and any other are refused; after "--" every
+    word is a value. FormError naming the first word refused."""
+    for word in words:
+        if word == "--":
+            break
+        if word.startswith("-") and not _NUMBER.fullmatch(word):
+            if word.partition("=")[0] not in form.options:
+                raise FormError(f"{word[:30]!r} is not an option of {form.verb}")
+    return list(words)
 
 
 def _one(answer: Mapping[str, Sequence[str]], name: str) -> str:

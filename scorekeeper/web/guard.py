@@ -68,6 +68,15 @@ class Tokens:
         return hmac.new(self._secret, nonce.encode(), hashlib.sha256).hexdigest()[:32]
 
 
+def known_host(headers, hosts) -> None:
+    """Refused 400 for a Host header naming none of `hosts` (the names the server's
+    links use; its port aside): a page of another site whose name was pointed at this
+    computer (DNS rebinding) cannot reach the table, key or not."""
+    name = urlsplit("//" + headers.get("host", "")).hostname or ""
+    if name not in hosts:
+        raise Refused(400, "this server answers only at the addresses it printed")
+
+
 def same_origin(headers, host: str) -> None:
     """Refused 403 for a request another site's page sent: an Origin header naming
     another host than the request's `host` ("name:port"; "null" passes only beside
@@ -117,7 +126,7 @@ def read_words(body: bytes) -> list[str]:
     that is not JSON, not such an object, or with a word that is not text."""
     try:
         sent = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise Refused(400, 'the body is not JSON; send {"args": ["WORD", ...]}') from None
     words = sent.get("args", []) if isinstance(sent, dict) else None
     if not isinstance(words, list) or not all(isinstance(w, str) for w in words):

@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from scorekeeper.errors import StoreError
+from scorekeeper.store import OWN_SUFFIXES
 
-#: The suffix of the keys' file: DB.keys.json beside the database DB.
-SUFFIX = ".keys.json"
+#: The suffix of the keys' file: DB.keys.json beside the database DB (one of the files
+#: that belong to it, scorekeeper.store.OWN_SUFFIXES).
+SUFFIX = OWN_SUFFIXES[-1]
 WRITE, READ = "write", "read"
 
 
@@ -43,23 +45,61 @@ def keys_path(db: Path) -> Path:
     return db.with_name(db.name + SUFFIX)
 
 
-def table_keys(db: Path, renew: bool = False) -> Keys:
-    """The keys of the database `db`: read from its keys file, or made and written
-    there (mode 0600, written to a temporary file and renamed) when there is none, it
-    cannot be read as keys, or `renew`. StoreError if the file cannot be written."""
+def table_keys(db: Path, renew: bool = False) -> tuple[Keys, str]:
+    """The keys of the database `db` and what became of the old ones: read from its
+    keys file (""), or made and written there (mode 0600, through a temporary file
+    renamed) when there is none (""), it cannot be read as keys (why not, for a
+    warning: links given out before stop working), or `renew`. StoreError if the file
+    cannot be written."""
     path = keys_path(db)
-    if not renew:
-        try:
-            saved = json.loads(path.read_text(encoding="utf-8"))
-            keys = Keys(str(saved[WRITE]), str(saved[READ]))
-            if len(keys.write) >= 22 and len(keys.read) >= 22 and keys.write != keys.read:
-                return keys
-        except (OSError, ValueError, KeyError, TypeError):
-            pass
+    why = ""
+    if not renew and path.exists():
+        keys = read_keys(path)
+        if keys is not None:
+            return keys, why
+        why = f"{path} does not hold the keys (changed by hand?): new ones were made"
     keys = Keys(secrets.token_urlsafe(16), secrets.token_urlsafe(16))
     text = json.dumps({WRITE: keys.write, READ: keys.read})
     write_private(path, text.encode())
-    return keys
+    return keys, why
+
+
+def read_keys(path: Path) -> Keys | None:
+    """The keys saved at `path`, None if it is missing or does not hold two distinct
+    keys of 22 characters or more."""
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        keys = Keys(str(saved[WRITE]), str(saved[READ]))
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None
+    if len(keys.write) >= 22 and len(keys.read) >= 22 and keys.write != keys.read:
+        return keys
+    return None
+
+
+class KeyRing:
+    """The keys a running server checks: those it started with, replaced by the keys
+    file's when it changes (`serve --new-keys` run beside it revokes the old links at
+    once); a keys file that no longer reads keeps the last keys."""
+
+    def __init__(self, db: Path, keys: Keys):
+        self.path, self.keys = keys_path(db), keys
+        self._seen = self._stamp()
+
+    def _stamp(self) -> tuple | None:
+        try:
+            info = self.path.stat()
+        except OSError:
+            return None
+        return info.st_mtime_ns, info.st_size, info.st_ino
+
+    def access(self, typed: str) -> str | None:
+        """As Keys.access, with the keys the file holds now."""
+        stamp = self._stamp()
+        if stamp != self._seen:
+            self._seen = stamp
+            self.keys = read_keys(self.path) or self.keys
+        return self.keys.access(typed)
 
 
 def write_private(path: Path, data: bytes) -> None:

@@ -42,7 +42,8 @@ class Page(NamedTuple):
     `result`: the explained result once over, else () ; `standing`: who would win now
     (its head line) while the game goes on; `forms`: the game's verbs' forms; `undo`
     and `redo`: whether there is something to take back or bring back; `view`: the
-    status table as the CLI prints it (unstyled lines)."""
+    status table as the CLI prints it (unstyled lines); `logged`: the rows of its log
+    (actions, undos, redos), which every move changes."""
 
     row: TableRow
     name: str
@@ -56,6 +57,7 @@ class Page(NamedTuple):
     undo: bool
     redo: bool
     view: tuple[str, ...] = ()
+    logged: int = 0
 
     @property
     def head(self) -> str:
@@ -138,6 +140,7 @@ def read_page(cli: click.Group, db: Path, game_id: int | None) -> Page | None:
         standing=standing,
         forms=tuple(form_of(verb, root, players, status["current"]) for verb in spec.verbs),
         view=tuple(_view_lines(spec, table.row, status)),
+        logged=len(table.log),
         undo=bool(table.steps),
         redo=bool(table.undone),
     )

@@ -30,6 +30,10 @@
         }
         swap("live", got);
         swap("recent", got);
+        if (shown && shown.dataset.logged !== document.body.dataset.logged) {
+          // a move since this page was made: what it said of its own move is old news
+          document.querySelectorAll("main > .said, main > .refused").forEach(function (e) { e.remove(); });
+        }
         if (!document.querySelector("#forms details[open]")) swap("forms", got);
         document.body.dataset.seen = String(Date.now());
       })
