@@ -6,16 +6,18 @@ module imports click only; the server's parts load when the command runs."""
 
 from __future__ import annotations
 
-import socket
 import sys
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import click
 
 from pnp.core.terminal import echo
 from scorekeeper.context import Whole, pass_ctx
 from scorekeeper.errors import InputError
+
+if TYPE_CHECKING:
+    import socket  # imported where a socket is made: every other command starts without it
 
 #: The port the page is served on unless --port says otherwise.
 PORT = 8765
@@ -75,6 +77,8 @@ def serve(ctx, port, lan, new_keys) -> None:
     echo("Ctrl+C stops it.")
     sys.stdout.flush()
     cli = click.get_current_context().find_root().command
+    import socket
+
     hosts = ("127.0.0.1", "localhost", *((shown, socket.gethostname()) if lan else ()))
     app = make_app(Serving(db, keys, cast(click.Group, cli), ctx.game_id, hosts))
     config = uvicorn.Config(
@@ -96,6 +100,8 @@ def serve(ctx, port, lan, new_keys) -> None:
 def _listen(host: str, port: int) -> socket.socket:
     """A socket bound to (host, port) and listening; InputError naming the port if it
     is taken or not allowed."""
+    import socket
+
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -112,6 +118,8 @@ def _listen(host: str, port: int) -> socket.socket:
 def _lan_address() -> str:
     """This computer's address on the local network: the one its default route leaves
     from (a UDP socket 'connected' sends nothing), else its host name's."""
+    import socket
+
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("10.254.254.254", 1))

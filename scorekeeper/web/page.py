@@ -166,7 +166,7 @@ def _printed_name(row: TableRow) -> str:
     """A stored table's game as printed ("Hack Back"; a points sheet's own name), else
     its id."""
     if row.sheet is not None:
-        return str(getattr(row.sheet, "name", row.game))
+        return row.sheet.name
     try:
         return find_game(row.game).name
     except ScoreError:
