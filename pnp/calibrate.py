@@ -21,6 +21,7 @@ from pnp.layout.calibration import (
     Side,
     calibration_sheet,
 )
+from pnp.render.boxed import BoxedCanvas
 
 
 def _draw(c: Canvas, side: Side) -> None:
@@ -42,7 +43,7 @@ def _draw(c: Canvas, side: Side) -> None:
 def render_calibration(out: Path | BinaryIO, sheet: CalibrationSheet) -> None:
     """Write `sheet` as a two-page PDF to the path or binary file `out`: page 1 the
     front, page 2 the back. Deterministic (reportlab's invariant mode); fonts embedded."""
-    c = Canvas(
+    c = BoxedCanvas(
         out if hasattr(out, "write") else str(out),
         pagesize=(sheet.page_w, sheet.page_h),
         invariant=1,

@@ -11,9 +11,8 @@ k's front holds pages n-2k (left) and 2k+1 (right), its back 2k+2 and n-2k-1.
 
 from __future__ import annotations
 
-from reportlab.pdfgen.canvas import Canvas
-
 from pnp.core.units import PAPER_MM, mm_to_pt
+from pnp.render.boxed import BoxedCanvas
 
 
 def saddle_stitch_order(n_pages: int) -> list[tuple[int | None, int | None]]:
@@ -28,7 +27,7 @@ def saddle_stitch_order(n_pages: int) -> list[tuple[int | None, int | None]]:
     return sides
 
 
-class FormPageCanvas(Canvas):
+class FormPageCanvas(BoxedCanvas):
     """A canvas for platypus whose pages become forms, imposed as a booklet on save.
 
     `sheet_paper` ("a4" or "letter") is the landscape sheet; the page size given to
@@ -71,6 +70,6 @@ class FormPageCanvas(Canvas):
                 )
                 self.doForm(self._pages[index])
                 self.restoreState()
-            Canvas.showPage(self)
+            BoxedCanvas.showPage(self)  # the sheet folds whole: its boxes are the sheet
         self.sides = len(order)
         super().save()

@@ -32,6 +32,7 @@ from pnp.data.rulebook import Block
 from pnp.fonts import BOLD, REGULAR, register_all
 from pnp.layout.kit import KitRow
 from pnp.render.booklet import FormPageCanvas
+from pnp.render.boxed import BoxedCanvas
 from pnp.render.rule_page import HALF_SHEET_MM, MARGIN_MM
 
 BASE = dict(fontName=REGULAR, bulletFontName=REGULAR, fontSize=9.5, leading=12.6)
@@ -159,7 +160,7 @@ def render_rulebook(
     """Write the rulebook PDF to `path` on the half-sheet for `paper` (A5 or half-letter);
     returns the page count, always even (a blank page ends an odd-length rulebook). The
     generated components table follows the first section."""
-    return _render(path, _story(blocks, components), paper, title, Canvas)[0]
+    return _render(path, _story(blocks, components), paper, title, BoxedCanvas)[0]
 
 
 def render_booklet(
@@ -185,7 +186,7 @@ def render_rule_files(
     files (platypus's flowables keep state of their own, so each file gets fresh ones). Returns (rulebook pages, booklet sides), as render_rulebook and
     render_booklet do."""
     lines: dict = {}
-    pages = _render(rules_path, _story(blocks, components, lines), paper, title, Canvas)[0]
+    pages = _render(rules_path, _story(blocks, components, lines), paper, title, BoxedCanvas)[0]
     sides = _render(
         booklet_path,
         _story(blocks, components, lines),

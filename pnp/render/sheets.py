@@ -22,6 +22,8 @@ from pnp.fonts import font as font_name
 from pnp.layout.crop_marks import CUT_LINE_WIDTH_PT, CutGuides, cut_guides
 from pnp.layout.imposition import Grid, Rect, SheetSpec, back_trim
 from pnp.layout.kit import PrintGroup
+from pnp.layout.page_boxes import sheet_boxes
+from pnp.render.boxed import BoxedCanvas
 
 CROP_MARK_WIDTH_PT = 0.3
 CUT_LINE_GREY = 0.5  # 0 black .. 1 white: reads as a line, fades if left on an edge
@@ -124,7 +126,7 @@ def _draw_guides(c: Canvas, guides: CutGuides) -> None:
         c.lines(guides.marks)
 
 
-class PageCompressingCanvas(Canvas):
+class PageCompressingCanvas(BoxedCanvas):
     """A canvas that deflates each page's content stream as soon as the page is finished.
 
     reportlab keeps every page until `save()`; holding them compressed (about a fifth
@@ -145,7 +147,8 @@ class PageCompressingCanvas(Canvas):
 
 def new_canvas(path: Path, grid: Grid, title: str) -> Canvas:
     """A canvas for a card PDF: page size from `grid`, deterministic output (invariant),
-    and our embedded font as the initial font (so no unembedded Helvetica is referenced)."""
+    our embedded font as the initial font (so no unembedded Helvetica is referenced),
+    and every page's TrimBox the sheet's printable area (pnp.layout.page_boxes)."""
     c = PageCompressingCanvas(
         str(path),
         pagesize=(grid.page_w, grid.page_h),
@@ -154,6 +157,7 @@ def new_canvas(path: Path, grid: Grid, title: str) -> Canvas:
         initialFontName=font_name(REGULAR),
         initialFontSize=9,
     )
+    c.page_boxes = sheet_boxes(grid.page_w, grid.page_h, grid.margin, grid.bleed)
     c.setTitle(title)
     c.setCreator("Hack Pack pnp")
     return c

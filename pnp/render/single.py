@@ -21,6 +21,7 @@ from pnp.fonts import REGULAR
 from pnp.fonts import font as font_name
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.kit import Kit, PrintGroup
+from pnp.layout.page_boxes import single_card_boxes
 from pnp.render.painter import KitPainter, reprinted
 from pnp.render.sheets import PageCompressingCanvas
 
@@ -79,8 +80,9 @@ def page_size(frame: CardFrame, margin_pt: float) -> tuple[float, float]:
 def single_canvas(path: Path, frame: CardFrame, margin_pt: float, title: str) -> Canvas:
     """A canvas for a single-face PDF at `path`, its pages `page_size(frame, margin_pt)`,
     with the card sheets' settings (pnp.render.sheets.new_canvas): byte-identical output
-    run to run (invariant), each page compressed when finished, and the embedded font as
-    the initial font (no unembedded Helvetica is referenced)."""
+    run to run (invariant), each page compressed when finished, the embedded font as
+    the initial font (no unembedded Helvetica is referenced), and every page's TrimBox
+    the card's trim, its BleedBox the whole page (pnp.layout.page_boxes)."""
     c = PageCompressingCanvas(
         str(path),
         pagesize=page_size(frame, margin_pt),
@@ -89,6 +91,7 @@ def single_canvas(path: Path, frame: CardFrame, margin_pt: float, title: str) ->
         initialFontName=font_name(REGULAR),
         initialFontSize=9,
     )
+    c.page_boxes = single_card_boxes(frame.w, frame.h, margin_pt)
     c.setTitle(title)
     c.setCreator("Hack Pack pnp")
     return c

@@ -24,6 +24,7 @@ from pnp.core.units import PAPER_MM, mm_to_pt
 from pnp.fonts import BOLD, REGULAR, register_all
 from pnp.fonts import font as font_name
 from pnp.printed import PrintedLine
+from pnp.render.boxed import BoxedCanvas
 
 #: The VC range on the board (inclusive). Heroes start at 0..39 printed VC; two actions
 #: move a Hero by at most a few VC, so a game stays well inside −15..48.
@@ -78,7 +79,7 @@ def render_tracker(path: Path, paper: str, game_name: str, players_max: int) -> 
     placed with Victory Points). Raises OSError if the file cannot be written."""
     register_all()
     page_w, page_h = (mm_to_pt(v) for v in PAPER_MM[paper])
-    c = Canvas(
+    c = BoxedCanvas(
         str(path),
         pagesize=(page_w, page_h),
         invariant=1,

@@ -19,6 +19,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table
 
 from pnp.core.shown import plural
+from pnp.render.boxed import BoxedCanvas
 from pnp.simulate.charts import MARGIN_PT, length_chart, seat_chart
 from pnp.simulate.figure_charts import figure_chart, timeline_chart
 from pnp.simulate.horizontal_charts import endings_chart
@@ -150,7 +151,7 @@ def write_balance(stream: BinaryIO, summary: dict, figures: list, game_name: str
         title=f"Balance report: {game_name}",
         author="Hack Pack",
     )
-    doc.build(story)
+    doc.build(story, canvasmaker=BoxedCanvas)  # every page's boxes are the page
 
 
 MARKS_NOTE = (
