@@ -32,6 +32,7 @@ from PIL import Image, UnidentifiedImageError
 
 from pnp.core.errors import ImageRefused
 from pnp.data.files import kind_of
+from pnp.data.icc import CMYK_PROFILE_NAME, Source, default_cmyk, source_of
 from pnp.data.png import PNG_SIGNATURE, PngLayout, _damaged, check_png_data, read_png
 
 #: Formats accepted as card art (Pillow's names; a camera's multi-picture JPEG opens as
@@ -87,7 +88,9 @@ class ImageInfo:
     Pillow's `format` ("PNG", "JPEG", ...) and `mode` as stored ("RGB", "P", "I;16",
     "CMYK", ...); `has_alpha`: an alpha channel or a transparency key; `notes`: what
     printing will change, for the user; `stamp` (st_size, st_mtime_ns), so that a
-    changed file is a different image."""
+    changed file is a different image; `colour_converted`: its pixels are converted to
+    sRGB through its embedded ICC profile (pnp.data.icc), so it is never embedded as it
+    is; `warnings`: what the user should fix (an embedded profile that was set aside)."""
 
     path: Path
     width_px: int
@@ -98,6 +101,8 @@ class ImageInfo:
     has_alpha: bool
     notes: tuple[str, ...]
     stamp: tuple
+    colour_converted: bool = False
+    warnings: tuple[str, ...] = ()
 
 
 def _stat(path: Path) -> os.stat_result:
@@ -227,10 +232,14 @@ def _orientation(im: Image.Image, layout: PngLayout | None) -> int:
     return value if isinstance(value, int) and 1 <= value <= 8 else 1
 
 
-def _notes(im: Image.Image, layout: PngLayout | None, orientation: int) -> tuple[str, ...]:
+def _notes(
+    im: Image.Image, layout: PngLayout | None, orientation: int, colour: Source
+) -> tuple[str, ...]:
     notes = []
-    if im.mode == "CMYK":
-        notes.append(f"CMYK {im.format}: converted to RGB")
+    if im.mode == "CMYK" and colour.profile is default_cmyk():
+        notes.append(f"CMYK {im.format}: converted to sRGB through {CMYK_PROFILE_NAME}")
+    elif colour.converts:
+        notes.append(f"{im.mode} {im.format}: converted to sRGB through its ICC profile")
     elif im.mode in ("YCbCr", "RGBX", "RGBa", "La"):
         notes.append(f"{im.mode} colours: converted to {'RGB' if im.mode != 'La' else 'LA'}")
     if im.mode in _SIXTEEN_BIT or (layout is not None and layout.bit_depth == 16):
@@ -272,6 +281,7 @@ def _probe(path: Path, stamp: tuple, limit: int | None) -> ImageInfo:
         w, h = size if orientation < 5 else size[::-1]
         has_alpha = im.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in im.info
         assert im.format is not None  # opened from a file: one of FORMATS
+        colour = source_of(im)
         info = ImageInfo(
             path,
             w,
@@ -280,8 +290,10 @@ def _probe(path: Path, stamp: tuple, limit: int | None) -> ImageInfo:
             im.mode,
             orientation,
             has_alpha,
-            _notes(im, layout, orientation),
+            _notes(im, layout, orientation, colour),
             stamp,
+            colour.converts,
+            () if colour.warning is None else (colour.warning,),
         )
         if layout is None:
             _verify(im, path)  # after reading the header: a JPEG's draft resizes im

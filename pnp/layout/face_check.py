@@ -127,6 +127,10 @@ def _art_faults(element: Art) -> list[Fault]:
     GOOD_DPI) and the image's notes (what printing changes)."""
     dpi = element.placement().dpi
     faults = [Fault(element, f"{note}", level="note") for note in element.art.image.notes]
+    faults += [
+        Fault(element, f"{quoted(element.art.file)}: {warning}", level="warning")
+        for warning in element.art.image.warnings
+    ]
     if dpi > SHARP_ENOUGH_DPI:
         faults.append(
             Fault(

@@ -141,8 +141,13 @@ class Recipe:
 
     @property
     def untouched(self) -> bool:
-        """True when the file's pixels are embedded as they are (no extension, no resize)."""
-        return not any(self.extend_px) and self.size_px == self.stored_px
+        """True when the file's pixels are embedded as they are (no extension, no resize,
+        no colour conversion through an embedded profile)."""
+        return (
+            not any(self.extend_px)
+            and self.size_px == self.stored_px
+            and not self.info.colour_converted
+        )
 
 
 @dataclass

@@ -1,5 +1,6 @@
 """The pixels of a re-encoded image (pnp.render.images), prepared with Pillow: decoded
-colour made 8-bit grey or RGB with its alpha split off (`eight_bit`), edges extended
+colour made 8-bit grey or sRGB through its colour profile with its alpha split off
+(`eight_bit`, pnp.data.icc), edges extended
 by repeated pixels for generated bleed (`extended`), and deflated as PNG-predicted rows
 for /FlateDecode (`deflated`: zlib's Z_RLE strategy, `ZLIB_LEVEL` and `ZLIB_STRATEGY`,
 measured in bench/bench_images.py's docstring). Sizes are in pixels.
@@ -12,16 +13,23 @@ import zlib
 
 from PIL import Image
 
+from pnp.data.icc import Source, managed, source_of
 from pnp.data.png import read_png
 
 ZLIB_LEVEL = 1  # Z_RLE ignores the level above 0; 1 says "fast"
 ZLIB_STRATEGY = zlib.Z_RLE
 
 
-def eight_bit(im: Image.Image) -> tuple[Image.Image, Image.Image | None]:
+def eight_bit(
+    im: Image.Image, source: Source | None = None
+) -> tuple[Image.Image, Image.Image | None]:
     """(colour, alpha or None) of a decoded image: colour in mode "L" or "RGB" (16-bit
-    scaled, 1-bit, palette, CMYK and the rest converted), alpha in "L", None when the
-    image has none or it is fully opaque."""
+    scaled, 1-bit, palette, CMYK and the rest converted), as sRGB numbers through its
+    colour `source` (pnp.data.icc; read from `im` when None), alpha in "L", None when
+    the image has none or it is fully opaque. Alpha is split off before any colour
+    transform and kept as it is."""
+    if source is None:
+        source = source_of(im)
     mode = im.mode
     if mode.startswith("I"):
         im = im.convert("I").point(lambda v: v / 257).convert("L")
@@ -33,12 +41,17 @@ def eight_bit(im: Image.Image) -> tuple[Image.Image, Image.Image | None]:
         im = im.convert("RGBA" if mode == "PA" or "transparency" in im.info else "RGB")
     elif mode in ("La", "RGBa"):
         im = im.convert(mode.upper())
+    elif mode == "CMYK":
+        pass  # converted through its profile by `managed` (pnp.data.icc)
     elif mode not in ("L", "RGB", "LA", "RGBA"):
         im = im.convert("RGB")
-    if im.mode not in ("LA", "RGBA"):
-        return im, None
-    alpha = im.getchannel("A")
-    return im.convert(im.mode[:-1]), (None if alpha.getextrema() == (255, 255) else alpha)
+    alpha = None
+    if im.mode in ("LA", "RGBA"):
+        alpha = im.getchannel("A")
+        im = im.convert(im.mode[:-1])
+        if alpha.getextrema() == (255, 255):
+            alpha = None
+    return managed(im, source), alpha
 
 
 def extended(im: Image.Image, left: int, bottom: int, right: int, top: int) -> Image.Image:
