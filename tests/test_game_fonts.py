@@ -277,3 +277,15 @@ def test_a_registered_game_prints_in_its_own_fonts_too(tmp_path):
     assert "cards.pdf" in {p.name for p in pdfs}
     for pdf in pdfs:
         assert {n[8:] for n in base_fonts(pdf)} == {"TestSans-Regular"}, pdf.name
+
+
+def test_the_flavour_is_read_from_the_tables_not_the_file_name(tmp_path):
+    """An OpenType font with TrueType outlines (a `glyf` table) is accepted whatever its
+    file is called: here a .otf."""
+    fonts = '[fonts]\nregular = "fonts/TestSans-Regular.otf"\nlicence = "fonts/OFL.txt"\n'
+    data, _game, _header = new_game(tmp_path, fonts)
+    otf = renamed(DEJAVU, data / "moon-base" / "fonts" / "TestSans-Regular.otf", "TestSans")
+    assert "glyf" in TTFont(str(otf)) and "CFF " not in TTFont(str(otf))
+    result = run("validate", "--game", "moon-base", "--data", str(data))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("moon-base: OK"), result.output
