@@ -1,7 +1,10 @@
-"""The TrueType fonts the PDFs embed, from the repository's `fonts/` folder.
+"""The TrueType fonts the PDFs embed: the repository's `fonts/` folder, or the game's own
+(game.toml's [fonts], pnp.data.game_fonts) while that game is printed.
 
 Fonts are registered with reportlab once, on first use, and embedded (subset) in
-every PDF. `missing_glyphs` checks text against a font's character map, so a
+every PDF. Every text names its font by style (REGULAR, BOLD, ITALIC);
+`use_game_fonts` decides once per game which files those styles are, so every text the
+game prints (faces, rulebook, aids, tracker) is in the game's fonts. `missing_glyphs` checks text against a font's character map, so a
 character the font cannot draw is a validation error instead of a blank box.
 
 Every PDF writer draws with these fonts, so this is also where reportlab is told to
@@ -15,6 +18,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable, Mapping
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
@@ -36,16 +40,59 @@ FILES = {
     BOLD: "DejaVuSansCondensed-Bold.ttf",
     ITALIC: "DejaVuSansCondensed-Oblique.ttf",
 }
+STYLES = {"regular": REGULAR, "bold": BOLD, "italic": ITALIC}
+
+#: The game's own files for the styles while its fonts are in use (empty: FILES)
+_GAME_FILES: dict[str, Path] = {}
+#: What forgets text measured in the fonts when the files change (caches' cache_clear)
+_ON_CHANGE: list[Callable[[], None]] = []
+
+
+def on_change(forget: Callable[[], None]) -> None:
+    """Call `forget` whenever `use_game_fonts` changes which files the style names are (a
+    cache of text measured in them, pnp.layout.text, passes its cache_clear)."""
+    _ON_CHANGE.append(forget)
+
+
+def use_game_fonts(files: Mapping[str, Path] | None) -> None:
+    """Print with `files` ("regular", "bold", "italic" -> a TrueType file already checked
+    by pnp.data.game_fonts) from now on, or with the repository's fonts when None. The
+    style names stay; the fonts behind them are registered anew (only when they change).
+    Raises PnpError when reportlab cannot read a file."""
+    wanted = {STYLES[k]: Path(v) for k, v in files.items()} if files else {}
+    if wanted == _GAME_FILES:
+        return
+    registered = [n for n in STYLES.values() if n in pdfmetrics.getRegisteredFontNames()]
+    _GAME_FILES.clear()
+    _GAME_FILES.update(wanted)
+    for forget in _ON_CHANGE:
+        forget()
+    font.cache_clear()
+    metrics.cache_clear()
+    _PRINTABLE.clear()
+    for name in registered:  # a name measured before must not keep the old file's metrics
+        font(name)
 
 
 @lru_cache(maxsize=None)
 def font(name: str) -> str:
-    """Register (once) the TTFont called `name` and return its name; raises PnpError if the
-    file is missing."""
-    path = FONT_DIR / FILES[name]
+    """Register (once) the TTFont called `name` (the game's file for it while
+    `use_game_fonts` is in force) and return its name; raises PnpError if the file is
+    missing or reportlab cannot read it."""
+    path = _GAME_FILES.get(name) or FONT_DIR / FILES[name]
     if not path.is_file():
         raise PnpError(f"font file missing: {path} (the fonts/ folder ships with the repository)")
-    ttf = TTFont(name, str(path))
+    pdfmetrics._fonts.pop(name, None)  # reportlab keeps the first font of a name: replace it
+    earlier = list(STYLES.values())[: list(STYLES.values()).index(name)]
+    shared = next((font(n) for n in earlier if _GAME_FILES.get(n) == path), None)
+    if shared is not None:  # one file for two styles is one font, embedded once
+        pdfmetrics._fonts[name] = pdfmetrics.getFont(shared)
+        return name
+    try:
+        ttf = TTFont(name, str(path))
+    except Exception as exc:  # reportlab's TTFError and the struct errors of a damaged file
+        raise PnpError(f"font {path}: reportlab cannot embed it: {exc}") from None
+    pdfmetrics._dynFaceNames.pop(ttf.face.name, None)  # and of a PostScript name
     pdfmetrics.registerFont(ttf)
     return name
 

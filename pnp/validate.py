@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from pnp.core.errors import DataError, Problem
 from pnp.data.rulebook import Block, load_rulebook
-from pnp.fonts import BOLD, REGULAR, glyph_problem, missing_glyphs
+from pnp.fonts import BOLD, REGULAR, glyph_problem, missing_glyphs, use_game_fonts
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
 from pnp.layout.face_check import Fault, check_face
@@ -191,7 +191,9 @@ def validate_data(
     of the lines printed outside the faces, every other problem); data is None when
     loading failed (every problem is then in the last list). `pnp build` checks the
     faces as it draws them (`FaceChecks`) and reports all three lists in `validate`'s
-    order."""
+    order. The game's own fonts (game.toml's [fonts]) are put in use first, so every
+    text is checked, measured and printed in them."""
+    use_fonts_of(folder)
     problems: list[Problem] = []
     blocks: list[Block] = []
     rulebook = folder / "rulebook.md"
@@ -220,3 +222,15 @@ def validate_data(
             Problem(folder, "the kit prints no cards: add at least one card to its card tables")
         )
     return data, blocks, check_printed(kit, data), problems
+
+
+def use_fonts_of(folder: Path) -> None:
+    """Print with the fonts the game.toml in `folder` names ([fonts], pnp.data.game_fonts)
+    from now on, or with the repository's fonts when it names none, cannot be read, or
+    names fonts that cannot print (the game's loader reports why)."""
+    from pnp.data.game_fonts import read_game_fonts
+    from pnp.data.toml_source import read_toml
+
+    tf = read_toml(folder / "game.toml") if (folder / "game.toml").is_file() else None
+    fonts = read_game_fonts(tf)[0] if tf is not None and not isinstance(tf, Problem) else None
+    use_game_fonts(fonts.files() if fonts else None)

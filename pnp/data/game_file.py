@@ -11,6 +11,7 @@ from pnp.core.errors import Problem
 from pnp.core.shown import quoted
 from pnp.core.units import CARD_SIZES_MM
 from pnp.data.art import ART_FIELD, parse_art
+from pnp.data.game_fonts import FONTS_FIELD, read_game_fonts
 from pnp.data.models import BackDesign, Category, GameInfo, Source
 from pnp.data.schema import Field, check_table, int_range
 from pnp.data.toml_source import TableLines, TomlFile, read_toml
@@ -44,6 +45,7 @@ GAME_FIELDS = [
         'a [tables] table naming CSV files of card tables (tech = "tech.csv")',
         required=False,
     ),
+    FONTS_FIELD,
 ]
 
 
@@ -141,6 +143,8 @@ def read_game_file(
     )
     problems += p
     found, declared = _categories(tf, problems) if categories else ([], set())
+    fonts, p = read_game_fonts(tf)
+    problems += p
     if "id" in top and top["id"] != Path(tf.path).parent.name:
         problems.append(
             Problem(
@@ -196,6 +200,7 @@ def read_game_file(
         labels=labels,
         labels_source=_source(tf, labels_where, None, "labels."),
         name_line=tf.lines.top.of("name"),
+        fonts=fonts,
     )
     return info, found, declared, problems
 

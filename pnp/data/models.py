@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.core.errors import Problem
+
+if TYPE_CHECKING:
+    from pnp.data.game_fonts import GameFonts
 
 
 @dataclass(frozen=True)
@@ -111,7 +114,8 @@ class GameInfo:
     """A game's settings from `game.toml`: id, name, player range, card size name (the
     default trim) and `card_sizes` (every trim its faces are laid out for), back design,
     the fixed words printed on its faces (`labels`, from the [labels] table, and where
-    they are), its folder and the line of game.toml that names it."""
+    they are), its folder, the line of game.toml that names it and its own `fonts`
+    (pnp.data.game_fonts; None: it prints in the repository's fonts)."""
 
     id: str
     name: str
@@ -124,6 +128,7 @@ class GameInfo:
     labels_source: Source | None = field(default=None, compare=False)
     card_sizes: tuple[str, ...] = ()
     name_line: int | None = field(default=None, compare=False)  # of `name` in game.toml
+    fonts: GameFonts | None = field(default=None, compare=False)  # [fonts]; None: the kit's own
 
     def label(self, key: str) -> tuple[str, Origin]:
         """The printed word `key` of the [labels] table and its origin (for messages)."""

@@ -14,7 +14,7 @@ from functools import lru_cache
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.core.shown import plural, quoted
-from pnp.fonts import BREAKS, NO_BREAK_SPACES, metrics
+from pnp.fonts import BREAKS, NO_BREAK_SPACES, metrics, on_change
 from pnp.fonts import font as registered
 from pnp.layout.imposition import Rect
 
@@ -152,6 +152,11 @@ def fit_text(
         f"{plural(len(lines), 'line')} need {need / 72 * 25.4:.1f} mm at the {min_size} pt "
         f"floor; the box is {height / 72 * 25.4:.1f} mm tall"
     )
+
+
+# a game's own fonts (pnp.fonts.use_game_fonts) measure differently from the last game's
+on_change(text_width.cache_clear)
+on_change(fit_text.cache_clear)
 
 
 @dataclass(frozen=True)
