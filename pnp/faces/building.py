@@ -28,7 +28,8 @@ def layout_face(
 ) -> Face:
     """The Face the elements `specs` of `layout` print for `bound` on a card of `frame`
     (with its ink-saver choice); a back passes its `reuse` key."""
-    scale = Scale(layout.design_mm, frame, layout.safe_mm)
+    safe_mm = max(layout.safe_mm, frame.safe_mm)
+    scale = Scale(layout.design_mm, frame, safe_mm)
     elements: list[Element] = []
     ground: Fill | None = None
     for spec in specs:
@@ -43,8 +44,8 @@ def layout_face(
         else:
             elements += made
     safe = None
-    if layout.safe_mm > SAFE_MM:
-        safe = frame.trim_rect.inset(mm_to_pt(layout.safe_mm))
+    if safe_mm > SAFE_MM:
+        safe = frame.trim_rect.inset(mm_to_pt(safe_mm))
     return Face(tuple(elements), ground, bound.source, reuse, safe)
 
 

@@ -1,4 +1,5 @@
-"""Card-local geometry: the trim, the bleed around it and the 3 mm safe area inside it.
+"""Card-local geometry: the trim, the bleed around it and the safe area inside it (3 mm,
+or a print shop's wider safe zone, pnp.presets).
 
 Card-local coordinates are points with the origin at the bottom-left corner of
 the trim; the bleed extends to negative coordinates and past the trim size.
@@ -21,12 +22,15 @@ TITLE_FLOOR_PT = 11.0
 class CardFrame:
     """A card of trim `w` x `h` points with `bleed` points around it. `ink_saver` asks
     the face functions for the ink-saving faces (`pnp build --ink-saver`): dark grounds,
-    frames and big badges become outlines or pale tints, with the same information."""
+    frames and big badges become outlines or pale tints, with the same information.
+    `safe_mm` is the safe area's inset from the trim in mm (at least SAFE_MM; a shop
+    preset asks for more, e.g. 1/8 in = 3.175 mm), which faces are laid out inside."""
 
     w: float
     h: float
     bleed: float = 0.0
     ink_saver: bool = False
+    safe_mm: float = SAFE_MM
 
     @cached_property
     def trim_rect(self) -> Rect:
@@ -35,8 +39,8 @@ class CardFrame:
 
     @cached_property
     def safe(self) -> Rect:
-        """The safe area: the trim inset by 3 mm; nothing important goes outside it."""
-        return Rect(0, 0, self.w, self.h).inset(mm_to_pt(SAFE_MM))
+        """The safe area: the trim inset by `safe_mm`; nothing important goes outside it."""
+        return Rect(0, 0, self.w, self.h).inset(mm_to_pt(self.safe_mm))
 
     @cached_property
     def bleed_rect(self) -> Rect:

@@ -22,7 +22,8 @@ LABEL_COLOUR = "#555555"
 
 class DesignGrid:
     """Positions designed in mm on a poker card (from its top edge and its sides),
-    scaled to `frame`; nothing is placed outside the 3 mm safe area."""
+    scaled to `frame`; nothing is placed outside the frame's safe area (3 mm, or a
+    shop preset's wider one: frame.safe_mm)."""
 
     def __init__(self, frame: CardFrame):
         self.f = frame
@@ -35,14 +36,14 @@ class DesignGrid:
 
     def x(self, side_mm: float) -> float:
         """An inset from a side edge (pt): design mm scaled, never inside the safe margin."""
-        return mm_to_pt(max(SAFE_MM, side_mm * self.sx))
+        return mm_to_pt(max(self.f.safe_mm, side_mm * self.sx))
 
     def box(
         self, top_mm: float, height_mm: float, left_mm: float = SAFE_MM, right_mm: float = SAFE_MM
     ) -> Rect:
         """A box `height_mm` tall (scaled) from `top_mm` down, inset left/right in mm."""
         top, bottom = self.y(top_mm), self.y(top_mm + height_mm)
-        bottom = max(bottom, mm_to_pt(SAFE_MM))
+        bottom = max(bottom, mm_to_pt(self.f.safe_mm))
         x0 = self.x(left_mm)
         return Rect(x0, bottom, max(0.0, self.f.w - x0 - self.x(right_mm)), max(0.0, top - bottom))
 

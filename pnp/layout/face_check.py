@@ -16,7 +16,7 @@ from pnp.core.units import pt_to_mm
 from pnp.data.models import Origin
 from pnp.fonts import glyph_problem, missing_glyphs
 from pnp.glyphs import GLYPH_NAMES
-from pnp.layout.card_frame import BODY_FLOOR_PT, SAFE_MM, CardFrame
+from pnp.layout.card_frame import BODY_FLOOR_PT, CardFrame
 from pnp.layout.face import Art, Element, Face, Icon, Text
 from pnp.layout.imposition import Rect
 from pnp.layout.text import TextDoesNotFit
@@ -45,7 +45,7 @@ def check_face(face: Face, frame: CardFrame) -> list[Fault]:
     by_key = _containers(face, faults)
     ink: dict[str, tuple[Rect, ...]] = {}
     safe = face.safe or frame.safe
-    safe_area = f"the {pt_to_mm(safe.x) if face.safe else SAFE_MM:g} mm safe area"
+    safe_area = f"the {round(pt_to_mm(safe.x), 3) if face.safe else frame.safe_mm:g} mm safe area"
     for element in face.elements:
         boxes = _ink(element, faults)
         if boxes is None:

@@ -245,7 +245,7 @@ def attack_face(card: AttackCard, data: HackAttackData, frame: CardFrame) -> Fac
                 glyph="attack",
                 colour=INK,
                 x=mm_to_pt(7.5),
-                y=g.y(6.0),
+                y=min(g.y(6.0), frame.safe.top - mm_to_pt(3.0)),  # inside a wider safe zone
                 size=mm_to_pt(6.0),
                 style="plain",
             ),
