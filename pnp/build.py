@@ -23,7 +23,7 @@ from pnp.core.outfile import through_links
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt
-from pnp.layout.card_frame import CardFrame
+from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit
 from pnp.render.alongside import Alongside
@@ -41,7 +41,8 @@ class BuildOptions:
     ("individual" or "shared") and `players` choose the decks of games that have several;
     `ink_saver` prints the ink-saving faces (dark grounds as outlines and pale tints);
     `max_dpi` downsamples card art printed at more pixels per inch than that (None:
-    every image as it is)."""
+    every image as it is); `safe_mm` is the safe area's inset from the trim in mm (a
+    shop preset's, pnp.presets; never under 3 mm)."""
 
     game: str
     spec: SheetSpec = field(default_factory=SheetSpec)
@@ -52,6 +53,7 @@ class BuildOptions:
     players: int | None = None
     ink_saver: bool = False
     max_dpi: float | None = None
+    safe_mm: float = SAFE_MM
 
 
 @dataclass(frozen=True)
@@ -122,7 +124,11 @@ def frame_for(options: BuildOptions):
         check_card_size(data.info, size)
         w, h = CARD_SIZES_MM[size]
         return CardFrame(
-            mm_to_pt(w), mm_to_pt(h), mm_to_pt(options.spec.bleed_mm), options.ink_saver
+            mm_to_pt(w),
+            mm_to_pt(h),
+            mm_to_pt(options.spec.bleed_mm),
+            options.ink_saver,
+            max(SAFE_MM, options.safe_mm),
         )
 
     return make

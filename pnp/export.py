@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
 from pnp.export_tts import Deck, write_tts
-from pnp.layout.card_frame import CardFrame
+from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
 from pnp.layout.kit import Kit, PrintGroup
 from pnp.render.raster import ProgressFactory, encode_png, no_progress, pixels, rasterise
@@ -46,7 +46,9 @@ class ExportOptions:
     (MIN_DPI..MAX_DPI; tts lowers it until its sheets fit, see pnp.export_tts), the
     output and data folders, the card size name (None: the game's), the bleed in mm, the
     ink-saving faces, and the deck choice of games that have several (as `pnp build
-    --format` and `--players`)."""
+    --format` and `--players`). `preset` names a print shop's preset (pnp.presets):
+    its file type, bleed, safe zone and dpi replace `format`, `bleed_mm` and `dpi`
+    (`for_preset`), and the files go to out/<game>/<preset id>/."""
 
     game: str
     format: str
@@ -58,6 +60,7 @@ class ExportOptions:
     ink_saver: bool = False
     deck_format: str | None = None
     players: int | None = None
+    preset: str | None = None
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,8 @@ class Job:
     groups, the card frame (points), the trim (mm), the bleed (mm), the printed name,
     the data's warnings and notes (pnp.core.errors.Problem) of the lines printed outside
     the faces (`printed`) and the others (`rest`), and `checks`, which checks each face
-    as `draw` first draws it (pnp.validate.FaceChecks; None: faces are not checked)."""
+    as `draw` first draws it (pnp.validate.FaceChecks; None: faces are not checked),
+    and the card size's name."""
 
     kit: Kit
     data: Any
@@ -78,6 +82,7 @@ class Job:
     printed: tuple = ()
     rest: tuple = ()
     checks: FaceChecks | None = None
+    card_size: str = "poker"
 
     @property
     def copies(self) -> int:
@@ -114,7 +119,8 @@ class Written:
     into out/<game>/, how many files, how many PDF pages or distinct faces rasterised,
     the dpi and a card's pixel size (images only), copies printed without a back (blank
     pages in pdf-single, no back file in png, a white back in tts), the TTS decks
-    (pnp.export_tts.Deck) and the TTS saved object's file name."""
+    (pnp.export_tts.Deck), the TTS saved object's file name, and a shop preset's deck
+    folders as (folder, files, copies) (pnp.export_preset)."""
 
     name: str
     files: int
@@ -124,13 +130,15 @@ class Written:
     no_back: int = 0
     decks: tuple[Deck, ...] = ()
     save: str | None = None
+    folders: tuple[tuple[str, int, int], ...] = ()
 
 
 @dataclass(frozen=True)
 class ExportReport:
     """What an export wrote: game, format, copies exported, the output `path` (a file or
     folder in out/<game>/), what the format wrote (`written`), the dpi asked for, the
-    bleed (mm), the data's warnings and notes, and seconds taken."""
+    bleed (mm), the data's warnings and notes, seconds taken, and the preset's id (None
+    for a format's export)."""
 
     game: str
     format: str
@@ -141,6 +149,7 @@ class ExportReport:
     bleed_mm: float = DEFAULT_BLEED_MM
     warnings: tuple = ()
     seconds: float = 0.0
+    preset: str | None = None
 
 
 def check_options(options: ExportOptions) -> None:
@@ -155,13 +164,33 @@ def check_options(options: ExportOptions) -> None:
     check_spec(SheetSpec(card_size=options.card_size or "poker", bleed_mm=options.bleed_mm))
 
 
+def for_preset(options: ExportOptions) -> ExportOptions:
+    """`options` with a preset's file type, bleed and dpi in place of `format`,
+    `bleed_mm` and `dpi` (the same options when no preset is named); PnpError for an
+    unknown preset."""
+    if options.preset is None:
+        return options
+    from pnp.presets import preset
+
+    shop = preset(options.preset)
+    fmt = "pdf-single" if shop.files == "pdf" else "png"
+    return replace(options, format=fmt, bleed_mm=shop.bleed_mm, dpi=shop.dpi)
+
+
 def prepare(options: ExportOptions) -> Job:
     """Load and validate the game's data as `pnp build` does (pnp.build.load_for_drawing,
     Kit.print_groups), its faces left to be checked as `Job.draw` draws them: DataError
     listing every error (warnings and notes do not stop it; they are kept in the Job),
     PnpError for a card size the game is not laid out for or a deck choice it cannot
-    print."""
+    print; a preset's (`options.preset`) safe zone lays the faces out and checks them,
+    and a card size the preset's shop does not print is a PnpError naming those it does."""
+    options = for_preset(options)
     check_options(options)
+    safe_mm = SAFE_MM
+    if options.preset is not None:
+        from pnp.presets import preset
+
+        safe_mm = preset(options.preset).safe_mm
     build = BuildOptions(
         options.game,
         SheetSpec(bleed_mm=options.bleed_mm),
@@ -171,6 +200,7 @@ def prepare(options: ExportOptions) -> Job:
         options.deck_format,
         options.players,
         options.ink_saver,
+        safe_mm=safe_mm,
     )
     kit, data, frame, _blocks, printed, rest = load_for_drawing(build)
     try:
@@ -178,6 +208,10 @@ def prepare(options: ExportOptions) -> Job:
     except PnpError as exc:  # the kits name build's option; export's is --deck-format
         raise PnpError(str(exc).replace("--format", "--deck-format")) from None
     size = options.card_size or data.info.card_size
+    if options.preset is not None:
+        from pnp.presets import preset
+
+        preset(options.preset).size(size)
     return Job(
         kit,
         data,
@@ -189,6 +223,7 @@ def prepare(options: ExportOptions) -> Job:
         tuple(printed),
         tuple(rest),
         FaceChecks(kit, data, frame),
+        size,
     )
 
 
@@ -196,10 +231,11 @@ def prepare(options: ExportOptions) -> Job:
 OUTPUTS = {"pdf-single": (SINGLE_PDF, True), "png": ("png", False), "tts": ("tts", False)}
 
 
-def _check_in_the_way(target: Path, format: str) -> None:
+def _check_in_the_way(target: Path, options: ExportOptions) -> None:
     """PnpError when something of the other kind holds the output's name (a folder called
-    cards-single.pdf, a file called png): it is the user's, so it is not replaced."""
-    name, is_file = OUTPUTS[format]
+    cards-single.pdf, a file called png or drivethrucards): it is the user's, so it is
+    not replaced."""
+    name, is_file = (options.preset, False) if options.preset else OUTPUTS[options.format]
     path = target / name
     if path.is_symlink() or not path.exists():
         return
@@ -217,13 +253,17 @@ def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> E
     written. Raises DataError (every data error), PnpError (a bad option, an output that
     cannot be written: the previous files are then unchanged)."""
     start = time.perf_counter()
+    options = for_preset(options)
     job = prepare(options)
     target = Path(options.out_dir) / job.kit.id
-    _check_in_the_way(target, options.format)
+    _check_in_the_way(target, options)
     staging = _staging_folder(target)
     writers = {"pdf-single": write_pdf_single, "png": write_png, "tts": _write_tts}
     try:
-        written = writers[options.format](job, staging, target, options.dpi, progress)
+        if options.preset is not None:
+            written = _write_preset(options.preset, job, staging, progress)
+        else:
+            written = writers[options.format](job, staging, target, options.dpi, progress)
         publish(staging, target, (written.name,))
     except OSError as exc:  # a full disk, a quota, the folder removed under us
         raise PnpError(
@@ -242,6 +282,7 @@ def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> E
         options.bleed_mm,
         job.warnings,
         time.perf_counter() - start,
+        options.preset,
     )
 
 
@@ -322,3 +363,13 @@ def _write_tts(
     return Written(
         "tts", tts.files, tts.faces, tts.dpi, tts.card_px, tts.no_back, tts.decks, tts.save
     )
+
+
+def _write_preset(name: str, job: Job, staging: Path, progress: ProgressFactory) -> Written:
+    """A shop preset's files (pnp.export_preset) in the staging folder."""
+    from pnp.export_preset import write_shop_pdf, write_shop_png
+    from pnp.presets import preset
+
+    shop = preset(name)
+    writer = write_shop_pdf if shop.files == "pdf" else write_shop_png
+    return writer(shop, job.card_size, job, staging, progress)

@@ -124,9 +124,9 @@ def slug(label: str) -> str:
 def tts_decks(groups: Sequence[PrintGroup], trim_mm: tuple[float, float]) -> list[TtsDeck]:
     """One TtsDeck per group (its distinct cards in order of first appearance, 70 to a
     sheet), each with a slug no other deck has ("cards", "cards-2", ...)."""
-    decks, used = [], set()
+    decks = []
     per_sheet = MAX_COLS * MAX_ROWS
-    for group in groups:
+    for group, name in zip(groups, deck_slugs(groups)):
         distinct: dict[str, Any] = {}
         for card in group.copies:
             distinct.setdefault(card.id, card)
@@ -137,14 +137,21 @@ def tts_decks(groups: Sequence[PrintGroup], trim_mm: tuple[float, float]) -> lis
             )
             for i in range(0, len(cards), per_sheet)
         )
-        stem, n = slug(group.label), 1
-        name = stem
-        while name in used:
-            n += 1
-            name = f"{stem}-{n}"
-        used.add(name)
         decks.append(TtsDeck(group, name, sheets))
     return decks
+
+
+def deck_slugs(groups: Sequence[PrintGroup]) -> list[str]:
+    """Each group's label as a file-name `slug`, unique: a second "cards" is "cards-2"."""
+    names: list[str] = []
+    for group in groups:
+        stem, n = slug(group.label), 1
+        name = stem
+        while name in names:
+            n += 1
+            name = f"{stem}-{n}"
+        names.append(name)
+    return names
 
 
 def fitting_dpi(decks: Sequence[TtsDeck], trim_mm: tuple[float, float], dpi: int) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 import click
+from click.core import ParameterSource
 
 from pnp.cli.base import (
     BLEED_MM,
@@ -23,6 +24,7 @@ from pnp.cli.base import (
 from pnp.core.shown import plural
 from pnp.core.terminal import echo, one_line
 from pnp.layout.imposition import DEFAULT_BLEED_MM
+from pnp.presets import PRESET_IDS
 
 
 @click.command()
@@ -31,10 +33,18 @@ from pnp.layout.imposition import DEFAULT_BLEED_MM
     "--format",
     "output_format",
     type=click.Choice(["png", "tts", "pdf-single"]),
-    required=True,
+    default=None,
     help="png: one image per card face (trim + bleed); tts: "
     "Tabletop Simulator deck sheets and a saved object (trim only); pdf-single: "
-    "one card face per page (trim + bleed) for a print shop.",
+    "one card face per page (trim + bleed) for a print shop. Required unless --preset.",
+)
+@click.option(
+    "--preset",
+    type=click.Choice(PRESET_IDS),
+    default=None,
+    help="A print shop's files: its card sizes, bleed, safe zone, dpi, file type, "
+    "order and colour, in DIR/<game>/<preset>/ with UPLOAD.txt (instead of --format, "
+    "--bleed and --dpi).",
 )
 @click.option(
     "--dpi",
@@ -77,6 +87,7 @@ def export(
     all_games,
     data_dir,
     output_format,
+    preset,
     dpi,
     out_dir,
     card_size,
@@ -91,6 +102,7 @@ def export(
     from pnp.export import DEFAULT_DATA_DIR, ExportOptions
     from pnp.export import export as run_export
 
+    _check_preset_choice(output_format, preset)
     announce()
 
     def one(name: str) -> None:
@@ -106,6 +118,7 @@ def export(
                 ink_saver,
                 deck_format,
                 players,
+                preset,
             ),
             progress_bar,
         )
@@ -116,10 +129,33 @@ def export(
     for_each_game(chosen_games(game, all_games), one)
 
 
+def _check_preset_choice(output_format: str | None, preset: str | None) -> None:
+    """A usage error (exit 2) for neither --format nor --preset, or for --preset with
+    an option it sets itself (--format, --bleed, --dpi) given on the command line; a
+    pnp.toml default for them is set aside quietly."""
+    if preset is None:
+        if output_format is None:
+            raise click.UsageError("name the files with --format FORMAT or --preset SHOP")
+        return
+    ctx = click.get_current_context()
+    given = [
+        flag
+        for flag, param in (("--format", "output_format"), ("--bleed", "bleed"), ("--dpi", "dpi"))
+        if ctx.get_parameter_source(param) == ParameterSource.COMMANDLINE
+    ]
+    if given:
+        raise click.UsageError(
+            f"--preset {preset} sets the shop's own file type, bleed and dpi; "
+            f"leave out {', '.join(given)}"
+        )
+
+
 def _print_export_report(report) -> None:
     """The export summary on stdout: what was written, where, at which dpi and size."""
     w, path = report.written, one_line(str(report.path))
-    if report.format == "pdf-single":
+    if report.preset is not None:
+        _print_preset_report(report)
+    elif report.format == "pdf-single":
         echo(
             f"{report.game}: {plural(report.copies, 'card')}, one face a page, each front "
             f"followed by its back"
@@ -171,3 +207,30 @@ def _print_export_report(report) -> None:
         )
         echo(f"  {plural(w.no_back, 'card')} printed without a back: {blank}")
     echo(f"  exported in {report.seconds:.2f} s")
+
+
+def _print_preset_report(report) -> None:
+    """A shop preset's summary: shop, files, sizes, decks, and what the upload still needs."""
+    from pnp.presets import preset
+
+    shop, w, path = preset(report.preset), report.written, one_line(str(report.path))
+    trim = f"trim + {shop.bleed_mm:g} mm bleed, {shop.safe_mm:g} mm safe zone"
+    if shop.files == "pdf":
+        echo(
+            f"{report.game}: {plural(report.copies, 'card')} for {shop.shop}, one face a "
+            f"page, each front followed by its back ({trim}, {shop.colour.upper()})"
+        )
+        echo(f"  {path}  (cards.pdf: {plural(w.pages, 'page')}; UPLOAD.txt)", exact=True)
+    else:
+        echo(
+            f"{report.game}: {plural(report.copies, 'card')} for {shop.shop} as PNG at "
+            f"{w.dpi} dpi, {w.card_px[0]}x{w.card_px[1]} px a card ({trim}, sRGB)"
+        )
+        echo(f"  {path}  ({plural(w.files, 'file')}; UPLOAD.txt)", exact=True)
+        for folder, files, copies in w.folders:
+            echo(
+                f"  {folder}/: {plural(files, 'file')} for {plural(copies, 'card')}, quantities.csv"
+            )
+    echo("  still to do before uploading (UPLOAD.txt says where the numbers come from):")
+    for need in shop.still_needs:
+        echo(f"  - {need}")

@@ -14,6 +14,7 @@ from pnp.cli.base import (
 )
 from pnp.core.errors import DataError, errors_only
 from pnp.core.terminal import echo
+from pnp.presets import PRESET_IDS
 
 
 @click.command()
@@ -25,14 +26,24 @@ from pnp.core.terminal import echo
     help="Check the faces on this card size (default: the game's).",
 )
 @ink_saver_option("Check")
-def validate(game, all_games, data_dir, card_size, ink_saver) -> None:
+@click.option(
+    "--preset",
+    type=click.Choice(PRESET_IDS),
+    default=None,
+    help="Check against a print shop's preset (as `pnp export --preset`): its bleed, "
+    "its safe zone and the card sizes it prints.",
+)
+def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
     """Check the card data and every card face without building; list every problem,
     exit 1 if any."""
     from pnp.build import DEFAULT_DATA_DIR, BuildOptions, find_kit, frame_for, game_folder
     from pnp.cli.defaults import announce
+    from pnp.layout.imposition import SheetSpec
+    from pnp.presets import preset as find_preset
     from pnp.validate import validate as run_validate
 
     announce()
+    shop = find_preset(preset) if preset else None
 
     def one(name: str) -> None:
         kit = find_kit(name, data_dir or DEFAULT_DATA_DIR)
@@ -40,12 +51,34 @@ def validate(game, all_games, data_dir, card_size, ink_saver) -> None:
         options = BuildOptions(
             name, card_size=card_size, data_dir=game_dir.parent, ink_saver=ink_saver
         )
-        data, _blocks, problems = run_validate(kit, game_dir, frame_for(options))
+        if shop is not None:
+            options = BuildOptions(
+                name,
+                SheetSpec(bleed_mm=shop.bleed_mm),
+                card_size,
+                game_dir.parent,
+                ink_saver=ink_saver,
+                safe_mm=shop.safe_mm,
+            )
+        make_frame = frame_for(options)
+
+        def frame(data):
+            if shop is not None:
+                shop.size(card_size or data.info.card_size)
+            return make_frame(data)
+
+        data, _blocks, problems = run_validate(kit, game_dir, frame)
         errors, warnings = errors_only(problems)
         show_warnings(warnings)
         if errors:
             raise DataError(errors)
         total = sum(kit.summary(kit.print_groups(data)).values())
-        echo(f"{kit.id}: OK — {len(kit.printed_cards(data))} distinct cards, {total} copies")
+        fits = (
+            f" for {shop.shop} ({shop.bleed_mm:g} mm bleed, {shop.safe_mm:g} mm safe zone, "
+            f"{card_size or data.info.card_size} cards)"
+            if shop is not None
+            else ""
+        )
+        echo(f"{kit.id}: OK{fits} — {len(kit.printed_cards(data))} distinct cards, {total} copies")
 
     for_each_game(chosen_games(game, all_games), one)

@@ -65,6 +65,12 @@ def srgb() -> ImageCms.ImageCmsProfile:
 
 
 @lru_cache(maxsize=1)
+def srgb_profile_bytes() -> bytes:
+    """LittleCMS's built-in sRGB profile as ICC bytes, to tag an sRGB image with."""
+    return srgb().tobytes()
+
+
+@lru_cache(maxsize=1)
 def default_cmyk() -> ImageCms.ImageCmsProfile:
     """The CMYK profile of untagged CMYK art (`CMYK_PROFILE`, shipped with pnp)."""
     data = resources.files("pnp.data").joinpath("profiles", CMYK_PROFILE).read_bytes()

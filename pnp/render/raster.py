@@ -145,8 +145,10 @@ def write_png_strips(path: Path, size: tuple[int, int], dpi: int, strips: Iterab
         out.write(chunk(b"IEND", b""))
 
 
-def encode_png(image: Image.Image, dpi: int) -> bytes:
-    """`image` as PNG bytes with `dpi` stored (pHYs, pixels per metre)."""
+def encode_png(image: Image.Image, dpi: int, icc_profile: bytes | None = None) -> bytes:
+    """`image` as PNG bytes with `dpi` stored (pHYs, pixels per metre) and, when given,
+    `icc_profile` embedded (iCCP: the colour space its numbers are in)."""
     out = io.BytesIO()
-    image.save(out, "PNG", dpi=(dpi, dpi))
+    extra = {"icc_profile": icc_profile} if icc_profile else {}
+    image.save(out, "PNG", dpi=(dpi, dpi), **extra)
     return out.getvalue()
