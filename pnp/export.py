@@ -32,6 +32,7 @@ from pnp.export_tts import Deck, write_tts
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
 from pnp.layout.kit import Kit, PrintGroup
+from pnp.render.cmyk import check_colour
 from pnp.render.raster import ProgressFactory, encode_png, no_progress, pixels, rasterise
 from pnp.render.single import BACK, FRONT, Side, distinct_sides, print_order, write_single
 from pnp.validate import FaceChecks
@@ -45,8 +46,10 @@ class ExportOptions:
     """An export request: game id, output `format` (one of FORMATS), `dpi` of the images
     (MIN_DPI..MAX_DPI; tts lowers it until its sheets fit, see pnp.export_tts), the
     output and data folders, the card size name (None: the game's), the bleed in mm, the
-    ink-saving faces, and the deck choice of games that have several (as `pnp build
-    --format` and `--players`)."""
+    ink-saving faces, the deck choice of games that have several (as `pnp build
+    --format` and `--players`), and the `colour` mode (pnp.render.cmyk.MODES): "cmyk"
+    writes pdf-single's colours and pictures as CMYK (pnp.render.cmyk; issue 27
+    item 3)."""
 
     game: str
     format: str
@@ -58,6 +61,7 @@ class ExportOptions:
     ink_saver: bool = False
     deck_format: str | None = None
     players: int | None = None
+    colour: str = "rgb"
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,8 @@ class Job:
     groups, the card frame (points), the trim (mm), the bleed (mm), the printed name,
     the data's warnings and notes (pnp.core.errors.Problem) of the lines printed outside
     the faces (`printed`) and the others (`rest`), and `checks`, which checks each face
-    as `draw` first draws it (pnp.validate.FaceChecks; None: faces are not checked)."""
+    as `draw` first draws it (pnp.validate.FaceChecks; None: faces are not checked),
+    and the `colour` mode of the PDF `draw` writes ("rgb" or "cmyk")."""
 
     kit: Kit
     data: Any
@@ -78,6 +83,7 @@ class Job:
     printed: tuple = ()
     rest: tuple = ()
     checks: FaceChecks | None = None
+    colour: str = "rgb"
 
     @property
     def copies(self) -> int:
@@ -91,7 +97,7 @@ class Job:
         checked). Returns the page count; DataError listing every face error before the
         PDF is rasterised or published; OSError if it cannot be written."""
         pages = write_single(
-            path, self.kit, self.data, self.frame, sides, margin_pt, title, self.checks
+            path, self.kit, self.data, self.frame, sides, margin_pt, title, self.checks, self.colour
         )
         if self.checks is not None:
             self.checks.rest()
@@ -130,7 +136,7 @@ class Written:
 class ExportReport:
     """What an export wrote: game, format, copies exported, the output `path` (a file or
     folder in out/<game>/), what the format wrote (`written`), the dpi asked for, the
-    bleed (mm), the data's warnings and notes, and seconds taken."""
+    bleed (mm), the data's warnings and notes, seconds taken, and the colour mode."""
 
     game: str
     format: str
@@ -141,15 +147,19 @@ class ExportReport:
     bleed_mm: float = DEFAULT_BLEED_MM
     warnings: tuple = ()
     seconds: float = 0.0
+    colour: str = "rgb"
 
 
 def check_options(options: ExportOptions) -> None:
-    """PnpError for an unknown format or a dpi outside MIN_DPI..MAX_DPI; LayoutError
-    (a PnpError) for a bleed outside 0..10 mm or an unknown card size."""
+    """PnpError for an unknown format, a dpi outside MIN_DPI..MAX_DPI, or a colour mode
+    the format cannot be written in (pnp.render.cmyk.check_colour: CMYK is pdf-single's
+    only); LayoutError (a PnpError) for a bleed outside 0..10 mm or an unknown card
+    size."""
     if options.format not in FORMATS:
         raise PnpError(
             f"unknown export format {quoted(options.format)}; known: {', '.join(FORMATS)}"
         )
+    check_colour(options.format, options.colour)
     if not (isinstance(options.dpi, int) and MIN_DPI <= options.dpi <= MAX_DPI):
         raise PnpError(f"--dpi must be {MIN_DPI}..{MAX_DPI}, got {options.dpi}")
     check_spec(SheetSpec(card_size=options.card_size or "poker", bleed_mm=options.bleed_mm))
@@ -189,6 +199,7 @@ def prepare(options: ExportOptions) -> Job:
         tuple(printed),
         tuple(rest),
         FaceChecks(kit, data, frame),
+        options.colour,
     )
 
 
@@ -242,6 +253,7 @@ def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> E
         options.bleed_mm,
         job.warnings,
         time.perf_counter() - start,
+        options.colour,
     )
 
 

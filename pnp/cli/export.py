@@ -72,6 +72,14 @@ from pnp.layout.imposition import DEFAULT_BLEED_MM
     default=None,
     help="For games with several decks: decks for this many players (default: every deck).",
 )
+@click.option(
+    "--colour",
+    type=click.Choice(["rgb", "cmyk"]),
+    default="rgb",
+    show_default=True,
+    help="pdf-single only: cmyk writes every colour and picture as CMYK for SWOP TR003 "
+    "Coated (black and greys on the K plate); png and tts are RGB.",
+)
 def export(
     game,
     all_games,
@@ -84,6 +92,7 @@ def export(
     ink_saver,
     deck_format,
     players,
+    colour,
 ) -> None:
     """Export card images and print-shop files from the same drawing as cards.pdf:
     PNGs, Tabletop Simulator decks, or a one-card-a-page PDF."""
@@ -91,6 +100,10 @@ def export(
     from pnp.export import DEFAULT_DATA_DIR, ExportOptions
     from pnp.export import export as run_export
 
+    if colour == "cmyk" and output_format != "pdf-single":
+        raise click.UsageError(
+            f"--colour cmyk is for --format pdf-single only: {output_format} images are RGB"
+        )
     announce()
 
     def one(name: str) -> None:
@@ -106,6 +119,7 @@ def export(
                 ink_saver,
                 deck_format,
                 players,
+                colour,
             ),
             progress_bar,
         )
@@ -117,7 +131,10 @@ def export(
 
 
 def _print_export_report(report) -> None:
-    """The export summary on stdout: what was written, where, at which dpi and size."""
+    """The export summary on stdout: what was written, where, at which dpi and size, and
+    pdf-single's colour mode."""
+    from pnp.render.cmyk import described
+
     w, path = report.written, one_line(str(report.path))
     if report.format == "pdf-single":
         echo(
@@ -129,6 +146,7 @@ def _print_export_report(report) -> None:
             "no crop marks)",
             exact=True,
         )
+        echo(f"  colour: {described(report.colour)}")
     elif report.format == "png":
         echo(
             f"{report.game}: {plural(report.copies, 'card')} as PNG at {w.dpi} dpi, "
