@@ -77,7 +77,7 @@ def _lightness(profile: ImageCms.ImageCmsProfile, mode: str, pixels: Image.Image
     lab = ImageCms.createProfile("LAB")
     out = ImageCms.profileToProfile(pixels, profile, lab, INTENT, "LAB", flags=FLAGS)
     assert out is not None  # inPlace is False
-    return list(out.getdata(0))
+    return list(out.getchannel(0).tobytes())
 
 
 @lru_cache(maxsize=1)
