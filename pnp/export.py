@@ -32,6 +32,7 @@ from pnp.export_tts import Deck, write_tts
 from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
 from pnp.layout.kit import Kit, PrintGroup
+from pnp.render.cmyk import check_colour
 from pnp.render.raster import ProgressFactory, encode_png, no_progress, pixels, rasterise
 from pnp.render.single import BACK, FRONT, Side, distinct_sides, print_order, write_single
 from pnp.validate import FaceChecks
@@ -48,7 +49,8 @@ class ExportOptions:
     ink-saving faces, and the deck choice of games that have several (as `pnp build
     --format` and `--players`). `preset` names a print shop's preset (pnp.presets):
     its file type, bleed, safe zone and dpi replace `format`, `bleed_mm` and `dpi`
-    (`for_preset`), and the files go to out/<game>/<preset id>/."""
+    (`for_preset`), and the files go to out/<game>/<preset id>/. `colour` (pnp.render.cmyk.MODES):
+    "cmyk" writes pdf-single's colours and pictures as CMYK (issue 27 item 3)."""
 
     game: str
     format: str
@@ -61,6 +63,7 @@ class ExportOptions:
     deck_format: str | None = None
     players: int | None = None
     preset: str | None = None
+    colour: str = "rgb"
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,7 @@ class Job:
     the data's warnings and notes (pnp.core.errors.Problem) of the lines printed outside
     the faces (`printed`) and the others (`rest`), and `checks`, which checks each face
     as `draw` first draws it (pnp.validate.FaceChecks; None: faces are not checked),
-    and the card size's name."""
+    the card size's name and the `colour` mode of the PDF `draw` writes ("rgb" or "cmyk")."""
 
     kit: Kit
     data: Any
@@ -83,6 +86,7 @@ class Job:
     rest: tuple = ()
     checks: FaceChecks | None = None
     card_size: str = "poker"
+    colour: str = "rgb"
 
     @property
     def copies(self) -> int:
@@ -96,7 +100,7 @@ class Job:
         checked). Returns the page count; DataError listing every face error before the
         PDF is rasterised or published; OSError if it cannot be written."""
         pages = write_single(
-            path, self.kit, self.data, self.frame, sides, margin_pt, title, self.checks
+            path, self.kit, self.data, self.frame, sides, margin_pt, title, self.checks, self.colour
         )
         if self.checks is not None:
             self.checks.rest()
@@ -137,8 +141,8 @@ class Written:
 class ExportReport:
     """What an export wrote: game, format, copies exported, the output `path` (a file or
     folder in out/<game>/), what the format wrote (`written`), the dpi asked for, the
-    bleed (mm), the data's warnings and notes, seconds taken, and the preset's id (None
-    for a format's export)."""
+    bleed (mm), the data's warnings and notes, seconds taken, the preset's id (None
+    for a format's export) and the colour mode."""
 
     game: str
     format: str
@@ -150,23 +154,27 @@ class ExportReport:
     warnings: tuple = ()
     seconds: float = 0.0
     preset: str | None = None
+    colour: str = "rgb"
 
 
 def check_options(options: ExportOptions) -> None:
-    """PnpError for an unknown format or a dpi outside MIN_DPI..MAX_DPI; LayoutError
-    (a PnpError) for a bleed outside 0..10 mm or an unknown card size."""
+    """PnpError for an unknown format, a dpi outside MIN_DPI..MAX_DPI, or a colour mode
+    the format cannot be written in (pnp.render.cmyk.check_colour: CMYK is pdf-single's
+    only); LayoutError (a PnpError) for a bleed outside 0..10 mm or an unknown card
+    size."""
     if options.format not in FORMATS:
         raise PnpError(
             f"unknown export format {quoted(options.format)}; known: {', '.join(FORMATS)}"
         )
+    check_colour(options.format, options.colour)
     if not (isinstance(options.dpi, int) and MIN_DPI <= options.dpi <= MAX_DPI):
         raise PnpError(f"--dpi must be {MIN_DPI}..{MAX_DPI}, got {options.dpi}")
     check_spec(SheetSpec(card_size=options.card_size or "poker", bleed_mm=options.bleed_mm))
 
 
 def for_preset(options: ExportOptions) -> ExportOptions:
-    """`options` with a preset's file type, bleed and dpi in place of `format`,
-    `bleed_mm` and `dpi` (the same options when no preset is named); PnpError for an
+    """`options` with a preset's file type, bleed, dpi and colour in place of `format`,
+    `bleed_mm`, `dpi` and `colour` (the same options when no preset is named); PnpError for an
     unknown preset."""
     if options.preset is None:
         return options
@@ -174,7 +182,7 @@ def for_preset(options: ExportOptions) -> ExportOptions:
 
     shop = preset(options.preset)
     fmt = "pdf-single" if shop.files == "pdf" else "png"
-    return replace(options, format=fmt, bleed_mm=shop.bleed_mm, dpi=shop.dpi)
+    return replace(options, format=fmt, bleed_mm=shop.bleed_mm, dpi=shop.dpi, colour=shop.colour)
 
 
 def prepare(options: ExportOptions) -> Job:
@@ -224,6 +232,7 @@ def prepare(options: ExportOptions) -> Job:
         tuple(rest),
         FaceChecks(kit, data, frame),
         size,
+        options.colour,
     )
 
 
@@ -283,6 +292,7 @@ def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> E
         job.warnings,
         time.perf_counter() - start,
         options.preset,
+        options.colour,
     )
 
 
@@ -372,4 +382,4 @@ def _write_preset(name: str, job: Job, staging: Path, progress: ProgressFactory)
 
     shop = preset(name)
     writer = write_shop_pdf if shop.files == "pdf" else write_shop_png
-    return writer(shop, job.card_size, job, staging, progress)
+    return Written(shop.id, **writer(shop, job.card_size, job, staging, progress))

@@ -24,16 +24,13 @@ import io
 from collections.abc import Sequence
 from contextlib import closing
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from pnp.export_tts import deck_slugs
 from pnp.layout.kit import PrintGroup
 from pnp.presets import Preset
 from pnp.render.raster import ProgressFactory, encode_png, rasterise
 from pnp.render.single import BACK, FRONT, distinct_sides, print_order
-
-if TYPE_CHECKING:
-    from pnp.export import Job, Written
 
 PDF_NAME = "cards.pdf"
 UPLOAD_NOTE = "UPLOAD.txt"
@@ -95,13 +92,12 @@ def upload_note(preset: Preset, size_name: str, game_name: str, copies: int) -> 
 
 
 def write_shop_pdf(
-    preset: Preset, size_name: str, job: Job, staging: Path, progress: ProgressFactory
-) -> Written:
+    preset: Preset, size_name: str, job: Any, staging: Path, progress: ProgressFactory
+) -> dict[str, Any]:
     """`<preset id>/cards.pdf` and UPLOAD.txt: every printed copy, its front page then
     its back page (a blank page for a copy printed without a back), each page the trim
-    plus the preset's bleed. OSError if it cannot be written."""
-    from pnp.export import Written
-
+    plus the preset's bleed. `job` is a pnp.export.Job; returns the fields of the
+    pnp.export.Written it makes. OSError if it cannot be written."""
     root = staging / preset.id
     root.mkdir()
     pages = job.draw(
@@ -111,18 +107,18 @@ def write_shop_pdf(
         upload_note(preset, size_name, job.name, job.copies), encoding="utf-8"
     )
     no_back = sum(len(g.copies) for g in job.groups if g.back is None)
-    return Written(preset.id, 2, pages, no_back=no_back)
+    return {"files": 2, "pages": pages, "no_back": no_back}
 
 
 def write_shop_png(
-    preset: Preset, size_name: str, job: Job, staging: Path, progress: ProgressFactory
-) -> Written:
+    preset: Preset, size_name: str, job: Any, staging: Path, progress: ProgressFactory
+) -> dict[str, Any]:
     """`<preset id>/<deck>/` folders (`deck_files`) of PNGs at the shop's pixel size
     (ShopSize.file_px), sRGB-tagged with the preset's dpi stored, each distinct face
-    drawn, rasterised and encoded once; quantities.csv per deck and UPLOAD.txt. OSError
-    if a file cannot be written."""
+    drawn, rasterised and encoded once; quantities.csv per deck and UPLOAD.txt. `job` is a
+    pnp.export.Job; returns the fields of the pnp.export.Written it makes. OSError if a
+    file cannot be written."""
     from pnp.data.icc import srgb_profile_bytes
-    from pnp.export import Written
 
     size = preset.size(size_name).file_px
     assert size is not None  # a png preset names each size's pixels (tests/test_presets)
@@ -159,4 +155,11 @@ def write_shop_png(
         (folder, len(files), sum(k for name, _, k in files if name != "back.png"))
         for folder, files in decks
     )
-    return Written(preset.id, total, len(sides), preset.dpi, size, no_back, folders=folders)
+    return {
+        "files": total,
+        "pages": len(sides),
+        "dpi": preset.dpi,
+        "card_px": size,
+        "no_back": no_back,
+        "folders": folders,
+    }

@@ -95,6 +95,10 @@ def test_drivethrucards_is_one_pdf_front_then_back_with_the_shops_bleed_and_boxe
         assert card.name in front
         assert "HACK BACK" in back
         assert (group.label if group.back != "aid" else "PLAYER AID") in back
+    # the shop's colour mode: every colour a CMYK operator (pnp.render.cmyk)
+    content = reader.pages[0].get_contents().get_data().decode("latin-1")
+    assert re.search(r"\bk\b", content) and not re.search(r"\brg\b|\bRG\b", content)
+    assert report.colour == "cmyk"
     note = (folder / "UPLOAD.txt").read_text(encoding="utf-8")
     assert "PDF/X-1a:2003" in note and "read 2026-12-02" in note
     assert "3.175 mm bleed" in note and "3.175 mm safe zone" in note

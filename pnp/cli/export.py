@@ -44,7 +44,7 @@ from pnp.presets import PRESET_IDS
     default=None,
     help="A print shop's files: its card sizes, bleed, safe zone, dpi, file type, "
     "order and colour, in DIR/<game>/<preset>/ with UPLOAD.txt (instead of --format, "
-    "--bleed and --dpi).",
+    "--bleed, --dpi and --colour).",
 )
 @click.option(
     "--dpi",
@@ -82,6 +82,14 @@ from pnp.presets import PRESET_IDS
     default=None,
     help="For games with several decks: decks for this many players (default: every deck).",
 )
+@click.option(
+    "--colour",
+    type=click.Choice(["rgb", "cmyk"]),
+    default="rgb",
+    show_default=True,
+    help="pdf-single only: cmyk writes every colour and picture as CMYK for SWOP TR003 "
+    "Coated (black and greys on the K plate); png and tts are RGB.",
+)
 def export(
     game,
     all_games,
@@ -95,6 +103,7 @@ def export(
     ink_saver,
     deck_format,
     players,
+    colour,
 ) -> None:
     """Export card images and print-shop files from the same drawing as cards.pdf:
     PNGs, Tabletop Simulator decks, or a one-card-a-page PDF."""
@@ -103,6 +112,10 @@ def export(
     from pnp.export import export as run_export
 
     _check_preset_choice(output_format, preset)
+    if preset is None and colour == "cmyk" and output_format != "pdf-single":
+        raise click.UsageError(
+            f"--colour cmyk is for --format pdf-single only: {output_format} images are RGB"
+        )
     announce()
 
     def one(name: str) -> None:
@@ -119,6 +132,7 @@ def export(
                 deck_format,
                 players,
                 preset,
+                colour,
             ),
             progress_bar,
         )
@@ -140,18 +154,26 @@ def _check_preset_choice(output_format: str | None, preset: str | None) -> None:
     ctx = click.get_current_context()
     given = [
         flag
-        for flag, param in (("--format", "output_format"), ("--bleed", "bleed"), ("--dpi", "dpi"))
+        for flag, param in (
+            ("--format", "output_format"),
+            ("--bleed", "bleed"),
+            ("--dpi", "dpi"),
+            ("--colour", "colour"),
+        )
         if ctx.get_parameter_source(param) == ParameterSource.COMMANDLINE
     ]
     if given:
         raise click.UsageError(
-            f"--preset {preset} sets the shop's own file type, bleed and dpi; "
+            f"--preset {preset} sets the shop's own file type, bleed, dpi and colour; "
             f"leave out {', '.join(given)}"
         )
 
 
 def _print_export_report(report) -> None:
-    """The export summary on stdout: what was written, where, at which dpi and size."""
+    """The export summary on stdout: what was written, where, at which dpi and size, and
+    pdf-single's colour mode."""
+    from pnp.render.cmyk import described
+
     w, path = report.written, one_line(str(report.path))
     if report.preset is not None:
         _print_preset_report(report)
@@ -165,6 +187,7 @@ def _print_export_report(report) -> None:
             "no crop marks)",
             exact=True,
         )
+        echo(f"  colour: {described(report.colour)}")
     elif report.format == "png":
         echo(
             f"{report.game}: {plural(report.copies, 'card')} as PNG at {w.dpi} dpi, "

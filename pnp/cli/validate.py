@@ -72,6 +72,7 @@ def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
         show_warnings(warnings)
         if errors:
             raise DataError(errors)
+        assert data is not None  # loading failed only with errors
         total = sum(kit.summary(kit.print_groups(data)).values())
         fits = (
             f" for {shop.shop} ({shop.bleed_mm:g} mm bleed, {shop.safe_mm:g} mm safe zone, "

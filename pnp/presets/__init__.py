@@ -79,8 +79,8 @@ def _preset(key: str, raw: dict) -> Preset:
         name: ShopSize(
             name,
             spec["product"],
-            tuple(spec["file_px"]) if "file_px" in spec else None,  # type: ignore[arg-type]
-            tuple(spec["file_in"]) if "file_in" in spec else None,  # type: ignore[arg-type]
+            tuple(spec["file_px"]) if "file_px" in spec else None,
+            tuple(spec["file_in"]) if "file_in" in spec else None,
         )
         for name, spec in raw["sizes"].items()
     }

@@ -11,7 +11,8 @@ holds recipes, not pixels. How the stream is made:
   chunks concatenated (FlateDecode, PNG predictor 15; a palette becomes /Indexed) —
   when the image needs no extension and no downsampling;
 - re-encoded otherwise: decoded by Pillow to 8-bit grey or RGB (CMYK, 16-bit, 1-bit,
-  palette and the rest converted), alpha or a transparency key split into an /SMask,
+  palette and the rest converted), or to the press profile's CMYK on a CMYK canvas
+  (pnp.render.cmyk: never passed through, so no Adobe-inverted CMYK JPEG reaches it), alpha or a transparency key split into an /SMask,
   edges extended, downsampled with LANCZOS, then deflated through Pillow's PNG encoder:
   predictor rows with zlib's Z_RLE strategy (pnp.render.pixels: the pixel preparation;
   its `ZLIB_LEVEL`, `ZLIB_STRATEGY` are measured in bench/bench_images.py's docstring;
@@ -40,6 +41,7 @@ from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.data.images import FORMATS, ImageInfo
 from pnp.data.png import read_png
 from pnp.layout.imposition import Rect
+from pnp.render.cmyk import is_cmyk
 from pnp.render.pixels import deflated, eight_bit, extended
 
 EDGE_EPSILON_PX = 1e-9  # an extension this close under a whole pixel is that pixel
@@ -57,6 +59,8 @@ _ORIENT = {
     8: (0, -1, 1, 1, 0, 0),
 }
 _PNG_SPACES = {0: "DeviceGray", 2: "DeviceRGB"}
+#: A re-encoded image's colour space and channels by its Pillow mode.
+_SPACES = {"L": ("DeviceGray", 1), "RGB": ("DeviceRGB", 3), "CMYK": ("DeviceCMYK", 4)}
 
 
 class ImageChanged(PnpError):
@@ -127,11 +131,13 @@ def placement_matrix(orientation: int, drawn: Rect) -> tuple[float, ...]:
 @dataclass(frozen=True)
 class Recipe:
     """One prepared image, in the file's stored orientation: `extend_px` (left, bottom,
-    right, top) of repeated edge pixels, then the `size_px` (w, h) it is embedded at."""
+    right, top) of repeated edge pixels, then the `size_px` (w, h) it is embedded at;
+    `cmyk`: its colour converted to the press profile's CMYK (pnp.render.cmyk)."""
 
     info: ImageInfo
     extend_px: tuple[int, int, int, int]
     size_px: tuple[int, int]
+    cmyk: bool = False
 
     @property
     def stored_px(self) -> tuple[int, int]:
@@ -142,9 +148,10 @@ class Recipe:
     @property
     def untouched(self) -> bool:
         """True when the file's pixels are embedded as they are (no extension, no resize,
-        no colour conversion through an embedded profile)."""
+        no colour conversion through an embedded profile or to CMYK)."""
         return (
-            not any(self.extend_px)
+            not self.cmyk
+            and not any(self.extend_px)
             and self.size_px == self.stored_px
             and not self.info.colour_converted
         )
@@ -231,7 +238,7 @@ def _reencoded(recipe: Recipe, data: bytes):
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data), formats=FORMATS) as im:
                 im.load()
-                colour, alpha = eight_bit(im)
+                colour, alpha = eight_bit(im, cmyk=recipe.cmyk)
     except Exception as exc:  # noqa: BLE001 - it was checked; anything now is a change
         raise ImageChanged(
             f"the image {quoted(str(recipe.info.path), PATH_LIMIT)} could "
@@ -244,10 +251,8 @@ def _reencoded(recipe: Recipe, data: bytes):
             im.resize(recipe.size_px, Image.Resampling.LANCZOS, reducing_gap=3.0) for im in layers
         ]
     w, h = recipe.size_px
-    grey = colour.mode == "L"
-    entries = _image_dict(
-        w, h, PDFName("DeviceGray" if grey else "DeviceRGB"), 8, 1 if grey else 3, "FlateDecode"
-    )
+    space, channels = _SPACES[colour.mode]
+    entries = _image_dict(w, h, PDFName(space), 8, channels, "FlateDecode")
     return entries, deflated(layers[0]), (deflated(layers[1]) if alpha is not None else None)
 
 
@@ -284,9 +289,10 @@ class ImageXObject(PDFObject):
 
 class ImageStore:
     """Draws images on `canvas` (a reportlab Canvas), each distinct prepared image one
-    XObject (shared by the stores of one canvas: the document keeps the names). `max_dpi` (pixels per inch): an image
-    drawn finer than that is downsampled to it; None keeps every pixel. ValueError for
-    a `max_dpi` that is not a number above 0.
+    XObject (shared by the stores of one canvas: the document keeps the names), in CMYK
+    when the canvas writes CMYK (pnp.render.cmyk.is_cmyk). `max_dpi` (pixels per inch):
+    an image drawn finer than that is downsampled to it; None keeps every pixel.
+    ValueError for a `max_dpi` that is not a number above 0.
 
     `embedded`: distinct image XObjects this store has put in the document (soft masks
     not counted); `drawn`: images drawn; `counts`: how many XObjects were passed through
@@ -297,6 +303,7 @@ class ImageStore:
             raise ValueError(f"max_dpi is pixels per inch above 0, got {max_dpi!r}")
         self.canvas = canvas
         self.max_dpi = max_dpi
+        self.cmyk = is_cmyk(canvas)
         self.embedded = 0
         self.drawn = 0
         self.counts = Counts()
@@ -334,6 +341,7 @@ class ImageStore:
             info,
             stored_sides(info.orientation, (left, bottom, right, top)),
             size if info.orientation < 5 else size[::-1],
+            self.cmyk,
         )
         name = self._names.get(recipe) or self._register(recipe)
         self._place(name, drawn, clip, info.orientation)

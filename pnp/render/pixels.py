@@ -1,6 +1,6 @@
 """The pixels of a re-encoded image (pnp.render.images), prepared with Pillow: decoded
-colour made 8-bit grey or sRGB through its colour profile with its alpha split off
-(`eight_bit`, pnp.data.icc), edges extended
+colour made 8-bit grey or sRGB through its colour profile, or CMYK for a CMYK output
+(pnp.render.cmyk), with its alpha split off (`eight_bit`, pnp.data.icc), edges extended
 by repeated pixels for generated bleed (`extended`), and deflated as PNG-predicted rows
 for /FlateDecode (`deflated`: zlib's Z_RLE strategy, `ZLIB_LEVEL` and `ZLIB_STRATEGY`,
 measured in bench/bench_images.py's docstring). Sizes are in pixels.
@@ -15,17 +15,19 @@ from PIL import Image
 
 from pnp.data.icc import Source, managed, source_of
 from pnp.data.png import read_png
+from pnp.render.cmyk import cmyk_pixels
 
 ZLIB_LEVEL = 1  # Z_RLE ignores the level above 0; 1 says "fast"
 ZLIB_STRATEGY = zlib.Z_RLE
 
 
 def eight_bit(
-    im: Image.Image, source: Source | None = None
+    im: Image.Image, source: Source | None = None, cmyk: bool = False
 ) -> tuple[Image.Image, Image.Image | None]:
     """(colour, alpha or None) of a decoded image: colour in mode "L" or "RGB" (16-bit
     scaled, 1-bit, palette, CMYK and the rest converted), as sRGB numbers through its
-    colour `source` (pnp.data.icc; read from `im` when None), alpha in "L", None when
+    colour `source` (pnp.data.icc; read from `im` when None) — or, when `cmyk`, in mode
+    "CMYK" on the press profile (pnp.render.cmyk.cmyk_pixels) — alpha in "L", None when
     the image has none or it is fully opaque. Alpha is split off before any colour
     transform and kept as it is."""
     if source is None:
@@ -51,7 +53,7 @@ def eight_bit(
         im = im.convert(im.mode[:-1])
         if alpha.getextrema() == (255, 255):
             alpha = None
-    return managed(im, source), alpha
+    return (cmyk_pixels(im, source) if cmyk else managed(im, source)), alpha
 
 
 def extended(im: Image.Image, left: int, bottom: int, right: int, top: int) -> Image.Image:
@@ -78,8 +80,12 @@ def extended(im: Image.Image, left: int, bottom: int, right: int, top: int) -> I
 
 
 def deflated(im: Image.Image) -> bytes:
-    """The pixels of an "L" or "RGB" image as one zlib stream of PNG-predicted rows (for
-    /FlateDecode with /Predictor 15), made by Pillow's PNG encoder."""
+    """The pixels of an "L", "RGB" or "CMYK" image as one zlib stream of PNG-predicted
+    rows (for /FlateDecode with /Predictor 15), made by Pillow's PNG encoder: CMYK's four
+    8-bit channels are encoded as RGBA's, whose predictor works on 4-byte pixels, the
+    same rows /Colors 4 decodes (no alpha is involved)."""
+    if im.mode == "CMYK":
+        im = Image.frombytes("RGBA", im.size, im.tobytes())
     buf = io.BytesIO()
     im.save(buf, "PNG", compress_level=ZLIB_LEVEL, compress_type=ZLIB_STRATEGY)
     data = buf.getvalue()

@@ -22,6 +22,7 @@ from pnp.fonts import font as font_name
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.kit import Kit, PrintGroup
 from pnp.layout.page_boxes import single_card_boxes
+from pnp.render.cmyk import canvas_options
 from pnp.render.painter import KitPainter, reprinted
 from pnp.render.sheets import PageCompressingCanvas
 
@@ -77,12 +78,16 @@ def page_size(frame: CardFrame, margin_pt: float) -> tuple[float, float]:
     return frame.w + 2 * margin_pt, frame.h + 2 * margin_pt
 
 
-def single_canvas(path: Path, frame: CardFrame, margin_pt: float, title: str) -> Canvas:
+def single_canvas(
+    path: Path, frame: CardFrame, margin_pt: float, title: str, colour: str = "rgb"
+) -> Canvas:
     """A canvas for a single-face PDF at `path`, its pages `page_size(frame, margin_pt)`,
     with the card sheets' settings (pnp.render.sheets.new_canvas): byte-identical output
     run to run (invariant), each page compressed when finished, the embedded font as
     the initial font (no unembedded Helvetica is referenced), and every page's TrimBox
-    the card's trim, its BleedBox the whole page (pnp.layout.page_boxes)."""
+    the card's trim, its BleedBox the whole page (pnp.layout.page_boxes). `colour` is
+    "rgb" or "cmyk" (every colour and picture written as CMYK: pnp.render.cmyk);
+    ValueError for another."""
     c = PageCompressingCanvas(
         str(path),
         pagesize=page_size(frame, margin_pt),
@@ -90,6 +95,7 @@ def single_canvas(path: Path, frame: CardFrame, margin_pt: float, title: str) ->
         pageCompression=1,
         initialFontName=font_name(REGULAR),
         initialFontSize=9,
+        **canvas_options(colour),
     )
     c.page_boxes = single_card_boxes(frame.w, frame.h, margin_pt)
     c.setTitle(title)
@@ -106,13 +112,15 @@ def write_single(
     margin_pt: float,
     title: str,
     checks: Any = None,
+    colour: str = "rgb",
 ) -> int:
     """Write one page per side of `sides` to `path`: each face drawn by the kit's painter
     with its trim's bottom-left at (margin_pt, margin_pt), clipped to the page; a BLANK
     side is an empty page. `margin_pt` is the bleed for print shops and PNGs, 0 for a
     page at trim size. `checks` (a pnp.validate.FaceChecks, or None) checks each face as
-    it is first drawn. Returns the page count; OSError if the file cannot be written."""
-    c = single_canvas(path, frame, margin_pt, title)
+    it is first drawn; `colour` "rgb" or "cmyk" (`single_canvas`). Returns the page
+    count; OSError if the file cannot be written."""
+    c = single_canvas(path, frame, margin_pt, title, colour)
     sides = list(sides)
     keep = reprinted(s.card.id for s in sides if s.kind == FRONT)
     painter = KitPainter(c, kit, data, frame, checks=checks, keep=keep)
