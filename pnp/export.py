@@ -73,7 +73,8 @@ class Job:
     the data's warnings and notes (pnp.core.errors.Problem) of the lines printed outside
     the faces (`printed`) and the others (`rest`), and `checks`, which checks each face
     as `draw` first draws it (pnp.validate.FaceChecks; None: faces are not checked),
-    the card size's name and the `colour` mode of the PDF `draw` writes ("rgb" or "cmyk")."""
+    the card size's name, the `colour` mode of the PDF `draw` writes ("rgb" or "cmyk"),
+    and the shop preset (pnp.presets.Preset) it is exported for, if any."""
 
     kit: Kit
     data: Any
@@ -87,6 +88,7 @@ class Job:
     checks: FaceChecks | None = None
     card_size: str = "poker"
     colour: str = "rgb"
+    shop: Any = None
 
     @property
     def copies(self) -> int:
@@ -194,11 +196,11 @@ def prepare(options: ExportOptions) -> Job:
     and a card size the preset's shop does not print is a PnpError naming those it does."""
     options = for_preset(options)
     check_options(options)
-    safe_mm = SAFE_MM
+    shop = None
     if options.preset is not None:
         from pnp.presets import preset
 
-        safe_mm = preset(options.preset).safe_mm
+        shop = preset(options.preset)
     build = BuildOptions(
         options.game,
         SheetSpec(bleed_mm=options.bleed_mm),
@@ -208,7 +210,7 @@ def prepare(options: ExportOptions) -> Job:
         options.deck_format,
         options.players,
         options.ink_saver,
-        safe_mm=safe_mm,
+        safe_mm=shop.safe_mm if shop is not None else SAFE_MM,
     )
     kit, data, frame, _blocks, printed, rest = load_for_drawing(build)
     try:
@@ -216,10 +218,8 @@ def prepare(options: ExportOptions) -> Job:
     except PnpError as exc:  # the kits name build's option; export's is --deck-format
         raise PnpError(str(exc).replace("--format", "--deck-format")) from None
     size = options.card_size or data.info.card_size
-    if options.preset is not None:
-        from pnp.presets import preset
-
-        preset(options.preset).size(size)
+    if shop is not None:
+        shop.size(size)
     return Job(
         kit,
         data,
@@ -233,6 +233,7 @@ def prepare(options: ExportOptions) -> Job:
         FaceChecks(kit, data, frame),
         size,
         options.colour,
+        shop,
     )
 
 
@@ -269,8 +270,8 @@ def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> E
     staging = _staging_folder(target)
     writers = {"pdf-single": write_pdf_single, "png": write_png, "tts": _write_tts}
     try:
-        if options.preset is not None:
-            written = _write_preset(options.preset, job, staging, progress)
+        if job.shop is not None:
+            written = _write_preset(job, staging, progress)
         else:
             written = writers[options.format](job, staging, target, options.dpi, progress)
         publish(staging, target, (written.name,))
@@ -375,11 +376,9 @@ def _write_tts(
     )
 
 
-def _write_preset(name: str, job: Job, staging: Path, progress: ProgressFactory) -> Written:
-    """A shop preset's files (pnp.export_preset) in the staging folder."""
+def _write_preset(job: Job, staging: Path, progress: ProgressFactory) -> Written:
+    """The files of the job's shop preset (pnp.export_preset) in the staging folder."""
     from pnp.export_preset import write_shop_pdf, write_shop_png
-    from pnp.presets import preset
 
-    shop = preset(name)
-    writer = write_shop_pdf if shop.files == "pdf" else write_shop_png
-    return Written(shop.id, **writer(shop, job.card_size, job, staging, progress))
+    writer = write_shop_pdf if job.shop.files == "pdf" else write_shop_png
+    return Written(job.shop.id, **writer(job.shop, job.card_size, job, staging, progress))

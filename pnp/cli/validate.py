@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import click
 
 from pnp.cli.base import (
@@ -51,15 +53,8 @@ def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
         options = BuildOptions(
             name, card_size=card_size, data_dir=game_dir.parent, ink_saver=ink_saver
         )
-        if shop is not None:
-            options = BuildOptions(
-                name,
-                SheetSpec(bleed_mm=shop.bleed_mm),
-                card_size,
-                game_dir.parent,
-                ink_saver=ink_saver,
-                safe_mm=shop.safe_mm,
-            )
+        if shop is not None:  # the shop's bleed and safe zone
+            options = replace(options, spec=SheetSpec(bleed_mm=shop.bleed_mm), safe_mm=shop.safe_mm)
         make_frame = frame_for(options)
 
         def frame(data):
