@@ -21,7 +21,7 @@ from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Border, Disc, Face, Fill, Outline, Text
 from pnp.layout.imposition import Rect
 from pnp.render.painter import FacePainter
-from pnp.validate import kit_faces
+from pnp.validate import bleed_problems, kit_faces
 from tests.fourth_game import register
 from tests.fourth_game.kit import DATA_DIR as COIN_DATA
 
@@ -165,3 +165,89 @@ def test_shipped_faces_have_no_bleed_faults(game, monkeypatch):
             for f in bleed_faults(face, frame)
         ]
         assert found == []
+
+
+def test_bleed_problems_name_the_card_the_element_and_the_side(monkeypatch):
+    """A coin whose disc is moved onto the right trim: one error for that card, naming
+    the disc and the side, at the coin's table; the shipped coin has none."""
+    kit, data = _kit("coin-flip", monkeypatch)
+    frame = _frame(3.175)
+    assert bleed_problems(kit, data, frame) == []
+    shipped = type(kit).front
+
+    def on_the_trim(self, card, data, frame):
+        face = shipped(self, card, data, frame)
+        disc = face.get("coin")
+        moved = Disc(key="coin", x=frame.w - 5, y=disc.y, r=disc.r, colour=disc.colour)
+        return Face(
+            tuple(moved if e.key == "coin" else e for e in face.elements), source=face.source
+        )
+
+    monkeypatch.setattr(type(kit), "front", on_the_trim)
+    problems = bleed_problems(kit, data, frame)
+    cards = kit.cards(data)
+    assert len(problems) == len(cards)
+    assert [(p.subject, p.line, p.level) for p in problems] == [
+        (f"card '{c.id}'", c.source.line, "error") for c in cards
+    ]
+    assert str(problems[0]) == (
+        f"{cards[0].source.file}:{cards[0].source.line}: card '{cards[0].id}': "
+        "layout element 'coin' touches the trim on the right: a disc cannot run on into "
+        "the 3.175 mm bleed, so a miscut shows paper beside it; keep it inside the safe area"
+    )
+
+
+def test_bleed_problems_name_text_on_the_trim(monkeypatch):
+    """A back whose title is moved down onto the bottom trim is named, as the back."""
+    kit, data = _kit("coin-flip", monkeypatch)
+    frame = _frame(5.0)
+    shipped = type(kit).back
+
+    def low_title(self, back_id, data, frame):
+        face = shipped(self, back_id, data, frame)
+        t = face.get("title")
+        low = Text(key="title", text=t.text, font=t.font, box=Rect(20, -8, 100, 14), max_size=9)
+        return Face(
+            tuple(low if e.key == "title" else e for e in face.elements),
+            face.ground,
+            face.source,
+            face.reuse,
+        )
+
+    monkeypatch.setattr(type(kit), "back", low_title)
+    messages = [(p.subject, p.message) for p in bleed_problems(kit, data, frame)]
+    assert messages == [
+        (
+            "the back",
+            "layout element 'title' touches the trim on the bottom: text there would be "
+            "cut; keep it inside the safe area",
+        )
+    ]
+
+
+def test_a_border_on_the_trim_keeps_its_inner_edge_and_a_window_on_it_is_extended():
+    """A border to the trim: its outer edge moves to the 5 mm bleed's, its inner edge
+    stays; a picture window on the left trim is shown to the bleed edge there, the
+    missing bleed made from its edge pixels; a rule across the card is lengthened."""
+    from types import SimpleNamespace
+
+    from pnp.layout.face import Art, Rule
+
+    frame = _frame(5.0)
+    b = frame.bleed
+    inner = frame.trim_rect.inset(8)
+    border = Border(key="edge", outer=frame.trim_rect, inner=inner, radius=3, colour="#000000")
+    image = SimpleNamespace(width_px=400, height_px=400)
+    spec = SimpleNamespace(image=image, fit="cover", focus=(0.5, 0.5), bleed_mm=0.0)
+    window = Rect(0, 100, 60, 60)
+    art = Art(key="pic", art=spec, target=window, clip=window)
+    rule = Rule(key="rule", x0=0, x1=frame.w, y=50)
+    face = reach_bleed(Face((border, art, rule)), frame)
+    assert face.get("edge") == Border(
+        key="edge", outer=frame.bleed_rect, inner=inner, radius=3, colour="#000000"
+    )
+    pic = face.get("pic")
+    assert pic.clip == Rect(-b, 100, 60 + b, 60) and pic.target == window
+    assert pic.placement().extend_pt == pytest.approx((b, 0, 0, 0))
+    assert art.placement().extend_pt == (0, 0, 0, 0)
+    assert (face.get("rule").x0, face.get("rule").x1) == pytest.approx((-b, frame.w + b))
