@@ -15,6 +15,7 @@ from typing import Any, Callable
 from pnp.core.errors import DataError, Problem
 from pnp.data.rulebook import Block, load_rulebook
 from pnp.fonts import BOLD, REGULAR, glyph_problem, missing_glyphs, use_game_fonts
+from pnp.layout.bleed import bleed_faults
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
 from pnp.layout.face_check import Fault, check_face
@@ -108,6 +109,25 @@ def check_faces(kit: Kit, data: Any, frame: CardFrame) -> list[Problem]:
     checks = FaceChecks(kit, data, frame)
     checks.rest()
     return checks.problems()
+
+
+def bleed_problems(kit: Kit, data: Any, frame: CardFrame) -> list[Problem]:
+    """What of every front and back the kit prints cannot run on through `frame`'s bleed
+    (pnp.layout.bleed.bleed_faults: text or an icon on the trim, a disc, a shield, a
+    rounded fill or frame touching it), one error each, naming the element and the
+    trim sides, at the data that prints it or at the card or back (as `check_faces`
+    does); a shared value once. For a shop preset's bleed (`pnp validate --preset`);
+    plain `pnp validate` does not ask. Source: issue 27 item 5."""
+    problems: list[Problem] = []
+    seen: set[tuple] = set()
+    for name, face, back in kit_faces(kit, data, frame):
+        for found in bleed_faults(face, frame):
+            problem = _problem(Fault(found.element, found.message), face, name, back)
+            key = (problem.file, problem.line, problem.field, found.message)
+            if key not in seen:
+                seen.add(key)
+                problems.append(problem)
+    return problems
 
 
 def _problem(fault: Fault, face: Face, name: str, back: bool) -> Problem:

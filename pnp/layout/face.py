@@ -200,12 +200,15 @@ class Art(Element):
     own bleed) fitted to `target` (pt: a window, or the trim) and shown within `clip`
     (pt: the window, or the card's bleed rectangle). Full-bleed art (`full_bleed`) is a
     backdrop under every other element, runs into the bleed and has its missing bleed
-    made by extending its edges; a window stays in the safe area like any element."""
+    made by extending its edges; a window stays in the safe area like any element. A
+    window on the trim that pnp.layout.bleed ran through the bleed `bleeds`: its `clip`
+    reaches the bleed's edge there and the picture's missing bleed is made the same way."""
 
     art: Any
     target: Rect
     clip: Rect
     full_bleed: bool = False
+    bleeds: bool = False
 
     @property
     def decoration(self) -> bool:  # full-bleed art runs into the bleed
@@ -226,7 +229,7 @@ class Art(Element):
             fit=self.art.fit,
             focus=self.art.focus,
             own_bleed_mm=self.art.bleed_mm,
-            extend_to=self.clip if self.full_bleed else None,
+            extend_to=self.clip if self.full_bleed or self.bleeds else None,
         )
 
     def ink(self) -> tuple[Rect, ...]:

@@ -14,6 +14,7 @@ from pnp.core.errors import PnpError
 from pnp.data.aid import AidCard
 from pnp.data.tables import TableSpec
 from pnp.layout.aid import AID_BACK, aid_back, aid_face
+from pnp.layout.bleed import reach_bleed
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
 
@@ -144,13 +145,14 @@ class Kit(ABC):
 
     def face(self, card: Any, data: Any, frame: CardFrame) -> Face:
         """The front Face of any printed card: an aid's (pnp.layout.aid) or the game's,
-        with the card's art (`Face.with_art`)."""
+        with the card's art (`Face.with_art`), every mark on the trim run through the
+        frame's whole bleed (pnp.layout.bleed.reach_bleed)."""
         face = (
             aid_face(card, data, frame)
             if isinstance(card, AidCard)
             else self.front(card, data, frame)
         )
-        return face.with_art(getattr(card, "art", None), frame)
+        return reach_bleed(face.with_art(getattr(card, "art", None), frame), frame)
 
     def back_ids(self, data: Any) -> list[str]:
         """Every back the kit prints: the game's, and the aids' when it has aids."""
@@ -158,12 +160,14 @@ class Kit(ABC):
 
     def back_face(self, back_id: str, data: Any, frame: CardFrame) -> Face:
         """The Face of the back `back_id`, the aids' included, with its art (`back_art`;
-        a full-bleed back picture is printed alone)."""
+        a full-bleed back picture is printed alone), every mark on the trim run through
+        the frame's whole bleed (pnp.layout.bleed.reach_bleed)."""
         if back_id == AID_BACK:
-            return aid_back(data, frame)
-        return self.back(back_id, data, frame).with_art(
+            return reach_bleed(aid_back(data, frame), frame)
+        face = self.back(back_id, data, frame).with_art(
             self.back_art(back_id, data), frame, back=True
         )
+        return reach_bleed(face, frame)
 
     def back_art(self, back_id: str, data: Any) -> Any:
         """The picture on the back `back_id` (pnp.data.art.ArtSpec, or None): game.toml's
