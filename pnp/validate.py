@@ -52,10 +52,17 @@ class FaceChecks:
     (`pnp validate` lays them out only to check them; `pnp build` checks each as the
     sheet writer first draws it, so no face is laid out twice): `check(name, face,
     back)` for each, `rest(...)` for the faces nothing drew, then `problems()` in the
-    order `check_faces` gives them."""
+    order `check_faces` gives them. `faults` finds a face's faults: every check of
+    pnp.layout.face_check (the default), or those and the bleed's (`preset_faults`)."""
 
-    def __init__(self, kit: Kit, data: Any, frame: CardFrame):
-        self.kit, self.data, self.frame = kit, data, frame
+    def __init__(
+        self,
+        kit: Kit,
+        data: Any,
+        frame: CardFrame,
+        faults: Callable[[Face, CardFrame], list[Fault]] = check_face,
+    ):
+        self.kit, self.data, self.frame, self._faults = kit, data, frame, faults
         self._order = {name: k for k, (name, _, _) in enumerate(face_names(kit, data))}
         self._found: dict[str, list[tuple[Problem, str]]] = {}
 
@@ -70,7 +77,7 @@ class FaceChecks:
     def _check(self, name: str, face: Face, back: bool) -> bool:
         if name not in self._found:
             self._found[name] = [
-                (_problem(f, face, name, back), f.message) for f in check_face(face, self.frame)
+                (_problem(f, face, name, back), f.message) for f in self._faults(face, self.frame)
             ]
         return not any(p.level == "error" for p, _ in self._found[name])
 
@@ -100,15 +107,30 @@ class FaceChecks:
         return problems
 
 
-def check_faces(kit: Kit, data: Any, frame: CardFrame) -> list[Problem]:
+def check_faces(kit: Kit, data: Any, frame: CardFrame, bleed: bool = False) -> list[Problem]:
     """Every fault of every face, as a Problem at the data that prints it (file:line,
     subject, field), or, for a mark no data value prints (a band, a badge), at the card
-    or back it is on. A fault of a value shared by many faces (a label, a category name)
-    is reported once, naming the first face it was found on. The faces are laid out one
-    at a time (`FaceChecks`)."""
-    checks = FaceChecks(kit, data, frame)
+    or back it is on; with `bleed` (a shop preset's check), what cannot run on through
+    the frame's bleed too (`preset_faults`). A fault of a value shared by many faces (a
+    label, a category name) is reported once, naming the first face it was found on.
+    The faces are laid out one at a time (`FaceChecks`)."""
+    checks = FaceChecks(kit, data, frame, preset_faults if bleed else check_face)
     checks.rest()
     return checks.problems()
+
+
+def preset_faults(face: Face, frame: CardFrame) -> list[Fault]:
+    """Every fault of `face` (pnp.layout.face_check) and, for an element not already at
+    fault, what of it cannot run on through `frame`'s bleed (pnp.layout.bleed): one line
+    per element, so text on the trim is named once, as outside the safe area."""
+    faults = check_face(face, frame)
+    named = {id(f.element) for f in faults if f.level == "error"}
+    return faults + [f for f in _bleed_faults(face, frame) if id(f.element) not in named]
+
+
+def _bleed_faults(face: Face, frame: CardFrame) -> list[Fault]:
+    """pnp.layout.bleed.bleed_faults as face-check Faults (errors)."""
+    return [Fault(found.element, found.message) for found in bleed_faults(face, frame)]
 
 
 def bleed_problems(kit: Kit, data: Any, frame: CardFrame) -> list[Problem]:
@@ -116,18 +138,10 @@ def bleed_problems(kit: Kit, data: Any, frame: CardFrame) -> list[Problem]:
     (pnp.layout.bleed.bleed_faults: text or an icon on the trim, a disc, a shield, a
     rounded fill or frame touching it), one error each, naming the element and the
     trim sides, at the data that prints it or at the card or back (as `check_faces`
-    does); a shared value once. For a shop preset's bleed (`pnp validate --preset`);
-    plain `pnp validate` does not ask. Source: issue 27 item 5."""
-    problems: list[Problem] = []
-    seen: set[tuple] = set()
-    for name, face, back in kit_faces(kit, data, frame):
-        for found in bleed_faults(face, frame):
-            problem = _problem(Fault(found.element, found.message), face, name, back)
-            key = (problem.file, problem.line, problem.field, found.message)
-            if key not in seen:
-                seen.add(key)
-                problems.append(problem)
-    return problems
+    does); a shared value once. Source: issue 27 item 5."""
+    checks = FaceChecks(kit, data, frame, _bleed_faults)
+    checks.rest()
+    return checks.problems()
 
 
 def _problem(fault: Fault, face: Face, name: str, back: bool) -> Problem:
@@ -191,17 +205,18 @@ def _of_art(problem: Problem) -> bool:
 
 
 def validate(
-    kit: Kit, folder: Path, frame_for: Callable[[Any], CardFrame]
+    kit: Kit, folder: Path, frame_for: Callable[[Any], CardFrame], bleed: bool = False
 ) -> tuple[Any | None, list[Block], list[Problem]]:
     """Load `folder` with `kit`, check its faces on the frame `frame_for(data)` gives, and
-    read and check its `rulebook.md`.
+    read and check its `rulebook.md`; with `bleed` (a shop preset's check), also what of
+    the faces cannot run on through the frame's bleed (`preset_faults`).
 
     Returns (data, rulebook blocks, every problem); data is None when loading failed.
     """
     data, blocks, printed, rest = validate_data(kit, folder)
     if data is None:
         return None, blocks, rest
-    return data, blocks, printed + check_faces(kit, data, frame_for(data)) + rest
+    return data, blocks, printed + check_faces(kit, data, frame_for(data), bleed) + rest
 
 
 def validate_data(

@@ -129,7 +129,12 @@ def test_a_tagged_palette_image_with_transparency_is_converted_and_keeps_its_alp
 
 def test_untagged_cmyk_goes_through_the_shipped_swop_profile_never_the_naive_formula(tmp_path):
     path = save(tmp_path / "cmyk.jpg", Image.new("CMYK", (40, 30), (0, 255, 255, 0)), quality=95)
-    assert probe(path).notes == ("CMYK JPEG: converted to sRGB through SWOP TR003 Coated",)
+    assert probe(path).notes == (
+        (
+            "CMYK JPEG: no ICC profile, read as SWOP TR003 Coated (converted to sRGB for RGB "
+            "outputs; --colour cmyk keeps its numbers)"
+        ),
+    )
     got, _ = drawn(tmp_path, path)
     assert near(got, SWOP_RED, TOLERANCE), got
     assert near(got, PHOTOSHOP_RED, 8) and not near(got, NAIVE_RED, 20)
@@ -142,7 +147,12 @@ def test_cmyk_with_its_own_profile_is_converted_through_it(tmp_path):
         quality=95,
         icc_profile=naive_cmyk_profile(),
     )
-    assert probe(path).notes == ("CMYK JPEG: converted to sRGB through its ICC profile",)
+    assert probe(path).notes == (
+        (
+            "CMYK JPEG: converted through its ICC profile (to sRGB, or to SWOP TR003 "
+            "Coated for --colour cmyk)"
+        ),
+    )
     got, _ = drawn(tmp_path, path)
     assert near(got, NAIVE_RED, TOLERANCE), got  # its own profile says M + Y is that red
 

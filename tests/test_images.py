@@ -241,7 +241,10 @@ def _transparent_p(path: Path) -> None:
             lambda p: solid(p, mode="CMYK", colour=(0, 200, 200, 0)),
             "CMYK",
             False,
-            ("CMYK JPEG: converted to sRGB through SWOP TR003 Coated",),
+            (
+                "CMYK JPEG: no ICC profile, read as SWOP TR003 Coated (converted to sRGB for "
+                "RGB outputs; --colour cmyk keeps its numbers)",
+            ),
         ),
         ("grey.jpg", lambda p: solid(p, mode="L", colour=90), "L", False, ()),
         ("art.gif", lambda p: solid(p, mode="P", colour=2), "P", False, ()),

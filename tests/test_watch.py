@@ -84,7 +84,19 @@ def test_watch_runs_once_then_after_each_change_and_goes_on_after_a_failure(tmp_
         stop.set()
         watcher.join(WAIT_S)
     assert not watcher.is_alive()
-    assert runs.empty() and failures.empty()
+    # On a loaded machine one rename can reach the watcher as two batches (its delete and
+    # its create a debounce apart), so a save may run twice; any extra run is still of
+    # the table alone, and any extra failure is still the broken edit's.
+    assert all(changed == {table} for changed in _drained(runs))
+    assert all(str(f) == "cards.toml:1: a broken edit" for f in _drained(failures))
+
+
+def _drained(q: queue.Queue) -> list:
+    """Everything left in `q`."""
+    left = []
+    while not q.empty():
+        left.append(q.get_nowait())
+    return left
 
 
 def test_a_file_made_and_removed_within_a_batch_is_no_change(tmp_path):

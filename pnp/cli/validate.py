@@ -32,8 +32,9 @@ from pnp.presets import PRESET_IDS
     "--preset",
     type=click.Choice(PRESET_IDS),
     default=None,
-    help="Check against a print shop's preset (as `pnp export --preset`): its bleed, "
-    "its safe zone and the card sizes it prints.",
+    help="Check against a print shop's preset (as `pnp export --preset`): its bleed "
+    "(every ground on the trim must run through it), its safe zone and the card sizes "
+    "it prints.",
 )
 def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
     """Check the card data and every card face without building; list every problem,
@@ -62,7 +63,7 @@ def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
                 shop.size(card_size or data.info.card_size)
             return make_frame(data)
 
-        data, _blocks, problems = run_validate(kit, game_dir, frame)
+        data, _blocks, problems = run_validate(kit, game_dir, frame, bleed=shop is not None)
         errors, warnings = errors_only(problems)
         show_warnings(warnings)
         if errors:

@@ -237,9 +237,15 @@ def _notes(
 ) -> tuple[str, ...]:
     notes = []
     if im.mode == "CMYK" and colour.profile is default_cmyk():
-        notes.append(f"CMYK {im.format}: converted to sRGB through {CMYK_PROFILE_NAME}")
+        notes.append(
+            f"CMYK {im.format}: no ICC profile, read as {CMYK_PROFILE_NAME} (converted to "
+            "sRGB for RGB outputs; --colour cmyk keeps its numbers)"
+        )
     elif colour.converts:
-        notes.append(f"{im.mode} {im.format}: converted to sRGB through its ICC profile")
+        notes.append(
+            f"{im.mode} {im.format}: converted through its ICC profile (to sRGB, or to "
+            f"{CMYK_PROFILE_NAME} for --colour cmyk)"
+        )
     elif im.mode in ("YCbCr", "RGBX", "RGBa", "La"):
         notes.append(f"{im.mode} colours: converted to {'RGB' if im.mode != 'La' else 'LA'}")
     if im.mode in _SIXTEEN_BIT or (layout is not None and layout.bit_depth == 16):
