@@ -354,6 +354,13 @@ def fuzz_case(rnd: random.Random, game_id: str, tables: Table) -> tuple[list[str
     return found, time.perf_counter() - start
 
 
+@pytest.fixture(autouse=True)
+def in_a_scratch_folder(tmp_path, monkeypatch) -> None:
+    """Run every generated command in a folder of its own: a generated `stats --csv
+    WORD` writes the file WORD where it runs, and it must not land in the checkout."""
+    monkeypatch.chdir(tmp_path)
+
+
 @pytest.fixture(scope="module")
 def tables(tmp_path_factory) -> Table:
     """Started games to copy, one folder for the whole module."""
