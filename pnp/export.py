@@ -30,13 +30,12 @@ from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
 from pnp.export_tts import Deck, write_tts
 from pnp.layout.card_frame import SAFE_MM, CardFrame
-from pnp.layout.face_check import check_face
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
 from pnp.layout.kit import Kit, PrintGroup
 from pnp.render.cmyk import check_colour
 from pnp.render.raster import ProgressFactory, encode_png, no_progress, pixels, rasterise
 from pnp.render.single import BACK, FRONT, Side, distinct_sides, print_order, write_single
-from pnp.validate import FaceChecks, preset_faults
+from pnp.validate import FaceChecks, faults_for
 
 FORMATS = ("png", "tts", "pdf-single")
 SINGLE_PDF = "cards-single.pdf"
@@ -195,7 +194,8 @@ def prepare(options: ExportOptions) -> Job:
     PnpError for a card size the game is not laid out for or a deck choice it cannot
     print; a preset's (`options.preset`) safe zone lays the faces out and checks them,
     and what of a face cannot run on through its bleed is an error too
-    (pnp.validate.preset_faults); a card size the preset's shop does not print is a PnpError naming those it does."""
+    (pnp.validate.preset_faults); a card size the preset's shop does not print is a
+    PnpError naming those it does."""
     options = for_preset(options)
     check_options(options)
     shop = None
@@ -232,7 +232,7 @@ def prepare(options: ExportOptions) -> Job:
         kit.name(data),
         tuple(printed),
         tuple(rest),
-        FaceChecks(kit, data, frame, preset_faults if shop is not None else check_face),
+        FaceChecks(kit, data, frame, faults_for(shop is not None)),
         size,
         options.colour,
         shop,

@@ -114,9 +114,15 @@ def check_faces(kit: Kit, data: Any, frame: CardFrame, bleed: bool = False) -> l
     the frame's bleed too (`preset_faults`). A fault of a value shared by many faces (a
     label, a category name) is reported once, naming the first face it was found on.
     The faces are laid out one at a time (`FaceChecks`)."""
-    checks = FaceChecks(kit, data, frame, preset_faults if bleed else check_face)
+    checks = FaceChecks(kit, data, frame, faults_for(bleed))
     checks.rest()
     return checks.problems()
+
+
+def faults_for(bleed: bool) -> Callable[[Face, CardFrame], list[Fault]]:
+    """What `FaceChecks` asks of each face: every face check, and with `bleed` (a shop
+    preset's check) what cannot run on through the bleed too (`preset_faults`)."""
+    return preset_faults if bleed else check_face
 
 
 def preset_faults(face: Face, frame: CardFrame) -> list[Fault]:
