@@ -236,7 +236,7 @@ class _Checker:
             if target is not None:
                 total += size(target)
             busy.discard(node)
-            sizes[node] = min(total, MAX_SVG_ELEMENTS + 1)
+            sizes[node] = min(total, MAX_SVG_ELEMENTS + 2)  # the document node counts 1
             return sizes[node]
 
         try:
@@ -245,13 +245,15 @@ class _Checker:
             raise _Refuse("its <use> elements refer to each other too deeply") from None
 
 
+def _too_large(size: int) -> str:
+    return f"the SVG is too large: {size:,} bytes, over the limit of {MAX_SVG_BYTES:,}"
+
+
 def check_svg_bytes(data: bytes) -> None:
     """Check SVG `data` against the module docstring's rules; ImageRefused with the
     reason (and the SVG's line) for the first one broken."""
     if len(data) > MAX_SVG_BYTES:
-        raise ImageRefused(
-            f"the SVG is too large: {len(data):,} bytes, over the limit of {MAX_SVG_BYTES:,}"
-        )
+        raise ImageRefused(_too_large(len(data)))
     if not data.strip():
         raise ImageRefused("the file is empty")
     checker = _Checker()
@@ -280,7 +282,7 @@ def _read(path: Path) -> tuple[bytes, tuple]:
     if not stat.S_ISREG(info.st_mode):
         raise ImageRefused(f"it is {kind_of(info.st_mode)}, not an image file")
     if info.st_size > MAX_SVG_BYTES:  # refused before a byte is read
-        check_svg_bytes(b" " * (MAX_SVG_BYTES + 1))
+        raise ImageRefused(_too_large(info.st_size))
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_SVG_BYTES + 1)
