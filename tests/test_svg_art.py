@@ -187,6 +187,23 @@ def test_a_cmyk_export_paints_the_svg_colour_in_the_press_profiles_cmyk(tmp_path
     assert not [op for _, op in ops if op in (b"rg", b"RG")]
 
 
+def test_a_png_export_rasterises_the_svg_in_its_colour(data_copy):
+    from PIL import Image
+
+    padlock(data_copy)
+    add_art(data_copy / "tech.toml", "smart-tv", WINDOW_ART % ', colour = "#1F6FB2"')
+    out = data_copy.parent.parent / "out"
+    export(ExportOptions("hack-attack", "png", 150, out, data_dir=data_copy.parent))
+    with Image.open(out / "hack-attack" / "png" / "smart-tv-1-front.png") as im:
+        png = im.convert("RGB")
+    bleed_px = (png.width - 63.5 / 25.4 * 150) / 2
+    left, top, w, h = WINDOW
+    for (sx, sy), expected in ((BODY, BLUE), (KEYHOLE, (255, 255, 255))):
+        x = bleed_px + (left + (w - h) / 2 + sx / 512 * h) / 25.4 * 150
+        y = bleed_px + (top + sy / 512 * h) / 25.4 * 150
+        assert png.getpixel((round(x), round(y))) == pytest.approx(expected, abs=6)
+
+
 # --- refused, at the card's art line ------------------------------------------------------
 
 
@@ -246,6 +263,10 @@ def test_a_cmyk_export_paints_the_svg_colour_in_the_press_profiles_cmyk(tmp_path
         (f'{SVG_HEAD}\n<mask id="m"/></svg>', "unsupported feature: masks (<mask>) are not drawn"),
         (f'{SVG_HEAD}\n<pattern id="p"/></svg>', "unsupported feature: pattern fills"),
         (f'{SVG_HEAD}\n<linearGradient id="g"/></svg>', "unsupported feature: gradients"),
+        (
+            f'{SVG_HEAD}\n<use href="#a"><set attributeName="href" to="https://example.com/"/></use></svg>',
+            "unsupported feature: animation (<set>) is not printed",
+        ),
         (
             f'{SVG_HEAD}\n<text x="1" y="9">HACK</text></svg>',
             "unsupported feature: text (<text>) would print in a stand-in font; convert text to paths",

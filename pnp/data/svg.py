@@ -15,7 +15,8 @@ Safety (in this order; the parser is the standard library's expat, driven by han
   vectors only: an embedded picture, data: URI included, is refused; use a PNG);
 - features svglib cannot draw as designed are refused by name (UNSUPPORTED): filters,
   masks, patterns, markers, gradients (they would not follow `colour`, --ink-saver or
-  CMYK) and text (drawn in a stand-in font; convert text to paths);
+  CMYK), animation (<animate>, <set>: never printed, and able to swap an href) and text
+  (drawn in a stand-in font; convert text to paths);
 - the root is an <svg> element of the SVG namespace with a size above 0.
 Source: issue 28 item 1 ("SVG becomes a supported art format ... size limits, no external
 references or entities, no scripts, a clear error for an unsupported feature").
@@ -64,6 +65,10 @@ UNSUPPORTED = {
     "not follow colour, --ink-saver or CMYK); use flat colours or a PNG",
     "radialGradient": "gradients (<radialGradient>) are not supported in SVG art (they would "
     "not follow colour, --ink-saver or CMYK); use flat colours or a PNG",
+    "animate": "animation (<animate>) is not printed; save the frame to print",
+    "animateTransform": "animation (<animateTransform>) is not printed; save the frame to print",
+    "animateMotion": "animation (<animateMotion>) is not printed; save the frame to print",
+    "set": "animation (<set>) is not printed; save the frame to print",
     "text": "text (<text>) would print in a stand-in font; convert text to paths "
     "(Inkscape: Path > Object to Path)",
 }
