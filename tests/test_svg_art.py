@@ -67,12 +67,13 @@ def rendered(pdf: Path, page: int = 0):
     return pypdfium2.PdfDocument(str(pdf))[page].render(scale=DPI / 72).to_pil().convert("RGB")
 
 
-def at_window(bitmap, page_h: float, trim, sx: float, sy: float):
-    """The pixel at the padlock's own point (sx, sy) (of its 512 x 512 box, y down),
-    drawn `contain` in WINDOW: 17 mm square, centred across the 18.5 mm width."""
+def at_window(bitmap, page_h: float, trim, sx: float, sy: float, size: float = 512):
+    """The pixel at a square SVG's own point (sx, sy) (of its `size` x `size` box, y
+    down: the padlock's is 512), drawn `contain` in WINDOW: 17 mm square, centred across
+    the 18.5 mm width."""
     left, top, w, h = WINDOW
-    x = trim.x + (left + (w - h) / 2 + sx / 512 * h) * MM
-    y = trim.y + POKER[1] - (top + sy / 512 * h) * MM
+    x = trim.x + (left + (w - h) / 2 + sx / size * h) * MM
+    y = trim.y + POKER[1] - (top + sy / size * h) * MM
     return bitmap.getpixel((round(x * DPI / 72), round((page_h - y) * DPI / 72)))
 
 
@@ -111,6 +112,28 @@ def test_without_colour_an_svg_keeps_its_own_colours(data_copy):
     _, pdf = build_copy(data_copy)
     grid, trim = first_trim(SheetSpec())
     assert at_window(rendered(pdf), grid.page_h, trim, *BODY) == pytest.approx((0, 0, 0), abs=6)
+
+
+def test_styles_clip_paths_symbols_and_opacity_are_drawn(data_copy):
+    svg(
+        data_copy,
+        "parts.svg",
+        "<style>.r { fill: #FF0000; }</style>\n"
+        '<defs><clipPath id="c"><rect width="50" height="100"/></clipPath>\n'
+        '<symbol id="s"><rect width="20" height="20" fill="#0000FF"/></symbol></defs>\n'
+        '<rect class="r" width="100" height="40" clip-path="url(#c)"/>\n'
+        '<rect y="50" width="100" height="20" fill="#00FF00" fill-opacity="0.5"/>\n'
+        '<use xlink:href="#s" x="60" y="75"/>',
+    )
+    add_art(data_copy / "tech.toml", "smart-tv", WINDOW_ART.replace("padlock", "parts") % "")
+    _, pdf = build_copy(data_copy)
+    grid, trim = first_trim(SheetSpec())
+    bitmap = rendered(pdf)
+    at = lambda x, y: at_window(bitmap, grid.page_h, trim, x, y, size=100)
+    assert at(20, 20) == pytest.approx((255, 0, 0), abs=6)  # the class's fill
+    assert at(80, 20) == (255, 255, 255)  # clipped away
+    assert at(50, 60) == pytest.approx((128, 255, 128), abs=6)  # half transparent
+    assert at(70, 85) == pytest.approx((0, 0, 255), abs=6)  # the symbol, by <use>
 
 
 def test_under_the_ink_saver_an_svg_is_a_pale_tint_of_its_colour(data_copy):

@@ -18,6 +18,7 @@ from typing import Any
 
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import CMYKColor, Color
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 
 from pnp.core.errors import ImageRefused
 from pnp.core.shown import PATH_LIMIT, quoted
@@ -58,6 +59,22 @@ def recoloured(node: Any, hex_rgb: str | None, strength: float = 1.0) -> int:
     return changed
 
 
+def _keep_transparency(canvas: Any, name: str) -> None:
+    """Give the form `name` the resources reportlab leaves out of a form: its graphics
+    states (`/gRLs0 gs`: fill and stroke opacity). Without them a viewer draws an SVG's
+    half-transparent shapes opaque."""
+    form = canvas._doc.idToObject[xObjectName(name)]
+    if form.ExtGState is None or form.Resources:
+        return
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    resources.ExtGState = form.ExtGState
+    form.Resources = resources
+
+
 class SvgStore:
     """Draws SVG art on `canvas` (a reportlab Canvas), each distinct (file, colour,
     ink saver) one Form XObject for the whole document; `ink_saver` tints every SVG
@@ -88,6 +105,7 @@ class SvgStore:
         self.c.beginForm(name, 0, 0, info.width_pt, info.height_pt)
         renderPDF.draw(d, self.c, 0, 0, showBoundary=False)
         self.c.endForm()
+        _keep_transparency(self.c, name)
         names[key] = name
         self.embedded += 1
         return name
