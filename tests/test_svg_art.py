@@ -381,3 +381,40 @@ def test_an_svg_validates_with_no_resolution_check(data_copy):
     result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
     assert result.exit_code == 0, result.output
     assert "dpi" not in result.output
+
+
+def test_a_face_layouts_art_element_paints_an_svg_in_a_colour_field(tmp_path):
+    """Faces as data: an art element's `colour` names a card's colour field (gold-watch's
+    suit) or, without a value for it, leaves the SVG's own colour (cursed-ruby)."""
+    from PIL import Image
+
+    fixture = Path(__file__).parent / "faces_as_data" / "pocket-heist"
+    data = tmp_path / "data"
+    shutil.copytree(fixture, data / "pocket-heist")
+    game = data / "pocket-heist"
+    svg(game, "square.svg", '<rect width="100" height="100" fill="#000000"/>')
+    with open(game / "faces.toml", "a", encoding="utf-8") as f:
+        f.write(
+            '\n[[front.loot]]\ntype = "art"\nfile = "art/square.svg"\nbox = [4, 62, 20, 8]\n'
+            'colour = "suit"\n'
+        )
+    out = tmp_path / "out"
+    result = run(
+        "export",
+        "--game",
+        "pocket-heist",
+        "--data",
+        str(data),
+        "--out",
+        str(out),
+        "--format",
+        "png",
+    )
+    assert result.exit_code == 0, result.output
+    at = lambda mm: round((mm + 0.5) / 25.4 * 300)  # from the PNG's edge, the bleed's
+    for name, expected in (
+        ("gold-watch-1-front.png", (0xE6, 0x9F, 0x00)),
+        ("cursed-ruby-front.png", (0, 0, 0)),
+    ):
+        with Image.open(out / "pocket-heist" / "png" / name) as im:
+            assert im.convert("RGB").getpixel((at(14), at(66))) == pytest.approx(expected, abs=4)
