@@ -277,7 +277,8 @@ def check_svg_bytes(data: bytes) -> None:
         raise ImageRefused(f"not an SVG: {exc}") from None
 
 
-def _read(path: Path) -> tuple[bytes, tuple]:
+def _stamp(path: Path) -> tuple:
+    """(st_size, st_mtime_ns) of a regular file within MAX_SVG_BYTES, else ImageRefused."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -288,13 +289,18 @@ def _read(path: Path) -> tuple[bytes, tuple]:
         raise ImageRefused(f"it is {kind_of(info.st_mode)}, not an image file")
     if info.st_size > MAX_SVG_BYTES:  # refused before a byte is read
         raise ImageRefused(_too_large(info.st_size))
+    return (info.st_size, info.st_mtime_ns)
+
+
+def _read(path: Path) -> tuple[bytes, tuple]:
+    stamp = _stamp(path)
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_SVG_BYTES + 1)
     except OSError as exc:
         raise ImageRefused(f"cannot read the file: {exc.strerror or exc}") from None
     check_svg_bytes(data)
-    return data, (info.st_size, info.st_mtime_ns)
+    return data, stamp
 
 
 def _convert(data: bytes) -> Any:
@@ -322,9 +328,9 @@ def probe_svg(path: Path) -> SvgInfo:
     """Check the SVG file at `path` (already resolved inside the game folder) and
     describe it (cached per file stamp). Raises ImageRefused: missing, not a regular
     file, unreadable, or breaking a rule of the module docstring."""
-    data, stamp = _read(path)
-    key = (path, stamp)
-    if key not in _cache:
+    key = (path, _stamp(path))
+    if key not in _cache:  # a file probed once is not read again for each card
+        data, stamp = _read(path)
         if len(_cache) >= CACHE_SIZE:
             del _cache[next(iter(_cache))]
         d = _convert(data)
