@@ -256,6 +256,10 @@ def test_a_png_export_rasterises_the_svg_in_its_colour(data_copy):
             "<rect> fill has url(http://example.com/p.svg#g); SVG art may refer only to its own elements, url(#id)",
         ),
         (
+            '<?xml-stylesheet href="https://example.com/a.css"?>\n' + SVG_HEAD + "</svg>",
+            "line 1: it links a style sheet (<?xml-stylesheet ...?>), which SVG art may not",
+        ),
+        (
             f'{SVG_HEAD}\n<style>@import url("https://example.com/a.css");</style></svg>',
             "<style> has an @import",
         ),

@@ -10,7 +10,7 @@ Safety (in this order; the parser is the standard library's expat, driven by han
 - no DOCTYPE at all, hence no ENTITY (billion laughs, XXE) and no external DTD: expat's
   handlers refuse the declaration as it begins, before anything is expanded;
 - no external reference: every href (plain or xlink) is a same-document "#id", every
-  url(...) in an attribute or a <style> is url(#id), no @import;
+  url(...) in an attribute or a <style> is url(#id), no @import, no <?xml-stylesheet?>;
 - no <script>, no on* event attribute, no <foreignObject>, no <image> (SVG art is
   vectors only: an embedded picture, data: URI included, is refused; use a PNG);
 - features svglib cannot draw as designed are refused by name (UNSUPPORTED): filters,
@@ -126,6 +126,7 @@ class _Checker:
         p.StartDoctypeDeclHandler = self._doctype
         p.EntityDeclHandler = self._entity
         p.ExternalEntityRefHandler = self._external
+        p.ProcessingInstructionHandler = self._instruction
         p.StartElementHandler = self._start
         p.EndElementHandler = self._end
         p.CharacterDataHandler = self._text
@@ -154,6 +155,10 @@ class _Checker:
     def _external(self, *args: Any) -> int:
         self._entity()
         return 0
+
+    def _instruction(self, target: str, data: str) -> None:
+        if target.lower() == "xml-stylesheet":
+            self.refuse("it links a style sheet (<?xml-stylesheet ...?>), which SVG art may not")
 
     def _start(self, name: str, attrs: dict[str, str]) -> None:
         ns, _, local = name.rpartition(" ")

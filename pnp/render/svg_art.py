@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from reportlab.graphics import renderPDF
 from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 
@@ -100,6 +99,8 @@ class SvgStore:
             raise ImageChanged(
                 f"the SVG {quoted(str(info.path), PATH_LIMIT)} cannot be drawn: {exc}"
             ) from None
+        from reportlab.graphics import renderPDF  # here: it loads reportlab.platypus
+
         recoloured(d, hex_rgb, INK_SAVER_STRENGTH if self.ink_saver else 1.0)
         name = f"pnpsvg{len(names) + 1}"
         self.c.beginForm(name, 0, 0, info.width_pt, info.height_pt)
