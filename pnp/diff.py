@@ -190,10 +190,11 @@ def _with_pictures(table: dict, source: Source, folder: Path) -> dict:
 
 @dataclass(frozen=True)
 class Picture:
-    """An image file's contents, for comparing: its size in pixels and a digest."""
+    """An image file's contents, for comparing: its size in pixels (points for SVG)
+    and a digest."""
 
-    width_px: int
-    height_px: int
+    width_px: float
+    height_px: float
     digest: str
 
 
@@ -213,6 +214,7 @@ def plain(value: Any) -> Any:
             "focus": plain(value.focus),
             "bleed": value.bleed_mm,
             "alone": value.alone,
+            "colour": value.colour,
             "picture": Picture(value.image.width_px, value.image.height_px, digest),
         }
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

@@ -273,7 +273,7 @@ def test_a_hack_back_deck_and_a_not_a_hack_pile_carry_their_own_back_art(tmp_pat
             '{ file = "art/ok.png", window = [42, 3, 18.5, 17], alone = true }',
             "with a window the rest of the card would be blank",
         ),
-        ('{ file = "art/ok.png", colour = "red" }', "unknown key 'colour' in the art table"),
+        ('{ file = "art/ok.png", tint = "red" }', "unknown key 'tint' in the art table"),
         ('{ fit = "cover" }', 'needs file = "path/to/image.png"'),
         ("42", 'expected an image path such as "art/smart-tv.png", or a table'),
     ],

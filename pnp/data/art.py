@@ -16,12 +16,17 @@ Keys of the table form (lengths in mm):
           with less than the build's bleed gets the rest made by extending its edges).
   alone   true: the image is the whole face and the face's own design is not printed
           (default: true for a full-bleed back, false otherwise).
-Source: issue 12 and shared/DESIGN.md, "Card faces" (art).
+  colour  "#RRGGBB", SVG art only: every filled or stroked shape of the SVG is painted in
+          that colour (its transparency kept), e.g. an icon in its category's colour.
+A file ending in .svg is SVG art (pnp.data.svg: checked, then drawn as vectors); any
+other is a raster image (pnp.data.images).
+Source: issue 12 and shared/DESIGN.md, "Card faces" (art); issue 28 item 1 (SVG).
 """
 
 from __future__ import annotations
 
 import math
+import re
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -36,18 +41,20 @@ from pnp.data.files import kind_of
 from pnp.data.images import ImageInfo, probe
 from pnp.data.models import Origin
 from pnp.data.schema import Field
+from pnp.data.svg import SvgInfo, is_svg_path, probe_svg
 
 FITS = ("cover", "contain")
 MAX_ART_BLEED_MM = 10.0
 MAX_WINDOW_MM = 500.0  # larger than any card: a window value past it is a typo
-KEYS = ("file", "window", "fit", "focus", "bleed", "alone")
+KEYS = ("file", "window", "fit", "focus", "bleed", "alone", "colour")
+_HEX = re.compile(r"#[0-9A-Fa-f]{6}")
 
 ART_FIELD = Field(
     "art",
     "art",
     'an image path such as "art/smart-tv.png", or a table '
     '{ file = ..., window = [left, top, width, height], fit = "cover" or '
-    '"contain", focus = [x, y], bleed = mm, alone = true }',
+    '"contain", focus = [x, y], bleed = mm, alone = true, colour = "#RRGGBB" (SVG) }',
     required=False,
 )
 
@@ -57,17 +64,24 @@ class ArtSpec:
     """One image a face prints: the `file` as written, the checked `image`, its `fit`,
     `focus` (fractions from the image's left and top edge), its own `bleed_mm`, the
     `window_mm` (left, top, width, height from the trim's top-left, mm; None: full
-    bleed), whether it is printed `alone` (None: the default for where it is) and the
-    `origin` of the `art` key, for messages."""
+    bleed), whether it is printed `alone` (None: the default for where it is), the
+    `colour` ("#RRGGBB") an SVG is painted in (None: its own colours) and the `origin`
+    of the `art` key, for messages. `image` is an ImageInfo, or an SvgInfo for SVG."""
 
     file: str
-    image: ImageInfo
+    image: ImageInfo | SvgInfo
     fit: str = "cover"
     focus: tuple[float, float] = (0.5, 0.5)
     bleed_mm: float = 0.0
     window_mm: tuple[float, float, float, float] | None = None
     alone: bool | None = None
+    colour: str | None = None
     origin: Origin | None = field(default=None, compare=False)
+
+    @property
+    def vector(self) -> bool:
+        """True for SVG art (drawn as vectors: no dpi, no bleed made from pixels)."""
+        return isinstance(self.image, SvgInfo)
 
     @property
     def full_bleed(self) -> bool:
@@ -239,6 +253,21 @@ def _parse_art(value: Any, origin: Origin, folder: Path) -> tuple[ArtSpec | None
         else:
             options["alone"] = value["alone"]
     file = value.get("file")
+    if "colour" in value:
+        hex_rgb = value["colour"]
+        if not isinstance(hex_rgb, str) or not _HEX.fullmatch(hex_rgb):
+            problems.append(
+                origin.problem(f'colour is "#RRGGBB", such as "#1F6FB2", got {described(hex_rgb)}')
+            )
+        elif isinstance(file, str) and not is_svg_path(file):
+            problems.append(
+                origin.problem(
+                    "colour repaints SVG art only; "
+                    f"{quoted(file)} is a raster image: drop colour or use an .svg file"
+                )
+            )
+        else:
+            options["colour"] = hex_rgb.upper()
     if not isinstance(file, str):
         problems.append(
             origin.problem(
@@ -248,7 +277,8 @@ def _parse_art(value: Any, origin: Origin, folder: Path) -> tuple[ArtSpec | None
         )
         return None, problems
     try:
-        image = probe(resolve_art_path(file, folder))
+        path = resolve_art_path(file, folder)
+        image: ImageInfo | SvgInfo = probe_svg(path) if is_svg_path(file) else probe(path)
     except ImageRefused as exc:
         problems.append(origin.problem(f"{quoted(file)}: {exc}"))
         return None, problems

@@ -144,6 +144,7 @@ TYPES: dict[str, dict[str, Check]] = {
         "field": field_of("art"),
         "fit": choice(FITS, "fit"),
         "focus": focus,
+        "colour": colour,  # paints SVG art (pnp.data.art); a raster picture prints as it is
     },
     "ground": {"colour": colour, "strength": fraction},
 }

@@ -226,7 +226,9 @@ def _number(spec, values, bound, box: Rect) -> list[Element]:
 
 
 def _art(spec, values, bound, scale) -> list[Element]:
-    """A picture in the element's box (a window), or at full bleed without one."""
+    """A picture in the element's box (a window), or at full bleed without one; SVG art
+    painted in the element's `colour` when it has one (a colour field's value, or as
+    written)."""
     art = values.get("art")
     if "field" in values:
         art = bound.values.get(values["field"])
@@ -234,6 +236,9 @@ def _art(spec, values, bound, scale) -> list[Element]:
             art = replace(art, **{k: values[k] for k in ("fit", "focus") if k in values})
     if art is None:
         return []
+    hex_rgb = colour_of(values["colour"], bound) if "colour" in values else None
+    if hex_rgb is not None and getattr(art, "vector", False):
+        art = replace(art, colour=hex_rgb.upper())
     if "box" not in values:
         return [
             replace(

@@ -219,8 +219,21 @@ class Art(Element):
         return self.full_bleed
 
     def placement(self) -> Placement:
-        """Where the image goes (pnp.layout.art.place_art)."""
+        """Where the image goes (pnp.layout.art.place_art). SVG art (`art.vector`) has no
+        pixels to repeat: where it runs into the bleed (full bleed, or a window run
+        through it) it is fitted to its clip, the bleed included, and never extended."""
         image = self.art.image
+        vector = getattr(self.art, "vector", False)
+        if vector and (self.full_bleed or self.bleeds):
+            return place_art(
+                image.width_px,
+                image.height_px,
+                target=self.clip,
+                clip=self.clip,
+                fit=self.art.fit,
+                focus=self.art.focus,
+                own_bleed_mm=self.art.bleed_mm,
+            )
         return place_art(
             image.width_px,
             image.height_px,

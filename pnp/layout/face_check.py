@@ -124,7 +124,9 @@ def shown_dpi(dpi: float) -> str:
 
 def _art_faults(element: Art) -> list[Fault]:
     """A picture's resolution where it prints (an error under MIN_DPI, a warning under
-    GOOD_DPI) and the image's notes (what printing changes)."""
+    GOOD_DPI) and the image's notes (what printing changes); SVG art has no resolution."""
+    if getattr(element.art, "vector", False):
+        return [Fault(element, note, level="note") for note in element.art.image.notes]
     dpi = element.placement().dpi
     faults = [Fault(element, f"{note}", level="note") for note in element.art.image.notes]
     faults += [

@@ -33,6 +33,7 @@ from pnp.render.colour import colour, tint
 from pnp.render.glyphs_more import shield_path
 from pnp.render.icons import IconSet
 from pnp.render.images import ImageStore
+from pnp.render.svg_art import SvgStore
 
 
 def _paint(hex_rgb: str, strength: float = 1.0):
@@ -111,8 +112,9 @@ DRAW: dict[type, Callable[[Canvas, Any], None]] = {
 class FacePainter:
     """Paints Faces on one canvas for cards of one `frame` (card-local points). Pictures
     go through one ImageStore (each distinct image embedded once; downsampled above
-    `max_dpi` pixels per inch when set); `generated_bleed` collects the art files whose
-    missing bleed was made by extending their edges."""
+    `max_dpi` pixels per inch when set), SVG art through one SvgStore (a form per file
+    and colour, pale under the frame's ink saver); `generated_bleed` collects the art
+    files whose missing bleed was made by extending their edges."""
 
     def __init__(self, canvas: Canvas, frame: CardFrame, max_dpi: float | None = None):
         self.c = canvas
@@ -120,6 +122,7 @@ class FacePainter:
         self.icons = IconSet(canvas)
         self.max_dpi = max_dpi
         self._images: ImageStore | None = None  # made for the first picture
+        self.svgs = SvgStore(canvas, frame.ink_saver)
         self.forms: set[str] = set()
         self.generated_bleed: set[str] = set()
 
@@ -131,6 +134,7 @@ class FacePainter:
             return
         if face.reuse not in self.forms:
             self.icons.prepare(e for e in face.elements if isinstance(e, Icon))
+            self.svgs.prepare(e.art for e in face.elements if isinstance(e, Art) and e.art.vector)
             b = self.frame.bleed
             self.c.beginForm(face.reuse, -b, -b, self.frame.w + b, self.frame.h + b)
             self._draw(face)
@@ -154,10 +158,14 @@ class FacePainter:
 
     @property
     def images_embedded(self) -> int:
-        """Distinct images embedded in the PDF so far."""
-        return self._images.embedded if self._images is not None else 0
+        """Distinct images embedded in the PDF so far (raster XObjects and SVG forms)."""
+        return (self._images.embedded if self._images is not None else 0) + self.svgs.embedded
 
     def _art(self, element: Art) -> None:
+        if element.art.vector:
+            placed = element.placement()
+            self.svgs.draw(element.art.image, element.art.colour, placed.rect, placed.clip)
+            return
         if self._images is None:
             self._images = ImageStore(self.c, self.max_dpi)
         placed = element.placement()

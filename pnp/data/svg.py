@@ -1,0 +1,353 @@
+"""SVG card art, checked before svglib sees it: `probe_svg(path)` reads the file once,
+refuses anything unsafe or that svglib cannot draw as designed (`ImageRefused`, one
+reason for the user, with the SVG's own line when there is one), and describes it
+(`SvgInfo`: its size in points, as svglib measures it). `drawing(info)` gives the
+reportlab Drawing to print, made from bytes read again and checked again.
+
+Safety (in this order; the parser is the standard library's expat, driven by hand):
+- at most MAX_SVG_BYTES bytes, MAX_SVG_ELEMENTS elements (counting what every <use>
+  copies, so a nest of <use> cannot multiply the drawing) and MAX_SVG_DEPTH levels;
+- no DOCTYPE at all, hence no ENTITY (billion laughs, XXE) and no external DTD: expat's
+  handlers refuse the declaration as it begins, before anything is expanded;
+- no external reference: every href (plain or xlink) is a same-document "#id", every
+  url(...) in an attribute or a <style> is url(#id), no @import, no <?xml-stylesheet?>;
+- no <script>, no on* event attribute, no <foreignObject>, no <image> (SVG art is
+  vectors only: an embedded picture, data: URI included, is refused; use a PNG);
+- features svglib cannot draw as designed are refused by name (UNSUPPORTED): filters,
+  masks, patterns, markers, gradients (they would not follow `colour`, --ink-saver or
+  CMYK), animation (<animate>, <set>: never printed, and able to swap an href) and text
+  (drawn in a stand-in font; convert text to paths);
+- the root is an <svg> element of the SVG namespace with a size above 0.
+Source: issue 28 item 1 ("SVG becomes a supported art format ... size limits, no external
+references or entities, no scripts, a clear error for an unsupported feature").
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+import re
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.parsers import expat
+
+from pnp.core.errors import ImageRefused
+from pnp.data.files import kind_of
+
+MAX_SVG_BYTES = 2_000_000
+MAX_SVG_ELEMENTS = 20_000
+MAX_SVG_DEPTH = 64
+SVG_NS = "http://www.w3.org/2000/svg"
+SUFFIXES = (".svg",)
+CACHE_SIZE = 256
+
+#: Elements refused as unsafe, by local name, and why.
+UNSAFE = {
+    "script": "a <script> (SVG art cannot run code)",
+    "foreignObject": "a <foreignObject> (it embeds HTML or other documents)",
+    "image": "an <image> (SVG art is vectors only; use a PNG or JPEG art file for pictures)",
+    "iframe": "an <iframe>",
+    "embed": "an <embed>",
+    "object": "an <object>",
+    "audio": "an <audio>",
+    "video": "a <video>",
+}
+#: Elements svglib cannot draw as the designer drew them, by local name, and the fix.
+UNSUPPORTED = {
+    "filter": "filters (<filter>: blur, shadow ...) are not drawn; flatten them in the editor",
+    "mask": "masks (<mask>) are not drawn; use a clipPath or flatten the artwork",
+    "pattern": "pattern fills (<pattern>) are not drawn; use flat colours",
+    "marker": "markers (<marker>: arrowheads) are not drawn; convert strokes to paths",
+    "linearGradient": "gradients (<linearGradient>) are not supported in SVG art (they would "
+    "not follow colour, --ink-saver or CMYK); use flat colours or a PNG",
+    "radialGradient": "gradients (<radialGradient>) are not supported in SVG art (they would "
+    "not follow colour, --ink-saver or CMYK); use flat colours or a PNG",
+    "animate": "animation (<animate>) is not printed; save the frame to print",
+    "animateTransform": "animation (<animateTransform>) is not printed; save the frame to print",
+    "animateMotion": "animation (<animateMotion>) is not printed; save the frame to print",
+    "set": "animation (<set>) is not printed; save the frame to print",
+    "text": "text (<text>) would print in a stand-in font; convert text to paths "
+    "(Inkscape: Path > Object to Path)",
+}
+#: Attributes that apply an unsupported feature by reference.
+UNSUPPORTED_ATTRS = {"filter": "filter", "mask": "mask", "marker-start": "marker",
+                     "marker-mid": "marker", "marker-end": "marker"}  # fmt: skip
+_URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
+_IMPORT = re.compile(r"@import", re.IGNORECASE)
+_FRAGMENT = re.compile(r"#[A-Za-z_][\w.:-]*")
+
+_cache: dict[tuple, SvgInfo] = {}
+
+
+@dataclass(frozen=True)
+class SvgInfo:
+    """A checked SVG file: `path` as given to `probe_svg`; `width_pt` x `height_pt` its
+    size as svglib draws it (points, above 0); `stamp` (st_size, st_mtime_ns); `notes`
+    and `warnings` as an ImageInfo's (none today). `width_px`/`height_px` give the size
+    again (in points) so pnp.layout.art fits it like a picture; `format` is "SVG"."""
+
+    path: Path
+    width_pt: float
+    height_pt: float
+    stamp: tuple
+    notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    format: str = "SVG"
+
+    @property
+    def width_px(self) -> float:
+        """The width used for fitting (pt; an SVG has no pixels)."""
+        return self.width_pt
+
+    @property
+    def height_px(self) -> float:
+        """The height used for fitting (pt)."""
+        return self.height_pt
+
+
+def is_svg_path(path: Path | str) -> bool:
+    """Whether `path` names SVG art (its suffix, any case, is one of SUFFIXES)."""
+    return Path(path).suffix.lower() in SUFFIXES
+
+
+class _Refuse(Exception):
+    """A reason to refuse, raised inside expat's handlers (expat keeps it)."""
+
+
+class _Checker:
+    """One expat pass over the bytes: every rule of the module docstring, the elements'
+    ids, hrefs and children kept for the <use> count."""
+
+    def __init__(self) -> None:
+        p = expat.ParserCreate(namespace_separator=" ")
+        p.StartDoctypeDeclHandler = self._doctype
+        p.EntityDeclHandler = self._entity
+        p.ExternalEntityRefHandler = self._external
+        p.ProcessingInstructionHandler = self._instruction
+        p.StartElementHandler = self._start
+        p.EndElementHandler = self._end
+        p.CharacterDataHandler = self._text
+        self.p = p
+        self.depth = 0
+        self.count = 0
+        self.root: str | None = None
+        self.style: list[str] | None = None
+        self.children: list[list[int]] = [[]]  # node 0 is the document
+        self.stack = [0]
+        self.ids: dict[str, int] = {}
+        self.uses: dict[int, str] = {}
+
+    def refuse(self, reason: str) -> None:
+        raise _Refuse(f"line {self.p.CurrentLineNumber}: {reason}")
+
+    def _doctype(self, *args: Any) -> None:
+        self.refuse(
+            "it has a DOCTYPE declaration; SVG art may not declare a DTD or XML entities "
+            "(delete the <!DOCTYPE ...> line)"
+        )
+
+    def _entity(self, *args: Any) -> None:
+        self.refuse("it declares or refers to an XML entity, which SVG art may not")
+
+    def _external(self, *args: Any) -> int:
+        self._entity()
+        return 0
+
+    def _instruction(self, target: str, data: str) -> None:
+        if target.lower() == "xml-stylesheet":
+            self.refuse("it links a style sheet (<?xml-stylesheet ...?>), which SVG art may not")
+
+    def _start(self, name: str, attrs: dict[str, str]) -> None:
+        ns, _, local = name.rpartition(" ")
+        self.count += 1
+        self.depth += 1
+        if self.count > MAX_SVG_ELEMENTS:
+            self.refuse(f"it has more than {MAX_SVG_ELEMENTS:,} elements")
+        if self.depth > MAX_SVG_DEPTH:
+            self.refuse(f"its elements nest more than {MAX_SVG_DEPTH} deep")
+        if self.root is None:
+            if local != "svg" or ns != SVG_NS:
+                shown = f"<{local}>" + (f" in the namespace {ns!r}" if ns != SVG_NS else "")
+                self.refuse(
+                    f"not an SVG: the root element is {shown}, not <svg> of the "
+                    f'namespace "{SVG_NS}"'
+                )
+            self.root = local
+        if local in UNSAFE:
+            self.refuse(f"it contains {UNSAFE[local]}, which SVG art may not")
+        if ns == SVG_NS and local in UNSUPPORTED:
+            self.refuse(f"unsupported feature: {UNSUPPORTED[local]}")
+        node = len(self.children)
+        self.children.append([])
+        self.children[self.stack[-1]].append(node)
+        self.stack.append(node)
+        for key, value in attrs.items():
+            self._attribute(key.rpartition(" ")[2], value, local, node)
+        if local == "style":
+            self.style = []
+
+    def _attribute(self, key: str, value: str, element: str, node: int) -> None:
+        if key.lower().startswith("on"):
+            self.refuse(f"<{element}> has the event attribute {key}, which SVG art may not")
+        if key == "id":
+            self.ids[value] = node
+        elif key == "href":
+            if not _FRAGMENT.fullmatch(value.strip()):
+                self.refuse(
+                    f"<{element}> refers to {value[:60]!r}; SVG art may refer only to "
+                    'its own elements ("#id"), never to a file or address'
+                )
+            if element == "use":
+                self.uses[node] = value.strip()[1:]
+        elif key in UNSUPPORTED_ATTRS and value.strip() not in ("", "none"):
+            self.refuse(f"unsupported feature: {UNSUPPORTED[UNSUPPORTED_ATTRS[key]]}")
+        self._css(value, f"<{element}> {key}")
+
+    def _css(self, text: str, where: str) -> None:
+        if _IMPORT.search(text):
+            self.refuse(f"{where} has an @import, which SVG art may not")
+        for match in _URL.finditer(text):
+            if not _FRAGMENT.fullmatch(match.group(2).strip()):
+                self.refuse(
+                    f"{where} has url({match.group(2)[:60]}); SVG art may refer only to "
+                    "its own elements, url(#id)"
+                )
+        for prop, feature in UNSUPPORTED_ATTRS.items():
+            if re.search(rf"(^|[;{{\s]){prop}\s*:\s*(?!none)", text):
+                self.refuse(f"unsupported feature: {UNSUPPORTED[feature]}")
+
+    def _text(self, data: str) -> None:
+        if self.style is not None:
+            self.style.append(data)
+
+    def _end(self, name: str) -> None:
+        if self.style is not None and name.endswith(" style"):
+            self._css("".join(self.style), "<style>")
+            self.style = None
+        self.depth -= 1
+        self.stack.pop()
+
+    def expanded(self) -> int:
+        """Elements drawn once every <use> copies its target (a loop is refused)."""
+        sizes: dict[int, int] = {}
+        busy: set[int] = set()
+
+        def size(node: int) -> int:
+            if node in sizes:
+                return sizes[node]
+            if node in busy:
+                self.refuse("a <use> refers to itself or to an element that contains it")
+            busy.add(node)
+            total = 1 + sum(size(child) for child in self.children[node])
+            target = self.ids.get(self.uses.get(node, ""))
+            if target is not None:
+                total += size(target)
+            busy.discard(node)
+            sizes[node] = min(total, MAX_SVG_ELEMENTS + 2)  # the document node counts 1
+            return sizes[node]
+
+        try:
+            return size(0) - 1
+        except RecursionError:
+            raise _Refuse("its <use> elements refer to each other too deeply") from None
+
+
+def _too_large(size: int) -> str:
+    return f"the SVG is too large: {size:,} bytes, over the limit of {MAX_SVG_BYTES:,}"
+
+
+def check_svg_bytes(data: bytes) -> None:
+    """Check SVG `data` against the module docstring's rules; ImageRefused with the
+    reason (and the SVG's line) for the first one broken."""
+    if len(data) > MAX_SVG_BYTES:
+        raise ImageRefused(_too_large(len(data)))
+    if not data.strip():
+        raise ImageRefused("the file is empty")
+    checker = _Checker()
+    try:
+        checker.p.Parse(data, True)
+        if checker.expanded() > MAX_SVG_ELEMENTS:
+            checker.refuse(f"its <use> elements copy it past {MAX_SVG_ELEMENTS:,} elements drawn")
+    except _Refuse as exc:
+        raise ImageRefused(str(exc)) from None
+    except expat.ExpatError as exc:
+        raise ImageRefused(
+            f"not an SVG: it is not well-formed XML (line {exc.lineno}, column "
+            f"{exc.offset + 1}: {expat.ErrorString(exc.code)})"
+        ) from None
+    except (ValueError, UnicodeError) as exc:
+        raise ImageRefused(f"not an SVG: {exc}") from None
+
+
+def _stamp(path: Path) -> tuple:
+    """(st_size, st_mtime_ns) of a regular file within MAX_SVG_BYTES, else ImageRefused."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise ImageRefused("the file does not exist") from None
+    except OSError as exc:
+        raise ImageRefused(f"cannot read the file: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ImageRefused(f"it is {kind_of(info.st_mode)}, not an image file")
+    if info.st_size > MAX_SVG_BYTES:  # refused before a byte is read
+        raise ImageRefused(_too_large(info.st_size))
+    return (info.st_size, info.st_mtime_ns)
+
+
+def _read(path: Path) -> tuple[bytes, tuple]:
+    stamp = _stamp(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_SVG_BYTES + 1)
+    except OSError as exc:
+        raise ImageRefused(f"cannot read the file: {exc.strerror or exc}") from None
+    check_svg_bytes(data)
+    return data, stamp
+
+
+def _convert(data: bytes) -> Any:
+    """svglib's Drawing of checked `data` (its log kept quiet: every refusal is ours)."""
+    from svglib.svglib import svg2rlg
+
+    log = logging.getLogger("svglib.svglib")
+    level, log.level = log.level, logging.CRITICAL
+    try:
+        drawing = svg2rlg(io.BytesIO(data), resolve_entities=False)
+    except Exception as exc:  # noqa: BLE001 - svglib's own failure, reported as such
+        raise ImageRefused(f"svglib could not draw it ({type(exc).__name__}: {exc})") from None
+    finally:
+        log.level = level
+    if drawing is None:
+        raise ImageRefused("svglib could not read it as SVG")
+    if not (drawing.width > 0 and drawing.height > 0):
+        raise ImageRefused(
+            "it has no size: give the <svg> a width and height, or a viewBox, above 0"
+        )
+    return drawing
+
+
+def probe_svg(path: Path) -> SvgInfo:
+    """Check the SVG file at `path` (already resolved inside the game folder) and
+    describe it (cached per file stamp). Raises ImageRefused: missing, not a regular
+    file, unreadable, or breaking a rule of the module docstring."""
+    key = (path, _stamp(path))
+    if key not in _cache:  # a file probed once is not read again for each card
+        data, stamp = _read(path)
+        if len(_cache) >= CACHE_SIZE:
+            del _cache[next(iter(_cache))]
+        d = _convert(data)
+        _cache[key] = SvgInfo(path, float(d.width), float(d.height), stamp)
+    return _cache[key]
+
+
+def drawing(info: SvgInfo) -> Any:
+    """A fresh reportlab Drawing of `info`'s file (size `info.width_pt` x `height_pt`),
+    from its bytes read and checked again. ImageRefused when the file changed since it
+    was probed or breaks a rule now."""
+    data, stamp = _read(info.path)
+    if stamp != info.stamp:
+        raise ImageRefused("the file changed while the PDF was being written; build again")
+    return _convert(data)

@@ -1,0 +1,135 @@
+"""SVG card art in the PDF, as vectors: `SvgStore` draws checked SVG files
+(pnp.data.svg.SvgInfo) on a reportlab canvas, each distinct (file, colour, ink saver)
+drawn once by svglib into a Form XObject at its own size and placed by reference,
+scaled to where it goes and clipped to its clip rect, however often and at whatever
+size it prints.
+
+Colours: with a `colour` ("#RRGGBB") every filled or stroked shape is painted in it,
+its alpha kept; under the ink saver every shape's colour (after that) is mixed with
+white at INK_SAVER_STRENGTH, a pale tint as pnp.render.colour.tint makes. Colours go
+through the canvas's setters, so a CMYK canvas (pnp.render.cmyk) writes them in CMYK.
+Lengths are in points. Source: issue 28 items 1 and 8 (SVG art drawn as vectors; the
+ink saver keeps art as pale tints).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib.colors import CMYKColor, Color
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+
+from pnp.core.errors import ImageRefused
+from pnp.core.shown import PATH_LIMIT, quoted
+from pnp.data.svg import SvgInfo, drawing
+from pnp.layout.imposition import Rect
+from pnp.render.colour import colour as hex_colour
+from pnp.render.images import ImageChanged
+
+INK_SAVER_STRENGTH = 0.25  # as the ink-saving faces' pale tints
+
+
+def _tinted(col: Color, strength: float) -> Color:
+    if isinstance(col, CMYKColor):
+        c, m, y, k = (v * strength for v in (col.cyan, col.magenta, col.yellow, col.black))
+        return CMYKColor(c, m, y, k, alpha=col.alpha)
+    mix = lambda v: 1 - strength * (1 - v)  # noqa: E731
+    return Color(mix(col.red), mix(col.green), mix(col.blue), alpha=col.alpha)
+
+
+def recoloured(node: Any, hex_rgb: str | None, strength: float = 1.0) -> int:
+    """Paint every shape under `node` (a reportlab Drawing, Group or shape) with a fill
+    or stroke in `hex_rgb` (None: its own colour), then mixed with white at `strength`
+    (1.0: unchanged), each colour's alpha kept. Returns the colours changed."""
+    changed = 0
+    for attr in ("fillColor", "strokeColor"):
+        old = getattr(node, attr, None)
+        if isinstance(old, Color):
+            new = old
+            if hex_rgb is not None:
+                base = hex_colour(hex_rgb)
+                new = Color(base.red, base.green, base.blue, alpha=old.alpha)
+            if strength < 1.0:
+                new = _tinted(new, strength)
+            setattr(node, attr, new)
+            changed += 1
+    for child in getattr(node, "contents", ()):
+        changed += recoloured(child, hex_rgb, strength)
+    return changed
+
+
+def _keep_transparency(canvas: Any, name: str) -> None:
+    """Give the form `name` the resources reportlab leaves out of a form: its graphics
+    states (`/gRLs0 gs`: fill and stroke opacity). Without them a viewer draws an SVG's
+    half-transparent shapes opaque."""
+    form = canvas._doc.idToObject[xObjectName(name)]
+    if form.ExtGState is None or form.Resources:
+        return
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    resources.ExtGState = form.ExtGState
+    form.Resources = resources
+
+
+class SvgStore:
+    """Draws SVG art on `canvas` (a reportlab Canvas), each distinct (file, colour,
+    ink saver) one Form XObject for the whole document; `ink_saver` tints every SVG
+    (INK_SAVER_STRENGTH). `embedded`: forms this store defined; `drawn`: SVGs drawn."""
+
+    def __init__(self, canvas: Any, ink_saver: bool = False):
+        self.c = canvas
+        self.ink_saver = ink_saver
+        self.embedded = 0
+        self.drawn = 0
+
+    def form(self, info: SvgInfo, hex_rgb: str | None = None) -> str:
+        """The name of the form of `info` in `hex_rgb` (None: its own colours), drawing
+        it first if the document has none yet (outside any other form: see `prepare`).
+        ImageChanged when the file changed since it was checked or fails its checks."""
+        names = self.c._doc.__dict__.setdefault("_pnp_svg_names", {})
+        key = (info.path, info.stamp, hex_rgb, self.ink_saver)
+        if key in names:
+            return names[key]
+        try:
+            d = drawing(info)
+        except ImageRefused as exc:
+            raise ImageChanged(
+                f"the SVG {quoted(str(info.path), PATH_LIMIT)} cannot be drawn: {exc}"
+            ) from None
+        from reportlab.graphics import renderPDF  # here: it loads reportlab.platypus
+
+        recoloured(d, hex_rgb, INK_SAVER_STRENGTH if self.ink_saver else 1.0)
+        name = f"pnpsvg{len(names) + 1}"
+        self.c.beginForm(name, 0, 0, info.width_pt, info.height_pt)
+        renderPDF.draw(d, self.c, 0, 0, showBoundary=False)
+        self.c.endForm()
+        _keep_transparency(self.c, name)
+        names[key] = name
+        self.embedded += 1
+        return name
+
+    def prepare(self, arts: Any) -> None:
+        """Define the forms of `arts` (pnp.data.art.ArtSpec of SVG files) now, before a
+        form of a face that holds them is begun."""
+        for art in arts:
+            self.form(art.image, art.colour)
+
+    def draw(self, info: SvgInfo, hex_rgb: str | None, rect: Rect, clip: Rect | None) -> None:
+        """Draw the SVG so that its own box fills `rect` (pt, the current coordinates),
+        clipped to `clip` (pt) when given. ValueError for an empty `rect`."""
+        if not (rect.w > 0 and rect.h > 0):
+            raise ValueError(f"the SVG's rect needs a width and height above 0 (pt), got {rect}")
+        name = self.form(info, hex_rgb)
+        c = self.c
+        c.saveState()
+        if clip is not None:
+            path = c.beginPath()
+            path.rect(clip.x, clip.y, clip.w, clip.h)
+            c.clipPath(path, stroke=0, fill=0)
+        c.transform(rect.w / info.width_pt, 0, 0, rect.h / info.height_pt, rect.x, rect.y)
+        c.doForm(name)
+        c.restoreState()
+        self.drawn += 1
