@@ -22,7 +22,7 @@ from pnp.games.hack_back.cards import HAND, Deck, HackBackData, HeroCard
 from pnp.games.hack_back.loader import TABLES, load_hack_back
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.design import RING_MM, DesignGrid, label, line_at, ring, title
-from pnp.layout.face import Disc, Element, Face, Fill, Icon, Outline, Text
+from pnp.layout.face import Disc, Element, Face, Fill, Icon, Text
 from pnp.layout.kit import Extra, Kit, KitRow, PrintGroup
 
 SECTION_TOPS_MM = {"play": 32.0, "activate": 56.5}
@@ -192,8 +192,9 @@ def _emblem(deck: Deck, frame: CardFrame) -> tuple[Element, ...]:
 
 
 def deck_back(deck: Deck, data: HackBackData, frame: CardFrame) -> Face:
-    """A deck's back: a pale ground (white paper with the ink saver) and a frame in the
-    deck's colour, its emblem, the game's back title and the deck's name."""
+    """A deck's back: a pale ground in the deck's colour through the bleed (white paper
+    with the ink saver), its emblem, the game's back title and the deck's name, centred;
+    no frame, so duplex drift and miscuts do not show (issue 28 item 7)."""
     f, back = frame, data.info.back
     width = f.w - 2 * mm_to_pt(5.5)
     ground = (
@@ -203,13 +204,6 @@ def deck_back(deck: Deck, data: HackBackData, frame: CardFrame) -> Face:
     )
     return Face(
         elements=(
-            Outline(
-                key="frame",
-                rect=f.trim_rect.inset(mm_to_pt(4.0)),
-                colour=deck.colour,
-                width=mm_to_pt(1.4),
-                radius=mm_to_pt(3),
-            ),
             *_emblem(deck, f),
             line_at(
                 "title",
