@@ -1,9 +1,11 @@
-"""Hack Back faces and kit: the printed VC in a badge at the top, the name, a Play
-section and an Activate section (each effect a line with its keyword icon), a line of
-flavour; one back per deck, told apart by colour, emblem and name.
+"""Hack Back faces and kit: the printed VC in a badge at the top, the deck's emblem small
+in the top right corner, the name, a Play section and an Activate section (each effect a
+line with its keyword icon), a line of flavour; one back per deck, told apart by colour,
+emblem and name, its ground through the bleed and no frame.
 
 With the ink saver (`CardFrame.ink_saver`) the VC badge and the back's emblem print as
-rings in their colour (the emblem's glyph inside), and the backs on white paper.
+rings in their colour (the emblem's glyph inside), the fronts' emblem as its glyph
+alone, and the backs on white paper.
 
 Card-local points; positions designed on a poker card in mm from the trim's top edge.
 Card faces: shared/DESIGN.md, hack-back; rules: shared/rules/hack-back.txt ("Choose one

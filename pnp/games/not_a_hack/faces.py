@@ -4,7 +4,7 @@ reads at a glance and in greyscale; action cards show their points in a badge. T
 piles have their own backs.
 
 With the ink saver (`CardFrame.ink_saver`) the black pile prints on a pale grey ground
-inside a black edge, with black text, and its points badge as a ring: the same words and
+(its fronts inside a black edge; backs carry no frame), with black text, and its points badge as a ring: the same words and
 marks, still told from the white pile at a glance and in greyscale.
 
 Card-local points; positions designed on a poker card in mm from the trim's top edge.
