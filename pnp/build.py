@@ -25,7 +25,7 @@ from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt
 from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
-from pnp.layout.kit import Kit
+from pnp.layout.kit import Kit, front_key
 from pnp.render.alongside import Alongside
 from pnp.render.painter import KitPainter, reprinted
 from pnp.render.sheets import new_canvas, write_sheets
@@ -198,7 +198,7 @@ def build(options: BuildOptions) -> BuildReport:
         rule_files = Alongside(lambda: _write_rule_files(staging, blocks, spec.paper, name, rows))
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
         checks = FaceChecks(kit, data, frame)
-        keep = reprinted(c.id for g in groups for c in g.copies)
+        keep = reprinted(front_key(c) for g in groups for c in g.copies)
         painter = KitPainter(canvas, kit, data, frame, options.max_dpi, checks, keep)
         stats = write_sheets(canvas, grid, spec, groups, painter)
         checks.rest()

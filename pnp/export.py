@@ -31,7 +31,7 @@ from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
 from pnp.export_tts import Deck, write_tts
 from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
-from pnp.layout.kit import Kit, PrintGroup
+from pnp.layout.kit import Kit, PrintGroup, front_key
 from pnp.render.cmyk import check_colour
 from pnp.render.raster import ProgressFactory, encode_png, no_progress, pixels, rasterise
 from pnp.render.single import BACK, FRONT, Side, distinct_sides, print_order, write_single
@@ -327,7 +327,7 @@ def png_names(groups: Sequence[PrintGroup]) -> dict[tuple[str, str | None], list
         for card in group.copies:
             seen[card.id] += 1
             stem = card.id if totals[card.id] == 1 else f"{card.id}-{seen[card.id]}"
-            faces = [(FRONT, card.id, "front")]
+            faces = [(FRONT, front_key(card), "front")]
             faces += [(BACK, group.back, "back")] if group.back is not None else []
             for kind, key, word in faces:
                 name = f"{stem}-{word}.png"

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.export_tts import deck_slugs
-from pnp.layout.kit import PrintGroup
+from pnp.layout.kit import PrintGroup, front_key
 from pnp.presets import Preset
 from pnp.render.raster import ProgressFactory, encode_png, rasterise
 from pnp.render.single import BACK, FRONT, distinct_sides, print_order
@@ -129,8 +129,9 @@ def write_shop_png(
     for group, (folder, files) in zip(job.groups, decks):
         (root / folder).mkdir()
         (root / folder / "quantities.csv").write_text(quantities_csv(files), encoding="utf-8")
+        keys = {card.id: front_key(card) for card in group.copies}  # one deck: one front each
         for name, card_id, _copies in files:
-            key = (BACK, group.back) if name == "back.png" else (FRONT, card_id)
+            key = (BACK, group.back) if name == "back.png" else (FRONT, keys[card_id])
             paths.setdefault(key, []).append(root / folder / name)
     sides = distinct_sides(job.groups)
     faces = staging / "faces.pdf"

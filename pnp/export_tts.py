@@ -33,7 +33,7 @@ import pypdfium2 as pdfium
 from PIL import Image
 
 from pnp.core.errors import PnpError
-from pnp.layout.kit import PrintGroup
+from pnp.layout.kit import PrintGroup, front_key
 from pnp.render.raster import ProgressFactory, encode_png, pixels, render_page, write_png_strips
 from pnp.render.single import BACK, FRONT, distinct_sides
 
@@ -129,7 +129,7 @@ def tts_decks(groups: Sequence[PrintGroup], trim_mm: tuple[float, float]) -> lis
     for group, name in zip(groups, deck_slugs(groups)):
         distinct: dict[str, Any] = {}
         for card in group.copies:
-            distinct.setdefault(card.id, card)
+            distinct.setdefault(front_key(card), card)
         cards = list(distinct.values())
         sheets = tuple(
             Sheet(
@@ -232,7 +232,7 @@ def _write_deck(
             for row in range(sheet.rows):
                 faces = []
                 for card in sheet.cards[row * sheet.cols : (row + 1) * sheet.cols]:
-                    faces.append(_face(document, pages[(FRONT, card.id)], cell).tobytes())
+                    faces.append(_face(document, pages[(FRONT, front_key(card))], cell).tobytes())
                     bar.update(1)
                 faces += [blank * h] * (sheet.cols - len(faces))  # white after the last
                 for y in range(h):

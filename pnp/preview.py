@@ -282,14 +282,16 @@ def deck_name(group: PrintGroup) -> str:
 
 def choose_side(kit: Kit, data: Any, card: Any, options: PreviewOptions) -> tuple[Side, tuple]:
     """(the Side to draw, the backs the card is printed with, in deck order): the card's
-    front, or the back of the deck asked for, else of its first deck that prints one.
+    front (as the deck asked for prints it: a Hack Back front carries its deck's
+    emblem), or the back of the deck asked for, else of its first deck that prints one.
     PnpError for a deck as `chosen_deck` raises it, or a back asked of a card that no
     deck prints with one."""
     decks = holding(kit, data, card.id)
     backs = tuple(dict.fromkeys(g.back for g in decks if g.back is not None))
     deck = chosen_deck(kit, data, card.id, options.deck) if options.deck is not None else None
-    if not options.back:
-        return Side(FRONT, card), backs
+    if not options.back:  # a deck asked for: its copy, with its emblem (Hack Back)
+        copy = next((c for c in deck.copies if c.id == card.id), card) if deck else card
+        return Side(FRONT, copy), backs
     if deck is None:
         deck = next((g for g in decks if g.back is not None), None)
     if deck is None or deck.back is None:

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from pnp.core.errors import DataError, Problem
 from pnp.data.rulebook import Block, load_rulebook
 from pnp.fonts import BOLD, REGULAR, glyph_problem, missing_glyphs, use_game_fonts
+from pnp.layout.back_check import back_faults
 from pnp.layout.bleed import bleed_faults
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
@@ -53,7 +54,8 @@ class FaceChecks:
     sheet writer first draws it, so no face is laid out twice): `check(name, face,
     back)` for each, `rest(...)` for the faces nothing drew, then `problems()` in the
     order `check_faces` gives them. `faults` finds a face's faults: every check of
-    pnp.layout.face_check (the default), or those and the bleed's (`preset_faults`)."""
+    pnp.layout.face_check (the default), or those and the bleed's (`preset_faults`);
+    a back's frames and rules near the trim are faults too (pnp.layout.back_check)."""
 
     def __init__(
         self,
@@ -76,9 +78,11 @@ class FaceChecks:
 
     def _check(self, name: str, face: Face, back: bool) -> bool:
         if name not in self._found:
-            self._found[name] = [
-                (_problem(f, face, name, back), f.message) for f in self._faults(face, self.frame)
-            ]
+            faults = self._faults(face, self.frame)
+            if back:  # a back's frames keep clear of the trim (pnp.layout.back_check)
+                named = {id(f.element) for f in faults if f.level == "error"}
+                faults += [f for f in back_faults(face, self.frame) if id(f.element) not in named]
+            self._found[name] = [(_problem(f, face, name, back), f.message) for f in faults]
         return not any(p.level == "error" for p, _ in self._found[name])
 
     def rest(self) -> None:

@@ -280,8 +280,9 @@ def _frame_line(data: Path) -> int:
 def test_validate_and_export_with_a_preset_name_a_rounded_frame_on_the_trim(
     rounded_frame_on_the_trim, tmp_path
 ):
-    """`pnp validate` (the kit's own bleed) passes; `pnp validate --preset` and `pnp
-    export --preset` name the frame at its layout line, once, and export writes nothing."""
+    """`pnp validate` (the kit's own bleed) names the frame as too near the trim for a
+    back (issue 28 item 7); `pnp validate --preset` and `pnp export --preset` name it at
+    its layout line, once, as unable to run on, and export writes nothing."""
     from click.testing import CliRunner
 
     from pnp.cli import main
@@ -289,8 +290,12 @@ def test_validate_and_export_with_a_preset_name_a_rounded_frame_on_the_trim(
     data = rounded_frame_on_the_trim
     run = CliRunner().invoke
     plain = run(main, ["validate", "--game", "pocket-heist", "--data", str(data)])
-    assert plain.exit_code == 0, plain.output
+    assert plain.exit_code == 1, plain.output
     line = _frame_line(data)
+    hits = [ln for ln in plain.output.splitlines() if "'frame'" in ln]
+    assert len(hits) == 1, plain.output
+    assert f"faces.toml:{line}: back 'card', element 'frame'" in hits[0]
+    assert "is a frame 0.0 mm from the trim's left edge" in hits[0]
     for args in (
         ["validate", "--preset", "thegamecrafter"],
         ["export", "--preset", "drivethrucards", "--out", str(tmp_path / "out")],

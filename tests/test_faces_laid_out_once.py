@@ -12,16 +12,18 @@ from pnp.build import BuildOptions, build
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.export import ExportOptions, export
 from pnp.layout.imposition import SheetSpec
+from pnp.layout.kit import front_key
 
 
 def _counted(monkeypatch, game: str) -> Counter:
-    """Count every front and back the kit of `game` lays out, by card id or back id."""
+    """Count every front and back the kit of `game` lays out, by front key (a card's id;
+    a Hack Back card's id and deck: each deck's copies carry its emblem) or back id."""
     kit = pnp.core.games.find_game(game)
     laid: Counter = Counter()
     face, back_face = type(kit).face, type(kit).back_face
 
     def front(self, card, data, frame):
-        laid[f"card {card.id}"] += 1
+        laid[f"card {front_key(card)}"] += 1
         return face(self, card, data, frame)
 
     def back(self, back_id, data, frame):

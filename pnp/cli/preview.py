@@ -55,7 +55,8 @@ def _game_option(f):
     metavar="DECK",
     default=None,
     help="The deck (its id or name) whose back --back draws, for a card printed in "
-    "several decks with different backs (default: the first deck printing it).",
+    "several decks with different backs, and whose emblem a Hack Back front carries "
+    "(default: the first deck printing it).",
 )
 @click.option("--back", is_flag=True, help="Draw the card's back instead of its front.")
 @click.option(

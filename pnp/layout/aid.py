@@ -14,7 +14,7 @@ from pnp.data.aid import AidCard
 from pnp.fonts import BOLD, REGULAR
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.design import DesignGrid, label, line_at, title
-from pnp.layout.face import Face, Fill, Outline, Text
+from pnp.layout.face import Face, Fill, Text
 
 #: The back id of player-aid cards (a key of every kit's backs when it prints aids).
 AID_BACK = "aid"
@@ -44,19 +44,13 @@ def aid_face(card: AidCard, data: Any, frame: CardFrame) -> Face:
 
 
 def aid_back(data: Any, frame: CardFrame) -> Face:
-    """The aids' back: the game's title over "PLAYER AID" in a frame of the game's colour,
-    on a pale ground, so an aid is never shuffled into a deck or pile."""
+    """The aids' back: the game's title over "PLAYER AID" in the game's colour, centred
+    on a pale ground that runs through the bleed, so an aid is never shuffled into a deck
+    or pile; no frame, so duplex drift and miscuts do not show (issue 28 item 7)."""
     back, f = data.info.back, frame
     width = f.w - 2 * mm_to_pt(7.0)
     return Face(
         elements=(
-            Outline(
-                key="frame",
-                rect=f.trim_rect.inset(mm_to_pt(4.0)),
-                colour=back.colour,
-                width=mm_to_pt(1.2),
-                radius=mm_to_pt(3),
-            ),
             line_at(
                 "title",
                 back.title,

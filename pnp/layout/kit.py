@@ -22,6 +22,14 @@ from pnp.layout.face import Face
 ONE_BACK = "back"
 
 
+def front_key(card: Any) -> str:
+    """What tells one printed front from another: the card's `front_key` when copies of
+    one card print different fronts (a Hack Back card carries the emblem of the deck it
+    is printed in, issue 28 item 7), else its `id`. Faces are laid out, kept and exported
+    once per key."""
+    return getattr(card, "front_key", None) or card.id
+
+
 def card_kind(card: Any) -> str:
     """What a card is called in summaries: its model's `kind` ("Tech") when it has one,
     else its class name without "Card" in words ("CoinCard" -> "Coin"), so a new game's

@@ -28,7 +28,7 @@ from pnp.layout.face import (
     Shield,
     Text,
 )
-from pnp.layout.kit import Kit
+from pnp.layout.kit import Kit, front_key
 from pnp.render.colour import colour, tint
 from pnp.render.glyphs_more import shield_path
 from pnp.render.icons import IconSet
@@ -175,9 +175,10 @@ class FacePainter:
 
 
 def reprinted(card_ids: Iterable[str]) -> frozenset[str]:
-    """The ids among `card_ids` (in print order) printed again after another card came
-    between: a card in several decks (Hack Back's individual decks). Its front is worth
-    keeping once laid out; every other card's copies come one after another."""
+    """The ids among `card_ids` (in print order; fronts' keys, pnp.layout.kit.front_key)
+    printed again after another card came between: a card in several decks (Hack Back's
+    individual decks). Its front is worth keeping once laid out; every other card's
+    copies come one after another."""
     seen: set[str] = set()
     again: set[str] = set()
     last = None
@@ -217,16 +218,17 @@ class KitPainter:
 
     def front(self, card: Any) -> None:
         """Draw `card`'s front."""
-        if self._front is None or self._front[0] != card.id:
-            if card.id in self._kept:
-                face: Face | None = self._kept[card.id]
+        key = front_key(card)
+        if self._front is None or self._front[0] != key:
+            if key in self._kept:
+                face: Face | None = self._kept[key]
             else:
                 laid = self.kit.face(card, self.data, self.frame)
                 drawable = self.checks is None or self.checks.card(card, laid)
                 face = laid if drawable else None
-                if card.id in self.keep:
-                    self._kept[card.id] = face
-            self._front = (card.id, face)
+                if key in self.keep:
+                    self._kept[key] = face
+            self._front = (key, face)
         if self._front[1] is not None:
             self.painter.paint(self._front[1])
 

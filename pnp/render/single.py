@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.fonts import REGULAR
 from pnp.fonts import font as font_name
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.kit import Kit, PrintGroup
+from pnp.layout.kit import Kit, PrintGroup, front_key
 from pnp.layout.page_boxes import single_card_boxes
 from pnp.render.cmyk import canvas_options
 from pnp.render.painter import KitPainter, reprinted
@@ -41,10 +41,10 @@ class Side:
 
     @property
     def key(self) -> tuple[str, str | None]:
-        """What the page shows, the same for every copy: ("front", card id),
-        ("back", back id) or ("blank", None)."""
+        """What the page shows, the same for every copy: ("front", the card's front key,
+        pnp.layout.kit.front_key: its id), ("back", back id) or ("blank", None)."""
         if self.kind == FRONT:
-            return FRONT, self.card.id
+            return FRONT, front_key(self.card)
         return self.kind, self.back_id
 
 
@@ -66,7 +66,7 @@ def distinct_sides(groups: Sequence[PrintGroup]) -> list[Side]:
     backs: dict[str, Side] = {}
     for group in groups:
         for card in group.copies:
-            fronts.setdefault(card.id, Side(FRONT, card))
+            fronts.setdefault(front_key(card), Side(FRONT, card))
         if group.back is not None:
             backs.setdefault(group.back, Side(BACK, back_id=group.back))
     return [*fronts.values(), *backs.values()]
@@ -122,7 +122,7 @@ def write_single(
     count; OSError if the file cannot be written."""
     c = single_canvas(path, frame, margin_pt, title, colour)
     sides = list(sides)
-    keep = reprinted(s.card.id for s in sides if s.kind == FRONT)
+    keep = reprinted(front_key(s.card) for s in sides if s.kind == FRONT)
     painter = KitPainter(c, kit, data, frame, checks=checks, keep=keep)
     width, height = page_size(frame, margin_pt)
     pages = 0

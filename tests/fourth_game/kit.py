@@ -20,7 +20,7 @@ from pnp.data.tables import TableSpec, read_game
 from pnp.fonts import BOLD, ITALIC
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.design import DesignGrid, label, line_at, ring, title
-from pnp.layout.face import Disc, Face, Fill, Outline, Text
+from pnp.layout.face import Disc, Face, Fill, Text
 from pnp.layout.kit import Kit, KitRow
 
 DATA_DIR = Path(__file__).resolve().parent / "card_data"
@@ -116,8 +116,8 @@ def coin_face(card: CoinCard, data: CoinData, frame: CardFrame) -> Face:
 
 
 def coin_back(data: CoinData, frame: CardFrame) -> Face:
-    """The one back: a pale ground (white paper with the ink saver), a frame and the
-    title."""
+    """The one back: a pale ground through the bleed (white paper with the ink saver)
+    and the title; no frame (issue 28 item 7)."""
     back, f = data.info.back, frame
     ground = (
         None
@@ -126,13 +126,6 @@ def coin_back(data: CoinData, frame: CardFrame) -> Face:
     )
     return Face(
         elements=(
-            Outline(
-                key="frame",
-                rect=f.trim_rect.inset(mm_to_pt(4.0)),
-                colour=back.colour,
-                width=mm_to_pt(1.0),
-                radius=mm_to_pt(3),
-            ),
             line_at(
                 "title",
                 back.title,

@@ -1,5 +1,5 @@
 """Hack Attack: Defense kit: its one back face (a pale ground in the back colour, or
-white paper with the ink saver; two frames, the six category badges, the title and the
+white paper with the ink saver; the six category badges, the title and the
 subtitle) and `KIT`, the Kit the manifest names: one deck with one back, whose fronts are
 pnp.games.hack_attack.fronts.FACES.
 """
@@ -17,16 +17,15 @@ from pnp.games.hack_attack.fronts import FACES
 from pnp.games.hack_attack.loader import load_hack_attack
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.design import line_at
-from pnp.layout.face import Face, Fill, Icon, Outline
+from pnp.layout.face import Face, Fill, Icon
 from pnp.layout.kit import Kit, KitRow
 
 
 def back_face(data: HackAttackData, frame: CardFrame) -> Face:
-    """The one back: a pale ground in the back colour (white paper with the ink saver),
-    two frames, the six category badges in two rows, the title and the subtitle between
-    them."""
+    """The one back: a pale ground in the back colour through the bleed (white paper
+    with the ink saver), the six category badges in two rows, the title and the subtitle
+    between them; no frame, so duplex drift and miscuts do not show (issue 28 item 7)."""
     back, f = data.info.back, frame
-    inner = mm_to_pt(6.0)
     cats = list(data.categories.values())
     half = (len(cats) + 1) // 2
     icons: list[Icon] = []
@@ -62,24 +61,7 @@ def back_face(data: HackAttackData, frame: CardFrame) -> Face:
             )
         )
     return Face(
-        elements=(
-            Outline(
-                key="frame",
-                rect=f.trim_rect.inset(mm_to_pt(4.0)),
-                colour=back.colour,
-                width=mm_to_pt(1.2),
-                radius=mm_to_pt(3),
-            ),
-            Outline(
-                key="inner_frame",
-                rect=f.trim_rect.inset(inner),
-                colour=back.colour,
-                width=mm_to_pt(0.35),
-                radius=mm_to_pt(2),
-            ),
-            *icons,
-            *texts,
-        ),
+        elements=(*icons, *texts),
         ground=None
         if f.ink_saver
         else Fill(key="ground", rect=f.bleed_rect, colour=back.colour, strength=0.08),

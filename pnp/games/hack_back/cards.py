@@ -12,7 +12,7 @@ decks.toml) are read into these models, and checked against these numbers, by
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from pnp.core.shown import signed
 from pnp.data.aid import AidCard
@@ -100,7 +100,17 @@ class HeroCard:
     flavor: str
     source: Source
     art: ArtSpec | None = None  # the card's picture (pnp.data.art), if any
+    #: The id of the deck whose emblem the front carries: set on the copies a deck
+    #: prints (`HackBackData.printed`); None: the first deck that lists the card. Not
+    #: compared: a copy from any deck is the same card.
+    deck: str | None = field(default=None, compare=False)
     kind = "Hero"
+
+    @property
+    def front_key(self) -> str:
+        """What tells this card's front from its copies in other decks (the emblem):
+        "<id>@<deck id>", or the id when no deck is set (pnp.layout.kit.front_key)."""
+        return f"{self.id}@{self.deck}" if self.deck else self.id
 
 
 @dataclass(frozen=True)
@@ -135,3 +145,18 @@ class HackBackData:
     def copies(self, deck: Deck) -> list[HeroCard]:
         """Every printed copy of `deck`, in list order."""
         return [self.cards[cid] for cid, n in deck.cards for _ in range(n)]
+
+    def printed(self, deck: Deck) -> tuple[HeroCard, ...]:
+        """Every copy of `deck` as the kit prints it (`copies`, in list order), each
+        marked with the deck (`HeroCard.deck`), so its front carries that deck's emblem
+        and cut cards of two decks are sorted face up (issue 28 item 7)."""
+        marked = {cid: replace(self.cards[cid], deck=deck.id) for cid, _ in deck.cards}
+        return tuple(marked[cid] for cid, n in deck.cards for _ in range(n))
+
+    def deck_of(self, card: HeroCard) -> Deck | None:
+        """The deck whose emblem `card`'s front carries: `card.deck`, else the first
+        individual deck (then the shared deck) that lists it; None if none does."""
+        decks = (*self.decks, self.shared)
+        if card.deck is not None:
+            return next((d for d in decks if d.id == card.deck), None)
+        return next((d for d in decks if any(cid == card.id for cid, _ in d.cards)), None)

@@ -1,9 +1,11 @@
-"""Hack Back faces and kit: the printed VC in a badge at the top, the name, a Play
-section and an Activate section (each effect a line with its keyword icon), a line of
-flavour; one back per deck, told apart by colour, emblem and name.
+"""Hack Back faces and kit: the printed VC in a badge at the top, the deck's emblem small
+in the top right corner, the name, a Play section and an Activate section (each effect a
+line with its keyword icon), a line of flavour; one back per deck, told apart by colour,
+emblem and name, its ground through the bleed and no frame.
 
 With the ink saver (`CardFrame.ink_saver`) the VC badge and the back's emblem print as
-rings in their colour (the emblem's glyph inside), and the backs on white paper.
+rings in their colour (the emblem's glyph inside), the fronts' emblem as its glyph
+alone, and the backs on white paper.
 
 Card-local points; positions designed on a poker card in mm from the trim's top edge.
 Card faces: shared/DESIGN.md, hack-back; rules: shared/rules/hack-back.txt ("Choose one
@@ -22,12 +24,14 @@ from pnp.games.hack_back.cards import HAND, Deck, HackBackData, HeroCard
 from pnp.games.hack_back.loader import TABLES, load_hack_back
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.design import RING_MM, DesignGrid, label, line_at, ring, title
-from pnp.layout.face import Disc, Element, Face, Fill, Icon, Outline, Text
+from pnp.layout.face import Disc, Element, Face, Fill, Icon, Text
 from pnp.layout.kit import Extra, Kit, KitRow, PrintGroup
 
 SECTION_TOPS_MM = {"play": 32.0, "activate": 56.5}
 LINE_MM = 9.0
 ICON_MM = 6.5
+#: The deck's emblem on a front, across (mm on a poker card).
+FRONT_EMBLEM_MM = 7.0
 BADGE_COLOUR = "#1F3A5F"
 WHITE = "#FFFFFF"
 #: Ink saver: the width (mm) of the ring a badge or emblem prints as.
@@ -154,7 +158,34 @@ def hero_face(card: HeroCard, data: HackBackData, frame: CardFrame) -> Face:
                 origin=src.at("flavor"),
             )
         )
-    return Face(elements=(*vc_badge(card, data, frame), *rules, *icons, *texts), source=src)
+    mark = deck_mark(card, data, frame)
+    return Face(elements=(*vc_badge(card, data, frame), *mark, *rules, *icons, *texts), source=src)
+
+
+def deck_mark(card: HeroCard, data: HackBackData, frame: CardFrame) -> tuple[Element, ...]:
+    """The emblem of the deck `card` is printed in (`HackBackData.deck_of`), small in
+    the top right corner of the safe area, clear of the kind label and the VC badge:
+    the deck's glyph knocked out of a disc of its colour; with the ink saver, the glyph
+    alone in that colour. None when no deck lists the card. Sizes FRONT_EMBLEM_MM on a
+    poker card, scaled with the card's width (pt). Issue 28 item 7 ("Hack Back fronts
+    carry their deck's emblem")."""
+    deck = data.deck_of(card)
+    if deck is None:
+        return ()
+    size = DesignGrid(frame).x(FRONT_EMBLEM_MM)
+    safe = frame.safe
+    return (
+        Icon(
+            key="deck_emblem",
+            glyph=deck.emblem,
+            colour=deck.colour,
+            x=safe.x + safe.w - size / 2,
+            y=safe.top - size / 2,
+            size=size,
+            style="plain" if frame.ink_saver else "badge",
+            origin=deck.source.at("emblem"),
+        ),
+    )
 
 
 def _emblem(deck: Deck, frame: CardFrame) -> tuple[Element, ...]:
@@ -192,8 +223,9 @@ def _emblem(deck: Deck, frame: CardFrame) -> tuple[Element, ...]:
 
 
 def deck_back(deck: Deck, data: HackBackData, frame: CardFrame) -> Face:
-    """A deck's back: a pale ground (white paper with the ink saver) and a frame in the
-    deck's colour, its emblem, the game's back title and the deck's name."""
+    """A deck's back: a pale ground in the deck's colour through the bleed (white paper
+    with the ink saver), its emblem, the game's back title and the deck's name, centred;
+    no frame, so duplex drift and miscuts do not show (issue 28 item 7)."""
     f, back = frame, data.info.back
     width = f.w - 2 * mm_to_pt(5.5)
     ground = (
@@ -203,13 +235,6 @@ def deck_back(deck: Deck, data: HackBackData, frame: CardFrame) -> Face:
     )
     return Face(
         elements=(
-            Outline(
-                key="frame",
-                rect=f.trim_rect.inset(mm_to_pt(4.0)),
-                colour=deck.colour,
-                width=mm_to_pt(1.4),
-                radius=mm_to_pt(3),
-            ),
             *_emblem(deck, f),
             line_at(
                 "title",
@@ -289,7 +314,7 @@ class HackBackKit(Kit):
                     f"{HAND}-card hands to at most {most} players, not {players} "
                     "(rules, Setup step 2)"
                 )
-            return [PrintGroup(data.shared.name, tuple(data.copies(data.shared)), data.shared.id)]
+            return [PrintGroup(data.shared.name, data.printed(data.shared), data.shared.id)]
         if players and players > len(data.decks):
             raise PnpError(
                 f"the individual format gives each player a deck: the data has "
@@ -298,7 +323,7 @@ class HackBackKit(Kit):
                 f"{data.shared.size // HAND}"
             )
         decks = data.decks[:players] if players else data.decks
-        return [PrintGroup(d.name, tuple(data.copies(d)), d.id) for d in decks]
+        return [PrintGroup(d.name, data.printed(d), d.id) for d in decks]
 
     def most_players(self, data: HackBackData, deck_format: str | None = None) -> int:
         """Individual decks: one player a deck; shared: a five-card hand each."""
@@ -323,7 +348,7 @@ class HackBackKit(Kit):
 
     def kit_rows(self, data: HackBackData) -> list[KitRow]:
         """Every deck the data holds (for a kit whose printed decks are not known)."""
-        groups = [PrintGroup(d.name, tuple(data.copies(d)), d.id) for d in data.decks]
+        groups = [PrintGroup(d.name, data.printed(d), d.id) for d in data.decks]
         return self.kit_rows_for(data, groups)
 
     def kit_rows_for(self, data: HackBackData, groups: list[PrintGroup]) -> list[KitRow]:

@@ -4,7 +4,7 @@ reads at a glance and in greyscale; action cards show their points in a badge. T
 piles have their own backs.
 
 With the ink saver (`CardFrame.ink_saver`) the black pile prints on a pale grey ground
-inside a black edge, with black text, and its points badge as a ring: the same words and
+(its fronts inside a black edge; backs carry no frame), with black text, and its points badge as a ring: the same words and
 marks, still told from the white pile at a glance and in greyscale.
 
 Card-local points; positions designed on a poker card in mm from the trim's top edge.
@@ -278,27 +278,18 @@ def nah_face(card: NahCard, data: NotAHackData, frame: CardFrame) -> Face:
 
 
 def pile_back(pile: str, data: NotAHackData, frame: CardFrame) -> Face:
-    """A pile's back: dark for the black pile (with the ink saver, pale grey in a black
-    edge, as its fronts), white for the white pile, a frame, the game's back title and
-    the pile's name."""
+    """A pile's back: the game's back title and the pile's name centred on a ground
+    that runs through the bleed, dark for the black pile (with the ink saver, its pale
+    grey ground without the fronts' black edge), white for the white pile; no frame,
+    so duplex drift and miscuts do not show (issue 28 item 7)."""
     f, back = frame, data.info.back
     dark = pile == "black"
     name, name_origin = data.info.label(f"{pile}_pile")
     ink, _muted = _inks(dark, frame)
-    ground, edge = (
-        _dark_pile(f) if dark else (Fill(key="ground", rect=f.bleed_rect, colour="#FFFFFF"), [])
-    )
+    ground = _dark_pile(f)[0] if dark else Fill(key="ground", rect=f.bleed_rect, colour="#FFFFFF")
     width = f.w - 2 * mm_to_pt(5.0)
     return Face(
         elements=(
-            *edge,
-            Outline(
-                key="frame",
-                rect=f.trim_rect.inset(mm_to_pt(4.0)),
-                colour="#888888" if ink == WHITE_INK else "#222222",
-                width=mm_to_pt(0.8),
-                radius=mm_to_pt(3),
-            ),
             line_at(
                 "title",
                 back.title,
