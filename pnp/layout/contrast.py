@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.fonts import BOLD
 from pnp.layout.card_frame import CardFrame
@@ -59,6 +60,7 @@ RGB = tuple[float, float, float]  # sRGB, 0..1
 Sampler = Callable[[Face, CardFrame, Sequence[Rect]], dict[tuple[int, int, int], int]]
 
 
+@lru_cache(maxsize=4096)
 def rgb(hex_rgb: str, strength: float = 1.0) -> RGB:
     """The colour "#RRGGBB" as (r, g, b) 0..1, mixed with white as a Fill's `strength`
     mixes it (1.0: the colour itself)."""
@@ -70,6 +72,7 @@ def _linear(v: float) -> float:
     return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
 
 
+@lru_cache(maxsize=4096)
 def luminance(colour: RGB, greyscale: bool = False) -> float:
     """WCAG 2.x relative luminance (0 black .. 1 white) of an sRGB colour (0..1); with
     `greyscale`, of the grey a black and white print gives it (BT.601 luma)."""
@@ -188,44 +191,59 @@ def _disc(cx: float, cy: float, r: float) -> Callable[[float, float], bool]:
     return lambda x, y: (x - cx) ** 2 + (y - cy) ** 2 <= r * r
 
 
-def under(face: Face, index: int, boxes: Sequence[Rect]) -> list[Patch]:
+Drawn = tuple[
+    int, float, float, float, float, Rect, Callable[[float, float], bool] | None, RGB | None, str
+]
+
+
+def painted(face: Face) -> list[Drawn]:
+    """Every part every element of `face` paints (`_shapes`), once per face: (element
+    index, x0, y0, x1, y1 of its box, box, inside test, colour, description)."""
+    out: list[Drawn] = []
+    for index, element in enumerate(face.elements):
+        if type(element) is Text:
+            continue
+        for box, test, paint, what in _shapes(element):
+            out.append((index, box.x, box.y, box.x + box.w, box.top, box, test, paint, what))
+    return out
+
+
+def under(
+    face: Face, index: int, boxes: Sequence[Rect], drawn: list[Drawn] | None = None
+) -> list[Patch]:
     """What lies under `boxes` (pt) of the element at `index` in `face`: a Patch per
-    colour and the area it covers there, topmost first, the ground (or white paper) last."""
+    colour and the area it covers there, topmost first, the ground (or white paper) last.
+    `drawn` is `painted(face)` when the caller has it."""
     uncovered = list(boxes)
-    span = Rect(
-        min(b.x for b in boxes),
-        min(b.y for b in boxes),
-        max(b.x + b.w for b in boxes) - min(b.x for b in boxes),
-        max(b.top for b in boxes) - min(b.y for b in boxes),
-    )
+    sx0, sy0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    sx1, sy1 = max(b.x + b.w for b in boxes), max(b.top for b in boxes)
     patches: list[Patch] = []
-    for element in reversed(face.elements[:index]):
+    for at, x0, y0, x1, y1, box, test, paint, what in reversed(drawn or painted(face)):
+        if at >= index or x0 >= sx1 or x1 <= sx0 or y0 >= sy1 or y1 <= sy0:
+            continue
         if not uncovered:
             break
-        for box, test, paint, what in _shapes(element):
-            if _meet(box, span) is None:
+        covered, left = 0.0, []
+        for u in uncovered:
+            part = _meet(u, box)
+            if part is None:
+                left.append(u)
                 continue
-            covered, left = 0.0, []
-            for u in uncovered:
-                part = _meet(u, box)
-                if part is None:
-                    left.append(u)
-                    continue
-                left += _minus(u, part)
-                if test is None:
-                    covered += _area(part)
-                    continue
-                w, h = part.w / CELLS, part.h / CELLS
-                for i in range(CELLS):
-                    for j in range(CELLS):
-                        cell = Rect(part.x + i * w, part.y + j * h, w, h)
-                        if test(cell.x + w / 2, cell.y + h / 2):
-                            covered += w * h
-                        else:
-                            left.append(cell)
-            uncovered = left
-            if covered > 1e-6:
-                patches.append(Patch(what, paint, covered))
+            left += _minus(u, part)
+            if test is None:
+                covered += _area(part)
+                continue
+            w, h = part.w / CELLS, part.h / CELLS
+            for i in range(CELLS):
+                for j in range(CELLS):
+                    cell = Rect(part.x + i * w, part.y + j * h, w, h)
+                    if test(cell.x + w / 2, cell.y + h / 2):
+                        covered += w * h
+                    else:
+                        left.append(cell)
+        uncovered = left
+        if covered > 1e-6:
+            patches.append(Patch(what, paint, covered))
     rest = sum(_area(u) for u in uncovered)
     if rest > 1e-6:
         ground = face.ground
@@ -254,9 +272,11 @@ def contrast_faults(face: Face, frame: CardFrame, sample: Sampler | None = None)
     boxes)` gives the pixels under it (colour -> count); without `sample` such a text is
     not checked. Source: issue 28 item 3 (WCAG 2.x SC 1.4.3)."""
     faults: list[Fault] = []
+    drawn: list[Drawn] | None = None
     for index, text in enumerate(face.elements):
-        if not isinstance(text, Text):
+        if type(text) is not Text:
             continue
+        assert isinstance(text, Text)
         try:
             boxes = text.ink()
             need = required(text)
@@ -264,7 +284,9 @@ def contrast_faults(face: Face, frame: CardFrame, sample: Sampler | None = None)
             continue
         if not boxes:
             continue
-        patches = under(face, index, boxes)
+        if drawn is None:
+            drawn = painted(face)
+        patches = under(face, index, boxes, drawn)
         pixels: dict[tuple[int, int, int], int] | None = None
         if any(p.colour is None for p in patches):
             if sample is None:
