@@ -30,13 +30,12 @@ from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
 from pnp.export_tts import Deck, write_tts
 from pnp.layout.card_frame import SAFE_MM, CardFrame
-from pnp.layout.face_check import check_face
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
 from pnp.layout.kit import Kit, PrintGroup
 from pnp.render.cmyk import check_colour
 from pnp.render.raster import ProgressFactory, encode_png, no_progress, pixels, rasterise
 from pnp.render.single import BACK, FRONT, Side, distinct_sides, print_order, write_single
-from pnp.validate import FaceChecks, preset_faults
+from pnp.validate import FaceChecks, face_faults, preset_faults
 
 FORMATS = ("png", "tts", "pdf-single")
 SINGLE_PDF = "cards-single.pdf"
@@ -232,7 +231,7 @@ def prepare(options: ExportOptions) -> Job:
         kit.name(data),
         tuple(printed),
         tuple(rest),
-        FaceChecks(kit, data, frame, preset_faults if shop is not None else check_face),
+        FaceChecks(kit, data, frame, preset_faults if shop is not None else face_faults),
         size,
         options.colour,
         shop,

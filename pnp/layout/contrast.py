@@ -164,8 +164,9 @@ Shape = tuple[Rect, Callable[[float, float], bool] | None, RGB | None, str]
 
 
 def _shapes(e: Element) -> list[Shape]:
-    """What `e` paints: (bounding box, inside test or None for the whole box, colour or
-    None for a picture, description) per part. Texts paint too little to count."""
+    """What `e` (not a Text: it paints too little to count) paints: (bounding box, inside
+    test or None for the whole box, colour or None for a picture, description) per part.
+    An element of a kind not known here is sampled as pixels, like a picture."""
     name = f"'{e.key}'"
     if isinstance(e, Fill):
         test = _in_round_rect(e.rect, e.radius) if e.radius else None
@@ -184,7 +185,8 @@ def _shapes(e: Element) -> list[Shape]:
         return [(box.inset(e.size * 0.2), None, paint, name)]
     if isinstance(e, Art):
         return [(e.ink()[0], None, None, "the art under it")]
-    return []
+    # any other mark (a picture drawn as vectors, a new kind of element): its pixels
+    return [(box, None, None, "the art under it") for box in e.ink()]
 
 
 def _disc(cx: float, cy: float, r: float) -> Callable[[float, float], bool]:
