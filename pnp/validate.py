@@ -1,6 +1,8 @@
 """Check a game's data without building: schema and references (the kit's loader), every
 element of every face, fronts and backs, at the card size asked for (pnp.layout.face_check:
-fit, glyphs, overlap, containers, safe area), and the rulebook's markup and characters.
+fit, glyphs, overlap, containers, safe area; pnp.layout.contrast: every text legible
+against what is under it, in colour and greyscale), the game's category colours told
+apart in greyscale, and the rulebook's markup and characters.
 
 Returns every problem at once; `pnp build` runs the same check first.
 Source: shared/DESIGN.md, "pnp validate" and "Card faces are data".
@@ -18,6 +20,7 @@ from pnp.fonts import BOLD, REGULAR, glyph_problem, missing_glyphs, use_game_fon
 from pnp.layout.back_check import back_faults
 from pnp.layout.bleed import bleed_faults
 from pnp.layout.card_frame import CardFrame
+from pnp.layout.contrast import CATEGORY_MIN, category_faults, contrast_faults, shown_ratio
 from pnp.layout.face import Face
 from pnp.layout.face_check import Fault, check_face
 from pnp.layout.kit import ONE_BACK, Kit
@@ -48,6 +51,45 @@ def kit_faces(kit: Kit, data: Any, frame: CardFrame) -> Iterator[tuple[str, Face
         )
 
 
+def face_faults(face: Face, frame: CardFrame) -> list[Fault]:
+    """Every fault of `face` (pnp.layout.face_check) and every text of it too faint
+    against what is under it, in colour or in greyscale (pnp.layout.contrast; pictures
+    under a text are sampled as pixels, pnp.render.contrast_pixels). Source: issue 28
+    item 3."""
+    return check_face(face, frame) + contrast_faults(face, frame, _art_pixels)
+
+
+_SAMPLER: list[Any] = []  # the one pixel sampler, made when a picture first lies under text
+
+
+def _art_pixels(face: Face, frame: CardFrame, boxes: Any) -> dict[tuple[int, int, int], int]:
+    if not _SAMPLER:
+        from pnp.render.contrast_pixels import ArtPixels
+
+        _SAMPLER.append(ArtPixels())
+    return _SAMPLER[0](face, frame, boxes)
+
+
+def palette_problems(kit: Kit, data: Any) -> list[Problem]:
+    """An error for every two colours that tell the game's categories or decks apart
+    (Kit.palette) whose greys are too close to tell apart printed in black and white
+    (pnp.layout.contrast.category_faults), at the second one's colour. Source: issue 28
+    item 3, "every category still told apart"."""
+    palette = list(kit.palette(data))
+    problems = []
+    for i, j, ratio in category_faults([(name, colour) for name, colour, _ in palette]):
+        (first, _, _), (second, _, origin) = palette[i], palette[j]
+        message = (
+            f"the colours of {first} and {second} print as greys {shown_ratio(ratio)} apart "
+            f"in black and white, under {CATEGORY_MIN:g}:1; make one lighter or darker"
+        )
+        if origin is not None:
+            problems.append(origin.problem(message))
+        else:
+            problems.append(Problem(Path(data.info.folder) / "game.toml", message))
+    return problems
+
+
 class FaceChecks:
     """Every face's faults collected as the faces are laid out, wherever that happens
     (`pnp validate` lays them out only to check them; `pnp build` checks each as the
@@ -62,7 +104,7 @@ class FaceChecks:
         kit: Kit,
         data: Any,
         frame: CardFrame,
-        faults: Callable[[Face, CardFrame], list[Fault]] = check_face,
+        faults: Callable[[Face, CardFrame], list[Fault]] = face_faults,
     ):
         self.kit, self.data, self.frame, self._faults = kit, data, frame, faults
         self._order = {name: k for k, (name, _, _) in enumerate(face_names(kit, data))}
@@ -126,14 +168,14 @@ def check_faces(kit: Kit, data: Any, frame: CardFrame, bleed: bool = False) -> l
 def faults_for(bleed: bool) -> Callable[[Face, CardFrame], list[Fault]]:
     """What `FaceChecks` asks of each face: every face check, and with `bleed` (a shop
     preset's check) what cannot run on through the bleed too (`preset_faults`)."""
-    return preset_faults if bleed else check_face
+    return preset_faults if bleed else face_faults
 
 
 def preset_faults(face: Face, frame: CardFrame) -> list[Fault]:
     """Every fault of `face` (pnp.layout.face_check) and, for an element not already at
     fault, what of it cannot run on through `frame`'s bleed (pnp.layout.bleed): one line
     per element, so text on the trim is named once, as outside the safe area."""
-    faults = check_face(face, frame)
+    faults = face_faults(face, frame)
     named = {id(f.element) for f in faults if f.level == "error"}
     return faults + [f for f in _bleed_faults(face, frame) if id(f.element) not in named]
 
@@ -233,7 +275,8 @@ def validate_data(
     kit: Kit, folder: Path
 ) -> tuple[Any | None, list[Block], list[Problem], list[Problem]]:
     """Everything `validate` checks but the faces: (data, rulebook blocks, the problems
-    of the lines printed outside the faces, every other problem); data is None when
+    of the lines printed outside the faces and of the game's colours in greyscale
+    (`palette_problems`), every other problem); data is None when
     loading failed (every problem is then in the last list). `pnp build` checks the
     faces as it draws them (`FaceChecks`) and reports all three lists in `validate`'s
     order. The game's own fonts (game.toml's [fonts]) are put in use first, so every
@@ -266,7 +309,7 @@ def validate_data(
         problems.append(
             Problem(folder, "the kit prints no cards: add at least one card to its card tables")
         )
-    return data, blocks, check_printed(kit, data), problems
+    return data, blocks, check_printed(kit, data) + palette_problems(kit, data), problems
 
 
 def use_fonts_of(folder: Path) -> None:

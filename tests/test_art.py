@@ -32,9 +32,10 @@ def run(*args: str):
 
 
 def image(
-    path: Path, size: tuple[int, int], colour=(200, 30, 30), mode: str = "RGB", left_edge=None
+    path: Path, size: tuple[int, int], colour=(255, 215, 90), mode: str = "RGB", left_edge=None
 ) -> Path:
-    """A solid image at `path` (its left pixel column `left_edge` when given)."""
+    """A solid image at `path` (its left pixel column `left_edge` when given), by default
+    a light yellow that the cards' black and grey text stays legible on (issue 28)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     im = Image.new(mode, size, colour)
     if left_edge is not None:
@@ -134,7 +135,7 @@ def test_full_bleed_art_fills_the_trim_and_its_bleed_is_made_by_extending_edges(
     r, g, b = px(trim.x - bleed / 2, trim.y + POKER[1] / 2)
     assert b > 200 and r < 60, (r, g, b)
     r, g, b = px(trim.x + POKER[0] / 2, trim.y + POKER[1] / 2)
-    assert r > 150 and b < 100  # the image's own red inside
+    assert r > 150 and b < 100  # the image's own yellow inside
 
 
 def test_art_that_brings_its_own_bleed_is_not_extended(data_copy):
@@ -365,8 +366,8 @@ def test_a_window_over_the_card_text_or_outside_the_safe_area_is_refused(data_co
 def test_cmyk_jpeg_and_exif_rotation_are_noted_and_build(data_copy):
     art = data_copy / "art"
     art.mkdir()
-    Image.new("CMYK", (760, 1070), (0, 200, 200, 0)).save(art / "cmyk.jpg", quality=90)
-    tall = Image.new("RGB", (1070, 760), (0, 0, 200))
+    Image.new("CMYK", (760, 1070), (0, 20, 60, 0)).save(art / "cmyk.jpg", quality=90)
+    tall = Image.new("RGB", (1070, 760), (200, 220, 250))
     exif = tall.getexif()
     exif[0x0112] = 6  # stored on its side: rotate 90° to show
     tall.save(art / "turned.jpg", exif=exif, quality=90)

@@ -29,9 +29,10 @@ from tests.icc_writer import adobe_rgb
 
 PROFILE = Path(__file__).parent.parent / "pnp/data/profiles/SWOP_TR003_coated_3.icc"
 BACKUPS = "#0072B2"  # Hack Attack's backups category (game.toml)
-ORANGE = (230, 60, 20)  # the opaque half of the back art
+# pale enough that the faces' text printed over them stays legible (pnp.layout.contrast)
+ORANGE = (250, 200, 150)  # the opaque half of the back art
 GREEN = (20, 160, 90)  # its half-transparent quarter
-CMYK_RED, CMYK_CYAN = (0, 255, 255, 0), (255, 0, 0, 0)  # the smart-tv art's halves
+CMYK_RED, CMYK_CYAN = (0, 25, 25, 0), (25, 0, 0, 0)  # the smart-tv art's halves
 
 
 def press(rgb: tuple[int, int, int], profile=None) -> tuple[int, int, int, int]:

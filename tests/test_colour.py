@@ -19,6 +19,7 @@ from PIL import Image, ImageCms
 from pnp.data import icc
 from pnp.data.images import probe
 from tests import icc_writer
+from tests.datafiles import edit_data
 from tests.test_art import add_art, box, build_copy, page_images, run
 from tests.test_images import DEFAULT_RECT, draw_once, image_objects, near, pixel, render
 
@@ -198,11 +199,11 @@ def test_a_profile_for_another_colour_space_is_a_warning(tmp_path):
 # --- through a whole card build --------------------------------------------------------
 
 
-def card_art_colour(pdf: Path) -> tuple[int, int, int]:
-    """The colour at the middle of the first image drawn on page 1 of `pdf`."""
-    (x, y, w, h) = box(page_images(pdf)[0])
+def card_art_colour(pdf: Path, page: int = 0) -> tuple[int, int, int]:
+    """The colour at the middle of the first image drawn on page `page` (from 0) of `pdf`."""
+    (x, y, w, h) = box(page_images(pdf, page)[0])
     scale = 2
-    bitmap = pypdfium2.PdfDocument(str(pdf))[0].render(scale=scale).to_pil().convert("RGB")
+    bitmap = pypdfium2.PdfDocument(str(pdf))[page].render(scale=scale).to_pil().convert("RGB")
     return pixel(bitmap, x + w / 2, y + h / 2, scale)
 
 
@@ -226,16 +227,22 @@ def test_a_built_card_prints_its_art_in_srgb(data_copy, make, want):
     art.mkdir()
     name = "art.jpg" if want == SWOP_RED else "art.png"
     make(art / name)
-    add_art(data_copy / "tech.toml", "smart-tv", f'"art/{name}"')
+    # on the back, which it fills alone: a strong colour under the fronts' text would be
+    # refused as illegible (pnp.layout.contrast)
+    edit_data(
+        data_copy / "game.toml",
+        'title = "HACK ATTACK"',
+        f'title = "HACK ATTACK"\nart = "art/{name}"',
+    )
     report, pdf = build_copy(data_copy)
-    got = card_art_colour(pdf)
+    got = card_art_colour(pdf, page=1)  # the first sheet's backs
     assert near(got, want, TOLERANCE), (got, want)
 
 
 def test_validate_names_the_file_whose_profile_cannot_be_read(data_copy):
     art = data_copy / "art"
     art.mkdir()
-    save(art / "bad.png", Image.new("RGB", (760, 1070), (9, 9, 9)), icc_profile=b"\0" * 300)
+    save(art / "bad.png", Image.new("RGB", (760, 1070), (230, 230, 230)), icc_profile=b"\0" * 300)
     line = add_art(data_copy / "tech.toml", "smart-tv", '"art/bad.png"')
     result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
     assert result.exit_code == 0, result.output

@@ -121,7 +121,7 @@ def test_png_export_reads_back_the_layouts_colours(data_dir, tmp_path, ink_saver
     guard_back = _png(out, "night-watch-back.png")
     assert near(guard_back.getpixel((px(5), px(5))), rgb("#222222", 0.1 if ink_saver else 1))
     back = _png(out, "gold-watch-1-back.png")
-    assert near(back.getpixel((px(2), px(44))), rgb("#0072B2", 0.15))  # game.toml's colour
+    assert near(back.getpixel((px(2), px(44))), rgb("#0072B2", 0.08))  # game.toml's colour
     assert near(back.getpixel((px(4), px(44))), rgb("#0072B2"), 8)  # the frame in it
 
 

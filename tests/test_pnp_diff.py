@@ -75,7 +75,7 @@ def test_cards_added_removed_and_changed_field_by_field_with_game_toml(versions)
         new / "hack-attack" / "attack.toml", 'name = "Phishing Email"', 'name = "Phishing E-mail"'
     )
     _edit(game, "players = { min = 2, max = 6 }", "players = { min = 2, max = 5 }")
-    _edit(game, 'colour = "#56B4E9"', 'colour = "#0000FF"')
+    _edit(game, 'colour = "#7FCBF2"', 'colour = "#0000FF"')
     _edit(game, 'tech = "TECH"', 'tech = "TEK"')
     result = _diff(old, new, "--game", "hack-attack")
     assert (result.exit_code, result.output.splitlines()) == (
@@ -87,7 +87,7 @@ def test_cards_added_removed_and_changed_field_by_field_with_game_toml(versions)
             f"smart-fridge: added (Tech, tech.toml:{added_at})",
             "phishing-email: name 'Phishing Email' → 'Phishing E-mail'",
             "games-console: removed (Tech, tech.toml:30)",
-            "game.toml: players.max 6 → 5; category[social-media].colour '#56B4E9' → "
+            "game.toml: players.max 6 → 5; category[social-media].colour '#7FCBF2' → "
             "'#0000FF'; labels.tech 'TECH' → 'TEK'",
             "2 changed, 1 added, 1 removed; game.toml: 3 changes",
         ],

@@ -46,4 +46,8 @@ def test_the_readme_example_builds_and_exports(tmp_path):
     assert result.exit_code == 0, result.output
     with Image.open(out / "coin-toss" / "png" / "gold-1-front.png") as png:
         x, y = round(31.75 / 25.4 * 300) + 6, round((45 - 9) / 25.4 * 300) + 6
-        assert png.convert("RGB").getpixel((x, y)) == (230, 159, 0)  # inside the coin's disc
+        assert png.convert("RGB").getpixel((x, y)) == (
+            179,
+            107,
+            0,
+        )  # inside the coin's disc (#B36B00)

@@ -116,6 +116,12 @@ class Kit(ABC):
         """The game's printed name."""
         return data.info.name
 
+    def palette(self, data: Any) -> Sequence[tuple[str, str, Any]]:
+        """(name, "#RRGGBB", pnp.data.models.Origin of the colour or None) of every colour
+        that tells the game's categories or decks apart, which must stay told apart in
+        greyscale (pnp.validate.palette_problems; issue 28 item 3); the default: none."""
+        return ()
+
     def extras(self, data: Any) -> Sequence[Extra]:
         """Files printed beside the cards and the rulebook (none by default)."""
         return ()

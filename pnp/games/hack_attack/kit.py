@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.core.units import mm_to_pt
-from pnp.data.models import origin_at
+from pnp.data.models import Origin, origin_at
 from pnp.fonts import BOLD
 from pnp.games.hack_attack.cards import TABLES, Card, DefenseCard, HackAttackData
 from pnp.games.hack_attack.face_parts import icon_row
@@ -89,6 +89,13 @@ class HackAttackKit(Kit):
 
     def back(self, back_id: str, data: HackAttackData, frame: CardFrame) -> Face:
         return back_face(data, frame)
+
+    def palette(self, data: HackAttackData) -> list[tuple[str, str, Origin]]:
+        """The Defense categories' colours, told apart in greyscale too."""
+        return [
+            (f"'{c.name}'", c.colour, origin_at(c.source, "colour"))
+            for c in data.categories.values()
+        ]
 
     def kit_rows(self, data: HackAttackData) -> list[KitRow]:
         rows = []

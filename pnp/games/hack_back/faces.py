@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pnp.core.errors import PnpError
 from pnp.core.units import mm_to_pt
-from pnp.data.models import origin_at
+from pnp.data.models import Origin, origin_at
 from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.games.hack_back.cards import HAND, Deck, HackBackData, HeroCard
 from pnp.games.hack_back.loader import TABLES, load_hack_back
@@ -290,6 +290,13 @@ class HackBackKit(Kit):
     def back(self, back_id: str, data: HackBackData, frame: CardFrame) -> Face:
         deck = next(d for d in (*data.decks, data.shared) if d.id == back_id)
         return deck_back(deck, data, frame)
+
+    def palette(self, data: HackBackData) -> list[tuple[str, str, Origin]]:
+        """The individual decks' back colours (dealt together, sorted apart after play),
+        told apart in greyscale too; the shared deck is played alone."""
+        return [
+            (f"the deck '{d.name}'", d.colour, origin_at(d.source, "colour")) for d in data.decks
+        ]
 
     def back_art(self, back_id: str, data: HackBackData):
         """A deck's back picture: the deck table's `art`, else game.toml's [back] `art`."""
