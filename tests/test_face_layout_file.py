@@ -41,7 +41,7 @@ ELEMENTS = [
     (
         "unknown key",
         'type = "text"\nfield = "name"\nbox = [3, 3, 20, 10]\ncolor = "#000000"\n',
-        "faces.toml:5: front 'action', element 'name', field 'color': unknown key for a text element (did you mean colour?); allowed keys: box, field, text, label, font, size, min_size, title, align, lines, colour, anchor, key, inside, when, unless, saver, saver_only",
+        "faces.toml:5: front 'action', element 'name', field 'color': unknown key for a text element (did you mean colour?); allowed keys: box, field, text, label, font, size, min_size, title, align, valign, blank, lines, colour, anchor, key, inside, when, unless, saver, saver_only",
     ),
     (
         "wrong type",
@@ -181,7 +181,7 @@ ELEMENTS = [
     (
         "saver unknown",
         'type = "text"\nfield = "name"\nsaver = { color = "#000000" }\nbox = [3, 3, 20, 10]\n',
-        "faces.toml:4: front 'action', element 'name', field 'saver': unknown key 'color' in saver; a text element's keys: box, field, text, label, font, size, min_size, title, align, lines, colour, anchor",
+        "faces.toml:4: front 'action', element 'name', field 'saver': unknown key 'color' in saver; a text element's keys: box, field, text, label, font, size, min_size, title, align, valign, blank, lines, colour, anchor",
     ),
     (
         "saver bad",
