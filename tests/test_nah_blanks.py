@@ -152,11 +152,7 @@ def test_every_prompt_prints_its_blanks_as_long_unbroken_slots(data, kit_pdf, si
                 starts_line = not "".join(c["text"] for c in line[:first]).strip(" \u00a0“‘(")
                 if starts_line and not (n == 0 and _normal(card.text).startswith("____")):
                     assert texts[n - 1].rstrip().endswith("_"), (size, card.id, texts)
-                    assert _group_too_wide(_normal(card.text), blank, box_w), (
-                        size,
-                        card.id,
-                        texts,
-                    )
+                    assert _group_too_wide(_normal(card.text), blank, box_w), (size, card.id, texts)
                     excused.append(card.id)
                 blank += 1
         assert blank == card.blanks, (size, card.id, texts)
