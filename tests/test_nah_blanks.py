@@ -24,7 +24,7 @@ from pnp.games.not_a_hack.faces import BLANKS_FLOOR_PT, KIT
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Text
 from pnp.layout.imposition import Rect
-from pnp.layout.text import blank_text, fit_text, placed_lines, text_width
+from pnp.layout.text import balanced_wrap, blank_text, fit_text, placed_lines, text_width, wrap
 from tests.pdfread import placements
 
 SIZES = ("poker", "bridge", "tarot")
@@ -194,3 +194,16 @@ def test_a_top_aligned_text_starts_at_its_box_top():
     middle = placed_lines(Text(**common))
     assert top[0].box.top == pytest.approx(box.top)
     assert middle[0].box.top < box.top - mm_to_pt(20)
+
+
+def test_a_prompt_balances_its_lines_instead_of_stranding_a_word():
+    text = "The CTF flag was hidden inside ____. I found it ____."
+    width = mm_to_pt(51.15)  # a bridge card's text box
+    bound = blank_text(text, BOLD, 15.0, BLANK_PT, True)
+    greedy, balanced = wrap(bound, BOLD, 15.0, width), balanced_wrap(bound, BOLD, 15.0, width)
+    assert greedy is not None and balanced is not None
+    assert len(balanced) == len(greedy)
+    assert "hidden" in greedy  # greedy leaves the word alone on its line
+    assert min(len(line.split()) for line in balanced[:-1]) >= 2
+    assert all(text_width(line, BOLD, 15.0) <= width for line in balanced)
+    assert " ".join(balanced) == " ".join(greedy)

@@ -138,10 +138,56 @@ def blank_text(text: str, font: str, size: float, blank_pt: float, together: boo
     return "".join(tokens)
 
 
+def balanced_wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...] | None:
+    """`wrap`'s lines, as few, with the breaks moved so the lines before each paragraph's
+    last are as even as they can be (the least sum of squared room left at their ends): a
+    prompt whose words are bound to its blanks does not strand "hidden" on a line of its
+    own. Words are not broken inside; when one must be, this is `wrap`. None as `wrap`."""
+    greedy = wrap(text, font, size, width)
+    if greedy is None:
+        return None
+    lines: list[str] = []
+    space = text_width(" ", font, size)
+    for paragraph in text.split("\n"):
+        ws = [_plain(w) for w in words(paragraph)]
+        wide = [text_width(w, font, size) for w in ws]
+        if any(w > width for w in wide):
+            return greedy
+        n = len(ws)
+        # best[i]: (lines, cost, where the line starting at word i ends) for words i..n-1
+        best: list[tuple[int, float, int]] = [(0, 0.0, n)] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            choice, line_w = None, -space
+            for j in range(i, n):
+                line_w += space + wide[j]
+                if line_w > width:
+                    break
+                after = best[j + 1]
+                cost = after[1] + (0.0 if j == n - 1 else (width - line_w) ** 2)
+                option = (after[0] + 1, cost, j + 1)
+                if choice is None or option[:2] < choice[:2]:
+                    choice = option
+            assert choice is not None  # every word fits the width alone
+            best[i] = choice
+        i = 0
+        while i < n:
+            lines.append(" ".join(ws[i : best[i][2]]))
+            i = best[i][2]
+        if n == 0:
+            lines.append("")
+    return tuple(lines) if len(lines) <= len(greedy) else greedy
+
+
 def _fits(
-    text: str, font: str, size: float, width: float, height: float, max_lines: int | None
+    text: str,
+    font: str,
+    size: float,
+    width: float,
+    height: float,
+    max_lines: int | None,
+    balanced: bool = False,
 ) -> FittedText | None:
-    lines = wrap(text, font, size, width)
+    lines = (balanced_wrap if balanced else wrap)(text, font, size, width)
     if lines is None or (max_lines is not None and len(lines) > max_lines):
         return None
     fitted = FittedText(font, size, size * LEADING, lines)
@@ -164,7 +210,8 @@ def fit_text(
 
     With `blank_pt` > 0 the text's blanks print as slots at least that long
     (`blank_text`), each bound to the word before it; blanks next to each other are
-    kept on one line at any size where that fits, and only then allowed to part.
+    kept on one line at any size where that fits, and only then allowed to part; the
+    lines are balanced (`balanced_wrap`).
 
     Raises TextDoesNotFit when even `min_size` overflows, saying by how much.
     """
@@ -174,7 +221,7 @@ def fit_text(
         size = max_size
         while size >= min_size - 1e-9:
             shown = text if together is None else blank_text(text, font, size, blank_pt, together)
-            fitted = _fits(shown, font, size, width, height, max_lines)
+            fitted = _fits(shown, font, size, width, height, max_lines, together is not None)
             if fitted is not None:
                 return fitted
             size = round(size - STEP_PT, 4)
