@@ -59,6 +59,16 @@ ELEMENTS = [
         "faces.toml:3: front 'action', element 'icon-1', field 'icon': unknown icon 'star'; known: attack, backups, bug, card, cloud, crosshair, device-security, diamond, eye, home-network, key, passwords, shield, shields, skull, social-engineering, social-media, square, user-error, wild",
     ),
     (
+        "unknown valign",
+        'type = "text"\nfield = "name"\nvalign = "bottom"\nbox = [3, 3, 20, 10]\n',
+        "faces.toml:4: front 'action', element 'name', field 'valign': unknown vertical alignment 'bottom'; known: middle, top",
+    ),
+    (
+        "blank of no length",
+        'type = "text"\nfield = "name"\nblank = 0\nbox = [3, 3, 20, 10]\n',
+        "faces.toml:4: front 'action', element 'name', field 'blank': expected a length in mm above 0, got 0",
+    ),
+    (
         "unknown font",
         'type = "text"\nfield = "name"\nfont = "serif"\nbox = [3, 3, 20, 10]\n',
         "faces.toml:4: front 'action', element 'name', field 'font': unknown font 'serif'; known: regular, bold, italic",
