@@ -41,7 +41,7 @@ ELEMENTS = [
     (
         "unknown key",
         'type = "text"\nfield = "name"\nbox = [3, 3, 20, 10]\ncolor = "#000000"\n',
-        "faces.toml:5: front 'action', element 'name', field 'color': unknown key for a text element (did you mean colour?); allowed keys: box, field, text, label, font, size, min_size, title, align, lines, colour, anchor, key, inside, when, unless, saver, saver_only",
+        "faces.toml:5: front 'action', element 'name', field 'color': unknown key for a text element (did you mean colour?); allowed keys: box, field, text, label, font, size, min_size, title, align, valign, blank, lines, colour, anchor, key, inside, when, unless, saver, saver_only",
     ),
     (
         "wrong type",
@@ -57,6 +57,16 @@ ELEMENTS = [
         "unknown icon",
         'type = "icon"\nicon = "star"\nat = [10, 10]\nsize = 4\n',
         "faces.toml:3: front 'action', element 'icon-1', field 'icon': unknown icon 'star'; known: attack, backups, bug, card, cloud, crosshair, device-security, diamond, eye, home-network, key, passwords, shield, shields, skull, social-engineering, social-media, square, user-error, wild",
+    ),
+    (
+        "unknown valign",
+        'type = "text"\nfield = "name"\nvalign = "bottom"\nbox = [3, 3, 20, 10]\n',
+        "faces.toml:4: front 'action', element 'name', field 'valign': unknown vertical alignment 'bottom'; known: middle, top",
+    ),
+    (
+        "blank of no length",
+        'type = "text"\nfield = "name"\nblank = 0\nbox = [3, 3, 20, 10]\n',
+        "faces.toml:4: front 'action', element 'name', field 'blank': expected a length in mm above 0, got 0",
     ),
     (
         "unknown font",
@@ -181,7 +191,7 @@ ELEMENTS = [
     (
         "saver unknown",
         'type = "text"\nfield = "name"\nsaver = { color = "#000000" }\nbox = [3, 3, 20, 10]\n',
-        "faces.toml:4: front 'action', element 'name', field 'saver': unknown key 'color' in saver; a text element's keys: box, field, text, label, font, size, min_size, title, align, lines, colour, anchor",
+        "faces.toml:4: front 'action', element 'name', field 'saver': unknown key 'color' in saver; a text element's keys: box, field, text, label, font, size, min_size, title, align, valign, blank, lines, colour, anchor",
     ),
     (
         "saver bad",

@@ -144,5 +144,7 @@ def text_of(
             origin=spec.origin,
             parts=parts,
             inside=inside,
+            valign=values.get("valign", "middle"),
+            blank_mm=values.get("blank", 0.0),
         )
     ]

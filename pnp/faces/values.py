@@ -23,6 +23,7 @@ from pnp.layout.card_frame import BODY_FLOOR_PT, TITLE_FLOOR_PT
 
 FONTS = {"regular": REGULAR, "bold": BOLD, "italic": ITALIC}
 ALIGNS = {"left": "left", "centre": "centre", "center": "centre", "right": "right"}
+VALIGNS = ("middle", "top")
 STYLES = ("plain", "badge", "tint")
 FITS = ("cover", "contain")
 #: What a `{field:format}` in a text may ask for (README, "Faces as data").

@@ -62,7 +62,11 @@ class Text(Element):
     `min_size` (pt, never under the 7 pt body floor; 11 pt for titles), at most
     `max_lines` lines, `align` "left", "centre" or "right", in `font` and `colour`. A text
     composed from other data values lists them in `parts` as (value, origin), so a
-    character the font lacks is reported once, where that value is defined."""
+    character the font lacks is reported once, where that value is defined. `valign`
+    "middle" centres the block in its box, "top" starts it at the box's top. With
+    `blank_mm` > 0 each run of underscores ("____") is a fill-in blank printed at least
+    that many mm long, never parted from the word before it (pnp.layout.text.blank_text;
+    issue 28 item 6)."""
 
     text: str
     font: str
@@ -73,6 +77,8 @@ class Text(Element):
     max_lines: int | None = None
     colour: str = "#000000"
     parts: tuple[tuple[str, Origin], ...] = ()
+    valign: str = "middle"
+    blank_mm: float = 0.0
 
     @cached_property
     def placed(self) -> tuple[PlacedLine, ...]:

@@ -7,6 +7,7 @@ never overflows or clips; a card whose text cannot fit at the floor is an error)
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -14,6 +15,7 @@ from functools import lru_cache
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.core.shown import plural, quoted
+from pnp.core.units import mm_to_pt
 from pnp.fonts import BREAKS, NO_BREAK_SPACES, metrics, on_change
 from pnp.fonts import font as registered
 from pnp.layout.imposition import Rect
@@ -111,6 +113,87 @@ def wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...] | N
     return tuple(lines)
 
 
+#: A fill-in blank in a text laid out with blanks (`fit_text`'s `blank_pt`): a run of
+#: three or more underscores ("____" in the data).
+BLANK_RUN = re.compile(r"_{3,}")
+_STARTS_BLANK = re.compile(r"[^\w\s]*_{3}")
+_SEPARATORS = re.compile(r"([^\S\n]+)")
+_HYPHEN = re.compile(r"(?<=\w)-(?=\w)")
+
+
+def blank_text(text: str, font: str, size: float, blank_pt: float, together: bool) -> str:
+    """`text` as it prints with fill-in blanks: each run of underscores (`BLANK_RUN`)
+    becomes a run at least `blank_pt` pt long at `size` pt in `font` (underscores abut, so
+    the run prints as one line), bound by a no-break space to the word before it; a blank
+    after a blank is bound to it only when `together`. Punctuation written against a
+    blank ("____.") stays bound to it, as any word's does. Issue 28 item 6."""
+    n = max(3, math.ceil(blank_pt / text_width("_", font, size) - 1e-9))
+    tokens = _SEPARATORS.split(BLANK_RUN.sub("_" * n, text))
+    for i in range(1, len(tokens) - 1, 2):
+        before, after = tokens[i - 1], tokens[i + 1]
+        if before and _STARTS_BLANK.match(after) and (together or not BLANK_RUN.search(before)):
+            tokens[i] = "\u00a0"
+            # the word bound to a blank may still break after a hyphen it holds
+            tokens[i - 1] = _HYPHEN.sub("-\u200b", before)
+    return "".join(tokens)
+
+
+def balanced_wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...] | None:
+    """`wrap`'s lines, as few, with the breaks moved so the lines before each paragraph's
+    last are as even as they can be (the least sum of squared room left at their ends): a
+    prompt whose words are bound to its blanks does not strand "hidden" on a line of its
+    own. Words are not broken inside; when one must be, this is `wrap`. None as `wrap`."""
+    greedy = wrap(text, font, size, width)
+    if greedy is None:
+        return None
+    lines: list[str] = []
+    space = text_width(" ", font, size)
+    for paragraph in text.split("\n"):
+        ws = [_plain(w) for w in words(paragraph)]
+        wide = [text_width(w, font, size) for w in ws]
+        if any(w > width for w in wide):
+            return greedy
+        n = len(ws)
+        # best[i]: (lines, cost, where the line starting at word i ends) for words i..n-1
+        best: list[tuple[int, float, int]] = [(0, 0.0, n)] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            choice, line_w = None, -space
+            for j in range(i, n):
+                line_w += space + wide[j]
+                if line_w > width:
+                    break
+                after = best[j + 1]
+                cost = after[1] + (0.0 if j == n - 1 else (width - line_w) ** 2)
+                option = (after[0] + 1, cost, j + 1)
+                if choice is None or option[:2] < choice[:2]:
+                    choice = option
+            assert choice is not None  # every word fits the width alone
+            best[i] = choice
+        i = 0
+        while i < n:
+            lines.append(" ".join(ws[i : best[i][2]]))
+            i = best[i][2]
+        if n == 0:
+            lines.append("")
+    return tuple(lines) if len(lines) <= len(greedy) else greedy
+
+
+def _fits(
+    text: str,
+    font: str,
+    size: float,
+    width: float,
+    height: float,
+    max_lines: int | None,
+    balanced: bool = False,
+) -> FittedText | None:
+    lines = (balanced_wrap if balanced else wrap)(text, font, size, width)
+    if lines is None or (max_lines is not None and len(lines) > max_lines):
+        return None
+    fitted = FittedText(font, size, size * LEADING, lines)
+    return fitted if fitted.height <= height + 1e-6 else None
+
+
 @lru_cache(maxsize=8192)
 def fit_text(
     text: str,
@@ -120,21 +203,30 @@ def fit_text(
     max_size: float,
     min_size: float,
     max_lines: int | None = None,
+    blank_pt: float = 0.0,
 ) -> FittedText:
     """The largest size from `max_size` down to `min_size` (pt) at which `text` wraps
     into `width` x `height` pt (and at most `max_lines` lines).
 
+    With `blank_pt` > 0 the text's blanks print as slots at least that long
+    (`blank_text`), each bound to the word before it; blanks next to each other are
+    kept on one line at any size where that fits, and only then allowed to part; the
+    lines are balanced (`balanced_wrap`).
+
     Raises TextDoesNotFit when even `min_size` overflows, saying by how much.
     """
     registered(font)
-    size = max_size
-    while size >= min_size - 1e-9:
-        lines = wrap(text, font, size, width)
-        if lines is not None and (max_lines is None or len(lines) <= max_lines):
-            fitted = FittedText(font, size, size * LEADING, lines)
-            if fitted.height <= height + 1e-6:
+    passes = (True, False) if blank_pt > 0 and BLANK_RUN.search(text) else (None,)
+    for together in passes:
+        size = max_size
+        while size >= min_size - 1e-9:
+            shown = text if together is None else blank_text(text, font, size, blank_pt, together)
+            fitted = _fits(shown, font, size, width, height, max_lines, together is not None)
+            if fitted is not None:
                 return fitted
-        size = round(size - STEP_PT, 4)
+            size = round(size - STEP_PT, 4)
+    if passes != (None,):
+        text = blank_text(text, font, min_size, blank_pt, False)
     lines = wrap(text, font, min_size, width)
     if lines is None:
         longest = max(
@@ -173,23 +265,25 @@ class PlacedLine:
 
 
 def fit_block(block) -> FittedText:
-    """Fit a text element (pnp.layout.face.Text) into its box; raises TextDoesNotFit."""
+    """Fit a text element (pnp.layout.face.Text) into its box, its blanks (if it sets
+    `blank_mm`) as slots that long; raises TextDoesNotFit."""
     b = block.box
+    blank_pt = mm_to_pt(getattr(block, "blank_mm", 0.0))
     return fit_text(
-        block.text, block.font, b.w, b.h, block.max_size, block.min_size, block.max_lines
+        block.text, block.font, b.w, b.h, block.max_size, block.min_size, block.max_lines, blank_pt
     )
 
 
 def placed_lines(block) -> tuple[PlacedLine, ...]:
     """Where every line of a text element prints: the fitted block centred vertically in
-    its box, each line aligned as the element says. The renderer draws exactly these and
+    its box (at its top when the element's `valign` is "top"), each line aligned as the element says. The renderer draws exactly these and
     validation checks exactly these (through `Text.placed`, which keeps them with the
     element, so they are worked out once a face and freed with it). Raises
     TextDoesNotFit."""
     fitted = fit_block(block)
     b = block.box
     ascent, descent = metrics(fitted.font)
-    top = b.y + (b.h + fitted.height) / 2
+    top = b.top if getattr(block, "valign", "middle") == "top" else b.y + (b.h + fitted.height) / 2
     out = []
     for i, line in enumerate(fitted.lines):
         baseline = top - ascent * fitted.size - i * fitted.leading

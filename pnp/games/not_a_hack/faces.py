@@ -48,6 +48,13 @@ MARKERS = {
     "steal": ("eye", "#555555"),
 }
 STRIPES = {"component": ORANGE, "modifier": PINK}
+#: The printed length (mm) of a prompt's blank at least, at every card size: a slot a
+#: white card's words can be read into (issue 28 item 6). The prompt starts at the top
+#: of its box, under the kind label, as the genre sets it.
+BLANK_MM = 15.0
+#: The prompt's floor size (pt): below the 11 pt of a title, so that a word and the
+#: blanks bound to it ("rebooted ____ ____.") fit one line of a bridge card.
+BLANKS_FLOOR_PT = 9.5
 
 
 def points_text(card: NahCard) -> str:
@@ -95,10 +102,12 @@ def _hack(card: NahCard, data: NotAHackData, g: DesignGrid, ink: str, muted: str
             font=BOLD,
             box=g.box(11.0, 52.0),
             max_size=15.0,
-            min_size=11.0,
+            min_size=BLANKS_FLOOR_PT,
             align="left",
             colour=ink,
             origin=src.at("text"),
+            valign="top",
+            blank_mm=BLANK_MM,
         ),
         label("needs_label", needs, g.box(68.5, 3.5), colour=muted, origin=needs_origin),
         Text(
