@@ -14,6 +14,7 @@ from pnp.core.errors import PnpError
 from pnp.data.aid import AidCard
 from pnp.data.tables import TableSpec
 from pnp.layout.aid import AID_BACK, aid_back, aid_face
+from pnp.layout.aid_text import narrowest_frame, split_aids
 from pnp.layout.bleed import reach_bleed
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
@@ -136,8 +137,10 @@ class Kit(ABC):
     # --- What the shared code asks: the game's own cards plus the player aids ----------
 
     def aids(self, data: Any) -> tuple:
-        """The player-aid cards in the data (pnp.data.aid; none if the game has none)."""
-        return tuple(getattr(data, "aids", ()))
+        """The player-aid cards the kit prints (pnp.data.aid; none if the game has none),
+        an aid too long for one card split over more (pnp.layout.aid_text.split_aids)."""
+        aids = tuple(getattr(data, "aids", ()))
+        return split_aids(aids, narrowest_frame(data.info)) if aids else ()
 
     def printed_cards(self, data: Any) -> list:
         """Every distinct card the kit prints: the game's cards, then its player aids."""
