@@ -62,7 +62,7 @@ def test_command_line_then_working_folder_then_user_file_then_built_in(folders):
         result = _pnp("build", "--game", "hack-attack", "--out", name, *args)
         assert result.exit_code == 0, result.output
         first = result.output.splitlines()[0]
-        assert first == named if named else first.startswith("hack-attack: 149 cards")
+        assert first == named if named else first.startswith("hack-attack: 155 cards")
         runs[name] = _kit(work / name)
 
     run("both files", named=both)

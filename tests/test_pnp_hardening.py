@@ -434,7 +434,7 @@ def test_printed_paths_are_exact_and_one_line(tmp_path):
     result = _run("build", "--game", "hack-attack", "--out", out)
     assert result.exit_code == 0
     assert (
-        f"  {tmp_path}/a\\u000Ab\\u001B[31m/hack-attack/cards.pdf  (34 pages)"
+        f"  {tmp_path}/a\\u000Ab\\u001B[31m/hack-attack/cards.pdf  (36 pages)"
         in result.output.splitlines()
     )
 

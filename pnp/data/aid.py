@@ -94,7 +94,7 @@ def aid_phases(lines: Sequence[str]) -> tuple[AidPhase, ...]:
     """The phases of an aid's checked lines, in order: a heading line starts a phase,
     every other line is a step of the phase above it."""
     phases: list[AidPhase] = []
-    heading, steps = "", []
+    heading, steps = "", list[AidStep]()
     for line in lines:
         if line.startswith(HEADING):
             if steps:

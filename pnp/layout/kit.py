@@ -199,12 +199,15 @@ class Kit(ABC):
 
     def printed_rows(self, data: Any, groups: list[PrintGroup]) -> list[KitRow]:
         """The "What's in the kit" rows of the kit `groups` print (`print_groups`): the
-        game's (`kit_rows_for`), then the player aids."""
+        game's (`kit_rows_for`), then the player aids ("two per player" when each player
+        has two aid cards)."""
         own = [g for g in groups if g.back != AID_BACK]
         n = sum(len(g.copies) for g in groups if g.back == AID_BACK)
+        each = len(self.aids(data))
+        per = {1: "one", 2: "two", 3: "three", 4: "four"}.get(each, str(each))
         return [
             *self.kit_rows_for(data, own),
-            *((KitRow("Player aids (one per player)", n),) if n else ()),
+            *((KitRow(f"Player aids ({per} per player)", n),) if n else ()),
         ]
 
     def summary(self, groups: list[PrintGroup]) -> dict[str, int]:
