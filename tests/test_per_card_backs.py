@@ -101,12 +101,12 @@ def test_deck_sheets_starts_every_deck_on_its_own_sheet(tmp_path):
     spec = SheetSpec(deck_sheets=True)
     report = build(BuildOptions("hack-back", spec, out_dir=tmp_path))
     per_deck = [-(-d.size // 9) for d in DATA.decks]
-    assert report.sheets == sum(per_deck) + 1  # and a sheet of 5 aids
+    assert report.sheets == sum(per_deck) + 2  # and two sheets of 10 aids (two a player)
     result = CliRunner().invoke(
         main, ["build", "--game", "hack-back", "--deck-sheets", "--out", str(tmp_path / "cli")]
     )
     assert result.exit_code == 0, result.output
-    assert f"{sum(per_deck) + 1} sheets" in result.output
+    assert f"{sum(per_deck) + 2} sheets" in result.output
 
 
 def _kit_table(folder) -> str:

@@ -59,7 +59,8 @@ def _first_card(path, index: int) -> str:
     sheet (the grid is centred, three cards across)."""
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[index]
-        return page.within_bbox((0, 0, page.width / 3, page.height / 2)).extract_text()
+        box = page.within_bbox((0, 0, page.width / 3, page.height / 2))
+        return box.extract_text(x_tolerance=1.5)  # a lead and its words are two runs
 
 
 def _pages(path):

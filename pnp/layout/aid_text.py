@@ -28,7 +28,7 @@ AID_LINES = 10  # the most lines an aid card prints, headings included
 MAX_PT = 10.0  # the size a short aid prints at; a longer one shrinks to the body floor
 PHASE_GAP = 0.7, 1.6  # the gap before a phase heading, in sizes: least, most
 STEP_GAP = 0.2, 0.6  # the gap between two steps, in sizes: least, most
-NUMBER_GAP = 0.35  # the gap after a step's number, in sizes
+NUMBER_GAP = 0.5  # the gap after a step's number, in sizes
 BODY_TOP_MM, BODY_H_MM = 21.0, 64.5  # the steps' box on the design card
 
 
