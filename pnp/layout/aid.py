@@ -14,7 +14,16 @@ from pnp.core.units import mm_to_pt, pt_to_mm
 from pnp.data.aid import AidCard
 from pnp.data.models import Origin
 from pnp.fonts import BOLD, REGULAR, metrics
-from pnp.layout.aid_text import AID_LINES, NUMBER_GAP, AidBlock, TooLong, body_box, fit_aid, lay_out
+from pnp.layout.aid_text import (
+    AID_LINES,
+    NUMBER_GAP,
+    AidBlock,
+    TooLong,
+    body_box,
+    fit_aid,
+    lay_out,
+    max_size,
+)
 from pnp.layout.card_frame import BODY_FLOOR_PT, CardFrame
 from pnp.layout.design import DesignGrid, label, line_at, title
 from pnp.layout.face import Face, Fill, Outline, Text
@@ -37,7 +46,7 @@ def aid_face(card: AidCard, data: Any, frame: CardFrame) -> Face:
         "name", card.name, g.box(7.5, 10.5), size=13.0, colour=colour, origin=src.at("name")
     )
     box = body_box(frame)
-    block = fit_aid(card.phases, box)
+    block = fit_aid(card.phases, box, max_size(frame))
     steps = _step_texts(block, box, colour, src.at("lines")) if block else (_too_long(card, box),)
     return Face(
         elements=(label("kind", CAPTION, g.box(3.2, 3.5)), head, g.rule("rule", g.y(19.5)), *steps),

@@ -37,6 +37,12 @@ def body_box(frame: CardFrame) -> Rect:
     return DesignGrid(frame).box(BODY_TOP_MM, BODY_H_MM)
 
 
+def max_size(frame: CardFrame) -> float:
+    """The largest size (pt) an aid's steps print at on a card of `frame`'s size: MAX_PT
+    on a poker card, grown with a taller card (tarot), never shrunk (bridge, mini)."""
+    return round(MAX_PT * max(1.0, DesignGrid(frame).sy) * 4) / 4
+
+
 @dataclass(frozen=True)
 class AidLine:
     """One printed line of an aid, `top` pt below the top of the block: a phase
@@ -106,11 +112,12 @@ def lay_out(
     return AidBlock(size, tuple(lines), height, indent)
 
 
-def fit_aid(phases: Sequence[AidPhase], box: Rect) -> AidBlock | None:
-    """The aid laid out at the largest size from MAX_PT down to the body floor (steps of
-    STEP_PT) that prints at most AID_LINES lines within `box`, its gaps opened as far
-    as the box leaves room for (`lay_out`'s `loose`); None if no size does."""
-    size = MAX_PT
+def fit_aid(phases: Sequence[AidPhase], box: Rect, max_size: float = MAX_PT) -> AidBlock | None:
+    """The aid laid out at the largest size from `max_size` (MAX_PT on a poker card)
+    down to the body floor (steps of STEP_PT) that prints at most AID_LINES lines within
+    `box`, its gaps opened as far as the box leaves room for (`lay_out`'s `loose`); None
+    if no size does."""
+    size = max_size
     while size >= BODY_FLOOR_PT - 1e-9:
         block = lay_out(phases, size, box.w)
         if block and len(block.lines) <= AID_LINES and block.height <= box.h + 1e-6:
