@@ -225,7 +225,7 @@ def test_the_data_key_is_a_folder_like_data(folders, data_copy):
     result = _pnp("validate", "--game", "hack-attack")
     assert (result.exit_code, result.output) == (
         0,
-        "Defaults from ./pnp.toml\nhack-attack: OK — 93 distinct cards, 150 copies\n",  # one more
+        "Defaults from ./pnp.toml\nhack-attack: OK — 94 distinct cards, 156 copies\n",  # one more
     )
 
 

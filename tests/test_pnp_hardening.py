@@ -334,7 +334,7 @@ def test_build_completes_on_any_output_encoding(tmp_path, encoding):
     )
     assert done.returncode == 0, done.stderr
     text = done.stdout.decode(encoding)
-    assert "hack-back: 178 cards" in text and "\\u0141ukasz" in text
+    assert "hack-back: 183 cards" in text and "\\u0141ukasz" in text
     assert (out / "hack-back" / "cards.pdf").exists()
     bad = _pnp(["build", "--game", "nope-Ł"], tmp_path, PYTHONIOENCODING=encoding)
     assert bad.returncode == 1 and b"Traceback" not in bad.stderr
