@@ -374,7 +374,7 @@ def test_cli_all_games_and_the_summary(tmp_path):
     assert lines[1:4] == [
         "  black pile: 68 cards on 1 sheet (10x5) and a back",
         "  white pile: 274 cards on 4 sheets (10x7, 10x7, 10x7, 9x6) and a back",
-        "  Player aids: 5 cards on 1 sheet (2x2) and a back",
+        "  Player aids: 10 cards on 1 sheet (2x2) and a back",
     ]
     assert lines[-2].endswith("not-a-hack.json  (load it from Tabletop Simulator's Saved Objects)")
 
