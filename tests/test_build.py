@@ -23,11 +23,11 @@ def test_cli_build_writes_three_pdfs_and_prints_a_summary(tmp_path):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == (
-        "hack-attack: 149 cards — 51 Tech, 60 Defense, 4 Reality Check, "
-        "14 Attack, 14 User Error, 6 Player aid"
+        "hack-attack: 155 cards — 51 Tech, 60 Defense, 4 Reality Check, "
+        "14 Attack, 14 User Error, 12 Player aid"
     )
-    assert lines[1] == "  3x3 cards per a4 sheet, 17 sheets, duplex, flip on long edge"
-    assert lines[2] == f"  {tmp_path / 'hack-attack' / 'cards.pdf'}  (34 pages)"
+    assert lines[1] == "  3x3 cards per a4 sheet, 18 sheets, duplex, flip on long edge"
+    assert lines[2] == f"  {tmp_path / 'hack-attack' / 'cards.pdf'}  (36 pages)"
     assert re.fullmatch(
         rf"  {re.escape(str(tmp_path / 'hack-attack' / 'rules.pdf'))}  \(\d+ pages\)", lines[3]
     )

@@ -45,7 +45,7 @@ def test_every_copy_is_placed_once_at_exact_trim_size(built, paper):
     report = built(paper)
     reader = _reader(report)
     fronts = [p for i in range(0, len(reader.pages), 2) for p in placements(reader, i)]
-    assert len(fronts) == TOTAL == 143 + 6  # the deck and an aid for each of 6 players
+    assert len(fronts) == TOTAL == 143 + 12  # the deck and two aids for each of 6 players
     bleed = 0.5 * MM
     for p in fronts:
         x, y, w, h = p.bleed
@@ -65,8 +65,8 @@ def test_fronts_sit_on_the_hand_computed_a4_grid(built):
     first = [p.origin for p in placements(reader, 0)]
     assert flat(first) == pytest.approx(flat(expected), abs=TOL)
     last_sheet = placements(reader, len(reader.pages) - 2)
-    assert len(last_sheet) == len(SHEETS[-1]) == (143 + 6) % 9 == 5  # the last of 6 aids
-    assert flat(p.origin for p in last_sheet) == pytest.approx(flat(expected[:5]), abs=TOL)
+    assert len(last_sheet) == len(SHEETS[-1]) == (143 + 12) % 9 == 2  # the last of 12 aids
+    assert flat(p.origin for p in last_sheet) == pytest.approx(flat(expected[:2]), abs=TOL)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -100,7 +100,7 @@ def test_back_offset_moves_back_pages_only(built):
 def test_single_sided_prints_fronts_only(built):
     report = built("a4", "none")
     reader = _reader(report)
-    assert len(reader.pages) == report.sheets == len(SHEETS) == 17
+    assert len(reader.pages) == report.sheets == len(SHEETS) == 18
     assert sum(len(placements(reader, i)) for i in range(len(reader.pages))) == TOTAL
 
 

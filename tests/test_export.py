@@ -138,7 +138,7 @@ def test_png_names_and_counts_one_front_and_one_back_per_printed_copy(png300):
     names = expected_names(groups_of("hack-attack"))
     files = sorted(os.listdir(folder / "png"))
     assert files == sorted(n for front, back, _, _ in names for n in (front, back))
-    assert report.copies == len(names) == 149 and report.written.files == 298
+    assert report.copies == len(names) == 155 and report.written.files == 310
     singles = [card.id for _, _, card, _ in names if card.count == 1]
     assert singles and f"{singles[0]}-front.png" in files  # no suffix for one copy
     assert not any(f.startswith(f"{singles[0]}-1") for f in files)
@@ -176,12 +176,12 @@ def test_a_group_printed_without_a_back_gets_no_back_png_and_blank_pdf_pages(tmp
     report = export(ExportOptions("hack-attack", "png", 50, tmp_path))
     files = set(os.listdir(tmp_path / "hack-attack" / "png"))
     assert "aid-your-turn-1-front.png" in files and "aid-your-turn-1-back.png" not in files
-    assert report.written.no_back == 6 and report.written.files == 143 * 2 + 6
+    assert report.written.no_back == 12 and report.written.files == 143 * 2 + 12
     single = export(ExportOptions("hack-attack", "pdf-single", out_dir=tmp_path))
-    assert single.written.pages == 2 * 149 and single.written.no_back == 6
+    assert single.written.pages == 2 * 155 and single.written.no_back == 12
     reader = PdfReader(str(tmp_path / "hack-attack" / "cards-single.pdf"))
     assert reader.pages[-1].get_contents() is None or not reader.pages[-1].extract_text()
-    assert "Your turn" in reader.pages[-2].extract_text()
+    assert "Drawn? Play at once" in reader.pages[-2].extract_text()
 
 
 @pytest.mark.parametrize("card_size, bleed", [("poker", 0.5), ("tarot", 2.0)])
@@ -192,7 +192,7 @@ def test_pdf_single_has_a_page_per_face_at_trim_plus_bleed(tmp_path, card_size, 
         )
     )
     reader = PdfReader(str(report.path))
-    assert len(reader.pages) == 2 * 149 == report.written.pages
+    assert len(reader.pages) == 2 * 155 == report.written.pages
     w_mm, h_mm = CARD_SIZES_MM[card_size]
     for page in reader.pages:
         box = [float(v) * MM_PER_PT for v in page.mediabox]
@@ -357,7 +357,7 @@ def test_cli_errors_for_missing_data_and_an_unwritable_output(tmp_path):
 def test_cli_all_games_and_the_summary(tmp_path):
     result = run("--all", "--format", "pdf-single", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    for game, copies in (("hack-attack", 149), ("hack-back", 178), ("not-a-hack", 347)):
+    for game, copies in (("hack-attack", 155), ("hack-back", 183), ("not-a-hack", 352)):
         assert PdfReader(str(tmp_path / game / "cards-single.pdf")).get_num_pages() == 2 * copies
         assert (
             f"{game}: {copies} cards, one face a page, each front followed by its back"
@@ -367,14 +367,14 @@ def test_cli_all_games_and_the_summary(tmp_path):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == (
-        "not-a-hack: 347 cards as 3 Tabletop Simulator decks at 163 dpi, "
+        "not-a-hack: 352 cards as 3 Tabletop Simulator decks at 163 dpi, "
         "lowered from 300 so every sheet fits 4096 px, 408x571 px a card "
         "(trim, no bleed)"
     )
     assert lines[1:4] == [
         "  black pile: 68 cards on 1 sheet (10x5) and a back",
         "  white pile: 274 cards on 4 sheets (10x7, 10x7, 10x7, 9x6) and a back",
-        "  Player aids: 5 cards on 1 sheet (2x2) and a back",
+        "  Player aids: 10 cards on 1 sheet (2x2) and a back",
     ]
     assert lines[-2].endswith("not-a-hack.json  (load it from Tabletop Simulator's Saved Objects)")
 

@@ -123,7 +123,7 @@ def test_export_data_names_the_tables_it_cannot_write(tmp_path):
         0,
         [
             f"hack-back: wrote 1 table as CSV in {folder}",
-            "  aid.csv  1 row: id, name, lines",
+            "  aid.csv  2 rows: id, name, lines",
             "  to read them instead: copy them into the game's folder, add to its game.toml",
             "    [tables]",
             '    aid = "aid.csv"',
@@ -146,12 +146,12 @@ def test_a_value_a_cell_cannot_hold_keeps_its_table_in_toml(tmp_path):
     shutil.copytree(DEFAULT_DATA_DIR / "hack-attack", data / "hack-attack")
     path = data / "hack-attack" / "aids.toml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace('"End of turn:', '"End | of turn:', 1), encoding="utf-8")
+    path.write_text(text.replace('"**Discard** down', '"**Discard** | down', 1), encoding="utf-8")
     result = _export("hack-attack", data, tmp_path / "out")
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1] == (
         "  not written: [[aid]] (aids.toml): card 'aid-your-turn': field 'lines' holds the "
-        "item 'End | of turn: discard down to 4 Defense cards.', which a cell cannot (empty, "
+        "item '**Discard** | down to 4 Defense cards.', which a cell cannot (empty, "
         "spaces round it, or a '|' in it); it stays in TOML"
     )
     assert not (tmp_path / "out" / "hack-attack" / "csv" / "aid.csv").exists()

@@ -191,7 +191,7 @@ def test_individual_decks_each_start_a_sheet_with_their_own_back(tmp_path):
     )
     reader = PdfReader(str(report.paths[0]))
     sheets_per_deck = [-(-d.size // 9) for d in DATA.decks]
-    aids = len(DATA.decks)  # an aid a deck: one player each
+    aids = 2 * len(DATA.decks)  # two aids a deck: one player each
     assert report.sheets == sum(sheets_per_deck) + -(-aids // 9)
     assert report.counts == {**{d.name: d.size for d in DATA.decks}, "Player aids": aids}
     page, seen = 0, []
@@ -213,12 +213,12 @@ def test_players_picks_that_many_decks_and_shared_prints_one_deck(tmp_path):
     assert two.counts == {
         DATA.decks[0].name: DATA.decks[0].size,
         DATA.decks[1].name: DATA.decks[1].size,
-        "Player aids": 2,
+        "Player aids": 4,  # two aids a player
     }
     shared = build(
         BuildOptions("hack-back", out_dir=tmp_path / "b", deck_format="shared", players=4)
     )
-    assert shared.counts == {DATA.shared.name: DATA.shared.size, "Player aids": 4}
+    assert shared.counts == {DATA.shared.name: DATA.shared.size, "Player aids": 8}
 
 
 @pytest.mark.parametrize(

@@ -52,10 +52,11 @@ def test_each_pile_prints_from_its_own_sheets_with_its_own_back(tmp_path):
     report = build(BuildOptions("not-a-hack", SheetSpec(deck_sheets=True), out_dir=tmp_path))
     reader = PdfReader(str(report.paths[0]))
     black, white = len(DATA.pile("black")), len(DATA.pile("white"))
-    assert report.sheets == -(-black // 9) + -(-white // 9) + 1  # and the player aids
+    assert report.sheets == -(-black // 9) + -(-white // 9) + 2  # and 10 player aids
     fronts = [len(placements(reader, i)) for i in range(0, len(reader.pages), 2)]
     assert sum(fronts[: -(-black // 9)]) == black
-    assert sum(fronts[-(-black // 9) : -1]) == white and fronts[-1] == DATA.info.players_max
+    aids = 2 * DATA.info.players_max  # two aids a player, on two sheets
+    assert sum(fronts[-(-black // 9) : -2]) == white and sum(fronts[-2:]) == aids
 
     def back_form(page):
         xobjects = reader.pages[page]["/Resources"]["/XObject"]

@@ -101,12 +101,12 @@ def test_deck_sheets_starts_every_deck_on_its_own_sheet(tmp_path):
     spec = SheetSpec(deck_sheets=True)
     report = build(BuildOptions("hack-back", spec, out_dir=tmp_path))
     per_deck = [-(-d.size // 9) for d in DATA.decks]
-    assert report.sheets == sum(per_deck) + 1  # and a sheet of 5 aids
+    assert report.sheets == sum(per_deck) + 2  # and two sheets of 10 aids (two a player)
     result = CliRunner().invoke(
         main, ["build", "--game", "hack-back", "--deck-sheets", "--out", str(tmp_path / "cli")]
     )
     assert result.exit_code == 0, result.output
-    assert f"{sum(per_deck) + 1} sheets" in result.output
+    assert f"{sum(per_deck) + 2} sheets" in result.output
 
 
 def _kit_table(folder) -> str:
@@ -120,20 +120,20 @@ def test_the_kit_table_and_summary_list_exactly_what_was_printed(tmp_path):
     )
     assert result.exit_code == 0, result.output
     assert (
-        result.output.splitlines()[0] == "hack-back: 72 cards — 35 Red Team, 35 Blue "
-        "Team, 2 Player aids"
+        result.output.splitlines()[0] == "hack-back: 74 cards — 35 Red Team, 35 Blue "
+        "Team, 4 Player aids"
     )
     table = _kit_table(tmp_path / "two" / "hack-back")
     assert "Red Team deck 35" in table and "Blue Team deck 35" in table
     assert "Grey Hats" not in table and "Shared Deck" not in table
-    assert "Player aids (one per player) 2" in table
+    assert "Player aids (two per player) 4" in table
     shared = CliRunner().invoke(
         main,
         ["build", "--game", "hack-back", "--format", "shared", "--out", str(tmp_path / "shared")],
     )
     table = _kit_table(tmp_path / "shared" / "hack-back")
     assert shared.exit_code == 0 and "Shared Deck (shared format) 70" in table
-    assert "Red Team" not in table and "Player aids (one per player) 12" in table
+    assert "Red Team" not in table and "Player aids (two per player) 24" in table
 
 
 @pytest.mark.parametrize(

@@ -18,25 +18,27 @@ from tests.datafiles import edit_data
 #: What each game's aid must say, in this order (its rules file's own sequence).
 ORDER = {
     "hack-attack": [
-        "Take two actions",
-        "Protect one Tech",
-        "Cover 1 icon at 2 players, 2 at 3–4, 3 at 5–6",
-        "discard down to 4 Defense",
+        "Two actions, any mix",
+        "Acquire a Tech",
+        "Protect a Tech",
+        "Discard down to 4 Defense",
         "4th Protected Tech",
     ],
     "hack-back": [
-        "Draw, Play a card, or Activate a Hero",
-        "1. Discard every Hero at 40 VC",
-        "2. A player with no Hero left is out",
-        "3. The lowest Hero at 0 VC or lower",
-        "4. Only one player left",
+        "Two actions, one by one",
+        "1. Draw",
+        "After both actions",
+        "1. Discard Heroes at 40 VC",
+        "2. No Hero left?",
+        "3. Lowest Hero at 0 VC",
+        "4. Last player left wins",
     ],
     "not-a-hack": [
-        "drawing the top black card",
-        "picks the winning hack",
-        "Banned: out",
-        "hack-off",
-        "a tie repeats the hack-off",
+        "1. Draw the top black card",
+        "Pick the winning hack",
+        "Two unbanned players left",
+        "Hack-off",
+        "hack off again",
     ],
 }
 
@@ -57,7 +59,8 @@ def _first_card(path, index: int) -> str:
     sheet (the grid is centred, three cards across)."""
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[index]
-        return page.within_bbox((0, 0, page.width / 3, page.height / 2)).extract_text()
+        box = page.within_bbox((0, 0, page.width / 3, page.height / 2))
+        return box.extract_text(x_tolerance=1.5)  # a lead and its words are two runs
 
 
 def _pages(path):
@@ -72,21 +75,22 @@ def test_one_aid_per_player_at_the_largest_table_with_the_turn_in_order(kits, ga
     aid_fronts = [p for p in fronts if "PLAYER AID" in p]
     kit = find_game(game)
     players_max = kit.most_players(kit.load(DEFAULT_DATA_DIR / game))  # the default format
-    assert sum(p.count("PLAYER AID") for p in aid_fronts) == players_max
+    aids = len(kit.aids(kit.load(DEFAULT_DATA_DIR / game)))  # each player's aid cards
+    assert sum(p.count("PLAYER AID") for p in aid_fronts) == players_max * aids
     first = " ".join(_first_card(kits / game / "cards.pdf", pages.index(aid_fronts[0])).split())
     positions = [first.find(words) for words in ORDER[game]]
     assert -1 not in positions, (positions, first)
     assert positions == sorted(positions)
     # the aids' own back behind them, and nowhere else
     aid_backs = [b for b in backs if "PLAYER AID" in b]
-    assert sum(b.count("PLAYER AID") for b in aid_backs) == players_max
+    assert sum(b.count("PLAYER AID") for b in aid_backs) == players_max * aids
     assert len(aid_backs) == len(aid_fronts)
 
 
 @pytest.mark.parametrize("game", list(ORDER))
 def test_the_kit_table_lists_the_aids(kits, game):
     text = " ".join(_pages(kits / game / "rules.pdf"))
-    assert re.search(r"Player aids \(one per player\)\s*\d", text), text[:2000]
+    assert re.search(r"Player aids \(two per player\)\s*\d", text), text[:2000]
 
 
 @pytest.mark.parametrize(
@@ -94,12 +98,12 @@ def test_the_kit_table_lists_the_aids(kits, game):
     [
         ('name = "Your turn"', f'name = "{"W" * 29}"', "expected 1..28 characters, got 29"),
         (
-            '  "End of turn: discard down to 4 Defense cards.",',
+            '  "**Discard** down to 4 Defense cards.",',
             f'  "{"x" * 91}",',
             "line 7 has 91 characters; a line holds 1..90",
         ),
         (
-            '  "End of turn: discard down to 4 Defense cards.",',
+            '  "**Discard** down to 4 Defense cards.",',
             '  "End of turn.", "a", "b", "c", "d",',
             "expected 2..10 lines, got 12",
         ),

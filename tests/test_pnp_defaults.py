@@ -62,7 +62,7 @@ def test_command_line_then_working_folder_then_user_file_then_built_in(folders):
         result = _pnp("build", "--game", "hack-attack", "--out", name, *args)
         assert result.exit_code == 0, result.output
         first = result.output.splitlines()[0]
-        assert first == named if named else first.startswith("hack-attack: 149 cards")
+        assert first == named if named else first.startswith("hack-attack: 155 cards")
         runs[name] = _kit(work / name)
 
     run("both files", named=both)
@@ -225,7 +225,7 @@ def test_the_data_key_is_a_folder_like_data(folders, data_copy):
     result = _pnp("validate", "--game", "hack-attack")
     assert (result.exit_code, result.output) == (
         0,
-        "Defaults from ./pnp.toml\nhack-attack: OK — 93 distinct cards, 150 copies\n",  # one more
+        "Defaults from ./pnp.toml\nhack-attack: OK — 94 distinct cards, 156 copies\n",  # one more
     )
 
 

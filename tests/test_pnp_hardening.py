@@ -334,7 +334,7 @@ def test_build_completes_on_any_output_encoding(tmp_path, encoding):
     )
     assert done.returncode == 0, done.stderr
     text = done.stdout.decode(encoding)
-    assert "hack-back: 178 cards" in text and "\\u0141ukasz" in text
+    assert "hack-back: 183 cards" in text and "\\u0141ukasz" in text
     assert (out / "hack-back" / "cards.pdf").exists()
     bad = _pnp(["build", "--game", "nope-Ł"], tmp_path, PYTHONIOENCODING=encoding)
     assert bad.returncode == 1 and b"Traceback" not in bad.stderr
@@ -434,7 +434,7 @@ def test_printed_paths_are_exact_and_one_line(tmp_path):
     result = _run("build", "--game", "hack-attack", "--out", out)
     assert result.exit_code == 0
     assert (
-        f"  {tmp_path}/a\\u000Ab\\u001B[31m/hack-attack/cards.pdf  (34 pages)"
+        f"  {tmp_path}/a\\u000Ab\\u001B[31m/hack-attack/cards.pdf  (36 pages)"
         in result.output.splitlines()
     )
 

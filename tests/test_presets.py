@@ -183,7 +183,7 @@ def test_the_cli_summary_says_what_the_upload_still_needs(tmp_path):
         "export", "--game", "hack-back", "--preset", "drivethrucards", "--out", str(tmp_path)
     )
     assert result.exit_code == 0, result.output
-    assert "178 cards for DriveThruCards" in result.output
+    assert "183 cards for DriveThruCards" in result.output
     assert "still to do before uploading" in result.output and "PDF/X-1a" in result.output
 
 

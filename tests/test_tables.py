@@ -84,7 +84,7 @@ def test_all_reports_every_games_problems(data):
     built = CliRunner().invoke(
         main, ["build", "--all", "--data", str(data), "--out", str(data.parent / "out")]
     )
-    assert built.exit_code == 1 and "hack-attack: 149 cards" in built.output
+    assert built.exit_code == 1 and "hack-attack: 155 cards" in built.output
     assert "cards.toml:1:" in built.output and "white.toml:1:" in built.output
 
 

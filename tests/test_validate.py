@@ -32,7 +32,7 @@ def line_of(path: Path, needle: str) -> int:
 def test_real_data_is_valid():
     result = run("validate", "--game", "hack-attack")
     assert result.exit_code == 0, result.output
-    assert result.output == "hack-attack: OK — 93 distinct cards, 149 copies\n"
+    assert result.output == "hack-attack: OK — 94 distinct cards, 155 copies\n"
 
 
 def test_toml_syntax_error_names_file_line_and_column(data_copy):

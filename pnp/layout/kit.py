@@ -14,6 +14,7 @@ from pnp.core.errors import PnpError
 from pnp.data.aid import AidCard
 from pnp.data.tables import TableSpec
 from pnp.layout.aid import AID_BACK, aid_back, aid_face
+from pnp.layout.aid_text import narrowest_frame, split_aids
 from pnp.layout.bleed import reach_bleed
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
@@ -150,8 +151,10 @@ class Kit(ABC):
     # --- What the shared code asks: the game's own cards plus the player aids ----------
 
     def aids(self, data: Any) -> tuple:
-        """The player-aid cards in the data (pnp.data.aid; none if the game has none)."""
-        return tuple(getattr(data, "aids", ()))
+        """The player-aid cards the kit prints (pnp.data.aid; none if the game has none),
+        an aid too long for one card split over more (pnp.layout.aid_text.split_aids)."""
+        aids = tuple(getattr(data, "aids", ()))
+        return split_aids(aids, narrowest_frame(data.info)) if aids else ()
 
     def printed_cards(self, data: Any) -> list:
         """Every distinct card the kit prints: the game's cards, then its player aids."""
@@ -210,12 +213,15 @@ class Kit(ABC):
 
     def printed_rows(self, data: Any, groups: list[PrintGroup]) -> list[KitRow]:
         """The "What's in the kit" rows of the kit `groups` print (`print_groups`): the
-        game's (`kit_rows_for`), then the player aids."""
+        game's (`kit_rows_for`), then the player aids ("two per player" when each player
+        has two aid cards)."""
         own = [g for g in groups if g.back != AID_BACK]
         n = sum(len(g.copies) for g in groups if g.back == AID_BACK)
+        each = len(self.aids(data))
+        per = {1: "one", 2: "two", 3: "three", 4: "four"}.get(each, str(each))
         return [
             *self.kit_rows_for(data, own),
-            *((KitRow("Player aids (one per player)", n),) if n else ()),
+            *((KitRow(f"Player aids ({per} per player)", n),) if n else ()),
         ]
 
     def summary(self, groups: list[PrintGroup]) -> dict[str, int]:

@@ -80,15 +80,25 @@ def _break_to_fit(word: str, room: float, font: str, size: float) -> tuple[str, 
     return "", word
 
 
-def wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...] | None:
+def wrap(
+    text: str, font: str, size: float, width: float, indent: float = 0.0, last_words: int = 1
+) -> tuple[str, ...] | None:
     """Greedy word wrap of `text` to `width` pt; None if a word is wider than the box
     even broken at its soft hyphens. Breaks at whitespace (`words`), and inside a word at
     a soft hyphen (printing a hyphen) or a zero-width space; explicit newlines start new
-    lines. The lines hold exactly what prints."""
+    lines. The lines hold exactly what prints.
+
+    `indent` (pt) is taken on the first line by what prints before the text (a bold lead
+    word and its space): that line may then hold no word at all (""). With `last_words`
+    2, a paragraph whose last line would hold one word takes the word before it down
+    with it when both fit the width and the line above keeps a word (issue 28: no word
+    stranded on a last line); the default 1 wraps as before."""
     lines: list[str] = []
     space = text_width(" ", font, size)
     for paragraph in text.split("\n"):
-        line, line_w = "", 0.0
+        start = len(lines)
+        line, line_w, held = "", indent if not lines else 0.0, indent > 0 and not lines
+        whole_words: list[bool] = []  # per line of this paragraph: it ended at a space
         for word in words(paragraph):
             while word:
                 gap = space if line else 0.0
@@ -104,12 +114,15 @@ def wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...] | N
                 head, word = _break_to_fit(word, width - line_w - gap, font, size)
                 if head:
                     lines.append(f"{line} {head}" if line else head)
-                elif not line:
+                elif not line and not held:
                     return None
                 else:
                     lines.append(line)
-                line, line_w = "", 0.0
+                whole_words.append(not head)
+                line, line_w, held = "", 0.0, False
         lines.append(line)
+        if last_words > 1:
+            _lift_last_word(lines, start, whole_words, font, size, width)
     return tuple(lines)
 
 
@@ -192,6 +205,21 @@ def _fits(
         return None
     fitted = FittedText(font, size, size * LEADING, lines)
     return fitted if fitted.height <= height + 1e-6 else None
+
+
+def _lift_last_word(
+    lines: list[str], start: int, whole_words: list[bool], font: str, size: float, width: float
+) -> None:
+    """Move the last word of the line above a paragraph's one-word last line down to it,
+    in place, when the line above broke at a space, keeps a word and both words fit."""
+    if len(lines) - start < 2 or not whole_words or not whole_words[-1]:
+        return
+    above, last = lines[-2].split(" "), lines[-1]
+    if " " in last or not last or len(above) < 2:
+        return
+    moved = f"{above[-1]} {last}"
+    if text_width(moved, font, size) <= width:
+        lines[-2], lines[-1] = " ".join(above[:-1]), moved
 
 
 @lru_cache(maxsize=8192)

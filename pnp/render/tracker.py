@@ -33,6 +33,9 @@ HIGH_VC = LOW_VC + COLUMNS * ROWS - 1
 WIN_AT, OUT_AT = 0, 40
 MARGIN_MM = 10.0
 TITLE_MM = 22.0
+FOOT_MM = 14.0  # under the board: its two notes
+NUMBER_PT = 20, 18  # a cell's VC: one digit, two
+NOTE_PT = 14  # WIN and OUT under the VC of their cell: read with the numbers
 MARKER_MM = 20.0  # marker diameter: fits a board cell with room to read its edge
 WIN_TINT, OUT_TINT, INK = "#D8EFD9", "#F6D5CF", "#1F3A5F"
 
@@ -50,14 +53,17 @@ class Cell:
 
 def board_cells(paper: str) -> list[Cell]:
     """Every cell of the board on `paper`, LOW_VC first, left to right, top row first.
-    Cells are square, as large as the page allows inside the margin under the title."""
+    The cells fill the page inside its margins, under the title and over the notes
+    (FOOT_MM), so no band of the page is left empty: as wide as the page allows, and as
+    tall as its height does (taller than wide on A4 and Letter; issue 28, item 5)."""
     page_w, page_h = (mm_to_pt(v) for v in PAPER_MM[paper])
     margin, title = mm_to_pt(MARGIN_MM), mm_to_pt(TITLE_MM)
-    size = min((page_w - 2 * margin) / COLUMNS, (page_h - 2 * margin - title - mm_to_pt(14)) / ROWS)
-    left = (page_w - COLUMNS * size) / 2
+    w = (page_w - 2 * margin) / COLUMNS
+    h = (page_h - 2 * margin - title - mm_to_pt(FOOT_MM)) / ROWS
+    left = (page_w - COLUMNS * w) / 2
     top = page_h - margin - title
     return [
-        Cell(LOW_VC + i, left + (i % COLUMNS) * size, top - (i // COLUMNS + 1) * size, size, size)
+        Cell(LOW_VC + i, left + (i % COLUMNS) * w, top - (i // COLUMNS + 1) * h, w, h)
         for i in range(COLUMNS * ROWS)
     ]
 
@@ -143,13 +149,13 @@ def _board(c: Canvas, paper: str, game_name: str, page_w: float, page_h: float) 
         c.setLineWidth(0.8)
         c.rect(cell.x, cell.y, cell.w, cell.h, stroke=1, fill=0)
         c.setFillColor(INK)
-        c.setFont(font_name(BOLD), 20 if abs(cell.vc) < 10 else 18)
+        c.setFont(font_name(BOLD), NUMBER_PT[0] if abs(cell.vc) < 10 else NUMBER_PT[1])
         text = f"\u2212{-cell.vc}" if cell.vc < 0 else str(cell.vc)
         c.drawCentredString(cell.x + cell.w / 2, cell.y + cell.h - mm_to_pt(8.5), text)
         note = "WIN" if cell.vc == WIN_AT else "OUT" if cell.vc == OUT_AT else ""
         if note:
-            c.setFont(font_name(BOLD), 8)
-            c.drawCentredString(cell.x + cell.w / 2, cell.y + mm_to_pt(2.5), note)
+            c.setFont(font_name(BOLD), NOTE_PT)
+            c.drawCentredString(cell.x + cell.w / 2, cell.y + mm_to_pt(3.5), note)
     bottom = min(cell.y for cell in cells)
     c.setFont(font_name(REGULAR), 8.5)
     c.drawCentredString(
