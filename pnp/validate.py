@@ -15,15 +15,16 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pnp.core.errors import DataError, Problem
+from pnp.core.shown import quoted
 from pnp.data.rulebook import Block, load_rulebook
 from pnp.fonts import BOLD, REGULAR, glyph_problem, missing_glyphs, use_game_fonts
 from pnp.layout.back_check import back_faults
 from pnp.layout.bleed import bleed_faults
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.contrast import CATEGORY_MIN, category_faults, contrast_faults, shown_ratio
-from pnp.layout.face import Face
+from pnp.layout.face import Art, Face
 from pnp.layout.face_check import Fault, check_face
-from pnp.layout.kit import ONE_BACK, Kit
+from pnp.layout.kit import ONE_BACK, Kit, card_art
 
 
 def face_names(kit: Kit, data: Any) -> list[tuple[str, Any, str | None]]:
@@ -111,8 +112,24 @@ class FaceChecks:
         self._found: dict[str, list[tuple[Problem, str]]] = {}
 
     def card(self, card: Any, face: Face) -> bool:
-        """Check the front `face` of `card`, once; True if it can be drawn (no error)."""
-        return self._check(f"card '{card.id}'", face, False)
+        """Check the front `face` of `card`, once; True if it can be drawn (no error). A
+        picture for the face's art area (an icon) on a face that keeps none is an error
+        at the picture's line (issue 28 item 2)."""
+        name = f"card '{card.id}'"
+        fresh = name not in self._found
+        ok = self._check(name, face, False)
+        art = card_art(card, self.data) if fresh else None
+        if art is not None and art.area and not any(isinstance(e, Art) for e in face.elements):
+            where = art.origin.problem if art.origin is not None else None
+            message = f"{name}: its face keeps no art area for the picture {art.file!r}"
+            self._found[name].append(
+                (
+                    where(message) if where else Problem(Path(self.data.info.folder), message),
+                    message,
+                )
+            )
+            return False
+        return ok
 
     def back(self, back_id: str, face: Face) -> bool:
         """Check the face of back `back_id`, once; True if it can be drawn (no error)."""
@@ -131,13 +148,12 @@ class FaceChecks:
         """Lay out and check every face no one has checked yet (a card not printed in
         this build's decks is still checked)."""
         for name, card, back in face_names(self.kit, self.data):
-            if name not in self._found:
-                face = (
-                    self.kit.face(card, self.data, self.frame)
-                    if back is None
-                    else self.kit.back_face(back, self.data, self.frame)
-                )
-                self._check(name, face, back is not None)
+            if name in self._found:
+                continue
+            if back is None:
+                self.card(card, self.kit.face(card, self.data, self.frame))
+            else:
+                self._check(name, self.kit.back_face(back, self.data, self.frame), True)
 
     def problems(self) -> list[Problem]:
         """Every fault found, in face order; a fault of a value shared by many faces (a
@@ -309,7 +325,38 @@ def validate_data(
         problems.append(
             Problem(folder, "the kit prints no cards: add at least one card to its card tables")
         )
-    return data, blocks, check_printed(kit, data) + palette_problems(kit, data), problems
+    printed = check_printed(kit, data) + palette_problems(kit, data) + icon_problems(kit, data)
+    return data, blocks, printed, problems
+
+
+def icon_problems(kit: Kit, data: Any) -> list[Problem]:
+    """With an icon table (game.toml `icons`, pnp.data.icons): an error for each of its
+    card ids that no printed card has, and a warning for each printed card with no
+    picture at all, naming the table to add it to. Source: issue 28 item 1."""
+    icons = data.info.icons
+    if icons is None:
+        return []
+    cards = list(kit.printed_cards(data))
+    ids = {card.id for card in cards}
+    problems = [
+        icons.cards_source.at(card_id).problem(
+            f"no card has the id {quoted(card_id)}; the [cards] table names each card's picture"
+        )
+        for card_id in icons.names
+        if card_id not in ids
+    ]
+    table = icons.path.name
+    problems += [
+        Problem(
+            icons.path,
+            f"card {quoted(card.id)} has no picture: name an icon for it in {table}'s [cards]",
+            card_id=card.id,
+            level="warning",
+        )
+        for card in cards
+        if card_art(card, data) is None
+    ]
+    return problems
 
 
 def use_fonts_of(folder: Path) -> None:

@@ -16,6 +16,9 @@ Keys of the table form (lengths in mm):
           with less than the build's bleed gets the rest made by extending its edges).
   alone   true: the image is the whole face and the face's own design is not printed
           (default: true for a full-bleed back, false otherwise).
+  area    true: the picture goes in the art area its face keeps for a picture (every
+          face kind of a shipped game has one, at every card size), fitted to it; no
+          window. An icon table's pictures (pnp.data.icons) are placed so.
   colour  "#RRGGBB", SVG art only: every filled or stroked shape of the SVG is painted in
           that colour (its transparency kept), e.g. an icon in its category's colour.
 A file ending in .svg is SVG art (pnp.data.svg: checked, then drawn as vectors); any
@@ -46,7 +49,7 @@ from pnp.data.svg import SvgInfo, is_svg_path, probe_svg
 FITS = ("cover", "contain")
 MAX_ART_BLEED_MM = 10.0
 MAX_WINDOW_MM = 500.0  # larger than any card: a window value past it is a typo
-KEYS = ("file", "window", "fit", "focus", "bleed", "alone", "colour")
+KEYS = ("file", "window", "fit", "focus", "bleed", "alone", "area", "colour")
 _HEX = re.compile(r"#[0-9A-Fa-f]{6}")
 
 ART_FIELD = Field(
@@ -54,7 +57,8 @@ ART_FIELD = Field(
     "art",
     'an image path such as "art/smart-tv.png", or a table '
     '{ file = ..., window = [left, top, width, height], fit = "cover" or '
-    '"contain", focus = [x, y], bleed = mm, alone = true, colour = "#RRGGBB" (SVG) }',
+    '"contain", focus = [x, y], bleed = mm, alone = true, area = true, '
+    'colour = "#RRGGBB" (SVG) }',
     required=False,
 )
 
@@ -65,7 +69,8 @@ class ArtSpec:
     `focus` (fractions from the image's left and top edge), its own `bleed_mm`, the
     `window_mm` (left, top, width, height from the trim's top-left, mm; None: full
     bleed), whether it is printed `alone` (None: the default for where it is), the
-    `colour` ("#RRGGBB") an SVG is painted in (None: its own colours) and the `origin`
+    `colour` ("#RRGGBB") an SVG is painted in (None: its own colours), whether it goes in
+    its face's art `area` (pnp.layout.face.Face.art_area) and the `origin`
     of the `art` key, for messages. `image` is an ImageInfo, or an SvgInfo for SVG."""
 
     file: str
@@ -76,6 +81,7 @@ class ArtSpec:
     window_mm: tuple[float, float, float, float] | None = None
     alone: bool | None = None
     colour: str | None = None
+    area: bool = False
     origin: Origin | None = field(default=None, compare=False)
 
     @property
@@ -85,8 +91,8 @@ class ArtSpec:
 
     @property
     def full_bleed(self) -> bool:
-        """True when the art fills the card to the bleed (no window)."""
-        return self.window_mm is None
+        """True when the art fills the card to the bleed (no window, no art area)."""
+        return self.window_mm is None and not self.area
 
     def prints_alone(self, back: bool) -> bool:
         """Whether the image is the whole face: `alone` if set, else true only for a
@@ -252,6 +258,20 @@ def _parse_art(value: Any, origin: Origin, folder: Path) -> tuple[ArtSpec | None
             )
         else:
             options["alone"] = value["alone"]
+    if "area" in value:
+        if not isinstance(value["area"], bool):
+            problems.append(
+                origin.problem(f"area is true or false, got {described(value['area'])}")
+            )
+        elif value["area"] and ("window" in value or value.get("alone")):
+            problems.append(
+                origin.problem(
+                    "area = true places the picture in its face's art area; "
+                    + ("drop the window" if "window" in value else "drop alone")
+                )
+            )
+        else:
+            options["area"] = value["area"]
     file = value.get("file")
     if "colour" in value:
         hex_rgb = value["colour"]

@@ -12,6 +12,7 @@ from pnp.core.shown import quoted
 from pnp.core.units import CARD_SIZES_MM
 from pnp.data.art import ART_FIELD, parse_art
 from pnp.data.game_fonts import FONTS_FIELD, read_game_fonts
+from pnp.data.icons import ICONS_FIELD, read_game_icons
 from pnp.data.models import BackDesign, Category, GameInfo, Source
 from pnp.data.schema import Field, check_table, int_range
 from pnp.data.toml_source import TableLines, TomlFile, read_toml
@@ -46,6 +47,7 @@ GAME_FIELDS = [
         required=False,
     ),
     FONTS_FIELD,
+    ICONS_FIELD,
 ]
 
 
@@ -145,6 +147,8 @@ def read_game_file(
     found, declared = _categories(tf, problems) if categories else ([], set())
     fonts, p = read_game_fonts(tf)
     problems += p
+    icons, p = read_game_icons(tf)
+    problems += p
     if "id" in top and top["id"] != Path(tf.path).parent.name:
         problems.append(
             Problem(
@@ -201,6 +205,7 @@ def read_game_file(
         labels_source=_source(tf, labels_where, None, "labels."),
         name_line=tf.lines.top.of("name"),
         fonts=fonts,
+        icons=icons,
     )
     return info, found, declared, problems
 

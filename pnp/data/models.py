@@ -115,7 +115,8 @@ class GameInfo:
     default trim) and `card_sizes` (every trim its faces are laid out for), back design,
     the fixed words printed on its faces (`labels`, from the [labels] table, and where
     they are), its folder, the line of game.toml that names it and its own `fonts`
-    (pnp.data.game_fonts; None: it prints in the repository's fonts)."""
+    (pnp.data.game_fonts; None: it prints in the repository's fonts) and its card
+    pictures' table (`icons`, pnp.data.icons; None: it has none)."""
 
     id: str
     name: str
@@ -129,6 +130,11 @@ class GameInfo:
     card_sizes: tuple[str, ...] = ()
     name_line: int | None = field(default=None, compare=False)  # of `name` in game.toml
     fonts: GameFonts | None = field(default=None, compare=False)  # [fonts]; None: the kit's own
+    icons: Any = field(default=None, compare=False)  # pnp.data.icons.GameIcons; None: no table
+
+    def icon_for(self, card_id: str) -> Any:
+        """The icon-table picture of card `card_id` (pnp.data.art.ArtSpec), or None."""
+        return self.icons.for_card(card_id) if self.icons is not None else None
 
     def label(self, key: str) -> tuple[str, Origin]:
         """The printed word `key` of the [labels] table and its origin (for messages)."""

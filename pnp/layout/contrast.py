@@ -203,7 +203,7 @@ def painted(face: Face) -> list[Drawn]:
     index, x0, y0, x1, y1 of its box, box, inside test, colour, description)."""
     out: list[Drawn] = []
     for index, element in enumerate(face.elements):
-        if type(element) is Text:
+        if isinstance(element, Text):  # a text is never what another text is read against
             continue
         for box, test, paint, what in _shapes(element):
             out.append((index, box.x, box.y, box.x + box.w, box.top, box, test, paint, what))

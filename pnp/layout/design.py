@@ -20,6 +20,15 @@ LABEL_PT = 7.0
 LABEL_COLOUR = "#555555"
 
 
+def type_scale(frame: CardFrame) -> float:
+    """How much larger than on a poker card type and icons are set on `frame`'s card:
+    the square root of the card's area over the poker card's (so type grows with the
+    card as a reader holds it farther away), never below 1 (bridge and mini keep
+    poker's sizes). Tarot (70 x 120 mm): 1.22. Issue 28 item 4."""
+    area = (frame.w / mm_to_pt(1)) * (frame.h / mm_to_pt(1))
+    return max(1.0, (area / (DESIGN_W_MM * DESIGN_H_MM)) ** 0.5)
+
+
 class DesignGrid:
     """Positions designed in mm on a poker card (from its top edge and its sides),
     scaled to `frame`; nothing is placed outside the frame's safe area (3 mm, or a
@@ -29,6 +38,13 @@ class DesignGrid:
         self.f = frame
         self.sy = (frame.h / mm_to_pt(1)) / DESIGN_H_MM
         self.sx = (frame.w / mm_to_pt(1)) / DESIGN_W_MM
+        self.type = type_scale(frame)
+
+    def pt(self, size_pt: float) -> float:
+        """A type or icon size designed in pt for a poker card, on this card: grown by
+        `type_scale` on a card larger than poker (tarot), kept on a smaller one (bridge,
+        mini keep poker's sizes and so its floors). Issue 28 item 4."""
+        return round(size_pt * self.type, 2)
 
     def y(self, top_mm: float) -> float:
         """Card-local y (pt) of a line `top_mm` below the top edge of the design card."""

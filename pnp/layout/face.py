@@ -15,7 +15,7 @@ Source: shared/DESIGN.md, "Card faces are data" and "Card faces".
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -280,13 +280,19 @@ class Face:
     the whole bleed first (None: white paper), the `source` of what it prints (a card's
     or a back's table, for messages), for faces printed many times (backs), a
     `reuse` key: the face is drawn once per PDF and placed by reference, and its own
-    `safe` area (pt) where it keeps more than the card's 3 mm (None: the card's)."""
+    `safe` area (pt) where it keeps more than the card's 3 mm (None: the card's), and
+    its `art_area` (card-local pt): where a picture placed in the face's art area goes
+    (pnp.data.art `area`, every icon-table picture), clear of every text, painted in
+    `art_colour` ("#RRGGBB") when the picture names no colour of its own (None: none,
+    or its own colours). Source: issue 28 items 1 and 2."""
 
     elements: tuple[Element, ...]
     ground: Fill | None = None
     source: Source | None = None
     reuse: str | None = None
     safe: Rect | None = None
+    art_area: Rect | None = None
+    art_colour: str | None = None
 
     def get(self, key: str) -> Element:
         """The element called `key`; KeyError if the face has none."""
@@ -302,13 +308,23 @@ class Face:
     def with_art(self, art: Any, frame: CardFrame, back: bool = False) -> "Face":
         """This face with the picture `art` (a pnp.data.art.ArtSpec, or None: unchanged)
         drawn under its elements, above its ground; printed alone (the face's own design
-        left out) when `art.prints_alone(back)`."""
+        left out) when `art.prints_alone(back)`. A picture for the face's art area
+        (`art.area`) is fitted into `art_area` in `art_colour` unless it names its own; on
+        a face without an art area it is left off (pnp.validate reports it)."""
         if art is None:
             return self
-        element = art_element(art, frame)
+        if getattr(art, "area", False):
+            if self.art_area is None:
+                return self
+            if art.colour is None and self.art_colour is not None and art.vector:
+                art = replace(art, colour=self.art_colour)
+            area = self.art_area
+            element = Art(key="art", art=art, target=area, clip=area, origin=art.origin)
+        else:
+            element = art_element(art, frame)
         if art.prints_alone(back):
-            return Face((element,), None, self.source, self.reuse, self.safe)
-        return Face((element, *self.elements), self.ground, self.source, self.reuse, self.safe)
+            return replace(self, elements=(element,), ground=None)
+        return replace(self, elements=(element, *self.elements))
 
 
 def _union(rects: tuple[Rect, ...]) -> Rect:

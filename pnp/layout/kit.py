@@ -68,6 +68,17 @@ class Extra:
     lines: Callable[[Any], Sequence[Any]] = lambda data: ()
 
 
+def card_art(card: Any, data: Any) -> Any:
+    """The picture `card` prints (pnp.data.art.ArtSpec, or None): its own `art`, else the
+    one its game's icon table names for its id (pnp.data.icons). Issue 28 item 1."""
+    own = getattr(card, "art", None)
+    if own is not None:
+        return own
+    info = getattr(data, "info", None)
+    card_id = getattr(card, "id", None)
+    return info.icon_for(card_id) if info is not None and isinstance(card_id, str) else None
+
+
 @dataclass(frozen=True)
 class KitRow:
     """One row of the rulebook's "What's in the kit" table: what, how many copies, and
@@ -162,14 +173,14 @@ class Kit(ABC):
 
     def face(self, card: Any, data: Any, frame: CardFrame) -> Face:
         """The front Face of any printed card: an aid's (pnp.layout.aid) or the game's,
-        with the card's art (`Face.with_art`), every mark on the trim run through the
+        with the card's art (`card_art`, `Face.with_art`), every mark on the trim run through the
         frame's whole bleed (pnp.layout.bleed.reach_bleed)."""
         face = (
             aid_face(card, data, frame)
             if isinstance(card, AidCard)
             else self.front(card, data, frame)
         )
-        return reach_bleed(face.with_art(getattr(card, "art", None), frame), frame)
+        return reach_bleed(face.with_art(card_art(card, data), frame), frame)
 
     def back_ids(self, data: Any) -> list[str]:
         """Every back the kit prints: the game's, and the aids' when it has aids."""

@@ -1,0 +1,173 @@
+"""A game's card pictures from an icon collection: the table game.toml's `icons` key
+names (issue 28 item 1).
+
+    # game.toml
+    icons = "icons.toml"
+
+    # icons.toml
+    [collection]                 # where the pictures come from, credited in the rulebook
+    name = "game-icons.net"
+    url = "https://game-icons.net"
+    licence = "CC BY 3.0"
+    licence_url = "https://creativecommons.org/licenses/by/3.0/"
+
+    [cards]                      # card id = icon name: the picture is icons/<name>.svg
+    smart-tv = "tv"
+
+    [authors]                    # icon name = its author, as the licence asks
+    tv = "Delapouite"
+
+Every picture is an SVG file in the game's `icons/` folder (checked as any SVG art is,
+pnp.data.svg) and prints in the art area of its card's face (`ArtSpec.area`), in the
+colour the face gives it. A card's own `art` key wins over its icon. Which ids are cards
+is the game's business: pnp.validate checks that every id of [cards] is one and that
+every icon has an author. `pnp icons` copies the SVGs and authors from an unpacked
+collection, so installing Hack Pack never needs one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.core.errors import ImageRefused, Problem
+from pnp.core.shown import described, quoted
+from pnp.data.art import ArtSpec, resolve_art_path
+from pnp.data.models import Source
+from pnp.data.schema import Field, check_table
+from pnp.data.svg import probe_svg
+from pnp.data.toml_source import TableLines, TomlFile, read_toml
+
+ICONS_FIELD = Field(
+    "icons",
+    "str",
+    'the card-pictures table in the game folder, such as "icons.toml"',
+    required=False,
+)
+ICON_FOLDER = "icons"
+_NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+COLLECTION_FIELDS = [
+    Field("name", "str", 'the collection\'s name, such as "game-icons.net"'),
+    Field("url", "str", "the collection's web address"),
+    Field("licence", "str", 'the pictures\' licence, such as "CC BY 3.0"'),
+    Field("licence_url", "str", "the licence's web address"),
+]
+
+
+@dataclass(frozen=True)
+class GameIcons:
+    """The checked icon table of a game: where it is (`path`), the collection's `name`,
+    `url`, `licence` and `licence_url`, each card id's picture (`art`: an ArtSpec placed
+    in its face's art area, fit "contain"), each card id's icon name (`names`, with the
+    Source of [cards] for messages) and each icon's author (`authors`)."""
+
+    path: Path
+    name: str
+    url: str
+    licence: str
+    licence_url: str
+    art: dict[str, ArtSpec] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+    authors: dict[str, str] = field(default_factory=dict)
+    cards_source: Source | None = None
+
+    def for_card(self, card_id: str) -> ArtSpec | None:
+        """The picture card `card_id` prints, or None when the table names none."""
+        return self.art.get(card_id)
+
+    def credit(self) -> str:
+        """One sentence crediting every author of an icon the game prints, as CC BY asks:
+        "Card pictures: Delapouite and Lorc, game-icons.net (https://game-icons.net),
+        CC BY 3.0 (https://creativecommons.org/licenses/by/3.0/).\""""
+        used = sorted({self.authors[n] for n in self.names.values() if n in self.authors})
+        who = used[0] if len(used) == 1 else ", ".join(used[:-1]) + " and " + used[-1]
+        return (
+            f"Card pictures: {who}, {self.name} ({self.url}), {self.licence} ({self.licence_url})."
+        )
+
+
+def read_game_icons(tf: TomlFile) -> tuple[GameIcons | None, list[Problem]]:
+    """The icon table the game.toml `tf` names with `icons` (None when it names none, or
+    on any problem), and every problem: at game.toml's `icons` line when the table
+    cannot be read, else at the table's own lines (an unknown key, a bad icon name, an
+    icon whose SVG is missing or refused by pnp.data.svg, an icon without an author)."""
+    value = tf.data.get("icons")
+    if not isinstance(value, str):
+        return None, []
+    folder = Path(tf.path).parent
+    try:
+        path = resolve_art_path(value, folder)
+    except ImageRefused as exc:
+        why = str(exc).replace("image", "icon table")
+        line = tf.lines.top.of("icons")
+        return None, [Problem(tf.path, f"icons {quoted(value)}: {why}", line=line, field="icons")]
+    read = read_toml(path)
+    if isinstance(read, Problem):
+        return None, [read]
+    return _read_table(read, folder)
+
+
+def _read_table(tf: TomlFile, folder: Path) -> tuple[GameIcons | None, list[Problem]]:
+    fields = [
+        Field("collection", "table", "a [collection] table: name, url, licence, licence_url"),
+        Field("cards", "table", 'a [cards] table of card id = icon name, such as smart-tv = "tv"'),
+        Field("authors", "table", 'an [authors] table of icon name = author, tv = "Delapouite"'),
+    ]
+    _, problems = check_table(tf.data, fields, tf.lines.top, tf.path)
+    if problems:
+        return None, problems
+    where = {k: tf.lines.tables.get(k, TableLines(tf.lines.top.of(k))) for k in tf.data}
+    collection, p = check_table(
+        tf.data["collection"], COLLECTION_FIELDS, where["collection"], tf.path
+    )
+    problems += p
+    cards_where, authors_where = where["cards"], where["authors"]
+    source = Source(tf.path, cards_where.line, tuple(cards_where.keys.items()), None, "cards.")
+    art: dict[str, ArtSpec] = {}
+    names: dict[str, str] = {}
+    probed: dict[str, ArtSpec | None] = {}
+    for card_id, name in tf.data["cards"].items():
+        at = source.at(card_id)
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            problems.append(
+                at.problem(f'an icon name is kebab-case, such as "tv", got {described(name)}')
+            )
+            continue
+        names[card_id] = name
+        if name not in probed:
+            file = f"{ICON_FOLDER}/{name}.svg"
+            try:
+                image = probe_svg(resolve_art_path(file, folder))
+            except ImageRefused as exc:
+                problems.append(at.problem(f"icon {quoted(name)}: {quoted(file)}: {exc}"))
+                probed[name] = None
+                continue
+            probed[name] = ArtSpec(file, image, fit="contain", area=True, origin=at)
+        spec = probed[name]
+        if spec is not None:
+            art[card_id] = ArtSpec(spec.file, spec.image, fit="contain", area=True, origin=at)
+    authors = {k: v for k, v in tf.data["authors"].items() if isinstance(v, str) and v.strip()}
+    author_source = Source(
+        tf.path, authors_where.line, tuple(authors_where.keys.items()), None, "authors."
+    )
+    for key, value in tf.data["authors"].items():
+        if key not in authors:
+            problems.append(
+                author_source.at(key).problem(f"an author is a name, got {described(value)}")
+            )
+    unnamed = set()
+    for card_id, name in names.items():
+        if name not in authors and name not in unnamed:
+            unnamed.add(name)
+            problems.append(
+                source.at(card_id).problem(
+                    f"icon {quoted(name)} has no author in [authors]; its licence asks that "
+                    "every picture's author be credited"
+                )
+            )
+    if problems:
+        return None, problems
+    return GameIcons(
+        path=tf.path, art=art, names=names, authors=authors, cards_source=source, **collection
+    ), []
