@@ -23,6 +23,7 @@ from pnp.core.outfile import through_links
 from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt
+from pnp.data.icons import credit_blocks
 from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit, front_key
@@ -193,6 +194,7 @@ def build(options: BuildOptions) -> BuildReport:
     staging = _staging_folder(target)
     name = kit.name(data)
     rows = kit.printed_rows(data, groups)
+    blocks = [*blocks, *credit_blocks(data.info)]  # CC BY: the icons' authors in print
     rule_files = None
     try:  # rules.pdf and booklet.pdf are written alongside the cards (2 cores)
         rule_files = Alongside(lambda: _write_rule_files(staging, blocks, spec.paper, name, rows))

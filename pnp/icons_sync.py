@@ -73,12 +73,26 @@ def author_of(name: str, body: str, svgs: Path) -> str | None:
         wanted = _D.findall(body)
         same = [p for p in found if _D.findall(p.read_text(encoding="utf-8")) == wanted]
         found = same or found
-    return _shown_author(found[0].relative_to(svgs).parts[0]) if found else None
+    return shown_author(found[0].relative_to(svgs).parts[0], svgs) if found else None
 
 
-def _shown_author(folder: str) -> str:
-    """An author folder as the collection credits its author ("delapouite" ->
-    "Delapouite", "john-colburn" -> "John Colburn")."""
+def _key(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def shown_author(folder: str, svgs: Path) -> str:
+    """An author folder of the collection `svgs` as the collection credits its author:
+    the name its license.txt lists for that folder ("- John Colburn, http://..." for
+    john-colburn), else the folder's words capitalised ("delapouite" -> "Delapouite")."""
+    try:
+        listed = (svgs / "license.txt").read_text(encoding="utf-8").splitlines()
+    except OSError:
+        listed = []
+    for line in listed:
+        if line.startswith("- "):
+            name = line[2:].split(",")[0].split(" - ")[0].strip()
+            if _key(name) == _key(folder):
+                return name
     return " ".join(part.capitalize() for part in folder.split("-"))
 
 
@@ -105,7 +119,15 @@ def sync_icons(game_dir: Path, collection: Path, svgs: Path) -> Synced:
 
     try:
         game = tomllib.loads((game_dir / "game.toml").read_text(encoding="utf-8"))
-        table = game_dir / str(game["icons"])
+    except (OSError, ValueError) as exc:
+        raise PnpError(f"cannot read {game_dir / 'game.toml'}: {exc}") from None
+    if not isinstance(game.get("icons"), str):
+        raise PnpError(
+            f'{game_dir / "game.toml"} names no icon table: add icons = "icons.toml" '
+            '(README, "Card pictures from an icon collection")'
+        )
+    try:
+        table = game_dir / game["icons"]
         text = table.read_text(encoding="utf-8")
         cards = tomllib.loads(text)["cards"]
         pack = json.loads(collection.read_text(encoding="utf-8"))

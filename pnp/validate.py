@@ -349,7 +349,7 @@ def icon_problems(kit: Kit, data: Any) -> list[Problem]:
     problems += [
         Problem(
             icons.path,
-            f"card {quoted(card.id)} has no picture: name an icon for it in {table}'s [cards]",
+            f"it has no picture: name an icon for it in {table}'s [cards]",
             card_id=card.id,
             level="warning",
         )

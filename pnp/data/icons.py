@@ -30,11 +30,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pnp.core.errors import ImageRefused, Problem
 from pnp.core.shown import described, quoted
 from pnp.data.art import ArtSpec, resolve_art_path
 from pnp.data.models import Source
+from pnp.data.rulebook import Block
 from pnp.data.schema import Field, check_table
 from pnp.data.svg import probe_svg
 from pnp.data.toml_source import TableLines, TomlFile, read_toml
@@ -85,6 +87,16 @@ class GameIcons:
         return (
             f"Card pictures: {who}, {self.name} ({self.url}), {self.licence} ({self.licence_url})."
         )
+
+
+def credit_blocks(info: Any) -> list[Block]:
+    """The rulebook's closing "Credits" section crediting the icons of `info`'s game
+    (a pnp.data.models.GameInfo; `GameIcons.credit`), as CC BY asks of every printed
+    copy; none when the game has no icon table."""
+    icons = getattr(info, "icons", None)
+    if icons is None or not icons.names:
+        return []
+    return [Block("h2", "Credits", 0), Block("para", icons.credit(), 0)]
 
 
 def read_game_icons(tf: TomlFile) -> tuple[GameIcons | None, list[Problem]]:
