@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.core.units import PAPER_MM, mm_to_pt
-from pnp.fonts import REGULAR
+from pnp.fonts import REGULAR, register_all
 from pnp.layout.text import text_width, wrap
 from tests.datafiles import edit_data
 
@@ -130,6 +130,11 @@ def test_phases_stand_apart(kits, game):
             gap = tops[i] - tops[i - 1]
             assert gap >= within + 0.5 * size, (game, gap, within)
         assert any(headings) or len(lines) < 4
+
+
+@pytest.fixture(autouse=True)
+def _fonts():
+    register_all()  # text_width measures in the kit's fonts, whichever test runs first
 
 
 def test_the_fitter_lifts_a_stranded_word_only_when_asked():

@@ -237,3 +237,34 @@ def test_sync_keeps_a_shipped_table_as_it_is(tmp_path, collection):
     done = sync_icons(game, pack, svgs)
     assert done.written == ("padlock",) and done.deleted == ()
     assert (game / "icons.toml").read_text(encoding="utf-8") == table('a = "padlock"\n')
+
+
+@pytest.mark.parametrize("game", ["hack-attack", "hack-back", "not-a-hack"])
+@pytest.mark.parametrize("size", ["poker", "bridge", "tarot"])
+def test_every_aid_keeps_an_art_area_clear_of_its_text(game, size):
+    from pnp.build import find_kit
+    from pnp.core.units import CARD_SIZES_MM, mm_to_pt
+    from pnp.layout.aid import aid_face
+
+    kit = find_kit(game, SHIPPED)
+    data = kit.load(SHIPPED / game)
+    w, h = CARD_SIZES_MM[size]
+    frame = CardFrame(mm_to_pt(w), mm_to_pt(h))
+    aids = kit.aids(data)
+    assert aids
+    for aid in aids:
+        face = aid_face(aid, data, frame)
+        area = face.art_area
+        assert area is not None and area.w >= mm_to_pt(10) and area.h >= mm_to_pt(10), aid.id
+        assert frame.safe.x <= area.x and area.x + area.w <= frame.safe.x + frame.safe.w + 0.01
+        assert frame.safe.y - 0.01 <= area.y and area.top <= frame.safe.top + 0.01
+        for text in face.texts():
+            for box in text.ink():
+                apart = (
+                    box.x + box.w <= area.x
+                    or area.x + area.w <= box.x
+                    or box.top <= area.y
+                    or area.top <= box.y
+                )
+                assert apart, (aid.id, text.key)
+        assert face.art_colour is not None and face.art_colour != data.info.back.colour

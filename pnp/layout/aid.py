@@ -42,16 +42,49 @@ def aid_face(card: AidCard, data: Any, frame: CardFrame) -> Face:
     its text. An aid that cannot print in AID_LINES lines has one TooLong element in
     their place, which validation reports."""
     g, src, colour = DesignGrid(frame), card.source, data.info.back.colour
-    head = title(
-        "name", card.name, g.box(7.5, 10.5), size=13.0, colour=colour, origin=src.at("name")
-    )
     box = body_box(frame)
     block = fit_aid(card.phases, box, max_size(frame))
     steps = _step_texts(block, box, colour, src.at("lines")) if block else (_too_long(card, box),)
+    band = g.box(7.5, 10.5)
+    area = _art_area(block, box, frame)
+    if area is None:  # no room under the steps: a small picture at the title's right
+        side = min(band.h, mm_to_pt(11.0))
+        area = Rect(band.x + band.w - side, band.y + (band.h - side) / 2, side, side)
+        room = side + mm_to_pt(1.0)  # kept on both sides, so the title stays centred
+        band = Rect(band.x + room, band.y, band.w - 2 * room, band.h)
+    head = title("name", card.name, band, size=g.pt(13.0), colour=colour, origin=src.at("name"))
     return Face(
         elements=(label("kind", CAPTION, g.box(3.2, 3.5)), head, g.rule("rule", g.y(19.5)), *steps),
         source=src,
+        art_area=area,
+        art_colour=pale(colour, ART_TINT),
     )
+
+
+#: An aid's picture: at least this tall (mm) under its steps, printed at this share of
+#: the game's colour (the rest white), so it fills the card's foot without weighing on it.
+ART_MIN_MM, ART_MAX_MM, ART_TINT = 12.0, 30.0, 0.45
+
+
+def _art_area(block: AidBlock | None, box: Rect, frame: CardFrame) -> Rect | None:
+    """Where an aid's picture goes (pt): the room between its last step and the foot of
+    the safe area, at most ART_MAX_MM tall (grown with the card) and centred in that
+    room; None when less than ART_MIN_MM is left. Issue 28 items 1 and 2."""
+    if block is None:
+        return None
+    gap = mm_to_pt(2.0)
+    foot = frame.safe.y
+    room = box.top - block.height - gap - foot
+    if room < mm_to_pt(ART_MIN_MM):
+        return None
+    h = min(room, mm_to_pt(ART_MAX_MM) * DesignGrid(frame).type)
+    return Rect(box.x, foot + (room - h) / 2, box.w, h)
+
+
+def pale(hex_rgb: str, share: float) -> str:
+    """`hex_rgb` ("#RRGGBB") mixed with white: `share` of the colour (0..1)."""
+    rgb = (int(hex_rgb[i : i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(255 - (255 - c) * share):02X}" for c in rgb)
 
 
 def _step_texts(block: AidBlock, box: Rect, colour: str, origin: Origin) -> tuple[Text, ...]:
