@@ -152,7 +152,8 @@ def test_under_the_ink_saver_an_svg_is_a_pale_tint_of_its_colour(data_copy):
 
 
 def test_a_full_bleed_svg_with_cover_runs_into_the_bleed(data_copy):
-    svg(data_copy, "green.svg", '<rect width="100" height="100" fill="#00A000"/>')
+    # a pale green: the card's texts stay legible over it (pnp.layout.contrast)
+    svg(data_copy, "green.svg", '<rect width="100" height="100" fill="#C8EEC8"/>')
     add_art(data_copy / "tech.toml", "smart-tv", '"art/green.svg"')
     report, pdf = build_copy(data_copy)
     grid, trim = first_trim(SheetSpec())
@@ -164,7 +165,7 @@ def test_a_full_bleed_svg_with_cover_runs_into_the_bleed(data_copy):
         (trim.x + POKER[0] + half, trim.y + POKER[1] / 2),  # the right bleed
         (trim.x + POKER[0] / 2, trim.y + POKER[1] + half),  # the top bleed
     ):
-        assert px(x, y) == pytest.approx((0, 160, 0), abs=6)
+        assert px(x, y) == pytest.approx((200, 238, 200), abs=6)
     assert report.generated_bleed == ()  # nothing made from pixels
 
 
@@ -177,12 +178,13 @@ def test_one_form_per_svg_and_colour_however_many_cards_and_backs_print_it(data_
     toml.write_text(
         toml.read_text().replace(
             'colour = "#1F3A5F"\n',
-            'colour = "#1F3A5F"\nart = { file = "art/padlock.svg", alone = false }\n',
+            'colour = "#1F3A5F"\nart = { file = "art/padlock.svg", alone = false, '
+            'colour = "#E4EAF2" }\n',  # pale: the back's title stays legible over it
             1,
         )
     )
     report, pdf = build_copy(data_copy)
-    assert len(svg_forms(pdf)) == 3  # blue, orange, and the back's own black
+    assert len(svg_forms(pdf)) == 3  # blue, orange, and the back's pale blue
     assert report.images == 3
     # the back face (a reused form) holds the back's padlock form by reference
     back_face = next(
@@ -381,7 +383,8 @@ def test_a_bad_colour_is_refused_at_its_line(data_copy, value, message):
 
 def test_an_svg_validates_with_no_resolution_check(data_copy):
     padlock(data_copy)
-    add_art(data_copy / "tech.toml", "smart-tv", '"art/padlock.svg"')  # full bleed
+    # full bleed, pale so the card's texts stay legible over it
+    add_art(data_copy / "tech.toml", "smart-tv", '{ file = "art/padlock.svg", colour = "#F0F0F0" }')
     result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
     assert result.exit_code == 0, result.output
     assert "dpi" not in result.output
