@@ -1,13 +1,12 @@
-"""Hack Back faces and kit: the printed VC in a badge at the top, the deck's emblem small
-in the top right corner, the name, a Play section and an Activate section (each effect a
-line with its keyword icon), a line of flavour; one back per deck, told apart by colour,
-emblem and name, its ground through the bleed and no frame.
+"""Hack Back faces and kit: the fronts (pnp.games.hack_back.front: VC badge, deck
+emblem, picture, name, Play and Activate sections, flavour); one back per deck, told
+apart by colour, emblem and name, its ground through the bleed and no frame, its type
+and emblem grown with the card (`DesignGrid.pt`, issue 28 item 4).
 
-With the ink saver (`CardFrame.ink_saver`) the VC badge and the back's emblem print as
-rings in their colour (the emblem's glyph inside), the fronts' emblem as its glyph
-alone, and the backs on white paper.
+With the ink saver (`CardFrame.ink_saver`) the back's emblem prints as a ring in its
+colour (the emblem's glyph inside), and the backs on white paper.
 
-Card-local points; positions designed on a poker card in mm from the trim's top edge.
+Card-local points; sizes designed on a poker card.
 Card faces: shared/DESIGN.md, hack-back; rules: shared/rules/hack-back.txt ("Choose one
 deck format", "Take two actions").
 """
@@ -19,179 +18,20 @@ from pathlib import Path
 from pnp.core.errors import PnpError
 from pnp.core.units import mm_to_pt
 from pnp.data.models import Origin, origin_at
-from pnp.fonts import BOLD, ITALIC, REGULAR
+from pnp.fonts import BOLD, REGULAR
 from pnp.games.hack_back.cards import HAND, Deck, HackBackData, HeroCard
+from pnp.games.hack_back.front import hero_face
 from pnp.games.hack_back.loader import TABLES, load_hack_back
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.design import RING_MM, DesignGrid, label, line_at, ring, title
-from pnp.layout.face import Disc, Element, Face, Fill, Icon, Text
+from pnp.layout.design import RING_MM, DesignGrid, line_at, ring
+from pnp.layout.face import Element, Face, Fill, Icon
 from pnp.layout.kit import Extra, Kit, KitRow, PrintGroup
-
-SECTION_TOPS_MM = {"play": 32.0, "activate": 56.5}
-LINE_MM = 9.0
-ICON_MM = 6.5
-#: The deck's emblem on a front, across (mm on a poker card).
-FRONT_EMBLEM_MM = 7.0
-BADGE_COLOUR = "#1F3A5F"
-WHITE = "#FFFFFF"
-#: Ink saver: the width (mm) of the ring a badge or emblem prints as.
-KEYWORD_BADGES = {
-    "attack": ("crosshair", "#D55E00"),
-    "defend": ("shield", "#0072B2"),
-    "defend_ally": ("shields", "#009E73"),
-    "draw": ("card", "#555555"),
-    "victory_point": ("wild", "#E69F00"),
-}
-
-
-def vc_badge(card: HeroCard, data: HackBackData, frame: CardFrame) -> tuple[Element, ...]:
-    """The printed VC in a disc at the top centre: the word (a label) over the number,
-    white on the badge colour; with the ink saver, in the badge colour inside its ring."""
-    size, top = mm_to_pt(14.0), frame.safe.top
-    cx, cy = frame.w / 2, top - size / 2
-    word, word_origin = data.info.label("vc")
-    saver = frame.ink_saver
-    ink = BADGE_COLOUR if saver else WHITE
-    return (
-        ring("vc_badge", cx, cy, size / 2, BADGE_COLOUR)
-        if saver
-        else Disc(key="vc_badge", x=cx, y=cy, r=size / 2, colour=BADGE_COLOUR),
-        line_at(
-            "vc_label",
-            word,
-            BOLD,
-            7,
-            cx,
-            top - mm_to_pt(4.6),
-            size * 0.6,
-            colour=ink,
-            origin=word_origin,
-            inside="vc_badge",
-        ),
-        line_at(
-            "vc",
-            str(card.vc),
-            BOLD,
-            16 if card.vc < 10 else 14,
-            cx,
-            cy - mm_to_pt(3.4),
-            size * 0.7,
-            colour=ink,
-            origin=card.source.at("vc"),
-            inside="vc_badge",
-        ),
-    )
-
-
-def _section(
-    g: DesignGrid, card: HeroCard, data: HackBackData, section: str
-) -> tuple[list[Element], list[Element]]:
-    """A section's rule, heading and effect lines (texts), and its keyword icons."""
-    top = SECTION_TOPS_MM[section]
-    heading, heading_origin = data.info.label(section)
-    head = label(f"{section}_label", heading, g.box(top, 3.5), origin=heading_origin)
-    texts: list[Element] = [g.rule(f"{section}_rule", head.box.top + mm_to_pt(1.0)), head]
-    icons: list[Element] = []
-    effects = getattr(card, section)
-    if not effects:
-        text, origin = data.info.label("no_effect")
-        texts.append(
-            Text(
-                key=section,
-                text=text,
-                font=ITALIC,
-                box=g.box(top + 4.5, LINE_MM),
-                max_size=8.5,
-                origin=origin,
-            )
-        )
-    for i, effect in enumerate(effects):
-        line_top = top + 4.5 + i * LINE_MM
-        texts.append(
-            Text(
-                key=f"{section}[{i}]",
-                text=effect.wording(section),
-                font=REGULAR,
-                box=g.box(line_top, LINE_MM - 0.6, left_mm=12.0),
-                max_size=9.0,
-                align="left",
-                max_lines=2,
-                origin=card.source.at(f"{section}[{i}]"),
-            )
-        )
-        glyph, colour = KEYWORD_BADGES[effect.kind]
-        icons.append(
-            Icon(
-                key=f"{section}_icon[{i}]",
-                glyph=glyph,
-                colour=colour,
-                x=g.x(7.5),
-                y=g.y(line_top + LINE_MM / 2 - 0.3),
-                size=mm_to_pt(ICON_MM),
-            )
-        )
-    return texts, icons
-
-
-def hero_face(card: HeroCard, data: HackBackData, frame: CardFrame) -> Face:
-    """Every element of `card`'s front."""
-    g, src = DesignGrid(frame), card.source
-    kind, kind_origin = data.info.label("hero")
-    texts: list[Element] = [
-        label("kind", kind, g.box(3.5, 3.5, right_mm=45), origin=kind_origin),
-        title("name", card.name, g.box(18.5, 11.5), origin=src.at("name")),
-    ]
-    rules, icons = [], []
-    for section in ("play", "activate"):
-        section_texts, section_icons = _section(g, card, data, section)
-        rules.append(section_texts[0])
-        texts += section_texts[1:]
-        icons += section_icons
-    if card.flavor:
-        texts.append(
-            Text(
-                key="flavor",
-                text=card.flavor,
-                font=ITALIC,
-                box=g.box(79.0, 6.9),
-                max_size=7.5,
-                origin=src.at("flavor"),
-            )
-        )
-    mark = deck_mark(card, data, frame)
-    return Face(elements=(*vc_badge(card, data, frame), *mark, *rules, *icons, *texts), source=src)
-
-
-def deck_mark(card: HeroCard, data: HackBackData, frame: CardFrame) -> tuple[Element, ...]:
-    """The emblem of the deck `card` is printed in (`HackBackData.deck_of`), small in
-    the top right corner of the safe area, clear of the kind label and the VC badge:
-    the deck's glyph knocked out of a disc of its colour; with the ink saver, the glyph
-    alone in that colour. None when no deck lists the card. Sizes FRONT_EMBLEM_MM on a
-    poker card, scaled with the card's width (pt). Issue 28 item 7 ("Hack Back fronts
-    carry their deck's emblem")."""
-    deck = data.deck_of(card)
-    if deck is None:
-        return ()
-    size = DesignGrid(frame).x(FRONT_EMBLEM_MM)
-    safe = frame.safe
-    return (
-        Icon(
-            key="deck_emblem",
-            glyph=deck.emblem,
-            colour=deck.colour,
-            x=safe.x + safe.w - size / 2,
-            y=safe.top - size / 2,
-            size=size,
-            style="plain" if frame.ink_saver else "badge",
-            origin=deck.source.at("emblem"),
-        ),
-    )
 
 
 def _emblem(deck: Deck, frame: CardFrame) -> tuple[Element, ...]:
     """The deck's emblem: its glyph knocked out of a disc of the deck's colour; with the
     ink saver, the glyph in the deck's colour inside a ring of it."""
-    x, y, size = frame.w / 2, frame.h * 0.58, mm_to_pt(26.0)
+    x, y, size = frame.w / 2, frame.h * 0.58, mm_to_pt(26.0) * DesignGrid(frame).type
     origin = deck.source.at("emblem")
     if not frame.ink_saver:
         return (
@@ -226,7 +66,7 @@ def deck_back(deck: Deck, data: HackBackData, frame: CardFrame) -> Face:
     """A deck's back: a pale ground in the deck's colour through the bleed (white paper
     with the ink saver), its emblem, the game's back title and the deck's name, centred;
     no frame, so duplex drift and miscuts do not show (issue 28 item 7)."""
-    f, back = frame, data.info.back
+    f, back, g = frame, data.info.back, DesignGrid(frame)
     width = f.w - 2 * mm_to_pt(5.5)
     ground = (
         None
@@ -240,7 +80,7 @@ def deck_back(deck: Deck, data: HackBackData, frame: CardFrame) -> Face:
                 "title",
                 back.title,
                 BOLD,
-                15,
+                g.pt(15),
                 f.w / 2,
                 f.h * 0.30,
                 width,
@@ -252,9 +92,9 @@ def deck_back(deck: Deck, data: HackBackData, frame: CardFrame) -> Face:
                 "deck_name",
                 deck.name,
                 REGULAR,
-                10,
+                g.pt(10),
                 f.w / 2,
-                f.h * 0.30 - mm_to_pt(5.5),
+                f.h * 0.30 - mm_to_pt(5.5) * g.type,
                 width,
                 colour="#222222",
                 origin=deck.source.at("name"),
