@@ -248,7 +248,28 @@ def test_a_hack_back_deck_and_a_not_a_hack_pile_carry_their_own_back_art(tmp_pat
         with_art = [i for i in range(1, pages, 2) if page_images(pdf, i)]
         assert with_art and len(with_art) < pages // 2, game  # one deck or pile only
         assert not any(page_images(pdf, i) for i in range(0, pages, 2))  # fronts: none
-        assert report.images == 1
+        assert image_xobjects(pdf) == 1  # the back's picture, embedded once
+        # ... beside the cards' icon pictures, each an SVG form (not a raster image)
+        assert report.images == 1 + svg_form_count(pdf)
+
+
+def svg_form_count(pdf: Path) -> int:
+    """Distinct SVG pictures' Form XObjects the pages draw, however deep in other forms
+    (pnp.render.svg_art names them "pnpsvg<n>")."""
+    reader = PdfReader(pdf)
+    found: set[int] = set()
+
+    def walk(resources) -> None:
+        for name, ref in (resources or {}).get("/XObject", {}).items():
+            xobject = ref.get_object()
+            if xobject["/Subtype"] == "/Form" and ref.idnum not in found:
+                if "pnpsvg" in name:
+                    found.add(ref.idnum)
+                walk(xobject.get("/Resources"))
+
+    for page in reader.pages:
+        walk(page["/Resources"])
+    return len(found)
 
 
 # --- checks: every refusal names file:line, card and field ---------------------------------

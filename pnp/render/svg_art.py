@@ -103,6 +103,10 @@ class SvgStore:
 
         recoloured(d, hex_rgb, INK_SAVER_STRENGTH if self.ink_saver else 1.0)
         name = f"pnpsvg{len(names) + 1}"
+        # reportlab's renderer sets its default font (Helvetica, never embedded) on the
+        # canvas before drawing; an SVG holds no text (pnp.data.svg), so it keeps the
+        # canvas's own font and the PDF names no font the kit does not embed.
+        d.initialFontName, d.initialFontSize = self.c._fontname, self.c._fontsize
         self.c.beginForm(name, 0, 0, info.width_pt, info.height_pt)
         renderPDF.draw(d, self.c, 0, 0, showBoundary=False)
         self.c.endForm()
