@@ -26,7 +26,7 @@ from pnp.layout.card_frame import BODY_FLOOR_PT, TITLE_FLOOR_PT, CardFrame
 from pnp.layout.design import LABEL_COLOUR, LABEL_PT, DesignGrid, line_at, ring
 from pnp.layout.face import Disc, Element, Face, Icon, Text
 from pnp.layout.imposition import Rect
-from pnp.layout.text import LEADING, TextDoesNotFit, fit_text
+from pnp.layout.text import LEADING, TextDoesNotFit, fit_text, text_width
 
 BADGE_COLOUR = "#1F3A5F"
 WHITE = "#FFFFFF"
@@ -87,7 +87,8 @@ def _height(text: str, font: str, width: float, size: float, floor: float, lines
 def vc_badge(card: HeroCard, data: HackBackData, frame: CardFrame) -> tuple[Element, ...]:
     """The printed VC in a disc in the top left corner of the safe area: the word (a
     label) over the number, white on the badge colour; with the ink saver, in the badge
-    colour inside its ring; the kind label ("HERO") centred under it."""
+    colour inside its ring; the kind label ("HERO") centred under it, on two lines if
+    it needs them."""
     g = DesignGrid(frame)
     scale = _badge_scale(g)
     size, safe = mm_to_pt(BADGE_MM) * scale, frame.safe
@@ -96,7 +97,10 @@ def vc_badge(card: HeroCard, data: HackBackData, frame: CardFrame) -> tuple[Elem
     kind, kind_origin = data.info.label("hero")
     saver = frame.ink_saver
     ink = BADGE_COLOUR if saver else WHITE
-    label_h = g.pt(LABEL_PT) * 1.3
+    label_h = g.pt(LABEL_PT) * (1 + LEADING)  # two lines: a longer kind word wraps
+    # centred under the badge; a word wider than it may reach to the picture's gap
+    room = art_area(frame).x - safe.x - _mm(g, 0.6)
+    label_w = size if text_width(kind, BOLD, g.pt(LABEL_PT)) <= size else room
     return (
         ring("vc_badge", cx, cy, size / 2, BADGE_COLOUR)
         if saver
@@ -129,12 +133,13 @@ def vc_badge(card: HeroCard, data: HackBackData, frame: CardFrame) -> tuple[Elem
             key="kind",
             text=kind,
             font=BOLD,
-            box=Rect(safe.x, safe.top - size - _mm(g, 1.0) - label_h, size, label_h),
+            box=Rect(safe.x, safe.top - size - _mm(g, 1.0) - label_h, label_w, label_h),
             max_size=g.pt(LABEL_PT),
             min_size=LABEL_PT,
-            max_lines=1,
+            max_lines=2,
             colour=LABEL_COLOUR,
             origin=kind_origin,
+            valign="top",
         ),
     )
 
