@@ -242,6 +242,20 @@ def test_the_body_is_set_at_nine_points_on_poker_unless_the_card_needs_room():
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_no_effect_or_flavour_strands_one_word_on_its_last_line(size):
+    """Every wrapped effect and flavour of every Hero front ends on a line of two words
+    or more (its last two words are bound), at every size."""
+    stranded = []
+    for card in heroes():
+        for t in KIT.face(card, DATA, frame(size)).texts():
+            if "[" in t.key or t.key == "flavor":
+                lines = [line.text for line in t.placed]
+                if len(lines) > 1 and len(lines[-1].replace("\u00a0", " ").split()) < 2:
+                    stranded.append((card.id, t.key, lines))
+    assert stranded == []
+
+
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("ink_saver", [False, True])
 def test_no_face_leaves_a_third_of_its_height_empty(size, ink_saver):
     """Every printed front (the aids' included) and every deck's back: the tallest

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.core.units import mm_to_pt
+from pnp.data.models import Origin
 from pnp.fonts import BOLD, ITALIC, REGULAR
 from pnp.games.hack_back.cards import HackBackData, HeroCard
 from pnp.layout.card_frame import BODY_FLOOR_PT, TITLE_FLOOR_PT, CardFrame
@@ -69,7 +70,7 @@ def _badge_scale(g: DesignGrid) -> float:
 
 def _bound(text: str) -> str:
     """`text` with its last two words bound by a no-break space, so a wrapped effect
-    never leaves one word alone on its last line ("hand.")."""
+    or flavour never leaves one word alone on its last line ("hand.")."""
     head, space, last = text.rpartition(" ")
     return f"{head}\u00a0{last}" if space and " " in head.strip() else text
 
@@ -186,7 +187,7 @@ class _Row:
     key: str
     text: str
     kind: str | None
-    origin: object
+    origin: Origin | None
 
 
 def _rows(card: HeroCard, data: HackBackData, section: str) -> list[_Row]:
@@ -228,11 +229,12 @@ def hero_face(card: HeroCard, data: HackBackData, frame: CardFrame) -> Face:
     flavor: list[Element] = []
     floor_y = safe.y
     if card.flavor:
-        flavor_h = _height(card.flavor, ITALIC, safe.w, g.pt(FLAVOR_PT), BODY_FLOOR_PT, 2) * 1.08
+        flavor_text = _bound(card.flavor)
+        flavor_h = _height(flavor_text, ITALIC, safe.w, g.pt(FLAVOR_PT), BODY_FLOOR_PT, 2) * 1.08
         flavor.append(
             Text(
                 key="flavor",
-                text=card.flavor,
+                text=flavor_text,
                 font=ITALIC,
                 box=Rect(safe.x, safe.y, safe.w, flavor_h),
                 max_size=g.pt(FLAVOR_PT),
@@ -315,7 +317,7 @@ def _effect(g: DesignGrid, row: _Row, box: Rect, size: float) -> list[Element]:
                 font=ITALIC,
                 box=Rect(safe.x, box.y, safe.w, box.h),
                 max_size=size,
-                origin=row.origin,  # type: ignore[arg-type]
+                origin=row.origin,
             )
         ]
     glyph, colour = KEYWORD_BADGES[row.kind]
@@ -338,6 +340,6 @@ def _effect(g: DesignGrid, row: _Row, box: Rect, size: float) -> list[Element]:
             min_size=size,
             align="left",
             max_lines=4,
-            origin=row.origin,  # type: ignore[arg-type]
+            origin=row.origin,
         ),
     ]
