@@ -152,10 +152,12 @@ def _too_long(card: AidCard, box: Rect) -> TooLong:
 
 
 def aid_back(data: Any, frame: CardFrame) -> Face:
-    """The aids' back: the game's title over "PLAYER AID" in the game's colour, centred
-    on a pale ground that runs through the bleed, so an aid is never shuffled into a deck
-    or pile; no frame, so duplex drift and miscuts do not show (issue 28 item 7)."""
-    back, f = data.info.back, frame
+    """The aids' back: the game's title at a third of the card's height from the top and
+    "PLAYER AID" at a third from the foot, in the game's colour, centred on a pale ground
+    that runs through the bleed, so an aid is never shuffled into a deck or pile and no
+    band of the back is more than a third empty (issue 28 item 4); no frame, so duplex
+    drift and miscuts do not show (issue 28 item 7); type grown with the card."""
+    back, f, g = data.info.back, frame, DesignGrid(frame)
     width = f.w - 2 * mm_to_pt(7.0)
     return Face(
         elements=(
@@ -163,9 +165,9 @@ def aid_back(data: Any, frame: CardFrame) -> Face:
                 "title",
                 back.title,
                 BOLD,
-                14,
+                g.pt(14),
                 f.w / 2,
-                f.h * 0.5 + mm_to_pt(1.0),
+                f.h * 2 / 3,
                 width,
                 min_size=11.0,
                 colour=back.colour,
@@ -175,9 +177,9 @@ def aid_back(data: Any, frame: CardFrame) -> Face:
                 "caption",
                 CAPTION,
                 BOLD,
-                10,
+                g.pt(10),
                 f.w / 2,
-                f.h * 0.5 - mm_to_pt(5.0),
+                f.h / 3,
                 width,
                 colour=back.colour,
             ),
