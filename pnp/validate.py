@@ -331,8 +331,9 @@ def validate_data(
 
 def icon_problems(kit: Kit, data: Any) -> list[Problem]:
     """With an icon table (game.toml `icons`, pnp.data.icons): an error for each of its
-    card ids that no printed card has, and a warning for each printed card with no
-    picture at all, naming the table to add it to. Source: issue 28 item 1."""
+    card ids that no printed card has, and a warning for each of the game's cards with
+    no picture at all, naming the table to add it to (not for its player aids: their
+    faces, pnp.layout.aid, keep no art area to print one in). Source: issue 28 item 1."""
     icons = data.info.icons
     if icons is None:
         return []
@@ -353,7 +354,7 @@ def icon_problems(kit: Kit, data: Any) -> list[Problem]:
             card_id=card.id,
             level="warning",
         )
-        for card in cards
+        for card in kit.cards(data)
         if card_art(card, data) is None
     ]
     return problems

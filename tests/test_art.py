@@ -16,10 +16,12 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
+from pnp.build import BuildOptions, build, find_kit
 from pnp.cli import main
 from pnp.core.units import mm_to_pt
+from pnp.layout.card_frame import CardFrame
 from pnp.layout.imposition import SheetSpec, compute_grid
+from pnp.layout.kit import card_art
 from tests.datafiles import edit_data
 
 MM = mm_to_pt(1)
@@ -248,7 +250,23 @@ def test_a_hack_back_deck_and_a_not_a_hack_pile_carry_their_own_back_art(tmp_pat
         with_art = [i for i in range(1, pages, 2) if page_images(pdf, i)]
         assert with_art and len(with_art) < pages // 2, game  # one deck or pile only
         assert not any(page_images(pdf, i) for i in range(0, pages, 2))  # fronts: none
-        assert report.images == 1
+        # one raster picture; the rest are the fronts' SVG icons (one form per icon and
+        # colour) of a game that names its icon table
+        kit = find_kit(game, data)
+        forms = 0
+        if (folder / "icons.toml").is_file() and 'icons = "icons.toml"' in (
+            folder / "game.toml"
+        ).read_text():
+            kit_data = kit.load(folder)
+            frame = CardFrame(mm_to_pt(63.5), mm_to_pt(88.9), mm_to_pt(3.0))
+            forms = len(
+                {
+                    (str(art.file), kit.front(card, kit_data, frame).art_colour)
+                    for card in kit.cards(kit_data)
+                    if (art := card_art(card, kit_data)) is not None
+                }
+            )
+        assert report.images == 1 + forms, game
 
 
 # --- checks: every refusal names file:line, card and field ---------------------------------
