@@ -11,13 +11,16 @@ from pnp.data.models import origin_at
 from pnp.fonts import BOLD
 from pnp.games.not_a_hack.cards import NotAHackData
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.design import DesignGrid, line_at
-from pnp.layout.face import Border, Element, Face, Fill
+from pnp.layout.design import DesignGrid
+from pnp.layout.face import Border, Element, Face, Fill, Text
 
 WHITE_INK, BLACK_INK, BLACK_FACE = "#FFFFFF", "#111111", "#1E1E1E"
 #: Ink saver: the black pile's ground (a tint of BLACK_FACE) and the width of its black
 #: edge inside the trim (mm).
 SAVER_GROUND, SAVER_EDGE_MM = 0.10, 1.0
+#: A back's title box and the pile's name box under it, (top, height) in mm on the
+#: poker design card, 5 mm in from each side: a block centred on the card.
+BACK_TITLE, BACK_PILE = (27.5, 28.0), (57.0, 5.5)
 
 
 def dark_pile(frame: CardFrame) -> tuple[Fill, list[Element]]:
@@ -45,38 +48,40 @@ def inks(dark: bool, frame: CardFrame) -> tuple[str, str]:
 
 
 def pile_back(pile: str, data: NotAHackData, frame: CardFrame) -> Face:
-    """A pile's back: the game's back title and the pile's name centred on a ground
+    """A pile's back: the game's back title set large over two lines (as the genre's
+    backs set their name) and the pile's name under it, the block centred on a ground
     that runs through the bleed, dark for the black pile (with the ink saver, its pale
     grey ground without the fronts' black edge), white for the white pile; no frame,
-    so duplex drift and miscuts do not show (issue 28 item 7)."""
-    f, back = frame, data.info.back
+    so duplex drift and miscuts do not show (issue 28 item 7), and no band of more
+    than a third of the card left empty (item 4). Positions: BACK_TITLE, BACK_PILE."""
+    back = data.info.back
     dark = pile == "black"
     name, name_origin = data.info.label(f"{pile}_pile")
     ink, _muted = inks(dark, frame)
-    ground = dark_pile(f)[0] if dark else Fill(key="ground", rect=f.bleed_rect, colour="#FFFFFF")
-    width, g = f.w - 2 * mm_to_pt(5.0), DesignGrid(f)
+    ground = (
+        dark_pile(frame)[0] if dark else Fill(key="ground", rect=frame.bleed_rect, colour="#FFFFFF")
+    )
+    g = DesignGrid(frame)
     return Face(
         elements=(
-            line_at(
-                "title",
-                back.title,
-                BOLD,
-                g.pt(20),
-                f.w / 2,
-                f.h * 0.52,
-                width,
+            Text(
+                key="title",
+                text=back.title,
+                font=BOLD,
+                box=g.box(*BACK_TITLE, left_mm=5.0, right_mm=5.0),
+                max_size=g.pt(36.0),
                 min_size=g.pt(11.0),
+                max_lines=3,
                 colour=ink,
                 origin=origin_at(back.source, "title"),
             ),
-            line_at(
-                "pile_name",
-                name,
-                BOLD,
-                g.pt(9),
-                f.w / 2,
-                f.h * 0.52 - mm_to_pt(6.5),
-                width,
+            Text(
+                key="pile_name",
+                text=name,
+                font=BOLD,
+                box=g.box(*BACK_PILE, left_mm=5.0, right_mm=5.0),
+                max_size=g.pt(12.0),
+                max_lines=1,
                 colour=ink,
                 origin=name_origin,
             ),
