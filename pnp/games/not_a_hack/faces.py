@@ -1,11 +1,13 @@
 """Not a Hack faces and kit: black cards carry white text on a dark ground; white cards a
 coloured stripe (orange for components, pink for modifiers) and a marker, so each kind
-reads at a glance and in greyscale; action cards show their points in a badge. The two
-piles have their own backs.
+reads at a glance and in greyscale; action cards show their points in a badge, Steal and
+New Account cards their marker in the same corner. The two piles have their own backs
+(pnp.games.not_a_hack.backs).
 
 With the ink saver (`CardFrame.ink_saver`) the black pile prints on a pale grey ground
-(its fronts inside a black edge; backs carry no frame), with black text, and its points badge as a ring: the same words and
-marks, still told from the white pile at a glance and in greyscale.
+(its fronts inside a black edge; backs carry no frame), with black text, and its points
+badge as a ring: the same words and marks, still told from the white pile at a glance
+and in greyscale.
 
 Every front keeps an art area for its card's picture (`ART`, clear of every text; issue
 28 item 2): a hack's between its prompt at the top and what completes it, a named
@@ -53,12 +55,12 @@ STRIPES = {"component": ORANGE, "modifier": PINK}
 #: Each kind's art area on the poker design card, mm (top, height, left, right; scaled
 #: by DesignGrid.box), and the colours its picture is painted in (default, ink saver,
 #: which prints it as a pale tint): on the black pile a mid grey that stays clear of
-#: the white prompt (a dark ink on the saver's pale ground, and Banned's vermilion),
+#: the white prompt (a dark grey on the saver's pale ground, and Banned's vermilion),
 #: on the white pile its category colour.
-ART_GREY, BANNED_RED = "#8C8C8C", "#D55E00"
+ART_GREY, SAVER_ART, BANNED_RED = "#8C8C8C", "#333333", "#D55E00"
 ART = {
-    "hack": ((38.0, 28.0, 3.0, 3.0), ART_GREY, BLACK_INK),
-    "negative": ((29.5, 27.0, 3.0, 3.0), ART_GREY, BLACK_INK),
+    "hack": ((38.0, 28.0, 3.0, 3.0), ART_GREY, SAVER_ART),
+    "negative": ((29.5, 27.0, 3.0, 3.0), ART_GREY, SAVER_ART),
     "banned": ((29.5, 27.0, 3.0, 3.0), BANNED_RED, BANNED_RED),
     "positive": ((29.5, 27.0, 3.0, 3.0), "#009E73", "#009E73"),
     "steal": ((29.5, 27.0, 3.0, 3.0), "#555555", "#555555"),
