@@ -249,3 +249,13 @@ def test_a_face_keeps_one_art_area_scaled_like_its_boxes(tmp_path):
     assert tarot.art_colour == "#111111"
     sy = CARD_SIZES_MM["tarot"][1] / CARD_SIZES_MM["poker"][1]
     assert abs(pt_to_mm(tarot.art_area.h) - 27 * sy) < 1e-6
+
+
+def test_the_rulebook_credits_every_author_of_a_printed_picture(data, tmp_path):
+    """CC BY asks for the authors: the rulebook prints the icon table's own credit."""
+    build(BuildOptions("not-a-hack", out_dir=tmp_path))
+    pdf = pypdfium2.PdfDocument(str(tmp_path / "not-a-hack" / "rules.pdf"))
+    printed = " ".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+    credit = data.info.icons.credit()
+    assert " ".join(credit.split()) in " ".join(printed.replace("\r\n", " ").split())
+    assert "Lorc" in credit and "Delapouite" in credit and "CC BY 3.0" in credit
