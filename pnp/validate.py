@@ -331,8 +331,9 @@ def validate_data(
 
 def icon_problems(kit: Kit, data: Any) -> list[Problem]:
     """With an icon table (game.toml `icons`, pnp.data.icons): an error for each of its
-    card ids that no printed card has, and a warning for each printed card with no
-    picture at all, naming the table to add it to. Source: issue 28 item 1."""
+    card ids that no printed card has, and a warning for each printed card (player aids
+    too: their faces keep an art area, pnp.layout.aid) with no picture at all, naming
+    the table to add it to. Source: issue 28 item 1."""
     icons = data.info.icons
     if icons is None:
         return []

@@ -271,7 +271,7 @@ TOPS = [
         "top unknown",
         "colours = 3\n",
         'type = "text"\nfield = "name"\nbox = [3, 3, 20, 10]\n',
-        "faces.toml:1: field 'colours': unknown key; a layout holds design, safe, group, front, back",
+        "faces.toml:1: field 'colours': unknown key; a layout holds design, safe, grow_type, group, front, back",
     ),
     (
         "design",

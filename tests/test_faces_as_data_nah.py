@@ -1,8 +1,8 @@
 """Not a Hack's faces re-expressed as data (tests/faces_as_data/not-a-hack-faces.toml,
 README "Faces as data") against the Python faces of pnp/games/not_a_hack/faces.py:
 every card's front and both backs, with and without the ink saver, element by element
-(same keys, types, colours, fonts, sizes and texts; positions within a millionth of a
-millimetre: the layout writes the badge's and backs' text boxes to 6 decimals, the
+(same keys, types, colours, fonts, sizes and texts, the same art area and art colour;
+positions within a millionth of a millimetre: the layout writes the badge's and backs' text boxes to 6 decimals, the
 largest difference is 4.7e-7 mm; on bridge and tarot cards the fronts too), and the
 cards.pdf each builds, page by page in pixels (bench/same_output.py's comparison: today
 the same bytes)."""
@@ -75,10 +75,17 @@ def _face_difference_pt(python, toml, where: str) -> float:
     assert [e.key for e in python.elements] == [e.key for e in toml.elements], where
     assert (python.reuse, python.safe) == (toml.reuse, toml.safe), where
     assert (python.ground is None) == (toml.ground is None), where
+    # the art area the card's picture goes in (issue 28 item 2): kept on both, one colour
+    assert python.art_area is not None and toml.art_area is not None or python.reuse, where
+    assert python.art_colour == toml.art_colour, where
     pairs = list(zip(python.elements, toml.elements))
     if python.ground is not None:
         pairs.append((python.ground, toml.ground))
-    return max((_difference_pt(a, b, where) for a, b in pairs), default=0.0)
+    worst = max((_difference_pt(a, b, where) for a, b in pairs), default=0.0)
+    if python.art_area is not None or toml.art_area is not None:
+        a, b = python.art_area, toml.art_area
+        worst = max(worst, abs(a.x - b.x), abs(a.y - b.y), abs(a.w - b.w), abs(a.h - b.h))
+    return worst
 
 
 def _frame(size: str, ink_saver: bool) -> CardFrame:

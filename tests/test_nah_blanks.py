@@ -22,6 +22,7 @@ from pnp.fonts import BOLD
 from pnp.games.not_a_hack.cards import load_not_a_hack
 from pnp.games.not_a_hack.faces import BLANKS_FLOOR_PT, KIT
 from pnp.layout.card_frame import CardFrame
+from pnp.layout.design import DesignGrid
 from pnp.layout.face import Text
 from pnp.layout.imposition import Rect
 from pnp.layout.text import balanced_wrap, blank_text, fit_text, placed_lines, text_width, wrap
@@ -29,7 +30,10 @@ from tests.pdfread import placements
 
 SIZES = ("poker", "bridge", "tarot")
 BLANK_PT = mm_to_pt(15)
-PROMPT_PT = BLANKS_FLOOR_PT - 0.01  # the prompt is the only text this large on a hack card
+#: The prompt is the only text this large on a hack card (its floor, grown with the card's
+#: type as DesignGrid.pt grows it: tarot 1.22); the kind label is under 7.5 pt so grown.
+PROMPT_PT = BLANKS_FLOOR_PT - 0.01
+LABEL_PT = 7.5
 CLOSERS = ".,;:!?”’)»"
 
 
@@ -75,6 +79,8 @@ def _prompts(path: Path, size: str):
     """(card's trim top in pdfplumber's top-down pt, kind label's bottom, lines of prompt
     chars) for every card whose large text is a prompt."""
     w, h = (mm_to_pt(v) for v in CARD_SIZES_MM[size])
+    grid = DesignGrid(CardFrame(w, h, mm_to_pt(0.5), False))
+    prompt_pt, label_pt = grid.pt(PROMPT_PT), grid.pt(LABEL_PT)
     reader = PdfReader(path)
     with pdfplumber.open(path) as pdf:
         for index, page in enumerate(pdf.pages):
@@ -87,10 +93,10 @@ def _prompts(path: Path, size: str):
                     for c in page.chars
                     if x0 <= (c["x0"] + c["x1"]) / 2 <= x0 + w and top <= c["top"] <= top + h
                 ]
-                prompt = [c for c in mine if c["size"] >= PROMPT_PT and c["text"] != " "]
-                label = [c for c in mine if c["size"] < 7.5 and c["top"] < top + mm_to_pt(10)]
+                prompt = [c for c in mine if c["size"] >= prompt_pt and c["text"] != " "]
+                label = [c for c in mine if c["size"] < label_pt and c["top"] < top + mm_to_pt(10)]
                 if prompt and label:
-                    chars = [c for c in mine if c["size"] >= PROMPT_PT]
+                    chars = [c for c in mine if c["size"] >= prompt_pt]
                     label_bottom = max(c["bottom"] for c in label)
                     yield top, h, label_bottom, _lines(chars)
 
@@ -107,9 +113,10 @@ def _runs(line: list[dict]) -> list[tuple[int, int]]:
     return runs
 
 
-def _group_too_wide(prompt: str, blank_index: int, box_w: float) -> bool:
+def _group_too_wide(prompt: str, blank_index: int, box_w: float, floor: float) -> bool:
     """True when the word before blank `blank_index`'s run of blanks and that run, bound
-    together, are wider than the box even at the prompt's floor size: a split is needed."""
+    together, are wider than the box even at the prompt's floor size (`floor` pt): a
+    split is needed."""
     tokens = prompt.split()
     at = [i for i, t in enumerate(tokens) if "____" in t][blank_index]
     first = at
@@ -119,8 +126,8 @@ def _group_too_wide(prompt: str, blank_index: int, box_w: float) -> bool:
     while last + 1 < len(tokens) and "____" in tokens[last + 1]:
         last += 1
     group = " ".join(tokens[max(0, first - 1) : last + 1])
-    bound = blank_text(group, BOLD, BLANKS_FLOOR_PT, BLANK_PT, True)
-    return text_width(bound.replace("\u200b", ""), BOLD, BLANKS_FLOOR_PT) > box_w
+    bound = blank_text(group, BOLD, floor, BLANK_PT, True)
+    return text_width(bound.replace("\u200b", ""), BOLD, floor) > box_w
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -135,7 +142,9 @@ def test_every_prompt_prints_its_blanks_as_long_unbroken_slots(data, kit_pdf, si
         if card is None:
             continue  # an action or banned card's title and text
         seen.add(card.id)
-        box_w = next(e for e in KIT.front(card, data, frame).elements if e.key == "text").box.w
+        prompt = next(e for e in KIT.front(card, data, frame).elements if e.key == "text")
+        assert isinstance(prompt, Text)
+        box_w = prompt.box.w
         prompt_top = min(c["top"] for line in lines for c in line if c["text"].strip())
         assert label_bottom <= prompt_top <= top + h / 3, (size, card.id)
         blank = 0
@@ -152,7 +161,11 @@ def test_every_prompt_prints_its_blanks_as_long_unbroken_slots(data, kit_pdf, si
                 starts_line = not "".join(c["text"] for c in line[:first]).strip(" \u00a0“‘(")
                 if starts_line and not (n == 0 and _normal(card.text).startswith("____")):
                     assert texts[n - 1].rstrip().endswith("_"), (size, card.id, texts)
-                    assert _group_too_wide(_normal(card.text), blank, box_w), (size, card.id, texts)
+                    assert _group_too_wide(_normal(card.text), blank, box_w, prompt.min_size), (
+                        size,
+                        card.id,
+                        texts,
+                    )
                     excused.append(card.id)
                 blank += 1
         assert blank == card.blanks, (size, card.id, texts)

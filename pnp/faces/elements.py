@@ -18,10 +18,14 @@ from pnp.data.art import parse_art
 from pnp.data.models import Origin, Source
 from pnp.data.toml_source import TableLines, TomlFile
 from pnp.faces.keys import ONE_OF, OPTIONAL_ONE_OF, REQUIRED, TYPES
-from pnp.faces.values import Context, conditions, element_key, flag
+from pnp.faces.values import Context, checked_box, colour, conditions, element_key, flag
 from pnp.layout.card_frame import TITLE_FLOOR_PT
 
 COMMON_KEYS = ("type", "key", "inside", "when", "unless", "saver", "saver_only")
+#: The keys of a face's art-area entry: where the card's picture goes (its icon-table
+#: picture, pnp.data.icons), the colour it is painted in, conditions and ink-saver values.
+ART_AREA_KEYS = ("art_area", "art_colour", "when", "unless", "saver")
+ART_AREA_OWN = {"art_area": checked_box, "art_colour": colour}
 
 
 @dataclass(frozen=True)
@@ -163,6 +167,68 @@ def element(
     return ElementSpec(typ, key, values, origin, **extra)
 
 
+def art_area_entry(
+    r: Reader, raw: dict, where: TableLines, subject: str, ctx: Context
+) -> ElementSpec | None:
+    """A face's entry `{ art_area = [left, top, width, height], art_colour = "#RRGGBB" }`
+    (mm on the design card, scaled like every box): the face keeps that area for the
+    card's picture, clear of its text (Face.art_area, issue 28 item 2). Kept as an
+    ElementSpec of type "art_area" (values `box`, `colour`) that builds no element;
+    `saver` may give another art_area or art_colour for --ink-saver. None (with its
+    problems) if wrong."""
+    before = len(r.problems)
+    subject = f"{subject}, art area"
+    for k in raw:
+        if k not in ART_AREA_KEYS:
+            r.bad(
+                where,
+                k,
+                f"unknown key beside art_area; allowed keys: {', '.join(ART_AREA_KEYS)}",
+                subject,
+            )
+
+    def checked(table: dict, under: str | None) -> dict[str, Any]:
+        out = {}
+        for k, check in ART_AREA_OWN.items():
+            if k in table:
+                value, wrong = check(table[k], ctx)
+                if wrong:
+                    r.bad(where, under or k, f"{k} in saver: {wrong}" if under else wrong, subject)
+                else:
+                    out["box" if k == "art_area" else "colour"] = value
+        return out
+
+    values = checked(raw, None)
+    extra: dict[str, Any] = {}
+    for k in ("when", "unless"):
+        if k in raw:
+            extra[k], wrong = conditions(raw[k], ctx)
+            if wrong:
+                r.bad(where, k, wrong, subject)
+    saver = raw.get("saver")
+    if isinstance(saver, dict):
+        for k in saver:
+            if k not in ART_AREA_OWN:
+                r.bad(
+                    where,
+                    "saver",
+                    f"unknown key {quoted(k)} in saver; an art area's keys: art_area, art_colour",
+                    subject,
+                )
+        extra["saver"] = checked(saver, "saver")
+    elif saver is not None:
+        r.bad(
+            where,
+            "saver",
+            f"expected a table of the art_area or art_colour printed with --ink-saver, got {described(saver)}",
+            subject,
+        )
+    if len(r.problems) > before:
+        return None
+    origin = Source(r.tf.path, where.line, tuple(where.keys.items()), subject).at("art_area")
+    return ElementSpec("art_area", "art_area", values, origin, **extra)
+
+
 def _key(raw: dict, typ: str, where: TableLines) -> str:
     """The element's `key`, else its field's or label's name, else "TYPE-LINE"."""
     given = raw.get("key")
@@ -238,6 +304,15 @@ def check_keys(r: Reader, specs: list[ElementSpec], subject: str) -> None:
     `inside` an earlier element's key, and one ground."""
     seen: dict[str, ElementSpec] = {}
     grounds = [s for s in specs if s.type == "ground"]
+    areas = [s for s in specs if s.type == "art_area"]
+    if len(areas) > 1 and not all(a.conditional for a in areas):
+        r.bad(
+            TableLines(areas[1].origin.source.line, dict(areas[1].origin.source.field_lines)),
+            "art_area",
+            f"{subject} keeps {len(areas)} art areas; a face keeps one (or alternatives under conditions)",
+            areas[1].origin.source.subject,
+        )
+        specs = [s for s in specs if s.type != "art_area"]
     for spec in specs:
         lines = TableLines(spec.origin.source.line, dict(spec.origin.source.field_lines))
         first = seen.get(spec.key)

@@ -3,18 +3,23 @@ with file:line (the line of the key at fault), never raising for bad data.
 
     design = "poker"            # the trim the mm are measured on (default: game.toml's)
     safe = 3                    # the safe area, mm inside the trim (at least 3)
+    grow_type = true            # text sizes grow on a card larger than the design card
     [[group.NAME]]              # elements several faces share, drawn where a face
     ...                         #   says `use = "NAME"`
     [[front.KIND]]              # the front of every card of one kind, in drawing order
     type = "text"
     ...
+    [[front.KIND]]              # an entry without a type: the face's art area, where
+    art_area = [3, 30, 57.5, 27]  # the card's picture goes, and its colour
+    art_colour = "#8C8C8C"
     [[back.BACK]]               # a back's design
 
 The keys of each element type are in pnp.faces.keys; those every element takes are
 `type`, `key` (its name in messages; default: its field or label, else type-line),
 `inside` (an earlier element it sits in), `when` / `unless` (conditions on the card's
 fields), `saver` (values used instead with --ink-saver, or false: left out) and
-`saver_only` (printed only with --ink-saver). Source: issue 25 item 1.
+`saver_only` (printed only with --ink-saver). Source: issue 25 item 1; the art area
+and `grow_type`: issue 28 items 2 and 4.
 """
 
 from __future__ import annotations
@@ -27,11 +32,11 @@ from pnp.core.errors import Problem
 from pnp.core.shown import described, listed, quoted
 from pnp.core.units import CARD_SIZES_MM
 from pnp.data.toml_source import TableLines, read_toml
-from pnp.faces.elements import ElementSpec, Reader, check_keys, element
-from pnp.faces.values import conditions, number
+from pnp.faces.elements import ElementSpec, Reader, art_area_entry, check_keys, element
+from pnp.faces.values import conditions, flag, number
 from pnp.layout.card_frame import SAFE_MM
 
-TOP_KEYS = ("design", "safe", "group", "front", "back")
+TOP_KEYS = ("design", "safe", "grow_type", "group", "front", "back")
 USE_KEYS = ("use", "when", "unless")
 #: The fields a back's elements may bind: game.toml's [back] table.
 BACK_FIELDS = {"title": "str", "subtitle": "str", "colour": "colour"}
@@ -40,13 +45,15 @@ BACK_FIELDS = {"title": "str", "subtitle": "str", "colour": "colour"}
 @dataclass(frozen=True)
 class Layout:
     """A checked layout: its file, the design card (mm), the safe area (mm inside the
-    trim) and the elements of every front (by kind of card) and back (by back id)."""
+    trim), the elements of every front (by kind of card) and back (by back id), and
+    whether its text sizes grow on a larger card (`grow_type`, pnp.faces.scale)."""
 
     file: Path
     design_mm: tuple[float, float]
     safe_mm: float
     fronts: Mapping[str, tuple[ElementSpec, ...]]
     backs: Mapping[str, tuple[ElementSpec, ...]]
+    grow_type: bool = False
 
 
 def read_layout(
@@ -88,6 +95,9 @@ def read_layout(
             None,
         )
         safe = SAFE_MM
+    grow, wrong = flag(tf.data.get("grow_type", False), r.context(None))
+    if wrong:
+        r.bad(top, "grow_type", wrong, None)
     groups = _lists(r, "group")
     fronts = _lists(r, "front")
     back_lists = _lists(r, "back")
@@ -107,7 +117,7 @@ def read_layout(
     _coverage(r, "back", back_lists, backs, "back")
     if r.problems:
         return None, r.problems
-    return Layout(Path(path), r.design, float(safe), built_fronts, built_backs), []
+    return Layout(Path(path), r.design, float(safe), built_fronts, built_backs, bool(grow)), []
 
 
 def _lists(r: Reader, section: str) -> dict[str, list[tuple[Any, TableLines]]]:
@@ -171,11 +181,18 @@ def _face(
         if isinstance(raw, dict) and "use" in raw:
             out += _use(r, raw, where, subject, groups, used, ctx, section == "group")
             continue
-        spec = element(r, raw, where, subject, ctx)
+        spec = _entry(r, raw, where, subject, ctx)
         if spec is not None:
             out.append(spec)
     check_keys(r, out, subject)
     return tuple(out)
+
+
+def _entry(r: Reader, raw: Any, where: TableLines, subject: str, ctx) -> ElementSpec | None:
+    """An element, or the face's art-area entry (a table with `art_area`)."""
+    if isinstance(raw, dict) and "art_area" in raw:
+        return art_area_entry(r, raw, where, subject, ctx)
+    return element(r, raw, where, subject, ctx)
 
 
 def _use(r, raw, where, subject, groups, used, ctx, in_group: bool) -> list[ElementSpec]:
@@ -208,7 +225,7 @@ def _use(r, raw, where, subject, groups, used, ctx, in_group: bool) -> list[Elem
     group_subject = f"group {quoted(name)} (in {subject})"
     out = []
     for item, lines in groups[name]:
-        spec = element(r, item, lines, group_subject, ctx)
+        spec = _entry(r, item, lines, group_subject, ctx)
         if spec is not None:
             out.append(
                 replace(

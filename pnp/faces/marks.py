@@ -30,9 +30,13 @@ from pnp.layout.imposition import Rect
 
 
 def _text_element(spec, values, bound, scale) -> list[Element]:
+    anchor = values.get("anchor")
+    sizes = {"size": scale.text_size(values.get("size", 10.0), anchor)}
+    if "min_size" in values:
+        sizes["min_size"] = scale.text_size(values["min_size"], anchor)
     return text_of(
         spec,
-        values,
+        {**values, **sizes},
         bound,
         scale.rect(values["box"], anchor=values.get("anchor")),
         spec.key,

@@ -10,14 +10,18 @@ height with its height, and radii and icon sizes with the smaller of the two, ex
   with the card);
 - an edge of a box that lies inside the design card's safe area stays inside the card's.
 
-Text sizes (pt) and line widths never scale. On the design card itself nothing moves.
-Source: issue 25 item 1; README, "Faces as data".
+Text sizes (pt) and line widths do not scale, unless the layout says `grow_type`: then
+the size of every text without an anchor grows as pnp.layout.design's `DesignGrid.pt`
+grows type, by `type_scale` relative to the design card's (tarot 1.22 on a poker
+design; bridge and mini keep the design's sizes). On the design card nothing moves.
+Source: issue 25 item 1, issue 28 item 4; README, "Faces as data".
 """
 
 from __future__ import annotations
 
 from pnp.core.units import mm_to_pt
 from pnp.layout.card_frame import CardFrame
+from pnp.layout.design import DESIGN_H_MM, DESIGN_W_MM, type_scale
 from pnp.layout.imposition import Rect
 
 EDGE_MM = 0.005  # a fill's edge this close to the trim's runs into the bleed
@@ -26,14 +30,32 @@ ANCHORS = ("top-left", "top-right", "bottom-left", "bottom-right", "edges")
 
 class Scale:
     """Design-card mm (a card of `design_mm` with a safe area of `safe_mm`, from its
-    top-left, y down) to card-local pt on `frame`."""
+    top-left, y down) to card-local pt on `frame`; with `grow_type`, text sizes (pt)
+    grow on a card larger than the design card (`text_size`)."""
 
-    def __init__(self, design_mm: tuple[float, float], frame: CardFrame, safe_mm: float = 3.0):
+    def __init__(
+        self,
+        design_mm: tuple[float, float],
+        frame: CardFrame,
+        safe_mm: float = 3.0,
+        grow_type: bool = False,
+    ):
         self.frame = frame
         self.design = design_mm
         self.sx = frame.w / mm_to_pt(design_mm[0])
         self.sy = frame.h / mm_to_pt(design_mm[1])
         self.safe_mm = safe_mm
+        design_type = max(1.0, (design_mm[0] * design_mm[1] / (DESIGN_W_MM * DESIGN_H_MM)) ** 0.5)
+        self.type = type_scale(frame) / design_type if grow_type else 1.0
+
+    def text_size(self, size_pt: float, anchor: str | None = None) -> float:
+        """A text size (pt) written for the design card, on this card: grown by the
+        card's type scale over the design card's when the layout grows type (rounded to
+        0.01 pt as DesignGrid.pt rounds), as written for an anchored element or when it
+        does not. Issue 28 item 4."""
+        if anchor or self.type == 1.0:
+            return size_pt
+        return round(size_pt * self.type, 2)
 
     def _x(self, x_mm: float, anchor: str | None) -> float:
         if anchor is None:

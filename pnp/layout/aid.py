@@ -174,14 +174,7 @@ def aid_back(data: Any, frame: CardFrame) -> Face:
                 origin=back.source.at("title"),
             ),
             line_at(
-                "caption",
-                CAPTION,
-                BOLD,
-                g.pt(10),
-                f.w / 2,
-                f.h / 3,
-                width,
-                colour=back.colour,
+                "caption", CAPTION, BOLD, g.pt(10), f.w / 2, f.h / 3, width, colour=back.colour
             ),
         ),
         ground=Fill(key="ground", rect=f.bleed_rect, colour=back.colour, strength=0.06),

@@ -1,11 +1,18 @@
 """Not a Hack faces and kit: black cards carry white text on a dark ground; white cards a
 coloured stripe (orange for components, pink for modifiers) and a marker, so each kind
-reads at a glance and in greyscale; action cards show their points in a badge. The two
-piles have their own backs.
+reads at a glance and in greyscale; action cards show their points in a badge, Steal and
+New Account cards their marker in the same corner. The two piles have their own backs
+(pnp.games.not_a_hack.backs).
 
 With the ink saver (`CardFrame.ink_saver`) the black pile prints on a pale grey ground
-(its fronts inside a black edge; backs carry no frame), with black text, and its points badge as a ring: the same words and
-marks, still told from the white pile at a glance and in greyscale.
+(its fronts inside a black edge; backs carry no frame), with black text, and its points
+badge as a ring: the same words and marks, still told from the white pile at a glance
+and in greyscale.
+
+Every front keeps an art area for its card's picture (`ART`, clear of every text; issue
+28 item 2): a hack's between its prompt at the top and what completes it, a named
+card's between its title and its text, a component's or modifier's under its words.
+Type grows with the card (DesignGrid.pt, issue 28 item 4).
 
 Card-local points; positions designed on a poker card in mm from the trim's top edge.
 Card faces: shared/DESIGN.md, not-a-hack; rules: shared/rules/not-a-hack.txt.
@@ -13,23 +20,20 @@ Card faces: shared/DESIGN.md, not-a-hack; rules: shared/rules/not-a-hack.txt.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from pnp.core.units import mm_to_pt
-from pnp.data.models import origin_at
 from pnp.fonts import BOLD, REGULAR
+from pnp.games.not_a_hack.backs import BLACK_INK, WHITE_INK, dark_pile, inks, pile_back
 from pnp.games.not_a_hack.cards import LABELS, PILES, TABLES, NahCard, NotAHackData, load_not_a_hack
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.design import DesignGrid, label, line_at, ring
-from pnp.layout.face import Border, Disc, Element, Face, Fill, Icon, Outline, Text
+from pnp.layout.design import LABEL_PT, DesignGrid, label, line_at, ring
+from pnp.layout.face import Disc, Element, Face, Fill, Icon, Outline, Text
 from pnp.layout.imposition import Rect
 from pnp.layout.kit import Kit, KitRow, PrintGroup
 
-WHITE_INK, BLACK_INK = "#FFFFFF", "#111111"
-ORANGE, PINK, BLACK_FACE = "#E69F00", "#CC79A7", "#1E1E1E"
-#: Ink saver: the black pile's ground (a tint of BLACK_FACE), the width of its black edge
-#: inside the trim (mm), and the width of a points badge's ring (mm).
-SAVER_GROUND, SAVER_EDGE_MM = 0.10, 1.0
+ORANGE, PINK = "#E69F00", "#CC79A7"
 #: The [labels] word naming each kind of card.
 KIND_LABEL = {
     "hack": "hack",
@@ -48,6 +52,22 @@ MARKERS = {
     "steal": ("eye", "#555555"),
 }
 STRIPES = {"component": ORANGE, "modifier": PINK}
+#: Each kind's art area on the poker design card, mm (top, height, left, right; scaled
+#: by DesignGrid.box), and the colours its picture is painted in (default, ink saver,
+#: which prints it as a pale tint): on the black pile a mid grey that stays clear of
+#: the white prompt (a dark grey on the saver's pale ground, and Banned's vermilion),
+#: on the white pile its category colour.
+ART_GREY, SAVER_ART, BANNED_RED = "#8C8C8C", "#333333", "#D55E00"
+ART = {
+    "hack": ((38.0, 28.0, 3.0, 3.0), ART_GREY, SAVER_ART),
+    "negative": ((29.5, 27.0, 3.0, 3.0), ART_GREY, SAVER_ART),
+    "banned": ((29.5, 27.0, 3.0, 3.0), BANNED_RED, BANNED_RED),
+    "positive": ((29.5, 27.0, 3.0, 3.0), "#009E73", "#009E73"),
+    "steal": ((29.5, 27.0, 3.0, 3.0), "#555555", "#555555"),
+    "new_account": ((29.5, 27.0, 3.0, 3.0), "#0072B2", "#0072B2"),
+    "component": ((40.5, 34.0, 9.0, 3.0), ORANGE, ORANGE),
+    "modifier": ((40.5, 34.0, 9.0, 3.0), PINK, PINK),
+}
 #: The printed length (mm) of a prompt's blank at least, at every card size: a slot a
 #: white card's words can be read into (issue 28 item 6). The prompt starts at the top
 #: of its box, under the kind label, as the genre sets it.
@@ -55,6 +75,9 @@ BLANK_MM = 15.0
 #: The prompt's floor size (pt): below the 11 pt of a title, so that a word and the
 #: blanks bound to it ("rebooted ____ ____.") fit one line of a bridge card.
 BLANKS_FLOOR_PT = 9.5
+#: The radius (mm) of an action card's points badge in the top right corner, and the
+#: width (mm) of a Steal or New Account card's marker centred where the badge is.
+BADGE_MM, MARKER_MM = 6.0, 11.0
 
 
 def points_text(card: NahCard) -> str:
@@ -83,13 +106,14 @@ def _hack(card: NahCard, data: NotAHackData, g: DesignGrid, ink: str, muted: str
     marks = ["component"] * card.components + ["modifier"] * card.modifiers
     pitch = 7.5
     x0 = 31.75 - pitch * (len(marks) - 1) / 2
+    needs_label = label("needs_label", needs, g.box(69.0, 3.5), colour=muted, origin=needs_origin)
     icons = [
         Icon(
             key=f"needs_icon[{i}]",
             glyph=MARKERS[m][0],
             colour=MARKERS[m][1],
             x=g.x(x0 + i * pitch),
-            y=g.y(82.0),
+            y=g.y(82.5),
             size=g.x(5.0),
             style="plain",
         )
@@ -100,22 +124,22 @@ def _hack(card: NahCard, data: NotAHackData, g: DesignGrid, ink: str, muted: str
             key="text",
             text=card.text,
             font=BOLD,
-            box=g.box(11.0, 52.0),
-            max_size=15.0,
-            min_size=BLANKS_FLOOR_PT,
+            box=g.box(10.5, 27.0),
+            max_size=g.pt(15.0),
+            min_size=g.pt(BLANKS_FLOOR_PT),
             align="left",
             colour=ink,
             origin=src.at("text"),
             valign="top",
             blank_mm=BLANK_MM,
         ),
-        label("needs_label", needs, g.box(68.5, 3.5), colour=muted, origin=needs_origin),
+        replace(needs_label, max_size=g.pt(LABEL_PT)),
         Text(
             key="needs",
             text=needs_text(card),
             font=REGULAR,
-            box=g.box(72.5, 7.0),
-            max_size=8.5,
+            box=g.box(72.5, 6.5),
+            max_size=g.pt(8.5),
             colour=ink,
             max_lines=2,
             origin=src.at("components"),
@@ -126,14 +150,15 @@ def _hack(card: NahCard, data: NotAHackData, g: DesignGrid, ink: str, muted: str
 def _named(card: NahCard, frame: CardFrame, g: DesignGrid, ink: str) -> list[Element]:
     """Action, Banned, New Account and Steal cards: title, text, points line, marker."""
     src = card.source
+    banned = card.kind == "banned"
     out: list[Element] = [
         Text(
             key="name",
             text=card.name,
             font=BOLD,
-            box=g.box(14.0, 16.0),
-            max_size=20.0 if card.kind == "banned" else 14.0,
-            min_size=11.0,
+            box=g.box(9.5, 19.0) if banned else g.box(15.5, 13.0),
+            max_size=g.pt(20.0 if banned else 14.0),
+            min_size=g.pt(11.0),
             max_lines=2,
             colour=ink,
             origin=src.at("name"),
@@ -142,8 +167,8 @@ def _named(card: NahCard, frame: CardFrame, g: DesignGrid, ink: str) -> list[Ele
             key="text",
             text=card.text,
             font=REGULAR,
-            box=g.box(33.0, 30.0),
-            max_size=10.0,
+            box=g.box(57.5, 26.0 if banned else 19.0),
+            max_size=g.pt(10.0),
             colour=ink,
             origin=src.at("text"),
         ),
@@ -157,21 +182,23 @@ def _named(card: NahCard, frame: CardFrame, g: DesignGrid, ink: str) -> list[Ele
                 key="points_line",
                 text=f"{when}: {gain} {n} point{'s' if n != 1 else ''}.",
                 font=BOLD,
-                box=g.box(66.0, 8.0),
-                max_size=9.0,
+                box=g.box(77.5, 7.5),
+                max_size=g.pt(9.0),
                 colour=ink,
                 origin=src.at("points"),
             )
         )
-    if card.kind in MARKERS:
-        out.insert(0, _marker(card.kind, frame.w / 2, g.y(76.5), g.x(12.0)))
+    if card.kind in MARKERS:  # at the top right, where an action card shows its points
+        corner = mm_to_pt(BADGE_MM)
+        x, y = frame.safe.x + frame.safe.w - corner, frame.safe.top - corner
+        out.insert(0, _marker(card.kind, x, y, mm_to_pt(MARKER_MM)))
     return out
 
 
 def _points_badge(card: NahCard, frame: CardFrame) -> list[Element]:
     """The points in a disc at the top right: white on a black card, black on a white one;
     with the ink saver a black card's disc is a black ring around black points."""
-    r = mm_to_pt(6.0)
+    r = mm_to_pt(BADGE_MM)
     cx, cy = frame.safe.x + frame.safe.w - r, frame.safe.top - r
     dark = card.pile == "black"
     if dark and frame.ink_saver:
@@ -197,36 +224,12 @@ def _points_badge(card: NahCard, frame: CardFrame) -> list[Element]:
     ]
 
 
-def _dark_pile(frame: CardFrame) -> tuple[Fill, list[Element]]:
-    """The black pile's ground and edge: solid black; with the ink saver a pale grey
-    ground inside a black edge (the trim's outer SAVER_EDGE_MM, and the bleed)."""
-    if not frame.ink_saver:
-        return Fill(key="ground", rect=frame.bleed_rect, colour=BLACK_FACE), []
-    edge = Border(
-        key="edge",
-        outer=frame.bleed_rect,
-        inner=frame.trim_rect.inset(mm_to_pt(SAVER_EDGE_MM)),
-        radius=mm_to_pt(1.0),
-        colour=BLACK_FACE,
-    )
-    return Fill(key="ground", rect=frame.bleed_rect, colour=BLACK_FACE, strength=SAVER_GROUND), [
-        edge
-    ]
-
-
-def _inks(dark: bool, frame: CardFrame) -> tuple[str, str]:
-    """(text, muted caption) colours: light on the black pile's solid ground, else dark."""
-    if dark and not frame.ink_saver:
-        return WHITE_INK, "#BBBBBB"
-    return BLACK_INK, "#444444"
-
-
 def nah_face(card: NahCard, data: NotAHackData, frame: CardFrame) -> Face:
     """Every element of `card`'s front."""
     g = DesignGrid(frame)
     dark = card.pile == "black"
-    ink, muted = _inks(dark, frame)
-    ground, decor = _dark_pile(frame) if dark else (None, [])
+    ink, muted = inks(dark, frame)
+    ground, decor = dark_pile(frame) if dark else (None, [])
     if card.kind in STRIPES:
         b = frame.bleed
         decor.append(
@@ -256,7 +259,7 @@ def nah_face(card: NahCard, data: NotAHackData, frame: CardFrame) -> Face:
         text=kind_text,
         font=BOLD,
         box=g.box(4.0, 3.5, left_mm=left, right_mm=26),
-        max_size=7.0,
+        max_size=g.pt(LABEL_PT),
         align="left",
         max_lines=1,
         colour=muted,
@@ -271,61 +274,26 @@ def nah_face(card: NahCard, data: NotAHackData, frame: CardFrame) -> Face:
                 key="text",
                 text=card.text,
                 font=BOLD,
-                box=g.box(16.0, 56.0, left_mm=9.0),
-                max_size=16.0,
-                min_size=11.0,
+                box=g.box(11.0, 27.0, left_mm=9.0),
+                max_size=g.pt(16.0),
+                min_size=g.pt(11.0),
                 align="left",
                 colour=ink,
                 origin=card.source.at("text"),
+                valign="top",
             ),
         ]
     else:
         body = _named(card, frame, g, ink)
     icons = [e for e in body if isinstance(e, Icon)]
     texts = [e for e in body if not isinstance(e, Icon)]
-    return Face(elements=(*decor, *icons, kind, *texts), ground=ground, source=card.source)
-
-
-def pile_back(pile: str, data: NotAHackData, frame: CardFrame) -> Face:
-    """A pile's back: the game's back title and the pile's name centred on a ground
-    that runs through the bleed, dark for the black pile (with the ink saver, its pale
-    grey ground without the fronts' black edge), white for the white pile; no frame,
-    so duplex drift and miscuts do not show (issue 28 item 7)."""
-    f, back = frame, data.info.back
-    dark = pile == "black"
-    name, name_origin = data.info.label(f"{pile}_pile")
-    ink, _muted = _inks(dark, frame)
-    ground = _dark_pile(f)[0] if dark else Fill(key="ground", rect=f.bleed_rect, colour="#FFFFFF")
-    width = f.w - 2 * mm_to_pt(5.0)
+    (top, height, left_mm, right_mm), colour, saver_colour = ART[card.kind]
     return Face(
-        elements=(
-            line_at(
-                "title",
-                back.title,
-                BOLD,
-                20,
-                f.w / 2,
-                f.h * 0.52,
-                width,
-                min_size=11.0,
-                colour=ink,
-                origin=origin_at(back.source, "title"),
-            ),
-            line_at(
-                "pile_name",
-                name,
-                BOLD,
-                9,
-                f.w / 2,
-                f.h * 0.52 - mm_to_pt(6.5),
-                width,
-                colour=ink,
-                origin=name_origin,
-            ),
-        ),
+        elements=(*decor, *icons, kind, *texts),
         ground=ground,
-        source=back.source,
-        reuse=f"back-{pile}",
+        source=card.source,
+        art_area=g.box(top, height, left_mm, right_mm),
+        art_colour=saver_colour if frame.ink_saver else colour,
     )
 
 
