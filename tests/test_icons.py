@@ -268,3 +268,46 @@ def test_every_aid_keeps_an_art_area_clear_of_its_text(game, size):
                 )
                 assert apart, (aid.id, text.key)
         assert face.art_colour is not None and face.art_colour != data.info.back.colour
+
+
+def test_the_fourth_game_prints_its_icons_in_the_art_area_its_layout_keeps(heist, tmp_path):
+    """Shared code, every game: a data-only game whose faces.toml keeps an art area and
+    whose icon table names a card's icon prints that icon there, in the area's colour,
+    and credits its author in its rulebook."""
+    from PIL import Image
+
+    with (heist / "faces.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[[front.loot]]\nart_area = [4, 60.5, 22, 15]\nart_colour = "#0072B2"\n')
+    icons = heist / "icons.toml"
+    icons.write_text(
+        table('gold-watch = "padlock"\ncursed-ruby = "padlock"\npaper-clip = "padlock"\n'),
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    result = run("build", "--game", "pocket-heist", "--data", str(heist.parent), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "keeps no art area" not in result.output
+    result = run(
+        "export", "--game", "pocket-heist", "--data", str(heist.parent), "--out", str(out),
+        "--format", "png", "--dpi", "100",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    png = next((out / "pocket-heist").rglob("gold-watch-1-front.png"))
+    image = Image.open(png).convert("RGB")
+    bleed = (image.width - round(63.5 / 25.4 * 100)) / 2
+    px = lambda x_mm, y_mm: image.getpixel(  # noqa: E731
+        (round(bleed + x_mm / 25.4 * 100), round(bleed + y_mm / 25.4 * 100))
+    )
+    inside = [px(x, y) for x in range(6, 25) for y in range(61, 75)]
+    assert (0, 114, 178) in inside or any(
+        abs(r - 0) < 12 and abs(g - 114) < 12 and abs(b - 178) < 12 for r, g, b in inside
+    )  # the padlock, in the area's blue
+    assert px(50, 70) == px(60, 70)  # beside the area: the ground
+    rules = (out / "pocket-heist" / "rules.pdf").read_bytes()
+    assert b"Lorc" in rules or "Lorc" in _pdf_text(out / "pocket-heist" / "rules.pdf")
+
+
+def _pdf_text(path: Path) -> str:
+    from pypdf import PdfReader
+
+    return " ".join(page.extract_text() for page in PdfReader(path).pages)
