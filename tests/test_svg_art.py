@@ -24,8 +24,8 @@ from tests.test_art import POKER, add_art, build_copy, first_trim, image, image_
 MM = mm_to_pt(1)
 PADLOCK = Path(__file__).parent / "art" / "padlock.svg"
 BLUE = (0x1F, 0x6F, 0xB2)
-WINDOW = (42.0, 3.0, 18.5, 17.0)  # right of the points shield, on a Tech card
-WINDOW_ART = '{ file = "art/padlock.svg", window = [42, 3, 18.5, 17], fit = "contain"%s }'
+WINDOW = (22.5, 23.0, 18.5, 17.0)  # in the art area under a Tech card's name
+WINDOW_ART = '{ file = "art/padlock.svg", window = [22.5, 23, 18.5, 17], fit = "contain"%s }'
 SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100">'
 DPI = 300
 
