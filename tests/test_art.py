@@ -50,6 +50,16 @@ def add_art(toml: Path, card_id: str, art: str) -> int:
     return edit_data(toml, f'id = "{card_id}"', f'id = "{card_id}"\nart = {art}') + 1
 
 
+def without_icons(game: Path) -> None:
+    """Leave the game's icon table (game.toml `icons`) out of the copy `game`, so that
+    the pictures a test counts are only its own."""
+    toml = game / "game.toml"
+    lines = toml.read_text().splitlines(keepends=True)
+    kept = [line for line in lines if not line.startswith("icons = ")]
+    assert len(kept) == len(lines) - 1
+    toml.write_text("".join(kept))
+
+
 def build_copy(data: Path, game: str = "hack-attack", **spec) -> tuple:
     out = data.parent.parent / "out"
     report = build(BuildOptions(game, SheetSpec(**spec), data_dir=data.parent, out_dir=out))
@@ -199,6 +209,7 @@ def test_window_contain_letterboxes_the_whole_image(data_copy):
 
 
 def test_each_distinct_image_is_embedded_once_however_many_cards_print_it(data_copy):
+    without_icons(data_copy)
     image(data_copy / "art" / "back.png", (760, 1070), colour=(30, 30, 90))
     image(data_copy / "art" / "tv.png", (760, 1070))
     add_art(data_copy / "tech.toml", "smart-tv", '"art/tv.png"')
@@ -390,6 +401,7 @@ def test_cmyk_jpeg_and_exif_rotation_are_noted_and_build(data_copy):
 
 
 def test_build_summary_lists_the_images_and_generated_bleed(data_copy):
+    without_icons(data_copy)
     image(data_copy / "art" / "tv.png", (760, 1070))
     add_art(data_copy / "tech.toml", "smart-tv", '"art/tv.png"')
     result = run(
@@ -444,7 +456,9 @@ def test_a_picture_window_is_not_read_as_a_card(data_copy):
 
     image(data_copy / "art" / "wide.png", (1200, 300))
     add_art(
-        data_copy / "tech.toml", "smart-tv", '{ file = "art/wide.png", window = [22.5, 23, 18.5, 17] }'
+        data_copy / "tech.toml",
+        "smart-tv",
+        '{ file = "art/wide.png", window = [22.5, 23, 18.5, 17] }',
     )
     _, pdf = build_copy(data_copy)
     assert len(placements(PdfReader(pdf), 0)) == 9

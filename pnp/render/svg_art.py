@@ -22,6 +22,7 @@ from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from pnp.core.errors import ImageRefused
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.data.svg import SvgInfo, drawing
+from pnp.fonts import REGULAR
 from pnp.layout.imposition import Rect
 from pnp.render.colour import colour as hex_colour
 from pnp.render.images import ImageChanged
@@ -102,6 +103,7 @@ class SvgStore:
         from reportlab.graphics import renderPDF  # here: it loads reportlab.platypus
 
         recoloured(d, hex_rgb, INK_SAVER_STRENGTH if self.ink_saver else 1.0)
+        d.initialFontName = REGULAR  # not reportlab's Helvetica: every font stays embedded
         name = f"pnpsvg{len(names) + 1}"
         self.c.beginForm(name, 0, 0, info.width_pt, info.height_pt)
         renderPDF.draw(d, self.c, 0, 0, showBoundary=False)
