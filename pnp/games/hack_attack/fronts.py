@@ -230,25 +230,25 @@ def reality_check_face(card: RealityCheckCard, data: HackAttackData, frame: Card
 
 
 def attack_face(card: AttackCard, data: HackAttackData, frame: CardFrame) -> Face:
-    """A warning frame, the Attack's name, its picture (26 mm tall on poker), what it
+    """A warning frame, the Attack's name, its picture (24.5 mm tall on poker), what it
     does, its three icons with names."""
     g, src = DesignGrid(frame), card.source
     edge = mm_to_pt(SAVER_FRAME_MM if frame.ink_saver else 2.0)
     icons = icon_row(
         "icons",
         [category_glyph(data, c) for c in card.icons],
-        g.y(72.4),
+        g.y(73.2),
         frame,
         9.0 * g.type,
         19.0 * g.sx,
         origin=src.at("icons"),
     )
-    defend_label = caption("defend_label", data, "defend_with", g.box(63.9, 3.5), g.pt(LABEL_PT))
+    defend_label = caption("defend_label", data, "defend_with", g.box(64.6, 3.5), g.pt(LABEL_PT))
     names = captions(
         "icon_names",
         [data.categories[c].name for c in card.icons],
         icons,
-        g.box(77.5, 6.5),
+        g.box(78.2, 6.5),
         frame,
         9.4 * g.sx,
         [origin_at(data.categories[c].source, "name") for c in card.icons],
@@ -291,7 +291,7 @@ def attack_face(card: AttackCard, data: HackAttackData, frame: CardFrame) -> Fac
                 key="text",
                 text=card.text,
                 font=REGULAR,
-                box=g.box(46.8, 16.2, 4.0, 4.0),
+                box=g.box(45.6, 17.0, 4.0, 4.0),
                 max_size=g.pt(9.5),
                 origin=src.at("text"),
             ),
@@ -299,7 +299,7 @@ def attack_face(card: AttackCard, data: HackAttackData, frame: CardFrame) -> Fac
             *names,
         ),
         source=src,
-        art_area=art_area(g, 20.0, 46.0),
+        art_area=art_area(g, 20.3, 44.8),
         art_colour=INK,
     )
 
