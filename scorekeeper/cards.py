@@ -23,7 +23,7 @@ def card_data(game: str, loader: Callable[[Path], Any]) -> Any:
     cards' pictures (pnp.data.icons) are left out: the table needs none."""
     from pnp.core.errors import DataError
     from pnp.core.paths import DEFAULT_DATA_DIR
-    from pnp.data.icons import without_pictures
+    from pnp.core.pictures import without_pictures
 
     try:
         with without_pictures():

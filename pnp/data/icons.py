@@ -28,14 +28,12 @@ collection, so installing Hack Pack never needs one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import ImageRefused, Problem
+from pnp.core.pictures import pictures_wanted
 from pnp.core.shown import described, quoted
 from pnp.data.art import ArtSpec, resolve_art_path
 from pnp.data.models import Source
@@ -102,30 +100,14 @@ def credit_blocks(info: Any) -> list[Block]:
     return [Block("h2", "Credits", 0), Block("para", icons.credit(), 0)]
 
 
-#: Whether loading a game reads its icon table (False inside `without_pictures`).
-_PICTURES: ContextVar[bool] = ContextVar("pictures", default=True)
-
-
-@contextmanager
-def without_pictures() -> Iterator[None]:
-    """Load card data without the icon table's pictures: the score keeper, which prints
-    nothing, keeps clear of svglib (whose drawings load reportlab) and of the time each
-    SVG's check takes. Inside it `read_game_icons` reads no table."""
-    token = _PICTURES.set(False)
-    try:
-        yield
-    finally:
-        _PICTURES.reset(token)
-
-
 def read_game_icons(tf: TomlFile) -> tuple[GameIcons | None, list[Problem]]:
     """The icon table the game.toml `tf` names with `icons` (None when it names none,
-    inside `without_pictures`, or on any problem), and every problem: at game.toml's
+    inside pnp.core.pictures.without_pictures, or on any problem), and every problem: at game.toml's
     `icons` line when the table cannot be read, else at the table's own lines (an
     unknown key, a bad icon name, an icon whose SVG is missing or refused by
     pnp.data.svg, an icon without an author)."""
     value = tf.data.get("icons")
-    if not isinstance(value, str) or not _PICTURES.get():
+    if not isinstance(value, str) or not pictures_wanted():
         return None, []
     folder = Path(tf.path).parent
     try:
