@@ -19,12 +19,15 @@ from scorekeeper.errors import InputError, ScoreError, quoted
 def card_data(game: str, loader: Callable[[Path], Any]) -> Any:
     """The validated card data of game `game`, read by `loader` (the game's pnp.data load
     function) from the repository's card_data/<game> folder, once per process.
-    InputError naming the first problem (and `pnp validate`) if the data has any."""
+    InputError naming the first problem (and `pnp validate`) if the data has any. The
+    cards' pictures (pnp.data.icons) are left out: the table needs none."""
     from pnp.core.errors import DataError
     from pnp.core.paths import DEFAULT_DATA_DIR
+    from pnp.core.pictures import without_pictures
 
     try:
-        return loader(DEFAULT_DATA_DIR / game)
+        with without_pictures():
+            return loader(DEFAULT_DATA_DIR / game)
     except DataError as exc:
         raise InputError(
             f"the card data has {plural(len(exc.problems), 'problem')}, first: "

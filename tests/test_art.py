@@ -50,6 +50,16 @@ def add_art(toml: Path, card_id: str, art: str) -> int:
     return edit_data(toml, f'id = "{card_id}"', f'id = "{card_id}"\nart = {art}') + 1
 
 
+def without_icons(game: Path) -> None:
+    """Leave the game's icon table (game.toml `icons`) out of the copy `game`, so that
+    the pictures a test counts are only its own."""
+    toml = game / "game.toml"
+    lines = toml.read_text().splitlines(keepends=True)
+    kept = [line for line in lines if not line.startswith("icons = ")]
+    assert len(kept) == len(lines) - 1
+    toml.write_text("".join(kept))
+
+
 def build_copy(data: Path, game: str = "hack-attack", **spec) -> tuple:
     out = data.parent.parent / "out"
     report = build(BuildOptions(game, SheetSpec(**spec), data_dir=data.parent, out_dir=out))
@@ -159,11 +169,11 @@ def test_art_that_brings_its_own_bleed_is_not_extended(data_copy):
 
 def test_window_cover_crops_to_the_window_around_the_focus_point(data_copy):
     image(data_copy / "art" / "wide.png", (1200, 300), colour=(0, 160, 0))  # 448 dpi
-    window = (42.0, 3.0, 18.5, 17.0)  # right of the points shield, on a Tech card
+    window = (22.5, 23.0, 18.5, 17.0)  # in the art area under a Tech card's name
     add_art(
         data_copy / "tech.toml",
         "smart-tv",
-        '{ file = "art/wide.png", window = [42, 3, 18.5, 17], focus = [0, 0.5] }',
+        '{ file = "art/wide.png", window = [22.5, 23, 18.5, 17], focus = [0, 0.5] }',
     )
     _, pdf = build_copy(data_copy)
     grid, trim = first_trim(SheetSpec())
@@ -184,12 +194,12 @@ def test_window_contain_letterboxes_the_whole_image(data_copy):
     add_art(
         data_copy / "tech.toml",
         "smart-tv",
-        '{ file = "art/tall.png", window = [42, 3, 18.5, 17], fit = "contain" }',
+        '{ file = "art/tall.png", window = [22.5, 23, 18.5, 17], fit = "contain" }',
     )
     # 300 px over 17 mm is 448 dpi: sharp enough
     _, pdf = build_copy(data_copy)
     _, trim = first_trim(SheetSpec())
-    wx, wy = trim.x + 42 * MM, trim.y + POKER[1] - 20 * MM
+    wx, wy = trim.x + 22.5 * MM, trim.y + POKER[1] - 40 * MM
     ww, wh = 18.5 * MM, 17 * MM
     iw = 100 * wh / 300
     assert close(box(page_images(pdf)[0]), (wx + (ww - iw) / 2, wy, iw, wh))
@@ -199,6 +209,7 @@ def test_window_contain_letterboxes_the_whole_image(data_copy):
 
 
 def test_each_distinct_image_is_embedded_once_however_many_cards_print_it(data_copy):
+    without_icons(data_copy)
     image(data_copy / "art" / "back.png", (760, 1070), colour=(30, 30, 90))
     image(data_copy / "art" / "tv.png", (760, 1070))
     add_art(data_copy / "tech.toml", "smart-tv", '"art/tv.png"')
@@ -292,7 +303,7 @@ def svg_form_count(pdf: Path) -> int:
         ('{ file = "art/ok.png", window = [0, 0, -1, 5] }', "width -1 is outside 0..500 mm"),
         ('{ file = "art/ok.png", window = [42, 3, 18] }', "expected 4 numbers, got an array of 3"),
         (
-            '{ file = "art/ok.png", window = [42, 3, 18.5, 17], alone = true }',
+            '{ file = "art/ok.png", window = [22.5, 23, 18.5, 17], alone = true }',
             "with a window the rest of the card would be blank",
         ),
         ('{ file = "art/ok.png", tint = "red" }', "unknown key 'tint' in the art table"),
@@ -371,7 +382,7 @@ def test_resolution_under_300_dpi_warns_and_under_150_is_refused(data_copy):
 def test_a_window_over_the_card_text_or_outside_the_safe_area_is_refused(data_copy):
     image(data_copy / "art" / "ok.png", (1000, 1000))
     tech = data_copy / "tech.toml"
-    over = add_art(tech, "smart-tv", '{ file = "art/ok.png", window = [5, 22, 50, 10] }')
+    over = add_art(tech, "smart-tv", '{ file = "art/ok.png", window = [5, 48, 50, 10] }')
     edge = add_art(tech, "games-console", '{ file = "art/ok.png", window = [0.5, 30, 20, 10] }')
     result = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
     assert result.exit_code == 1
@@ -411,6 +422,7 @@ def test_cmyk_jpeg_and_exif_rotation_are_noted_and_build(data_copy):
 
 
 def test_build_summary_lists_the_images_and_generated_bleed(data_copy):
+    without_icons(data_copy)
     image(data_copy / "art" / "tv.png", (760, 1070))
     add_art(data_copy / "tech.toml", "smart-tv", '"art/tv.png"')
     result = run(
@@ -465,7 +477,9 @@ def test_a_picture_window_is_not_read_as_a_card(data_copy):
 
     image(data_copy / "art" / "wide.png", (1200, 300))
     add_art(
-        data_copy / "tech.toml", "smart-tv", '{ file = "art/wide.png", window = [42, 3, 18.5, 17] }'
+        data_copy / "tech.toml",
+        "smart-tv",
+        '{ file = "art/wide.png", window = [22.5, 23, 18.5, 17] }',
     )
     _, pdf = build_copy(data_copy)
     assert len(placements(PdfReader(pdf), 0)) == 9

@@ -16,6 +16,7 @@ from pnp.build import DEFAULT_DATA_DIR
 from pnp.core.units import mm_to_pt
 from pnp.games.hack_attack.kit import KIT as HA_KIT
 from pnp.games.hack_attack.loader import load_hack_attack
+from pnp.layout.card_frame import CardFrame
 from pnp.render.sheets import sheet_layout
 from tests.pdfread import placements, segments
 
@@ -206,12 +207,29 @@ def test_backs_and_icons_are_drawn_once_and_reused(built):
     report = built("a4")
     reader = _reader(report)
     forms = set().union(*(_form_ids(page) for page in reader.pages))
-    # one back, one badge per icon (six categories, wild, attack, user error) and six
-    # pale Defense watermarks: 16 forms for 143 cards; and the player aids' back
-    assert len(forms) == 17
+    # one back, one badge per icon (six categories, wild, attack, user error) and the
+    # player aids' back: 11 forms; and one per distinct card picture in its colour
+    frame = CardFrame(mm_to_pt(63.5), mm_to_pt(88.9))
+    pictures = set()
+    for card in HA_KIT.printed_cards(DATA):
+        art = HA_KIT.face(card, DATA, frame).get("art")
+        pictures.add((art.art.image.path, art.art.colour))
+    assert len(forms) == 11 + len(pictures)
     for i in range(1, len(reader.pages), 2):  # back pages: one Do per card, one form a back
         ops = [op for _, op in ContentStream(reader.pages[i].get_contents(), reader).operations]
         assert ops.count(b"Do") == len(placements(reader, i))
         backs = {back for _, back in sheet_layout(HA_KIT.print_groups(DATA), 9)[i // 2]}
         assert len(_form_ids(reader.pages[i])) == len(backs)  # the deck's; the aids' too
-    assert report.paths[0].stat().st_size / TOTAL < 1000  # bytes per card
+    # bytes per card, the card pictures' forms (each drawn once, counted above) aside
+    pictures_bytes = sum(
+        len(ref.get_object()._data)
+        for ref in {
+            xobjects.raw_get(name).idnum: xobjects.raw_get(name)
+            for page in reader.pages
+            for xobjects in [page["/Resources"].get("/XObject", {})]
+            for name in xobjects
+            if "pnpsvg" in name
+        }.values()
+    )
+    assert 0 < pictures_bytes < 1500 * len(pictures)
+    assert (report.paths[0].stat().st_size - pictures_bytes) / TOTAL < 1000

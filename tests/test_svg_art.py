@@ -19,13 +19,22 @@ from pnp.core.units import mm_to_pt
 from pnp.export import ExportOptions, export
 from pnp.layout.imposition import SheetSpec
 from pnp.render.cmyk import cmyk_of
-from tests.test_art import POKER, add_art, build_copy, first_trim, image, image_xobjects, run
+from tests.test_art import (
+    POKER,
+    add_art,
+    build_copy,
+    first_trim,
+    image,
+    image_xobjects,
+    run,
+    without_icons,
+)
 
 MM = mm_to_pt(1)
 PADLOCK = Path(__file__).parent / "art" / "padlock.svg"
 BLUE = (0x1F, 0x6F, 0xB2)
-WINDOW = (42.0, 3.0, 18.5, 17.0)  # right of the points shield, on a Tech card
-WINDOW_ART = '{ file = "art/padlock.svg", window = [42, 3, 18.5, 17], fit = "contain"%s }'
+WINDOW = (22.5, 23.0, 18.5, 17.0)  # in the art area under a Tech card's name
+WINDOW_ART = '{ file = "art/padlock.svg", window = [22.5, 23, 18.5, 17], fit = "contain"%s }'
 SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100">'
 DPI = 300
 
@@ -84,6 +93,7 @@ BODY, KEYHOLE = (130, 400), (254, 319)  # a filled point of the lock's body; its
 
 
 def test_an_svg_art_is_drawn_as_vector_paths_in_its_window(data_copy):
+    without_icons(data_copy)
     padlock(data_copy)
     add_art(data_copy / "tech.toml", "smart-tv", WINDOW_ART % ', colour = "#1F6FB2"')
     report, pdf = build_copy(data_copy)
@@ -170,6 +180,7 @@ def test_a_full_bleed_svg_with_cover_runs_into_the_bleed(data_copy):
 
 
 def test_one_form_per_svg_and_colour_however_many_cards_and_backs_print_it(data_copy):
+    without_icons(data_copy)
     padlock(data_copy)
     for card in ("smart-tv", "games-console"):
         add_art(data_copy / "tech.toml", card, WINDOW_ART % ', colour = "#1F6FB2"')
@@ -199,6 +210,7 @@ def test_a_cmyk_export_paints_the_svg_colour_in_the_press_profiles_cmyk(tmp_path
     data = tmp_path / "card_data"
     shutil.copytree(DEFAULT_DATA_DIR / "hack-attack", data / "hack-attack")
     game = data / "hack-attack"
+    without_icons(game)
     padlock(game)
     add_art(game / "tech.toml", "smart-tv", WINDOW_ART % ', colour = "#1F6FB2"')
     report = export(

@@ -102,7 +102,7 @@ def test_every_problem_is_listed_at_once(data_copy):
             'name = "Smart TV"',
             'name = "WWWWWWWWWWWWWWWWWWWW TV"',
             "card 'smart-tv', field 'name': text does not fit its box: the word "
-            "'WWWWWWWWWWWWWWWWWWWW' is wider than the 57.5 mm text box even at 11.0 pt",
+            "'WWWWWWWWWWWWWWWWWWWW' is wider than the 43.5 mm text box even at 11.0 pt",
         ),
         (
             "tech.toml",

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import ImageRefused, Problem
+from pnp.core.pictures import pictures_wanted
 from pnp.core.shown import described, quoted
 from pnp.data.art import ArtSpec, resolve_art_path
 from pnp.data.models import Source
@@ -100,12 +101,13 @@ def credit_blocks(info: Any) -> list[Block]:
 
 
 def read_game_icons(tf: TomlFile) -> tuple[GameIcons | None, list[Problem]]:
-    """The icon table the game.toml `tf` names with `icons` (None when it names none, or
-    on any problem), and every problem: at game.toml's `icons` line when the table
-    cannot be read, else at the table's own lines (an unknown key, a bad icon name, an
-    icon whose SVG is missing or refused by pnp.data.svg, an icon without an author)."""
+    """The icon table the game.toml `tf` names with `icons` (None when it names none,
+    inside pnp.core.pictures.without_pictures, or on any problem), and every problem: at game.toml's
+    `icons` line when the table cannot be read, else at the table's own lines (an
+    unknown key, a bad icon name, an icon whose SVG is missing or refused by
+    pnp.data.svg, an icon without an author)."""
     value = tf.data.get("icons")
-    if not isinstance(value, str):
+    if not isinstance(value, str) or not pictures_wanted():
         return None, []
     folder = Path(tf.path).parent
     try:

@@ -10,11 +10,13 @@ edge) and scaled for other sizes. Card faces: shared/DESIGN.md, "Card faces"
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pnp.core.units import mm_to_pt
 from pnp.fonts import BOLD, REGULAR
 from pnp.games.hack_attack.cards import HackAttackData
 from pnp.layout.card_frame import CardFrame
-from pnp.layout.design import DesignGrid, label
+from pnp.layout.design import LABEL_PT, RING_MM, DesignGrid, label, ring
 from pnp.layout.face import Element, Fill, Icon, Text
 from pnp.layout.imposition import Rect
 
@@ -22,6 +24,7 @@ SHIELD_COLOUR = "#1F3A5F"
 SHIELD_TINT = "#D2D8DF"  # SHIELD_COLOUR at 20 % on white: the ink saver's shield
 INK = "#222222"
 WILD_COLOUR = "#F0E442"
+WILD_ART = "#8A7B00"  # WILD_COLOUR darkened: the Reality Check's picture
 USER_ERROR_COLOUR = "#444444"
 WHITE = "#FFFFFF"
 CAPTION_GAP_MM = 1.0
@@ -66,10 +69,11 @@ def captions(
     frame: CardFrame,
     half_mm: float,
     origins,
+    size: float = 7.0,
 ) -> tuple[Text, ...]:
     """A name under each icon: boxes at most 2 x `half_mm` wide, centred on the icons and
     at least CAPTION_GAP_MM apart, so neighbouring names never touch; `box`
-    gives the vertical extent (pt). Rows with names scale their pitch with the card's
+    gives the vertical extent (pt), `size` the type (pt, 7 on poker). Rows with names scale their pitch with the card's
     width, so a wider card gives each name more room."""
     pitch = icons[1].x - icons[0].x if len(icons) > 1 else frame.safe.w
     half = min(mm_to_pt(half_mm), (pitch - mm_to_pt(CAPTION_GAP_MM)) / 2)
@@ -83,7 +87,7 @@ def captions(
                 text=name,
                 font=REGULAR,
                 box=Rect(x0, box.y, x1 - x0, box.h),
-                max_size=7.0,
+                max_size=size,
                 max_lines=2,
                 origin=origins[i],
             )
@@ -128,15 +132,40 @@ def badge_y(g: DesignGrid, top_mm: float, size: float) -> float:
     return min(g.y(top_mm), g.f.safe.top - size / 2)
 
 
-def caption(key: str, data: HackAttackData, label_key: str, box: Rect, **options) -> Text:
-    """A small bold caption showing the [labels] word `label_key` (its origin goes with it)."""
+def caption(
+    key: str, data: HackAttackData, label_key: str, box: Rect, size: float = LABEL_PT, **options
+) -> Text:
+    """A small bold caption showing the [labels] word `label_key` (its origin goes with it),
+    `size` pt (7 pt on poker; faces pass DesignGrid.pt(7), larger on tarot)."""
     text, origin = data.info.label(label_key)
-    return label(key, text, box, origin=origin, **options)
+    return replace(label(key, text, box, origin=origin, **options), max_size=size, min_size=size)
+
+
+def art_area(g: DesignGrid, top_mm: float, bottom_mm: float) -> Rect:
+    """The art area (pt) across the safe width, from `top_mm` to `bottom_mm` below the
+    top edge of the design card (scaled to the card): where a card's picture goes, clear
+    of every text (issue 28 item 2)."""
+    safe = g.f.safe
+    top, bottom = g.y(top_mm), g.y(bottom_mm)
+    return Rect(safe.x, bottom, safe.w, top - bottom)
+
+
+def beside(box: Rect, x0: float) -> Rect:
+    """`box` (pt) with its left edge moved to `x0` (pt), its right edge kept."""
+    return Rect(x0, box.y, box.x + box.w - x0, box.h)
 
 
 def category_glyph(data: HackAttackData, category: str) -> tuple[str, str]:
     cat = data.categories[category]
     return cat.icon, cat.colour
+
+
+def head_badge(g: DesignGrid) -> tuple[float, float, float]:
+    """(x, y, size) in pt of a header band's badge: 10 mm on poker (grown with the type on
+    tarot), 1 mm inside the safe area's left edge, 7.5 mm below the top edge or lower to
+    stay in the safe area."""
+    size = mm_to_pt(10.0 * g.type)
+    return g.f.safe.x + size / 2 + mm_to_pt(g.type), badge_y(g, 7.5, size), size
 
 
 def band_head(
@@ -149,27 +178,68 @@ def band_head(
     ink: str = WHITE,
 ) -> tuple[Element, ...]:
     """The header band's badge on the left, and its kind label and category beside it."""
-    size = mm_to_pt(10.0)
+    x, y, size = head_badge(g)
+    left = x + size / 2 + mm_to_pt(1.5)
     return (
         Icon(
             key="badge",
             glyph=badge[0],
             colour=badge[1],
-            x=mm_to_pt(9.0),
-            y=badge_y(g, 7.5, size),
+            x=x,
+            y=y,
             size=size,
             ink_colour=ink,
             inside="band",
         ),
-        caption("kind", data, kind_key, g.box(3.6, 3.5, left_mm=15.5), colour=INK, inside="band"),
+        caption(
+            "kind",
+            data,
+            kind_key,
+            beside(g.box(3.6, 3.5), left),
+            g.pt(LABEL_PT),
+            colour=INK,
+            inside="band",
+        ),
         Text(
             key="category",
             text=category_text,
             font=BOLD,
-            box=g.box(7.3, 5.5, left_mm=15.5),
-            max_size=11.0,
+            box=beside(g.box(7.3, 5.5), left),
+            max_size=g.pt(11.0),
             max_lines=1,
             origin=category_origin,
+            inside="band",
+        ),
+    )
+
+
+def user_error_badge(frame: CardFrame, x: float, y: float, size: float) -> tuple[Element, ...]:
+    """The User Error glyph knocked out of a dark disc; with the ink saver, the glyph in
+    the same colour in the hole of a ring of it (both inside the band: the glyph's box
+    fits the ring's hole exactly)."""
+    if not frame.ink_saver:
+        return (
+            Icon(
+                key="badge",
+                glyph="user-error",
+                colour=USER_ERROR_COLOUR,
+                x=x,
+                y=y,
+                size=size,
+                inside="band",
+            ),
+        )
+    glyph = size - 2 * mm_to_pt(RING_MM)
+    return (
+        ring("badge", x, y, size / 2, USER_ERROR_COLOUR, inside="band"),
+        Icon(
+            key="badge_glyph",
+            glyph="user-error",
+            colour=USER_ERROR_COLOUR,
+            x=x,
+            y=y,
+            size=glyph,
+            style="plain",
             inside="band",
         ),
     )
