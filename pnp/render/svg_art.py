@@ -22,7 +22,6 @@ from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from pnp.core.errors import ImageRefused
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.data.svg import SvgInfo, drawing
-from pnp.fonts import REGULAR
 from pnp.layout.imposition import Rect
 from pnp.render.colour import colour as hex_colour
 from pnp.render.images import ImageChanged
@@ -103,7 +102,6 @@ class SvgStore:
         from reportlab.graphics import renderPDF  # here: it loads reportlab.platypus
 
         recoloured(d, hex_rgb, INK_SAVER_STRENGTH if self.ink_saver else 1.0)
-        d.initialFontName = REGULAR  # not reportlab's Helvetica: every font stays embedded
         name = f"pnpsvg{len(names) + 1}"
         # reportlab's renderer sets its default font (Helvetica, never embedded) on the
         # canvas before drawing; an SVG holds no text (pnp.data.svg), so it keeps the
