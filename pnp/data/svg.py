@@ -24,6 +24,7 @@ references or entities, no scripts, a clear error for an unsupported feature").
 
 from __future__ import annotations
 
+import copy
 import io
 import logging
 import os
@@ -337,16 +338,29 @@ def probe_svg(path: Path) -> SvgInfo:
     if key not in _cache:  # a file probed once is not read again for each card
         data, stamp = _read(path)
         if len(_cache) >= CACHE_SIZE:
+            _drawings.pop(next(iter(_cache)), None)
             del _cache[next(iter(_cache))]
         d = _convert(data)
         _cache[key] = SvgInfo(path, float(d.width), float(d.height), stamp)
+        _drawings[key] = d
     return _cache[key]
+
+
+#: The Drawing svglib made when a file was probed, per (path, stamp): a picture printed
+#: on many cards is converted once (a copy of it is as good as a fresh one, at an eighth
+#: of the time), and dropped with its SvgInfo.
+_drawings: dict[tuple, Any] = {}
 
 
 def drawing(info: SvgInfo) -> Any:
     """A fresh reportlab Drawing of `info`'s file (size `info.width_pt` x `height_pt`),
-    from its bytes read and checked again. ImageRefused when the file changed since it
-    was probed or breaks a rule now."""
+    the caller's to change: a copy of the one made when it was probed while the file's
+    stamp (size, modification time) is unchanged, else from its bytes read and checked
+    again. ImageRefused when the file changed since it was probed or breaks a rule now."""
+    key = (info.path, info.stamp)
+    made = _drawings.get(key)
+    if made is not None and _stamp(info.path) == info.stamp:
+        return copy.deepcopy(made)
     data, stamp = _read(info.path)
     if stamp != info.stamp:
         raise ImageRefused("the file changed while the PDF was being written; build again")
