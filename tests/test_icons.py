@@ -311,3 +311,14 @@ def _pdf_text(path: Path) -> str:
     from pypdf import PdfReader
 
     return " ".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_the_readme_credits_every_author_of_a_shipped_picture():
+    import tomllib
+
+    readme = (SHIPPED.parent / "README.md").read_text(encoding="utf-8")
+    credits = " ".join(readme[readme.index("\n## Credits\n") :].split())
+    for game in ("hack-attack", "hack-back", "not-a-hack"):
+        table = tomllib.loads((SHIPPED / game / "icons.toml").read_text(encoding="utf-8"))
+        for name in set(table["cards"].values()):
+            assert table["authors"][name] in credits, (game, name)
