@@ -17,13 +17,13 @@ icon table's [authors] table, which must be its last table, so the comments and 
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from pnp.core.errors import PnpError
+from pnp.core.outfile import write_whole
 from pnp.core.shown import quoted
 from pnp.data.icons import ICON_FOLDER
 
@@ -41,15 +41,14 @@ class Synced:
 
 
 def _write(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file in its folder and a rename."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write `text` (UTF-8, "\\n" line ends) to `path` whole or not at all
+    (pnp.core.outfile.write_whole)."""
+    data = text.encode("utf-8")
+
+    def write(stream: BinaryIO) -> None:
+        stream.write(data)
+
+    write_whole(path, write)
 
 
 def icon_svg(body: str, width: int, height: int) -> str:

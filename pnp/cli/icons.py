@@ -12,20 +12,6 @@ from pnp.cli.base import complete_game_ids, folder
 from pnp.core.terminal import echo
 
 
-def _file(ctx: click.Context, param: click.Parameter, value: str) -> Path:
-    path = Path(value)
-    if not path.is_file():
-        raise click.BadParameter(f"{value} is not a file")
-    return path
-
-
-def _dir(ctx: click.Context, param: click.Parameter, value: str) -> Path:
-    path = Path(value)
-    if not path.is_dir():
-        raise click.BadParameter(f"{value} is not a folder")
-    return path
-
-
 @click.command()
 @click.option(
     "--game", "-g", "game", required=True, shell_complete=complete_game_ids, help="Game id."
@@ -41,14 +27,14 @@ def _dir(ctx: click.Context, param: click.Parameter, value: str) -> Path:
 @click.option(
     "--collection",
     required=True,
-    callback=_file,
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
     metavar="JSON",
     help="The collection's Iconify JSON (icons.json of @iconify-json/game-icons, unpacked).",
 )
 @click.option(
     "--svgs",
     required=True,
-    callback=_dir,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
     metavar="DIR",
     help="The collection's SVGs by author (a checkout of github.com/game-icons/icons).",
 )

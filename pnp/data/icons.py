@@ -28,7 +28,7 @@ collection, so installing Hack Pack never needs one.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -157,10 +157,10 @@ def _read_table(tf: TomlFile, folder: Path) -> tuple[GameIcons | None, list[Prob
                 problems.append(at.problem(f"icon {quoted(name)}: {quoted(file)}: {exc}"))
                 probed[name] = None
                 continue
-            probed[name] = ArtSpec(file, image, fit="contain", area=True, origin=at)
+            probed[name] = ArtSpec(file, image, fit="contain", area=True)
         spec = probed[name]
-        if spec is not None:
-            art[card_id] = ArtSpec(spec.file, spec.image, fit="contain", area=True, origin=at)
+        if spec is not None:  # one checked picture per icon, each card's at its own line
+            art[card_id] = replace(spec, origin=at)
     authors = {k: v for k, v in tf.data["authors"].items() if isinstance(v, str) and v.strip()}
     author_source = Source(
         tf.path, authors_where.line, tuple(authors_where.keys.items()), None, "authors."
