@@ -150,7 +150,12 @@ def test_tts_and_pdf_single_exports(data_dir, tmp_path):
 def test_face_faults_name_the_layout_line_and_the_card(data_dir):
     game = data_dir / "pocket-heist"
     edit(game / "cards.toml", 'name = "Cursed Ruby"', 'name = "Cursed Ruby of Old Kings"')
-    edit(game / "faces.toml", "box = [4, 12, 42, 14]", "box = [4, 12, 50, 14]")
+    # a plain bold text (not a title, whose lines are balanced and would clear the disc)
+    edit(
+        game / "faces.toml",
+        "box = [4, 12, 42, 14]\nfont = \"bold\"\nsize = 14\ntitle = true\n",
+        "box = [4, 12, 50, 14]\nfont = \"bold\"\nsize = 14\nmin_size = 11\n",
+    )
     edit(
         game / "faces.toml",
         "box = [4, 62, 55.5, 10]\n",

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.fonts import BOLD, REGULAR
+from pnp.fonts import BOLD, REGULAR, font
 from pnp.layout.text import TextDoesNotFit, fit_text, text_width, wrap
 
 words = st.lists(
@@ -54,3 +54,66 @@ def test_no_break_space_keeps_words_together():
         "IoT\u00a0Botnet ·",
         "Malicious\u00a0App",
     )
+
+
+def _width_of(line: str, size: float = 16.0) -> float:
+    font(BOLD)  # registered, so it can be measured
+    return text_width(line, BOLD, size) + 0.5
+
+
+def test_a_heading_breaks_evenly_after_a_hyphen_instead_of_stranding_a_word():
+    width = _width_of("a remote-control")
+    plain = fit_text("a remote-control car", BOLD, width, 100, 16, 16)
+    heading = fit_text("a remote-control car", BOLD, width, 100, 16, 16, heading=True)
+    assert plain.lines == ("a remote-control", "car")
+    assert heading.lines == ("a remote-", "control car")
+    width = _width_of("an Internet-connected")
+    assert fit_text("an Internet-connected toaster", BOLD, width, 100, 16, 16).lines[0] == (
+        "an Internet-connected"
+    )
+    lines = fit_text(
+        "an Internet-connected toaster",
+        BOLD,
+        _width_of("connected toaster"),
+        100,
+        16,
+        16,
+        heading=True,
+    ).lines
+    assert lines == ("an Internet-", "connected toaster")
+
+
+def test_a_heading_keeps_short_hyphened_words_and_leading_words_with_what_follows():
+    # "Wi-Fi" never parts; "Tax &" does not end a line when "Tax & Benefits" fits
+    width = _width_of("the mall’s Wi-")
+    assert (
+        "Wi-"
+        not in fit_text("the mall’s Wi-Fi hotspot", BOLD, width, 100, 16, 16, heading=True).lines
+    )
+    width = _width_of("Tax & Benefits")
+    lines = fit_text("Tax & Benefits Login", BOLD, width, 100, 16, 16, heading=True).lines
+    assert lines == ("Tax & Benefits", "Login")
+    width = _width_of("a rubber duck")
+    lines = fit_text("with a rubber duck", BOLD, width, 100, 16, 16, heading=True).lines
+    assert lines == ("with", "a rubber duck")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["a", "the", "remote-control", "Wi-Fi", "car", "self-driving", "&", "lawnmower", "x"]
+        ),
+        min_size=1,
+        max_size=12,
+    ),
+    st.floats(60, 200),
+)
+def test_a_heading_never_leaves_its_width_and_keeps_every_letter(ws, width):
+    text = " ".join(ws)
+    try:
+        fitted = fit_text(text, BOLD, width, 1000, 16.0, 11.0, heading=True)
+    except TextDoesNotFit:
+        return
+    assert all(text_width(line, BOLD, fitted.size) <= width + 1e-6 for line in fitted.lines)
+    assert "".join(fitted.lines).replace(" ", "") == text.replace(" ", "")

@@ -146,5 +146,6 @@ def text_of(
             inside=inside,
             valign=values.get("valign", "middle"),
             blank_mm=values.get("blank", 0.0),
+            heading=bool(values.get("title")),
         )
     ]

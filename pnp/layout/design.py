@@ -116,6 +116,7 @@ def title(
         max_lines=max_lines,
         colour=colour,
         origin=origin,
+        heading=True,
     )
 
 

@@ -66,7 +66,8 @@ class Text(Element):
     "middle" centres the block in its box, "top" starts it at the box's top. With
     `blank_mm` > 0 each run of underscores ("____") is a fill-in blank printed at least
     that many mm long, never parted from the word before it (pnp.layout.text.blank_text;
-    issue 28 item 6)."""
+    issue 28 item 6). A `heading` (a title) is broken into even lines, after a hyphen
+    inside a word where that helps (pnp.layout.text.fit_text)."""
 
     text: str
     font: str
@@ -79,6 +80,7 @@ class Text(Element):
     parts: tuple[tuple[str, Origin], ...] = ()
     valign: str = "middle"
     blank_mm: float = 0.0
+    heading: bool = False
 
     @cached_property
     def placed(self) -> tuple[PlacedLine, ...]:

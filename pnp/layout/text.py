@@ -132,6 +132,8 @@ BLANK_RUN = re.compile(r"_{3,}")
 _STARTS_BLANK = re.compile(r"[^\w\s]*_{3}")
 _SEPARATORS = re.compile(r"([^\S\n]+)")
 _HYPHEN = re.compile(r"(?<=\w)-(?=\w)")
+# a heading breaks after a hyphen only between parts of three letters or more ("Wi-Fi" holds)
+_HEADING_HYPHEN = re.compile(r"(?<=\w{3})-(?=\w{3})")
 
 
 def blank_text(text: str, font: str, size: float, blank_pt: float, together: bool) -> str:
@@ -151,40 +153,84 @@ def blank_text(text: str, font: str, size: float, blank_pt: float, together: boo
     return "".join(tokens)
 
 
-def balanced_wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...] | None:
-    """`wrap`'s lines, as few, with the breaks moved so the lines before each paragraph's
-    last are as even as they can be (the least sum of squared room left at their ends): a
-    prompt whose words are bound to its blanks does not strand "hidden" on a line of its
-    own. Words are not broken inside; when one must be, this is `wrap`. None as `wrap`."""
+#: What a line break costs in `balanced_wrap`, as the room (a share of the width) that
+#: would cost as much left empty at a line's end: a break inside a word; in a heading, a
+#: line that ends on a word that leads into the next ("Tax & / Benefits"), and a last
+#: line of one short word (SHORT_WORD characters or fewer) under others ("a
+#: remote-control / car"). A heading's last line counts its room at LAST_LINE_WEIGHT, so of two even
+#: breaks the longer line comes first.
+BREAK_IN_WORD_COST = 0.25
+WEAK_END_COST = 0.5
+LAST_LINE_WEIGHT = 0.8
+SHORT_WORD = 4
+LONE_WORD_COST = 0.4
+WEAK_LINE_ENDS = frozenset({"&", "a", "an", "the", "of", "to", "and", "or", "in", "on", "for"})
+
+
+def balanced_wrap(
+    text: str, font: str, size: float, width: float, last_too: bool = False
+) -> tuple[str, ...] | None:
+    """`wrap`'s lines, as few, with the breaks moved so the lines are as even as they can
+    be (the least sum of squared room left at their ends, each paragraph's last line
+    counted only when `last_too`): a prompt whose words are bound to its blanks does not
+    strand "hidden" on a line of its own, and a heading with `last_too` does not leave
+    "car" alone under "a remote-control". Breaks at spaces and at `wrap`'s break points
+    inside a word (a soft hyphen, a zero-width space), at the costs BREAK_IN_WORD_COST,
+    WEAK_END_COST and LONE_WORD_COST say. None as `wrap`."""
     greedy = wrap(text, font, size, width)
     if greedy is None:
         return None
     lines: list[str] = []
-    space = text_width(" ", font, size)
     for paragraph in text.split("\n"):
-        ws = [_plain(w) for w in words(paragraph)]
-        wide = [text_width(w, font, size) for w in ws]
-        if any(w > width for w in wide):
-            return greedy
-        n = len(ws)
-        # best[i]: (lines, cost, where the line starting at word i ends) for words i..n-1
+        # pieces of words, each with what follows it: " " (a space), or a break point
+        pieces: list[tuple[str, str]] = []
+        for word in words(paragraph):
+            parts = _BREAK.split(word)
+            pieces += [(parts[k], parts[k + 1]) for k in range(0, len(parts) - 1, 2)]
+            pieces.append((parts[-1], " "))
+        n = len(pieces)
+
+        def line(i: int, j: int) -> str:
+            inner = "".join(p + (" " if after == " " else "") for p, after in pieces[i:j])
+            last, after = pieces[j]
+            return inner + last + ("" if after == " " else BREAKS[after])
+
+        def cost_of(i: int, j: int, room: float) -> float:
+            if j == n - 1:  # the last line
+                if not last_too:
+                    return 0.0
+                alone = (
+                    i > 0
+                    and len(pieces[j][0]) <= SHORT_WORD
+                    and all(after != " " for _, after in pieces[i:j])
+                )
+                return room**2 * LAST_LINE_WEIGHT + (width * LONE_WORD_COST) ** 2 * alone
+            cost = room**2
+            if pieces[j][1] != " ":
+                cost += (width * BREAK_IN_WORD_COST) ** 2
+            elif last_too and pieces[j][0].lower() in WEAK_LINE_ENDS:
+                cost += (width * WEAK_END_COST) ** 2
+            return cost
+
+        # best[i]: (lines, cost, where the line starting at piece i ends) for pieces i..n-1
         best: list[tuple[int, float, int]] = [(0, 0.0, n)] * (n + 1)
         for i in range(n - 1, -1, -1):
-            choice, line_w = None, -space
+            choice = None
             for j in range(i, n):
-                line_w += space + wide[j]
-                if line_w > width:
+                room = width - text_width(line(i, j), font, size)
+                if room < -1e-9:
                     break
                 after = best[j + 1]
-                cost = after[1] + (0.0 if j == n - 1 else (width - line_w) ** 2)
+                cost = after[1] + cost_of(i, j, room)
                 option = (after[0] + 1, cost, j + 1)
                 if choice is None or option[:2] < choice[:2]:
                     choice = option
-            assert choice is not None  # every word fits the width alone
+            if choice is None:  # a piece wider than the width: wrap breaks it
+                return greedy
             best[i] = choice
         i = 0
         while i < n:
-            lines.append(" ".join(ws[i : best[i][2]]))
+            lines.append(line(i, best[i][2] - 1))
             i = best[i][2]
         if n == 0:
             lines.append("")
@@ -199,8 +245,12 @@ def _fits(
     height: float,
     max_lines: int | None,
     balanced: bool = False,
+    last_too: bool = False,
 ) -> FittedText | None:
-    lines = (balanced_wrap if balanced else wrap)(text, font, size, width)
+    if balanced:
+        lines = balanced_wrap(text, font, size, width, last_too)
+    else:
+        lines = wrap(text, font, size, width)
     if lines is None or (max_lines is not None and len(lines) > max_lines):
         return None
     fitted = FittedText(font, size, size * LEADING, lines)
@@ -232,6 +282,7 @@ def fit_text(
     min_size: float,
     max_lines: int | None = None,
     blank_pt: float = 0.0,
+    heading: bool = False,
 ) -> FittedText:
     """The largest size from `max_size` down to `min_size` (pt) at which `text` wraps
     into `width` x `height` pt (and at most `max_lines` lines).
@@ -241,15 +292,23 @@ def fit_text(
     kept on one line at any size where that fits, and only then allowed to part; the
     lines are balanced (`balanced_wrap`).
 
+    A `heading` (a title, a Not a Hack card's text) may break after a hyphen inside a
+    word, and its lines are balanced, its last line counted too: "a remote- / control
+    car", not "a remote-control / car"; "an Internet- / connected toaster", not "an /
+    Internet-connected / toaster" (issue 28: no word stranded).
+
     Raises TextDoesNotFit when even `min_size` overflows, saying by how much.
     """
     registered(font)
+    if heading:
+        text = _HEADING_HYPHEN.sub("-\u200b", text)
     passes = (True, False) if blank_pt > 0 and BLANK_RUN.search(text) else (None,)
     for together in passes:
         size = max_size
         while size >= min_size - 1e-9:
             shown = text if together is None else blank_text(text, font, size, blank_pt, together)
-            fitted = _fits(shown, font, size, width, height, max_lines, together is not None)
+            balanced = together is not None or heading
+            fitted = _fits(shown, font, size, width, height, max_lines, balanced, heading)
             if fitted is not None:
                 return fitted
             size = round(size - STEP_PT, 4)
@@ -298,7 +357,15 @@ def fit_block(block) -> FittedText:
     b = block.box
     blank_pt = mm_to_pt(getattr(block, "blank_mm", 0.0))
     return fit_text(
-        block.text, block.font, b.w, b.h, block.max_size, block.min_size, block.max_lines, blank_pt
+        block.text,
+        block.font,
+        b.w,
+        b.h,
+        block.max_size,
+        block.min_size,
+        block.max_lines,
+        blank_pt,
+        getattr(block, "heading", False),
     )
 
 

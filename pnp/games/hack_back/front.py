@@ -75,12 +75,20 @@ def _bound(text: str) -> str:
     return f"{head}\u00a0{last}" if space and " " in head.strip() else text
 
 
-def _height(text: str, font: str, width: float, size: float, floor: float, lines: int) -> float:
+def _height(
+    text: str,
+    font: str,
+    width: float,
+    size: float,
+    floor: float,
+    lines: int,
+    heading: bool = False,
+) -> float:
     """The height (pt) `text` takes wrapped into `width` pt at `size` (shrunk toward
-    `floor` if it needs more than `lines` lines); the floor's height when it cannot fit
-    (validation then names the text)."""
+    `floor` if it needs more than `lines` lines; broken as a title when `heading`); the
+    floor's height when it cannot fit (validation then names the text)."""
     try:
-        return fit_text(text, font, width, 1e6, size, floor, lines).height
+        return fit_text(text, font, width, 1e6, size, floor, lines, 0.0, heading).height
     except TextDoesNotFit:
         return floor * (1 + LEADING * (lines - 1))
 
@@ -215,7 +223,7 @@ def hero_face(card: HeroCard, data: HackBackData, frame: CardFrame) -> Face:
     area = art_area(frame)
     gap = _mm(g, GAP_MM)
     name_top = area.y - gap
-    name_h = _height(card.name, BOLD, safe.w, g.pt(TITLE_PT), TITLE_FLOOR_PT, 2) * 1.08
+    name_h = _height(card.name, BOLD, safe.w, g.pt(TITLE_PT), TITLE_FLOOR_PT, 2, True) * 1.08
     name = Text(
         key="name",
         text=card.name,
@@ -225,6 +233,7 @@ def hero_face(card: HeroCard, data: HackBackData, frame: CardFrame) -> Face:
         min_size=TITLE_FLOOR_PT,
         max_lines=2,
         origin=src.at("name"),
+        heading=True,
     )
     flavor: list[Element] = []
     floor_y = safe.y

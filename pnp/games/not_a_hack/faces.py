@@ -162,6 +162,7 @@ def _named(card: NahCard, frame: CardFrame, g: DesignGrid, ink: str) -> list[Ele
             max_lines=2,
             colour=ink,
             origin=src.at("name"),
+            heading=True,
         ),
         Text(
             key="text",
@@ -281,6 +282,7 @@ def nah_face(card: NahCard, data: NotAHackData, frame: CardFrame) -> Face:
                 colour=ink,
                 origin=card.source.at("text"),
                 valign="top",
+                heading=True,
             ),
         ]
     else:
