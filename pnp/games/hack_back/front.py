@@ -76,13 +76,7 @@ def _bound(text: str) -> str:
 
 
 def _height(
-    text: str,
-    font: str,
-    width: float,
-    size: float,
-    floor: float,
-    lines: int,
-    heading: bool = False,
+    text: str, font: str, width: float, size: float, floor: float, lines: int, heading: bool = False
 ) -> float:
     """The height (pt) `text` takes wrapped into `width` pt at `size` (shrunk toward
     `floor` if it needs more than `lines` lines; broken as a title when `heading`); the
