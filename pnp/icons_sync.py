@@ -8,7 +8,7 @@ view box) for the pictures, and a folder of the collection's own SVGs arranged a
 `<author>/.../<name>.svg` (a checkout of github.com/game-icons/icons) for who drew each
 one. An icon name held by several authors is matched by its path data.
 
-Writes `icons/<name>.svg` for each icon [cards] names and `icons/CREDITS.md` (each
+Writes `icons/<name>.svg` for each icon [cards] or [backs] names and `icons/CREDITS.md` (each
 through a temporary file and a rename), deletes the SVGs of that folder no card names any more, and rewrites the
 icon table's [authors] table, which must be its last table, so the comments and the
 [cards] table above it are kept as written.
@@ -109,7 +109,8 @@ def credits(collection: dict, authors: dict[str, str]) -> str:
 
 
 def sync_icons(game_dir: Path, collection: Path, svgs: Path) -> Synced:
-    """Copy every icon the icon table of `game_dir` (game.toml's `icons`) names from the
+    """Copy every icon the icon table of `game_dir` (game.toml's `icons`) names, in
+    [cards] and [backs], from the
     Iconify JSON `collection`, credit each to its author found in `svgs`, delete unused
     SVGs of the game's icons/ folder and rewrite the table's [authors]. Raises PnpError
     naming the table, the icon or the file when the table cannot be read, an icon is not
@@ -128,10 +129,11 @@ def sync_icons(game_dir: Path, collection: Path, svgs: Path) -> Synced:
     try:
         table = game_dir / game["icons"]
         text = table.read_text(encoding="utf-8")
-        cards = tomllib.loads(text)["cards"]
+        parsed = tomllib.loads(text)
+        cards = {**parsed["cards"], **{f"back {k}": v for k, v in parsed.get("backs", {}).items()}}
         pack = json.loads(collection.read_text(encoding="utf-8"))
         icons, size = pack["icons"], (int(pack.get("width", 512)), int(pack.get("height", 512)))
-    except (OSError, KeyError, ValueError, TypeError) as exc:
+    except (OSError, KeyError, ValueError, TypeError, AttributeError) as exc:
         raise PnpError(f"cannot read the icon table or collection: {exc}") from None
     match = _AUTHORS.search(text)
     if match is None or "\n[" in text[match.end() :]:

@@ -331,7 +331,8 @@ def validate_data(
 
 def icon_problems(kit: Kit, data: Any) -> list[Problem]:
     """With an icon table (game.toml `icons`, pnp.data.icons): an error for each of its
-    card ids that no printed card has, and a warning for each printed card (player aids
+    card ids that no printed card has and each of its back ids that no back has, and a
+    warning for each printed card (player aids
     too: their faces keep an art area, pnp.layout.aid) with no picture at all, naming
     the table to add it to. Source: issue 28 item 1."""
     icons = data.info.icons
@@ -345,6 +346,15 @@ def icon_problems(kit: Kit, data: Any) -> list[Problem]:
         )
         for card_id in icons.names
         if card_id not in ids
+    ]
+    backs = set(kit.back_ids(data))
+    problems += [
+        icons.backs_source.at(back_id).problem(
+            f"no back has the id {quoted(back_id)}; the [backs] table names a back's picture "
+            f"(this game's backs: {', '.join(sorted(backs))})"
+        )
+        for back_id in icons.back_names
+        if back_id not in backs
     ]
     table = icons.path.name
     problems += [

@@ -153,8 +153,8 @@ def test_face_faults_name_the_layout_line_and_the_card(data_dir):
     # a plain bold text (not a title, whose lines are balanced and would clear the disc)
     edit(
         game / "faces.toml",
-        "box = [4, 12, 42, 14]\nfont = \"bold\"\nsize = 14\ntitle = true\n",
-        "box = [4, 12, 50, 14]\nfont = \"bold\"\nsize = 14\nmin_size = 11\n",
+        'box = [4, 12, 42, 14]\nfont = "bold"\nsize = 14\ntitle = true\n',
+        'box = [4, 12, 50, 14]\nfont = "bold"\nsize = 14\nmin_size = 11\n',
     )
     edit(
         game / "faces.toml",

@@ -221,7 +221,7 @@ def test_every_shipped_card_has_an_icon_and_every_icon_its_author(game):
     import tomllib
 
     data = tomllib.loads((SHIPPED / game / "icons.toml").read_text(encoding="utf-8"))
-    names = set(data["cards"].values())
+    names = set(data["cards"].values()) | set(data.get("backs", {}).values())
     assert names == {p.stem for p in (SHIPPED / game / "icons").glob("*.svg")}
     assert names <= set(data["authors"]) and tf is not None
     credits = (SHIPPED / game / "icons" / "CREDITS.md").read_text(encoding="utf-8")
@@ -322,3 +322,40 @@ def test_the_readme_credits_every_author_of_a_shipped_picture():
         table = tomllib.loads((SHIPPED / game / "icons.toml").read_text(encoding="utf-8"))
         for name in set(table["cards"].values()):
             assert table["authors"][name] in credits, (game, name)
+
+
+@pytest.mark.parametrize("game", ["hack-attack", "hack-back", "not-a-hack"])
+@pytest.mark.parametrize("size", ["poker", "tarot"])
+def test_the_backs_the_icon_table_pictures_print_it_clear_of_their_words(game, size):
+    from pnp.build import find_kit
+    from pnp.core.units import CARD_SIZES_MM, mm_to_pt
+
+    kit = find_kit(game, SHIPPED)
+    data = kit.load(SHIPPED / game)
+    pictured = set(data.info.icons.back_names)
+    assert "aid" in pictured and (game != "not-a-hack" or {"black", "white"} <= pictured)
+    w, h = CARD_SIZES_MM[size]
+    for ink_saver in (False, True):
+        frame = CardFrame(mm_to_pt(w), mm_to_pt(h), ink_saver=ink_saver)
+        for back_id in pictured:
+            face = kit.back_face(back_id, data, frame)
+            art = [e for e in face.elements if isinstance(e, Art)]
+            assert len(art) == 1 and art[0].target == face.art_area, back_id
+            area = face.art_area
+            assert area.h >= mm_to_pt(15) and frame.safe.x <= area.x, back_id
+            for text in face.texts():
+                for box in text.ink():
+                    assert box.top <= area.y or area.top <= box.y, (back_id, text.key)
+
+
+def test_a_back_id_the_game_does_not_have_is_named_at_its_line(heist):
+    text = table('gold-watch = "padlock"\n').replace(
+        "[authors]", '[backs]\nnope = "padlock"\n\n[authors]'
+    )
+    (heist / "icons.toml").write_text(text, encoding="utf-8")
+    result = run("validate", "--game", "pocket-heist", "--data", str(heist.parent))
+    assert result.exit_code == 1, result.output
+    assert "icons.toml:11: field 'backs.nope': no back has the id 'nope'" in result.output, (
+        result.output
+    )
+    assert "Traceback" not in result.output

@@ -14,14 +14,18 @@ names (issue 28 item 1).
     [cards]                      # card id = icon name: the picture is icons/<name>.svg
     smart-tv = "tv"
 
+    [backs]                      # optional: back id = icon name ("aid": the aids' back)
+    aid = "card-play"
+
     [authors]                    # icon name = its author, as the licence asks
     tv = "Delapouite"
 
 Every picture is an SVG file in the game's `icons/` folder (checked as any SVG art is,
 pnp.data.svg) and prints in the art area of its card's face (`ArtSpec.area`), in the
-colour the face gives it. A card's own `art` key wins over its icon. Which ids are cards
-is the game's business: pnp.validate checks that every id of [cards] is one and that
-every icon has an author. `pnp icons` copies the SVGs and authors from an unpacked
+colour the face gives it; a back's picture, in its back's art area. A card's own `art`
+key wins over its icon, as game.toml's [back] art does over a back's. Which ids are cards
+and backs is the game's business: pnp.validate checks that every id of [cards] is a card,
+every id of [backs] a back, and that every icon has an author. `pnp icons` copies the SVGs and authors from an unpacked
 collection, so installing Hack Pack never needs one.
 """
 
@@ -63,7 +67,9 @@ class GameIcons:
     """The checked icon table of a game: where it is (`path`), the collection's `name`,
     `url`, `licence` and `licence_url`, each card id's picture (`art`: an ArtSpec placed
     in its face's art area, fit "contain"), each card id's icon name (`names`, with the
-    Source of [cards] for messages) and each icon's author (`authors`)."""
+    Source of [cards] for messages), the same of the backs it pictures (`back_art`,
+    `back_names`, `backs_source`: the optional [backs] table) and each icon's author
+    (`authors`)."""
 
     path: Path
     name: str
@@ -74,16 +80,24 @@ class GameIcons:
     names: dict[str, str] = field(default_factory=dict)
     authors: dict[str, str] = field(default_factory=dict)
     cards_source: Source | None = None
+    back_art: dict[str, ArtSpec] = field(default_factory=dict)
+    back_names: dict[str, str] = field(default_factory=dict)
+    backs_source: Source | None = None
 
     def for_card(self, card_id: str) -> ArtSpec | None:
         """The picture card `card_id` prints, or None when the table names none."""
         return self.art.get(card_id)
 
+    def for_back(self, back_id: str) -> ArtSpec | None:
+        """The picture the back `back_id` prints, or None when [backs] names none."""
+        return self.back_art.get(back_id)
+
     def credit(self) -> str:
         """One sentence crediting every author of an icon the game prints, as CC BY asks:
         "Card pictures: Delapouite and Lorc, game-icons.net (https://game-icons.net),
         CC BY 3.0 (https://creativecommons.org/licenses/by/3.0/).\""""
-        used = sorted({self.authors[n] for n in self.names.values() if n in self.authors})
+        printed = (*self.names.values(), *self.back_names.values())
+        used = sorted({self.authors[n] for n in printed if n in self.authors})
         who = used[0] if len(used) == 1 else ", ".join(used[:-1]) + " and " + used[-1]
         return (
             f"Card pictures: {who}, {self.name} ({self.url}), {self.licence} ({self.licence_url})."
@@ -127,6 +141,12 @@ def _read_table(tf: TomlFile, folder: Path) -> tuple[GameIcons | None, list[Prob
         Field("collection", "table", "a [collection] table: name, url, licence, licence_url"),
         Field("cards", "table", 'a [cards] table of card id = icon name, such as smart-tv = "tv"'),
         Field("authors", "table", 'an [authors] table of icon name = author, tv = "Delapouite"'),
+        Field(
+            "backs",
+            "table",
+            'a [backs] table of back id = icon name, aid = "card-play"',
+            required=False,
+        ),
     ]
     _, problems = check_table(tf.data, fields, tf.lines.top, tf.path)
     if problems:
@@ -136,31 +156,10 @@ def _read_table(tf: TomlFile, folder: Path) -> tuple[GameIcons | None, list[Prob
         tf.data["collection"], COLLECTION_FIELDS, where["collection"], tf.path
     )
     problems += p
-    cards_where, authors_where = where["cards"], where["authors"]
-    source = Source(tf.path, cards_where.line, tuple(cards_where.keys.items()), None, "cards.")
-    art: dict[str, ArtSpec] = {}
-    names: dict[str, str] = {}
     probed: dict[str, ArtSpec | None] = {}
-    for card_id, name in tf.data["cards"].items():
-        at = source.at(card_id)
-        if not isinstance(name, str) or not _NAME.fullmatch(name):
-            problems.append(
-                at.problem(f'an icon name is kebab-case, such as "tv", got {described(name)}')
-            )
-            continue
-        names[card_id] = name
-        if name not in probed:
-            file = f"{ICON_FOLDER}/{name}.svg"
-            try:
-                image = probe_svg(resolve_art_path(file, folder))
-            except ImageRefused as exc:
-                problems.append(at.problem(f"icon {quoted(name)}: {quoted(file)}: {exc}"))
-                probed[name] = None
-                continue
-            probed[name] = ArtSpec(file, image, fit="contain", area=True)
-        spec = probed[name]
-        if spec is not None:  # one checked picture per icon, each card's at its own line
-            art[card_id] = replace(spec, origin=at)
+    art, names, source = _pictures(tf, "cards", where, folder, probed, problems)
+    back_art, back_names, backs_source = _pictures(tf, "backs", where, folder, probed, problems)
+    authors_where = where["authors"]
     authors = {k: v for k, v in tf.data["authors"].items() if isinstance(v, str) and v.strip()}
     author_source = Source(
         tf.path, authors_where.line, tuple(authors_where.keys.items()), None, "authors."
@@ -171,11 +170,14 @@ def _read_table(tf: TomlFile, folder: Path) -> tuple[GameIcons | None, list[Prob
                 author_source.at(key).problem(f"an author is a name, got {described(value)}")
             )
     unnamed = set()
-    for card_id, name in names.items():
+    for at, name in [
+        *((source.at(k), n) for k, n in names.items()),
+        *((backs_source.at(k), n) for k, n in back_names.items()),
+    ]:
         if name not in authors and name not in unnamed:
             unnamed.add(name)
             problems.append(
-                source.at(card_id).problem(
+                at.problem(
                     f"icon {quoted(name)} has no author in [authors]; its licence asks that "
                     "every picture's author be credited"
                 )
@@ -183,5 +185,52 @@ def _read_table(tf: TomlFile, folder: Path) -> tuple[GameIcons | None, list[Prob
     if problems:
         return None, problems
     return GameIcons(
-        path=tf.path, art=art, names=names, authors=authors, cards_source=source, **collection
+        path=tf.path,
+        art=art,
+        names=names,
+        authors=authors,
+        cards_source=source,
+        back_art=back_art,
+        back_names=back_names,
+        backs_source=backs_source,
+        **collection,
     ), []
+
+
+def _pictures(
+    tf: TomlFile,
+    table: str,
+    where: dict[str, TableLines],
+    folder: Path,
+    probed: dict[str, ArtSpec | None],
+    problems: list[Problem],
+) -> tuple[dict[str, ArtSpec], dict[str, str], Source]:
+    """The pictures of the table `table` ("cards" or "backs", absent: none) of id = icon
+    name: each id's ArtSpec (area art, at the id's line) and icon name, and the table's
+    Source; each bad name or missing or refused SVG appended to `problems`. `probed`
+    keeps each icon's checked picture, so an icon named twice is read once."""
+    lines = where.get(table, TableLines(tf.lines.top.line))
+    source = Source(tf.path, lines.line, tuple(lines.keys.items()), None, f"{table}.")
+    art: dict[str, ArtSpec] = {}
+    names: dict[str, str] = {}
+    for key, name in tf.data.get(table, {}).items():
+        at = source.at(key)
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            problems.append(
+                at.problem(f'an icon name is kebab-case, such as "tv", got {described(name)}')
+            )
+            continue
+        names[key] = name
+        if name not in probed:
+            file = f"{ICON_FOLDER}/{name}.svg"
+            try:
+                image = probe_svg(resolve_art_path(file, folder))
+            except ImageRefused as exc:
+                problems.append(at.problem(f"icon {quoted(name)}: {quoted(file)}: {exc}"))
+                probed[name] = None
+                continue
+            probed[name] = ArtSpec(file, image, fit="contain", area=True)
+        spec = probed[name]
+        if spec is not None:  # one checked picture per icon, each id's at its own line
+            art[key] = replace(spec, origin=at)
+    return art, names, source

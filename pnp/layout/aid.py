@@ -156,9 +156,14 @@ def aid_back(data: Any, frame: CardFrame) -> Face:
     "PLAYER AID" at a third from the foot, in the game's colour, centred on a pale ground
     that runs through the bleed, so an aid is never shuffled into a deck or pile and no
     band of the back is more than a third empty (issue 28 item 4); no frame, so duplex
-    drift and miscuts do not show (issue 28 item 7); type grown with the card."""
+    drift and miscuts do not show (issue 28 item 7); type grown with the card. Between
+    the two, an art area for the picture the icon table's [backs] names for "aid"
+    (pnp.data.icons), in a pale tint of the game's colour (issue 28 item 1)."""
     back, f, g = data.info.back, frame, DesignGrid(frame)
     width = f.w - 2 * mm_to_pt(7.0)
+    gap = mm_to_pt(BACK_ART_GAP_MM)
+    foot = f.h / 3 + metrics(BOLD)[0] * g.pt(10) + gap
+    head = f.h * 2 / 3 + metrics(BOLD)[1] * g.pt(14) - gap
     return Face(
         elements=(
             line_at(
@@ -180,4 +185,10 @@ def aid_back(data: Any, frame: CardFrame) -> Face:
         ground=Fill(key="ground", rect=f.bleed_rect, colour=back.colour, strength=0.06),
         source=back.source,
         reuse=f"back-{AID_BACK}",
+        art_area=Rect(f.safe.x, foot, f.safe.w, head - foot),
+        art_colour=pale(back.colour, ART_TINT),
     )
+
+
+#: The room (mm) an aid back's picture keeps from its caption and its title.
+BACK_ART_GAP_MM = 3.0

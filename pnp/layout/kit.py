@@ -79,6 +79,13 @@ def card_art(card: Any, data: Any) -> Any:
     return info.icon_for(card_id) if info is not None and isinstance(card_id, str) else None
 
 
+def back_icon(back_id: str, data: Any) -> Any:
+    """The picture the icon table's [backs] names for the back `back_id`
+    (pnp.data.art.ArtSpec, placed in the back's art area), or None. Issue 28 item 1."""
+    icons = getattr(getattr(data, "info", None), "icons", None)
+    return icons.for_back(back_id) if icons is not None else None
+
+
 @dataclass(frozen=True)
 class KitRow:
     """One row of the rulebook's "What's in the kit" table: what, how many copies, and
@@ -187,15 +194,17 @@ class Kit(ABC):
         return [*self.backs(data), *((AID_BACK,) if self.aids(data) else ())]
 
     def back_face(self, back_id: str, data: Any, frame: CardFrame) -> Face:
-        """The Face of the back `back_id`, the aids' included, with its art (`back_art`;
-        a full-bleed back picture is printed alone), every mark on the trim run through
-        the frame's whole bleed (pnp.layout.bleed.reach_bleed)."""
+        """The Face of the back `back_id`, the aids' included, with its art (`back_art`,
+        else the icon table's picture for it, `back_icon`; a full-bleed back picture is
+        printed alone), every mark on the trim run through the frame's whole bleed
+        (pnp.layout.bleed.reach_bleed)."""
         if back_id == AID_BACK:
-            return reach_bleed(aid_back(data, frame), frame)
-        face = self.back(back_id, data, frame).with_art(
-            self.back_art(back_id, data), frame, back=True
-        )
-        return reach_bleed(face, frame)
+            face = aid_back(data, frame)
+            art = back_icon(back_id, data)
+        else:
+            face = self.back(back_id, data, frame)
+            art = self.back_art(back_id, data) or back_icon(back_id, data)
+        return reach_bleed(face.with_art(art, frame, back=True), frame)
 
     def back_art(self, back_id: str, data: Any) -> Any:
         """The picture on the back `back_id` (pnp.data.art.ArtSpec, or None): game.toml's

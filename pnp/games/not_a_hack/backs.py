@@ -23,6 +23,15 @@ SAVER_GROUND, SAVER_EDGE_MM = 0.10, 1.0
 #: name at two thirds, so no band of more than a third is left empty (issue 28 item 4)
 #: at the ink the small title costs (the ink saver's kit stays light).
 BACK_TITLE, BACK_PILE = (23.5, 10.0), (58.0, 5.0)
+#: Between them, the art area (top, height in mm) for the picture the icon table's
+#: [backs] names for the pile, and its colour on each pile, with the ink saver paler.
+BACK_ART = (36.0, 19.5)
+BACK_ART_COLOUR = {
+    ("black", False): "#505050",
+    ("black", True): "#B0B0B0",
+    ("white", False): "#B4B4B4",
+    ("white", True): "#D2D2D2",
+}
 
 
 def dark_pile(frame: CardFrame) -> tuple[Fill, list[Element]]:
@@ -55,7 +64,8 @@ def pile_back(pile: str, data: NotAHackData, frame: CardFrame) -> Face:
     bleed, dark for the black pile (with the ink saver, its pale
     grey ground without the fronts' black edge), white for the white pile; no frame,
     so duplex drift and miscuts do not show (issue 28 item 7), and no band of more
-    than a third of the card left empty (item 4). Positions: BACK_TITLE, BACK_PILE."""
+    than a third of the card left empty (item 4); between them an art area for the
+    pile's picture (item 1). Positions: BACK_TITLE, BACK_PILE, BACK_ART."""
     back = data.info.back
     dark = pile == "black"
     name, name_origin = data.info.label(f"{pile}_pile")
@@ -91,4 +101,6 @@ def pile_back(pile: str, data: NotAHackData, frame: CardFrame) -> Face:
         ground=ground,
         source=back.source,
         reuse=f"back-{pile}",
+        art_area=g.box(*BACK_ART, left_mm=5.0, right_mm=5.0),
+        art_colour=BACK_ART_COLOUR[(pile, frame.ink_saver)],
     )
