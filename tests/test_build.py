@@ -31,7 +31,7 @@ def test_cli_build_writes_three_pdfs_and_prints_a_summary(tmp_path):
     assert re.fullmatch(
         rf"  {re.escape(str(tmp_path / 'hack-attack' / 'rules.pdf'))}  \(\d+ pages\)", lines[3]
     )
-    assert lines[5] == "  art: 94 distinct images embedded, each once"  # the cards' pictures
+    assert lines[5] == "  art: 95 distinct images embedded, each once"  # the cards' pictures
     assert re.fullmatch(r"  built in \d+\.\d\d s", lines[6])
     assert sorted(p.name for p in (tmp_path / "hack-attack").iterdir()) == [
         "booklet.pdf",
