@@ -130,7 +130,7 @@ def sync_icons(game_dir: Path, collection: Path, svgs: Path) -> Synced:
         table = game_dir / game["icons"]
         text = table.read_text(encoding="utf-8")
         parsed = tomllib.loads(text)
-        cards = {**parsed["cards"], **{f"back {k}": v for k, v in parsed.get("backs", {}).items()}}
+        named = [*parsed["cards"].values(), *parsed.get("backs", {}).values()]
         pack = json.loads(collection.read_text(encoding="utf-8"))
         icons, size = pack["icons"], (int(pack.get("width", 512)), int(pack.get("height", 512)))
     except (OSError, KeyError, ValueError, TypeError, AttributeError) as exc:
@@ -138,7 +138,7 @@ def sync_icons(game_dir: Path, collection: Path, svgs: Path) -> Synced:
     match = _AUTHORS.search(text)
     if match is None or "\n[" in text[match.end() :]:
         raise PnpError(f"{table}: [authors] must be the table's last table; add it at the end")
-    names = sorted(set(cards.values()))
+    names = sorted(set(named))
     authors: dict[str, str] = {}
     for name in names:
         icon = icons.get(name)

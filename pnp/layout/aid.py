@@ -161,16 +161,18 @@ def aid_back(data: Any, frame: CardFrame) -> Face:
     (pnp.data.icons), in a pale tint of the game's colour (issue 28 item 1)."""
     back, f, g = data.info.back, frame, DesignGrid(frame)
     width = f.w - 2 * mm_to_pt(7.0)
+    title_pt, caption_pt = g.pt(14), g.pt(10)
+    ascent, descent = metrics(BOLD)
     gap = mm_to_pt(BACK_ART_GAP_MM)
-    foot = f.h / 3 + metrics(BOLD)[0] * g.pt(10) + gap
-    head = f.h * 2 / 3 + metrics(BOLD)[1] * g.pt(14) - gap
+    foot = f.h / 3 + ascent * caption_pt + gap
+    head = f.h * 2 / 3 + descent * title_pt - gap
     return Face(
         elements=(
             line_at(
                 "title",
                 back.title,
                 BOLD,
-                g.pt(14),
+                title_pt,
                 f.w / 2,
                 f.h * 2 / 3,
                 width,
@@ -179,7 +181,7 @@ def aid_back(data: Any, frame: CardFrame) -> Face:
                 origin=back.source.at("title"),
             ),
             line_at(
-                "caption", CAPTION, BOLD, g.pt(10), f.w / 2, f.h / 3, width, colour=back.colour
+                "caption", CAPTION, BOLD, caption_pt, f.w / 2, f.h / 3, width, colour=back.colour
             ),
         ),
         ground=Fill(key="ground", rect=f.bleed_rect, colour=back.colour, strength=0.06),

@@ -157,8 +157,8 @@ def blank_text(text: str, font: str, size: float, blank_pt: float, together: boo
 #: would cost as much left empty at a line's end: a break inside a word; in a heading, a
 #: line that ends on a word that leads into the next ("Tax & / Benefits"), and a last
 #: line of one short word (SHORT_WORD characters or fewer) under others ("a
-#: remote-control / car"). A heading's last line counts its room at LAST_LINE_WEIGHT, so of two even
-#: breaks the longer line comes first.
+#: remote-control / car"). A heading's last line counts its room at LAST_LINE_WEIGHT,
+#: so of two even breaks the longer line comes first.
 BREAK_IN_WORD_COST = 0.25
 WEAK_END_COST = 0.5
 LAST_LINE_WEIGHT = 0.8
