@@ -168,6 +168,19 @@ class App(click.Group):
         ):
             formatter.write(f"{'':>{formatter.current_indent}}{line}\n")
 
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list:
+        """Completion of a verb: the shared commands, and of the games' verbs only those
+        the chosen game (context.complete_legal's) makes legal now and its what-if
+        commands (context.what_if); every verb when no game can be read."""
+        items = super().shell_complete(ctx, incomplete)
+        offered = legal_verbs(ctx)
+        if offered is None:
+            return items
+        shared = {c.name for c in SHARED}
+        return [
+            i for i in items if i.value.startswith("-") or i.value in shared or i.value in offered
+        ]
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every command name, sorted (the shared commands and every game's verbs)."""
         return sorted(self._commands(ctx))
@@ -237,6 +250,21 @@ class App(click.Group):
                 return super().invoke(ctx)
         except OutputLost as exc:
             output_lost(ctx, exc)
+
+
+def legal_verbs(ctx: click.Context) -> set[str] | None:
+    """The verbs of the game chosen on the command line (context.read_chosen) that can
+    be typed now: its moves legal now and its what-if commands; None if there is no game
+    or it cannot be read."""
+    from scorekeeper import session
+    from scorekeeper.context import is_what_if, read_chosen
+
+    def read(store, game_id) -> set[str]:
+        table = session.current(store, game_id)
+        legal = {m.name for m in table.game.legal(table.state)}
+        return legal | {str(v.name) for v in table.game.verbs if is_what_if(v)}
+
+    return read_chosen(ctx, read)
 
 
 def output_lost(ctx: click.Context, exc: OutputLost) -> None:

@@ -2,8 +2,8 @@
 each game's verbs import (never each other): the context object with the database,
 the decorator that passes it down, the `--json` option, the whole-number parameter
 type, how a command line's negative numbers reach its arguments, a verb's one-line
-example (`example`), shell completion of players and card ids (`complete_player`,
-`completion`) and the `--variant` option (`variant_option`)."""
+example (`example`), shell completion from the legal moves (`complete_legal`) and of
+a module's words (`completion`) and the `--variant` option (`variant_option`)."""
 
 from __future__ import annotations
 
@@ -148,6 +148,18 @@ def example(args: str = ""):
     return declare
 
 
+def what_if(command: click.Command) -> click.Command:
+    """Mark a game's verb that records nothing (put it above `@click.command`): a check
+    such as Hack Attack's `defend`, offered by completion whatever is legal now."""
+    setattr(command, "what_if", True)
+    return command
+
+
+def is_what_if(command: click.Command) -> bool:
+    """True for a verb marked `what_if`."""
+    return bool(getattr(command, "what_if", False))
+
+
 def example_of(command: click.Command) -> str | None:
     """The words of `command`'s declared example (`example`), or None if it has none."""
     return getattr(command, "example", None)
@@ -164,29 +176,74 @@ def _starting_with(words: Iterable[str], incomplete: str) -> list[str]:
     return [w for w in words if w.casefold().startswith(typed)]
 
 
-def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """Shell completion (click's `shell_complete`) of a player's name: the names seated
-    at the chosen game (--db and --game as typed, wherever typed; else the default
-    database and its newest game) that start with what is typed, any case. Reads the
-    database without changing it; offers nothing if there is no such game or file."""
-    players = _read_chosen(ctx, lambda store, game_id: store.game(game_id).players)
-    return _starting_with(players or [], incomplete)
+def complete_legal(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion (click's `shell_complete`) from what is legal now: the choices
+    the rules offer (scorekeeper.legal) for this parameter of the verb's move in the
+    chosen game (--db and --game as typed, wherever typed; else the default database and
+    its newest game), those that start with what is typed, any case, each with its
+    label as help (click.shell_completion.CompletionItem). A player is offered only where
+    the move lets them make it, a card only while the deck has one to take, a Hero only
+    where a target rule allows it; a verb not legal now offers nothing, and neither does
+    a file or game that cannot be read. Reads the database without changing it."""
+    from click.shell_completion import CompletionItem
+
+    command, name = str(ctx.command.name), str(param.name)
+    typed = {k: v for k, v in ctx.params.items() if v not in (None, (), "")}
+    arguments = [p for p in ctx.command.params if isinstance(p, click.Argument)]
+    if not any(str(p.name) in typed for p in arguments):  # an option's value: args unparsed
+        words = [w for w in ctx.args if not w.startswith("-") or w[1:].isdigit()]
+        typed.update({str(p.name): w for p, w in zip(arguments, words) if p.nargs == 1})
+    choices = read_chosen(
+        ctx, lambda store, game_id: _choices(store, game_id, command, name, typed)
+    )
+    key = incomplete.casefold().removeprefix("#")
+    return [
+        CompletionItem(value, help=label if label != value else None)
+        for value, label in choices or ()
+        if value.casefold().startswith(key)
+    ]
 
 
-def chosen_status(ctx: click.Context) -> dict | None:
-    """The status dict (the rules' `status`) of the game chosen as `complete_player`
-    finds it, for completions that offer what is in play (a Hero's number); None if
-    there is no such game or file, or it cannot be read. Changes nothing."""
+def _choices(store, game_id, command: str, name: str, typed: dict) -> list[tuple[str, str]]:
+    """(value, label) of what move `command` offers for its parameter `name` in the
+    chosen game now (an "each" parameter: the values of the entry to come next)."""
     from scorekeeper import session
 
-    def read(store, game_id):
-        table = session.current(store, game_id)
-        return table.game.rules.status(table.state)
+    table = session.current(store, game_id)
+    move = next((m for m in table.game.legal(table.state) if m.name == command), None)
+    if move is None:
+        return []
+    values = {k: list(v) if isinstance(v, tuple) else v for k, v in typed.items()}
+    for given in move.all_params(values):  # a value typed already that is not offered
+        if given.name != name and given.kind == "choice" and given.name in values:
+            words = (
+                values[given.name] if isinstance(values[given.name], list) else [values[given.name]]
+            )
+            if not all(_offers(given.choices, str(w)) for w in words):
+                return []
+    found = move.param(name, values)
+    if found is None:
+        return []
+    if found.kind == "each":
+        done = len(values.get(name) or ())
+        if getattr(found.each[0] if found.each else None, "kind", "") == "number":
+            return [(p.name, p.label) for p in found.each]  # a player, then their number
+        found = found.each[done] if done < len(found.each) else None
+        if found is None:
+            return []
+    return [(c.value, c.label) for c in found.choices]
 
-    return _read_chosen(ctx, read)
+
+def _offers(choices, typed: str) -> bool:
+    """True if `typed` could be one of `choices` as a person types it: a value or label
+    it begins, any case."""
+    key = typed.casefold().removeprefix("#")
+    return any(
+        c.value.casefold().startswith(key) or c.label.casefold().startswith(key) for c in choices
+    )
 
 
-def _read_chosen(ctx: click.Context, read: Callable[[Any, int | None], Any]) -> Any:
+def read_chosen(ctx: click.Context, read: Callable[[Any, int | None], Any]) -> Any:
     """`read(store, game_id)` in one read transaction on the database and game chosen
     on the command line (--db and --game as typed, wherever typed; else the default
     database and its newest game); None if there is no such file or game."""

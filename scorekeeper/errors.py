@@ -32,12 +32,14 @@ class UsageError(InputError):
 
 class RuleError(ScoreError):
     """Well-formed input that the game's rules forbid now. `rule` names the rule (and the
-    rules file passage) that forbids it."""
+    rules file passage) that forbids it; `legal`, what is legal instead, in one line
+    (scorekeeper.legal.summary; "" where not said: the move itself is legal now)."""
 
-    def __init__(self, rule: str, message: str):
-        super().__init__(f"{message} — rule: {rule}")
+    def __init__(self, rule: str, message: str, legal: str = ""):
+        super().__init__(f"{message} — rule: {rule}" + (f"; legal now: {legal}" if legal else ""))
         self.rule = rule
         self.message = message
+        self.legal = legal
 
 
 class StoreError(ScoreError):

@@ -11,6 +11,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 from scorekeeper.errors import InputError, UsageError, quoted
+from scorekeeper.legal import Made, Move, Typed
 from scorekeeper.outcome import Outcome
 
 if TYPE_CHECKING:
@@ -23,6 +24,14 @@ if TYPE_CHECKING:
 #: current (the name of the player to act, or None), leaders (names), result (an
 #: Outcome's JSON, or None while the game goes on).
 STATUS_KEYS = ("game", "phase", "over", "turn", "current", "leaders", "result")
+
+
+class Automatic(NamedTuple):
+    """One thing the rules did by themselves, for a page that shows it in one `line`
+    with its `details` on a tap (the end-of-turn checks, one by one)."""
+
+    line: str
+    details: tuple[str, ...] = ()
 
 
 class Rules(NamedTuple):
@@ -39,6 +48,22 @@ class Rules(NamedTuple):
     outcome(state) -> Outcome | None: the result once the game is over (its termination
         set), else None.
     standing(state) -> Outcome: who would win if the game were decided now.
+    moves(state, kit) -> (scorekeeper.legal.Move, ...): the moves legal in `state`, each
+        with the rulebook's name, who may make it and the choices of its params (none
+        once the game is over). `kit`: what the game's `Game.kit` loads (its cards as
+        the table needs them), None where there is none. Every move a move of `moves`
+        offers, made with values it offers, is one `apply` accepts.
+    make(state, kit, name, values) -> scorekeeper.legal.Made: the event that move `name`
+        made with `values` stands for (names, card ids or names and numbers as a
+        person types them, read here: one reading for the command line and the page);
+        InputError for a value it cannot read, RuleError for a move the rules refuse
+        before its values are read; `apply` decides the rest.
+    move_of(state, event) -> scorekeeper.legal.Typed: the move `event` was made by in
+        `state` (the state before it), its values as `moves` offers them (the inverse
+        of `make`).
+    automatic(before, after) -> [Automatic]: optional (from the module's `automatic`):
+        `notes` as a page shows them, each step one line with its details; None: each
+        note is a step of its own.
     events: the shape of each event type (scorekeeper.shapes; type -> record shape),
         from the module's optional `EVENTS`. Every event read from the log is checked
         against it before `apply`, so a damaged row is named as such; None: only the
@@ -56,23 +81,47 @@ class Rules(NamedTuple):
     status: Callable[[Any], dict]
     outcome: Callable[[Any], Outcome | None]
     standing: Callable[[Any], Outcome]
+    moves: Callable[[Any, Any], tuple[Move, ...]]
+    make: Callable[[Any, Any, str, dict], Made]
+    move_of: Callable[[Any, dict], Typed]
+    automatic: Callable[[Any, Any], list[Automatic]] | None = None
     events: dict[str, dict] | None = None
     state_types: tuple[type, ...] = ()
 
     @classmethod
-    def of(cls, module: ModuleType) -> Rules:
-        """The rules defined by a rules module's functions of the same names, and its
-        `EVENTS` if it has them; AttributeError names a missing function."""
-        functions = {
-            name: getattr(module, name)
-            for name in cls._fields
-            if name not in ("events", "state_types")
-        }
+    def of(cls, *modules: ModuleType) -> Rules:
+        """The rules defined by the functions of the same names in `modules` (the first
+        that has each: a game may keep its legal moves in a module of their own beside
+        its rules), with the first's `EVENTS` and `STATE_TYPES` if it has them, and
+        `automatic` if one has it. AttributeError names a missing function: a game
+        without one of them cannot be registered (scorekeeper.games.load_game)."""
+        optional = ("automatic", "events", "state_types")
+
+        def found(name: str) -> Any:
+            for module in modules:
+                if hasattr(module, name):
+                    return getattr(module, name)
+            if name in optional:
+                return None
+            raise AttributeError(
+                f"the rules of {modules[0].__name__} define no {name}() "
+                f"(scorekeeper.game.Rules: every game's rules answer it)"
+            )
+
+        functions = {name: found(name) for name in cls._fields if name not in optional}
         return cls(
             **functions,
-            events=getattr(module, "EVENTS", None),
-            state_types=tuple(getattr(module, "STATE_TYPES", ())),
+            automatic=found("automatic"),
+            events=getattr(modules[0], "EVENTS", None),
+            state_types=tuple(getattr(modules[0], "STATE_TYPES", ())),
         )
+
+    def steps(self, before: Any, after: Any, notes: Sequence[str]) -> list[Automatic]:
+        """What the rules did by themselves between `before` and `after` as a page shows
+        it (`automatic`), or each of `notes` a step of its own."""
+        if self.automatic is not None:
+            return self.automatic(before, after)
+        return [Automatic(note) for note in notes]
 
 
 class Variant(NamedTuple):
@@ -170,6 +219,11 @@ class Game(NamedTuple):
     `board(board, status) -> scorekeeper.board.Board`: the optional hook adding to the
     standing the web page (`scorekeeper serve`) reads off the `view`'s table
     (scorekeeper.board.from_view) what the terminal does not show, from `status`.
+    `kit() -> kit`: the optional hook loading what the rules' `moves` and `make` take of
+    the game's cards (InputError if the card data cannot be read); None: they take None.
+    `first`: whether the table picks who goes first (then `new --first NAME` seats the
+    players from that one on, clockwise), and `first_rule`: the rules passage that says
+    who goes first, quoted when the table picks or when it may not.
     """
 
     id: str
@@ -181,6 +235,19 @@ class Game(NamedTuple):
     variants: tuple[Variant, ...] = ()
     cards: Callable[[], Any] | None = None
     board: Callable[[Any, dict], Any] | None = None
+    kit: Callable[[], Any] | None = None
+    first: bool = False
+    first_rule: str = ""
+
+    def legal(self, state: Any) -> tuple[Move, ...]:
+        """The moves legal in `state` (`rules.moves`, with the game's kit); InputError if
+        the card data they offer cannot be read."""
+        return self.rules.moves(state, self.kit() if self.kit is not None else None)
+
+    def made(self, state: Any, name: str, values: dict) -> Made:
+        """The event move `name` made with `values` stands for in `state` (`rules.make`,
+        with the game's kit)."""
+        return self.rules.make(state, self.kit() if self.kit is not None else None, name, values)
 
     def start(self, names: Sequence[str], variants: dict | None = None) -> Any:
         """The rules' initial state for `names` with the chosen `variants` (passed only

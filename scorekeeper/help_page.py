@@ -34,6 +34,7 @@ def verb_lines(game, width: int, shared: list[str]) -> list[str]:
         *wrapped(f"{game.name} ({game.id})", width),
         *wrapped(
             f"Start a game: scorekeeper new {game.id} NAME NAME..."
+            + (" [--first NAME]" if game.first else "")
             + (" [--variant NAME[=N]]..." if game.variants else ""),
             width,
         ),

@@ -19,6 +19,9 @@ class Termination(enum.Enum):
     LAST_PLAYER = "last-player"
     #: Nobody is left: everyone loses (`winners` is empty).
     NO_PLAYERS = "no-players"
+    #: The rules end the game with no winner though players are left (Not a Hack's white
+    #: cards used up for good: rulebook, Clarifications); `winners` is empty.
+    NO_WINNER = "no-winner"
 
 
 class Outcome(NamedTuple):
@@ -37,7 +40,8 @@ class Outcome(NamedTuple):
 
     def to_json(self) -> dict:
         """A JSON-ready dict: {"winners": [NAME...], "reason": TEXT, "explanation":
-        [LINE...], "termination": "scored"|"win-condition"|"last-player"|"no-players"|None}."""
+        [LINE...], "termination": "scored"|"win-condition"|"last-player"|"no-players"|
+        "no-winner"|None}."""
         return {
             "winners": list(self.winners),
             "reason": self.reason,

@@ -1,49 +1,47 @@
-"""Recording an event at the table and reporting it, the same way for every game: what
-happened, what the rules did by themselves, then the result or the status table.
-Used by every game's verbs and by the shared commands."""
+"""Recording a move at the table and reporting it, the same way for every game: what
+happened, what the rules did by themselves, then the result or the status table. Used
+by every game's verbs (`play_move`) and by the shared commands."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import click
 
 from pnp.core.terminal import echo
 from scorekeeper import session
-from scorekeeper.errors import InputError
 from scorekeeper.game import variant_lines
 from scorekeeper.layout import echo_lines, fitted, output_width
 from scorekeeper.view import head_line
 
-
-def game_table(ctx, game_id: str) -> session.Current:
-    """The chosen game (ctx.game_id, else the newest), loaded for a verb of game
-    `game_id`. InputError if it is another game, or if there is no game yet."""
-    table = session.current(ctx.store, ctx.game_id)
-    if table.row.game != game_id:
-        raise InputError(f"game {table.row.id} is {table.row.game}, not {game_id}")
-    return table
+if TYPE_CHECKING:
+    from scorekeeper.play import Played
 
 
-def record_and_report(ctx, table: session.Current, event: dict, preface=()) -> None:
-    """Record `event` on `table` (refused with nothing written if the rules forbid it),
-    then print `preface`, what happened and the automatic notes; then, if the game just
-    ended, the outcome (the head line, then the explanation lines the notes did not
-    already print), else the status table. All of it is laid out for the output's width
-    (scorekeeper.layout.output_width)."""
-    rules = table.game.rules
-    before, after = session.record(ctx.store, table.row.id, event)
+def play_move(ctx, game: str, name: str, values: dict) -> None:
+    """A verb's whole work: record move `name` of `game` (a game id, or
+    scorekeeper.play.ANY_SHEET) with the typed `values` on the chosen game (ctx.game_id,
+    else the newest) through scorekeeper.play.record_move (refused with nothing
+    written), then print what happened (`echo_played`)."""
+    from scorekeeper.play import record_move
+
+    echo_played(record_move(ctx.store, ctx.game_id, name, values, game))
+
+
+def echo_played(played: Played) -> None:
+    """Print a recorded move: what the game said, what happened and the automatic
+    notes; then, if the game just ended, the outcome (the head line, then the
+    explanation lines the notes did not already print), else the status table. All of
+    it is laid out for the output's width (scorekeeper.layout.output_width)."""
     width = output_width()
-    echo_lines([*preface, rules.describe(event) + "."], width)
-    notes = rules.notes(before.state, after.state)
-    for note in notes:
+    echo_lines([*played.said, played.line + "."], width)
+    for note in played.notes:
         echo_automatic(note, width)
-    outcome = rules.outcome(after.state)
-    if outcome is None:
-        show_status(after, width)
+    if played.outcome is None:
+        show_status(session.Current(played.row, played.game, played.after), width)
         return
-    explained = [line for line in outcome.explanation if line not in notes]
-    echo_lines([head_line(outcome), *explained], width)
+    explained = [line for line in played.outcome.explanation if line not in played.notes]
+    echo_lines([head_line(played.outcome), *explained], width)
 
 
 def echo_automatic(note: str, width: int | None, indent: str = "") -> None:

@@ -10,7 +10,7 @@ import click
 
 from pnp.core.shown import MINUS, plural, signed
 from pnp.core.terminal import encodable
-from scorekeeper.outcome import Outcome
+from scorekeeper.outcome import Outcome, Termination
 
 _NO_WIDTH = {"Mn", "Me", "Cf"}  # combining marks and variation selectors; joiners, tags
 
@@ -85,14 +85,16 @@ def outcome_lines(outcome: Outcome, explain: bool, final: bool = True) -> list[s
 
 def head_line(outcome: Outcome, final: bool = True) -> str:
     """ "Winner: Ana (highest total)", "Shared win: Ana, Ben" ("Tie: Ana, Ben" where the
-    rules call it a tie) or "Everyone loses"; with `final` False, "Leading: ...",
+    rules call it a tie), "Everyone loses", or "No winner (REASON)" where the rules end
+    the game without one (Termination.NO_WINNER); with `final` False, "Leading: ...",
     "Sharing the lead: ..." or "Nobody leads yet"."""
+    ended = outcome.termination is Termination.NO_WINNER
     if not outcome.winners:
-        head = "Everyone loses" if final else "Nobody leads yet"
+        head = ("No winner" if ended else "Everyone loses") if final else "Nobody leads yet"
     elif len(outcome.winners) == 1:
         head = f"{'Winner' if final else 'Leading'}: {outcome.winners[0]}"
     else:
         shared = "Tie" if outcome.tie else "Shared win"
         head = f"{shared if final else 'Sharing the lead'}: " + ", ".join(outcome.winners)
-    shown = outcome.reason != "shared win" and (bool(outcome.winners) or not final)
+    shown = outcome.reason != "shared win" and (bool(outcome.winners) or not final or ended)
     return click.style(head, bold=True) + (f" ({outcome.reason})" if shown else "")

@@ -51,7 +51,8 @@ def test_a_game_of_coin_flip_to_a_shared_win(sk):
         (
             ("coin", "ana", "2"),
             "Error: it is Ben's turn, not Ana's — rule: "
-            "players take turns in seating order, one coin a turn (rules, “Turns”)\n",
+            "players take turns in seating order, one coin a turn (rules, “Turns”); legal "
+            "now: coin (Ben); stop (anyone)\n",
         ),
         (("coin", "ben", "4"), "Error: POINTS must be 1..3, got 4\n"),
         (("coin", "zed", "1"), "Error: no player called 'zed'; players: Ana, Ben\n"),

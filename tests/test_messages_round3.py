@@ -47,7 +47,8 @@ def test_a_third_action_says_the_turn_ended_after_two(sk):
         1,
         (
             "Error: Ben's turn ended after its two actions; it is Ana's turn, not Ben's — rule: "
-            "players take turns clockwise from the lowest opening Hero (rules, step 5)\n"
+            "players take turns clockwise from the lowest opening Hero (rules, step 5); legal "
+            "now: draw, play or activate (Ana)\n"
         ),
     )
     other = sk("draw", "Ana")

@@ -145,7 +145,13 @@ def test_a_split_vote_draws_a_new_hack_card():
     )
     split = nah.apply(state, {"type": "hack_off", "votes": {"A": "C", "B": "D"}, "cards": 2})
     assert split.phase == "hack-off" and totals(split) == totals(state)
-    assert nah.notes(state, split) == ["the vote is split: draw a new hack card and vote again"]
+    assert split.splits == 1 and nah.status(split)["splits"] == 1
+    assert nah.notes(state, split) == [
+        "the vote is split (split vote 1 of this game): no hack wins, and the rules give no "
+        "way out of a split vote; the rulebook's house rule: draw a new hack card, both "
+        "finalists play again, and the banned players vote again until one hack has more "
+        "votes (rulebook, Clarifications: “What if the banned players' vote is split evenly?”)"
+    ]
     won = nah.apply(split, {"type": "hack_off", "votes": {"A": "C", "B": "C"}, "cards": 2})
     assert won.phase == "over" and nah.outcome(won).winners == ("C",)
     with pytest.raises(RuleError, match="votes go to a finalist: C or D"):

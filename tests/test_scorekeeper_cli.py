@@ -68,7 +68,7 @@ def test_protect_by_card_id_and_by_points_with_name_prefixes(sk):
             ("protect", "Ben", "3"),
             "Error: it is Ana's turn, not Ben's — rule: you Protect on your "
             "own turn, between your actions (rules, “Protect a Tech card "
-            "(once per turn)”)\n",
+            "(once per turn)”); legal now: attack or end-turn (Ana); user-error (anyone)\n",
         ),
         (
             ("attack", "phishing-email", "se", "se", "pw", "sm"),

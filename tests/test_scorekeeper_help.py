@@ -56,12 +56,14 @@ Options:
 SECTIONS = """\
 Every game:
   new          Start GAME (a game id or alias; a wrong one is answered...
+  rematch      Start the chosen game again (the newest, or --game N): the...
   games        List the games, the newest (the current one) last, each...
   status       Who leads, each player's numbers, whose turn, and what is...
+  moves        What can happen now: each move the rules make legal in the...
   history      Every event in force, in order, with what the rules did by...
   undo         Take back the last event (it can be redone until something...
   redo         Bring back the last undone event.
-  export       The whole game as JSON: players, the full log (undo and...
+  export       The whole game as JSON: players and their colours, the...
   result       The winner(s) once the game is over, and why; before that,...
   stats        Across evenings: each player's games played, won outright...
   check        Settle a finished table of GAME without replaying it: each...
@@ -90,6 +92,7 @@ Not a Hack:
   positive     PLAYER drew a positive action card (by id or name, or its...
   steal        PLAYER plays a Steal card on VICTIM's winning hack.
   hack-off     The final hack-off: the banned players' votes; the winning...
+  used-up      End the game with no winner: the white cards are used up...
 """
 
 #: The points sheet's verbs, after every registered game's (scorekeeper.sheets).
@@ -168,8 +171,8 @@ Start a game: scorekeeper new coin-flip NAME NAME...
   stop  Stop play: the game ends and the highest total wins.
           scorekeeper stop
 
-Every game: new, games, status, history, undo, redo, export, result, stats,
-check, help, serve (scorekeeper --help).
+Every game: new, rematch, games, status, moves, history, undo, redo, export,
+result, stats, check, help, serve (scorekeeper --help).
 """,
     )
 
@@ -181,7 +184,8 @@ def test_help_game_shows_each_verb_with_an_example_by_id_or_alias():
         result.output
         == """\
 Hack Attack: Defense (hack-attack)
-Start a game: scorekeeper new hack-attack NAME NAME... [--variant NAME[=N]]...
+Start a game: scorekeeper new hack-attack NAME NAME... [--first NAME]
+[--variant NAME[=N]]...
 
   protect     PLAYER Protects a Tech card, given by card id or name (e.g.
               laptop) or by its points.
@@ -210,8 +214,8 @@ Official variants, chosen at new (and given to check) with --variant:
               harder game, lower or raise the number of icons the table must
               cover”)
 
-Every game: new, games, status, history, undo, redo, export, result, stats,
-check, help, serve (scorekeeper --help).
+Every game: new, rematch, games, status, moves, history, undo, redo, export,
+result, stats, check, help, serve (scorekeeper --help).
 """
     )
     assert run("help", "HAD").output == result.output  # pnp's alias, any case
@@ -238,15 +242,15 @@ Start a game: scorekeeper new hack-back NAME NAME...
             +2 VC.
               scorekeeper activate Ana 1 -t 2
 
-Every game: new, games, status, history, undo, redo, export, result, stats,
-check, help, serve (scorekeeper --help).
+Every game: new, rematch, games, status, moves, history, undo, redo, export,
+result, stats, check, help, serve (scorekeeper --help).
 """
     )
     assert (
         run("help", "not-a-hack").output
         == """\
 Not a Hack (not-a-hack)
-Start a game: scorekeeper new not-a-hack NAME NAME...
+Start a game: scorekeeper new not-a-hack NAME NAME... [--first NAME]
 
   hack         A turn: DRAWER drew a hack card and chose WINNER's submission
                of CARDS white cards (default 2), which WINNER keeps as points.
@@ -267,9 +271,13 @@ Start a game: scorekeeper new not-a-hack NAME NAME...
   hack-off     The final hack-off: the banned players' votes; the winning hack
                scores its cards.
                  scorekeeper hack-off --vote Cleo=Ana
+  used-up      End the game with no winner: the white cards are used up for
+               good, so no hack can ever be completed again (the rulebook's
+               clarification, “What if the white cards run out for good?”).
+                 scorekeeper used-up
 
-Every game: new, games, status, history, undo, redo, export, result, stats,
-check, help, serve (scorekeeper --help).
+Every game: new, rematch, games, status, moves, history, undo, redo, export,
+result, stats, check, help, serve (scorekeeper --help).
 """
     )
 
@@ -391,16 +399,25 @@ def test_bash_completion_of_a_player_name_through_the_environment(sk):
     assert (result.exit_code, result.output) == (0, "plain,Dora\n")
 
 
-def test_completion_of_players_of_the_chosen_game_and_of_verbs(sk):
+def test_completion_offers_only_what_the_rules_make_legal_now(sk):
+    """Completion asks the rules (issue 40): a player where the move lets them make it,
+    a verb of the chosen game only while it is legal, another game's verbs never."""
     _two_games(sk)
-    assert complete(sk.db, "protect", "") == ["Dora", "Eve"]
-    assert complete(sk.db, "--game 1 hack", "") == ["Ana", "Ben", "Cleo"]
+    assert complete(sk.db, "protect", "") == ["Dora"]  # Dora's turn: Eve may not protect
+    assert complete(sk.db, "user-error", "") == ["Dora", "Eve"]  # anyone may keep one
+    assert complete(sk.db, "--game 1 hack", "") == ["Ana"]  # the drawer judges
+    assert complete(None, f"hack --db {sk.db} --game 1 ana", "") == ["Ben", "Cleo"]
     assert complete(None, f"hack --db {sk.db} --game 1 ana", "c") == ["Cleo"]
-    assert complete(sk.db, "", "he") == ["help", "hero"]
+    assert complete(sk.db, "", "he") == ["help"]  # Hack Back's hero: not this game's
+    assert complete(sk.db, "--game 1", "h") == ["hack", "help", "history"]  # no hack-off yet
+    assert complete(sk.db, "", "de") == ["defend"]  # a what-if, always offered
     assert complete(sk.db, "help", "hack-") == ["hack-attack", "hack-back"]
+    assert sk("protect", "dora", "laptop").exit_code == 0
+    assert complete(sk.db, "", "pro") == []  # Dora has Protected this turn
+    assert complete(sk.db, "protect", "") == []
 
 
-def test_completion_of_card_ids(sk):
+def test_completion_of_card_ids_and_heroes(sk):
     from scorekeeper.games.hack_attack import cards as attack_cards
     from scorekeeper.games.hack_back import cards as back_cards
 
@@ -410,10 +427,19 @@ def test_completion_of_card_ids(sk):
         c for c in attack_cards.deck().tech if c.startswith("smart-")
     ]
     assert complete(sk.db, "attack phishing-email", "pass") == ["passwords"]
+    assert complete(sk.db, "--game 1 positive ana", "pos-bug") == ["pos-bug-bounty"]
+    copies = attack_cards.deck().tech["laptop"][2]
+    assert sk("protect", "dora", "laptop").exit_code == 0 and sk("end-turn").exit_code == 0
+    assert complete(sk.db, "protect eve", "lap") == (["laptop"] if copies > 1 else [])
+    assert sk("new", "hack-back", "Fin", "Gus").exit_code == 0
     first = next(iter(back_cards.cards()))
-    assert first in complete(sk.db, "hero ana", first[:4])
-    assert complete(sk.db, "activate ana 1 --card", first) == [first]
-    assert complete(sk.db, "positive ana", "pos-bug") == ["pos-bug-bounty"]
+    assert first in complete(sk.db, "hero fin", first[:4])
+    assert sk("hero", "fin", "8").exit_code == 0  # revealed by its VC only
+    assert sk("hero", "gus", "script-kiddie").exit_code == 0
+    assert complete(sk.db, "activate fin", "") == ["1"]  # Fin's own Hero only
+    eights = [c.id for c in back_cards.cards().values() if c.vc == 8]
+    assert complete(sk.db, "activate fin 1 --card", "") == eights  # a card printing 8 VC
+    assert complete(sk.db, "activate gus", "") == []  # not Gus's turn
 
 
 def test_completion_without_a_database_offers_no_names_and_creates_nothing(tmp_path):

@@ -141,7 +141,8 @@ def test_new_account_cards_held_are_held_to_what_the_kit_puts_into_play(sk):
         sk("new-account", "ben"),
         "at 4 players the kit puts 7 New Account cards into play and all 7 are held — "
         "rule: each player is given one New Account card and one fewer than the number "
-        "of players are shuffled into the white pile (rules, “Complete Rules”)",
+        "of players are shuffled into the white pile (rules, “Complete Rules”); legal now: "
+        "hack, negative or banned (Ana); positive (anyone); used-up (the table)",
     )
     assert sk.db.read_bytes() == before
     sk("banned", "ana")  # one is discarded
@@ -246,7 +247,7 @@ def test_activating_an_opponents_hero_says_whose_it_is_before_counting_targets(b
     refused(
         back("activate", "b", "2", "-t", "1"),
         "it is A's turn, not B's — rule: players take turns clockwise from the lowest "
-        "opening Hero (rules, step 5)",
+        "opening Hero (rules, step 5); legal now: draw, play or activate (A)",
     )
 
 
@@ -301,7 +302,7 @@ def test_an_eliminated_player_is_told_they_are_out(sk):
     out = (
         "B is out of the game (no Hero left); it is A's turn — rule: a player with no "
         "Heroes remaining loses; eliminated players are skipped in turn order (rules, "
-        "“Eliminate players”)"
+        "“Eliminate players”); legal now: draw, play or activate (A)"
     )
     for args in (("draw", "b"), ("play", "b", "ddos", "-t", "1"), ("activate", "b", "2")):
         refused(sk(*args), out)

@@ -48,7 +48,8 @@ def test_without_the_faster_variant_a_second_protect_in_a_turn_is_refused(tmp_pa
     refused(
         sk("protect", "Ana", "smart-tv"),
         "Ana has already Protected a Tech card this turn — rule: you may Protect one "
-        "Tech card per turn (rules, “You may Protect one Tech card per turn”)",
+        "Tech card per turn (rules, “You may Protect one Tech card per turn”); legal now: "
+        "attack or end-turn (Ana); user-error (anyone)",
     )
 
 

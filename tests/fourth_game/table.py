@@ -17,13 +17,14 @@ from typing import NamedTuple, Sequence
 import click
 
 from pnp.core.shown import plural
-from scorekeeper.context import Whole, complete_player, example, pass_ctx
+from scorekeeper.context import Whole, complete_legal, example, pass_ctx
 from scorekeeper.errors import InputError, RuleError, UsageError, quoted
 from scorekeeper.game import Game, Rules
+from scorekeeper.legal import Made, Move, Typed, number, player, text, whole_number
 from scorekeeper.names import check_new_names, resolve
 from scorekeeper.numbers import is_whole, whole
 from scorekeeper.outcome import Outcome, Termination
-from scorekeeper.report import game_table, record_and_report
+from scorekeeper.report import play_move
 from scorekeeper.shapes import Range
 from scorekeeper.view import padded
 
@@ -165,17 +166,50 @@ def status_lines(game_id: int, name: str, status: dict) -> list[str]:
     return lines
 
 
+def moves(state: State, kit=None) -> tuple[Move, ...]:
+    """The moves legal now: the player whose turn it is takes a coin (“Turns”); anyone
+    may call stop (“Stop”); nothing once play has stopped."""
+    if state.over:
+        return ()
+    whose = state.players[state.current]
+    coin_move = Move(
+        "coin",
+        "Take a coin",
+        (whose,),
+        (player("player", (whose,)), number("points", "Coin's points", *COIN_POINTS)),
+        RULE_TURNS,
+    )
+    return (coin_move, Move("stop", "Call stop", state.players, (), RULE_OVER))
+
+
+def make(state: State, kit, name: str, values: dict) -> Made:
+    """The event of move `name` typed with `values` ({"player", "points"} for a coin)."""
+    if name == "coin":
+        who = resolve(text(values, "player", "PLAYER"), state.players)
+        points = whole_number(values, "points", *COIN_POINTS, "POINTS")
+        return Made({"type": "coin", "player": who, "points": points})
+    if name == "stop":
+        return Made({"type": "stop"})
+    raise InputError(f"Coin Flip has no move {name!r}")
+
+
+def move_of(state: State, event: dict) -> Typed:
+    """The move `event` was made by."""
+    if event["type"] == "coin":
+        return Typed(
+            "coin", {"player": event["player"], "points": event["points"]}, event["player"]
+        )
+    return Typed("stop", {})
+
+
 @example("Ana 2")
 @click.command()
-@click.argument("player", shell_complete=complete_player)
+@click.argument("player", shell_complete=complete_legal)
 @click.argument("points", type=Whole(1, 3))
 @pass_ctx
 def coin(ctx, player, points) -> None:
     """PLAYER takes a coin worth POINTS (1 to 3) on their turn."""
-    table = game_table(ctx, GAME_ID)
-    record_and_report(
-        ctx, table, {"type": "coin", "player": resolve(player, table.row.players), "points": points}
-    )
+    play_move(ctx, GAME_ID, "coin", {"player": player, "points": points})
 
 
 @example()
@@ -183,7 +217,7 @@ def coin(ctx, player, points) -> None:
 @pass_ctx
 def stop(ctx) -> None:
     """Stop play: the game ends and the highest total wins."""
-    record_and_report(ctx, game_table(ctx, GAME_ID), {"type": "stop"})
+    play_move(ctx, GAME_ID, "stop", {})
 
 
 # --- scorekeeper check ---------------------------------------------------------------
@@ -246,7 +280,20 @@ settle.notation = NOTATION
 GAME = Game(
     id=GAME_ID,
     name=NAME,
-    rules=Rules(initial, apply, notes, describe, status, outcome, standing, EVENTS, STATE_TYPES),
+    rules=Rules(
+        initial,
+        apply,
+        notes,
+        describe,
+        status,
+        outcome,
+        standing,
+        moves,
+        make,
+        move_of,
+        events=EVENTS,
+        state_types=STATE_TYPES,
+    ),
     view=status_lines,
     verbs=(coin, stop),
     check=settle,

@@ -13,5 +13,5 @@ MANIFEST = GameEntry(
     simulator="pnp.games.not_a_hack.simulator",
     aliases=(),
     data="pnp.games.not_a_hack.cards:load_not_a_hack",
-    verbs=("hack", "negative", "banned", "new-account", "positive", "steal", "hack-off"),
+    verbs=("hack", "negative", "banned", "new-account", "positive", "steal", "hack-off", "used-up"),
 )

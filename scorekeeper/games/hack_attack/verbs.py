@@ -13,81 +13,44 @@ from scorekeeper import numbers
 from scorekeeper.context import (
     JSON,
     Whole,
-    complete_player,
+    complete_legal,
     completion,
     example,
     pass_ctx,
     variant_option,
+    what_if,
 )
 from scorekeeper.errors import InputError, RuleError, UsageError, quoted
 from scorekeeper.game import choose_variants
 from scorekeeper.games.hack_attack import rules, state
-from scorekeeper.names import check_new_names, resolve
+from scorekeeper.names import check_new_names
 from scorekeeper.numbers import is_whole, whole
 from scorekeeper.outcome import Outcome
-from scorekeeper.report import game_table, record_and_report
+from scorekeeper.report import play_move
 
 
-def _table(ctx):
-    return game_table(ctx, state.GAME)
-
-
-#: Shell completion of card ids and Defense categories (scorekeeper.context.completion).
-TECH_IDS = completion("scorekeeper.games.hack_attack.cards", lambda cards: cards.deck().tech)
-ATTACK_IDS = completion("scorekeeper.games.hack_attack.cards", lambda cards: cards.deck().attacks)
-SHOWN = completion(
-    "scorekeeper.games.hack_attack.cards",
-    lambda cards: {**cards.deck().categories, "wild": "Reality Check (wild)"},
-)
+def _play(ctx, name: str, **values) -> None:
+    play_move(ctx, state.GAME, name, values)
 
 
 @example("Ana laptop")
 @click.command()
-@click.argument("player", shell_complete=complete_player)
-@click.argument("tech", shell_complete=TECH_IDS)
+@click.argument("player", shell_complete=complete_legal)
+@click.argument("tech", shell_complete=complete_legal)
 @pass_ctx
 def protect(ctx, player, tech) -> None:
     """PLAYER Protects a Tech card, given by card id or name (e.g. laptop) or by its points."""
-    from scorekeeper.games.hack_attack import cards
-
-    table = _table(ctx)
-    deck = cards.deck()
-    points, card, name, copies = cards.tech(deck, tech)
-    record_and_report(
-        ctx,
-        table,
-        {
-            "type": "protect",
-            "player": resolve(player, table.row.players),
-            "points": points,
-            "card": card,
-            "name": name,
-            "copies": copies,
-            "deck_at_points": deck.tech_at(points),
-        },
-    )
+    _play(ctx, "protect", player=player, tech=tech)
 
 
 @example("Ben 2")
 @click.command("user-error")
-@click.argument("player", shell_complete=complete_player)
+@click.argument("player", shell_complete=complete_legal)
 @click.argument("count", type=Whole(*state.USER_ERRORS_AT_ONCE), default=1)
 @pass_ctx
 def user_error(ctx, player, count) -> None:
     """PLAYER keeps COUNT User Error cards (−1 point each at the end)."""
-    from scorekeeper.games.hack_attack import cards
-
-    table = _table(ctx)
-    record_and_report(
-        ctx,
-        table,
-        {
-            "type": "user_error",
-            "player": resolve(player, table.row.players),
-            "count": count,
-            "deck": cards.deck().user_errors,
-        },
-    )
+    _play(ctx, "user-error", player=player, count=count)
 
 
 def _check(deck, icons, revealed, players: int, cover: int | None):
@@ -98,47 +61,14 @@ def _check(deck, icons, revealed, players: int, cover: int | None):
 
 @example("phishing-email passwords wild")
 @click.command()
-@click.argument("attack", shell_complete=ATTACK_IDS)
-@click.argument("revealed", nargs=-1, shell_complete=SHOWN)
+@click.argument("attack", shell_complete=complete_legal)
+@click.argument("revealed", nargs=-1, shell_complete=complete_legal)
 @pass_ctx
 def attack(ctx, attack, revealed) -> None:
     """Record an Attack drawn by the player whose turn it is, and decide it: ATTACK is a
     card id or name, or three icons separated by commas; REVEALED are the Defense cards
     shown (categories, or wild), one per player at most."""
-    from scorekeeper.games.hack_attack import cards
-
-    table = _table(ctx)
-    deck = cards.deck()
-    icons, card, name = cards.attack(deck, attack)
-    shown = [cards.category(deck, r, wild_ok=True) for r in revealed]
-    drawer = table.row.players[table.state.current]
-    result, lines = _check(deck, icons, shown, len(table.row.players), table.state.cover)
-    consequence = (
-        "all remaining Tech is safe"
-        if result.holds
-        else "every player discards their highest-value unprotected Tech card (their "
-        "choice on a tie) and does not draw a replacement"
-    )
-    lines.append(
-        f"{drawer} first discards unprotected Tech vulnerable to "
-        f"{name or 'this Attack'}; "
-        f"then {consequence}. Everyone takes their Defense cards back."
-    )
-    record_and_report(
-        ctx,
-        table,
-        {
-            "type": "attack",
-            "player": drawer,
-            "attack": card,
-            "name": name,
-            "icons": list(icons),
-            "revealed": shown,
-            "holds": result.holds,
-            "copies": cards.attack_copies(deck, card),
-        },
-        preface=lines,
-    )
+    _play(ctx, "attack", attack=attack, revealed=list(revealed))
 
 
 @example()
@@ -146,9 +76,19 @@ def attack(ctx, attack, revealed) -> None:
 @pass_ctx
 def end_turn(ctx) -> None:
     """End the current player's turn; the final round and the end are handled for you."""
-    record_and_report(ctx, _table(ctx), {"type": "end_turn"})
+    _play(ctx, "end-turn")
 
 
+#: Shell completion of the what-if `defend`, which needs no game: every Attack card and
+#: Defense category of the card data (scorekeeper.context.completion).
+ATTACK_IDS = completion("scorekeeper.games.hack_attack.cards", lambda cards: cards.deck().attacks)
+SHOWN = completion(
+    "scorekeeper.games.hack_attack.cards",
+    lambda cards: {**cards.deck().categories, "wild": "Reality Check (wild)"},
+)
+
+
+@what_if
 @example("phishing-email passwords wild --players 3")
 @click.command()
 @click.argument("icons", shell_complete=ATTACK_IDS)

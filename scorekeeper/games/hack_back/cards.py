@@ -49,16 +49,16 @@ def cards() -> dict[str, HeroSpec]:
     }
 
 
-def hero_card(typed: str) -> HeroSpec:
-    """A Hack Back card by id or name (any case, or a unique start); InputError with
-    close matches if there is none."""
-    specs = cards()
+def hero_card(typed: str, specs: dict[str, HeroSpec] | None = None) -> HeroSpec:
+    """A Hack Back card of `specs` (default: today's card data, `cards`) by id or name
+    (any case, or a unique start); InputError with close matches if there is none."""
+    specs = cards() if specs is None else specs
     return specs[pick(typed, {k: v.name for k, v in specs.items()}, "Hack Back card")]
 
 
-def printed_vc_range() -> tuple[int, int]:
-    """The lowest and highest VC printed on a card."""
-    printed = [c.vc for c in cards().values()]
+def printed_vc_range(specs: dict[str, HeroSpec] | None = None) -> tuple[int, int]:
+    """The lowest and highest VC printed on a card of `specs` (default: `cards`)."""
+    printed = [c.vc for c in (cards() if specs is None else specs).values()]
     return min(printed), max(printed)
 
 

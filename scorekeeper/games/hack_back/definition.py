@@ -5,7 +5,7 @@ verbs and so click; the package's __init__ reaches it only when GAME is asked fo
 from __future__ import annotations
 
 from scorekeeper.game import Game, Rules
-from scorekeeper.games.hack_back import board, check, rules, verbs, view
+from scorekeeper.games.hack_back import board, check, moves, rules, verbs, view
 
 
 def _card_ids() -> set[str]:
@@ -14,13 +14,22 @@ def _card_ids() -> set[str]:
     return cards.ids()
 
 
+def _cards():
+    from scorekeeper.games.hack_back import cards
+
+    return cards.cards()
+
+
 GAME = Game(
     id=rules.GAME,
     name=rules.NAME,
-    rules=Rules.of(rules),
+    rules=Rules.of(rules, moves),
     view=view.status_lines,
     board=board.board,
     verbs=(verbs.hero, verbs.no_hero, verbs.draw, verbs.play, verbs.activate),
     check=check.settle,
     cards=_card_ids,
+    kit=_cards,
+    first=False,
+    first_rule=rules.RULE_TURN,
 )

@@ -24,6 +24,7 @@ from typing import Sequence
 
 from pnp.core.shown import plural, singular
 from scorekeeper.errors import InputError, RuleError, quoted
+from scorekeeper.game import Automatic
 from scorekeeper.games.hack_back.end_turn import _hero_text, end_of_turn, outcome, standing  # noqa: F401  (part of these rules)
 from scorekeeper.games.hack_back.opening import _next_uid, _no_hero, _reveal
 from scorekeeper.games.hack_back.state import (  # noqa: F401  (the rules' names)
@@ -316,6 +317,41 @@ def notes(before: State, after: State) -> list[str]:
     if after.checks != before.checks or (after.phase == "over" and before.phase != "over"):
         out += list(after.checks)
     return out
+
+
+def automatic(before: State, after: State) -> list[Automatic]:
+    """`notes` as a page shows them: each opening note a line, and the end-of-turn
+    checks one step, "End of Ana's turn 3: #2 Rootkit discarded at 41 VC; Ben is out;
+    Cleo's turn", the four checks its details."""
+    said = notes(before, after)
+    checks = tuple(n for n in said if n in after.checks)
+    steps = [Automatic(n) for n in said if n not in checks]
+    if len(checks) > 1:
+        steps.append(Automatic(_verdict(before, after, checks[0]), checks[1:]))
+    elif checks:
+        steps.append(Automatic(checks[0]))
+    return steps
+
+
+def _verdict(before: State, after: State, head: str) -> str:
+    """The end of a turn in one line: what the checks did, then who won or who is next."""
+    was = {h.uid for h in before.heroes if h.in_play}
+    parts = [
+        f"#{h.uid} {h.name} discarded at {number(h.vc)} VC"
+        for h in after.heroes
+        if h.uid in was and not h.in_play
+    ]
+    parts += [f"{p} is out" for p in after.out if p not in before.out]
+    result = after.result
+    if result is None:
+        parts.append(f"{after.players[after.current]}'s turn")
+    elif not result.winners:
+        parts.append("everyone loses")
+    elif result.tie:
+        parts.append(f"a tie between {' and '.join(result.winners)}")
+    else:
+        parts.append(f"{result.winners[0]} wins")
+    return f"{head} {'; '.join(parts)}."
 
 
 def status(state: State) -> dict:

@@ -43,40 +43,79 @@ def _cards() -> tuple[Card, ...]:
     return tuple(Card(*c) for c in card_view(state.GAME, _load, _view))
 
 
+class Kit(NamedTuple):
+    """Every Not a Hack card (`cards`), with the look-ups the table needs: what the
+    rules' moves offer and hold every count to."""
+
+    cards: tuple[Card, ...]
+
+    def of(self, kind: str) -> list[Card]:
+        """The cards of `kind` ("negative", "new_account", ...), in the data's order."""
+        return [c for c in self.cards if c.kind == kind]
+
+    def points_range(self, kind: str) -> tuple[int, int]:
+        """The smallest and largest points (unsigned) printed on action cards of `kind`."""
+        points = [abs(c.points) for c in self.of(kind)]
+        return min(points), max(points)
+
+    def action_card(self, typed: str, kind: str) -> dict:
+        """An action card of `kind` by id or name as an event's fields: {"points",
+        "name", "card", "copies", "deck_at_points"} (its copies, and the cards of that
+        kind printing its points); InputError if there is no such card."""
+        options = {c.id: c for c in self.of(kind)}
+        card = options[pick(typed, {k: c.name for k, c in options.items()}, f"{kind} action card")]
+        return {
+            "points": card.points,
+            "name": card.name,
+            "card": card.id,
+            "copies": card.count,
+            "deck_at_points": self.at_points(kind, card.points),
+        }
+
+    def at_points(self, kind: str, points: int) -> int:
+        """How many action cards of `kind` the kit prints with `points` (signed, as
+        printed)."""
+        return sum(c.count for c in self.of(kind) if c.points == points)
+
+    def printed(self, kind: str) -> int:
+        """How many cards of `kind` the kit prints ("new_account", "component", ...)."""
+        return sum(c.count for c in self.of(kind))
+
+    def white_points(self) -> int:
+        """The white cards a winning hack can be built of: components and modifiers
+        printed."""
+        return self.printed("component") + self.printed("modifier")
+
+
+def kit() -> Kit:
+    """Today's Not a Hack cards as a Kit (read once: `_cards`); InputError if the card
+    data has problems."""
+    return Kit(_cards())
+
+
 def points_range(kind: str) -> tuple[int, int]:
-    """The smallest and largest points (unsigned) printed on action cards of `kind`."""
-    points = [abs(c.points) for c in _cards() if c.kind == kind]
-    return min(points), max(points)
+    """Kit.points_range of today's cards."""
+    return kit().points_range(kind)
 
 
 def action_card(typed: str, kind: str) -> dict:
-    """An action card of `kind` by id or name as an event's fields: {"points", "name",
-    "card", "copies", "deck_at_points"} (its copies, and the cards of that kind printing
-    its points); InputError if there is no such card."""
-    options = {c.id: c for c in _cards() if c.kind == kind}
-    card = options[pick(typed, {k: c.name for k, c in options.items()}, f"{kind} action card")]
-    return {
-        "points": card.points,
-        "name": card.name,
-        "card": card.id,
-        "copies": card.count,
-        "deck_at_points": at_points(kind, card.points),
-    }
+    """Kit.action_card of today's cards."""
+    return kit().action_card(typed, kind)
 
 
 def at_points(kind: str, points: int) -> int:
-    """How many action cards of `kind` the kit prints with `points` (signed, as printed)."""
-    return sum(c.count for c in _cards() if c.kind == kind and c.points == points)
+    """Kit.at_points of today's cards."""
+    return kit().at_points(kind, points)
 
 
 def printed(kind: str) -> int:
-    """How many cards of `kind` the kit prints ("new_account", "component", ...)."""
-    return sum(c.count for c in _cards() if c.kind == kind)
+    """Kit.printed of today's cards."""
+    return kit().printed(kind)
 
 
 def white_points() -> int:
-    """The white cards a winning hack can be built of: components and modifiers printed."""
-    return printed("component") + printed("modifier")
+    """Kit.white_points of today's cards."""
+    return kit().white_points()
 
 
 def ids() -> set[str]:

@@ -5,7 +5,7 @@ verbs and so click; the package's __init__ reaches it only when GAME is asked fo
 from __future__ import annotations
 
 from scorekeeper.game import Game, Rules
-from scorekeeper.games.not_a_hack import board, check, rules, state, verbs, view
+from scorekeeper.games.not_a_hack import board, check, moves, rules, state, verbs, view
 
 
 def _card_ids() -> set[str]:
@@ -14,10 +14,16 @@ def _card_ids() -> set[str]:
     return cards.ids()
 
 
+def _kit():
+    from scorekeeper.games.not_a_hack import cards
+
+    return cards.kit()
+
+
 GAME = Game(
     id=state.GAME,
     name=state.NAME,
-    rules=Rules.of(rules),
+    rules=Rules.of(rules, moves),
     view=view.status_lines,
     board=board.board,
     verbs=(
@@ -28,7 +34,12 @@ GAME = Game(
         verbs.positive,
         verbs.steal,
         verbs.hack_off,
+        verbs.used_up,
     ),
     check=check.settle,
     cards=_card_ids,
+    kit=_kit,
+    first=True,
+    first_rule="rules, “Turn 1: Choose one person to draw from the black hack pile”; "
+    "then the draw passes clockwise",
 )

@@ -41,8 +41,10 @@ from scorekeeper.games.not_a_hack.state import (  # noqa: F401  (EVENTS, STATE_T
     RULE_JUDGE,
     RULE_OVER,
     RULE_PLAYERS,
+    RULE_SPLIT,
     RULE_STEAL,
     RULE_TURNS,
+    RULE_USED_UP,
     RULE_VOTE,
     RULE_WHITE,
     STATE_TYPES,
@@ -73,6 +75,7 @@ def apply(state: State, event: dict) -> State:
         "positive": _positive,
         "steal": _steal,
         "hack_off": _hack_off,
+        "used_up": _used_up,
     }
     kind: Any = event.get("type")  # whatever the event holds
     handler = handlers.get(kind)
@@ -283,8 +286,8 @@ def _hack_off(state: State, event: dict) -> State:
     top = max(tally.values())
     leaders = [f for f, n in tally.items() if n == top]
     state = state._replace(hack_offs=state.hack_offs + 1)
-    if len(leaders) > 1:
-        return state  # a split vote decides no hack: draw another hack card
+    if len(leaders) > 1:  # a split vote decides no hack: draw another hack card
+        return state._replace(splits=state.splits + 1)
     winner = state.players[state.seat(leaders[0])]
     state = _set(state, winner._replace(hacks=winner.hacks + (_white(state, event),)))
     return _settle(state, tally)
@@ -310,9 +313,29 @@ def _settle(state: State, tally: dict[str, int]) -> State:
     )
 
 
+def _used_up(state: State, event: dict) -> State:
+    """The white cards are used up for good: the game ends with no winner (the
+    rulebook's house clarification, RULE_USED_UP)."""
+    totals = sorted(((p.total, p.name) for p in state.players), key=lambda t: -t[0])
+    lines = (
+        "The white cards are used up: no hack can ever be completed again, so no "
+        "hack-off can be won.",
+        "The game ends with no winner (rulebook, Clarifications: “What if the white "
+        "cards run out for good?”).",
+        "Totals when it ended (banned players included): "
+        + ", ".join(f"{name} {number(total)}" for total, name in totals)
+        + ".",
+    )
+    return state._replace(
+        phase="over",
+        result=Outcome(Termination.NO_WINNER, (), "the white cards are used up", lines),
+    )
+
+
 def outcome(state: State) -> Outcome | None:
     """The result once the hack-off has settled the game (termination SCORED: the
-    highest total wins, rules "Winning"), else None."""
+    highest total wins, rules "Winning"), or once the white cards are used up for good
+    (NO_WINNER: the rulebook's house clarification, RULE_USED_UP), else None."""
     return state.result
 
 
@@ -348,6 +371,7 @@ def status(state: State) -> dict:
         "round": state.round,
         "drawer": drawer,
         "finalists": state.unbanned() if state.phase != "play" else [],
+        "splits": state.splits,
         "leaders": list(lead.winners),
         "lead_reason": lead.reason,
         "players": [

@@ -43,6 +43,17 @@ RULE_ACTION_CARDS = (
     "an action card is set in front of the player, so no more are kept than "
     "the kit prints (rules, “Set this card in front of that player”)"
 )
+RULE_SPLIT = (
+    "no hack wins a split vote: draw a new hack card, both finalists play again, and "
+    "the banned players vote again until one hack has more votes (rulebook, "
+    "Clarifications: “What if the banned players' vote is split evenly?”)"
+)
+RULE_USED_UP = (
+    "once no hack can ever be completed again (too few components and modifiers are "
+    "left outside the winning hacks for any hack card), no hack-off can be won and the "
+    "game ends with no winner (rulebook, Clarifications: “What if the white cards run "
+    "out for good?”)"
+)
 RULE_WHITE = (
     "the winner keeps a winning hack's white cards as points, so no more are kept "
     "than the kit prints (rules, “keeps those white component cards as points”)"
@@ -82,6 +93,7 @@ EVENTS = {
         "cards": Optional(Range(*HACK_CARDS)),
     },
     "hack_off": {"votes": Optional(Values(str)), "cards": Range(*HACK_CARDS), "white": _KIT},
+    "used_up": {},
 }
 
 
@@ -107,7 +119,8 @@ class Player(NamedTuple):
 class State(NamedTuple):
     """The table: players in seating order, whose turn it is to draw (`current`), the
     phase ("play", "hack-off", "over"), the turn number (`round`: every draw from the
-    black pile is one turn, as the rules count them), hack-offs held, the result."""
+    black pile is one turn, as the rules count them), hack-offs held, the result, and
+    the hack-off votes that split (`splits`: no hack won them)."""
 
     players: tuple[Player, ...]
     current: int = 0
@@ -115,6 +128,7 @@ class State(NamedTuple):
     round: int = 1
     hack_offs: int = 0
     result: Outcome | None = None
+    splits: int = 0
 
     def seat(self, name: str) -> int:
         """Seat index of the player called exactly `name`; InputError if there is none."""

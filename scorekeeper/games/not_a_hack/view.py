@@ -48,7 +48,9 @@ def status_lines(game_id: int, name: str, status: dict) -> list[Block]:
         for p in status["players"]
     )
     lines: list[Block] = [head, Table(COLUMNS, rows, beside=3)]
-    if status["result"]:
+    if status["result"] and not status["result"]["winners"]:
+        lines.append(f"No winner: {status['result']['reason']}.")
+    elif status["result"]:
         lines.append(f"Winner: {', '.join(status['result']['winners'])}.")
     else:
         lines.append(f"Leading: {', '.join(status['leaders'])} ({status['lead_reason']}).")

@@ -29,6 +29,8 @@ def describe(event: dict) -> str:
         return f"{event['player']} drew a Banned card"
     if kind == "new_account":
         return f"{event['player']} drew a New Account card"
+    if kind == "used_up":
+        return "The white cards are used up: no hack can ever be completed again"
     if kind == "steal":
         size = f"{event['cards']}-card " if event.get("cards") else ""
         return f"{event['player']} stole {event['from']}'s {size}winning hack"
@@ -85,7 +87,13 @@ def notes(before: State, after: State) -> list[str]:
                 f"{' and '.join(tied)}: repeat the hack-off with a new hack card"
             )
         else:
-            out.append("the vote is split: draw a new hack card and vote again")
+            out.append(
+                f"the vote is split (split vote {after.splits} of this game): no hack wins, "
+                "and the rules give no way out of a split vote; the rulebook's house rule: "
+                "draw a new hack card, both finalists play again, and the banned players "
+                "vote again until one hack has more votes (rulebook, Clarifications: “What "
+                "if the banned players' vote is split evenly?”)"
+            )
     if after.result and not before.result:
         out += list(after.result.explanation)
     return out

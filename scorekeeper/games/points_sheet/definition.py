@@ -5,12 +5,13 @@ game's id, printed name and settings (scorekeeper.sheets.sheet_game)."""
 from __future__ import annotations
 
 from scorekeeper.game import Game, Rules
-from scorekeeper.games.points_sheet import rules, verbs, view
+from scorekeeper.games.points_sheet import moves, rules, verbs, view
 
 GAME = Game(
     id="points-sheet",
     name="Points sheet",
-    rules=Rules.of(rules),
+    rules=Rules.of(rules, moves),
     view=view.status_lines,
     verbs=(verbs.points, verbs.end_round, verbs.end_game),
+    first_rule="a points sheet has no turns: the players sit in the order named",
 )
