@@ -57,14 +57,14 @@ def finished_results(game: str, count: int) -> list:
 def record_games(path: Path, game: str, results: list) -> int:
     """Write each Result as a finished game of `game` (events checked by the rules,
     states saved, as session.record does); returns the log rows written."""
-    from scorekeeper import session, snapshot
+    from scorekeeper import session, snapshot, start
     from scorekeeper.store import Store
 
     store = Store(path)
     rows = 0
     for result in results:
         with store.transaction():
-            table = session.new_game(store, game, list(result.players))
+            table = start.new_game(store, game, list(result.players))
             state, rules = table.state, table.game.rules
             for event in result.events:
                 event = json.loads(json.dumps(event))

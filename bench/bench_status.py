@@ -76,11 +76,11 @@ class Builder:
     def __init__(
         self, path: Path, game: str, players: list[str], limit: int | None = None, fast: bool = True
     ):
-        from scorekeeper import session
+        from scorekeeper import session, start
         from scorekeeper.store import Store
 
         self.session, self.store = session, Store(path)
-        table = session.new_game(self.store, game, players)
+        table = start.new_game(self.store, game, players)
         self.gid, self.rules = table.row.id, table.game.rules
         self.states = [table.state]
         self.rows, self.limit, self.fast = 0, limit, fast

@@ -1,5 +1,5 @@
-"""Commands every game shares: new, games, status, history, undo, redo, export, result,
-stats (scorekeeper.stats_command), check and help. Game-neutral: each asks the game's
+"""Commands every game shares: new, games, status, moves, history, undo, redo, export,
+result, stats (scorekeeper.stats_command), check and help. Game-neutral: each asks the game's
 `Game` (scorekeeper.game) for its rules, view and hooks. The CLI (scorekeeper.cli) adds
 them to its group with every game's verbs."""
 
@@ -27,7 +27,7 @@ from scorekeeper.games import (
 )
 from scorekeeper.help_page import verb_lines, wrapped
 from scorekeeper.layout import echo_lines, fitted, output_width
-from scorekeeper.names import check_new_names
+from scorekeeper.moves_view import moves
 from scorekeeper.report import echo_automatic, history_entries, history_line, show_status
 from scorekeeper.stats_command import stats
 from scorekeeper.store import NoDatabase
@@ -40,6 +40,20 @@ from scorekeeper.web.command import serve
 @click.argument("players", nargs=-1, required=True)
 @variant_option()
 @click.option(
+    "--first",
+    metavar="NAME",
+    help="Who goes first, where the rules let the table pick (Hack Attack: Defense, Not "
+    "a Hack): the players are seated from NAME on, clockwise.",
+)
+@click.option(
+    "--colour",
+    "colours",
+    multiple=True,
+    metavar="NAME=COLOUR",
+    help="A player's colour (orange, sky, green, yellow, blue, red, purple, grey, brown, "
+    "teal, pink, navy); by default each keeps their colour from their last game.",
+)
+@click.option(
     "--data",
     "data_dir",
     metavar="DIR",
@@ -47,31 +61,44 @@ from scorekeeper.web.command import serve
     "(DIR: the data folder holding one folder per game, as pnp's --data).",
 )
 @pass_ctx
-def new(ctx, game, players, variants, data_dir) -> None:
+def new(ctx, game, players, variants, first, colours, data_dir) -> None:
     """Start GAME (a game id or alias; a wrong one is answered with the list) with
-    PLAYERS in seating order (first named plays first), by the standard rules or with
-    the official variants chosen (--variant). With --data DIR, GAME is a data-only
-    game's folder in DIR, kept on a points sheet: rounds, points per player, and the
-    highest or lowest total wins, as its game.toml says."""
-    names = check_new_names(players)
-    if data_dir is not None:
-        from scorekeeper.sheet_file import sheet_to_start
+    PLAYERS in seating order (first named plays first, or --first), by the standard
+    rules or with the official variants chosen (--variant). With --data DIR, GAME is a
+    data-only game's folder in DIR, kept on a points sheet: rounds, points per player,
+    and the highest or lowest total wins, as its game.toml says."""
+    from scorekeeper.start import start_table
 
-        sheet = sheet_to_start(data_dir, game, names, variants)  # refused before any file
-        table = session.new_sheet(ctx.creator, sheet, names)
-        players = ", ".join(table.row.players)
-        echo_lines([f"Game {table.row.id}: {table.game.name} (points sheet) with {players}."])
-        show_status(table)
-        return
-    spec = find_game(game)
-    if spec.id not in {g.id for g in playing()}:
-        left_out = [p for p in problems() if p.startswith(f"game {spec.id} ")]
-        raise InputError(left_out[0] if left_out else f"{spec.name} cannot be played now")
-    chosen = choose_variants(spec.variants, variants, spec.name)
-    spec.start(names, chosen)  # refused before any file is created
-    table = session.new_game(ctx.creator, game, names, chosen)
-    echo_lines([f"Game {table.row.id}: {table.game.name} with {', '.join(table.row.players)}."])
+    if data_dir is None:
+        spec = find_game(game)
+        if spec.id not in {g.id for g in playing()}:
+            left_out = [p for p in problems() if p.startswith(f"game {spec.id} ")]
+            raise InputError(left_out[0] if left_out else f"{spec.name} cannot be played now")
+    table = start_table(lambda: ctx.creator, game, players, variants, first, colours, data_dir)
+    echo_started(table)
+
+
+def echo_started(table: session.Table) -> None:
+    """Print a table just started: "Game 3: Hack Back with Ana, Ben.", then its status."""
+    sheet = " (points sheet)" if table.row.sheet is not None else ""
+    players = ", ".join(table.row.players)
+    echo_lines([f"Game {table.row.id}: {table.game.name}{sheet} with {players}."])
     show_status(table)
+
+
+@click.command()
+@click.option(
+    "--rotate",
+    is_flag=True,
+    help="Seat them from the next player on (where the rules let the table pick who goes first).",
+)
+@pass_ctx
+def rematch(ctx, rotate) -> None:
+    """Start the chosen game again (the newest, or --game N): the same game, players,
+    variants and colours, in the same seats, or --rotate."""
+    from scorekeeper.start import rematch as again
+
+    echo_started(again(ctx.store, ctx.game_id, rotate))
 
 
 @click.command()
@@ -128,6 +155,7 @@ def status(ctx, as_json) -> None:
                 "id": table.row.id,
                 **table.game.rules.status(table.state),
                 "variants": table.row.variants,
+                "colours": ctx.reader.colours_of(table.row.id, table.row.players),
             }
         )
     else:
@@ -198,8 +226,8 @@ def redo(ctx) -> None:
 )
 @pass_ctx
 def export(ctx, as_json) -> None:
-    """The whole game as JSON: players, the full log (undo and redo included), the
-    events in force, the status and the result."""
+    """The whole game as JSON: players and their colours, the full log (undo and redo
+    included), the events in force, the status and the result."""
     table = session.load(ctx.reader, ctx.game_id)
     warn_retuned(table)
     rules = table.game.rules
@@ -211,6 +239,7 @@ def export(ctx, as_json) -> None:
             "players": list(table.row.players),
             "created": table.row.created,
             "variants": table.row.variants,
+            "colours": ctx.reader.colours_of(table.row.id, table.row.players),
             "log": [
                 {"id": r.id, "kind": r.kind, "event": r.event, "at": r.created} for r in table.log
             ],
@@ -314,8 +343,10 @@ def help_command(click_ctx, game) -> None:
 #: The commands every game shares, in the order `--help` lists them.
 SHARED: tuple[click.Command, ...] = (
     new,
+    rematch,
     games,
     status,
+    moves,
     history,
     undo,
     redo,

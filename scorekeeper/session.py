@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 from scorekeeper import cache
 from scorekeeper.errors import InputError, ScoreError, quoted
 from scorekeeper.game import Game, Rules, choose_variants
-from scorekeeper.games import find_game, load_game, playable
+from scorekeeper.games import load_game, playable
 from scorekeeper.saved_states import _NONE, _heads, _save, _saved_state
 from scorekeeper.shapes import checker
 from scorekeeper.store import LogRow, OutOfPlace, Store, TableRow, effective_events
 
 if TYPE_CHECKING:
-    from scorekeeper.sheets import Sheet
+    pass
 
 
 class Step:
@@ -364,29 +364,3 @@ def _quick_move(store: Store, game_id: int | None, kind: str) -> tuple[LogRow, C
     store.append(game.id, kind)
     cache.write_views(store)
     return row, Current(game, spec, state)
-
-
-def new_game(store: Store, game: str, players: list[str], variants: dict | None = None) -> Table:
-    """Start `game` (an id or alias) with `players` in seating order and the chosen
-    `variants` (game.choose_variants); it becomes the current one. InputError for an
-    unknown game; the rules' RuleError for a player count they refuse, with nothing
-    written."""
-    spec = find_game(game)
-    with store.transaction():
-        spec.start(players, variants)
-        game_id = store.new_game(spec.id, players, variants)
-        return load(store, game_id)
-
-
-def new_sheet(store: Store, sheet: Sheet, players: list[str]) -> Table:
-    """Start a points sheet of the data-only game `sheet` (scorekeeper.sheet_file reads
-    it) with `players` in seating order, its settings stored with it; it becomes the
-    current one. The rules' RuleError for a player count the game refuses, with nothing
-    written."""
-    from scorekeeper.sheets import sheet_game
-
-    spec = sheet_game(sheet)
-    with store.transaction():
-        spec.start(players)
-        game_id = store.new_game(spec.id, players, {}, sheet=sheet.to_json())
-        return load(store, game_id)

@@ -95,6 +95,33 @@ def sheet_to_start(data_dir: str, game: str, names: list[str], variants) -> Shee
     return sheet
 
 
+def data_games(data_dir: str) -> tuple[list[Sheet], list[str]]:
+    """(the points sheets of the data-only games in the data folder `data_dir`: each
+    folder holding a game.toml whose game the manifest gives no rules of its own, by
+    folder name; one line for each such game.toml that does not read, `read_sheet`'s).
+    InputError if `data_dir` is not a folder."""
+    import pnp.core.games
+    from pnp.core.errors import UnknownGame
+    from scorekeeper.games import rules_packages
+
+    folder = Path(data_dir)
+    if not folder.is_dir():
+        raise InputError(f"the data folder {quoted(data_dir, PATH_LIMIT)} is not a folder")
+    sheets, problems = [], []
+    for path in sorted(folder.glob("*/game.toml")):
+        name = path.parent.name
+        try:
+            if pnp.core.games.resolve(name) in rules_packages():
+                continue
+        except UnknownGame:
+            pass
+        try:
+            sheets.append(read_sheet(data_dir, name))
+        except InputError as exc:
+            problems.append(str(exc))
+    return sheets, problems
+
+
 def _text(path: Path) -> str:
     """The text of `path`: a regular file of at most MAX_FILE_BYTES, UTF-8 (a byte-order
     mark dropped); InputError naming the file and why otherwise."""

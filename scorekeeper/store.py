@@ -6,7 +6,8 @@ rewritten. Every command runs in one transaction (`Store.transaction`). A file t
 is not ours, or is from a newer schema, is refused and never touched. The Store opens
 the file and reads the games table; the log's rows are read and appended by its
 EventLog (scorekeeper.store_log), its saved states and card views kept by its
-SavedCaches (scorekeeper.store_caches).
+SavedCaches (scorekeeper.store_caches), the colours of each game's seats by its Seats
+(scorekeeper.store_seats).
 """
 
 from __future__ import annotations
@@ -52,12 +53,13 @@ from scorekeeper.store_schema import (  # noqa: F401  (re-exported: what other m
     shown_path,
     strict_json,
 )
+from scorekeeper.store_seats import Seats
 
 if TYPE_CHECKING:
     from scorekeeper.sheets import Sheet
 
 
-class Store(SavedCaches, EventLog):
+class Store(SavedCaches, EventLog, Seats):
     """An open database. Use `transaction()` around every command's reads and writes.
     Every failure of the file or of SQLite comes out as a StoreError that starts with
     the file's name; a damaged row is named where it is read (`damaged`)."""

@@ -175,13 +175,13 @@ def test_refused_moves_say_why_in_one_line_and_record_nothing(sk):
             ("end-round",),
             "Error: no points are recorded in round 1 — rule: a round ends only once points "
             "are recorded in it; record a round nobody scored in as points NAME 0 (points "
-            "sheet)\n",
+            "sheet); legal now: points (the table)\n",
         ),
         (
             ("end-game",),
             "Error: end-game is for a game that sets no number of rounds: end each round "
             "with end-round — rule: Dice Night ends when round 3 ends (game.toml: rounds "
-            "= 3)\n",
+            "= 3); legal now: points (the table)\n",
         ),
         (("protect", "ana", "laptop"), "Error: game 1 is sheet:dice-night, not hack-attack\n"),
     ):
@@ -282,6 +282,7 @@ def test_status_json_has_the_keys_every_game_has(sk):
             {"name": "Ben", "points": [None], "total": 0},
         ],
         "variants": {},
+        "colours": {"Ana": "orange", "Ben": "sky"},
     }
     for _ in range(3):
         sk("points", "ben", "1")
@@ -293,7 +294,7 @@ def test_status_json_has_the_keys_every_game_has(sk):
     exported = json.loads(sk("export").output)
     assert (exported["game"], exported["status"], exported["result"]) == (
         "sheet:dice-night",
-        {k: v for k, v in final.items() if k not in ("id", "variants")},
+        {k: v for k, v in final.items() if k not in ("id", "variants", "colours")},
         final["result"],
     )
     assert [e["type"] for e in exported["events"]] == ["points", *["points", "end-round"] * 3]

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import session
+from scorekeeper import session, start
 from scorekeeper.errors import InputError, RuleError, StoreError
 from scorekeeper.games.hack_attack import rules as ha
 from scorekeeper.store import Store
@@ -68,7 +68,7 @@ def run_commands(store, game_id, commands):
 @given(events)
 def test_replaying_the_log_gives_the_live_state(tmp_path, commands):
     store = Store(tmp_path / f"db-{os.getpid()}-{time.monotonic_ns()}.sqlite3")
-    game_id = session.new_game(store, "hack-attack", NAMES).row.id
+    game_id = start.new_game(store, "hack-attack", NAMES).row.id
     live = run_commands(store, game_id, commands)
     assert session.load(store, game_id).state == live
     assert session.current(store, game_id).state == live  # from the saved state
@@ -81,7 +81,7 @@ def test_replaying_the_log_gives_the_live_state(tmp_path, commands):
 @given(events)
 def test_undo_then_redo_restores_exactly(tmp_path, commands):
     store = Store(tmp_path / f"db-{os.getpid()}-{time.monotonic_ns()}.sqlite3")
-    game_id = session.new_game(store, "hack-attack", NAMES).row.id
+    game_id = start.new_game(store, "hack-attack", NAMES).row.id
     run_commands(store, game_id, [c for c in commands if c not in ("undo", "redo")])
     before = session.load(store, game_id)
     if not before.steps:
@@ -96,7 +96,7 @@ def test_undo_then_redo_restores_exactly(tmp_path, commands):
 
 def test_undo_reaches_back_across_turns(tmp_path):
     store = Store(tmp_path / "db.sqlite3")
-    gid = session.new_game(store, "hack-attack", NAMES).row.id
+    gid = start.new_game(store, "hack-attack", NAMES).row.id
     for e in (
         {"type": "protect", "player": "Ana", "points": 3},
         {"type": "end_turn"},
@@ -160,7 +160,7 @@ main(["--db", sys.argv[1], "protect", "Ana", "3"])
 def test_killing_a_command_midway_leaves_the_database_intact(tmp_path):
     db, marker = tmp_path / "db.sqlite3", tmp_path / "marker"
     store = Store(db)
-    gid = session.new_game(store, "hack-attack", NAMES).row.id
+    gid = start.new_game(store, "hack-attack", NAMES).row.id
     session.record(store, gid, {"type": "user_error", "player": "Ben", "count": 1})
     store.close()
     child = subprocess.Popen([sys.executable, "-c", KILL_CHILD, str(db), str(marker)])
