@@ -16,9 +16,7 @@ import os
 import re
 import string
 import sys
-from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import Iterator, NamedTuple, Sequence, Union
+from typing import NamedTuple, Sequence, Union
 
 import click
 
@@ -34,8 +32,6 @@ LEAST_COLUMNS = 20
 HANG = 4
 #: What separates the labelled values of a stacked row.
 DOT = " · "
-#: True within `as_written`: the output is read by a program, laid out as it always was.
-_AS_WRITTEN: ContextVar[bool] = ContextVar("scorekeeper.layout.as_written", default=False)
 
 
 class Column(NamedTuple):
@@ -130,10 +126,8 @@ def output_width(stream=None) -> int | None:
     (read first, as shutil.get_terminal_size reads it: it is how a pipe or a script asks
     for a width), else the width of `stream` (default: sys.stdout) if it is a terminal.
     None for a pipe or a file without COLUMNS, a terminal whose size cannot be read, and
-    a width of WIDE_COLUMNS or more, and within `as_written`; a width under
-    LEAST_COLUMNS counts as LEAST_COLUMNS."""
-    if _AS_WRITTEN.get():
-        return None
+    a width of WIDE_COLUMNS or more; a width under LEAST_COLUMNS counts as
+    LEAST_COLUMNS."""
     typed = os.environ.get("COLUMNS", "").strip()
     if typed.isdigit() and int(typed) > 0:
         columns = int(typed)
@@ -146,18 +140,6 @@ def output_width(stream=None) -> int | None:
         except (AttributeError, OSError, ValueError):
             return None
     return None if columns >= WIDE_COLUMNS or columns <= 0 else max(columns, LEAST_COLUMNS)
-
-
-@contextmanager
-def as_written() -> Iterator[None]:
-    """Within it (in this thread or task), `output_width` is None whatever COLUMNS says:
-    for output a program reads back, such as the commands the web page runs
-    (scorekeeper.web.runner), which compares it with the views' wide lines."""
-    token = _AS_WRITTEN.set(True)
-    try:
-        yield
-    finally:
-        _AS_WRITTEN.reset(token)
 
 
 def laid_out(blocks: Sequence[Block], width: int | None) -> list[str]:

@@ -107,7 +107,9 @@ class Move(NamedTuple):
     follows; `then(values)`: the params that depend on what is chosen so far (the
     targets of a card's instructions once the card is chosen; a Steal's victims once
     the thief is), given as far as `values` decides them (None: there are none);
-    `more`: the params whose values `then` reads."""
+    `more`: the params whose values `then` reads; `hint`: when the move is made, in
+    plain words, for a move the table makes only when something holds that the rules
+    cannot see ("" for none: a page offers a move with a hint only after it is read)."""
 
     name: str
     label: str
@@ -116,6 +118,7 @@ class Move(NamedTuple):
     rule: str = ""
     more: tuple[str, ...] = ()
     then: Callable[[dict], tuple[Param, ...]] | None = None
+    hint: str = ""
 
     def param(self, name: str, values: dict | None = None) -> Param | None:
         """The param called `name`, among `params` and those `then` gives for `values`;
@@ -140,6 +143,7 @@ class Move(NamedTuple):
             "params": [p.to_json() for p in self.params],
             "rule": self.rule,
             "more": list(self.more),
+            **({"hint": self.hint} if self.hint else {}),
         }
 
 

@@ -44,24 +44,6 @@ REQUIRE = "HACKPACK_REQUIRE_BROWSER"
 SHOTS = "HACKPACK_SHOTS"
 #: The score keeper's command line, from this checkout (PYTHONPATH below).
 CLI = "import sys; from scorekeeper.cli import main; sys.exit(main())"
-#: Several commands in one process (one start of Python for the three reads after each
-#: move): each as `scorekeeper ARGS` runs (click's main, its exit status, what it
-#: printed on stdout and stderr), answered as JSON [[status, stdout, stderr], ...].
-READS = """
-import contextlib, io, json, sys
-from scorekeeper.cli import main
-said = []
-for args in json.loads(sys.argv[1]):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main(args=args, prog_name="scorekeeper")
-            status = 0
-        except SystemExit as exc:
-            status = exc.code if isinstance(exc.code, int) else 1
-    said.append([status, out.getvalue(), err.getvalue()])
-print(json.dumps(said))
-"""
 #: The longest wait for the server to start or a page to update, in seconds: a bound
 #: for a loaded machine, not a speed test (the live updates have their own, LIVE_MS).
 START_S = 30
@@ -104,26 +86,22 @@ def cli(db: Path, *words: str) -> subprocess.CompletedProcess:
 
 def clis(db: Path, *commands: list[str]) -> list[subprocess.CompletedProcess]:
     """Each of `commands` (the words after `scorekeeper --db DB`) run one after the
-    other in one new process, as the command line runs it (READS): what each did."""
-    asked = json.dumps([["--db", str(db), *words] for words in commands])
-    done = subprocess.run(
-        [sys.executable, "-c", READS, asked],
-        capture_output=True,
-        text=True,
-        env=cli_env(),
-        timeout=60,
-        encoding="utf-8",
-    )
-    assert done.returncode == 0, done.stderr
-    return [
-        subprocess.CompletedProcess(words, status, out, err)
-        for words, (status, out, err) in zip(commands, json.loads(done.stdout))
-    ]
+    other by the command line's own group in this process (click's CliRunner, wide
+    output): what each did. For reads beside the server: no new Python each time."""
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+
+    done = []
+    for words in commands:
+        said = CliRunner().invoke(main, ["--db", str(db), *words], env={"COLUMNS": "200"})
+        done.append(subprocess.CompletedProcess(words, said.exit_code, said.stdout, said.stderr))
+    return done
 
 
 def status(db: Path) -> dict:
     """What `scorekeeper --db DB status --json` prints, read."""
-    done = cli(db, "status", "--json")
+    done = clis(db, ["status", "--json"])[0]
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -163,15 +141,15 @@ class Links(NamedTuple):
 
 
 class Server:
-    """`scorekeeper --db DB serve --port 0` as a process: `links` once it answers;
-    `stop` ends it (SIGTERM, then SIGKILL after 10 s)."""
+    """`scorekeeper --db DB serve --port 0 OPTIONS...` as a process: `links` once it
+    answers; `stop` ends it (SIGTERM, then SIGKILL after 10 s)."""
 
-    def __init__(self, db: Path):
+    def __init__(self, db: Path, *options: str):
         self.db = db
         self.errors = db.with_name("serve-stderr.txt")
         self._stderr = self.errors.open("w", encoding="utf-8")
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", CLI, "--db", str(db), "serve", "--port", "0"],
+            [sys.executable, "-c", CLI, "--db", str(db), "serve", "--port", "0", *options],
             stdout=subprocess.PIPE,
             stderr=self._stderr,
             text=True,
@@ -315,20 +293,40 @@ READ_BOARD = """rows => rows.map(r => ({
         ? r.nextElementSibling.innerText.trim() : "",
 }))"""
 
-#: Each of the page's Last actions: its number, its words, its automatic notes.
+#: Each of the page's Last actions: its number, its words, the lines of its automatic
+#: steps (a step's summary, then its details).
 READ_RECENT = """items => items.map(li => [
     li.value,
-    li.childNodes[0].textContent.trim(),
-    [...li.querySelectorAll(".auto")].map(s => s.textContent.trim().replace(/^automatic: /, "")),
+    li.querySelector(".text").textContent.trim(),
+    [...li.querySelectorAll(".auto")].map(s => s.matches("details")
+        ? [s.querySelector("summary").textContent.trim().replace(/^automatic: /, ""),
+           ...[...s.querySelectorAll("p")].map(p => p.textContent.trim())]
+        : [s.textContent.trim().replace(/^automatic: /, "")]),
 ])"""
 #: How many of the last actions the page lists (scorekeeper.web.page.RECENT).
 RECENT = 8
+#: The moves the page offers, read off its forms: move -> {"quick": a one-tap button,
+#: "label": its button, "fields": {field: [the values its boxes offer]}} (a select's
+#: options, a hidden field's one value, [] for a number or a tick box).
+READ_OFFERS = """forms => Object.fromEntries(forms.map(f => [f.dataset.move, {
+    quick: f.classList.contains("quick"),
+    label: f.querySelector("button:not(.sign)").textContent.trim(),
+    fields: Object.fromEntries([...f.elements].filter(e => e.name && e.name !== "token"
+            && e.name !== "follow").map(e => [e.name, e.tagName === "SELECT"
+            ? [...e.options].map(o => o.value).filter(v => v)
+            : e.type === "hidden" ? [e.value] : []])),
+}]))"""
+#: Every element a finger taps that is shown: its size in CSS pixels.
+READ_TARGETS = """() => [...document.querySelectorAll(
+    "a, button, select, summary, input:not([type=hidden])")].filter(e => e.offsetParent !== null)
+    .map(e => { const r = e.getBoundingClientRect();
+        return {what: e.outerHTML.slice(0, 80), width: r.width, height: r.height}; })"""
 
 
 class Phone:
     """A phone on the page: a Playwright `page` (its own browser context) on the table
-    kept in `db`. Moves are entered as a player does: open the verb, choose and type
-    in its boxes, tap Record."""
+    kept in `db`. Moves are made as a player makes them: open the move, choose in its
+    boxes what the page offers, tap its button."""
 
     def __init__(self, page, db: Path):
         self.page, self.db = page, db
@@ -342,7 +340,7 @@ class Phone:
         url = message.location.get("url", "")
         if message.type != "error" or url.endswith("/favicon.ico"):
             return
-        if "/do/" in url and "422" in message.text:
+        if ("/do/" in url or url.endswith("/new")) and "422" in message.text:
             return
         self.problems.append(f"console: {message.text} at {url}")
 
@@ -367,54 +365,61 @@ class Phone:
         self.settle()
         return loaded.value.status
 
-    def verb(self, verb: str):
-        """The verb's form (its <details>), opened."""
-        form = self.page.locator(f"details#verb-{verb}")
-        if form.get_attribute("open") is None:
-            form.locator("summary").tap()
-        return form
+    def offers(self) -> dict:
+        """The moves the page offers now (READ_OFFERS)."""
+        return self.page.eval_on_selector_all("#forms form[data-move]", READ_OFFERS)
 
-    def enter(self, verb: str, **fields) -> int:
-        """Record `verb` with `fields` (field name -> a value, or a list for its boxes in
-        turn; True ticks a tick box): the page's HTTP status after it. A verb that
-        takes nothing is one button (form.quick)."""
-        quick = self.page.locator(f"form.quick[action^='do/{verb}?']")
-        if quick.count():
-            assert not fields, f"{verb} takes nothing"
-            return self.tap_and_load(quick.locator("button"))
-        form = self.verb(verb)
-        for name, value in fields.items():
+    def form(self, move: str):
+        """The form of `move`, its <details> opened first (a one-tap move's form is its
+        button's)."""
+        details = self.page.locator(f"details#move-{move}")
+        if details.count() and details.get_attribute("open") is None:
+            details.locator("summary").tap()
+        return self.page.locator(f"#forms form[data-move='{move}']")
+
+    def make(self, move: str, **values) -> int:
+        """Make `move` as a player does: each of `values` (field name -> a value, or a
+        list for several boxes; "votes.Cleo" written votes__Cleo) chosen in its box, a
+        choice that decides more waited for (the script swaps in its fields), then the
+        button tapped. The HTTP status of the page it leads to."""
+        form = self.form(move)
+        for name, value in values.items():
+            name = name.replace("__", ".")
             boxes = form.locator(f"[name='{name}']")
             for n, one in enumerate(value if isinstance(value, list) else [value]):
                 box = boxes.nth(n)
-                if box.evaluate("e => e.tagName") == "SELECT":
+                tag = box.evaluate("e => e.tagName")
+                if tag == "SELECT":
+                    assert str(one) in box.locator("option").evaluate_all(
+                        "os => os.map(o => o.value)"
+                    ), f"{move}: {name} does not offer {one}"
+                    decides = box.get_attribute("data-decides") is not None
+                    before = self.page.evaluate("document.body.dataset.fields || ''")
                     box.select_option(str(one))
+                    if decides:
+                        self.page.wait_for_function(
+                            "was => (document.body.dataset.fields || '') !== was", arg=before
+                        )
+                        form = self.page.locator(f"#forms form[data-move='{move}']")
+                elif box.get_attribute("type") == "hidden":  # the one choice: not asked
+                    assert box.input_value() == str(one), f"{move}: {name} is not {one}"
                 elif box.get_attribute("type") == "checkbox":
                     box.set_checked(bool(one))
                 else:
                     box.fill(str(one))
-        label = f"Record {verb.replace('-', ' ')}"
-        return self.tap_and_load(form.get_by_role("button", name=label, exact=True))
+        return self.tap_and_load(form.locator("button:not(.sign)").last)
 
-    def offered(self, verb: str, field: str) -> dict[str, str]:
-        """What a verb's field offers: value sent -> name shown (a drop-down list's
-        options, or a search box's suggestions)."""
-        box = self.page.locator(f"details#verb-{verb} [name='{field}']").first
-        options = box.locator("option") if box.get_attribute("list") is None else None
-        if options is None:
-            options = self.page.locator(f"datalist#{box.get_attribute('list')} option")
-        pairs = options.evaluate_all("os => os.map(o => [o.value, o.textContent])")
-        return {value: name for value, name in pairs if value}
-
-    def start(self, game: str, players: list[str]) -> int:
+    def start(self, game: str, players: list[str], first: int | None = None) -> int:
         """Start `game` with `players` from the page's New game form."""
         form = self.page.locator("details#new-game")
         if form.get_attribute("open") is None:
             form.locator("summary").tap()
         form.locator("select[name='game']").select_option(game)
         boxes = form.locator("input[name='players']")
-        for n, player in enumerate(players):
-            boxes.nth(n).fill(player)
+        for n in range(boxes.count()):
+            boxes.nth(n).fill(players[n] if n < len(players) else "")
+        if first is not None:
+            form.locator("select[name='first']").select_option(str(first))
         return self.tap_and_load(form.get_by_role("button", name="Start"))
 
     def shared(self, verb: str) -> int:
@@ -433,19 +438,53 @@ class Phone:
         """The text of every element `selector` finds, in order, trimmed."""
         return [t.strip() for t in self.page.locator(selector).all_inner_texts()]
 
+    def small_targets(self) -> list[dict]:
+        """The shown tap targets under 44 x 44 CSS px (READ_TARGETS)."""
+        return [t for t in self.page.evaluate(READ_TARGETS) if t["width"] < 44 or t["height"] < 44]
+
+    def offers_what_the_rules_do(self, legal: dict) -> dict:
+        """Check that the page offers exactly the moves `legal` (what `scorekeeper moves
+        --json` printed) lists, each field with the choices its param offers (a
+        one-choice param sent as is), the player to act's first; returns `legal`."""
+        shown = self.offers()
+        assert list(shown) == [m["move"] for m in _by_who(legal)], (shown.keys(), legal)
+        for move in legal["moves"]:
+            fields = shown[move["move"]]["fields"]
+            for param in move["params"]:
+                subs = param["each"] if param["kind"] == "each" else [param]
+                for sub in subs:
+                    name = (
+                        f"{param['name']}.{sub['name']}" if param["kind"] == "each" else sub["name"]
+                    )
+                    offered = [c["value"] for c in sub.get("choices", ())]
+                    if sub["kind"] == "choice" and offered:
+                        assert fields[name] in (offered, offered[:1]), (move["move"], name)
+                        assert len(fields[name]) == len(offered) or len(offered) == 1
+                    elif sub["kind"] != "choice":
+                        assert name in fields, (move["move"], name, fields)
+        return legal
+
     def shows_the_table(self) -> dict:
         """Check that the page shows what the command line says: its table's cells
         equal `status --json`'s values (expected_board), the player to act is marked,
-        and its head line and sentences are `status`'s. Returns the status read."""
-        said = clis(self.db, ["status", "--json"], ["status"], ["history"])
-        assert [done.returncode for done in said] == [0, 0, 0], [d.stderr for d in said]
+        its head line and sentences are `status`'s, and its last actions `history`'s.
+        Returns the status read."""
+        said = clis(
+            self.db, ["status", "--json"], ["status"], ["history", "--json"], ["moves", "--json"]
+        )
+        assert [done.returncode for done in said] == [0, 0, 0, 0], [d.stderr for d in said]
+        if self.page.locator("#forms").count():  # the record link's page
+            self.offers_what_the_rules_do(json.loads(said[3].stdout))
+        else:
+            assert self.page.locator("form").count() == 0
         table = json.loads(said[0].stdout)
         rows = self.board()
-        assert [r["cells"] for r in rows] == expected_board(table)
-        assert [r["detail"] for r in rows] == expected_details(table)
-        marked = current_rows(table)
-        assert [n for n, r in enumerate(rows) if r["current"]] == marked
-        assert [n for n, r in enumerate(rows) if r["marked"]] == marked
+        if table["game"] in ("hack-attack", "hack-back", "not-a-hack"):
+            assert [r["cells"] for r in rows] == expected_board(table)
+            assert [r["detail"] for r in rows] == expected_details(table)
+            marked = current_rows(table)
+            assert [n for n, r in enumerate(rows) if r["current"]] == marked
+            assert [n for n, r in enumerate(rows) if r["marked"]] == marked
         printed = [line.strip() for line in said[1].stdout.splitlines()]
         heading = " ".join(self.texts("#live h1")[0].split())  # "Hack Back game 2"
         name, _, number = heading.rpartition(" game ")
@@ -453,37 +492,40 @@ class Phone:
         assert printed[0].startswith(prefix)
         head = printed[0][len(prefix) :].lstrip(",: ")
         assert self.texts("#live p.head") == [head[:1].upper() + head[1:]]
-        under = printed[2 + len(rows) :] if rows else printed[1:]
-        assert self.texts("#live p.note") == [line for line in under if line]
-        assert self.recent() == events_of(said[2].stdout)[::-1][:RECENT]
+        if rows:
+            under = printed[2 + len(rows) :]
+            assert self.texts("#live p.note") == [line for line in under if line]
+        history = json.loads(said[2].stdout)[::-1][:RECENT]
+        recent = self.recent()
+        assert [(n, text) for n, text, _ in recent] == [(e["n"], e["text"]) for e in history]
+        for (_, _, steps), entry in zip(recent, history):  # a note each, or a summary
+            for line, *details in steps:  # with the notes it stands for behind a tap
+                assert set(details) <= set(entry["automatic"]), (details, entry)
+                assert line in entry["automatic"] or details, (line, entry)
         return table
 
-    def recent(self) -> list[tuple[int, str, list[str]]]:
-        """The page's Last actions, newest first: (number, words, automatic notes)."""
+    def recent(self) -> list[tuple[int, str, list[list[str]]]]:
+        """The page's Last actions, newest first: (number, words, its automatic steps,
+        each [its line, then its details])."""
         return [tuple(r) for r in self.page.eval_on_selector_all("ol.recent li", READ_RECENT)]
 
-    def moved(self, verb: str, **fields) -> dict:
-        """Record `verb` (enter), check that it was recorded and said so, and that
-        the table shown is the command line's; the status after it."""
+    def moved(self, move: str, **values) -> dict:
+        """Make `move` (see `make`), check that it was recorded and said so, that the
+        table shown is the command line's and that the page offers the rules' moves;
+        the status after it."""
         events = self.recent()[0][0] if self.recent() else 0  # as `history` numbers them
-        assert self.enter(verb, **fields) == 200, self.texts(".refused")
-        assert self.texts(".said p"), f"{verb}: the page says nothing of the move"
+        assert self.make(move, **values) == 200, self.texts(".refused")
+        assert self.texts(".said p.line"), f"{move}: the page says nothing of the move"
         after = self.shows_the_table()
-        assert self.recent()[0][0] == events + 1, f"{verb} was not recorded as one event"
+        assert self.recent()[0][0] == events + 1, f"{move} was not recorded as one event"
         return after
 
-    def refused(self, words: list[str], verb: str, **fields) -> str:
-        """Enter a move the rules refuse; check the page answers 422 with the command
-        line's own reason for `words` (the same move typed), and that nothing was
-        recorded. The reason."""
-        reason = refusal(self.db, *words)
-        before = status(self.db)
-        recent = self.recent()
-        assert self.enter(verb, **fields) == 422
-        assert self.texts(".refused p") == [f"Not recorded: {reason}"]
-        details = self.page.locator(f"details#verb-{verb}")
-        assert not details.count() or details.get_attribute("open") is not None
-        assert status(self.db) == before
-        assert self.recent() == recent
-        self.shows_the_table()
-        return reason
+
+def _by_who(legal: dict) -> list[dict]:
+    """`moves --json`'s moves in the order the page lists them: grouped by who may make
+    them (the first group of each), the player to act's group first."""
+    groups: dict[tuple, list[dict]] = {}
+    for move in legal["moves"]:
+        groups.setdefault(tuple(move["who"]), []).append(move)
+    ordered = sorted(groups.items(), key=lambda g: g[0] != (legal["current"],))
+    return [m for _, moves in ordered for m in moves]

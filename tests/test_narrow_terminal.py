@@ -337,24 +337,26 @@ def test_a_narrow_layout_in_a_narrow_encoding(tmp_path, charset):
         assert lines[2:4] == ["> \\u0141ukasz — Total 0", "    Tech 0 · Points 0 · User Errors 0"]
 
 
-def test_the_web_pages_commands_are_laid_out_as_written_whatever_columns_says(
-    tmp_path, monkeypatch
-):
-    """`scorekeeper serve` runs the CLI's commands and reads their lines back against the
-    views' wide lines, so a server started with COLUMNS=40 still gets the wide layout;
+def test_the_web_page_lays_its_board_out_wide_whatever_columns_says(tmp_path, monkeypatch):
+    """`scorekeeper serve` lays its page out itself: a server started with COLUMNS=40
+    still reads each game's view as its wide table (scorekeeper.board), cell by cell;
     the terminal beside it still gets the narrow one."""
-    from scorekeeper.web.runner import run
+    from scorekeeper.web.page import read_page
 
     db = tmp_path / "score.sqlite3"
     monkeypatch.setenv("COLUMNS", "40")
-    said = run(main, db, ["new", "hack-attack", "Ana", "Benedikt"])
-    assert said.ok and said.lines == (
-        "Game 1: Hack Attack: Defense with Ana, Benedikt.",
-        "Hack Attack: Defense — game 1, turn 1: Ana's turn",
-        "  Player    Tech  Points  User Errors  Total",
-        "▶ Ana          0       0            0      0",
-        "  Benedikt     0       0            0      0",
-        "Ana and Benedikt share the lead with 0. 4 Protected Tech start the final round.",
+    assert (
+        CliRunner()
+        .invoke(main, ["--db", str(db), "new", "hack-attack", "Ana", "Benedikt"])
+        .exit_code
+        == 0
     )
+    table = read_page(db, None)
+    assert table is not None
+    assert table.board.columns == ("Player", "Tech", "Points", "User Errors", "Total")
+    assert [r.cells for r in table.board.rows] == [
+        ("Ana", "0", "0", "0", "0"),
+        ("Benedikt", "0", "0", "0", "0"),
+    ]
     shown = CliRunner().invoke(main, ["--db", str(db), "status"]).output
     assert "▶ Ana — Total 0\n" in shown and max(map(printed_width, shown.splitlines())) <= 40

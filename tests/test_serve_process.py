@@ -187,7 +187,7 @@ def test_the_events_stream_tells_of_a_move_made_at_the_terminal(tmp_path):
         assert time.monotonic() - moved < 2
         stream.close()
         status, html = fetch(links["Watch"] + "live")
-        assert '<li value="1">turn 1 (Ana): Turn ended</li>' in html
+        assert '<span class="when">Turn 1, Ana:</span> <span class="text">Turn ended</span>' in html
         assert "Ben" in html and 'action="do/' not in html
     finally:
         stop(process)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import click
 
@@ -40,8 +40,15 @@ PORT = 8765
 @click.option(
     "--new-keys", is_flag=True, help="Make new keys: every link given out before stops working."
 )
+@click.option(
+    "--data",
+    "data_dir",
+    metavar="DIR",
+    help="A data folder (as pnp's --data) whose data-only games the page can start, each "
+    "kept on a points sheet.",
+)
 @pass_ctx
-def serve(ctx, port, lan, new_keys) -> None:
+def serve(ctx, port, lan, new_keys, data_dir) -> None:
     """Serve the table as a live web page, to record moves by phone. It updates by
     itself and takes moves with taps, through the same rules as these commands. Two
     links are printed: one to record, one to watch (read only); without a link's key a
@@ -58,6 +65,14 @@ def serve(ctx, port, lan, new_keys) -> None:
         db.parent.mkdir(parents=True, exist_ok=True)
     elif not db.parent.is_dir():
         raise InputError(f"the database's folder {db.parent} does not exist (--db)")
+    if data_dir is not None:
+        from scorekeeper.sheet_file import data_games
+
+        sheets, problems = data_games(data_dir)
+        for problem in problems:
+            echo(f"Warning: {problem}; that game cannot be started", err=True)
+        if not sheets:
+            echo(f"Warning: {data_dir} holds no data-only game the page can start", err=True)
     keys, renewed = table_keys(db, renew=new_keys)
     if renewed:
         echo(f"Warning: {renewed}; links given out before no longer work.", err=True)
@@ -76,11 +91,10 @@ def serve(ctx, port, lan, new_keys) -> None:
         echo("Other devices: add --lan (same Wi-Fi).")
     echo("Ctrl+C stops it.")
     sys.stdout.flush()
-    cli = click.get_current_context().find_root().command
     import socket
 
     hosts = ("127.0.0.1", "localhost", *((shown, socket.gethostname()) if lan else ()))
-    app = make_app(Serving(db, keys, cast(click.Group, cli), ctx.game_id, hosts))
+    app = make_app(Serving(db, keys, ctx.game_id, hosts, data_dir))
     config = uvicorn.Config(
         app,
         log_level="warning",

@@ -1,63 +1,77 @@
-"""What the web page shows of a table, read from the store as the CLI reads it: the
-standing (the game's Board, scorekeeper.board), the variants chosen, the last actions in
-words with what the rules did by themselves, the explained result once the game is over
-(tie-breakers included: scorekeeper.view.outcome_lines), the verbs' forms, and the
-games in the file. Pure reading: nothing here writes."""
+"""What the web page shows of a table, read from the store through the library, as the
+command line reads it: the standing (the game's Board, scorekeeper.board) with each
+player's colour, the variants chosen, the moves legal now (scorekeeper.web.offer), the
+last actions in words with what the rules did by themselves (one line each, details
+on a tap), the explained result once the game is over (tie-breakers included:
+scorekeeper.view.outcome_lines), and the games in the file. Pure reading: nothing here
+writes. The store's per-process caches (scorekeeper.cache) are used by one thread at a
+time: every reading and every move of the page holds `LOCK`."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, Mapping, NamedTuple, cast
 
 import click
 
 from scorekeeper import session
 from scorekeeper.board import Board, board_of, unstyled
 from scorekeeper.errors import ScoreError
-from scorekeeper.game import variant_lines
+from scorekeeper.game import Automatic, Game, variant_lines
 from scorekeeper.games import find_game
-from scorekeeper.report import history_entries, history_line
 from scorekeeper.store import Store, TableRow
 from scorekeeper.view import head_line, local_time, outcome_lines
-from scorekeeper.web.forms import Form, form_of
-from scorekeeper.web.runner import LOCK
+from scorekeeper.web.offer import Section, sections
 
-#: How many of the last actions the page lists, newest first.
+#: Held while the page reads the database or records a move (see the module's text).
+LOCK = threading.RLock()
+#: How many of the last actions the page lists, newest first, and the history a page.
 RECENT = 8
+HISTORY_PAGE = 25
 
 
-class Recent(NamedTuple):
-    """One action in force: its number in the game, its line as `history` prints it
-    (scorekeeper.report.history_line), and the automatic notes."""
+class Line(NamedTuple):
+    """One action in force as the page lists it: its number `n` in the game, `when`
+    ("Turn 2, Ben" or the phase before the first turn), its `text`
+    (`rules.describe`), the `player` who made it (None: the table), and the `steps`
+    the rules took by themselves after it (scorekeeper.game.Automatic)."""
 
     n: int
+    when: str
     text: str
-    notes: tuple[str, ...]
+    player: str | None
+    steps: tuple[Automatic, ...]
 
 
 class Page(NamedTuple):
-    """One table as the page shows it. `row`: its row in the store; `name`: the game's
-    printed name; `status`: rules.status's dict with "id" and "variants", as `status
-    --json` prints it; `board`; `variants`: a line per variant chosen; `recent`;
-    `result`: the explained result once over, else () ; `standing`: who would win now
-    (its head line) while the game goes on; `forms`: the game's verbs' forms; `undo`
-    and `redo`: whether there is something to take back or bring back; `view`: the
-    status table as the CLI prints it (unstyled lines); `logged`: the rows of its log
-    (actions, undos, redos), which every move changes."""
+    """One table as the page shows it. `row`: its row in the store; `game`: its Game;
+    `status`: rules.status's dict with "id", "variants" and "colours", as `status
+    --json` prints it; `board`; `colours`: name -> colour; `variants`: a line per
+    variant chosen; `recent`: the last actions (Line), newest first; `result`: the
+    explained result once over, else (); `standing`: who would win now (its head line)
+    while the game goes on; `sections`: the moves legal now (scorekeeper.web.offer);
+    `undo` and `redo`: whether there is something to take back or bring back;
+    `logged`: the rows of its log (actions, undos, redos), which every move changes."""
 
     row: TableRow
-    name: str
+    game: Game
     status: dict
     board: Board
+    colours: dict[str, str]
     variants: tuple[str, ...]
-    recent: tuple[Recent, ...]
+    recent: tuple[Line, ...]
     result: tuple[str, ...]
     standing: str
-    forms: tuple[Form, ...]
+    sections: tuple[Section, ...]
     undo: bool
     redo: bool
-    view: tuple[str, ...] = ()
     logged: int = 0
+
+    @property
+    def name(self) -> str:
+        """The game's printed name."""
+        return self.game.name
 
     @property
     def head(self) -> str:
@@ -70,25 +84,114 @@ class Page(NamedTuple):
             head = head[len(prefix) :].lstrip(",: ")
         return head[:1].upper() + head[1:]
 
-
-def _view_lines(spec, row: TableRow, status: dict) -> list[str]:
-    """The status table as the CLI prints it after a move (report.show_status), unstyled."""
-    lines = spec.view(row.id, spec.name, status)
-    lines[1:1] = variant_lines(spec.variants, row.variants, rule=False)
-    return unstyled(lines)
+    def colour_of(self, cells: tuple[str, ...]) -> str | None:
+        """The colour of the player a board row is about: the first of its cells that is
+        a seated player's name (a Hero's owner in Hack Back)."""
+        return next((self.colours[c] for c in cells if c in self.colours), None)
 
 
-def reported(lines: tuple[str, ...], after: Page | None) -> tuple[str, ...]:
-    """What a command said of its move (`lines`), without the status table it printed
-    last (`after.view`) or the result it printed when the move ended the game (from
-    its head line on, and the automatic notes it repeats): the page shows both."""
-    shown = after.view if after is not None else ()
-    if shown and lines[-len(shown) :] == shown:
-        return lines[: -len(shown)]
-    if after is not None and after.result and after.result[0] in lines:
-        said = lines[: lines.index(after.result[0])]  # the Result box says the rest,
-        return tuple(line for line in said if line.removeprefix("automatic: ") not in after.result)
-    return lines
+def read_page(
+    db: Path, game_id: int | None, chosen: Mapping[str, dict] | None = None
+) -> Page | None:
+    """The table `game_id` (the newest when None) of the database `db`; None if the file
+    has no game yet (or does not exist). `chosen`: move name -> the values chosen so far
+    in its form (scorekeeper.web.offer.sections). ScoreError (InputError for no such
+    game, StoreError for a damaged file) as the command line's."""
+    with LOCK:
+        store = open_store(db)
+        if store is None:
+            return None
+        try:
+            with store.transaction(write=False):
+                if not store.games():
+                    return None
+                table = session.load(store, game_id)
+                colours = store.colours_of(table.row.id, table.row.players)
+            lines = history(table)[-RECENT:]
+            moves = table.game.legal(table.state)
+        finally:
+            store.close()
+    return _page(table, colours, lines, moves, chosen or {})
+
+
+def _page(table: session.Table, colours: dict, lines: list[Line], moves, chosen) -> Page:
+    rules, spec = table.game.rules, table.game
+    status = {
+        "id": table.row.id,
+        **rules.status(table.state),
+        "variants": table.row.variants,
+        "colours": colours,
+    }
+    outcome = rules.outcome(table.state)
+    result = tuple(unstyled(outcome_lines(outcome, explain=True))) if outcome else ()
+    standing = "" if outcome else click.unstyle(head_line(rules.standing(table.state), False))
+    return Page(
+        row=table.row,
+        game=spec,
+        status=status,
+        board=board_of(spec, table.row.id, status),
+        colours=colours,
+        variants=tuple(variant_lines(spec.variants, table.row.variants, rule=False)),
+        recent=tuple(reversed(lines)),
+        result=result,
+        standing=standing,
+        sections=sections(moves, table.row.players, status["current"], chosen),
+        logged=len(table.log),
+        undo=bool(table.steps),
+        redo=bool(table.undone),
+    )
+
+
+def history(table: session.Table) -> list[Line]:
+    """Every action in force of `table`, oldest first, as the page lists it (Line): the
+    log folded through the rules again, each step's automatic notes as the page shows
+    them (`Rules.steps`)."""
+    rules, out = table.game.rules, []
+    state = table.game.start(table.row.players, table.row.variants)
+    for number, step in enumerate(table.steps, start=1):
+        event = cast(dict, step.row.event)  # a step's row is an action, with its event
+        before = rules.status(state)
+        after = rules.apply(state, event)
+        when = (
+            f"Turn {before['turn']}, {before['current']}" if before["current"] else before["phase"]
+        )
+        out.append(
+            Line(
+                number,
+                when[:1].upper() + when[1:],
+                rules.describe(event),
+                _player(table.game, state, event),
+                tuple(rules.steps(state, after, step.notes)),
+            )
+        )
+        state = after
+    return out
+
+
+def _player(game: Game, state: Any, event: dict) -> str | None:
+    try:
+        return game.rules.move_of(state, event).player
+    except (ScoreError, LookupError, TypeError, ValueError):
+        return None
+
+
+def read_history(db: Path, game_id: int | None) -> tuple[Page | None, list[Line]]:
+    """The table `game_id` (Page, as `read_page`) and its whole history (Line, oldest
+    first); (None, []) if the file has no game yet."""
+    with LOCK:
+        store = open_store(db)
+        if store is None:
+            return None, []
+        try:
+            with store.transaction(write=False):
+                if not store.games():
+                    return None, []
+                table = session.load(store, game_id)
+                colours = store.colours_of(table.row.id, table.row.players)
+            lines = history(table)
+        finally:
+            store.close()
+    return _page(table, colours, lines[-RECENT:], (), {}), lines
 
 
 class Listed(NamedTuple):
@@ -101,55 +204,10 @@ class Listed(NamedTuple):
     started: str
 
 
-def read_page(cli: click.Group, db: Path, game_id: int | None) -> Page | None:
-    """The table `game_id` (the newest when None) of the database `db`, its forms read
-    off the verbs with `cli` (scorekeeper.cli.main) as their parent command; None if
-    the file has no game yet (or does not exist). ScoreError (InputError for no such
-    game, StoreError for a damaged file) as the CLI's."""
-    with LOCK:
-        store = _open(db)
-        if store is None:
-            return None
-        try:
-            with store.transaction(write=False):
-                if not store.games():
-                    return None
-            table = session.load(store, game_id)
-        finally:
-            store.close()
-    rules, spec = table.game.rules, table.game
-    status = {"id": table.row.id, **rules.status(table.state), "variants": table.row.variants}
-    outcome = rules.outcome(table.state)
-    result = tuple(unstyled(outcome_lines(outcome, explain=True))) if outcome else ()
-    standing = "" if outcome else click.unstyle(head_line(rules.standing(table.state), False))
-    root = click.Context(cli, info_name="scorekeeper")
-    root.params = {"db": db, "game_id": table.row.id}
-    players = table.row.players
-    recent = tuple(
-        Recent(e["n"], history_line(e), tuple(e["automatic"]))
-        for e in reversed(history_entries(table)[-RECENT:])
-    )
-    return Page(
-        row=table.row,
-        name=spec.name,
-        status=status,
-        board=board_of(spec, table.row.id, status),
-        variants=tuple(variant_lines(spec.variants, table.row.variants, rule=False)),
-        recent=recent,
-        result=result,
-        standing=standing,
-        forms=tuple(form_of(verb, root, players, status["current"]) for verb in spec.verbs),
-        view=tuple(_view_lines(spec, table.row, status)),
-        logged=len(table.log),
-        undo=bool(table.steps),
-        redo=bool(table.undone),
-    )
-
-
 def listed_games(db: Path) -> tuple[Listed, ...]:
     """Every game in the database `db`, newest first (none if there is no file)."""
     with LOCK:
-        store = _open(db)
+        store = open_store(db)
         if store is None:
             return ()
         try:
@@ -160,6 +218,21 @@ def listed_games(db: Path) -> tuple[Listed, ...]:
         Listed(r.id, _printed_name(r), tuple(r.players), local_time(r.created))
         for r in reversed(rows)
     )
+
+
+def known_names(db: Path) -> tuple[list[str], list[str]]:
+    """(every name seated in the file, newest game first; the players of its newest game
+    in their seats), for a new table to start from; ([], []) without a file."""
+    with LOCK:
+        store = open_store(db)
+        if store is None:
+            return [], []
+        try:
+            with store.transaction(write=False):
+                rows = store.games()
+                return store.known_names(), list(rows[-1].players) if rows else []
+        finally:
+            store.close()
 
 
 def _printed_name(row: TableRow) -> str:
@@ -176,7 +249,7 @@ def _printed_name(row: TableRow) -> str:
 def changes(db: Path) -> tuple:
     """What changes whenever the page could (Store.changes); () while there is no file."""
     with LOCK:
-        store = _open(db)
+        store = open_store(db)
         if store is None:
             return ()
         try:
@@ -186,7 +259,7 @@ def changes(db: Path) -> tuple:
             store.close()
 
 
-def _open(db: Path) -> Store | None:
+def open_store(db: Path) -> Store | None:
     """The store at `db` for reading, None if there is no such file."""
     if not db.exists():
         return None

@@ -59,7 +59,14 @@ def moves(table: state.State, kit: Kit | None) -> tuple[Move, ...]:
     out += _white_cards(table, kit, unbanned)
     out.append(
         Move(
-            "used-up", "The white cards are used up: end with no winner", (), (), state.RULE_USED_UP
+            "used-up",
+            "The white cards are used up: end with no winner",
+            (),
+            (),
+            state.RULE_USED_UP,
+            hint="Only once no hack can ever be completed again: too few components and "
+            "modifiers are left outside the winning hacks for any hack card, or everyone "
+            "still in the game holds only New Account cards.",
         )
     )
     return tuple(out)
