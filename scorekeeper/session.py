@@ -107,6 +107,21 @@ def load(store: Store, game_id: int | None) -> Table:
     return table
 
 
+def states(store: Store, table: Table) -> list:
+    """The state before the first step of `table` (as `load` gave it) and after each
+    step: the states `load` folded, when it has just done so in this read, else folded
+    again through the rules."""
+    known = _known_table(store, store.log_key(table.row.id))
+    if known is not None and known[0] is table:
+        return known[1]
+    rules, state = table.game.rules, table.game.start(table.row.players, table.row.variants)
+    out = [state]
+    for step in table.steps:
+        state = rules.apply(state, cast(dict, step.row.event))  # an action's event
+        out.append(state)
+    return out
+
+
 def _known_table(store: Store, key: tuple) -> tuple[Table, list] | None:
     return cache.replayed(store, key)
 

@@ -103,25 +103,22 @@ def make_app(serving: Serving) -> Starlette:
 
     def render(request: Request, name: str, status: int = 200, **extra) -> HTMLResponse:
         """Template `name` with the table (Page) and everything the page shows."""
-        game_id = chosen(request)
-        table, problem = extra.pop("table", None), ""
-        if table is None:
-            try:
-                table = page.read_page(serving.db, game_id, extra.get("chosen"))
-            except ScoreError as exc:
-                problem = str(exc)
-                status = status if status != 200 else 404 if isinstance(exc, InputError) else 503
-        known, seats = page.known_names(serving.db) if name == "page.html" else ([], [])
+        game_id, whole = chosen(request), name == "page.html"
+        view = page.View(extra.pop("table", None))
+        if view.page is None:
+            view = page.read_view(serving.db, game_id, extra.get("chosen"), whole)
+        if view.error is not None and status == 200:
+            status = 404 if isinstance(view.error, InputError) else 503
         html = templates.get_template(name).render(
-            page=table,
-            problem=problem,
+            page=view.page,
+            problem=view.problem,
             writable=request.state.access == WRITE,
             token=tokens.issue,
-            games=_listed(serving.db) if name == "page.html" else (),
-            offered=writes.offered() if name == "page.html" else (),
-            known=known,
-            seats=seats,
-            palette=PALETTE if name == "page.html" else (),
+            games=view.games,
+            offered=writes.offered() if whole else (),
+            known=view.known,
+            seats=view.seats,
+            palette=PALETTE if whole else (),
             pinned=serving.pinned,
             here=_query(game_id),
             base=f"/t/{request.path_params['key']}/",
@@ -309,13 +306,6 @@ def make_app(serving: Serving) -> Starlette:
         },
         lifespan=lifespan,
     )
-
-
-def _listed(db: Path) -> tuple:
-    try:
-        return page.listed_games(db)
-    except ScoreError:
-        return ()
 
 
 def _numeric(cell: str) -> bool:

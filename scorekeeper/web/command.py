@@ -118,6 +118,9 @@ def _listen(host: str, port: int) -> socket.socket:
 
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # every answer goes out at once: a connection kept open (a phone's) would otherwise
+    # wait for the delayed acknowledgement of an answer's first part (Nagle, ~40 ms)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:

@@ -90,6 +90,71 @@ class Page(NamedTuple):
         return next((self.colours[c] for c in cells if c in self.colours), None)
 
 
+class Listed(NamedTuple):
+    """A game in the file, for the page's list: id, the game's printed name, players,
+    start (local time)."""
+
+    id: int
+    game: str
+    players: tuple[str, ...]
+    started: str
+
+
+class View(NamedTuple):
+    """What one request of the page reads of the file, in one visit: the `page` (None:
+    no game yet), the `problem` that kept it from being read ("" for none: its
+    ScoreError's message, `error` the error), the `games` in the file (Listed, newest
+    first), the names the file `known`s (newest game first) and the `seats` of its
+    newest table (the players in their seats), for a new table to start from."""
+
+    page: Page | None
+    problem: str = ""
+    error: ScoreError | None = None
+    games: tuple[Listed, ...] = ()
+    known: tuple[str, ...] = ()
+    seats: tuple[str, ...] = ()
+
+
+def read_view(
+    db: Path, game_id: int | None, chosen: Mapping[str, dict] | None = None, whole: bool = False
+) -> View:
+    """The View of the table `game_id` (the newest when None) of the database `db`,
+    read in one visit; with `whole`, the games, known names and seats too (the page's
+    lists and New game form). A table that cannot be read is the View's `problem` (the
+    lists are still read: a file that cannot be read at all has none)."""
+    with LOCK:
+        store = open_store(db)
+        if store is None:
+            return View(None)
+        try:
+            return _read_view(store, game_id, chosen or {}, whole)
+        except ScoreError as exc:
+            return View(None, str(exc), exc)
+        finally:
+            store.close()
+
+
+def _read_view(store: Store, game_id: int | None, chosen: Mapping[str, dict], whole: bool) -> View:
+    with store.transaction(write=False):
+        rows = session.games(store) if whole else store.games()
+        lists = (
+            (_listed(rows), tuple(store.known_names()), tuple(rows[-1].players))
+            if whole and rows
+            else ()
+        )
+        if not rows:
+            return View(None)
+        try:
+            table = session.load(store, game_id)
+            folded = session.states(store, table)
+            colours = store.colours_of(table.row.id, table.row.players)
+        except ScoreError as exc:
+            return View(None, str(exc), exc, *lists)
+    lines = history(table, folded, RECENT)
+    page = _page(table, colours, lines, table.game.legal(table.state), chosen)
+    return View(page, "", None, *lists)
+
+
 def read_page(
     db: Path, game_id: int | None, chosen: Mapping[str, dict] | None = None
 ) -> Page | None:
@@ -97,21 +162,10 @@ def read_page(
     has no game yet (or does not exist). `chosen`: move name -> the values chosen so far
     in its form (scorekeeper.web.offer.sections). ScoreError (InputError for no such
     game, StoreError for a damaged file) as the command line's."""
-    with LOCK:
-        store = open_store(db)
-        if store is None:
-            return None
-        try:
-            with store.transaction(write=False):
-                if not store.games():
-                    return None
-                table = session.load(store, game_id)
-                colours = store.colours_of(table.row.id, table.row.players)
-            lines = history(table)[-RECENT:]
-            moves = table.game.legal(table.state)
-        finally:
-            store.close()
-    return _page(table, colours, lines, moves, chosen or {})
+    view = read_view(db, game_id, chosen)
+    if view.error is not None:
+        raise view.error
+    return view.page
 
 
 def _page(table: session.Table, colours: dict, lines: list[Line], moves, chosen) -> Page:
@@ -142,16 +196,16 @@ def _page(table: session.Table, colours: dict, lines: list[Line], moves, chosen)
     )
 
 
-def history(table: session.Table) -> list[Line]:
-    """Every action in force of `table`, oldest first, as the page lists it (Line): the
-    log folded through the rules again, each step's automatic notes as the page shows
-    them (`Rules.steps`)."""
+def history(table: session.Table, states: list, last: int | None = None) -> list[Line]:
+    """The actions in force of `table` (its `last` ones; None: all), oldest first, as the
+    page lists them (Line), from `states` (session.states: before the first step and
+    after each), each step's automatic notes as the page shows them (`Rules.steps`)."""
     rules, out = table.game.rules, []
-    state = table.game.start(table.row.players, table.row.variants)
-    for number, step in enumerate(table.steps, start=1):
+    first = 0 if last is None else max(0, len(table.steps) - last)
+    for number, step in enumerate(table.steps[first:], start=first + 1):
         event = cast(dict, step.row.event)  # a step's row is an action, with its event
+        state, after = states[number - 1], states[number]
         before = rules.status(state)
-        after = rules.apply(state, event)
         when = (
             f"Turn {before['turn']}, {before['current']}" if before["current"] else before["phase"]
         )
@@ -164,7 +218,6 @@ def history(table: session.Table) -> list[Line]:
                 tuple(rules.steps(state, after, step.notes)),
             )
         )
-        state = after
     return out
 
 
@@ -187,52 +240,20 @@ def read_history(db: Path, game_id: int | None) -> tuple[Page | None, list[Line]
                 if not store.games():
                     return None, []
                 table = session.load(store, game_id)
+                folded = session.states(store, table)
                 colours = store.colours_of(table.row.id, table.row.players)
-            lines = history(table)
         finally:
             store.close()
+    lines = history(table, folded)
     return _page(table, colours, lines[-RECENT:], (), {}), lines
 
 
-class Listed(NamedTuple):
-    """A game in the file, for the page's list: id, the game's printed name, players,
-    start (local time)."""
-
-    id: int
-    game: str
-    players: tuple[str, ...]
-    started: str
-
-
-def listed_games(db: Path) -> tuple[Listed, ...]:
-    """Every game in the database `db`, newest first (none if there is no file)."""
-    with LOCK:
-        store = open_store(db)
-        if store is None:
-            return ()
-        try:
-            rows = session.games(store)
-        finally:
-            store.close()
+def _listed(rows: list[TableRow]) -> tuple[Listed, ...]:
+    """The games of `rows` as the page lists them, newest first."""
     return tuple(
         Listed(r.id, _printed_name(r), tuple(r.players), local_time(r.created))
         for r in reversed(rows)
     )
-
-
-def known_names(db: Path) -> tuple[list[str], list[str]]:
-    """(every name seated in the file, newest game first; the players of its newest game
-    in their seats), for a new table to start from; ([], []) without a file."""
-    with LOCK:
-        store = open_store(db)
-        if store is None:
-            return [], []
-        try:
-            with store.transaction(write=False):
-                rows = store.games()
-                return store.known_names(), list(rows[-1].players) if rows else []
-        finally:
-            store.close()
 
 
 def _printed_name(row: TableRow) -> str:
