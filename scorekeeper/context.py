@@ -261,12 +261,6 @@ def read_chosen(ctx: click.Context, read: Callable[[Any, int | None], Any]) -> A
         return None
 
 
-class PlayerValues(click.Argument):
-    """An argument (nargs=-1) of pairs of a player and a value ("Ana 3 Ben 5"), as the
-    points sheet's `points` takes: typed as any argument is, and asked for as a value
-    per player by a form (the web page's, scorekeeper.web.forms)."""
-
-
 def completion(module: str, words: Callable[[Any], Iterable[str]]):
     """A shell completion callback (click's `shell_complete`) offering `words(m)` that
     start with what is typed, any case, where `m` is the module named `module`
@@ -283,31 +277,7 @@ def completion(module: str, words: Callable[[Any], Iterable[str]]):
             return []
         return _starting_with(offered, incomplete)
 
-    def named() -> dict[str, str]:
-        """{word: its printed name} of every word offered (the card's name where `words`
-        gives a mapping to a name, a (name, ...) tuple or a record with a `name`; else
-        the word), for a form that shows names and sends ids; {} if unreadable."""
-        from importlib import import_module
-
-        try:
-            offered = words(import_module(module))
-        except ScoreError:
-            return {}
-        values = offered if isinstance(offered, dict) else dict.fromkeys(offered)
-        return {word: _printed_name(word, value) for word, value in values.items()}
-
-    setattr(complete, "named", named)
     return complete
-
-
-def _printed_name(word: str, value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    if isinstance(getattr(value, "name", None), str):
-        return value.name
-    if isinstance(value, tuple) and value and isinstance(value[0], str):
-        return value[0]
-    return word
 
 
 def variant_option(game: str | None = None):

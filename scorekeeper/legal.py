@@ -39,9 +39,10 @@ class Param(NamedTuple):
     number: the votes of the banned players, a points sheet's points per player, the
     targets of a card's instructions), "text" (anything typed, checked by the rules: a
     card whose data could not be read); `required`: a value must be given (for "each":
-    some entry's; each entry's own `required` says whether it must have one); `many`: the most values a "choice" takes (1: one value; more: a
-    list, e.g. the Defense cards revealed); `default`: what a page's box starts with;
-    `hint`: one line of help, in plain words ("" for none)."""
+    some entry's; each entry's own `required` says whether it must have one); `many`:
+    the most values a "choice" takes (1: one value; more: a list, e.g. the Defense cards
+    revealed); `default`: what a page's box starts with; `hint`: one line of help, in
+    plain words ("" for none)."""
 
     name: str
     label: str

@@ -413,11 +413,14 @@ class Phone:
         """Start `game` with `players` from the page's New game form."""
         form = self.page.locator("details#new-game")
         if form.get_attribute("open") is None:
-            form.locator("summary").tap()
+            form.locator("summary").first.tap()
         form.locator("select[name='game']").select_option(game)
         boxes = form.locator("input[name='players']")
+        if len(players) > 6:
+            form.locator("details.more-seats summary").tap()
         for n in range(boxes.count()):
-            boxes.nth(n).fill(players[n] if n < len(players) else "")
+            if boxes.nth(n).is_visible():
+                boxes.nth(n).fill(players[n] if n < len(players) else "")
         if first is not None:
             form.locator("select[name='first']").select_option(str(first))
         return self.tap_and_load(form.get_by_role("button", name="Start"))

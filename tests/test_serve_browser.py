@@ -261,7 +261,8 @@ def test_every_tap_target_is_44_px_or_more(table, phones):
     for move in phone.offers():
         if not phone.offers()[move]["quick"]:
             phone.form(move)  # every move opened, its boxes shown
-    phone.page.locator("details#new-game summary").tap()
+    phone.page.locator("details#new-game > summary").tap()
+    phone.page.locator("details.more-seats > summary").tap()  # every seat shown
     assert phone.small_targets() == []
     for path in ("history", "stats"):
         phone.open(table.links.record + path)

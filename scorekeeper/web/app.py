@@ -53,7 +53,7 @@ from scorekeeper.errors import InputError, ScoreError
 from scorekeeper.web import guard, page
 from scorekeeper.web.keys import WRITE, KeyRing, Keys
 from scorekeeper.web.watcher import Watcher
-from scorekeeper.web.writes import Said, Writes, status_of
+from scorekeeper.web.writes import Done, Said, Writes, status_of
 
 #: The addresses under /t/KEY/ read with GET ("" the page itself; static/ and form/
 #: take a name after them).
@@ -165,6 +165,8 @@ def make_app(serving: Serving) -> Starlette:
         return await off_thread(lambda: render(request, "stats.html", stats=figures))
 
     async def form(request: Request) -> Response:
+        if request.state.access != WRITE:
+            raise guard.Refused(403, "this is the watching link: it cannot record moves")
         move = request.path_params["move"]
         values = {k: v for k, v in request.query_params.multi_items() if k != "game"}
         answer: dict[str, list[str]] = {}
@@ -191,51 +193,34 @@ def make_app(serving: Serving) -> Starlette:
             said.popitem(last=False)
         return key
 
-    def back(request: Request, game_id: int | None, key: str) -> Response:
-        follow = bool((request.state.form.get("follow") or [""])[0])
-        return RedirectResponse(f"./../?{_query(game_id if follow else None, said=key)}", 303)
+    async def answered(request: Request, done: Done, to: str, **shown) -> Response:
+        """What the page answers a write: the page again with what it `shown`s (the
+        refusal, the move still open), or, once done, a redirect to the page at `to`
+        (relative to the post's address) saying what was done."""
+        if done.said is None:
+            return await off_thread(
+                lambda: render(request, "page.html", done.status, refused=done.refused, **shown)
+            )
+        return RedirectResponse(f"{to}?{_query(None, said=remember(done.said))}", 303)
 
     async def do(request: Request) -> Response:
         move, game_id = request.path_params["move"], chosen(request)
         form = request.state.form
         done = await off_thread(lambda: writes.move(game_id, move, form))
-        if done.said is None:  # refused, or a step still to choose: the page again
-            return await off_thread(
-                lambda: render(
-                    request,
-                    "page.html",
-                    done.status,
-                    refused=done.refused,
-                    open=move,
-                    chosen={move: done.values},
-                    asking=done.asking,
-                )
-            )
-        return back(request, game_id, remember(done.said))
+        if done.said is not None and (form.get("follow") or [""])[0]:  # stay on this game
+            return RedirectResponse(f"./../?{_query(game_id, said=remember(done.said))}", 303)
+        return await answered(
+            request, done, "./../", open=move, chosen={move: done.values}, asking=done.asking
+        )
 
     async def new(request: Request) -> Response:
         done = await off_thread(lambda: writes.new(request.state.form))
-        if done.said is None:
-            return await off_thread(
-                lambda: render(
-                    request,
-                    "page.html",
-                    done.status,
-                    refused=done.refused,
-                    open="new",
-                    answer=request.state.form,
-                )
-            )
-        return RedirectResponse(f"./?{_query(None, said=remember(done.said))}", 303)
+        return await answered(request, done, "./", open="new", answer=request.state.form)
 
     async def rematch(request: Request) -> Response:
         rotate = bool((request.state.form.get("rotate") or [""])[0])
         done = await off_thread(lambda: writes.rematch(chosen(request), rotate))
-        if done.said is None:
-            return await off_thread(
-                lambda: render(request, "page.html", done.status, refused=done.refused)
-            )
-        return RedirectResponse(f"./?{_query(None, said=remember(done.said))}", 303)
+        return await answered(request, done, "./")
 
     async def api(request: Request) -> Response:
         move, game_id = request.path_params["move"], chosen(request)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.context import PlayerValues, complete_legal, example, pass_ctx
+from scorekeeper.context import complete_legal, example, pass_ctx
 from scorekeeper.play import ANY_SHEET
 from scorekeeper.report import play_move
 
@@ -24,7 +24,6 @@ def _play(ctx, name: str, **values) -> None:
     required=True,
     metavar="PLAYER POINTS [PLAYER POINTS]...",
     shell_complete=complete_legal,
-    cls=PlayerValues,
 )
 @pass_ctx
 def points(ctx, entries) -> None:
