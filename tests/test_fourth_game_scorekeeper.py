@@ -361,3 +361,62 @@ def test_a_shared_command_or_a_verb_imports_only_its_own_games_rules(tmp_path):
     run("new", "hack-back", "Ana", "Ben", "Cleo")
     for args in (["status"], ["hero", "Ana", "script-kiddie"], ["undo"], ["history"]):
         assert run(*args) == "['scorekeeper.games.hack_back']", args
+
+
+def test_rules_that_cannot_say_what_is_legal_are_not_registered(sk, monkeypatch, tmp_path):
+    """The legal moves are part of the one game contract (issue 40): a game whose rules
+    define no `moves` (here Coin Flip's without it) is left out with one line naming
+    what is missing, and the others keep working."""
+    import sys
+
+    package = tmp_path / "no_moves_game"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "import types\n"
+        "import tests.fourth_game.table as table\n"
+        "from scorekeeper.game import Game, Rules\n"
+        "rules = types.ModuleType('no_moves_rules')\n"
+        "for name in ('initial', 'apply', 'notes', 'describe', 'status', 'outcome',"
+        " 'standing', 'make', 'move_of'):\n"
+        "    setattr(rules, name, getattr(table, name))\n"
+        "GAME = Game('coin-flop', 'Coin Flop', Rules.of(rules), table.status_lines, ())\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "no_moves_game", raising=False)
+    register(monkeypatch, "coin-flop", "no_moves_game")
+    result = sk("new", "hack-attack", "Ana", "Ben")
+    assert result.exit_code == 0
+    assert result.stderr == (
+        "Warning: game coin-flop: its rules no_moves_game cannot be loaded (AttributeError: "
+        "the rules of no_moves_rules define no moves() (scorekeeper.game.Rules: every "
+        "game's rules answer it))\n"
+    )
+
+
+def test_moves_lists_what_is_legal_now_in_the_games_words(sk, monkeypatch):
+    register(monkeypatch)
+    assert sk("new", "coin-flip", "Ana", "Ben").exit_code == 0
+    assert sk("moves").output == (
+        "Coin Flip — game 1: legal now\n"
+        "Ana:\n"
+        "  coin         Take a coin\n"
+        "               player: Ana\n"
+        "               points: 1..3\n"
+        "Anyone:\n"
+        "  stop         Call stop\n"
+    )
+    moves = json.loads(sk("moves", "--json").output)
+    assert (moves["current"], [m["move"] for m in moves["moves"]]) == ("Ana", ["coin", "stop"])
+    assert moves["moves"][0]["params"][1] == {
+        "name": "points",
+        "label": "Coin's points",
+        "kind": "number",
+        "required": True,
+        "low": 1,
+        "high": 3,
+    }
+    assert sk("stop").exit_code == 0
+    assert sk("moves").output == (
+        "Coin Flip — game 1 is over: no move is legal (undo takes back the last one).\n"
+    )

@@ -152,3 +152,18 @@ def test_no_module_of_the_product_is_over_400_lines():
         if (n := len(path.read_text(encoding="utf-8").splitlines())) > 400
     }
     assert long == {}
+
+
+def test_the_page_records_through_the_library_never_through_the_command_line():
+    """`scorekeeper serve`'s page calls the library the command line calls (issue 40):
+    nothing of scorekeeper.web imports the click group, the shared commands or a game's
+    verbs, so it cannot run a command and read what it printed."""
+    command_line = ("scorekeeper.cli", "scorekeeper.commands", "scorekeeper.report")
+    wrong = {
+        module: sorted(
+            t for t in targets if t in command_line or t.endswith(".verbs") or t == "click.testing"
+        )
+        for module, targets in graph().items()
+        if module.startswith("scorekeeper.web") and module != "scorekeeper.web.command"
+    }
+    assert {m: t for m, t in wrong.items() if t} == {}
