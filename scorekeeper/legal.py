@@ -280,21 +280,27 @@ def given(values: dict, name: str) -> bool:
 def text(values: dict, name: str, what: str | None = None) -> str:
     """The value of `name` as text, as typed; UsageError "missing WHAT" (WHAT: the
     command line's name for it, `name` upper-cased by default) when there is none."""
-    if not given(values, name):
-        from scorekeeper.errors import UsageError
+    from scorekeeper.errors import UsageError
 
+    if not given(values, name):
         raise UsageError(f"missing {what or name.upper()}")
     value = values[name]
+    if isinstance(value, (list, tuple, dict)) or value is True or value is False:
+        raise UsageError(f"{what or name.upper()} takes one value, not {type(value).__name__}")
     return value if isinstance(value, str) else str(value)
 
 
 def texts(values: dict, name: str) -> list[str]:
     """The values of `name` as a list of texts (one value is a list of one), empty ones
     left out, in order."""
+    from scorekeeper.errors import UsageError
+
     value = values.get(name)
     if value in (None, ""):
         return []
     listed = value if isinstance(value, (list, tuple)) else [value]
+    if any(isinstance(v, (list, tuple, dict, bool)) for v in listed):
+        raise UsageError(f"{name.upper()} takes texts, one per value")
     return [v if isinstance(v, str) else str(v) for v in listed if v not in (None, "")]
 
 
@@ -313,10 +319,10 @@ def whole_number(
 
 def entries(values: dict, name: str) -> dict[str, str]:
     """The values of an "each" param `name` as {entry: text}, empty ones left out."""
-    value = values.get(name) or {}
-    if not isinstance(value, dict):
-        from scorekeeper.errors import UsageError
+    from scorekeeper.errors import UsageError
 
+    value = values.get(name) or {}
+    if not isinstance(value, dict) or any(isinstance(v, (list, dict)) for v in value.values()):
         raise UsageError(f"{name} takes one value per entry")
     return {
         str(k): v if isinstance(v, str) else str(v) for k, v in value.items() if v not in (None, "")

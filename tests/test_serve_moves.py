@@ -425,3 +425,27 @@ def test_a_form_answer_is_read_as_typed_values():
         values_of({"player": ["x" * 121]})
     with pytest.raises(FormError):
         values_of({"revealed": ["wild"] * 60})
+
+
+def test_a_value_per_entry_sent_as_one_value_is_400(started):
+    sheet = started("dice-night")
+    for values in ({"entries": 5}, {"entries": True}, {"entries": "Ana 3"}):
+        answer = sheet.client.post(sheet.base + "api/points", json={"values": values})
+        assert answer.status_code == 400, answer.json()
+    assert sheet.post("do/points", entries="Ana 3").status_code == 400
+    assert sheet.get("form/points", entries="x").status_code == 400
+    assert json.loads(cli(sheet.db, "status", "--json"))["players"][0]["points"] == [None]
+
+
+def test_a_step_asks_only_for_what_is_still_to_choose(started):
+    table = started("hack-back")
+    for player, card in (("ana", "8"), ("ben", "script-kiddie"), ("cy", "password123")):
+        cli(table.db, "hero", player, card)  # Ana's Hero revealed by its VC only
+    asked = table.post("do/activate", player="Ana", hero_number="1")
+    assert asked.status_code == 200 and "Now choose: The Hero&#39;s card." in asked.text
+    card = table.post(
+        "do/activate", asked.text, player="Ana", hero_number="1", card="server-room-cat"
+    )
+    assert card.status_code == 303  # its Defend Ally 1 has no other friendly Hero: nothing to ask
+    heroes = json.loads(cli(table.db, "status", "--json"))["heroes"]
+    assert (heroes[0]["name"], heroes[0]["vc"]) == ("Server Room Cat", 10)

@@ -7,6 +7,7 @@ real browser's tests are tests/test_serve_browser.py."""
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 import stat
@@ -567,3 +568,129 @@ def test_number_cells_are_marked_as_numbers(table):
     client, db, keys = table
     html = client.get(f"/t/{keys.write}/").text
     assert '<td class="n">0</td>' in html and "&#34;n&#34;" not in html
+
+
+# Found by trying to break it (issue 40's review): each a kind of fault.
+
+
+@pytest.mark.parametrize(
+    "route, fields",
+    [
+        ("do/end-turn?game=1", {"x": "1", "x.y": "2"}),  # one value and per entry at once
+        ("do/no-such-move?game=1", {"x": "1", "x.y": "2"}),
+        ("do/user-error?game=1", {"player": "Ana", "count.x": "2"}),  # an entry of no "each"
+        ("do/user-error?game=1", {"player": ["Ana", "Ben"]}),  # two values for one
+    ],
+)
+def test_a_form_of_no_shape_the_page_sends_is_400(table, route, fields):
+    client, db, keys = table
+    html = client.get(f"/t/{keys.write}/").text
+    before = contents(db)
+    token = token_of(html, "end-turn")
+    answer = client.post(f"/t/{keys.write}/{route}", data={"token": token, **fields})
+    assert answer.status_code == 400, answer.text
+    assert contents(db) == before
+    fields_of = client.get(f"/t/{keys.write}/form/user-error", params={"x": "1", "x.y": "2"})
+    assert fields_of.status_code == 400
+
+
+@pytest.mark.parametrize(
+    "move, values",
+    [
+        ("protect", {"player": "Ana", "tech": ["laptop", "smart-tv"]}),
+        ("protect", {"player": {"x": "Ana"}, "tech": "laptop"}),
+        ("user-error", {"player": "Ana", "count": [2]}),
+        ("attack", {"attack": "sim-swap", "revealed": {"a": "wild"}}),
+        ("end-turn", {"x": 1}),
+    ],
+)
+def test_values_of_no_shape_a_move_takes_are_400_in_plain_words(table, move, values):
+    client, db, keys = table
+    before = contents(db)
+    answer = client.post(f"/t/{keys.write}/api/{move}", json={"values": values})
+    assert answer.status_code == 400, answer.json()
+    assert "[" not in answer.json()["error"] and "{" not in answer.json()["error"]
+    assert contents(db) == before
+
+
+def test_a_form_of_a_table_changed_since_is_409_and_records_nothing(table):
+    """A page shown before another phone (or the terminal) recorded a move: its forms
+    would be recorded against what the table has become (another player's turn ended,
+    an Attack given to the next player), so they are refused."""
+    client, db, keys = table
+    html = client.get(f"/t/{keys.write}/").text  # Ana's turn
+    assert cli(db, "end-turn")[0] == 0  # at the terminal: Ben's turn now
+    before = contents(db)
+    stale = client.post(
+        f"/t/{keys.write}/do/end-turn?game=1",
+        data={
+            "token": token_of(html, "end-turn"),
+            "seen": re.search(r'name="seen" value="(\d+)"', html).group(1),
+        },
+    )
+    assert stale.status_code == 409 and "the table changed since this page was shown" in stale.text
+    assert contents(db) == before
+    fresh = stale.text  # the page again, as the table is now: its forms record
+    done = client.post(
+        f"/t/{keys.write}/do/end-turn?game=1",
+        data={
+            "token": token_of(fresh, "end-turn"),
+            "seen": re.search(r'name="seen" value="(\d+)"', fresh).group(1),
+        },
+        follow_redirects=False,
+    )
+    assert done.status_code == 303
+    assert json.loads(cli(db, "status", "--json")[1])["current"] == "Cy"
+
+
+def test_two_phones_tapping_undo_at_once_undo_one_move(table):
+    client, db, keys = table
+    assert cli(db, "end-turn")[0] == 0 and cli(db, "end-turn")[0] == 0
+    pages = [client.get(f"/t/{keys.write}/").text for _ in range(2)]
+    answers = [
+        client.post(
+            f"/t/{keys.write}/do/undo?game=1",
+            data={
+                "token": token_of(html, "undo"),
+                "seen": re.search(r'name="seen" value="(\d+)"', html).group(1),
+            },
+            follow_redirects=False,
+        ).status_code
+        for html in pages
+    ]
+    assert answers == [303, 409]
+    assert json.loads(cli(db, "status", "--json")[1])["current"] == "Ben"
+
+
+def test_a_second_tap_on_rematch_starts_nothing(table):
+    client, db, keys = table
+    assert cli(db, "new", "not-a-hack", "Dee", "Eve", "Fay")[0] == 0
+    assert cli(db, "used-up")[0] == 0  # game 2 is over
+    html = client.get(f"/t/{keys.write}/?game=2").text
+    forms = re.findall(r'<form method="post" action="rematch\?game=2">(.*?)</form>', html, re.S)
+    sent = [dict(re.findall(r'name="(token|seen|rotate)" value="([^"]+)"', f)) for f in forms]
+    assert [f.get("rotate") for f in sent] == [None, "1"]  # same seats; Eve starts
+    first = client.post(f"/t/{keys.write}/rematch?game=2", data=sent[0], follow_redirects=False)
+    assert first.status_code == 303
+    games = contents(db)[0]
+    second = client.post(f"/t/{keys.write}/rematch?game=2", data=sent[1], follow_redirects=False)
+    assert second.status_code == 409 and contents(db)[0] == games
+    again = client.get(f"/t/{keys.write}/?game=2").text
+    token = re.findall(r'name="token" value="([^"]+)"', again)[-1]
+    bogus = client.post(f"/t/{keys.write}/rematch?game=2", data={"token": token, "bogus": "x"})
+    assert bogus.status_code == 400 and contents(db)[0] == games
+
+
+def test_a_script_that_says_which_table_it_saw_is_refused_once_it_changed(table):
+    client, db, keys = table
+    seen = client.get(f"/t/{keys.write}/moves.json").json()
+    logged = len(json.loads(cli(db, "export")[1])["log"])
+    assert cli(db, "end-turn")[0] == 0
+    answer = client.post(f"/t/{keys.write}/api/end-turn", json={"values": {}, "seen": logged})
+    assert answer.status_code == 409 and seen["current"] == "Ana"
+    ok = client.post(f"/t/{keys.write}/api/end-turn", json={"values": {}, "seen": logged + 1})
+    assert ok.json()["ok"]
+    assert (
+        client.post(f"/t/{keys.write}/api/end-turn", json={"values": {}, "seen": "x"}).status_code
+        == 400
+    )

@@ -218,14 +218,13 @@ def make_app(serving: Serving) -> Starlette:
         return await answered(request, done, "./", open="new", answer=request.state.form)
 
     async def rematch(request: Request) -> Response:
-        rotate = bool((request.state.form.get("rotate") or [""])[0])
-        done = await off_thread(lambda: writes.rematch(chosen(request), rotate))
+        done = await off_thread(lambda: writes.rematch(chosen(request), request.state.form))
         return await answered(request, done, "./")
 
     async def api(request: Request) -> Response:
         move, game_id = request.path_params["move"], chosen(request)
-        values = request.state.values
-        done = await off_thread(lambda: writes.api(game_id, move, values))
+        values, seen = request.state.values, request.state.seen
+        done = await off_thread(lambda: writes.api(game_id, move, values, seen))
         return JSONResponse(done, 200 if done["ok"] else done.pop("status"))
 
     async def refused(request: Request, exc: Exception) -> Response:

@@ -125,11 +125,13 @@ def read_form(body: bytes) -> dict[str, list[str]]:
         raise Refused(400, "the form does not read (not UTF-8 form fields)") from None
 
 
-def read_values(body: bytes) -> dict:
+def read_values(body: bytes) -> tuple[dict, int | None]:
     """The typed values of a JSON request {"values": {"player": "Ana", "tech":
     "laptop"}} (scorekeeper.legal: a text, a whole number, true or false, a list of
-    texts, or an object of texts for an "each" value): refused 400 for a body that is
-    not JSON, not such an object, or too big for one move."""
+    texts, or an object of texts for an "each" value), and its "seen" if it has one
+    (the rows of the game's log the script saw: the move is refused, 409, if there are
+    more now): refused 400 for a body that is not JSON, not such an object, or too big
+    for one move."""
     try:
         sent = json.loads(body.decode("utf-8") or "{}")
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -144,7 +146,12 @@ def read_values(body: bytes) -> dict:
     texts = [t for v in values.values() for t in _texts(v)]
     if len(values) > 24 or len(texts) > 48 or any(len(t) > 120 for t in [*values, *texts]):
         raise Refused(400, "too many or too long values for one move")
-    return values
+    seen = sent.get("seen")
+    if seen is not None and (type(seen) is not int or not 0 <= seen < 2**63):
+        raise Refused(400, '"seen" is the rows of the game\'s log the script saw, a whole number')
+    if set(sent) - {"values", "seen"}:
+        raise Refused(400, 'send {"values": {...}} and, if you like, "seen": N; nothing else')
+    return values, seen
 
 
 def _plain(value: Any) -> bool:
@@ -184,7 +191,7 @@ class Guard:
     the key in the address (`access`: read or write, held in the request's
     state.access), and for a post the write key, the origin (`same_origin`), the body's
     size, type and shape, read whole (state.form: a form's fields, its token spent;
-    state.values: a JSON request's values); the security headers (HEADERS) on every
+    state.values and state.seen: a JSON request's); the security headers (HEADERS) on every
     answer. A refusal is answered here (`answer`), and nothing behind it runs."""
 
     def __init__(
@@ -232,7 +239,7 @@ class Guard:
         kind = POSTED[rest.partition("/")[0]]
         body_type(headers, kind)
         if kind == JSON_TYPE:
-            state["values"] = read_values(body)
+            state["values"], state["seen"] = read_values(body)
             return True
         form = read_form(body)
         self.tokens.spend((form.get("token") or [""])[0])

@@ -17,9 +17,10 @@ from typing import Mapping, NamedTuple, Sequence
 
 from scorekeeper.legal import Choice, Move, Param, by_who
 
-#: The fields every form of the page sends beside its move's: its one-time token and
-#: whether the page follows the newest game.
-FORM_FIELDS = ("token", "follow")
+#: The fields every form of the page sends beside its move's: its one-time token,
+#: whether the page follows the newest game, and the table it was made for (`seen`:
+#: its log's rows then; scorekeeper.web.writes refuses a form of a table changed since).
+FORM_FIELDS = ("token", "follow", "seen")
 #: Up to this many choices a field is a drop-down list (a phone's own picker); more
 #: are a search box.
 LISTED = 64
@@ -120,8 +121,8 @@ def _needed(param: Param, values: dict) -> bool:
     if not param.required:
         return False
     if param.kind == "each":
-        given = values.get(param.name) or {}
-        return any(_needed(p, given) for p in param.each)
+        given = values.get(param.name)
+        return any(_needed(p, given if isinstance(given, dict) else {}) for p in param.each)
     if param.kind == "choice" and not param.choices:
         return False
     return values.get(param.name) in (None, "", [])
@@ -131,7 +132,8 @@ def _fields(param: Param, values: dict, decides: bool) -> list[Field]:
     """The fields of `param` (one per entry of an "each" param, named NAME.ENTRY), their
     boxes holding the `values` chosen so far, else the param's default."""
     if param.kind == "each":
-        given = values.get(param.name) or {}
+        given = values.get(param.name)
+        given = given if isinstance(given, dict) else {}
         return [
             field._replace(name=f"{param.name}.{field.name}")
             for sub in param.each
@@ -174,13 +176,17 @@ def values_of(answer: Mapping[str, Sequence[str]]) -> dict:
     """The typed values (scorekeeper.legal) a form's `answer` (field -> values sent)
     stands for: a field sent once its text, sent in several boxes the list of those
     filled, NAME.ENTRY an "each" value's entry; empty boxes left out, the form's own
-    fields (FORM_FIELDS) too. FormError for a value longer than LONGEST, or over
-    MOST_VALUES values in all."""
+    fields (FORM_FIELDS) too. FormError for a value longer than LONGEST, over
+    MOST_VALUES values in all, an entry sent twice, or a name sent both as one value
+    and as entries (NAME and NAME.ENTRY): no form of the page sends those."""
     sent = {k: [v.strip() for v in vs] for k, vs in answer.items() if k not in FORM_FIELDS}
     if sum(len(v) for v in sent.values()) > MOST_VALUES or any(
         len(v) > LONGEST for vs in [*sent.values(), list(sent)] for v in vs
     ):
         raise FormError("the form sent more than any form of this page sends")
+    both = {n.partition(".")[0] for n in sent if "." in n} & {n for n in sent if "." not in n}
+    if both:
+        raise FormError(f"{sorted(both)[0][:30]!r} is sent both as one value and per entry")
     values: dict = {}
     for name, given in sent.items():
         filled = [v for v in given if v]
@@ -196,19 +202,38 @@ def values_of(answer: Mapping[str, Sequence[str]]) -> dict:
     return values
 
 
-def unknown_field(move: Move, values: dict) -> str | None:
-    """The first field of `values` that `move`'s form does not have (a page of this
-    server never sends one), or None."""
+def misfit(move: Move, values: dict) -> str | None:
+    """What in `values` no form of `move` sends, in words ("takes no 'db'", "'tech'
+    takes one value"), or None: a field it does not have, a value of the wrong shape (a
+    list or an object where one value goes, an entry it has no box for, more values
+    than its boxes)."""
+    from scorekeeper.names import key
+
     params = {p.name: p for p in move.all_params(values)}
     for name, value in values.items():
         param = params.get(name)
         if param is None:
-            return name
-        if param.kind == "each" and isinstance(value, dict):
-            entries = {p.name for p in param.each}
-            extra = sorted(set(value) - entries)
+            return f"takes no {name[:30]!r}"
+        if param.kind == "each":
+            entries = {key(p.name) for p in param.each}
+            if not isinstance(value, dict):
+                return f"{name!r} takes one value per entry ({name}.ENTRY)"
+            extra = sorted(k for k in value if key(str(k)) not in entries)
             if extra:
-                return f"{name}.{extra[0]}"
-        elif isinstance(value, list) and len(value) > max(param.many, 1):
-            return name
+                return f"takes no {name}.{str(extra[0])[:30]!r}"
+            if not all(_one_value(v, "number") for v in value.values()):
+                return f"{name!r} takes one value per entry"
+        elif param.kind == "choice" and param.many > 1 and isinstance(value, list):
+            if len(value) > param.many or not all(_one_value(v, "choice") for v in value):
+                return f"{name!r} takes up to {param.many} values"
+        elif not _one_value(value, param.kind):
+            return f"{name!r} takes one value"
     return None
+
+
+def _one_value(value, kind: str) -> bool:
+    """True for one value of a param of `kind`: a text, a whole number (not for a
+    choice's true or false), true or false for a flag."""
+    if isinstance(value, bool):
+        return kind == "flag"
+    return isinstance(value, (str, int))

@@ -52,7 +52,10 @@ class Page(NamedTuple):
     explained result once over, else (); `standing`: who would win now (its head line)
     while the game goes on; `sections`: the moves legal now (scorekeeper.web.offer);
     `undo` and `redo`: whether there is something to take back or bring back;
-    `logged`: the rows of its log (actions, undos, redos), which every move changes."""
+    `logged`: the rows of its log (actions, undos, redos), which every move changes;
+    `games`: the games in the file (a new table or a rematch adds one). A form carries
+    the first (a Rematch button the second), so a form of a table changed since is
+    refused rather than recorded against what the table has become."""
 
     row: TableRow
     game: Game
@@ -67,6 +70,7 @@ class Page(NamedTuple):
     undo: bool
     redo: bool
     logged: int = 0
+    games: int = 0
 
     @property
     def name(self) -> str:
@@ -152,7 +156,7 @@ def _read_view(store: Store, game_id: int | None, chosen: Mapping[str, dict], wh
             return View(None, str(exc), exc, *lists)
     lines = history(table, folded, RECENT)
     page = _page(table, colours, lines, table.game.legal(table.state), chosen)
-    return View(page, "", None, *lists)
+    return View(page._replace(games=len(rows)), "", None, *lists)
 
 
 def read_page(

@@ -16,7 +16,7 @@ from scorekeeper.errors import InputError, ScoreError, StoreError, UsageError
 from scorekeeper.game import Automatic
 from scorekeeper.store import NoDatabase, Store
 from scorekeeper.view import head_line
-from scorekeeper.web.offer import FormError, offer, unknown_field, values_of
+from scorekeeper.web.offer import FormError, misfit, offer, values_of
 from scorekeeper.web.page import LOCK, Page, open_store
 
 #: The fields of the New game form.
@@ -29,12 +29,13 @@ class Said(NamedTuple):
     """What the page says of what it just did: its `line`, the `details` under it (an
     Attack's check), the `steps` the rules took by themselves (one line each, details
     on a tap: scorekeeper.game.Automatic) and, when the move ended the game, the
-    `result`'s head line."""
+    `result`'s head line; `notes`: the steps as the command line prints them."""
 
     line: str
     details: tuple[str, ...] = ()
     steps: tuple[Automatic, ...] = ()
     result: str = ""
+    notes: tuple[str, ...] = ()
 
 
 class Done(NamedTuple):
@@ -92,40 +93,72 @@ class Writes:
         """Record move `name` from its form's `answer` on game `game_id` (undo and redo
         their buttons'); a step still to choose (a card's targets) is asked for, not
         recorded."""
-        if name in ("undo", "redo"):
-            if set(answer) - {"token", "follow"}:
-                return Done(None, 400, f"the {name} button sends no fields")
-            return self._guarded(lambda store: self._undo(store, game_id, name))
         try:
+            seen = seen_of(answer.get("seen", ()))
             values = values_of(answer)
         except FormError as exc:
             return Done(None, 400, str(exc))
-        return self._guarded(lambda store: self._move(store, game_id, name, values), values)
+        if name in ("undo", "redo"):
+            if set(answer) - {"token", "follow", "seen"}:
+                return Done(None, 400, f"the {name} button sends no fields")
+            return self._guarded(lambda store: self._undo(store, game_id, name, seen))
+        return self._guarded(lambda store: self._move(store, game_id, name, values, seen), values)
 
-    def _move(self, store: Store, game_id: int | None, name: str, values: dict) -> Done:
-        from scorekeeper.play import record_move
-
+    def _move(
+        self, store: Store, game_id: int | None, name: str, values: dict, seen: int | None
+    ) -> Done:
+        """The move in one write transaction: refused if the table changed since the
+        form was made (`seen`), a step asked for, or recorded."""
         with store.transaction():
             table = session.current(store, game_id)
-            legal = {m.name: m for m in table.game.legal(table.state)}
+            if not unchanged(store, table.row.id, seen):
+                return Done(None, 409, CHANGED, values)
+            return self._recorded(store, table, name, values)
+
+    def _recorded(
+        self, store: Store, table: session.Current, name: str, values: dict, ask: bool = True
+    ) -> Done:
+        """Move `name` of `table` with `values` recorded (scorekeeper.play.record_move):
+        404 for a move its game does not have, 400 for values no form of it sends, and,
+        with `ask`, the choices still to make of a move whose fields depend on them."""
+        from scorekeeper.play import record_move
+
+        game_id = table.row.id
+        legal = {m.name: m for m in table.game.legal(table.state)}
         if name not in move_names(table.game):
-            return Done(None, 404, f"{table.game.name} has no move {name[:40]!r}", values)
+            raise NoMove(f"{table.game.name} has no move {name[:40]!r}")
         move = legal.get(name)
         if move is not None:
-            extra = unknown_field(move, values)
-            if extra is not None:
-                return Done(None, 400, f"{move.label} has no field {extra[:30]!r}", values)
+            wrong = misfit(move, values)
+            if wrong is not None:
+                raise UsageError(f"{move.label} {wrong}")
             form = offer(move, values)
-            if not form.ready:
-                asking = tuple(f.label for f in form.fields if f.required and f.name not in values)
+            if ask and not form.ready:
+                asking = tuple(
+                    f.label
+                    for f in form.fields
+                    if f.required and f.kind != "fixed" and f.name not in values
+                )
                 return Done(None, 200, "", values, asking)
         played = record_move(store, game_id, name, values)
         result = head_line(played.outcome) if played.outcome else ""
-        return Done(Said(f"{played.line}.", played.said, played.steps, _plain(result)))
+        return Done(
+            Said(f"{played.line}.", played.said, played.steps, _plain(result), played.notes)
+        )
 
-    def _undo(self, store: Store, game_id: int | None, name: str) -> Done:
-        row, table = getattr(session, name)(store, game_id)
-        return Done(Said(f"{name.capitalize()}ne: {table.game.rules.describe(row.event)}."))
+    def _undo(self, store: Store, game_id: int | None, name: str, seen: int | None = None) -> Done:
+        """Undo or redo (`name`) in one write transaction, refused if the table changed
+        since the button was shown (`seen`); what it said, and the result if the game is
+        over after it."""
+        with store.transaction():
+            table = session.current(store, game_id)
+            if not unchanged(store, table.row.id, seen):
+                return Done(None, 409, CHANGED)
+            row, after = getattr(session, name)(store, game_id)
+        rules = after.game.rules
+        outcome = rules.outcome(after.state)
+        result = _plain(head_line(outcome)) if outcome else ""
+        return Done(Said(f"{name.capitalize()}ne: {rules.describe(row.event)}.", result=result))
 
     def _guarded(self, write, values: dict | None = None) -> Done:
         """`write(store)` under LOCK on the database, its refusals as a Done: the
@@ -155,13 +188,15 @@ class Writes:
             values = values_of(answer)
         except FormError as exc:
             raise Refused(400, str(exc)) from None
-        table = read_page(self.db, game_id, {name: values})
-        found = [
-            o for s in (table.sections if table else ()) for o in s.offers if o.move.name == name
-        ]
-        if not found:
+        table = read_page(self.db, game_id)
+        offered = [o.move for s in (table.sections if table else ()) for o in s.offers]
+        move = next((m for m in offered if m.name == name), None)
+        if move is None:
             raise Refused(404, f"{name[:40]!r} is not a move legal now")
-        return table, found[0]
+        wrong = misfit(move, values)
+        if wrong is not None:
+            raise Refused(400, f"{move.label} {wrong}")
+        return table, offer(move, values)
 
     def new(self, form: Mapping[str, Sequence[str]]) -> Done:
         """Start the table the New game form describes (scorekeeper.start.start_table)."""
@@ -203,41 +238,52 @@ class Writes:
             return Done(None, status_of(exc), str(exc))
         return Done(Said(_started(table)))
 
-    def rematch(self, game_id: int | None, rotate: bool) -> Done:
-        """The same game again (scorekeeper.start.rematch)."""
+    def rematch(self, game_id: int | None, form: Mapping[str, Sequence[str]]) -> Done:
+        """The same game again (scorekeeper.start.rematch), from the next player on when
+        the form asks (`rotate`); refused if a game was started since the button was
+        shown (its `seen`: the games in the file then), so a second tap starts nothing."""
         from scorekeeper.start import rematch
 
-        return self._guarded(lambda store: Done(Said(_started(rematch(store, game_id, rotate)))))
+        if set(form) - {"token", "rotate", "seen"}:
+            return Done(None, 400, "the Rematch button sends no such field")
+        try:
+            seen = seen_of(form.get("seen", ()))
+        except FormError as exc:
+            return Done(None, 400, str(exc))
+        rotate = bool((form.get("rotate") or [""])[0])
 
-    def api(self, game_id: int | None, name: str, values: dict) -> dict:
-        """A script's move (undo and redo too), as JSON: {"ok": true, "game": N,
-        "said": [LINE...], "over": BOOL} or {"ok": false, "error": TEXT, "status": N}."""
-        from scorekeeper.play import record_move
+        def again(store: Store) -> Done:
+            with store.transaction():
+                if seen is not None and store.changes()[0] != seen:
+                    return Done(
+                        None, 409, "a game was started since this page was shown: look again"
+                    )
+                return Done(Said(_started(rematch(store, game_id, rotate))))
+
+        return self._guarded(again)
+
+    def api(self, game_id: int | None, name: str, values: dict, seen: int | None = None) -> dict:
+        """A script's move (undo and redo too), as JSON: {"ok": true, "said": [LINE...],
+        "over": BOOL} (the lines the command line prints of it, the status table aside)
+        or {"ok": false, "error": TEXT, "status": N}; `seen`: as a form's, if the script
+        says which table it means (the rows of its log)."""
 
         def write(store: Store) -> Done:
             if name in ("undo", "redo"):
                 if values:
                     raise UsageError(f"{name} takes no values")
-                return self._undo(store, game_id, name)
+                return self._undo(store, game_id, name, seen)
             with store.transaction():
                 table = session.current(store, game_id)
-                move = next((m for m in table.game.legal(table.state) if m.name == name), None)
-            if name not in move_names(table.game):
-                raise NoMove(f"{table.game.name} has no move {name[:40]!r}")
-            extra = unknown_field(move, values) if move is not None else None
-            if move is not None and extra is not None:
-                raise UsageError(f"{move.label} takes no {extra[:30]!r}")
-            played = record_move(store, game_id, name, values)
-            lines = [*played.said, played.line + "."]
-            lines += [f"automatic: {note}" for note in played.notes]
-            result = _plain(head_line(played.outcome)) if played.outcome else ""
-            return Done(Said(lines[-1], tuple(lines), result=result))
+                if not unchanged(store, table.row.id, seen):
+                    return Done(None, 409, CHANGED)
+                return self._recorded(store, table, name, values, ask=False)
 
         done = self._guarded(write)
         if done.said is None:
             return {"ok": False, "error": done.refused, "status": done.status}
         said = done.said
-        lines = list(said.details) or [said.line]
+        lines = [*said.details, said.line, *(f"automatic: {note}" for note in said.notes)]
         return {
             "ok": True,
             "said": lines + ([said.result] if said.result else []),
@@ -252,7 +298,8 @@ class Writes:
         return moves_json(table.row, table.status, moves)
 
     def stats(self) -> dict | None:
-        """The `stats --json` figures of every finished game (None: no file yet)."""
+        """The `stats --json` figures of every finished game (None: no file yet), each
+        game's with the lines `stats` says of how its tables ended ("said")."""
         from scorekeeper import stats as figures
         from scorekeeper.stats_command import read_games
 
@@ -264,7 +311,10 @@ class Writes:
                 finished, unfinished = read_games(store)
             finally:
                 store.close()
-        return figures.summary(finished, len(unfinished))
+        summary = figures.summary(finished, len(unfinished))
+        for game in summary["games"]:  # how its tables ended, as `stats` says it
+            game["said"] = [line.strip() for line in figures.game_lines(game)]
+        return summary
 
 
 class NoMove(InputError):
@@ -277,6 +327,30 @@ def move_names(game) -> set[str]:
     from scorekeeper.context import is_what_if
 
     return {str(v.name) for v in game.verbs if not is_what_if(v)}
+
+
+#: Why a form made for a table that has changed since is not recorded.
+CHANGED = (
+    "the table changed since this page was shown (a move was recorded on another phone "
+    "or at the terminal): nothing was recorded; look again and choose"
+)
+
+
+def seen_of(sent: Sequence[str]) -> int | None:
+    """The table a form was made for: the rows of its game's log then (its `seen`
+    field's values as sent); None when not sent. FormError for anything else."""
+    texts = [s for s in sent if s]
+    if not texts:
+        return None
+    if len(texts) > 1 or not (texts[0].isascii() and texts[0].isdigit() and len(texts[0]) < 19):
+        raise FormError("seen is the table's log rows, a whole number")
+    return int(texts[0])
+
+
+def unchanged(store: Store, game_id: int, seen: int | None) -> bool:
+    """True if game `game_id`'s log has the rows a form was made for (`seen`; None: a
+    form or script that does not say)."""
+    return seen is None or store.log_key(game_id)[3] == seen
 
 
 def status_of(exc: ScoreError) -> int:

@@ -21,7 +21,7 @@ from scorekeeper.errors import InputError, UsageError, quoted
 from scorekeeper.games.hack_back import rules
 from scorekeeper.games.hack_back.state import State, takes_target
 from scorekeeper.games.hack_back.words import keyword
-from scorekeeper.legal import Choice, Made, Move, Param, Typed, entries, given, player, text
+from scorekeeper.legal import Choice, Made, Move, Param, Typed, entries, given, player, text, texts
 from scorekeeper.names import resolve
 from scorekeeper.numbers import is_whole, whole
 from scorekeeper.view import number
@@ -276,8 +276,7 @@ def _places(kit: Kit, values: dict) -> list:
             _card_or_vc(kit, listed[str(n)]) if str(n) in listed else None
             for n in range(1, last + 1)
         ]
-    items = typed if isinstance(typed, (list, tuple)) else [] if typed in (None, "") else [typed]
-    return [_card_or_vc(kit, str(p)) for p in items]
+    return [_card_or_vc(kit, p) for p in texts(values, "place")]
 
 
 def make(table: State, kit: Kit | None, name: str, values: dict) -> Made:

@@ -57,11 +57,17 @@ def read_scores(entries, players: tuple[str, ...]) -> dict[str, int]:
     for a player without points or text where the points belong; InputError for an
     unknown player, one named twice, or points out of range."""
     if isinstance(entries, dict):
+        if any(isinstance(v, (list, dict, bool)) for v in entries.values()):
+            raise UsageError("points takes one number per player")
         pairs = [
             (str(k), v if isinstance(v, str) else str(v))
             for k, v in entries.items()
             if v not in (None, "")
         ]
+    elif not isinstance(entries, (list, tuple)) or any(
+        isinstance(w, (list, dict)) for w in entries
+    ):
+        raise UsageError("points takes PLAYER POINTS pairs, or one number per player")
     else:
         words = [str(w) for w in entries]
         if len(words) % 2:
