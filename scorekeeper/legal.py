@@ -23,10 +23,13 @@ KINDS = ("choice", "number", "flag", "each", "text")
 
 class Choice(NamedTuple):
     """One value a param may take: `value` (what is sent or typed: a player's name, a
-    card id, a Hero's number) and `label` (what a page shows: "Smart TV (3 points)")."""
+    card id, a Hero's number), `label` (what a page shows: "Smart TV (3 points)") and,
+    for a param taking several values, the `most` times it may be among them (None: as
+    often as the param takes values; the kit's Reality Check cards, say)."""
 
     value: str
     label: str
+    most: int | None = None
 
 
 class Param(NamedTuple):
@@ -62,9 +65,13 @@ class Param(NamedTuple):
         if value is None or value == "" or value == [] or value == {}:
             return not self.required or (self.kind == "choice" and not self.choices)
         if self.kind == "choice":
-            shown = {c.value for c in self.choices}
-            values = value if isinstance(value, (list, tuple)) else [value]
-            return len(values) <= self.many and all(str(v) in shown for v in values)
+            shown = {c.value: c.most for c in self.choices}
+            values = [str(v) for v in (value if isinstance(value, (list, tuple)) else [value])]
+            return (
+                len(values) <= self.many
+                and all(v in shown for v in values)
+                and all(most is None or values.count(v) <= most for v, most in shown.items())
+            )
         if self.kind == "number":
             number = _whole(value)
             return number is not None and _within(number, self.low, self.high)
@@ -85,7 +92,10 @@ class Param(NamedTuple):
             "required": self.required,
         }
         if self.kind == "choice":
-            out["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
+            out["choices"] = [
+                {"value": c.value, "label": c.label, **({"most": c.most} if c.most else {})}
+                for c in self.choices
+            ]
             out["many"] = self.many
         if self.kind == "number" or (self.low, self.high) != (None, None):
             out["low"], out["high"] = self.low, self.high

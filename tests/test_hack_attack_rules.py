@@ -245,3 +245,34 @@ def test_negative_totals_the_least_negative_wins():
 def test_highest_total_wins_outright():
     outcome = ha.score([("Ana", (5, 4), 0), ("Ben", (5, 3), 0)])
     assert outcome.winners == ("Ana",) and outcome.reason == "highest total"
+
+
+def test_no_more_cards_of_a_kind_are_revealed_than_the_kit_prints(tmp_path):
+    """Found by a review (issue 40): six Reality Checks revealed at a table of six, though
+    the kit prints four. The legal move says how many of each it takes (`most`), and the
+    rules refuse more, with the kit's count."""
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+    from scorekeeper.games import load_game
+    from scorekeeper.games.hack_attack import cards
+
+    run = lambda *w: CliRunner().invoke(main, ["--db", str(tmp_path / "db"), *w])  # noqa: E731
+    assert run("new", "hack-attack", "A", "B", "C", "D", "E", "F").exit_code == 0
+    wilds = cards.deck().defense["reality-check"]
+    refused = run("attack", "sim-swap", *["wild"] * (wilds + 1))
+    assert (refused.exit_code, refused.output) == (
+        1,
+        f"Error: {wilds + 1} revealed, but the kit prints {wilds} Reality Check cards — rule: "
+        "each player reveals a Defense card from their hand, so no more of a category (or of "
+        "Reality Checks) are revealed than the kit prints (rules, “Everyone picks one card”)\n",
+    )
+    assert run("attack", "sim-swap", *["wild"] * wilds).exit_code == 0
+    game = load_game("hack-attack")
+    state = game.start(["A", "B", "C", "D", "E", "F"])
+    revealed = next(
+        p for m in game.legal(state) if m.name == "attack" for p in m.params if p.name == "revealed"
+    )
+    assert {c.value: c.most for c in revealed.choices}["reality-check"] == wilds
+    assert not revealed.allows(["reality-check"] * (wilds + 1))
+    assert revealed.allows(["reality-check"] * wilds)

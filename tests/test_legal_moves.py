@@ -59,8 +59,11 @@ def _value(param: Param, rng: random.Random):
     if not param.choices or (not param.required and rng.random() < 0.3):
         return None
     if param.many > 1:
-        count = rng.randint(1 if param.required else 0, param.many)
-        return [rng.choice(param.choices).value for _ in range(count)] or None
+        count, picked = rng.randint(1 if param.required else 0, param.many), []
+        for _ in range(count):  # each choice no more often than its `most`
+            left = [c for c in param.choices if c.most is None or picked.count(c.value) < c.most]
+            picked.append(rng.choice(left).value)
+        return picked or None
     return rng.choice(param.choices).value
 
 

@@ -17,13 +17,16 @@ WILD_WORDS = ("reality-check", "reality check", "wild", "rc")
 class Deck(NamedTuple):
     """What the score keeper needs of the Hack Attack: Defense cards: Tech id -> (name,
     points, copies), Attack id -> (name, icons, copies), category id -> name, the
-    number of User Error cards, and each declared category code -> category id."""
+    number of User Error cards, each declared category code -> category id, and the
+    Defense cards the kit prints of each category and of the wild Reality Check (by its
+    id, attack.WILD): the most of each a table can reveal against an Attack."""
 
     tech: dict[str, tuple[str, int, int]]
     attacks: dict[str, tuple[str, tuple[str, ...], int]]
     categories: dict[str, str]
     user_errors: int
     codes: dict[str, str] = {}
+    defense: dict[str, int] = {}
 
     def tech_at(self, points: int) -> int:
         """How many Tech cards the deck prints with `points`."""
@@ -46,6 +49,13 @@ def _view(data) -> dict:
         "categories": {k: v.name for k, v in data.categories.items()},
         "codes": {v.code: k for k, v in data.categories.items() if v.code},
         "user_errors": sum(c.count for c in data.cards if c.kind == "User Error"),
+        "defense": {
+            **{
+                k: sum(c.count for c in data.cards if c.kind == "Defense" and c.category == k)
+                for k in data.categories
+            },
+            rules.WILD: sum(c.count for c in data.cards if c.kind == "Reality Check"),
+        },
     }
 
 
@@ -69,6 +79,7 @@ def deck() -> Deck:
         dict(view["categories"]),
         view["user_errors"],
         dict(view.get("codes", {})),
+        dict(view.get("defense", {})),
     )
 
 

@@ -134,9 +134,14 @@ def _attacks(table: state.State, deck: Deck | None) -> Param:
 
 
 def _categories(deck: Deck | None) -> tuple[Choice, ...]:
-    """The Defense categories and the wild Reality Check, as a revealed card is named."""
+    """The Defense categories and the wild Reality Check, as a revealed card is named,
+    each at most as often as the kit prints cards of it (one revealed per card)."""
     names = deck.categories if deck is not None else {c: c for c in attack.CATEGORIES}
-    return (*(Choice(k, v) for k, v in names.items()), Choice(attack.WILD, "Reality Check (wild)"))
+    kit = deck.defense if deck is not None else {}
+    return (
+        *(Choice(k, v, kit.get(k)) for k, v in names.items()),
+        Choice(attack.WILD, "Reality Check (wild)", kit.get(attack.WILD)),
+    )
 
 
 # --- A typed move read --------------------------------------------------------------
@@ -202,6 +207,7 @@ def _attack(table: state.State, deck: Deck, values: dict) -> Made:
         "revealed": shown,
         "holds": result.holds,
         "copies": cards.attack_copies(deck, card),
+        **({"kit": dict(deck.defense)} if deck.defense else {}),
     }
     return Made(event, tuple(lines))
 

@@ -39,6 +39,7 @@ from scorekeeper.games.hack_attack.state import (  # noqa: F401  (EVENTS, STATE_
     RULE_ONCE,
     RULE_OVER,
     RULE_OWN_TURN,
+    RULE_REVEALED,
     RULE_USER_ERRORS,
     STATE_TYPES,
     TECH_POINTS,
@@ -169,6 +170,14 @@ def _attack(state: State, event: dict) -> State:
             f"it is {state.players[state.current].name}'s turn, not {state.players[i].name}'s",
         )
     result = defend(event["icons"], event["revealed"], len(state.players), state.cover)
+    kit = event.get("kit") or {}
+    for shown in sorted(set(event["revealed"]) & set(kit)):
+        revealed = event["revealed"].count(shown)
+        if revealed > kit[shown]:
+            what = "Reality Check card" if shown == WILD else f"{shown} Defense card"
+            raise RuleError(
+                RULE_REVEALED, f"{revealed} revealed, but the kit prints {plural(kit[shown], what)}"
+            )
     if event.get("holds", result.holds) != result.holds:
         raise InputError("the recorded Attack result does not match its cards")
     card, copies = event.get("attack"), event.get("copies")

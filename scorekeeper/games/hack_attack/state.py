@@ -19,6 +19,7 @@ from scorekeeper.shapes import (
     KIT_COUNT,
     Optional,
     Range,
+    Values,
     maybe,
 )
 
@@ -49,6 +50,10 @@ RULE_ATTACK_GONE = (
     "card from the game”)"
 )
 RULE_USER_ERRORS = "User Errors kept come from the deck's User Error cards (rules, “User Error”)"
+RULE_REVEALED = (
+    "each player reveals a Defense card from their hand, so no more of a category (or "
+    "of Reality Checks) are revealed than the kit prints (rules, “Everyone picks one card”)"
+)
 
 
 def _icons(n: int) -> str:
@@ -102,6 +107,7 @@ EVENTS = {
         "name": _NAME,
         "holds": Optional(bool),
         "copies": _COPIES,
+        "kit": Optional(Values(KIT_COUNT)),
     },
     "end_turn": {},
 }
