@@ -43,7 +43,7 @@ def read_sheet(data_dir: str, name: str) -> Sheet:
     if why:
         raise InputError(f"{quoted(name, 48)} cannot be a game's folder: {why}")
     folder = Path(data_dir)
-    if not folder.is_dir():
+    if not data_dir.strip() or not folder.is_dir():
         raise InputError(f"the data folder {quoted(data_dir, PATH_LIMIT)} is not a folder")
     path = folder / name / "game.toml"
     if not path.exists():
@@ -105,7 +105,7 @@ def data_games(data_dir: str) -> tuple[list[Sheet], list[str]]:
     from scorekeeper.games import rules_packages
 
     folder = Path(data_dir)
-    if not folder.is_dir():
+    if not data_dir.strip() or not folder.is_dir():
         raise InputError(f"the data folder {quoted(data_dir, PATH_LIMIT)} is not a folder")
     sheets, problems = [], []
     for path in sorted(folder.glob("*/game.toml")):

@@ -299,9 +299,9 @@ READ_RECENT = """items => items.map(li => [
     li.value,
     li.querySelector(".text").textContent.trim(),
     [...li.querySelectorAll(".auto")].map(s => s.matches("details")
-        ? [s.querySelector("summary").textContent.trim().replace(/^automatic: /, ""),
+        ? [s.querySelector("summary").textContent.trim().replace(/^By the rules: /, ""),
            ...[...s.querySelectorAll("p")].map(p => p.textContent.trim())]
-        : [s.textContent.trim().replace(/^automatic: /, "")]),
+        : [s.textContent.trim().replace(/^By the rules: /, "")]),
 ])"""
 #: How many of the last actions the page lists (scorekeeper.web.page.RECENT).
 RECENT = 8
@@ -495,9 +495,11 @@ class Phone:
         assert printed[0].startswith(prefix)
         head = printed[0][len(prefix) :].lstrip(",: ")
         assert self.texts("#live p.head") == [head[:1].upper() + head[1:]]
-        if rows:
+        if rows and not table["over"]:  # once over, the Result box says it
             under = printed[2 + len(rows) :]
             assert self.texts("#live p.note") == [line for line in under if line]
+        elif rows:
+            assert self.texts("#live p.note") == []
         history = json.loads(said[2].stdout)[::-1][:RECENT]
         recent = self.recent()
         assert [(n, text) for n, text, _ in recent] == [(e["n"], e["text"]) for e in history]

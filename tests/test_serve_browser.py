@@ -185,7 +185,7 @@ def test_hack_back_to_a_win_at_zero_vc_from_what_the_page_offers(table, phones):
     assert t["current"] == "Ben"
     said = phone.page.locator(".said details.auto")
     assert said.count() == 1  # the four end-of-turn checks: one line, a tap away
-    assert said.locator("summary").inner_text() == "automatic: End of Ana's turn 1: Ben's turn."
+    assert said.locator("summary").inner_text() == "By the rules: End of Ana's turn 1: Ben's turn."
     t = at.move("activate", target__1="1")  # Ben's one Hero; its Attack 1 on #1
     assert [h["vc"] for h in t["heroes"]] == [9, 11]
     at.move("draw")

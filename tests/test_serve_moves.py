@@ -245,9 +245,10 @@ def test_automatic_steps_are_one_line_each_with_their_details_on_a_tap(started):
     said = table.said(table.post("do/draw", player="Ana"))
     box = re.search(r'<section class="said".*?</section>', said, re.S).group(0)
     summaries = [
-        markup.unescape(t) for t in re.findall(r"<summary>(automatic: [^<]+)</summary>", box)
+        markup.unescape(re.sub(r"<[^>]+>", "", t))
+        for t in re.findall(r"<summary>(By the rules: .*?)</summary>", box)
     ]
-    assert summaries == ["automatic: End of Ana's turn 1: Ben's turn."]
+    assert summaries == ["By the rules: End of Ana's turn 1: Ben's turn."]
     details = re.findall(r"<details class=\"auto\">.*?</details>", box, re.S)[0]
     assert len(re.findall(r"<p>\d\. ", details)) == 4  # the four checks, behind the tap
 
@@ -269,7 +270,7 @@ def test_each_player_has_a_colour_on_every_row(started):
     colours = json.loads(cli(table.db, "status", "--json"))["colours"]
     assert colours == {"Ana": "orange", "Ben": "sky", "Cy": "green"}
     rows = re.findall(
-        r'<tr class="[^"]*" data-colour="([a-z]+)">\s*<th scope="row">(?:<span[^>]*>▶</span>)?<span class="dot c-([a-z]+)"[^>]*></span>([^<]+)</th>',
+        r'<tr class="[^"]*" data-colour="([a-z]+)">\s*<th scope="row">(?:<span[^>]*>▶</span>)?<span class="dot c-([a-z]+)"[^>]*></span><bdi>([^<]+)</bdi></th>',
         html,
     )
     assert [(name, colour) for colour, dot, name in rows if colour == dot] == list(colours.items())
@@ -324,9 +325,12 @@ def test_a_finished_game_offers_a_rematch_in_the_same_seats_or_the_next(started)
     cli(nah.db, "used-up")
     html = nah.page()
     rotate = re.findall(
-        r'<form method="post" action="rematch[^"]*">.*?<button>([^<]+)</button>', html, re.S
+        r'<form method="post" action="rematch[^"]*">.*?<button>(.*?)</button>', html, re.S
     )
-    assert rotate == ["Rematch: same seats", "Rematch: Ben starts"]
+    assert [re.sub(r"<[^>]+>", "", b) for b in rotate] == [
+        "Rematch: same seats",
+        "Rematch: Ben starts",
+    ]
     forms = re.findall(r'<form method="post" action="rematch[^"]*">(.*?)</form>', html, re.S)
     token = re.search(r'name="token" value="([^"]+)"', forms[1]).group(1)
     assert (
@@ -449,3 +453,28 @@ def test_a_step_asks_only_for_what_is_still_to_choose(started):
     assert card.status_code == 303  # its Defend Ally 1 has no other friendly Hero: nothing to ask
     heroes = json.loads(cli(table.db, "status", "--json"))["heroes"]
     assert (heroes[0]["name"], heroes[0]["vc"]) == ("Server Room Cat", 10)
+
+
+def test_a_name_written_right_to_left_keeps_the_numbers_beside_it_in_order(tmp_path):
+    """Found by a review (issue 40): with a player called محمد, "محمد 3, Ben 2" showed
+    as "2 Ben ,3 محمد". Every player's name in the page's sentences is set apart (<bdi>),
+    so it keeps its own direction and the rest of the line keeps the page's."""
+    from scorekeeper.web.app import isolated
+
+    assert str(isolated("Totals: محمد 3, Ben 2.", ["محمد", "Ben"])) == (
+        "Totals: <bdi>محمد</bdi> 3, <bdi>Ben</bdi> 2."
+    )
+    assert str(isolated("Anabel & Ana <b>", ["Ana", "Anabel"])) == (
+        "<bdi>Anabel</bdi> &amp; <bdi>Ana</bdi> &lt;b&gt;"  # escaped; the longer name first
+    )
+    db = tmp_path / "rtl.sqlite3"
+    cli(db, "new", "not-a-hack", "محمد", "Ben", "Cy")
+    cli(db, "hack", "محمد", "ben", "3")
+    cli(db, "used-up")
+    keys, _ = table_keys.table_keys(db)
+    with starlette_testclient.TestClient(
+        make_app(Serving(db, keys, hosts=("testserver",)))
+    ) as client:
+        html = client.get(f"/t/{keys.write}/").text
+    assert "Ben 3, <bdi>محمد</bdi> 0, <bdi>Cy</bdi> 0." in html.replace("<bdi>Ben</bdi>", "Ben")
+    assert 'Turn 1, <bdi>محمد</bdi>:</span> <span class="text"><bdi>محمد</bdi> drew a hack' in html

@@ -172,6 +172,30 @@ def test_a_port_already_taken_is_one_line_and_exit_status_1(tmp_path):
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    "options, said",
+    [
+        (("--game", "9"), "Error: no game with id 9: "),  # the file holds no game yet
+        (("--data", ""), "Error: the data folder '' is not a folder"),
+        (("--data", "no-such-folder"), "Error: the data folder 'no-such-folder' is not a folder"),
+    ],
+)
+def test_a_page_that_could_never_show_its_table_is_refused_at_start(tmp_path, options, said):
+    """Found by a review (issue 40): `serve --game 99` started and answered 404 for ever,
+    `serve --data ""` served the current folder. Each is one line and exit status 1, as
+    every other command refuses them, before anything listens."""
+    result = subprocess.run(
+        [*COMMAND, "--db", str(tmp_path / "s.sqlite3"), "serve", "--port", "0", *options],
+        capture_output=True,
+        text=True,
+        env=env(),
+        timeout=20,
+        cwd=tmp_path,
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.startswith(said) and len(result.stderr.splitlines()) == 1
+
+
 def test_the_events_stream_tells_of_a_move_made_at_the_terminal(tmp_path):
     db = tmp_path / "live.sqlite3"
     assert cli(db, "new", "hack-attack", "Ana", "Ben").returncode == 0
@@ -187,7 +211,10 @@ def test_the_events_stream_tells_of_a_move_made_at_the_terminal(tmp_path):
         assert time.monotonic() - moved < 2
         stream.close()
         status, html = fetch(links["Watch"] + "live")
-        assert '<span class="when">Turn 1, Ana:</span> <span class="text">Turn ended</span>' in html
+        assert (
+            '<span class="when">Turn 1, <bdi>Ana</bdi>:</span> <span class="text">Turn ended</span>'
+            in html
+        )
         assert "Ben" in html and 'action="do/' not in html
     finally:
         stop(process)

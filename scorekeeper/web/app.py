@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
@@ -35,6 +36,7 @@ from urllib.parse import urlencode
 
 import anyio
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -87,6 +89,7 @@ def make_app(serving: Serving) -> Starlette:
         lstrip_blocks=True,
     )
     templates.tests["numeric"] = _numeric
+    templates.filters["isolated"] = isolated
     tokens = guard.Tokens()
     said: OrderedDict[str, Said] = OrderedDict()
     watcher = Watcher(serving.db)
@@ -290,6 +293,18 @@ def make_app(serving: Serving) -> Starlette:
         },
         lifespan=lifespan,
     )
+
+
+def isolated(text: str, names) -> Markup:
+    """`text` as HTML, each of the players' `names` in it set apart (<bdi>), so that a
+    name written right to left (Arabic, Hebrew) does not carry the numbers and words
+    beside it into its own direction ("محمد 3, Ben 2" stays in that order)."""
+    shown = str(escape(text))
+    wanted = sorted({str(escape(n)) for n in names if n}, key=len, reverse=True)
+    if not wanted:
+        return Markup(shown)
+    pattern = "|".join(re.escape(n) for n in wanted)
+    return Markup(re.sub(pattern, lambda m: f"<bdi>{m.group(0)}</bdi>", shown))
 
 
 def _numeric(cell: str) -> bool:

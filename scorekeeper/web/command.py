@@ -65,6 +65,18 @@ def serve(ctx, port, lan, new_keys, data_dir) -> None:
         db.parent.mkdir(parents=True, exist_ok=True)
     elif not db.parent.is_dir():
         raise InputError(f"the database's folder {db.parent} does not exist (--db)")
+    if ctx.game_id is not None:  # a game the page could never show is refused now
+        from scorekeeper.store import NoDatabase, Store
+
+        try:
+            store = Store(db, create=False)
+        except NoDatabase:
+            raise InputError(f"no game with id {ctx.game_id}: {db} holds no game yet") from None
+        try:
+            with store.transaction(write=False):
+                store.game(ctx.game_id)
+        finally:
+            store.close()
     if data_dir is not None:
         from scorekeeper.sheet_file import data_games
 
