@@ -193,8 +193,9 @@ def complete_legal(ctx: click.Context, param: click.Parameter, incomplete: str) 
     if not any(str(p.name) in typed for p in arguments):  # an option's value: args unparsed
         words = [w for w in ctx.args if not w.startswith("-") or w[1:].isdigit()]
         typed.update({str(p.name): w for p, w in zip(arguments, words) if p.nargs == 1})
+    metavar = str(param.metavar or "")
     choices = read_chosen(
-        ctx, lambda store, game_id: _choices(store, game_id, command, name, typed)
+        ctx, lambda store, game_id: _choices(store, game_id, command, name, typed, metavar)
     )
     key = incomplete.casefold().removeprefix("#")
     return [
@@ -204,9 +205,12 @@ def complete_legal(ctx: click.Context, param: click.Parameter, incomplete: str) 
     ]
 
 
-def _choices(store, game_id, command: str, name: str, typed: dict) -> list[tuple[str, str]]:
+def _choices(
+    store, game_id, command: str, name: str, typed: dict, metavar: str
+) -> list[tuple[str, str]]:
     """(value, label) of what move `command` offers for its parameter `name` in the
-    chosen game now (an "each" parameter: the values of the entry to come next)."""
+    chosen game now (an "each" parameter: the values of the entry to come next, or the
+    ENTRY=VALUE pairs still to give when it is typed so: its `metavar` says)."""
     from scorekeeper import session
 
     table = session.current(store, game_id)
@@ -214,23 +218,30 @@ def _choices(store, game_id, command: str, name: str, typed: dict) -> list[tuple
     if move is None:
         return []
     values = {k: list(v) if isinstance(v, tuple) else v for k, v in typed.items()}
-    for given in move.all_params(values):  # a value typed already that is not offered
-        if given.name != name and given.kind == "choice" and given.name in values:
-            words = (
-                values[given.name] if isinstance(values[given.name], list) else [values[given.name]]
-            )
-            if not all(_offers(given.choices, str(w)) for w in words):
+    for other in move.all_params(values):  # a value typed already that is not offered
+        if other.name != name and other.kind == "choice" and other.name in values:
+            typed_value = values[other.name]
+            words = typed_value if isinstance(typed_value, list) else [typed_value]
+            if not all(_offers(other.choices, str(w)) for w in words):
                 return []
     found = move.param(name, values)
     if found is None:
         return []
     if found.kind == "each":
-        done = len(values.get(name) or ())
+        given: list = values.get(name) or []
+        if "=" in metavar:  # typed ENTRY=VALUE (the hack-off's --vote VOTER=FINALIST)
+            said = {str(v).partition("=")[0].casefold() for v in given}
+            return [
+                (f"{p.name}={c.value}", c.label)
+                for p in found.each
+                if p.name.casefold() not in said
+                for c in p.choices
+            ]
         if getattr(found.each[0] if found.each else None, "kind", "") == "number":
             return [(p.name, p.label) for p in found.each]  # a player, then their number
-        found = found.each[done] if done < len(found.each) else None
-        if found is None:
+        if len(given) >= len(found.each):
             return []
+        found = found.each[len(given)]
     return [(c.value, c.label) for c in found.choices]
 
 

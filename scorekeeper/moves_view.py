@@ -10,7 +10,7 @@ import click
 
 from pnp.core.terminal import echo_json
 from scorekeeper.context import JSON, pass_ctx
-from scorekeeper.layout import echo_lines
+from scorekeeper.layout import echo_lines, fitted, output_width
 from scorekeeper.legal import Move, Param, by_who
 
 
@@ -28,7 +28,8 @@ def moves(ctx, as_json) -> None:
     if as_json:
         echo_json(moves_json(table.row, table.game.rules.status(table.state), legal))
         return
-    echo_lines(moves_lines(table.game.name, table.row.id, table.row.players, legal))
+    width = output_width()
+    echo_lines(moves_lines(table.game.name, table.row.id, table.row.players, legal, width), width)
 
 
 #: The most choices listed for one value; `moves --json` lists them all.
@@ -37,8 +38,12 @@ LISTED = 8
 COLUMN = 15
 
 
-def moves_lines(name: str, game_id: int, seated: Sequence[str], moves: Sequence[Move]) -> list[str]:
-    """The lines of `scorekeeper moves` for game number `game_id` of `name`."""
+def moves_lines(
+    name: str, game_id: int, seated: Sequence[str], moves: Sequence[Move], width: int | None = None
+) -> list[str]:
+    """The lines of `scorekeeper moves` for game number `game_id` of `name`, laid out
+    for `width` printed columns (None: one line each): each move's verb, then its name
+    in the rulebook's words, then a line per value it takes, in plain words."""
     if not moves:
         return [
             f"{name} — game {game_id} is over: no move is legal (undo takes back the last one)."
@@ -47,26 +52,22 @@ def moves_lines(name: str, game_id: int, seated: Sequence[str], moves: Sequence[
     for who, grouped in by_who(moves, seated):
         lines.append(f"{who}:")
         for move in grouped:
-            lines.append(f"  {move.name:<{COLUMN - 2}}{move.label}")
-            lines += [" " * COLUMN + line for p in move.params for line in param_lines(p)]
+            lines += fitted(f"  {move.name:<{COLUMN - 2}}{move.label}", width, COLUMN)
+            said = [line for p in move.params for line in param_lines(p)]
             if move.more:
-                decide = "decides" if len(move.more) == 1 else "decide"
-                lines.append(
-                    " " * COLUMN + f"then: {' and '.join(move.more)} {decide} what else it takes"
-                )
+                chosen = " and ".join(p.label for p in move.params if p.name in move.more)
+                said.append(f"then: what else it takes depends on the {chosen.lower()}")
+            lines += [out for line in said for out in fitted(" " * COLUMN + line, width)]
     return lines
 
 
 def param_lines(param: Param) -> list[str]:
-    """A param's line: "tech: laptop (Laptop, 3 points), …"; an "each" param's, one per
-    entry."""
+    """A param's line: "Tech card: laptop, smart-tv, …"; an "each" param's, its label
+    then one line per entry."""
     if param.kind == "each":
-        return [
-            f"{param.name}: one each",
-            *("  " + line for p in param.each for line in param_lines(p)),
-        ]
+        return [f"{param.label}:", *("  " + line for p in param.each for line in param_lines(p))]
     optional = "" if param.required else " (optional)"
-    return [f"{param.name}: {values_text(param)}{optional}"]
+    return [f"{param.label}: {values_text(param)}{optional}"]
 
 
 def values_text(param: Param) -> str:

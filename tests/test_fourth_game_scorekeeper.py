@@ -401,8 +401,8 @@ def test_moves_lists_what_is_legal_now_in_the_games_words(sk, monkeypatch):
         "Coin Flip — game 1: legal now\n"
         "Ana:\n"
         "  coin         Take a coin\n"
-        "               player: Ana\n"
-        "               points: 1..3\n"
+        "               Player: Ana\n"
+        "               Coin's points: 1..3\n"
         "Anyone:\n"
         "  stop         Call stop\n"
     )

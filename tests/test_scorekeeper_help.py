@@ -446,3 +446,12 @@ def test_completion_without_a_database_offers_no_names_and_creates_nothing(tmp_p
     db = tmp_path / "none.sqlite3"
     assert complete(db, "protect", "") == []
     assert not db.exists()
+
+
+def test_completion_of_a_hack_off_vote_offers_each_banned_players_choices(sk):
+    assert sk("new", "not-a-hack", "Ana", "Ben", "Cleo", "Dee").exit_code == 0
+    assert sk("banned", "ana", "--no-counter").exit_code == 0
+    assert sk("banned", "ben", "--no-counter").exit_code == 0  # Cleo and Dee remain
+    assert complete(sk.db, "hack-off --vote", "") == ["Ana=Cleo", "Ana=Dee", "Ben=Cleo", "Ben=Dee"]
+    assert complete(sk.db, "hack-off --vote ana=cleo --vote", "") == ["Ben=Cleo", "Ben=Dee"]
+    assert complete(sk.db, "hack-off --vote", "b") == ["Ben=Cleo", "Ben=Dee"]

@@ -478,3 +478,22 @@ def test_a_name_written_right_to_left_keeps_the_numbers_beside_it_in_order(tmp_p
         html = client.get(f"/t/{keys.write}/").text
     assert "Ben 3, <bdi>محمد</bdi> 0, <bdi>Cy</bdi> 0." in html.replace("<bdi>Ben</bdi>", "Ben")
     assert 'Turn 1, <bdi>محمد</bdi>:</span> <span class="text"><bdi>محمد</bdi> drew a hack' in html
+
+
+def test_a_script_learns_what_a_choice_brings_from_moves_json(started):
+    table = started("hack-back")
+    for player, card in (
+        ("ana", "rubber-duck-debugger"),
+        ("ben", "script-kiddie"),
+        ("cy", "password123"),
+    ):
+        cli(table.db, "hero", player, card)
+    play = table.get("moves.json", move="play", card="phishing-lure").json()
+    assert [p["name"] for p in play["params"]] == ["player", "card", "target"]
+    target = play["params"][-1]["each"][0]
+    assert target["label"] == "Attack 2: which Hero"
+    assert [c["value"] for c in target["choices"]] == ["1", "2", "3"]
+    values = {"player": "Ana", "card": "phishing-lure", "target": {"1": "2"}}
+    assert table.client.post(table.base + "api/play", json={"values": values}).json()["ok"]
+    assert table.get("moves.json", move="steal").status_code == 404  # not a move legal now
+    assert table.get("status.json", game="１").status_code == 400  # a digit, but not 0-9

@@ -100,7 +100,7 @@ def make_app(serving: Serving) -> Starlette:
         if serving.pinned is not None:
             return serving.pinned
         typed = request.query_params.get("game", "")
-        if typed and not (typed.isdigit() and 0 < int(typed) < 2**63):
+        if typed and not (typed.isascii() and typed.isdigit() and 0 < int(typed) < 2**63):
             raise guard.Refused(400, "?game= takes a game number such as 2")
         return int(typed) if typed else None
 
@@ -146,6 +146,17 @@ def make_app(serving: Serving) -> Starlette:
         return JSONResponse(table.status)
 
     async def moves_json(request: Request) -> Response:
+        move = request.query_params.get("move")
+        if move is not None:  # one move, its params for the values chosen so far
+            answer = _answer(request, ("game", "move"))
+            _, offered = await off_thread(lambda: writes.step(chosen(request), move, answer))
+            values = writes.chosen_values(answer)
+            return JSONResponse(
+                {
+                    **offered.move.to_json(),
+                    "params": [p.to_json() for p in offered.move.all_params(values)],
+                }
+            )
         table = await off_thread(lambda: page.read_page(serving.db, chosen(request)))
         if table is None:
             raise guard.Refused(404, "no game yet: start one")
@@ -153,7 +164,7 @@ def make_app(serving: Serving) -> Starlette:
 
     async def history(request: Request) -> Response:
         number = request.query_params.get("page", "1")
-        if not (number.isdigit() and 0 < int(number) < 10**6):
+        if not (number.isascii() and number.isdigit() and 0 < int(number) < 10**6):
             raise guard.Refused(400, "?page= takes a page number such as 2")
         table, lines = await off_thread(lambda: page.read_history(serving.db, chosen(request)))
         pages = max(1, -(-len(lines) // page.HISTORY_PAGE))
@@ -171,10 +182,7 @@ def make_app(serving: Serving) -> Starlette:
         if request.state.access != WRITE:
             raise guard.Refused(403, "this is the watching link: it cannot record moves")
         move = request.path_params["move"]
-        values = {k: v for k, v in request.query_params.multi_items() if k != "game"}
-        answer: dict[str, list[str]] = {}
-        for k, v in values.items():
-            answer.setdefault(k, []).extend(request.query_params.getlist(k))
+        answer = _answer(request, ("game",))
         table, offer = await off_thread(lambda: writes.step(chosen(request), move, answer))
         return await off_thread(lambda: render(request, "offer_form.html", table=table, o=offer))
 
@@ -293,6 +301,15 @@ def make_app(serving: Serving) -> Starlette:
         },
         lifespan=lifespan,
     )
+
+
+def _answer(request: Request, skip: tuple[str, ...]) -> dict[str, list[str]]:
+    """The query's fields as a form's answer (field -> values), those in `skip` aside."""
+    answer: dict[str, list[str]] = {}
+    for name, value in request.query_params.multi_items():
+        if name not in skip:
+            answer.setdefault(name, []).append(value)
+    return answer
 
 
 def isolated(text: str, names) -> Markup:

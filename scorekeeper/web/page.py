@@ -109,7 +109,8 @@ class View(NamedTuple):
     no game yet), the `problem` that kept it from being read ("" for none: its
     ScoreError's message, `error` the error), the `games` in the file (Listed, newest
     first), the names the file `known`s (newest game first) and the `seats` of its
-    newest table (the players in their seats), for a new table to start from."""
+    newest table (the players in their seats), for a new table to start from (each
+    player keeps their colour unless the table chooses another)."""
 
     page: Page | None
     problem: str = ""

@@ -290,6 +290,11 @@ class Writes:
             "over": bool(said.result),
         }
 
+    @staticmethod
+    def chosen_values(answer: Mapping[str, Sequence[str]]) -> dict:
+        """The typed values of a query's `answer` (a step's: see `step`)."""
+        return values_of(answer)
+
     def moves_json(self, table: Page) -> dict:
         """`scorekeeper moves --json` of the table shown."""
         from scorekeeper.moves_view import moves_json

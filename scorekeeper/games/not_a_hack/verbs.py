@@ -92,6 +92,7 @@ def steal(ctx, player, victim, index) -> None:
     multiple=True,
     required=True,
     metavar="VOTER=FINALIST",
+    shell_complete=complete_legal,
     help="One per banned player: whose hack they vote for.",
 )
 @click.option(
