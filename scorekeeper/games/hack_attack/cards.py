@@ -72,7 +72,16 @@ def deck() -> Deck:
     """The Hack Attack: Defense deck as the table needs it, loaded once
     (scorekeeper.cards.card_view); InputError if the card data has problems (run
     `pnp validate` for the list)."""
-    view = card_view(state.GAME, _load, _view)
+    return _deck(card_view(state.GAME, _load, _view))
+
+
+def deck_of(data) -> Deck:
+    """The Deck of the card data `data` (pnp's HackAttackData), as `deck` makes it of
+    today's: the simulator records its events with the same copies as the verbs."""
+    return _deck(_view(data))
+
+
+def _deck(view: dict) -> Deck:
     return Deck(
         {k: (n, p, c) for k, (n, p, c) in view["tech"].items()},
         {k: (n, tuple(icons), c) for k, (n, icons, c) in view["attacks"].items()},

@@ -9,14 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
-from pnp.games.hack_attack.cards import (
-    AttackCard,
-    DefenseCard,
-    HackAttackData,
-    RealityCheckCard,
-    TechCard,
-    UserErrorCard,
-)
+from pnp.games.hack_attack.cards import DefenseCard, HackAttackData, RealityCheckCard, TechCard
 from pnp.simulate.result import CAPPED
 from scorekeeper.games.hack_attack import rules
 from scorekeeper.games.hack_attack.cards import Deck
@@ -134,12 +127,8 @@ class Player(Protocol):
 
 
 def deck_of(data: HackAttackData) -> Deck:
-    """The scorekeeper's view of the cards (what its verbs record copies from)."""
-    cards = data.cards
-    return Deck(
-        {c.id: (c.name, c.points, c.count) for c in cards if type(c) is TechCard},
-        {c.id: (c.name, c.icons, c.count) for c in cards if type(c) is AttackCard},
-        {k: v.name for k, v in data.categories.items()},
-        sum(c.count for c in cards if type(c) is UserErrorCard),
-        {v.code: k for k, v in data.categories.items() if v.code},
-    )
+    """The scorekeeper's view of the cards (what its verbs record copies from), made by
+    the score keeper itself (scorekeeper.games.hack_attack.cards.deck_of)."""
+    from scorekeeper.games.hack_attack.cards import deck_of as scorekeepers
+
+    return scorekeepers(data)
