@@ -87,6 +87,7 @@ def make_app(serving: Serving) -> Starlette:
         autoescape=select_autoescape(default=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # the package's templates do not change while it serves
     )
     templates.tests["numeric"] = _numeric
     templates.filters["isolated"] = isolated
