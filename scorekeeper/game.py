@@ -56,6 +56,8 @@ class Rules(NamedTuple):
     make(state, kit, name, values) -> scorekeeper.legal.Made: the event that move `name`
         made with `values` stands for (names, card ids or names and numbers as a
         person types them, read here: one reading for the command line and the page);
+        `kit` is a function giving what `moves` is given (called only by a move that
+        reads the cards: scorekeeper.legal.loaded);
         InputError for a value it cannot read, RuleError for a move the rules refuse
         before its values are read; `apply` decides the rest.
     move_of(state, event) -> scorekeeper.legal.Typed: the move `event` was made by in
@@ -82,7 +84,7 @@ class Rules(NamedTuple):
     outcome: Callable[[Any], Outcome | None]
     standing: Callable[[Any], Outcome]
     moves: Callable[[Any, Any], tuple[Move, ...]]
-    make: Callable[[Any, Any, str, dict], Made]
+    make: Callable[[Any, Callable[[], Any], str, dict], Made]
     move_of: Callable[[Any, dict], Typed]
     automatic: Callable[[Any, Any], list[Automatic]] | None = None
     events: dict[str, dict] | None = None
@@ -242,12 +244,16 @@ class Game(NamedTuple):
     def legal(self, state: Any) -> tuple[Move, ...]:
         """The moves legal in `state` (`rules.moves`, with the game's kit); InputError if
         the card data they offer cannot be read."""
-        return self.rules.moves(state, self.kit() if self.kit is not None else None)
+        return self.rules.moves(state, self.load_kit())
 
     def made(self, state: Any, name: str, values: dict) -> Made:
         """The event move `name` made with `values` stands for in `state` (`rules.make`,
         with the game's kit)."""
-        return self.rules.make(state, self.kit() if self.kit is not None else None, name, values)
+        return self.rules.make(state, self.load_kit, name, values)
+
+    def load_kit(self) -> Any:
+        """What `kit` loads, or None for a game without a kit."""
+        return self.kit() if self.kit is not None else None
 
     def start(self, names: Sequence[str], variants: dict | None = None) -> Any:
         """The rules' initial state for `names` with the chosen `variants` (passed only

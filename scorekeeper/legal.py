@@ -282,6 +282,18 @@ def _within(n: int, low: int | None, high: int | None) -> bool:
 # --- Reading a typed move's values (each game's `make`) -------------------------------
 
 
+def loaded(kit: Callable[[], Any], game: str) -> Any:
+    """The kit `kit()` gives (each game's `make` is given a function that reads it, so a
+    move that names no card reads no card data); InputError naming `game` if there is
+    none."""
+    from scorekeeper.errors import InputError
+
+    got = kit()
+    if got is None:
+        raise InputError(f"{game} needs its card data to read this move")
+    return got
+
+
 def given(values: dict, name: str) -> bool:
     """True if `values` holds something for `name` (not None, "", [] or {})."""
     return values.get(name) not in (None, "", [], {})

@@ -82,7 +82,7 @@ def checked(game: Game, kit, state, rng: random.Random) -> tuple:
             if values is None:
                 continue
             MET.setdefault(game.id, set()).add(move.name)
-            made = game.rules.make(state, kit, move.name, values)
+            made = game.rules.make(state, lambda: kit, move.name, values)
             game.rules.apply(state, made.event)  # raises if the rules refuse it
             typed = game.rules.move_of(state, made.event)
             assert typed.name == move.name, (move.name, typed)
@@ -155,7 +155,7 @@ def test_a_points_sheet_walked_through_its_own_legal_moves(tmp_path):
                 break
             move = rng.choice(moves)
             state = game.rules.apply(
-                state, game.rules.make(state, None, move.name, sample(move, rng) or {}).event
+                state, game.rules.make(state, lambda: None, move.name, sample(move, rng) or {}).event
             )
         assert game.rules.outcome(state) is not None or not rounds
 

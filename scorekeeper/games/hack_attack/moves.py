@@ -11,7 +11,7 @@ a User Error card (while the deck has one not kept)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from pnp.core.shown import plural
 from scorekeeper.errors import InputError, quoted
@@ -22,6 +22,7 @@ from scorekeeper.legal import (
     Move,
     Param,
     Typed,
+    loaded,
     number,
     player,
     text,
@@ -147,13 +148,15 @@ def _categories(deck: Deck | None) -> tuple[Choice, ...]:
 # --- A typed move read --------------------------------------------------------------
 
 
-def make(table: state.State, deck: Deck | None, name: str, values: dict) -> Made:
-    """The event of move `name` typed with `values` (see the module's text); InputError
-    for a card, category or player it cannot read, a count out of range."""
+def make(table: state.State, kit: Callable[[], Deck | None], name: str, values: dict) -> Made:
+    """The event of move `name` typed with `values` (see the module's text), the deck
+    read (`kit`) by the moves that name a card or count the deck's; InputError for a
+    card, category or player it cannot read, a count out of range."""
     from scorekeeper.games.hack_attack import cards
 
-    if deck is None:
-        raise InputError("Hack Attack: Defense needs its card data to read a move")
+    if name == "end-turn":
+        return Made({"type": "end_turn"})
+    deck: Deck = loaded(kit, state.NAME)
     seated = tuple(p.name for p in table.players)
     if name == "protect":
         points, card, card_name, copies = cards.tech(deck, text(values, "tech", "TECH"))
@@ -174,8 +177,6 @@ def make(table: state.State, deck: Deck | None, name: str, values: dict) -> Made
         return Made({"type": "user_error", "player": who, "count": count, "deck": deck.user_errors})
     if name == "attack":
         return _attack(table, deck, values)
-    if name == "end-turn":
-        return Made({"type": "end_turn"})
     raise InputError(f"Hack Attack: Defense has no move {quoted(name)}")
 
 

@@ -13,7 +13,7 @@ once the game is over."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Callable, cast
 
 from pnp.core.shown import plural
 from scorekeeper import numbers
@@ -21,7 +21,19 @@ from scorekeeper.errors import InputError, UsageError, quoted
 from scorekeeper.games.hack_back import rules
 from scorekeeper.games.hack_back.state import State, takes_target
 from scorekeeper.games.hack_back.words import keyword
-from scorekeeper.legal import Choice, Made, Move, Param, Typed, entries, given, player, text, texts
+from scorekeeper.legal import (
+    Choice,
+    Made,
+    Move,
+    Param,
+    Typed,
+    entries,
+    given,
+    loaded,
+    player,
+    text,
+    texts,
+)
 from scorekeeper.names import resolve
 from scorekeeper.numbers import is_whole, whole
 from scorekeeper.view import number
@@ -279,24 +291,21 @@ def _places(kit: Kit, values: dict) -> list:
     return [_card_or_vc(kit, p) for p in texts(values, "place")]
 
 
-def make(table: State, kit: Kit | None, name: str, values: dict) -> Made:
+def make(table: State, kit: Callable[[], Kit | None], name: str, values: dict) -> Made:
     """The event of move `name` typed with `values` (see the module's text); InputError
     for a card or player it cannot read; RuleError for an action out of turn, before
     its targets are read."""
     from scorekeeper.games.hack_back import cards
 
-    if kit is None:
-        raise InputError("Hack Back needs its card data to read a move")
     seated = table.players
     if name in ("hero", "no-hero", "draw"):
         who = resolve(text(values, "player", "PLAYER"), seated)
         if name == "hero":
-            return Made(
-                {"type": "reveal", "player": who, **_card_or_vc(kit, text(values, "card", "CARD"))}
-            )
+            card = _card_or_vc(loaded(kit, rules.NAME), text(values, "card", "CARD"))
+            return Made({"type": "reveal", "player": who, **card})
         return Made({"type": "no_hero" if name == "no-hero" else "draw", "player": who})
     if name == "play":
-        spec = cards.hero_card(text(values, "card", "CARD"), kit)
+        spec = cards.hero_card(text(values, "card", "CARD"), loaded(kit, rules.NAME))
         who = resolve(text(values, "player", "PLAYER"), seated)
         rules.check_action(table, who)
         targets = _targets(spec.play, _typed_targets(values), f"{spec.name}'s Play instructions")
@@ -311,7 +320,7 @@ def make(table: State, kit: Kit | None, name: str, values: dict) -> Made:
             }
         )
     if name == "activate":
-        return _activate(table, kit, values)
+        return _activate(table, loaded(kit, rules.NAME), values)
     raise InputError(f"Hack Back has no move {quoted(name)}")
 
 

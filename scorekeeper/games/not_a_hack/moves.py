@@ -14,7 +14,7 @@ winner once the white cards are used up for good. Nothing once the game is over.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from pnp.core.shown import plural
 from scorekeeper.errors import InputError, UsageError, quoted
@@ -26,6 +26,7 @@ from scorekeeper.legal import (
     Param,
     Typed,
     given,
+    loaded,
     number,
     player,
     text,
@@ -218,45 +219,45 @@ def _seated(table: state.State, typed) -> str | None:
 # --- A typed move read --------------------------------------------------------------
 
 
-def make(table: state.State, kit: Kit | None, name: str, values: dict) -> Made:
-    """The event of move `name` typed with `values` (see the module's text); InputError
-    for a card or player it cannot read, a hack out of range."""
-    if kit is None:
-        raise InputError("Not a Hack needs its card data to read a move")
+def make(table: state.State, kit: Callable[[], Kit | None], name: str, values: dict) -> Made:
+    """The event of move `name` typed with `values` (see the module's text), the cards
+    read (`kit`) by the moves that count them; InputError for a card or player it cannot
+    read, a hack out of range."""
     names = tuple(p.name for p in table.players)
+    if name == "banned":
+        who = resolve(text(values, "player", "PLAYER"), names)
+        return Made({"type": "banned", "player": who, "counter": not values.get("no_counter")})
+    if name == "steal":
+        return Made(_steal(table, names, values))
+    if name == "used-up":
+        return Made({"type": "used_up"})
+    if name not in ("hack", "negative", "positive", "new-account", "hack-off"):
+        raise InputError(f"Not a Hack has no move {quoted(name)}")
+    cards: Kit = loaded(kit, state.NAME)
     if name == "hack":
         event = {
             "type": "hack",
             "drawer": resolve(text(values, "drawer", "DRAWER"), names),
             "winner": resolve(text(values, "winner", "WINNER"), names),
             "cards": whole_number(values, "cards", *state.HACK_CARDS, "CARDS", default=2),
-            "white": kit.white_points(),
+            "white": cards.white_points(),
         }
         return Made(event)
-    if name in ("negative", "positive"):
-        who = resolve(text(values, "player", "PLAYER"), names)
-        return Made(
-            {"type": name, "player": who, **_action_points(kit, text(values, "card", "CARD"), name)}
-        )
-    if name == "banned":
-        who = resolve(text(values, "player", "PLAYER"), names)
-        return Made({"type": "banned", "player": who, "counter": not values.get("no_counter")})
     if name == "new-account":
         who = resolve(text(values, "player", "PLAYER"), names)
-        return Made({"type": "new_account", "player": who, "kit": kit.printed("new_account")})
-    if name == "steal":
-        return Made(_steal(table, names, values))
+        return Made({"type": "new_account", "player": who, "kit": cards.printed("new_account")})
     if name == "hack-off":
         event = {
             "type": "hack_off",
             "votes": _ballot(values, names),
             "cards": whole_number(values, "cards", *state.HACK_CARDS, "--cards", default=2),
-            "white": kit.white_points(),
+            "white": cards.white_points(),
         }
         return Made(event)
-    if name == "used-up":
-        return Made({"type": "used_up"})
-    raise InputError(f"Not a Hack has no move {quoted(name)}")
+    who = resolve(text(values, "player", "PLAYER"), names)
+    return Made(
+        {"type": name, "player": who, **_action_points(cards, text(values, "card", "CARD"), name)}
+    )
 
 
 def _action_points(kit: Kit, typed: str, kind: str) -> dict:
