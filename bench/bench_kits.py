@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import REPO, compile_packages  # noqa: E402
+from common import REPO, compile_packages, worktree  # noqa: E402
 
 CHILD = """
 from pathlib import Path
@@ -54,31 +54,18 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=["hack-attack", "hack-back", "not-a-hack"])
     args = parser.parse_args()
     compile_packages()
-    with tempfile.TemporaryDirectory() as tmp:
-        other = Path(tmp) / "other"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", str(other), args.against],
-            cwd=REPO,
-            check=True,
-            capture_output=True,
-        )
-        try:
-            subprocess.run([sys.executable, "-m", "compileall", "-q", "pnp"], cwd=other, check=True)
-            print(f"{'game':<14}{'A s':>8}{'B s':>8}{'B/A median':>12}{'range':>16}")
-            for game in args.games:
-                a, b = [], []
-                for i in range(args.pairs):
-                    a.append(_time(other, game, Path(tmp) / f"a{i}"))
-                    b.append(_time(REPO, game, Path(tmp) / f"b{i}"))
-                ratios = [y / x for x, y in zip(a, b)]
-                print(
-                    f"{game:<14}{statistics.median(a):>8.3f}{statistics.median(b):>8.3f}"
-                    f"{statistics.median(ratios):>12.2f}"
-                    f"{min(ratios):>8.2f}–{max(ratios):.2f}"
-                )
-        finally:
-            subprocess.run(
-                ["git", "worktree", "remove", "--force", str(other)], cwd=REPO, capture_output=True
+    with tempfile.TemporaryDirectory() as tmp, worktree(args.against, Path(tmp) / "other") as other:
+        print(f"{'game':<14}{'A s':>8}{'B s':>8}{'B/A median':>12}{'range':>16}")
+        for game in args.games:
+            a, b = [], []
+            for i in range(args.pairs):
+                a.append(_time(other, game, Path(tmp) / f"a{i}"))
+                b.append(_time(REPO, game, Path(tmp) / f"b{i}"))
+            ratios = [y / x for x, y in zip(a, b)]
+            print(
+                f"{game:<14}{statistics.median(a):>8.3f}{statistics.median(b):>8.3f}"
+                f"{statistics.median(ratios):>12.2f}"
+                f"{min(ratios):>8.2f}–{max(ratios):.2f}"
             )
 
 

@@ -35,7 +35,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import REPO, compile_packages  # noqa: E402
+from common import REPO, compile_packages, worktree  # noqa: E402
 
 CLI = "import sys; from scorekeeper.cli import main; sys.exit(main())"
 
@@ -172,41 +172,26 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=120, help="page requests a round")
     args = parser.parse_args()
     compile_packages()
-    with tempfile.TemporaryDirectory() as tmp:
-        other = Path(tmp) / "other"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", str(other), args.against],
-            cwd=REPO,
-            check=True,
-            capture_output=True,
-        )
-        try:
-            subprocess.run(
-                [sys.executable, "-m", "compileall", "-q", "pnp", "scorekeeper"], cwd=other, check=True
-            )
-            base = Path(tmp) / "table.sqlite3"
-            prepare(base)
-            figures: dict[str, list[tuple[float, float]]] = {}
-            for n in range(args.rounds):
-                sides = []
-                for side, root, new_api in (("a", other, False), ("b", REPO, True)):
-                    db = Path(tmp) / f"{side}{n}.sqlite3"
-                    shutil.copy(base, db)
-                    sides.append(measure(root, db, args.requests, new_api))
-                for key in sides[0]:
-                    figures.setdefault(key, []).append((sides[0][key], sides[1][key]))
-            print(f"{'figure':<22}{'A':>10}{'B':>10}{'B/A median':>12}{'range':>16}")
-            for key, pairs in figures.items():
-                ratios = [b / a for a, b in pairs]
-                print(
-                    f"{key:<22}{statistics.median(a for a, _ in pairs):>10.1f}"
-                    f"{statistics.median(b for _, b in pairs):>10.1f}"
-                    f"{statistics.median(ratios):>12.2f}"
-                    f"{min(ratios):>8.2f}–{max(ratios):.2f}"
-                )
-        finally:
-            subprocess.run(
-                ["git", "worktree", "remove", "--force", str(other)], cwd=REPO, capture_output=True
+    with tempfile.TemporaryDirectory() as tmp, worktree(args.against, Path(tmp) / "other") as other:
+        base = Path(tmp) / "table.sqlite3"
+        prepare(base)
+        figures: dict[str, list[tuple[float, float]]] = {}
+        for n in range(args.rounds):
+            sides = []
+            for side, root, new_api in (("a", other, False), ("b", REPO, True)):
+                db = Path(tmp) / f"{side}{n}.sqlite3"
+                shutil.copy(base, db)
+                sides.append(measure(root, db, args.requests, new_api))
+            for key in sides[0]:
+                figures.setdefault(key, []).append((sides[0][key], sides[1][key]))
+        print(f"{'figure':<22}{'A':>10}{'B':>10}{'B/A median':>12}{'range':>16}")
+        for key, pairs in figures.items():
+            ratios = [b / a for a, b in pairs]
+            print(
+                f"{key:<22}{statistics.median(a for a, _ in pairs):>10.1f}"
+                f"{statistics.median(b for _, b in pairs):>10.1f}"
+                f"{statistics.median(ratios):>12.2f}"
+                f"{min(ratios):>8.2f}–{max(ratios):.2f}"
             )
 
 

@@ -3,6 +3,7 @@ alone (`timed_runs`) or paired with a reference, run alternately (`paired_runs`)
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import statistics
@@ -22,6 +23,28 @@ def compile_packages() -> None:
     subprocess.run(
         [sys.executable, "-m", "compileall", "-q", "pnp", "scorekeeper"], cwd=REPO, check=True
     )
+
+
+@contextlib.contextmanager
+def worktree(rev: str, folder: Path):
+    """A work tree of commit `rev` at `folder` (git worktree, detached), its packages
+    compiled as `compile_packages` compiles this checkout's, removed afterwards: the
+    other side (A) of a paired benchmark."""
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", str(folder), rev],
+        cwd=REPO,
+        check=True,
+        capture_output=True,
+    )
+    try:
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", "pnp", "scorekeeper"], cwd=folder, check=True
+        )
+        yield folder
+    finally:
+        subprocess.run(
+            ["git", "worktree", "remove", "--force", str(folder)], cwd=REPO, capture_output=True
+        )
 
 
 @dataclass(frozen=True)

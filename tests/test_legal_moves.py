@@ -155,7 +155,8 @@ def test_a_points_sheet_walked_through_its_own_legal_moves(tmp_path):
                 break
             move = rng.choice(moves)
             state = game.rules.apply(
-                state, game.rules.make(state, lambda: None, move.name, sample(move, rng) or {}).event
+                state,
+                game.rules.make(state, lambda: None, move.name, sample(move, rng) or {}).event,
             )
         assert game.rules.outcome(state) is not None or not rounds
 

@@ -105,6 +105,13 @@ def started(tmp_path, monkeypatch):
         client.__exit__(None, None, None)
 
 
+def opening(table: Table, ana: str = "rubber-duck-debugger") -> None:
+    """Hack Back's opening at a table of Ana, Ben and Cy: Ana's Hero (8 VC, the lowest:
+    she goes first), Script Kiddie (9) and Password123 (9)."""
+    for player, card in (("ana", ana), ("ben", "script-kiddie"), ("cy", "password123")):
+        cli(table.db, "hero", player, card)
+
+
 def offered(html: str) -> dict[str, dict]:
     """The moves a page offers: name -> {"label", "fields": {name: [option values]}}."""
     out = {}
@@ -207,9 +214,7 @@ def test_the_player_to_act_comes_first_in_the_games_words(started):
 
 def test_a_chosen_card_brings_its_targets_and_the_move_asks_for_them(started):
     table = started("hack-back")
-    cli(table.db, "hero", "ana", "rubber-duck-debugger")
-    cli(table.db, "hero", "ben", "script-kiddie")
-    cli(table.db, "hero", "cy", "password123")
+    opening(table)
     fields = table.get("form/play", game="1", player="Ana", card="script-kiddie").text
     assert "Attack 1: which Hero" in fields
     assert re.findall(r'name="target\.1"[^>]*>(.*?)</select>', fields, re.S)
@@ -235,12 +240,7 @@ def test_a_move_not_legal_now_is_refused_with_what_is(started):
 
 def test_automatic_steps_are_one_line_each_with_their_details_on_a_tap(started):
     table = started("hack-back")
-    for player, card in (
-        ("ana", "rubber-duck-debugger"),
-        ("ben", "script-kiddie"),
-        ("cy", "password123"),
-    ):
-        cli(table.db, "hero", player, card)
+    opening(table)
     cli(table.db, "draw", "ana")
     said = table.said(table.post("do/draw", player="Ana"))
     box = re.search(r'<section class="said".*?</section>', said, re.S).group(0)
@@ -443,8 +443,7 @@ def test_a_value_per_entry_sent_as_one_value_is_400(started):
 
 def test_a_step_asks_only_for_what_is_still_to_choose(started):
     table = started("hack-back")
-    for player, card in (("ana", "8"), ("ben", "script-kiddie"), ("cy", "password123")):
-        cli(table.db, "hero", player, card)  # Ana's Hero revealed by its VC only
+    opening(table, ana="8")  # Ana's Hero revealed by its VC only
     asked = table.post("do/activate", player="Ana", hero_number="1")
     assert asked.status_code == 200 and "Now choose: The Hero&#39;s card." in asked.text
     card = table.post(
@@ -482,12 +481,7 @@ def test_a_name_written_right_to_left_keeps_the_numbers_beside_it_in_order(tmp_p
 
 def test_a_script_learns_what_a_choice_brings_from_moves_json(started):
     table = started("hack-back")
-    for player, card in (
-        ("ana", "rubber-duck-debugger"),
-        ("ben", "script-kiddie"),
-        ("cy", "password123"),
-    ):
-        cli(table.db, "hero", player, card)
+    opening(table)
     play = table.get("moves.json", move="play", card="phishing-lure").json()
     assert [p["name"] for p in play["params"]] == ["player", "card", "target"]
     target = play["params"][-1]["each"][0]
