@@ -120,10 +120,18 @@ class Rules(NamedTuple):
 
     def steps(self, before: Any, after: Any, notes: Sequence[str]) -> list[Automatic]:
         """What the rules did by themselves between `before` and `after` as a page shows
-        it (`automatic`), or each of `notes` a step of its own."""
+        it (`automatic`), or each of `notes` a step of its own, but the lines of the
+        result of a game that just ended: one step, "the game is over: Cleo wins
+        (highest total)", those lines its details."""
         if self.automatic is not None:
             return self.automatic(before, after)
-        return [Automatic(note) for note in notes]
+        ended = self.outcome(after) if self.outcome(before) is None else None
+        result = set(ended.explanation) if ended is not None else set()
+        steps = [Automatic(note) for note in notes if note not in result]
+        said = tuple(note for note in notes if note in result)
+        if ended is not None and said:
+            steps.append(Automatic(f"the game is over: {ended.said()}", said))
+        return steps
 
 
 class Variant(NamedTuple):

@@ -38,6 +38,18 @@ class Outcome(NamedTuple):
     explanation: tuple[str, ...] = ()
     tie: bool = False
 
+    def said(self) -> str:
+        """The result in a few words: "Cleo wins (highest total)", "a tie between Ana
+        and Ben (...)", "Ana and Ben share the win", "no winner (...)", "everyone loses"."""
+        names = " and ".join(self.winners)
+        if not self.winners:
+            head = "everyone loses" if self.termination is Termination.NO_PLAYERS else "no winner"
+        elif len(self.winners) == 1:
+            head = f"{names} wins"
+        else:
+            head = f"a tie between {names}" if self.tie else f"{names} share the win"
+        return head + (f" ({self.reason})" if self.reason and self.reason != "shared win" else "")
+
     def to_json(self) -> dict:
         """A JSON-ready dict: {"winners": [NAME...], "reason": TEXT, "explanation":
         [LINE...], "termination": "scored"|"win-condition"|"last-player"|"no-players"|

@@ -491,3 +491,15 @@ def test_a_script_learns_what_a_choice_brings_from_moves_json(started):
     assert table.client.post(table.base + "api/play", json={"values": values}).json()["ok"]
     assert table.get("moves.json", move="steal").status_code == 404  # not a move legal now
     assert table.get("status.json", game="１").status_code == 400  # a digit, but not 0-9
+
+
+def test_a_game_that_ends_says_so_in_one_line_its_result_behind_a_tap(started):
+    table = started("not-a-hack")
+    said = table.said(table.post("do/used-up"))
+    box = re.search(r'<section class="said".*?</section>', said, re.S).group(0)
+    summaries = [
+        markup.unescape(re.sub(r"<[^>]+>", "", s))
+        for s in re.findall(r"<summary>(.*?)</summary>", box)
+    ]
+    assert summaries == ["By the rules: the game is over: no winner (the white cards are used up)"]
+    assert box.count("<p>") == 3  # the result's three lines, behind the tap
