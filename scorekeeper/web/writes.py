@@ -52,13 +52,12 @@ class Done(NamedTuple):
 
 class Startable(NamedTuple):
     """A game the New game form offers: `value` sent, its `name`, its official
-    `variants`, whether the table picks who goes first (`first`), its players' range."""
+    `variants`, and whether the table picks who goes first (`first`)."""
 
     value: str
     name: str
     variants: tuple = ()
     first: bool = False
-    players: tuple[int, int] = (1, 12)
 
 
 class Writes:
@@ -75,7 +74,7 @@ class Writes:
 
         games = [Startable(g.id, g.name, g.variants, g.first) for g in all_games()]
         for sheet in self.sheets():
-            games.append(Startable(DATA + sheet.id, sheet.name, (), False, sheet.players))
+            games.append(Startable(DATA + sheet.id, sheet.name))
         return tuple(games)
 
     def sheets(self) -> list:
@@ -137,7 +136,7 @@ class Writes:
                 asking = tuple(
                     f.label
                     for f in form.fields
-                    if f.required and f.kind != "fixed" and f.name not in values
+                    if f.required and f.kind != "fixed" and not _chosen(values, f.name)
                 )
                 return Done(None, 200, "", values, asking)
         played = record_move(store, game_id, name, values)
@@ -371,6 +370,13 @@ def status_of(exc: ScoreError) -> int:
     ):
         return 404
     return 422
+
+
+def _chosen(values: dict, field: str) -> bool:
+    """True if `values` holds something for the form field `field` (NAME or NAME.ENTRY)."""
+    head, dot, entry = field.partition(".")
+    held = values.get(head)
+    return bool(held.get(entry) if dot and isinstance(held, dict) else held and not dot)
 
 
 def _started(table: session.Table) -> str:
