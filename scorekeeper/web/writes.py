@@ -376,7 +376,9 @@ def _chosen(values: dict, field: str) -> bool:
     """True if `values` holds something for the form field `field` (NAME or NAME.ENTRY)."""
     head, dot, entry = field.partition(".")
     held = values.get(head)
-    return bool(held.get(entry) if dot and isinstance(held, dict) else held and not dot)
+    if dot:
+        held = held.get(entry) if isinstance(held, dict) else None
+    return held not in (None, "", [], {})
 
 
 def _started(table: session.Table) -> str:
