@@ -43,6 +43,7 @@ from scorekeeper.store_schema import (  # noqa: F401  (re-exported: what other m
     SNAPSHOTS_KEPT,
     LogRow,
     NoDatabase,
+    NoGame,
     OutOfPlace,
     TableRow,
     _guarded,
@@ -280,10 +281,10 @@ class Store(SavedCaches, EventLog, Seats):
 
     @_guarded
     def game(self, game_id: int | None) -> TableRow:
-        """The game with `game_id`, or the newest when None; InputError if there is none,
+        """The game with `game_id`, or the newest when None; NoGame if there is none,
         StoreError (`damaged`) if its row is damaged."""
         if game_id is not None and not 1 <= game_id < 2**63:
-            raise InputError(
+            raise NoGame(
                 f"no game with id {numbers.shown(str(game_id))}; 'scorekeeper games' lists them"
             )
         if game_id is None:
@@ -291,13 +292,13 @@ class Store(SavedCaches, EventLog, Seats):
                 f"SELECT {self._columns} FROM games ORDER BY id DESC LIMIT 1"
             ).fetchone()
             if row is None:
-                raise InputError("no game yet: start one with 'scorekeeper new GAME PLAYER...'")
+                raise NoGame("no game yet: start one with 'scorekeeper new GAME PLAYER...'")
         else:
             row = self.conn.execute(
                 f"SELECT {self._columns} FROM games WHERE id = ?", (game_id,)
             ).fetchone()
             if row is None:
-                raise InputError(f"no game with id {game_id}; 'scorekeeper games' lists them")
+                raise NoGame(f"no game with id {game_id}; 'scorekeeper games' lists them")
         return self._game_row(row)
 
     def _game_row(self, row: tuple) -> TableRow:

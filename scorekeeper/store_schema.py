@@ -19,7 +19,11 @@ if TYPE_CHECKING:
     from scorekeeper.sheets import Sheet
 
 
-class NoDatabase(InputError):
+class NoGame(InputError):
+    """No game of that id, or no game yet: what the page answers 404."""
+
+
+class NoDatabase(NoGame):
     """A read-only command found no database file (nothing was created)."""
 
 
