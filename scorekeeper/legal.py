@@ -17,8 +17,14 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
+from scorekeeper.errors import InputError, UsageError
+from scorekeeper.numbers import is_whole, whole
+from scorekeeper.numbers import value as read_number
+
 #: The kinds of a Param.
 KINDS = ("choice", "number", "flag", "each", "text")
+#: What holds no value: a param not given, a box left empty.
+EMPTY: tuple[Any, ...] = (None, "", [], {})
 
 
 class Choice(NamedTuple):
@@ -62,7 +68,7 @@ class Param(NamedTuple):
     def allows(self, value: Any) -> bool:
         """True if `value` (as the values of a move hold it, canonical: a card's id, a
         player's name as seated) is one this param offers."""
-        if value is None or value == "" or value == [] or value == {}:
+        if value in EMPTY:
             return not self.required or (self.kind == "choice" and not self.choices)
         if self.kind == "choice":
             shown = {c.value: c.most for c in self.choices}
@@ -268,10 +274,7 @@ def _whole(value: Any) -> int | None:
     if isinstance(value, int):
         return value
     if isinstance(value, str):
-        from scorekeeper.numbers import is_whole
-        from scorekeeper.numbers import value as read
-
-        return read(value) if is_whole(value) else None
+        return read_number(value) if is_whole(value) else None
     return None
 
 
@@ -286,8 +289,6 @@ def loaded(kit: Callable[[], Any], game: str) -> Any:
     """The kit `kit()` gives (each game's `make` is given a function that reads it, so a
     move that names no card reads no card data); InputError naming `game` if there is
     none."""
-    from scorekeeper.errors import InputError
-
     got = kit()
     if got is None:
         raise InputError(f"{game} needs its card data to read this move")
@@ -296,14 +297,12 @@ def loaded(kit: Callable[[], Any], game: str) -> Any:
 
 def given(values: dict, name: str) -> bool:
     """True if `values` holds something for `name` (not None, "", [] or {})."""
-    return values.get(name) not in (None, "", [], {})
+    return values.get(name) not in EMPTY
 
 
 def text(values: dict, name: str, what: str | None = None) -> str:
     """The value of `name` as text, as typed; UsageError "missing WHAT" (WHAT: the
     command line's name for it, `name` upper-cased by default) when there is none."""
-    from scorekeeper.errors import UsageError
-
     if not given(values, name):
         raise UsageError(f"missing {what or name.upper()}")
     value = values[name]
@@ -315,8 +314,6 @@ def text(values: dict, name: str, what: str | None = None) -> str:
 def texts(values: dict, name: str) -> list[str]:
     """The values of `name` as a list of texts (one value is a list of one), empty ones
     left out, in order."""
-    from scorekeeper.errors import UsageError
-
     value = values.get(name)
     if value in (None, ""):
         return []
@@ -332,8 +329,6 @@ def whole_number(
     """The whole number of `name` in `low`..`high` (an int, or text read as every number
     typed at the table: scorekeeper.numbers.whole, whose errors it gives, `what` naming
     it), or `default` when none is given (UsageError "missing WHAT" without one)."""
-    from scorekeeper.numbers import whole
-
     if not given(values, name) and default is not None:
         return default
     return whole(text(values, name, what), low, high, what)
@@ -341,8 +336,6 @@ def whole_number(
 
 def entries(values: dict, name: str) -> dict[str, str]:
     """The values of an "each" param `name` as {entry: text}, empty ones left out."""
-    from scorekeeper.errors import UsageError
-
     value = values.get(name) or {}
     if not isinstance(value, dict) or any(isinstance(v, (list, dict)) for v in value.values()):
         raise UsageError(f"{name} takes one value per entry")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple, Sequence
 
-from scorekeeper.legal import Choice, Move, Param, by_who
+from scorekeeper.legal import Choice, Move, Param, by_who, given
 
 #: The fields every form of the page sends beside its move's: its one-time token,
 #: whether the page follows the newest game, and the table it was made for (`seen`:
@@ -121,23 +121,23 @@ def _needed(param: Param, values: dict) -> bool:
     if not param.required:
         return False
     if param.kind == "each":
-        given = values.get(param.name)
-        return any(_needed(p, given if isinstance(given, dict) else {}) for p in param.each)
+        entries = values.get(param.name)
+        return any(_needed(p, entries if isinstance(entries, dict) else {}) for p in param.each)
     if param.kind == "choice" and not param.choices:
         return False
-    return values.get(param.name) in (None, "", [])
+    return not given(values, param.name)
 
 
 def _fields(param: Param, values: dict, decides: bool) -> list[Field]:
     """The fields of `param` (one per entry of an "each" param, named NAME.ENTRY), their
     boxes holding the `values` chosen so far, else the param's default."""
     if param.kind == "each":
-        given = values.get(param.name)
-        given = given if isinstance(given, dict) else {}
+        entries = values.get(param.name)
+        entries = entries if isinstance(entries, dict) else {}
         return [
             field._replace(name=f"{param.name}.{field.name}")
             for sub in param.each
-            for field in _fields(sub, given, False)
+            for field in _fields(sub, entries, False)
         ]
     shown = values.get(param.name, param.default)
     listed = tuple(shown) if isinstance(shown, (list, tuple)) else (str(shown),)
@@ -188,8 +188,8 @@ def values_of(answer: Mapping[str, Sequence[str]]) -> dict:
     if both:
         raise FormError(f"{sorted(both)[0][:30]!r} is sent both as one value and per entry")
     values: dict = {}
-    for name, given in sent.items():
-        filled = [v for v in given if v]
+    for name, boxes in sent.items():
+        filled = [v for v in boxes if v]
         if not filled:
             continue
         head, dot, entry = name.partition(".")
@@ -198,7 +198,7 @@ def values_of(answer: Mapping[str, Sequence[str]]) -> dict:
                 raise FormError(f"{name[:30]!r} takes one value")
             values.setdefault(head, {})[entry] = filled[0]
         else:
-            values[name] = filled[0] if len(given) == 1 else filled
+            values[name] = filled[0] if len(boxes) == 1 else filled
     return values
 
 
