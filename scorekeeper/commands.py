@@ -80,9 +80,9 @@ def new(ctx, game, players, variants, first, colours, data_dir) -> None:
 
 def echo_started(table: session.Table) -> None:
     """Print a table just started: "Game 3: Hack Back with Ana, Ben.", then its status."""
-    sheet = " (points sheet)" if table.row.sheet is not None else ""
-    players = ", ".join(table.row.players)
-    echo_lines([f"Game {table.row.id}: {table.game.name}{sheet} with {players}."])
+    from scorekeeper.start import started_line
+
+    echo_lines([started_line(table)])
     show_status(table)
 
 

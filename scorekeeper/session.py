@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import gc
 import json
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from scorekeeper import cache
 from scorekeeper.errors import InputError, ScoreError, quoted
@@ -21,9 +21,6 @@ from scorekeeper.games import load_game, playable
 from scorekeeper.saved_states import _NONE, _heads, _save, _saved_state
 from scorekeeper.shapes import checker
 from scorekeeper.store import LogRow, OutOfPlace, Store, TableRow, effective_events
-
-if TYPE_CHECKING:
-    pass
 
 
 class Step:

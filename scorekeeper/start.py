@@ -1,8 +1,8 @@
-"""Starting a table (`new_game`, `new_sheet`), as the command line's `new` and `rematch` and the page's New game and
-Rematch buttons all do it: the players checked, seated from the first player where the
-rules let the table choose one, a colour each, the official variants or a data-only
-game's points sheet. Everything is checked before the database is opened, so a refused
-start creates no file."""
+"""Starting a table (`new_game`, `new_sheet`), as the command line's `new` and `rematch`
+and the page's New game and Rematch buttons all do it: the players checked, seated from
+the first player where the rules let the table choose one, a colour each, the official
+variants or a data-only game's points sheet. Everything is checked before the database
+is opened, so a refused start creates no file."""
 
 from __future__ import annotations
 
@@ -86,6 +86,13 @@ def rematch(store: Store, game_id: int | None, rotate: bool) -> session.Table:
         return new_game(store, row.game, names, dict(row.variants), asked)
 
 
+def started_line(table: session.Table) -> str:
+    """What the command line and the page say of a table just started: "Game 3: Hack
+    Back with Ana, Ben." ("(points sheet)" after a data-only game's name)."""
+    sheet = " (points sheet)" if table.row.sheet is not None else ""
+    return f"Game {table.row.id}: {table.game.name}{sheet} with {', '.join(table.row.players)}."
+
+
 def new_game(
     store: Store,
     game: str,
@@ -98,12 +105,7 @@ def new_game(
     colour (scorekeeper.colours.assigned: the one asked for, else the player's in their
     newest game, else a free one). InputError for an unknown game; the rules' RuleError for a
     player count they refuse, with nothing written."""
-    spec = find_game(game)
-    with store.transaction():
-        spec.start(players, variants)
-        game_id = store.new_game(spec.id, players, variants)
-        store.keep_colours(game_id, assigned(players, colours or {}, store.known_colours()))
-        return session.load(store, game_id)
+    return _seated(store, find_game(game), players, variants or {}, colours, None)
 
 
 def new_sheet(
@@ -115,9 +117,22 @@ def new_sheet(
     player count the game refuses, with nothing written."""
     from scorekeeper.sheets import sheet_game
 
-    spec = sheet_game(sheet)
+    return _seated(store, sheet_game(sheet), players, {}, colours, sheet)
+
+
+def _seated(
+    store: Store,
+    spec: Game,
+    players: list[str],
+    variants: dict,
+    colours: dict[str, str] | None,
+    sheet: Sheet | None,
+) -> session.Table:
+    """`spec` started with `players` in one write transaction (refused by its rules with
+    nothing written), each seat given its colour (scorekeeper.colours.assigned)."""
     with store.transaction():
-        spec.start(players)
-        game_id = store.new_game(spec.id, players, {}, sheet=sheet.to_json())
+        spec.start(players, variants)
+        settings = sheet.to_json() if sheet is not None else None
+        game_id = store.new_game(spec.id, players, variants, sheet=settings)
         store.keep_colours(game_id, assigned(players, colours or {}, store.known_colours()))
         return session.load(store, game_id)

@@ -14,9 +14,10 @@ from typing import Mapping, NamedTuple, Sequence
 from scorekeeper import session
 from scorekeeper.errors import InputError, ScoreError, StoreError, UsageError
 from scorekeeper.game import Automatic
-from scorekeeper.store import NoDatabase, Store
+from scorekeeper.legal import given
+from scorekeeper.store import NoDatabase, NoGame, Store
 from scorekeeper.view import head_line
-from scorekeeper.web.offer import FormError, misfit, offer, values_of
+from scorekeeper.web.offer import FORM_FIELDS, LONGEST, FormError, misfit, offer, values_of
 from scorekeeper.web.page import LOCK, Page, open_store
 
 #: The fields of the New game form.
@@ -98,21 +99,27 @@ class Writes:
         except FormError as exc:
             return Done(None, 400, str(exc))
         if name in ("undo", "redo"):
-            if set(answer) - {"token", "follow", "seen"}:
+            if set(answer) - set(FORM_FIELDS):
                 return Done(None, 400, f"the {name} button sends no fields")
             return self._guarded(lambda store: self._undo(store, game_id, name, seen))
         return self._guarded(lambda store: self._move(store, game_id, name, values, seen), values)
 
     def _move(
-        self, store: Store, game_id: int | None, name: str, values: dict, seen: int | None
+        self,
+        store: Store,
+        game_id: int | None,
+        name: str,
+        values: dict,
+        seen: int | None,
+        ask: bool = True,
     ) -> Done:
         """The move in one write transaction: refused if the table changed since the
-        form was made (`seen`), a step asked for, or recorded."""
+        form was made (`seen`), a step asked for (with `ask`), or recorded."""
         with store.transaction():
             table = session.current(store, game_id)
             if not unchanged(store, table.row.id, seen):
                 return Done(None, 409, CHANGED, values)
-            return self._recorded(store, table, name, values)
+            return self._recorded(store, table, name, values, ask)
 
     def _recorded(
         self, store: Store, table: session.Current, name: str, values: dict, ask: bool = True
@@ -199,7 +206,7 @@ class Writes:
 
     def new(self, form: Mapping[str, Sequence[str]]) -> Done:
         """Start the table the New game form describes (scorekeeper.start.start_table)."""
-        from scorekeeper.start import start_table
+        from scorekeeper.start import start_table, started_line
 
         if set(form) - NEW_FIELDS:
             return Done(None, 400, "the New game form has no such field")
@@ -208,7 +215,7 @@ class Writes:
         colours = list(form.get("colour", ())) + [""] * len(boxes)
         first = (form.get("first") or ["1"])[0].strip() or "1"
         variants = [v.strip() for v in form.get("variant", ()) if v.strip()]
-        if len(boxes) > 12 or any(len(w) > 120 for w in (game, first, *boxes, *variants)):
+        if len(boxes) > 12 or any(len(w) > LONGEST for w in (game, first, *boxes, *variants)):
             return Done(None, 400, "too many or too long names for one table")
         if not first.isdigit() or not 1 <= int(first) <= max(len(boxes), 1):
             return Done(None, 400, "who goes first is a seat of the form, 1 or more")
@@ -235,13 +242,13 @@ class Writes:
             )
         except ScoreError as exc:
             return Done(None, status_of(exc), str(exc))
-        return Done(Said(_started(table)))
+        return Done(Said(started_line(table)))
 
     def rematch(self, game_id: int | None, form: Mapping[str, Sequence[str]]) -> Done:
         """The same game again (scorekeeper.start.rematch), from the next player on when
         the form asks (`rotate`); refused if a game was started since the button was
         shown (its `seen`: the games in the file then), so a second tap starts nothing."""
-        from scorekeeper.start import rematch
+        from scorekeeper.start import rematch, started_line
 
         if set(form) - {"token", "rotate", "seen"}:
             return Done(None, 400, "the Rematch button sends no such field")
@@ -257,7 +264,7 @@ class Writes:
                     return Done(
                         None, 409, "a game was started since this page was shown: look again"
                     )
-                return Done(Said(_started(rematch(store, game_id, rotate))))
+                return Done(Said(started_line(rematch(store, game_id, rotate))))
 
         return self._guarded(again)
 
@@ -272,11 +279,7 @@ class Writes:
                 if values:
                     raise UsageError(f"{name} takes no values")
                 return self._undo(store, game_id, name, seen)
-            with store.transaction():
-                table = session.current(store, game_id)
-                if not unchanged(store, table.row.id, seen):
-                    return Done(None, 409, CHANGED)
-                return self._recorded(store, table, name, values, ask=False)
+            return self._move(store, game_id, name, values, seen, ask=False)
 
         done = self._guarded(write)
         if done.said is None:
@@ -365,9 +368,7 @@ def status_of(exc: ScoreError) -> int:
         return 503
     if isinstance(exc, UsageError):
         return 400
-    if isinstance(exc, NoMove) or (
-        isinstance(exc, InputError) and str(exc).startswith(("no game with id", "no game yet"))
-    ):
+    if isinstance(exc, (NoMove, NoGame)):
         return 404
     return 422
 
@@ -375,15 +376,10 @@ def status_of(exc: ScoreError) -> int:
 def _chosen(values: dict, field: str) -> bool:
     """True if `values` holds something for the form field `field` (NAME or NAME.ENTRY)."""
     head, dot, entry = field.partition(".")
-    held = values.get(head)
-    if dot:
-        held = held.get(entry) if isinstance(held, dict) else None
-    return held not in (None, "", [], {})
-
-
-def _started(table: session.Table) -> str:
-    sheet = " (points sheet)" if table.row.sheet is not None else ""
-    return f"Game {table.row.id}: {table.game.name}{sheet} with {', '.join(table.row.players)}."
+    if not dot:
+        return given(values, head)
+    entries = values.get(head)
+    return isinstance(entries, dict) and given(entries, entry)
 
 
 def _plain(text: str) -> str:
