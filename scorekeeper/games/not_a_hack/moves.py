@@ -197,7 +197,7 @@ def _steal_params(table: state.State, values: dict) -> tuple[Param, ...]:
     victim = _seated(table, values.get("victim"))
     if victim in victims:
         hacks = table.players[table.seat(victim)].hacks
-        largest = 1 + max(range(len(hacks)), key=lambda i: hacks[i])
+        largest = 1 + rules.largest_hack(hacks)
         choices = tuple(
             Choice(str(n), f"hack {n}: {plural(h, 'card')}") for n, h in enumerate(hacks, 1)
         )
@@ -293,7 +293,7 @@ def _steal(table: state.State, names: tuple[str, ...], values: dict) -> dict:
         else None
     )
     if index is None and hacks:
-        index = 1 + max(range(len(hacks)), key=lambda i: hacks[i])
+        index = 1 + rules.largest_hack(hacks)
     if index is not None and not 1 <= index <= len(hacks):
         raise InputError(
             f"{target} has {plural(len(hacks), 'winning hack')}; there is no hack {index}"

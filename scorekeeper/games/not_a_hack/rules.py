@@ -243,6 +243,12 @@ def _positive(state: State, event: dict) -> State:
     return _keep_action(state, event)
 
 
+def largest_hack(hacks: tuple[int, ...]) -> int:
+    """Which winning hack a Steal takes when none is named: the largest (the first of
+    equals), by its place in `hacks` (from 0)."""
+    return hacks.index(max(hacks))
+
+
 def _steal(state: State, event: dict) -> State:
     thief = _active(state, event["player"])
     victim = state.players[state.seat(event["from"])]
@@ -252,7 +258,7 @@ def _steal(state: State, event: dict) -> State:
         raise RuleError(RULE_STEAL, "you cannot steal from yourself")
     if not victim.hacks:
         raise RuleError(RULE_STEAL, f"{victim.name} has no winning hack to steal")
-    index = event.get("hack", max(range(len(victim.hacks)), key=lambda i: victim.hacks[i]))
+    index = event.get("hack", largest_hack(victim.hacks))
     if not isinstance(index, int) or not 0 <= index < len(victim.hacks):
         raise InputError(
             f"{victim.name} has {plural(len(victim.hacks), 'winning hack')}; "
