@@ -38,9 +38,10 @@ class Outcome(NamedTuple):
     explanation: tuple[str, ...] = ()
     tie: bool = False
 
-    def said(self) -> str:
+    def said(self, reason: bool = True) -> str:
         """The result in a few words: "Cleo wins (highest total)", "a tie between Ana
-        and Ben (...)", "Ana and Ben share the win", "no winner (...)", "everyone loses"."""
+        and Ben (...)", "Ana and Ben share the win", "no winner (...)", "everyone loses";
+        the `reason` in brackets only with `reason`."""
         names = " and ".join(self.winners)
         if not self.winners:
             head = "everyone loses" if self.termination is Termination.NO_PLAYERS else "no winner"
@@ -48,7 +49,8 @@ class Outcome(NamedTuple):
             head = f"{names} wins"
         else:
             head = f"a tie between {names}" if self.tie else f"{names} share the win"
-        return head + (f" ({self.reason})" if self.reason and self.reason != "shared win" else "")
+        shown = reason and self.reason and self.reason != "shared win"
+        return head + (f" ({self.reason})" if shown else "")
 
     def to_json(self) -> dict:
         """A JSON-ready dict: {"winners": [NAME...], "reason": TEXT, "explanation":

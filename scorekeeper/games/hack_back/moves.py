@@ -13,7 +13,7 @@ once the game is over."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from pnp.core.shown import plural
 from scorekeeper import numbers
@@ -160,12 +160,13 @@ def _activate_params(
         return ()
     out: tuple[Param, ...] = ()
     spec = _spec(kit, hero.card) if hero.card in (kit or {}) else None
-    if spec is None and kit is not None:
-        same = tuple(
-            Choice(c.id, f"{c.name} ({c.vc} VC)") for c in kit.values() if c.vc == hero.printed
+    if spec is None and kit is not None:  # revealed by VC: a card of that VC; else any
+        choices = tuple(
+            Choice(c.id, f"{c.name} ({c.vc} VC)")
+            for c in kit.values()
+            if hero.card is not None or c.vc == hero.printed
         )
-        every = tuple(Choice(c.id, f"{c.name} ({c.vc} VC)") for c in kit.values())
-        out = (Param("card", "The Hero's card", choices=same if hero.card is None else every),)
+        out = (Param("card", "The Hero's card", choices=choices),)
         spec = _spec(kit, values.get("card"))
     if spec is None:
         return out
@@ -192,7 +193,7 @@ def _targets_param(
     heroes = {h.uid: h for h in table.in_play()}
     each = []
     for n, effect in enumerate(wanted, start=1):
-        legal = rules._legal_targets(table, current, effect["kind"], activating)
+        legal = rules.legal_targets(table, current, effect["kind"], activating)
         choices = tuple(Choice(str(uid), _hero_label(heroes[uid])) for uid in legal)
         label = f"{keyword(effect['kind'])} {number(effect.get('amount', 0))}: which Hero"
         each.append(Param(str(n), label, choices=choices, required=bool(choices)))
@@ -240,16 +241,19 @@ def _typed_targets(values: dict) -> list[int | None]:
     None or its text) or an "each" dict {"1": ..., "2": ...} (a page's, empty for none)."""
     typed = values.get("target")
     if isinstance(typed, dict):
-        listed = entries(values, "target")
-        last = max((int(k) for k in listed if k.isdigit()), default=0)
-        return [
-            hero_number(listed[str(n)], True) if str(n) in listed else None
-            for n in range(1, last + 1)
-        ]
+        return _in_order(values, "target", lambda t: hero_number(t, True))
     if typed in (None, ""):
         return []
     items = typed if isinstance(typed, (list, tuple)) else [typed]
     return [None if t is None else hero_number(t, True) for t in items]
+
+
+def _in_order(values: dict, name: str, read: Callable[[str], Any]) -> list:
+    """The entries "1", "2", ... of the "each" value `name`, in order, each `read`, up to
+    the last one given (None for one left empty before it)."""
+    listed = entries(values, name)
+    last = max((int(k) for k in listed if k.isdigit()), default=0)
+    return [read(listed[str(n)]) if str(n) in listed else None for n in range(1, last + 1)]
 
 
 def _targets(effects, typed: list[int | None], what: str) -> list:
@@ -280,14 +284,8 @@ def _card_or_vc(kit: Kit, typed: str) -> dict:
 def _places(kit: Kit, values: dict) -> list:
     """The cards placed for the Victory Points, in order: a list (the command line's
     --place) or an "each" dict {"1": card, ...} (a page's; an empty one declines)."""
-    typed = values.get("place")
-    if isinstance(typed, dict):
-        listed = entries(values, "place")
-        last = max((int(k) for k in listed if k.isdigit()), default=0)
-        return [
-            _card_or_vc(kit, listed[str(n)]) if str(n) in listed else None
-            for n in range(1, last + 1)
-        ]
+    if isinstance(values.get("place"), dict):
+        return _in_order(values, "place", lambda t: _card_or_vc(kit, t))
     return [_card_or_vc(kit, p) for p in texts(values, "place")]
 
 

@@ -183,7 +183,7 @@ def _resolve(
                 )
                 state = state._replace(heroes=state.heroes + (hero,))
             continue
-        legal = _legal_targets(state, player, kind, activating)
+        legal = legal_targets(state, player, kind, activating)
         delta = -n if kind != "attack" else n
         if effect.get("every"):
             if target is not None:
@@ -236,7 +236,10 @@ def _refuse_target(
     raise RuleError(RULE_ATTACK, f"Hero #{hero.uid} is not a legal target for {keyword(kind)}")
 
 
-def _legal_targets(state: State, player: str, kind: str, activating: int | None) -> list[int]:
+def legal_targets(state: State, player: str, kind: str, activating: int | None) -> list[int]:
+    """The Heroes (their numbers) an instruction of `kind` by `player` may target: any
+    Hero in play for an Attack, else the player's own (a Defend Ally not the
+    `activating` one)."""
     heroes = state.in_play()
     if kind == "attack":
         return [h.uid for h in heroes]
@@ -345,12 +348,8 @@ def _verdict(before: State, after: State, head: str) -> str:
     result = after.result
     if result is None:
         parts.append(f"{after.players[after.current]}'s turn")
-    elif not result.winners:
-        parts.append("everyone loses")
-    elif result.tie:
-        parts.append(f"a tie between {' and '.join(result.winners)}")
     else:
-        parts.append(f"{result.winners[0]} wins")
+        parts.append(result.said(reason=False))
     return f"{head} {'; '.join(parts)}."
 
 
