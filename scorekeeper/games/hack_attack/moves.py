@@ -186,8 +186,7 @@ def _attack(table: state.State, deck: Deck, values: dict) -> Made:
     icons, card, card_name = cards.attack(deck, text(values, "attack", "ATTACK"))
     shown = [cards.category(deck, r, wild_ok=True) for r in texts(values, "revealed")]
     drawer = table.players[table.current].name
-    result = attack.defend(icons, shown, len(table.players), table.cover)
-    lines = result.explain({**deck.categories, attack.WILD: "Reality Check"})
+    result, lines = checked(deck, icons, shown, len(table.players), table.cover)
     consequence = (
         "all remaining Tech is safe"
         if result.holds
@@ -211,6 +210,16 @@ def _attack(table: state.State, deck: Deck, values: dict) -> Made:
         **({"kit": dict(deck.defense)} if deck.defense else {}),
     }
     return Made(event, tuple(lines))
+
+
+def checked(
+    deck: Deck, icons, revealed: list[str], players: int, cover: int | None
+) -> tuple[attack.Defense, list[str]]:
+    """An Attack of `icons` against the Defense cards `revealed` at a table of `players`
+    (attack.defend, `cover` the variant's), and its check icon by icon, in the deck's
+    category names."""
+    result = attack.defend(icons, revealed, players, cover)
+    return result, result.explain({**deck.categories, attack.WILD: "Reality Check"})
 
 
 def move_of(table: state.State, event: dict) -> Typed:

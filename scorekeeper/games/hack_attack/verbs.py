@@ -22,7 +22,7 @@ from scorekeeper.context import (
 )
 from scorekeeper.errors import InputError, RuleError, UsageError, quoted
 from scorekeeper.game import choose_variants
-from scorekeeper.games.hack_attack import rules, state
+from scorekeeper.games.hack_attack import moves, rules, state
 from scorekeeper.names import check_new_names
 from scorekeeper.numbers import is_whole, whole
 from scorekeeper.outcome import Outcome
@@ -51,12 +51,6 @@ def protect(ctx, player, tech) -> None:
 def user_error(ctx, player, count) -> None:
     """PLAYER keeps COUNT User Error cards (−1 point each at the end)."""
     _play(ctx, "user-error", player=player, count=count)
-
-
-def _check(deck, icons, revealed, players: int, cover: int | None):
-    result = rules.defend(icons, revealed, players, cover)
-    names = {**deck.categories, rules.WILD: "Reality Check"}
-    return result, result.explain(names)
 
 
 @example("phishing-email passwords wild")
@@ -107,7 +101,7 @@ def defend(icons, revealed, players, variants, as_json) -> None:
     deck = cards.deck()
     icon_ids, _, name = cards.attack(deck, icons)
     shown = [cards.category(deck, r, wild_ok=True) for r in revealed]
-    result, lines = _check(deck, icon_ids, shown, players, chosen.get("cover"))
+    result, lines = moves.checked(deck, icon_ids, shown, players, chosen.get("cover"))
     if as_json:
         echo_json(
             {
