@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
-from scorekeeper.errors import InputError, UsageError, quoted
+from scorekeeper.errors import InputError, ScoreError, UsageError, quoted
 from scorekeeper.legal import Made, Move, Typed
 from scorekeeper.outcome import Outcome
 
@@ -258,6 +258,14 @@ class Game(NamedTuple):
         """The event move `name` made with `values` stands for in `state` (`rules.make`,
         with the game's kit)."""
         return self.rules.make(state, self.load_kit, name, values)
+
+    def player_of(self, state: Any, event: dict) -> str | None:
+        """Who made `event` in `state` (the state before it: `rules.move_of`); None for
+        the table, or for an event the rules cannot read as a move."""
+        try:
+            return self.rules.move_of(state, event).player
+        except (ScoreError, LookupError, TypeError, ValueError):
+            return None
 
     def load_kit(self) -> Any:
         """What `kit` loads, or None for a game without a kit."""

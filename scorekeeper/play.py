@@ -114,10 +114,7 @@ def _mover(spec: Game, table: session.Current, values: dict, made: Made | None) 
     """Who made the move: from its event when it was read, else the player it names."""
     players = table.row.players
     if made is not None:
-        try:
-            return spec.rules.move_of(table.state, made.event).player
-        except (ScoreError, LookupError, TypeError, ValueError):
-            return None
+        return spec.player_of(table.state, made.event)
     typed = values.get("player") or values.get("drawer")
     try:
         return resolve(str(typed), players) if typed else None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any, Mapping, NamedTuple, cast
+from typing import Mapping, NamedTuple, cast
 
 import click
 
@@ -219,18 +219,11 @@ def history(table: session.Table, states: list, last: int | None = None) -> list
                 number,
                 when[:1].upper() + when[1:],
                 rules.describe(event),
-                _player(table.game, state, event),
+                table.game.player_of(state, event),
                 tuple(rules.steps(state, after, step.notes)),
             )
         )
     return out
-
-
-def _player(game: Game, state: Any, event: dict) -> str | None:
-    try:
-        return game.rules.move_of(state, event).player
-    except (ScoreError, LookupError, TypeError, ValueError):
-        return None
 
 
 def read_history(db: Path, game_id: int | None) -> tuple[Page | None, list[Line]]:
