@@ -42,10 +42,7 @@ class Seats:
         row = self.conn.execute(
             "SELECT colours FROM colours WHERE game_id = ?", (game_id,)
         ).fetchone()
-        try:
-            value = strict_json(row[0]) if row and isinstance(row[0], str) else None
-        except (ValueError, RecursionError):
-            return None
+        value = _json(row[0]) if row else None
         if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
             return None
         return tuple(value)
@@ -72,10 +69,7 @@ class Seats:
             "ORDER BY g.id DESC"
         )
         for players, colours in rows:
-            try:
-                names, seats = strict_json(players), strict_json(colours)
-            except (ValueError, RecursionError):
-                continue
+            names, seats = _json(players), _json(colours)
             if isinstance(names, list) and isinstance(seats, list):
                 for name, colour in zip(names, seats):
                     if isinstance(name, str) and isinstance(colour, str):
@@ -90,10 +84,7 @@ class Seats:
 
         seen: dict[str, str] = {}
         for (players,) in self.conn.execute("SELECT players FROM games ORDER BY id DESC"):
-            try:
-                names = strict_json(players)
-            except (ValueError, RecursionError):
-                continue
+            names = _json(players)
             for name in names if isinstance(names, list) else ():
                 if isinstance(name, str):
                     seen.setdefault(key(name), name)
@@ -106,3 +97,14 @@ class Seats:
             ).fetchone()
             is not None
         )
+
+
+def _json(text) -> object:
+    """The JSON value of a stored column's `text`; None for a value that is not text or
+    does not read (a damaged row is passed over, as a file from before colours is)."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return strict_json(text)
+    except (ValueError, RecursionError):
+        return None
