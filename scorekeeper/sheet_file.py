@@ -42,9 +42,7 @@ def read_sheet(data_dir: str, name: str) -> Sheet:
     why = id_problem(name)
     if why:
         raise InputError(f"{quoted(name, 48)} cannot be a game's folder: {why}")
-    folder = Path(data_dir)
-    if not data_dir.strip() or not folder.is_dir():
-        raise InputError(f"the data folder {quoted(data_dir, PATH_LIMIT)} is not a folder")
+    folder = data_folder(data_dir)
     path = folder / name / "game.toml"
     if not path.exists():
         held = [p.parent.name for p in sorted(folder.glob("*/game.toml"))]
@@ -104,11 +102,8 @@ def data_games(data_dir: str) -> tuple[list[Sheet], list[str]]:
     from pnp.core.errors import UnknownGame
     from scorekeeper.games import rules_packages
 
-    folder = Path(data_dir)
-    if not data_dir.strip() or not folder.is_dir():
-        raise InputError(f"the data folder {quoted(data_dir, PATH_LIMIT)} is not a folder")
     sheets, problems = [], []
-    for path in sorted(folder.glob("*/game.toml")):
+    for path in sorted(data_folder(data_dir).glob("*/game.toml")):
         name = path.parent.name
         try:
             if pnp.core.games.resolve(name) in rules_packages():
@@ -120,6 +115,14 @@ def data_games(data_dir: str) -> tuple[list[Sheet], list[str]]:
         except InputError as exc:
             problems.append(str(exc))
     return sheets, problems
+
+
+def data_folder(data_dir: str) -> Path:
+    """The data folder `data_dir` (pnp's --data); InputError if it is not a folder."""
+    folder = Path(data_dir)
+    if not data_dir.strip() or not folder.is_dir():
+        raise InputError(f"the data folder {quoted(data_dir, PATH_LIMIT)} is not a folder")
+    return folder
 
 
 def _text(path: Path) -> str:
