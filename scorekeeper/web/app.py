@@ -140,11 +140,15 @@ def make_app(serving: Serving) -> Starlette:
     async def live(request: Request) -> Response:
         return await off_thread(lambda: render(request, "fragment.html"))
 
-    async def status_json(request: Request) -> Response:
+    async def shown(request: Request) -> page.Page:
+        """The table the request asks for; Refused 404 while the file has no game."""
         table = await off_thread(lambda: page.read_page(serving.db, chosen(request)))
         if table is None:
             raise guard.Refused(404, "no game yet: start one")
-        return JSONResponse(table.status)
+        return table
+
+    async def status_json(request: Request) -> Response:
+        return JSONResponse((await shown(request)).status)
 
     async def moves_json(request: Request) -> Response:
         move = request.query_params.get("move")
@@ -158,10 +162,7 @@ def make_app(serving: Serving) -> Starlette:
                     "params": [p.to_json() for p in offered.move.all_params(values)],
                 }
             )
-        table = await off_thread(lambda: page.read_page(serving.db, chosen(request)))
-        if table is None:
-            raise guard.Refused(404, "no game yet: start one")
-        return JSONResponse(writes.moves_json(table))
+        return JSONResponse(writes.moves_json(await shown(request)))
 
     async def history(request: Request) -> Response:
         number = request.query_params.get("page", "1")
