@@ -20,6 +20,8 @@ from html import escape
 from typing import Any, Callable
 from urllib.parse import parse_qs, urlsplit
 
+from scorekeeper.web.offer import LONGEST, MOST_VALUES
+
 #: The largest body a request may carry, in bytes (a form of the page sends well under
 #: 2 KiB).
 MAX_BODY = 16 * 1024
@@ -27,6 +29,9 @@ MAX_BODY = 16 * 1024
 REMEMBERED = 20_000
 FORM_TYPE = "application/x-www-form-urlencoded"
 JSON_TYPE = "application/json"
+#: The most values a script's move names (each of its texts within the forms' limits,
+#: scorekeeper.web.offer.LONGEST and MOST_VALUES).
+MOST_NAMES = 24
 
 
 class Refused(Exception):
@@ -84,8 +89,9 @@ def known_host(headers, hosts) -> None:
 def same_origin(headers, host: str) -> None:
     """Refused 403 for a request another site's page sent: an Origin header naming
     another host than the request's `host` ("name:port"; "null" passes only beside
-    Sec-Fetch-Site same-origin), or Sec-Fetch-Site cross-site or same-site. A request with neither (curl, an old browser) passes: the key in the
-    address and the form token still guard it."""
+    Sec-Fetch-Site same-origin), or Sec-Fetch-Site cross-site or same-site. A request
+    with neither (curl, an old browser) passes: the key in the address and the form
+    token still guard it."""
     fetched = headers.get("sec-fetch-site", "")
     if fetched in ("cross-site", "same-site"):
         raise Refused(403, "a page of another site cannot record moves here")
@@ -144,7 +150,11 @@ def read_values(body: bytes) -> tuple[dict, int | None]:
             "true or false, a list of texts or an object of texts",
         )
     texts = [t for v in values.values() for t in _texts(v)]
-    if len(values) > 24 or len(texts) > 48 or any(len(t) > 120 for t in [*values, *texts]):
+    if (
+        len(values) > MOST_NAMES
+        or len(texts) > MOST_VALUES
+        or any(len(t) > LONGEST for t in [*values, *texts])
+    ):
         raise Refused(400, "too many or too long values for one move")
     seen = sent.get("seen")
     if seen is not None and (type(seen) is not int or not 0 <= seen < 2**63):
