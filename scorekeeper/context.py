@@ -237,7 +237,7 @@ def _choices(
                 if p.name.casefold() not in said
                 for c in p.choices
             ]
-        if getattr(found.each[0] if found.each else None, "kind", "") == "number":
+        if found.each and found.each[0].kind == "number":
             return [(p.name, p.label) for p in found.each]  # a player, then their number
         if len(given) >= len(found.each):
             return []
