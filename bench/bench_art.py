@@ -49,11 +49,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import REPO, compile_packages, run_once, spread
 
+from pnp.core.paths import PACKAGE_DIR, SHIPPED_DATA_DIR  # noqa: E402
+
 SHARED = Path("/work/shared/bench")
 MAKE_WORKLOAD = SHARED / "make_art_workload.py"
 REFERENCE = SHARED / "bare_reportlab_images.py"
-DATA = REPO / "card_data" / "hack-attack"
-FONTS = REPO / "fonts"
+DATA = SHIPPED_DATA_DIR / "hack-attack"
+FONTS = PACKAGE_DIR / "data" / "fonts"
 GAME = "hack-attack"
 
 #: pnp's grid gives each card its own bleed (no shared cut lines), so three poker cards

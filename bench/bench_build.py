@@ -32,9 +32,11 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import REPO, compile_packages, paired_runs, ratios, spread
+from common import compile_packages, paired_runs, ratios, spread  # noqa: E402
 
-DATA = REPO / "card_data" / "hack-attack"
+from pnp.core.paths import SHIPPED_DATA_DIR  # noqa: E402
+
+DATA = SHIPPED_DATA_DIR / "hack-attack"
 FILES = {
     "tech": "tech.toml",
     "defense": "defense.toml",

@@ -23,7 +23,9 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import REPO, compile_packages, timed_runs  # noqa: E402
+from common import compile_packages, timed_runs  # noqa: E402
+
+from pnp.core.paths import SHIPPED_DATA_DIR  # noqa: E402
 
 GAME = "not-a-hack"
 PNP = "import sys; from pnp.cli import main; sys.argv[0] = 'pnp'; main()"
@@ -53,7 +55,7 @@ def _cards(folder: Path, n: int) -> None:
 
 def _data(root: Path, shape: str, n: int) -> Path:
     data = root / f"{shape}-{n}"
-    shutil.copytree(REPO / "card_data" / GAME, data / GAME)
+    shutil.copytree(SHIPPED_DATA_DIR / GAME, data / GAME)
     if shape == "cards":
         _cards(data / GAME, n // 2)
     else:

@@ -29,10 +29,10 @@ def first_card(game: str) -> str:
     """The id of the first card `game`'s kit prints (its shipped data)."""
     from pnp.build import game_folder
     from pnp.core.games import find_game
-    from pnp.core.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import SHIPPED_DATA_DIR
 
     kit = find_game(game)
-    return kit.cards(kit.load(game_folder(kit, DEFAULT_DATA_DIR)))[0].id
+    return kit.cards(kit.load(game_folder(kit, SHIPPED_DATA_DIR)))[0].id
 
 
 def main() -> None:

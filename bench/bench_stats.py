@@ -39,10 +39,10 @@ def finished_results(game: str, count: int) -> list:
     """`count` games of `game` its simulator played to their end (not capped), seeds
     from 1, player counts cycling through its range."""
     from pnp.core.games import entry
-    from pnp.core.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import SHIPPED_DATA_DIR
 
     module = import_module(entry(game).simulator)
-    data = module.load(DEFAULT_DATA_DIR / game)
+    data = module.load(SHIPPED_DATA_DIR / game)
     low, high = module.PLAYERS[0], min(module.PLAYERS[-1], 5)
     found, seed = [], 0
     while len(found) < count:

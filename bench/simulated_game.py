@@ -19,13 +19,13 @@ def script_of(game: str) -> tuple[list[str], Callable, Callable]:
     while two rows are left; one row left over takes back the event before. Neither
     names a write to time (None): the game's verbs are its own."""
     from pnp.core.games import entry
-    from pnp.core.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import SHIPPED_DATA_DIR
 
     simulator = entry(game).simulator
     if simulator is None:
         raise KeyError(f"{game}: the bench has no script for it, and it has no simulator")
     module = import_module(simulator)
-    data = module.load(DEFAULT_DATA_DIR / game)
+    data = module.load(SHIPPED_DATA_DIR / game)
     played = [
         module.simulate(data, module.PLAYERS[0], seed, module.DEFAULT_STRATEGY, module.TURN_CAP)
         for seed in range(1, 21)

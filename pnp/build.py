@@ -20,7 +20,6 @@ from typing import Any
 from pnp.core.errors import DataError, PnpError, UnknownGame, errors_only
 from pnp.core.games import find_game
 from pnp.core.outfile import through_links
-from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt
 from pnp.data.icons import credit_blocks
@@ -48,7 +47,7 @@ class BuildOptions:
     game: str
     spec: SheetSpec = field(default_factory=SheetSpec)
     card_size: str | None = None
-    data_dir: Path = DEFAULT_DATA_DIR
+    data_dir: Path | None = None  # None: the game's own folder, as its manifest names it
     out_dir: Path = Path("out")
     deck_format: str | None = None
     players: int | None = None
@@ -75,14 +74,17 @@ class BuildReport:
     generated_bleed: tuple[str, ...] = ()
 
 
-def find_kit(name: str, data_dir: Path) -> Kit:
+def find_kit(name: str, data_dir: Path | None) -> Kit:
     """The kit of the game called `name`: a registered game's (pnp.core.games.find_game),
     else the data-only game whose folder is `data_dir/name` (pnp.faces.kit: its
     game.toml names its faces and card tables). UnknownGame naming both places when
-    neither is there; PnpError as find_game raises it."""
+    neither is there (only the registered games without a `data_dir`); PnpError as
+    find_game raises it."""
     try:
         return find_game(name)
     except UnknownGame as exc:
+        if data_dir is None:
+            raise UnknownGame(f"{exc}; a data-only game is found in its data folder: --data DIR")
         from pnp.faces.kit import data_kit, game_id_like
 
         kit = data_kit(name, data_dir)
@@ -96,10 +98,14 @@ def find_kit(name: str, data_dir: Path) -> Kit:
         return kit
 
 
-def game_folder(kit: Kit, data_dir: Path) -> Path:
-    """The game's data folder inside `data_dir`; raises PnpError when it does not exist,
-    is not a folder or cannot be looked at (a link loop, a name too long, no permission)."""
-    folder = Path(data_dir) / kit.id
+def game_folder(kit: Kit, data_dir: Path | None) -> Path:
+    """The game's data folder: `data_dir`/<game id>, or without `data_dir` the folder its
+    data ships in (its manifest's, pnp.core.games.data_folder); raises PnpError when it
+    does not exist, is not a folder or cannot be looked at (a link loop, a name too
+    long, no permission)."""
+    from pnp.core.games import data_folder
+
+    folder = Path(data_dir) / kit.id if data_dir is not None else data_folder(kit.id)
     shown = quoted(folder, PATH_LIMIT)
     try:
         info = folder.stat()

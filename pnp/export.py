@@ -25,7 +25,6 @@ from typing import Any
 
 from pnp.build import BuildOptions, _staging_folder, load_for_drawing, publish
 from pnp.core.errors import DataError, PnpError, errors_only
-from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
 from pnp.export_tts import Deck, write_tts
@@ -56,7 +55,7 @@ class ExportOptions:
     format: str
     dpi: int = DEFAULT_DPI
     out_dir: Path = Path("out")
-    data_dir: Path = DEFAULT_DATA_DIR
+    data_dir: Path | None = None  # None: the game's own folder, as its manifest names it
     card_size: str | None = None
     bleed_mm: float = DEFAULT_BLEED_MM
     ink_saver: bool = False

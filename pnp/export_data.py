@@ -79,8 +79,8 @@ class DataExport:
             return None
 
 
-def export_data(game: str, data_dir: Path, out_dir: Path) -> DataExport:
-    """Write `game`'s flat tables (read from `data_dir`/<game>/) as CSV files into
+def export_data(game: str, data_dir: Path | None, out_dir: Path) -> DataExport:
+    """Write `game`'s flat tables (read from `data_dir`/<game>/, or its own folder without one) as CSV files into
     `out_dir`/<game>/csv/. Raises DataError when the data has problems (every one), and
     PnpError when the folder cannot be written (the previous one is then unchanged)."""
     from pnp.faces.kit import DataKit

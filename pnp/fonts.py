@@ -29,7 +29,7 @@ from pnp.core.shown import quoted
 
 rl_config.useA85 = 0
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+FONT_DIR = Path(__file__).resolve().parent / "data" / "fonts"  # package data
 
 REGULAR = "HackPack-Regular"
 BOLD = "HackPack-Bold"

@@ -24,7 +24,6 @@ from typing import Any, BinaryIO
 from pnp.build import BuildOptions, find_kit, frame_for, game_folder
 from pnp.core.errors import DataError, PnpError, Problem, errors_only
 from pnp.core.outfile import write_whole
-from pnp.core.paths import DEFAULT_DATA_DIR
 from pnp.core.shown import listed, quoted
 from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
@@ -52,7 +51,7 @@ class PreviewOptions:
     back: bool = False
     dpi: int = DEFAULT_DPI
     out_dir: Path = Path("out")
-    data_dir: Path = DEFAULT_DATA_DIR
+    data_dir: Path | None = None  # None: the game's own folder, as its manifest names it
     card_size: str | None = None
     ink_saver: bool = False
     bleed_mm: float = DEFAULT_BLEED_MM

@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
+from pnp.core.errors import HackPackError
 from pnp.core.shown import plural
 from scorekeeper.errors import InputError, ScoreError, quoted
 
@@ -18,77 +19,114 @@ from scorekeeper.errors import InputError, ScoreError, quoted
 @lru_cache(maxsize=None)
 def card_data(game: str, loader: Callable[[Path], Any]) -> Any:
     """The validated card data of game `game`, read by `loader` (the game's pnp.data load
-    function) from the repository's card_data/<game> folder, once per process.
-    InputError naming the first problem (and `pnp validate`) if the data has any. The
-    cards' pictures (pnp.data.icons) are left out: the table needs none."""
-    from pnp.core.errors import DataError
-    from pnp.core.paths import DEFAULT_DATA_DIR
+    function) from the folder its data ships in (its manifest's, pnp.core.games), once
+    per process. InputError naming the first problem (and `pnp validate`) if the data
+    has any, or saying why the folder or the loader cannot be used. The cards'
+    pictures (pnp.data.icons) are left out: the table needs none."""
+    from pnp.core.errors import DataError, PnpError
     from pnp.core.pictures import without_pictures
 
     try:
         with without_pictures():
-            return loader(DEFAULT_DATA_DIR / game)
+            return loader(_folder(game))
     except DataError as exc:
         raise InputError(
             f"the card data has {plural(len(exc.problems), 'problem')}, first: "
             f"{exc.problems[0]}; run 'pnp validate --game {game}'"
         ) from None
+    except PnpError as exc:
+        raise InputError(str(exc)) from None
+
+
+def _folder(game: str) -> Path:
+    """The folder the data of `game` ships in (pnp.core.games.data_folder)."""
+    from pnp.core.games import data_folder
+
+    return data_folder(game)
 
 
 #: Bumped when what `card_view` keeps changes shape.
-VIEW_FORMAT = 1
+VIEW_FORMAT = 2
 
 
 @lru_cache(maxsize=None)
 def card_view(game: str, loader: Callable[[Path], Any], view: Callable[[Any], Any]) -> Any:
     """`view(card_data(game, loader))`: the JSON-ready part of a game's cards that the
     table needs. A command with its database open keeps it there (scorekeeper.cache), so
-    the next verb does not parse and validate the TOML files again; the kept view is
-    used only while the game's data files and the code that reads and views them
-    (`loader`'s and `view`'s modules, pnp.data's) have the sizes and times they had
-    when it was made. A command without a database makes it each time. Errors as
-    `card_data`."""
-    from pnp.core.paths import DEFAULT_DATA_DIR
-
-    key = _view_key(DEFAULT_DATA_DIR / game, loader, view)
+    the next verb does not parse and validate the TOML files again. What decides the
+    view is kept with it (`_made_from`): every file of the game's data folder and every
+    module of the code that read and viewed it (each module of `loader`'s, `view`'s
+    and pnp's packages loaded when it was made), each with its size and time; the kept
+    view is used only while all of them are as they were. A command without a database
+    makes it each time. Errors as `card_data`."""
     from scorekeeper import cache
 
     store = cache.open_store()
-    if key is not None and store is not None:
+    if store is not None:
         try:
             kept = store.card_view(game)
-            if kept is not None and kept[0] == key:
+            if kept is not None and _still(kept[0], game):
                 return json.loads(kept[1])
-        except (ScoreError, ValueError, RecursionError):
+        except (HackPackError, ValueError, TypeError, RecursionError):
             pass  # a damaged cache: make the view again
     made = json.loads(json.dumps(view(card_data(game, loader))))
+    key = _made_from(game, loader, view)
     if key is not None and store is not None:
         cache.keep_view(store, game, key, json.dumps(made))
     return made
 
 
-def _view_key(folder: Path, loader, view) -> str | None:
-    """What a kept view was made from, as text: the folder, each file in it (name,
-    size, time) and the files of the code that reads and views it (pnp.data's modules
-    among them); None if they cannot be read."""
-    import os
+def _made_from(game: str, loader, view) -> str | None:
+    """What a view of `game` was made from, as JSON text: VIEW_FORMAT, the data folder,
+    its files (`_files`) and the code's (`_stats`), with their sizes and times; None if they
+    cannot be read."""
+    import sys
 
     try:
-        files = sorted(
-            (e.name, e.stat().st_size, e.stat().st_mtime_ns)
-            for e in os.scandir(folder)
-            if e.is_file()
+        folder = _folder(game)
+        roots = {"pnp", *(str(f.__module__).partition(".")[0] for f in (loader, view))}
+        modules = sorted(
+            str(m.__file__)
+            for name, m in list(sys.modules.items())
+            if name.partition(".")[0] in roots and getattr(m, "__file__", None)
         )
-        from pnp.core.paths import REPO_ROOT
-
-        readers = [e.path for e in os.scandir(REPO_ROOT / "pnp" / "data") if e.name.endswith(".py")]
-        code = sorted(
-            (f, os.stat(f).st_size, os.stat(f).st_mtime_ns)
-            for f in {loader.__code__.co_filename, view.__code__.co_filename, *readers}
-        )
-    except (OSError, AttributeError):
+        return json.dumps([VIEW_FORMAT, str(folder), _files(folder), _stats(modules)])
+    except (OSError, AttributeError, ScoreError, HackPackError):
         return None
-    return json.dumps([VIEW_FORMAT, str(folder), files, code])
+
+
+def _still(key: str, game: str) -> bool:
+    """Whether everything the kept view's `key` was made from is as it was then: the
+    same data folder, the same files in it and the same code files."""
+    form, folder, files, code = json.loads(key)
+    if form != VIEW_FORMAT or folder != str(_folder(game)):
+        return False
+    try:
+        return files == _files(Path(folder)) and code == _stats([c[0] for c in code])
+    except OSError:
+        return False
+
+
+def _files(folder: Path) -> list:
+    """[relative path, size, time] of every file under `folder`, in order."""
+    import os
+
+    found = []
+    for where, dirs, names in os.walk(folder):
+        dirs.sort()
+        for name in sorted(names):
+            info = os.stat(os.path.join(where, name))
+            found.append(
+                [os.path.relpath(os.path.join(where, name), folder), info.st_size, info.st_mtime_ns]
+            )
+    return found
+
+
+def _stats(paths: list[str]) -> list:
+    """[path, size, time] of each file of `paths`."""
+    import os
+
+    return [[p, (i := os.stat(p)).st_size, i.st_mtime_ns] for p in paths]
 
 
 def pick(

@@ -20,10 +20,11 @@ from typing import cast
 
 import click
 
+from pnp.core.errors import HackPackError
 from pnp.core.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
 from scorekeeper.commands import SHARED, playing, verb_games
 from scorekeeper.context import Ctx, Whole, negatives_as_values, option_words
-from scorekeeper.errors import RegistryError, ScoreError, StoreError, UsageError
+from scorekeeper.errors import RegistryError, StoreError, UsageError
 from scorekeeper.games import SHEET_VERBS, forget_problems, load_game, problems
 from scorekeeper.help_page import wrapped
 from scorekeeper.store import ENV_DB, path_problem
@@ -116,7 +117,8 @@ def one_line_errors(typed):
     which echo what was typed whole, with the command line's words `typed` shortened,
     keeping their exit status 2, and the score keeper's own UsageError (a malformed
     value inside an entry or a variant) as one of them; any other ScoreError, whose
-    message quotes what was typed already, as `Error: ...` with exit status 1."""
+    message quotes what was typed already, and any error of the shared core (a game's
+    manifest or data: pnp.core.errors.HackPackError), as `Error: ...` with exit status 1."""
     try:
         yield
     except click.UsageError as exc:
@@ -125,7 +127,7 @@ def one_line_errors(typed):
         raise
     except UsageError as exc:  # text that is no value of its kind: exit 2
         raise click.UsageError(one_line(str(exc)), exc.command) from None
-    except ScoreError as exc:
+    except HackPackError as exc:  # the score keeper's own, or the shared core's (pnp.core)
         raise click.ClickException(one_line(str(exc))) from None
 
 
@@ -218,7 +220,7 @@ class App(click.Group):
         forget_problems()
         try:
             found = collect()
-        except ScoreError as exc:
+        except HackPackError as exc:
             raise click.ClickException(str(exc)) from None
         for line in problems():
             if line not in ctx.meta.setdefault(_WARNED, set()):

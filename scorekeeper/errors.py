@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import sys
 
+from pnp.core.errors import HackPackError
 from pnp.core.shown import described, quoted  # noqa: F401  (re-exported for every message)
 
 
-class ScoreError(Exception):
-    """Base of every error the score keeper reports to a user."""
+class ScoreError(HackPackError):
+    """Base of every error the score keeper reports to a user (its root, shared with pnp's
+    PnpError, is pnp.core.errors.HackPackError)."""
 
 
 class InputError(ScoreError):

@@ -13,7 +13,8 @@ if os.environ.get("HACKPACK_FOURTH_GAME"):  # before pnp.build binds the data fo
 
     install()
 
-from pnp.build import DEFAULT_DATA_DIR, BuildOptions, build
+from pnp.build import BuildOptions, build
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.layout.imposition import SheetSpec
 
 REPO = Path(__file__).resolve().parent.parent
@@ -57,7 +58,7 @@ def built(tmp_path_factory):
 def data_copy(tmp_path) -> Path:
     """A writable copy of the whole card_data folder; returns the hack-attack folder in it."""
     target = tmp_path / "card_data"
-    shutil.copytree(DEFAULT_DATA_DIR, target)
+    shutil.copytree(SHIPPED_DATA_DIR, target)
     return target / "hack-attack"
 
 

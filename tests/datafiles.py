@@ -21,7 +21,7 @@ def first_card_file(game: str) -> str:
     """The name of the card table file that holds `game`'s first card (its Source), taken
     from the game's kit: the file a test of one card table edits."""
     from pnp.core.games import find_game
-    from pnp.core.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import SHIPPED_DATA_DIR
 
     kit = find_game(game)
-    return kit.cards(kit.load(DEFAULT_DATA_DIR / kit.id))[0].source.file.name
+    return kit.cards(kit.load(SHIPPED_DATA_DIR / kit.id))[0].source.file.name

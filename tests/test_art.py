@@ -232,10 +232,10 @@ def test_each_distinct_image_is_embedded_once_however_many_cards_print_it(data_c
 def test_a_hack_back_deck_and_a_not_a_hack_pile_carry_their_own_back_art(tmp_path):
     import shutil
 
-    from pnp.core.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import SHIPPED_DATA_DIR
 
     data = tmp_path / "card_data"
-    shutil.copytree(DEFAULT_DATA_DIR, data)
+    shutil.copytree(SHIPPED_DATA_DIR, data)
     hb, nah = data / "hack-back", data / "not-a-hack"
     image(hb / "art" / "red.png", (760, 1070), colour=(200, 0, 0))
     first_deck = next(

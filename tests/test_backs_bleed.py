@@ -16,8 +16,9 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.build import DEFAULT_DATA_DIR, BuildOptions, build
+from pnp.build import BuildOptions, build
 from pnp.core.games import find_game
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
 from pnp.fonts import REGULAR
 from pnp.fonts import font as font_name
@@ -46,7 +47,7 @@ def _kit(game: str, monkeypatch):
         kit = find_game(game)
         return kit, kit.load(COIN_DATA / game)
     kit = find_game(game)
-    return kit, kit.load(DEFAULT_DATA_DIR / kit.id)
+    return kit, kit.load(SHIPPED_DATA_DIR / kit.id)
 
 
 def _frame(size: str, ink_saver: bool) -> CardFrame:
@@ -263,7 +264,7 @@ def hack_back_build(tmp_path_factory):
     """Hack Back built with a 3.175 mm bleed, each deck on its own sheets, duplex."""
     out = tmp_path_factory.mktemp("hack-back-emblems")
     spec = SheetSpec(bleed_mm=BLEED_MM, deck_sheets=True)
-    build(BuildOptions("hack-back", spec, None, DEFAULT_DATA_DIR, out))
+    build(BuildOptions("hack-back", spec, None, SHIPPED_DATA_DIR, out))
     return spec, out / "hack-back" / "cards.pdf"
 
 
@@ -274,7 +275,7 @@ def test_every_hack_back_front_carries_the_emblem_of_its_deck(hack_back_build):
     two decks carries each deck's emblem in each."""
     spec, pdf = hack_back_build
     kit = find_game("hack-back")
-    data = kit.load(DEFAULT_DATA_DIR / kit.id)
+    data = kit.load(SHIPPED_DATA_DIR / kit.id)
     decks = {d.id: d for d in (*data.decks, data.shared)}
     groups = kit.print_groups(data)
     grid = compute_grid(spec)

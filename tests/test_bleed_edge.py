@@ -11,8 +11,8 @@ import pytest
 from PIL import ImageChops
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.build import DEFAULT_DATA_DIR
 from pnp.core.games import find_game
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import mm_to_pt
 from pnp.fonts import REGULAR
 from pnp.fonts import font as font_name
@@ -81,7 +81,7 @@ def _kit(game: str, monkeypatch):
         kit = find_game(game)
         return kit, kit.load(COIN_DATA / game)
     kit = find_game(game)
-    return kit, kit.load(DEFAULT_DATA_DIR / kit.id)
+    return kit, kit.load(SHIPPED_DATA_DIR / kit.id)
 
 
 @pytest.mark.parametrize("bleed_mm", BLEEDS_MM)

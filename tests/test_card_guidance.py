@@ -11,13 +11,13 @@ from collections import Counter
 
 import pytest
 
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.games.hack_attack.cards import AttackCard, DefenseCard, TechCard, UserErrorCard
 from pnp.games.hack_attack.loader import load_hack_attack
 from pnp.games.hack_back.loader import load_hack_back
 from pnp.games.not_a_hack.cards import load_not_a_hack
 
-HA = load_hack_attack(DEFAULT_DATA_DIR / "hack-attack")
+HA = load_hack_attack(SHIPPED_DATA_DIR / "hack-attack")
 CARDS = {c.id: c for c in HA.cards}
 
 
@@ -92,9 +92,9 @@ def test_every_attack_can_be_fully_covered_from_the_deck():
 
 
 def test_other_games_drop_the_myths():
-    mainframe = load_hack_back(DEFAULT_DATA_DIR / "hack-back").cards["air-gapped-mainframe"]
+    mainframe = load_hack_back(SHIPPED_DATA_DIR / "hack-back").cards["air-gapped-mainframe"]
     assert "Unhackable" not in mainframe.flavor and "USB stick" in mainframe.flavor
-    nah = {c.id: c for c in load_not_a_hack(DEFAULT_DATA_DIR / "not-a-hack").cards}
+    nah = {c.id: c for c in load_not_a_hack(SHIPPED_DATA_DIR / "not-a-hack").cards}
     assert "CVE number" in nah["pos-cve-named"].text
     assert "important" not in nah["pos-cve-named"].text
     assert "nowhere else" in nah["pos-strong-passphrase"].text
@@ -102,7 +102,7 @@ def test_other_games_drop_the_myths():
 
 
 def test_the_rulebook_names_its_sources():
-    text = (DEFAULT_DATA_DIR / "hack-attack" / "rulebook.md").read_text(encoding="utf-8")
+    text = (SHIPPED_DATA_DIR / "hack-attack" / "rulebook.md").read_text(encoding="utf-8")
     assert "## Sources" in text
     for source in ("NIST SP 800-63B-4", "NCSC", "CISA", "NSA", "FTC", "FCC"):
         assert source in text

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.core.games import game_ids
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import CARD_SIZES_MM
 from tests.datafiles import edit_data
 
@@ -17,7 +17,7 @@ from tests.datafiles import edit_data
 def _sizes(game: str) -> list[str]:
     import tomllib
 
-    with open(DEFAULT_DATA_DIR / game / "game.toml", "rb") as f:
+    with open(SHIPPED_DATA_DIR / game / "game.toml", "rb") as f:
         return tomllib.load(f)["card_sizes"]
 
 

@@ -12,7 +12,7 @@ from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from pnp.build import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import mm_to_pt
 from pnp.games.hack_attack.kit import KIT as HA_KIT
 from pnp.games.hack_attack.loader import load_hack_attack
@@ -23,7 +23,7 @@ from tests.pdfread import placements, segments
 MM = mm_to_pt(1)
 TOL = 0.01 * MM  # 0.01 mm in points
 CARD_W, CARD_H = 63.5 * MM, 88.9 * MM
-DATA = load_hack_attack(DEFAULT_DATA_DIR / "hack-attack")
+DATA = load_hack_attack(SHIPPED_DATA_DIR / "hack-attack")
 #: The copies of each sheet, in print order: the deck, then the player aids on the same
 #: sheets (pnp.layout.kit.Kit.print_groups, pnp.render.sheets.sheet_layout).
 SHEETS = [[card for card, _ in sheet] for sheet in sheet_layout(HA_KIT.print_groups(DATA), 9)]

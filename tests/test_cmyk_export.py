@@ -21,7 +21,7 @@ from pypdf.generic import ContentStream
 
 from pnp.cli import main as pnp_main
 from pnp.core.errors import PnpError
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.data.icc import Source
 from pnp.export import ExportOptions, export
 from pnp.render.cmyk import cmyk_of, cmyk_pixels, grey_k, to_cmyk
@@ -56,7 +56,7 @@ def exported(tmp_path_factory):
     smart TV), exported as pdf-single in RGB and in CMYK: {mode: PdfReader path}."""
     root = tmp_path_factory.mktemp("cmyk")
     data = root / "card_data"
-    shutil.copytree(DEFAULT_DATA_DIR / "hack-attack", data / "hack-attack")
+    shutil.copytree(SHIPPED_DATA_DIR / "hack-attack", data / "hack-attack")
     game = data / "hack-attack"
     (game / "art").mkdir()
     back = Image.new("RGBA", (760, 1060), (0, 0, 0, 0))

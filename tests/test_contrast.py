@@ -14,8 +14,9 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from pnp.build import DEFAULT_DATA_DIR, BuildOptions, find_kit, frame_for, game_folder
+from pnp.build import BuildOptions, find_kit, frame_for, game_folder
 from pnp.cli import main
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import mm_to_pt
 from pnp.data.art import ArtSpec
 from pnp.data.images import probe
@@ -254,8 +255,8 @@ def test_a_game_whose_category_colours_print_the_same_grey_is_refused_at_the_col
 @pytest.mark.parametrize("ink_saver", [False, True], ids=["default", "ink-saver"])
 @pytest.mark.parametrize("game", ["hack-attack", "hack-back", "not-a-hack"])
 def test_every_shipped_face_is_legible_in_colour_and_greyscale(game, ink_saver):
-    kit = find_kit(game, DEFAULT_DATA_DIR)
-    folder = game_folder(kit, DEFAULT_DATA_DIR)
+    kit = find_kit(game, SHIPPED_DATA_DIR)
+    folder = game_folder(kit, SHIPPED_DATA_DIR)
     use_fonts_of(folder)
     data = kit.load(folder)
     assert palette_problems(kit, data) == []

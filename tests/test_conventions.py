@@ -9,7 +9,6 @@ import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -17,10 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.cli import main as pnp_main
+from pnp.core.paths import SHIPPED_DATA_DIR
 from scorekeeper.cli import main as sk_main
 
 pty = pytest.importorskip("pty")
-DATA = Path(__file__).resolve().parents[1] / "card_data"
+DATA = SHIPPED_DATA_DIR
 
 
 def on_a_terminal(args: list[str], env: dict) -> tuple[int, bytes]:

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.core.errors import Problem, column_letters
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.data.csv_tables import read_sheet
 from pnp.data.schema import Field, int_range
 from pnp.data.tables import TableSpec, read_tables
@@ -28,7 +28,7 @@ def sheet(tmp_path) -> Path:
     """A copy of the card data whose Hack Attack reads its [[attack]] table from
     attack.csv (written by export-data), attack.toml removed; returns attack.csv."""
     data = tmp_path / "card_data"
-    shutil.copytree(DEFAULT_DATA_DIR, data)
+    shutil.copytree(SHIPPED_DATA_DIR, data)
     export_data("hack-attack", data, tmp_path / "out")
     game = data / "hack-attack"
     shutil.copy(tmp_path / "out" / "hack-attack" / "csv" / "attack.csv", game / "attack.csv")
@@ -258,7 +258,7 @@ def test_an_empty_file_and_broken_quoting_are_one_line_each(tmp_path):
 
 def test_a_table_with_nested_fields_is_refused_in_one_line(tmp_path):
     data = tmp_path / "card_data"
-    shutil.copytree(DEFAULT_DATA_DIR, data)
+    shutil.copytree(SHIPPED_DATA_DIR, data)
     game = data / "hack-back" / "game.toml"
     lines = game.read_text(encoding="utf-8").count("\n")
     with open(game, "a", encoding="utf-8") as f:
@@ -289,7 +289,7 @@ def test_a_table_with_nested_fields_is_refused_in_one_line(tmp_path):
 )
 def test_a_bad_tables_entry_is_named_at_its_line(tmp_path, entry, message):
     data = tmp_path / "card_data"
-    shutil.copytree(DEFAULT_DATA_DIR, data)
+    shutil.copytree(SHIPPED_DATA_DIR, data)
     game = data / "hack-attack" / "game.toml"
     lines = game.read_text(encoding="utf-8").count("\n")
     with open(game, "a", encoding="utf-8") as f:
@@ -303,7 +303,7 @@ def test_a_bad_tables_entry_is_named_at_its_line(tmp_path, entry, message):
 
 
 def test_a_table_in_both_its_csv_and_its_toml_file_is_refused(sheet):
-    shutil.copy(DEFAULT_DATA_DIR / "hack-attack" / "attack.toml", sheet.parent / "attack.toml")
+    shutil.copy(SHIPPED_DATA_DIR / "hack-attack" / "attack.toml", sheet.parent / "attack.toml")
     line = (
         (sheet.parent / "attack.toml").read_text(encoding="utf-8").split("\n").index("[[attack]]")
     )
@@ -321,7 +321,7 @@ def test_column_letters_run_past_z():
 
 def test_a_count_problem_names_the_csv_file_its_table_is_read_from(tmp_path):
     data = tmp_path / "card_data"
-    shutil.copytree(DEFAULT_DATA_DIR, data)
+    shutil.copytree(SHIPPED_DATA_DIR, data)
     export_data("not-a-hack", data, tmp_path / "out")
     game = data / "not-a-hack"
     shutil.copy(tmp_path / "out" / "not-a-hack" / "csv" / "new_account.csv", game)

@@ -26,7 +26,7 @@ from pnp.build import BuildOptions, frame_for, game_folder
 from pnp.cli import main as pnp_main
 from pnp.core.errors import PnpError
 from pnp.core.games import find_game
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import CARD_SIZES_MM
 from pnp.export import ExportOptions, export
 from pnp.layout.kit import PrintGroup
@@ -38,7 +38,7 @@ MM_PER_PT = 25.4 / 72
 def groups_of(game: str, **options) -> list[PrintGroup]:
     """The print groups a build of `game` prints (independently of pnp.export)."""
     kit = find_game(game)
-    data, _, _ = validate(kit, game_folder(kit, DEFAULT_DATA_DIR), frame_for(BuildOptions(game)))
+    data, _, _ = validate(kit, game_folder(kit, SHIPPED_DATA_DIR), frame_for(BuildOptions(game)))
     return kit.print_groups(data, options.get("deck_format"), options.get("players"))
 
 
@@ -423,7 +423,7 @@ def test_the_cli_offers_the_formats_and_dpi_range_the_library_checks():
     [("pdf-single", "cards-single.pdf", "folder"), ("png", "png", "file"), ("tts", "tts", "file")],
 )
 def test_something_of_the_other_kind_in_the_way_is_refused_and_kept(tmp_path, fmt, name, make):
-    from pnp.core.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import SHIPPED_DATA_DIR
 
     target = tmp_path / "out" / "hack-attack" / name
     target.parent.mkdir(parents=True)
@@ -443,7 +443,7 @@ def test_something_of_the_other_kind_in_the_way_is_refused_and_kept(tmp_path, fm
             "--dpi",
             "50",
             "--data",
-            str(DEFAULT_DATA_DIR),
+            str(SHIPPED_DATA_DIR),
             "--out",
             str(tmp_path / "out"),
         ],

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from pnp.build import BuildOptions, build
 from pnp.cli import main
 from pnp.core.games import find_game
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.data.models import Origin, Source
 from pnp.data.toml_source import TomlFile, read_toml
 from tests.fourth_game import register
@@ -28,7 +28,7 @@ _HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.-]+)\s*\]\]?\s*(#.*)?$")
 
 
 def _data_of(game: str) -> Path:
-    return FOURTH_DATA if game == "coin-flip" else DEFAULT_DATA_DIR
+    return FOURTH_DATA if game == "coin-flip" else SHIPPED_DATA_DIR
 
 
 def _export(game: str, data: Path, out: Path):
@@ -119,7 +119,7 @@ def test_every_flat_table_goes_to_csv_and_back_to_the_same_cards_and_pdf(
 
 
 def test_export_data_names_the_tables_it_cannot_write(tmp_path):
-    result = _export("hack-back", DEFAULT_DATA_DIR, tmp_path / "out")
+    result = _export("hack-back", SHIPPED_DATA_DIR, tmp_path / "out")
     folder = tmp_path / "out" / "hack-back" / "csv"
     assert (result.exit_code, result.output.splitlines()) == (
         0,
@@ -145,7 +145,7 @@ def test_export_data_names_the_tables_it_cannot_write(tmp_path):
 
 def test_a_value_a_cell_cannot_hold_keeps_its_table_in_toml(tmp_path):
     data = tmp_path / "card_data"
-    shutil.copytree(DEFAULT_DATA_DIR / "hack-attack", data / "hack-attack")
+    shutil.copytree(SHIPPED_DATA_DIR / "hack-attack", data / "hack-attack")
     path = data / "hack-attack" / "aids.toml"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace('"**Discard** down', '"**Discard** | down', 1), encoding="utf-8")
@@ -180,7 +180,7 @@ def test_the_readme_example_is_what_export_data_writes(tmp_path):
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Cards from a spreadsheet", 1)[1].split("\n## ", 1)[0]
     example = section.split("```csv\n", 1)[1].split("```", 1)[0].splitlines()
-    assert _export("hack-attack", DEFAULT_DATA_DIR, tmp_path / "out").exit_code == 0
+    assert _export("hack-attack", SHIPPED_DATA_DIR, tmp_path / "out").exit_code == 0
     written = (tmp_path / "out" / "hack-attack" / "csv" / "tech.csv").read_text(
         encoding="utf-8-sig"
     )

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.core.games import find_game, game_ids
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import mm_to_pt
 from pnp.fonts import BOLD, REGULAR
 from pnp.layout.card_frame import CardFrame
@@ -101,7 +101,7 @@ def test_rules_are_ink_too():
 
 
 def _copy(tmp_path):
-    shutil.copytree(DEFAULT_DATA_DIR, tmp_path / "card_data")
+    shutil.copytree(SHIPPED_DATA_DIR, tmp_path / "card_data")
     return tmp_path / "card_data"
 
 
@@ -229,7 +229,7 @@ def test_a_shared_value_is_reported_once_with_the_face_it_was_found_on(tmp_path)
 @pytest.mark.parametrize("size", ["poker", "bridge", "tarot"])
 def test_every_face_of_every_kit_passes_every_check(game, size):
     kit = find_game(game)
-    data = kit.load(DEFAULT_DATA_DIR / game)
+    data = kit.load(SHIPPED_DATA_DIR / game)
     from pnp.core.units import CARD_SIZES_MM
 
     w, h = CARD_SIZES_MM[size]
@@ -263,7 +263,7 @@ def test_a_deliberately_overlapping_face_is_a_validation_error(monkeypatch):
     monkeypatch.setattr(type(kit), "front", front)
     result = _run("validate", "--game", "hack-attack")
     assert result.exit_code == 1
-    tech = DEFAULT_DATA_DIR / "hack-attack" / "tech.toml"
+    tech = SHIPPED_DATA_DIR / "hack-attack" / "tech.toml"
     line = tech.read_text(encoding="utf-8").split("\n").index("[[tech]]") + 1
     assert (
         f"tech.toml:{line}: card 'smart-tv': layout element 'stamp' overlaps 'name' by "

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pnp.build import BuildOptions, build
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
 from pnp.faces.bound import Bound
 from pnp.faces.building import back_face, front_face
@@ -50,7 +50,7 @@ class TomlNotAHack(NotAHackKit):
 
 @pytest.fixture(scope="module")
 def data():
-    return load_not_a_hack(DEFAULT_DATA_DIR / "not-a-hack")
+    return load_not_a_hack(SHIPPED_DATA_DIR / "not-a-hack")
 
 
 def _difference_pt(a, b, where: str) -> float:

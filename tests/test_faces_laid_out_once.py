@@ -9,7 +9,7 @@ import pytest
 
 import pnp.core.games
 from pnp.build import BuildOptions, build
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.export import ExportOptions, export
 from pnp.layout.imposition import SheetSpec
 from pnp.layout.kit import front_key
@@ -38,7 +38,7 @@ def _counted(monkeypatch, game: str) -> Counter:
 @pytest.mark.parametrize("game", pnp.core.games.game_ids())
 def test_a_build_lays_out_each_face_once(game, tmp_path, monkeypatch):
     laid = _counted(monkeypatch, game)
-    build(BuildOptions(game, SheetSpec(), None, DEFAULT_DATA_DIR, tmp_path))
+    build(BuildOptions(game, SheetSpec(), None, SHIPPED_DATA_DIR, tmp_path))
     assert laid and set(laid.values()) == {1}, laid.most_common(3)
 
 

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 import pnp.core.games
+from pnp.core.games import Declared
 from scorekeeper.cli import collect_commands, main
 from scorekeeper.commands import playing
 from scorekeeper.errors import RegistryError
@@ -253,7 +254,8 @@ def test_the_installed_entry_points_declare_the_shipped_games():
     ours = {
         p.name: p.value for p in importlib.metadata.entry_points(group=pnp.core.games.ENTRY_POINTS)
     }
-    assert dict(pnp.core.games.declared()) == ours
+    assert {d.name: d.value for d in pnp.core.games.declared()} == ours
+    assert {d.package for d in pnp.core.games.declared()} == {"hackpack"}
     assert ours == {
         "hack-attack": "pnp.games.hack_attack:MANIFEST",
         "hack-back": "pnp.games.hack_back:MANIFEST",
@@ -268,16 +270,17 @@ def test_an_entry_point_that_fails_to_import_is_one_line_and_the_rest_work(sk, m
         "declared",
         lambda: [
             *shipped,
-            ("coin-flap", "tests.no_such_game:ENTRY"),
-            ("coin-flup", "pnp.games.hack_back:MANIFEST"),
+            Declared("coin-flap", "tests.no_such_game:ENTRY", "coin-games"),
+            Declared("coin-flup", "pnp.games.hack_back:MANIFEST", "coin-games"),
         ],
     )
     monkeypatch.setattr(pnp.core.games, "_discovered", None)
     assert pnp.core.games.game_ids()[:3] == ["hack-attack", "hack-back", "not-a-hack"]
     assert pnp.core.games.broken() == [
-        "game coin-flap: its entry point tests.no_such_game:ENTRY does not load "
-        "(ModuleNotFoundError: No module named 'tests.no_such_game')",
-        "game coin-flup: its entry point pnp.games.hack_back:MANIFEST names the game hack-back",
+        "game coin-flap (package coin-games): its entry point tests.no_such_game:ENTRY "
+        "does not load (ModuleNotFoundError: No module named 'tests.no_such_game')",
+        "game coin-flup (package coin-games): its entry point pnp.games.hack_back:MANIFEST "
+        "names the game hack-back",
     ]
     result = sk("new", "hack-attack", "Ana", "Ben")
     assert result.exit_code == 0
@@ -293,7 +296,9 @@ def test_a_game_in_a_package_of_its_own_is_found_by_its_entry_point(sk, monkeypa
     monkeypatch.setitem(sys.modules, module.__name__, module)
     shipped = pnp.core.games.declared()
     monkeypatch.setattr(
-        pnp.core.games, "declared", lambda: [*shipped, ("coin-flip", "tests.coin_package:ENTRY")]
+        pnp.core.games,
+        "declared",
+        lambda: [*shipped, Declared("coin-flip", "tests.coin_package:ENTRY", "coin-games")],
     )
     monkeypatch.setattr(pnp.core.games, "_discovered", None)
     monkeypatch.setattr(pnp.core.games, "GAMES", [])

@@ -261,10 +261,10 @@ def test_a_registered_game_prints_in_its_own_fonts_too(tmp_path):
     one font for all three styles, embeds that font alone in every PDF of its kit."""
     import shutil
 
-    from pnp.core.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import SHIPPED_DATA_DIR
 
     data = tmp_path / "data"
-    shutil.copytree(DEFAULT_DATA_DIR / "hack-back", data / "hack-back")
+    shutil.copytree(SHIPPED_DATA_DIR / "hack-back", data / "hack-back")
     game = data / "hack-back" / "game.toml"
     fonts = '[fonts]\nregular = "fonts/TestSans-Regular.ttf"\nlicence = "fonts/OFL.txt"\n'
     game.write_text(game.read_text(encoding="utf-8") + "\n" + fonts, encoding="utf-8")

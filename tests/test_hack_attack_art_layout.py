@@ -14,8 +14,9 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnp.build import DEFAULT_DATA_DIR, BuildOptions, build, frame_for
+from pnp.build import BuildOptions, build, frame_for
 from pnp.cli import main
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import pt_to_mm
 from pnp.games.hack_attack.kit import KIT
 from pnp.layout.card_frame import BODY_FLOOR_PT, TITLE_FLOOR_PT
@@ -26,7 +27,7 @@ from pnp.validate import kit_faces
 from tests.conftest import bench_module
 from tests.pdfread import placements
 
-DATA = KIT.load(DEFAULT_DATA_DIR / "hack-attack")
+DATA = KIT.load(SHIPPED_DATA_DIR / "hack-attack")
 SIZES = ("poker", "bridge", "tarot")
 DPI = 72
 #: The body text of each front kind, beside its title "name".

@@ -14,9 +14,10 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from pnp.build import DEFAULT_DATA_DIR, BuildOptions, build
+from pnp.build import BuildOptions, build
 from pnp.cli import main
 from pnp.core.games import find_game
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
 from pnp.fonts import REGULAR
 from pnp.games.hack_back.cards import HeroCard
@@ -31,7 +32,7 @@ from tests.pdfread import _clip_then_move, placements
 SIZES = ["poker", "bridge", "tarot"]
 SCALE = 2.0  # px per pt
 KIT = find_game("hack-back")
-DATA = KIT.load(DEFAULT_DATA_DIR / "hack-back")
+DATA = KIT.load(SHIPPED_DATA_DIR / "hack-back")
 #: Every printed front once (a card printed in two decks carries two emblems).
 FRONTS = {front_key(c): c for g in KIT.print_groups(DATA) for c in g.copies}
 
@@ -77,7 +78,7 @@ def built(tmp_path_factory):
     """Hack Back built at poker, each deck on its own sheets (fronts, then backs)."""
     out = tmp_path_factory.mktemp("hack-back-art")
     spec = SheetSpec(deck_sheets=True)
-    build(BuildOptions("hack-back", spec, None, DEFAULT_DATA_DIR, out))
+    build(BuildOptions("hack-back", spec, None, SHIPPED_DATA_DIR, out))
     return spec, out / "hack-back" / "cards.pdf"
 
 

@@ -17,11 +17,11 @@ from collections import Counter
 
 from click.testing import CliRunner
 
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.games.hack_back.loader import load_hack_back
 from scorekeeper.cli import main
 
-DATA = load_hack_back(DEFAULT_DATA_DIR / "hack-back")
+DATA = load_hack_back(SHIPPED_DATA_DIR / "hack-back")
 DECKS = {d.id: dict(d.cards) for d in DATA.decks}
 
 

@@ -10,14 +10,14 @@ from pypdf import PdfReader
 from pnp.build import BuildOptions, build
 from pnp.cli import main
 from pnp.core.errors import PnpError
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.games.hack_back.cards import Effect
 from pnp.games.hack_back.loader import load_hack_back
 from pnp.layout.imposition import SheetSpec
 from tests.datafiles import edit_data
 from tests.pdfread import placements
 
-DATA = load_hack_back(DEFAULT_DATA_DIR / "hack-back")
+DATA = load_hack_back(SHIPPED_DATA_DIR / "hack-back")
 
 
 def test_the_shipped_decks_follow_the_rules():
@@ -88,7 +88,7 @@ def test_patch_tuesday_lowers_every_hero():
     lower an opponent's Hero is an Attack, so its Play is an Attack on every Hero."""
     from pnp.games.hack_back.loader import load_hack_back
 
-    card = load_hack_back(DEFAULT_DATA_DIR / "hack-back").cards["patch-tuesday"]
+    card = load_hack_back(SHIPPED_DATA_DIR / "hack-back").cards["patch-tuesday"]
     assert card.play == (Effect("attack", -4, True),)
 
 
@@ -100,7 +100,7 @@ def _validate(folder):
 def hb_copy(tmp_path):
     import shutil
 
-    shutil.copytree(DEFAULT_DATA_DIR, tmp_path / "card_data")
+    shutil.copytree(SHIPPED_DATA_DIR, tmp_path / "card_data")
     return tmp_path / "card_data" / "hack-back"
 
 
@@ -250,7 +250,7 @@ def test_the_score_keeper_seats_as_many_players_as_the_kit_deals():
     from scorekeeper.errors import RuleError
     from scorekeeper.games.hack_back import rules
 
-    data = load_hack_back(DEFAULT_DATA_DIR / "hack-back")
+    data = load_hack_back(SHIPPED_DATA_DIR / "hack-back")
     most = rules.PLAYERS[1]
     assert data.info.players_max == most == 12 and data.shared.size // 5 >= most
     names = [f"P{k}" for k in range(most + 1)]

@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.data.icons import credit_blocks, read_game_icons
 from pnp.data.toml_source import read_toml
 from pnp.icons_sync import sync_icons
@@ -23,7 +24,7 @@ from pnp.layout.face import Art, Face, Fill
 from pnp.layout.imposition import Rect
 
 POCKET_HEIST = Path(__file__).parent / "faces_as_data" / "pocket-heist"
-SHIPPED = Path(__file__).resolve().parent.parent / "card_data"
+SHIPPED = SHIPPED_DATA_DIR
 PATH = '<path fill="currentColor" d="M10 10h492v492H10z"/>'
 
 

@@ -11,9 +11,10 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from pnp.build import DEFAULT_DATA_DIR, BuildOptions, frame_for
+from pnp.build import BuildOptions, frame_for
 from pnp.cli import main
 from pnp.core.games import find_game, game_ids
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.validate import kit_faces
 from tests.conftest import bench_module
 
@@ -84,7 +85,7 @@ def test_every_card_prints_the_same_words_in_the_same_places(game, cards):
 
 def _faces(game: str, ink_saver: bool):
     kit = find_game(game)
-    data = kit.load(DEFAULT_DATA_DIR / kit.id)
+    data = kit.load(SHIPPED_DATA_DIR / kit.id)
     frame = frame_for(BuildOptions(game, ink_saver=ink_saver))(data)
     assert frame.ink_saver is ink_saver
     return list(kit_faces(kit, data, frame))

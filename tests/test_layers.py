@@ -63,7 +63,7 @@ def test_every_shipped_game_is_one_room_beside_its_manifest():
     as Coin Flip, lives outside pnp.games)."""
     import pnp.core.games
 
-    shipped = dict(pnp.core.games.declared())
+    shipped = {d.name: d.value for d in pnp.core.games.declared()}
     games = [g for g in pnp.core.games.registry() if g.id in shipped]
     assert [g.id for g in games] == list(shipped)
     for g in games:

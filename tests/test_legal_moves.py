@@ -135,11 +135,11 @@ def _folder(game_id: str):
     """The game's card data: the shipped games' folder, or the fourth game's own."""
     from pathlib import Path
 
-    from pnp.core.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import SHIPPED_DATA_DIR
 
     if game_id == "coin-flip":
         return Path(__file__).parent / "fourth_game" / "card_data" / "coin-flip"
-    return DEFAULT_DATA_DIR / game_id
+    return SHIPPED_DATA_DIR / game_id
 
 
 def test_a_points_sheet_walked_through_its_own_legal_moves(tmp_path):

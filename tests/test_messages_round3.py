@@ -13,10 +13,11 @@ from click.testing import CliRunner
 from PIL import Image
 
 from pnp.cli import main as pnp_main
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.layout.face_check import shown_dpi
 from scorekeeper.cli import main as sk_main
 
-DATA = Path(__file__).resolve().parents[1] / "card_data"
+DATA = SHIPPED_DATA_DIR
 
 
 @pytest.fixture

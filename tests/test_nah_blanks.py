@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.build import BuildOptions, build
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
 from pnp.fonts import BOLD
 from pnp.games.not_a_hack.cards import load_not_a_hack
@@ -39,7 +39,7 @@ CLOSERS = ".,;:!?”’)»"
 
 @pytest.fixture(scope="module")
 def data():
-    return load_not_a_hack(DEFAULT_DATA_DIR / "not-a-hack")
+    return load_not_a_hack(SHIPPED_DATA_DIR / "not-a-hack")
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,7 @@ from pypdf import PdfReader
 
 from pnp.build import BuildOptions, build
 from pnp.cli import main
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
 from pnp.games.not_a_hack.cards import load_not_a_hack
 from pnp.games.not_a_hack.faces import KIT
@@ -43,7 +43,7 @@ INK_BEFORE_ISSUE_28 = 0.180
 
 @pytest.fixture(scope="module")
 def data():
-    return load_not_a_hack(DEFAULT_DATA_DIR / "not-a-hack")
+    return load_not_a_hack(SHIPPED_DATA_DIR / "not-a-hack")
 
 
 def _frame(size: str, ink_saver: bool = False) -> CardFrame:
@@ -239,7 +239,7 @@ def test_a_face_keeps_one_art_area_scaled_like_its_boxes(tmp_path):
     path.write_text(AREA + 'saver = { art_colour = "#111111" }\n' + BACK)
     layout, found = read_layout(path, {"action": FIELDS}, ("card",), frozenset(), "poker")
     assert found == [] and layout is not None
-    info = load_not_a_hack(DEFAULT_DATA_DIR / "not-a-hack").info
+    info = load_not_a_hack(SHIPPED_DATA_DIR / "not-a-hack").info
     bound = Bound({}, layout.fronts["action"][0].origin.source, info)
     poker = front_face(layout, "action", bound, _frame("poker"))
     assert poker.art_colour == "#8C8C8C" and poker.elements == ()

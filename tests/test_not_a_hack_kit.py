@@ -11,13 +11,13 @@ from pypdf import PdfReader
 
 from pnp.build import BuildOptions, build
 from pnp.cli import main as pnp_main
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.games.not_a_hack.cards import load_not_a_hack
 from pnp.layout.imposition import SheetSpec
 from scorekeeper.cli import main as sk_main
 from tests.pdfread import placements
 
-DATA = load_not_a_hack(DEFAULT_DATA_DIR / "not-a-hack")
+DATA = load_not_a_hack(SHIPPED_DATA_DIR / "not-a-hack")
 
 
 def test_the_kit_has_what_the_rules_need():
@@ -35,7 +35,7 @@ def test_the_kit_has_what_the_rules_need():
 def test_blanks_that_do_not_match_the_needs_are_an_error(tmp_path):
     import shutil
 
-    shutil.copytree(DEFAULT_DATA_DIR, tmp_path / "card_data")
+    shutil.copytree(SHIPPED_DATA_DIR, tmp_path / "card_data")
     black = tmp_path / "card_data" / "not-a-hack" / "black.toml"
     lines = black.read_text(encoding="utf-8").split("\n")
     i = next(n for n, line in enumerate(lines) if line.startswith("modifiers = 1"))
@@ -133,7 +133,7 @@ def test_a_white_pile_too_small_to_deal_ten_each_is_refused(tmp_path):
     from pnp.core.errors import DataError
 
     folder = tmp_path / "not-a-hack"
-    shutil.copytree(DEFAULT_DATA_DIR / "not-a-hack", folder)
+    shutil.copytree(SHIPPED_DATA_DIR / "not-a-hack", folder)
     white = folder / "white.toml"
     blocks = re.split(r"(?=^\[\[)", white.read_text(), flags=re.M)
     kept, seen = [], {"component": 0, "modifier": 0}

@@ -18,7 +18,7 @@ from reportlab.lib.pagesizes import A4
 from pnp.build import BuildOptions, build
 from pnp.calibrate import write_calibration
 from pnp.cli import main as pnp_main
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import CARD_SIZES_MM, PAPER_MM
 from pnp.export import ExportOptions, export
 from pnp.layout.imposition import DEFAULT_BLEED_MM, DEFAULT_MARGIN_MM, SheetSpec
@@ -82,7 +82,7 @@ def kits(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         register(mp)
         for game in GAMES:
-            where = data.get(game, DEFAULT_DATA_DIR)
+            where = data.get(game, SHIPPED_DATA_DIR)
             report = build(BuildOptions(game, SheetSpec(), out_dir=out, data_dir=where))
             export(ExportOptions(game, "pdf-single", out_dir=out, data_dir=where))
             found[game] = {p.name: p for p in report.paths}

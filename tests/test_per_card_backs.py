@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from pnp.build import BuildOptions, build
 from pnp.cli import main
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.games.hack_back.faces import KIT as HB_KIT
 from pnp.games.hack_back.loader import load_hack_back
 from pnp.layout.imposition import SheetSpec, back_trim, compute_grid
@@ -21,7 +21,7 @@ from pnp.layout.kit import PrintGroup
 from pnp.render.sheets import new_canvas, sheet_layout, write_sheets
 from tests.pdfread import placed_forms, placements
 
-DATA = load_hack_back(DEFAULT_DATA_DIR / "hack-back")
+DATA = load_hack_back(SHIPPED_DATA_DIR / "hack-back")
 
 
 def test_groups_share_sheets_unless_each_starts_its_own():

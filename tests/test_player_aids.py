@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.core.games import find_game
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from tests.datafiles import edit_data
 
 #: What each game's aid must say, in this order (its rules file's own sequence).
@@ -74,8 +74,8 @@ def test_one_aid_per_player_at_the_largest_table_with_the_turn_in_order(kits, ga
     fronts, backs = pages[0::2], pages[1::2]
     aid_fronts = [p for p in fronts if "PLAYER AID" in p]
     kit = find_game(game)
-    players_max = kit.most_players(kit.load(DEFAULT_DATA_DIR / game))  # the default format
-    aids = len(kit.aids(kit.load(DEFAULT_DATA_DIR / game)))  # each player's aid cards
+    players_max = kit.most_players(kit.load(SHIPPED_DATA_DIR / game))  # the default format
+    aids = len(kit.aids(kit.load(SHIPPED_DATA_DIR / game)))  # each player's aid cards
     assert sum(p.count("PLAYER AID") for p in aid_fronts) == players_max * aids
     first = " ".join(_first_card(kits / game / "cards.pdf", pages.index(aid_fronts[0])).split())
     positions = [first.find(words) for words in ORDER[game]]

@@ -13,7 +13,7 @@ from pnp.cli import main
 from pnp.cli.base import complete_card_ids, game_options
 from pnp.cli.config_files import ENV_DIR
 from pnp.core.games import find_game, game_ids
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 
 
 def _offered(command: click.Command, words: list[str], incomplete: str) -> list[str]:
@@ -28,7 +28,7 @@ def one_card(game, all_games, data_dir, card) -> None:
     """A command with a --card option, as `pnp preview` has."""
 
 
-def _card_ids(game: str, data_dir=DEFAULT_DATA_DIR) -> list[str]:
+def _card_ids(game: str, data_dir=SHIPPED_DATA_DIR) -> list[str]:
     kit = find_game(game)
     return [c.id for c in kit.printed_cards(kit.load(data_dir / kit.id))]
 

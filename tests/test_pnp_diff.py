@@ -15,7 +15,7 @@ from PIL import Image
 
 from pnp.cli import main
 from pnp.core.games import find_game, game_ids
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.layout.kit import card_kind
 from tests.fourth_game import register
 from tests.fourth_game.kit import DATA_DIR as COIN_DATA
@@ -25,8 +25,8 @@ from tests.fourth_game.kit import DATA_DIR as COIN_DATA
 def versions(tmp_path) -> tuple[Path, Path]:
     """(old, new): two copies of the whole card data folder."""
     old, new = tmp_path / "old", tmp_path / "new"
-    shutil.copytree(DEFAULT_DATA_DIR, old)
-    shutil.copytree(DEFAULT_DATA_DIR, new)
+    shutil.copytree(SHIPPED_DATA_DIR, old)
+    shutil.copytree(SHIPPED_DATA_DIR, new)
     return old, new
 
 

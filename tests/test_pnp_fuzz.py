@@ -22,7 +22,7 @@ from pypdf import PdfReader
 from pnp.build import OUTPUTS
 from pnp.cli import main
 from pnp.core.games import game_ids
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from tests.fuzz_data import mutate
 
 CASES = int(os.environ.get("HACKPACK_FUZZ_CASES", "40"))  # per game
@@ -71,7 +71,7 @@ def test_mutated_data_never_crashes_or_hangs(game, tmp_path):
             seed = f"{game}-{case}"
             rng = random.Random(seed)
             data = tmp_path / f"case{case}" / "data"
-            shutil.copytree(DEFAULT_DATA_DIR / game, data / game)
+            shutil.copytree(SHIPPED_DATA_DIR / game, data / game)
             what = [f"seed {seed!r}"] + mutate(data / game, rng, count=rng.choice((1, 1, 2, 3)))
             signal.alarm(CASE_SECONDS)
             try:

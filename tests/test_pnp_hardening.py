@@ -20,7 +20,7 @@ from pypdf import PdfReader
 
 from pnp.cli import main
 from pnp.core.games import game_ids
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.data.files import MAX_FILE_BYTES
 from pnp.data.rulebook import MAX_RULEBOOK_BYTES
 from pnp.fonts import REGULAR, register_all
@@ -34,7 +34,7 @@ FIRST_FILE = {game: first_card_file(game) for game in GAMES}
 @pytest.fixture
 def data(tmp_path):
     target = tmp_path / "card_data"
-    shutil.copytree(DEFAULT_DATA_DIR, target)
+    shutil.copytree(SHIPPED_DATA_DIR, target)
     return target
 
 
@@ -53,7 +53,7 @@ def _errors(result) -> list[str]:
 
 def test_the_shipped_files_are_far_under_the_size_limits():
     for game in GAMES:
-        for path in (DEFAULT_DATA_DIR / game).iterdir():
+        for path in (SHIPPED_DATA_DIR / game).iterdir():
             limit = MAX_RULEBOOK_BYTES if path.suffix == ".md" else MAX_FILE_BYTES
             assert path.stat().st_size < limit / 8, path
 

@@ -33,7 +33,7 @@ def run(*args: str, **kwargs):
 def loaded(game: str):
     """(kit, data) of `game`'s shipped data."""
     kit = find_game(game)
-    return kit, kit.load(game_folder(kit, pnp.core.paths.DEFAULT_DATA_DIR))
+    return kit, kit.load(game_folder(kit, pnp.core.paths.SHIPPED_DATA_DIR))
 
 
 def files_under(folder: Path) -> list[str]:
@@ -189,8 +189,8 @@ def test_unknown_cards_and_decks_are_one_line_each(tmp_path):
         ),
         (
             ["-g", "no-such-game", "--card", "x"],
-            f"Error: unknown game 'no-such-game'; known games: {', '.join(game_ids())}; nor "
-            f"is there a data-only game: no '{pnp.core.paths.DEFAULT_DATA_DIR / 'no-such-game' / 'game.toml'}'",
+            f"Error: unknown game 'no-such-game'; known games: {', '.join(game_ids())}; "
+            "a data-only game is found in its data folder: --data DIR",
         ),
         (
             ["-g", "hack-attack", "--card", "smart-tv", "--dpi", "40"],

@@ -12,8 +12,9 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import DEFAULT_DATA_DIR, BuildOptions, build, frame_for
+from pnp.build import BuildOptions, build, frame_for
 from pnp.core.games import find_game, game_ids
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt
 from tests.pdfread import placements
 
@@ -41,7 +42,7 @@ def laid_out(game: str, size: str) -> int:
     """The characters (spaces aside) of every line the kit's faces lay out, once for each
     copy cards.pdf prints of a card and once for its back: what cards.pdf must hold."""
     kit = find_game(game)
-    data = kit.load(DEFAULT_DATA_DIR / kit.id)
+    data = kit.load(SHIPPED_DATA_DIR / kit.id)
     frame = frame_for(BuildOptions(game, card_size=size))(data)
     counted: dict[tuple, int] = {}
 

@@ -42,7 +42,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from scorekeeper.cli import collect_commands, main
 from scorekeeper.errors import ScoreError
 from scorekeeper.games import find_game, rules_packages
@@ -138,7 +138,7 @@ def card_words(game_id: str) -> tuple[str, ...]:
             for v in value:
                 walk(v)
 
-    for path in sorted((DEFAULT_DATA_DIR / game_id).glob("*.toml")):
+    for path in sorted((SHIPPED_DATA_DIR / game_id).glob("*.toml")):
         walk(tomllib.loads(path.read_text(encoding="utf-8")))
     return tuple(dict.fromkeys(words))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -197,7 +198,7 @@ def test_a_refused_verb_keeps_nothing(tmp_path, cold):
 
 
 def test_a_changed_data_file_makes_the_view_again(tmp_path, cold, monkeypatch):
-    from pnp.core.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import SHIPPED_DATA_DIR
 
     db = tmp_path / "db"
     _hack_back(db)
@@ -205,7 +206,7 @@ def test_a_changed_data_file_makes_the_view_again(tmp_path, cold, monkeypatch):
     made = []
     real = shared_cards.card_data
     monkeypatch.setattr(shared_cards, "card_data", lambda *a: made.append(a) or real(*a))
-    cards_toml = DEFAULT_DATA_DIR / "hack-back" / "cards.toml"
+    cards_toml = SHIPPED_DATA_DIR / "hack-back" / "cards.toml"
     info = cards_toml.stat()
     try:
         os.utime(cards_toml, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000_000))
@@ -317,3 +318,27 @@ def test_two_commands_making_the_same_new_file_at_once_both_work(tmp_path):
         outputs = [p.communicate(timeout=60)[0] for p in both]
         assert [p.returncode for p in both] == [0, 0], outputs
         assert len(json.loads(run(db, "games", "--json").output)) == 2
+
+
+def test_a_changed_module_of_the_loaders_package_makes_the_view_again(tmp_path, cold, monkeypatch):
+    """The kept view is keyed on the code that decides the cards: here the module of
+    Hack Back's card models and tables (pnp/games/hack_back/cards.py), which neither
+    the loader's own file nor pnp/data holds."""
+    import pnp.games.hack_back.cards as models
+
+    db = tmp_path / "db"
+    _hack_back(db)
+    (key,) = [k for (k,) in sqlite3.connect(db).execute("SELECT key FROM card_views")]
+    assert models.__file__ in [path for path, _size, _time in json.loads(key)[3]]
+    cold()
+    made = []
+    real = shared_cards.card_data
+    monkeypatch.setattr(shared_cards, "card_data", lambda *a: made.append(a) or real(*a))
+    source = Path(models.__file__)
+    info = source.stat()
+    try:
+        os.utime(source, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000_000))
+        assert run(db, "play", "ana", "patch-tuesday").exit_code == 0
+    finally:
+        os.utime(source, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert len(made) == 1

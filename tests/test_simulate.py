@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.simulate import simulated, simulator
 from pnp.simulate.pages import write_balance
 from pnp.simulate.report import summarise, text_lines, wilson
@@ -41,7 +41,7 @@ _DATA = {}
 def datas_of(game) -> dict:
     """The card data sets of a one-arm run of `game`, loaded once."""
     if game not in _DATA:
-        _DATA[game] = {"A": simulator(game).load(DEFAULT_DATA_DIR / game)}
+        _DATA[game] = {"A": simulator(game).load(SHIPPED_DATA_DIR / game)}
     return _DATA[game]
 
 
@@ -67,7 +67,7 @@ def test_every_simulator_keeps_the_contract(game):
     assert 2 <= fewest <= most
     assert "random" in module.STRATEGIES and module.DEFAULT_STRATEGY in module.STRATEGIES
     assert CAPPED in module.ENDINGS and module.TURN_CAP > 0 and module.TURN_WORD
-    data = module.load(DEFAULT_DATA_DIR / game)
+    data = module.load(SHIPPED_DATA_DIR / game)
     figures = module.figures(data)
     assert figures and all(isinstance(f, Figure) for f in figures)
     n = small_players(module)
@@ -96,7 +96,7 @@ def test_every_simulator_keeps_the_contract(game):
 
 def clarifications(game: str) -> set[str]:
     """The questions under "## Clarifications" in the game's rulebook."""
-    text = (DEFAULT_DATA_DIR / game / "rulebook.md").read_text(encoding="utf-8")
+    text = (SHIPPED_DATA_DIR / game / "rulebook.md").read_text(encoding="utf-8")
     section = text[text.index("## Clarifications") :]
     section = section[: section.find("\n## ", 3)] if "\n## " in section[3:] else section
     return set(re.findall(r"^- \*\*(.+?)\*\*", section, re.M))
@@ -254,7 +254,7 @@ def test_wins_by_strategy_follow_the_players_not_the_seat_order(order):
 @pytest.mark.parametrize("game", GAMES)
 def test_every_result_names_the_strategy_of_each_player(game):
     module = simulator(game)
-    data = module.load(DEFAULT_DATA_DIR / game)
+    data = module.load(SHIPPED_DATA_DIR / game)
     n = small_players(module)
     strategies = [list(module.STRATEGIES)[k % 2] for k in range(n)]
     for seed in range(10):
@@ -310,7 +310,7 @@ def test_balance_pdf_has_every_chart_with_its_axis_titles(game, tmp_path):
         f"{fewest + 1} players",
     ):
         assert title in text, title
-    data = module.load(DEFAULT_DATA_DIR / game)
+    data = module.load(SHIPPED_DATA_DIR / game)
     for figure in module.figures(data):
         for title in (figure.title, figure.value_title, figure.label_title):
             assert title in text, title
@@ -523,7 +523,7 @@ def test_all_games_in_one_json_list(tmp_path):
 def test_bad_card_data_is_reported_not_raised(tmp_path):
     import shutil
 
-    shutil.copytree(DEFAULT_DATA_DIR / "hack-attack", tmp_path / "hack-attack")
+    shutil.copytree(SHIPPED_DATA_DIR / "hack-attack", tmp_path / "hack-attack")
     path = tmp_path / "hack-attack" / "tech.toml"
     path.write_text(path.read_text() + "\n[[broken\n")
     result = cli(

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.core.errors import PnpError
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.simulate import cluster
 from pnp.simulate.balance import SimulateOptions, simulate_game
 
@@ -102,7 +102,7 @@ def test_a_killed_worker_has_its_piece_played_again(workers, tmp_path):
     exactly the figures one process gives."""
     options = SimulateOptions(
         "hack-back",
-        DEFAULT_DATA_DIR,
+        SHIPPED_DATA_DIR,
         tmp_path,
         games=400,
         seed=11,
@@ -126,7 +126,7 @@ def test_a_killed_worker_has_its_piece_played_again(workers, tmp_path):
     local = simulate_game(
         SimulateOptions(
             "hack-back",
-            DEFAULT_DATA_DIR,
+            SHIPPED_DATA_DIR,
             tmp_path,
             games=400,
             seed=11,
@@ -144,7 +144,7 @@ def test_pieces_longer_than_a_look_at_the_cluster_are_waited_for(workers, tmp_pa
     monkeypatch.setattr(cluster, "POLL", 0.01)
     options = SimulateOptions(
         "hack-attack",
-        DEFAULT_DATA_DIR,
+        SHIPPED_DATA_DIR,
         tmp_path,
         games=30,
         seed=2,
@@ -167,7 +167,7 @@ def test_every_worker_killed_at_once_loses_nothing(tmp_path):
     ) as local:
         options = SimulateOptions(
             "hack-back",
-            DEFAULT_DATA_DIR,
+            SHIPPED_DATA_DIR,
             tmp_path,
             games=300,
             seed=5,
@@ -191,7 +191,7 @@ def test_every_worker_killed_at_once_loses_nothing(tmp_path):
         == simulate_game(
             SimulateOptions(
                 "hack-back",
-                DEFAULT_DATA_DIR,
+                SHIPPED_DATA_DIR,
                 tmp_path,
                 games=300,
                 seed=5,
@@ -209,7 +209,7 @@ def test_a_scheduler_gone_mid_run_stops_the_run_in_one_line(tmp_path):
     )
     options = SimulateOptions(
         "hack-back",
-        DEFAULT_DATA_DIR,
+        SHIPPED_DATA_DIR,
         tmp_path,
         games=2000,
         seed=5,
@@ -236,7 +236,7 @@ def test_a_cluster_with_no_worker_stops_the_run_in_one_line(tmp_path, monkeypatc
     ) as empty:
         options = SimulateOptions(
             "hack-attack",
-            DEFAULT_DATA_DIR,
+            SHIPPED_DATA_DIR,
             tmp_path,
             games=5,
             players=(2,),

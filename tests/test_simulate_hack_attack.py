@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from pnp.build import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.games.hack_attack import simulator as sim
 from pnp.games.hack_attack.cards import (
     AttackCard,
@@ -27,7 +27,7 @@ from tests.replay import CHEAP, plan, replay, seated
 
 @pytest.fixture(scope="module")
 def data():
-    return sim.load(DEFAULT_DATA_DIR / "hack-attack")
+    return sim.load(SHIPPED_DATA_DIR / "hack-attack")
 
 
 @pytest.fixture(scope="module")

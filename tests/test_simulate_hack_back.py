@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from pnp.build import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.games.hack_back import simulator as sim
 from pnp.games.hack_back.cards import Effect
 from pnp.simulate.result import CAPPED, Setup
@@ -23,7 +23,7 @@ from tests.replay import CHEAP, plan, replay, seated
 
 @pytest.fixture(scope="module")
 def data():
-    return sim.load(DEFAULT_DATA_DIR / "hack-back")
+    return sim.load(SHIPPED_DATA_DIR / "hack-back")
 
 
 def card(data, card_id):

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from pnp.build import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.games.not_a_hack import simulator as sim
 from pnp.simulate.result import CAPPED
 from scorekeeper.errors import RuleError
@@ -26,7 +26,7 @@ COUNTS = range(sim.PLAYERS[0], sim.PLAYERS[1] + 1)
 
 @pytest.fixture(scope="module")
 def data():
-    return sim.load(DEFAULT_DATA_DIR / "not-a-hack")
+    return sim.load(SHIPPED_DATA_DIR / "not-a-hack")
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.simulate import simulated, simulator
 from pnp.simulate.paired import Moments, Pair, interval
 
@@ -249,7 +249,7 @@ def test_compare_against_the_same_data_differs_by_exactly_zero():
         "--games",
         60,
         "--compare",
-        DEFAULT_DATA_DIR,
+        SHIPPED_DATA_DIR,
         "--json",
         "--no-pdf",
     )
@@ -266,7 +266,7 @@ def test_compare_against_the_same_data_differs_by_exactly_zero():
 def changed_copy(tmp_path, game, edit):
     """A copy of `game`'s card data under tmp_path/data with `edit(text)` applied to the
     file it names: (data folder, edit)."""
-    shutil.copytree(DEFAULT_DATA_DIR / game, tmp_path / "data" / game)
+    shutil.copytree(SHIPPED_DATA_DIR / game, tmp_path / "data" / game)
     name, change = edit
     path = tmp_path / "data" / game / name
     text = path.read_text(encoding="utf-8")
@@ -330,7 +330,7 @@ def test_compare_refuses_another_games_or_broken_data_in_one_line(tmp_path, monk
         "--game",
         "hack-attack",
         "--compare",
-        DEFAULT_DATA_DIR / "not-a-hack",
+        SHIPPED_DATA_DIR / "not-a-hack",
         "--games",
         5,
         "--no-pdf",
@@ -394,7 +394,7 @@ def test_one_game_gives_a_report_with_no_interval_to_speak_of(game, players, tmp
         "--out",
         tmp_path,
         "--compare",
-        DEFAULT_DATA_DIR,
+        SHIPPED_DATA_DIR,
     )
     assert result.exit_code == 0, result.output
     json.dumps(json.loads(result.stdout), allow_nan=False)

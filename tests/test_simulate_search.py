@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from pnp.build import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.games.hack_attack import simulator as hack_attack
 from pnp.games.hack_back import simulator as hack_back
 from pnp.games.not_a_hack import simulator as not_a_hack
@@ -19,7 +19,7 @@ from pnp.simulate.search import SearchPlayer, label
 from tests.duel import Duel, DuelSearch, Highest
 
 SIMULATORS = {"hack-attack": hack_attack, "hack-back": hack_back, "not-a-hack": not_a_hack}
-DATA = {game: module.load(DEFAULT_DATA_DIR / game) for game, module in SIMULATORS.items()}
+DATA = {game: module.load(SHIPPED_DATA_DIR / game) for game, module in SIMULATORS.items()}
 
 
 class Stop(Exception):

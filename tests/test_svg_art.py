@@ -205,10 +205,10 @@ def test_one_form_per_svg_and_colour_however_many_cards_and_backs_print_it(data_
 
 
 def test_a_cmyk_export_paints_the_svg_colour_in_the_press_profiles_cmyk(tmp_path):
-    from pnp.core.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import SHIPPED_DATA_DIR
 
     data = tmp_path / "card_data"
-    shutil.copytree(DEFAULT_DATA_DIR / "hack-attack", data / "hack-attack")
+    shutil.copytree(SHIPPED_DATA_DIR / "hack-attack", data / "hack-attack")
     game = data / "hack-attack"
     without_icons(game)
     padlock(game)

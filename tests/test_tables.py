@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.core.paths import DEFAULT_DATA_DIR
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.data.schema import Field
 from pnp.games.hack_attack import cards as hack_attack
 from pnp.games.hack_back import loader as hack_back
@@ -26,7 +26,7 @@ CARD_FILES = {
 
 @pytest.fixture
 def data(tmp_path):
-    shutil.copytree(DEFAULT_DATA_DIR, tmp_path / "card_data")
+    shutil.copytree(SHIPPED_DATA_DIR, tmp_path / "card_data")
     return tmp_path / "card_data"
 
 
@@ -120,7 +120,7 @@ def test_header_comments_state_the_limits_the_schema_enforces(module, game):
         files[spec.file] += _limited(spec.fields)
     files["game.toml"] = _limited(module.LABEL_FIELDS)
     for filename, fields in files.items():
-        lines = (DEFAULT_DATA_DIR / game / filename).read_text(encoding="utf-8").split("\n")
+        lines = (SHIPPED_DATA_DIR / game / filename).read_text(encoding="utf-8").split("\n")
         header = lines[: next(i for i, line in enumerate(lines) if line.startswith("["))]
         entries = _field_entries(header)
         for field, (low, high) in fields:

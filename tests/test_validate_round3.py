@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from pnp.cli import main as pnp_main
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.printed import MAX_PRINTED
 
-DATA = Path(__file__).resolve().parents[1] / "card_data"
+DATA = SHIPPED_DATA_DIR
 
 
 def pnp(*args):

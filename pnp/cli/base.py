@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from pnp.core.errors import DataError, PnpError, Problem
+from pnp.core.errors import DataError, GameLeftOut, HackPackError, PnpError, Problem
 from pnp.core.shown import described, plural, quoted
 from pnp.core.terminal import OutputLost, echo, one_line, silence_stdout
 from pnp.core.units import CARD_SIZES_MM, PAPER_MM
@@ -37,7 +37,7 @@ class Failure(click.ClickException):
             pass
 
 
-def error_lines(exc: PnpError, game: str | None = None) -> list[str]:
+def error_lines(exc: HackPackError, game: str | None = None) -> list[str]:
     """The lines that report `exc`: every problem of a DataError (a warning or note among
     them says so; its file shown relative to the data folder, `in_data_folder`), then
     how many errors there are."""
@@ -53,14 +53,15 @@ def error_lines(exc: PnpError, game: str | None = None) -> list[str]:
 
 def in_data_folder(problem: Problem) -> Problem:
     """`problem` with its file relative to the data folder of the running command
-    (`--data`, else the repository's card_data/) when it lies inside it, as the README
-    shows them ("hack-attack/tech.toml:23: ..."); unchanged otherwise."""
+    (`--data`, else the folder holding the shipped games' data, pnp.core.paths) when it
+    lies inside it, as the README shows them ("hack-attack/tech.toml:23: ...");
+    unchanged otherwise."""
     from dataclasses import replace
 
-    from pnp.core.paths import DEFAULT_DATA_DIR
+    from pnp.core.paths import SHIPPED_DATA_DIR
 
     ctx = click.get_current_context(silent=True)
-    root = (ctx.params.get("data_dir") if ctx else None) or DEFAULT_DATA_DIR
+    root = (ctx.params.get("data_dir") if ctx else None) or SHIPPED_DATA_DIR
     if not isinstance(problem, Problem) or problem.file is None:
         return problem
     import os
@@ -176,9 +177,13 @@ class App(click.Group):
         return ctx
 
     def invoke(self, ctx: click.Context):
+        from pnp.core.games import broken
+
+        for line in broken():  # games left out when they registered, each once
+            echo(f"Warning: {line}", err=True)
         try:
             return super().invoke(ctx)
-        except PnpError as exc:
+        except HackPackError as exc:  # pnp's own, or the score keeper's rules (simulate)
             raise Failure(error_lines(exc)) from None
         except click.UsageError as exc:
             exc.message = one_line(  # type: ignore[misc]  # click types it Final
@@ -212,7 +217,11 @@ def for_each_game(names: list[str], run: Callable[[str], None]) -> None:
     for name in names:
         try:
             run(name)
-        except PnpError as exc:
+        except GameLeftOut as exc:  # a registration check: --all goes on without it
+            if len(names) == 1:
+                raise
+            echo(f"Warning: {exc}", err=True)
+        except HackPackError as exc:
             lines += error_lines(
                 exc, name if len(names) > 1 or isinstance(exc, DataError) else None
             )
@@ -267,19 +276,19 @@ def complete_card_ids(ctx: click.Context, param: click.Parameter, incomplete: st
     `--card` of a command that also takes `--game` and `--data` (game_options): the ids
     of every card the game prints (its own and its player aids, in data order) that
     start with what is typed, any case. The data folder is `--data` as typed, else
-    the `data` of a pnp.toml (pnp.cli.config_files), else the repository's card_data/. Offers
+    the `data` of a pnp.toml (pnp.cli.config_files), else the game's own folder. Offers
     nothing while no game is typed or the game's data cannot be loaded; never writes."""
-    from pnp.build import find_kit
+    from pnp.build import find_kit, game_folder
     from pnp.cli.config_files import written_folder
-    from pnp.core.paths import DEFAULT_DATA_DIR
 
     game = ctx.params.get("game")
     if not game:
         return []
-    data_dir = ctx.params.get("data_dir") or written_folder("data") or DEFAULT_DATA_DIR
+    data_dir = ctx.params.get("data_dir") or written_folder("data")
     try:
-        kit = find_kit(game, Path(data_dir))
-        data = kit.load(Path(data_dir) / kit.id)
+        root = Path(data_dir) if data_dir is not None else None
+        kit = find_kit(game, root)
+        data = kit.load(game_folder(kit, root))
     except (PnpError, OSError):
         return []
     typed = incomplete.casefold()

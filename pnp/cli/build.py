@@ -130,7 +130,7 @@ def build(
 ) -> None:
     """Build the print-and-play kit: cards.pdf, rules.pdf and booklet.pdf (again on
     every change to the game's files with --watch)."""
-    from pnp.build import DEFAULT_DATA_DIR, BuildOptions
+    from pnp.build import BuildOptions
     from pnp.build import build as run_build
     from pnp.cli.defaults import announce
 
@@ -150,15 +150,7 @@ def build(
     def one(name: str) -> None:
         report = run_build(
             BuildOptions(
-                name,
-                spec,
-                card_size,
-                data_dir or DEFAULT_DATA_DIR,
-                out_dir,
-                deck_format,
-                players,
-                ink_saver,
-                max_dpi,
+                name, spec, card_size, data_dir, out_dir, deck_format, players, ink_saver, max_dpi
             )
         )
         click.get_current_context().meta[WRITTEN] = True
@@ -170,8 +162,7 @@ def build(
         from pnp.build import find_kit, game_folder
         from pnp.cli.watching import watch_games
 
-        data = data_dir or DEFAULT_DATA_DIR
-        watch_games({g: game_folder(find_kit(g, data), data) for g in games}, one, out_dir)
+        watch_games({g: game_folder(find_kit(g, data_dir), data_dir) for g in games}, one, out_dir)
         return
     for_each_game(games, one)
 

@@ -108,7 +108,7 @@ def export(
     """Export card images and print-shop files from the same drawing as cards.pdf:
     PNGs, Tabletop Simulator decks, or a one-card-a-page PDF."""
     from pnp.cli.defaults import announce
-    from pnp.export import DEFAULT_DATA_DIR, ExportOptions
+    from pnp.export import ExportOptions
     from pnp.export import export as run_export
 
     _check_preset_choice(output_format, preset)
@@ -125,7 +125,7 @@ def export(
                 output_format,
                 dpi,
                 out_dir,
-                data_dir or DEFAULT_DATA_DIR,
+                data_dir,
                 card_size,
                 bleed,
                 ink_saver,

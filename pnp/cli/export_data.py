@@ -25,11 +25,10 @@ from pnp.core.terminal import echo, one_line
 def export_data(game, all_games, data_dir, output_format, out_dir) -> None:
     """Write a game's card tables as CSV files for a spreadsheet; name each table that
     cannot be one (nested fields) and stays in TOML."""
-    from pnp.core.paths import DEFAULT_DATA_DIR
     from pnp.export_data import export_data as run_export_data
 
     def one(name: str) -> None:
-        report = run_export_data(name, data_dir or DEFAULT_DATA_DIR, out_dir)
+        report = run_export_data(name, data_dir, out_dir)
         click.get_current_context().meta[WRITTEN] = report.path is not None
         _print_report(report)
 

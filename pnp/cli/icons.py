@@ -22,7 +22,7 @@ from pnp.core.terminal import echo
     callback=folder,
     metavar="DIR",
     default=None,
-    help="Card data folder (default: the repository's card_data/).",
+    help="Card data folder holding <game>/ (default: the data each game ships with).",
 )
 @click.option(
     "--collection",
@@ -42,9 +42,8 @@ def icons(game, data_dir, collection, svgs) -> None:
     """Copy every icon the game's icon table (game.toml `icons`) names into its icons/
     folder, credit each to its author in the table's [authors], and delete the SVGs no
     card names any more. Then `pnp validate` checks them as any SVG art."""
-    from pnp.build import DEFAULT_DATA_DIR, find_kit, game_folder
+    from pnp.build import find_kit, game_folder
     from pnp.icons_sync import sync_icons
 
-    root = data_dir or DEFAULT_DATA_DIR
-    done = sync_icons(game_folder(find_kit(game, root), root), collection, svgs)
+    done = sync_icons(game_folder(find_kit(game, data_dir), data_dir), collection, svgs)
     echo(f"{game}: {len(done.written)} icons written, {len(done.deleted)} unused deleted")

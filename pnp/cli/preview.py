@@ -74,7 +74,7 @@ def _game_option(f):
     callback=folder,
     metavar="DIR",
     default=None,
-    help="Card data folder (default: the repository's card_data/).",
+    help="Card data folder holding <game>/ (default: the data each game ships with).",
 )
 @click.option(
     "--card-size",
@@ -97,14 +97,13 @@ def preview(
     """Draw one card's front (or --back) as a PNG, as every output draws it, and print
     its path; the kit is not written."""
     from pnp.cli.defaults import announce
-    from pnp.preview import DEFAULT_DATA_DIR, PreviewOptions
+    from pnp.preview import PreviewOptions
     from pnp.preview import preview as run_preview
 
     announce(err=True)  # stdout is the image's path alone
 
-    data = data_dir or DEFAULT_DATA_DIR
     options = PreviewOptions(
-        game, card_id, deck, back, dpi, out_dir, data, card_size, ink_saver, bleed
+        game, card_id, deck, back, dpi, out_dir, data_dir, card_size, ink_saver, bleed
     )
     opened = [not open_it]  # open the image once, the first time it is written
 
@@ -131,8 +130,8 @@ def preview(
         from pnp.build import find_kit, game_folder
         from pnp.cli.watching import watch_games
 
-        kit = find_kit(game, data)
-        watch_games({kit.id: game_folder(kit, data)}, one, out_dir, _failed)
+        kit = find_kit(game, data_dir)
+        watch_games({kit.id: game_folder(kit, data_dir)}, one, out_dir, _failed)
         return
     try:
         one(game)

@@ -198,7 +198,6 @@ def simulate(
     rules, and report how the decks behave: game length, wins by seat, how games end
     and per-card figures, with charts in balance.pdf."""
     from pnp.cli.defaults import announce
-    from pnp.core.paths import DEFAULT_DATA_DIR
     from pnp.simulate.balance import SimulateOptions, prepare, simulate_game
 
     announce(err=as_json)
@@ -226,7 +225,7 @@ def simulate(
     def options(name: str) -> SimulateOptions:
         return SimulateOptions(
             name,
-            data_dir or DEFAULT_DATA_DIR,
+            data_dir,
             out_dir,
             games,
             seed,

@@ -39,7 +39,7 @@ from pnp.presets import PRESET_IDS
 def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
     """Check the card data and every card face without building; list every problem,
     exit 1 if any."""
-    from pnp.build import DEFAULT_DATA_DIR, BuildOptions, find_kit, frame_for, game_folder
+    from pnp.build import BuildOptions, find_kit, frame_for, game_folder
     from pnp.cli.defaults import announce
     from pnp.layout.imposition import SheetSpec
     from pnp.presets import preset as find_preset
@@ -49,11 +49,9 @@ def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
     shop = find_preset(preset) if preset else None
 
     def one(name: str) -> None:
-        kit = find_kit(name, data_dir or DEFAULT_DATA_DIR)
-        game_dir = game_folder(kit, data_dir or DEFAULT_DATA_DIR)
-        options = BuildOptions(
-            name, card_size=card_size, data_dir=game_dir.parent, ink_saver=ink_saver
-        )
+        kit = find_kit(name, data_dir)
+        game_dir = game_folder(kit, data_dir)
+        options = BuildOptions(name, card_size=card_size, data_dir=data_dir, ink_saver=ink_saver)
         if shop is not None:  # the shop's bleed and safe zone
             options = replace(options, spec=SheetSpec(bleed_mm=shop.bleed_mm), safe_mm=shop.safe_mm)
         make_frame = frame_for(options)

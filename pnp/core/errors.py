@@ -1,4 +1,9 @@
-"""The one exception family of `pnp`; only `pnp.cli` turns these into messages and exit codes."""
+"""The one exception family of `pnp`; only `pnp.cli` turns these into messages and exit codes.
+
+`HackPackError` is the root of both tools' errors (`PnpError` here, the score keeper's
+`scorekeeper.errors.ScoreError`): each CLI turns any of them into one `Error: ...` line and
+exit status 1, so an error raised by the shared core (a game's manifest, its data folder,
+its data loader) reaches a user of either tool as a message, never as a traceback."""
 
 from __future__ import annotations
 
@@ -9,8 +14,12 @@ from pathlib import Path
 from pnp.core.shown import quoted
 
 
-class PnpError(Exception):
-    """Base of every error `pnp` reports to a user (exit status 1)."""
+class HackPackError(Exception):
+    """Base of every error either tool reports to a user (exit status 1)."""
+
+
+class PnpError(HackPackError):
+    """Base of every error `pnp` and the shared core report to a user (exit status 1)."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +119,12 @@ class LayoutError(PnpError):
 
 class UnknownGame(PnpError):
     """The game id names no known game; the message lists the known ones."""
+
+
+class GameLeftOut(PnpError):
+    """A registered game whose code, once loaded, fails its registration check (a kit
+    that defines another game): the message names the game and its package. `--all`
+    leaves it out with a warning; named alone, it is an error."""
 
 
 class ImageRefused(PnpError):

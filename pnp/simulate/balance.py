@@ -45,7 +45,7 @@ class SimulateOptions:
     scheduler's address to play on instead of local processes."""
 
     game: str
-    data_dir: Path
+    data_dir: Path | None  # None: the game's own folder, as its manifest names it
     out_dir: Path
     games: int = 1000
     seed: int = 1
@@ -270,7 +270,7 @@ def prepare(options: SimulateOptions) -> Prepared:
         raise PnpError(f"{game} has no simulator yet; simulated games: {', '.join(simulated())}")
     options = replace(options, game=game)
     module = simulator(game)
-    folders = {OWN: game_folder(pnp.core.games.find_game(game), Path(options.data_dir))}
+    folders = {OWN: game_folder(pnp.core.games.find_game(game), options.data_dir)}
     if options.compare is not None:
         folders[OTHER] = other_folder(game, Path(options.compare))
     target = Path(options.out_dir) / game / FILE_NAME if options.pdf else None

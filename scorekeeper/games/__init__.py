@@ -60,7 +60,9 @@ def find_game(name: str) -> Game:
 def load_game(game_id: str) -> Game:
     """The game with exactly this id (as stored with a table). InputError if the score
     keeper has no rules for it; RegistryError (one line naming the game) if its package
-    does not import, defines no GAME or defines another game."""
+    does not import, defines no GAME or defines another game, if its rules look up
+    cards (the `kit` or `cards` hook) while its manifest names no data loader, or if the
+    verbs its manifest declares are not its rules'."""
     package = _package(game_id)
     if package is None:
         shown = game_id if len(game_id) <= 40 and game_id.isprintable() else quoted(game_id)
@@ -78,7 +80,15 @@ def load_game(game_id: str) -> Game:
         raise RegistryError(f"game {game_id}: {package}.GAME is not a scorekeeper Game")
     if game.id != game_id:
         raise RegistryError(f"game {game_id}: its rules {package} define the game {game.id}")
-    declared = kept_entries()[game_id].verbs
+    entry = kept_entries()[game_id]
+    if (game.kit is not None or game.cards is not None) and entry.data is None:
+        import pnp.core.games
+
+        raise RegistryError(
+            f"game {game_id} ({pnp.core.games.package_of(game_id)}): its rules {package} "
+            "look up cards, but its manifest names no card data loader (GameEntry.data)"
+        )
+    declared = entry.verbs
     names = tuple(str(v.name) for v in game.verbs)
     if declared and declared != names:
         raise RegistryError(

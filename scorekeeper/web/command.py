@@ -54,6 +54,7 @@ def serve(ctx, port, lan, new_keys, data_dir) -> None:
     links are printed: one to record, one to watch (read only); without a link's key a
     device sees nothing. --game N keeps the page on game N; else it shows the newest
     (any game by link)."""
+    _serve_extra()
     import uvicorn
 
     from scorekeeper.store import default_path
@@ -121,6 +122,23 @@ def serve(ctx, port, lan, new_keys, data_dir) -> None:
     except KeyboardInterrupt:  # uvicorn stops, then raises the Ctrl+C again for us
         pass
     echo("Stopped.")
+
+
+#: The distributions the page runs on: the `serve` extra (pyproject.toml), by import name.
+SERVE_EXTRA = ("starlette", "uvicorn", "jinja2", "segno")
+
+
+def _serve_extra() -> None:
+    """InputError, one line, when the `serve` extra is not installed: the base install
+    keeps score at the terminal; the page needs its web server, templates and QR code."""
+    from importlib.util import find_spec
+
+    missing = [name for name in SERVE_EXTRA if find_spec(name) is None]
+    if missing:
+        raise InputError(
+            f"the page needs the serve extra ({', '.join(missing)} not installed); "
+            "install it with: pip install 'hackpack[serve]'"
+        )
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -25,7 +25,12 @@ def register(
         [
             *others,
             pnp.core.games.GameEntry(
-                game_id, "tests.fourth_game.kit", rules=rules, simulator=simulator, verbs=verbs
+                game_id,
+                "tests.fourth_game.kit",
+                rules=rules,
+                simulator=simulator,
+                verbs=verbs,
+                folder="tests.fourth_game:card_data/coin-flip",
             ),
         ],
     )

@@ -15,4 +15,5 @@ MANIFEST = GameEntry(
     aliases=("hack-attack-defense", "had"),
     data="pnp.games.hack_attack.loader:load_hack_attack",
     verbs=("protect", "user-error", "attack", "end-turn", "defend"),
+    folder="pnp:card_data/hack-attack",
 )

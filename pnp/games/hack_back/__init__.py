@@ -14,4 +14,5 @@ MANIFEST = GameEntry(
     aliases=(),
     data="pnp.games.hack_back.loader:load_hack_back",
     verbs=("hero", "no-hero", "draw", "play", "activate"),
+    folder="pnp:card_data/hack-back",
 )

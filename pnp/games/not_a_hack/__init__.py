@@ -14,4 +14,5 @@ MANIFEST = GameEntry(
     aliases=(),
     data="pnp.games.not_a_hack.cards:load_not_a_hack",
     verbs=("hack", "negative", "banned", "new-account", "positive", "steal", "hack-off", "used-up"),
+    folder="pnp:card_data/not-a-hack",
 )
