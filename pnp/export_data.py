@@ -1,4 +1,6 @@
-"""`pnp export-data --format csv`: a game's flat card tables written out as CSV files, one
+"""`pnp export-data --format folder`: an editable copy of a game's whole data folder
+(`copy_game`: a shipped game's, from the package, for a designer to change and build with
+`--data`). `pnp export-data --format csv`: a game's flat card tables written out as CSV files, one
 a table, for a designer to keep in a spreadsheet and read back through game.toml's
 `[tables]` (pnp.data.csv_tables; README, "Cards from a spreadsheet").
 
@@ -13,7 +15,9 @@ replaced whole or not at all (pnp.build.publish).
 
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -142,3 +146,53 @@ def _write(target: Path, written: list[tuple[TableOut, list[dict[str, str]]]]) -
         publish(staging, target, (FOLDER,))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class FolderCopy:
+    """What `copy_game` did: the game, the folder it was copied from, the new folder and
+    how many files it holds."""
+
+    game: str
+    source: Path
+    path: Path
+    files: int
+
+
+def copy_game(game: str, data_dir: Path | None, out_dir: Path) -> FolderCopy:
+    """Copy `game`'s whole data folder (its tables, icons, rulebook: a shipped game's
+    from the package) to `out_dir`/<game>/, an editable copy that `--data out_dir`
+    builds. Never overwrites: PnpError, one line, when that folder already exists or
+    cannot be written; the copy is made beside it and renamed into place, so a folder
+    is there whole or not at all. Links inside the game's folder are copied as the
+    files they lead to."""
+    kit = find_kit(game, data_dir)
+    source = game_folder(kit, data_dir)
+    out = Path(out_dir)
+    target = out / kit.id
+    if os.path.lexists(target):
+        raise PnpError(
+            f"{quoted(target, PATH_LIMIT)} already exists; export-data never writes over a "
+            "game's folder: remove it or choose another --out"
+        )
+    staging = None
+    try:
+        if out.exists() and not out.is_dir():
+            raise PnpError(
+                f"cannot write {quoted(target, PATH_LIMIT)}: {quoted(out, PATH_LIMIT)} is a file, not a folder"
+            )
+        out.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".copy-{kit.id}-", dir=out))
+        copied = shutil.copytree(
+            source, staging / kit.id, ignore=shutil.ignore_patterns("__pycache__")
+        )
+        files = sum(1 for p in Path(copied).rglob("*") if p.is_file())
+        os.rename(copied, target)  # refused if the folder appeared meanwhile
+    except OSError as exc:
+        raise PnpError(
+            f"cannot write {quoted(target, PATH_LIMIT)}: {exc.strerror or exc}"
+        ) from None
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+    return FolderCopy(kit.id, source, target, files)

@@ -202,3 +202,42 @@ def test_written_into_the_game_folder_the_tables_lines_name_them_there(tmp_path,
         f.write('\n[tables]\ncoin = "csv/coin.csv"\n')
     checked = CliRunner().invoke(main, ["validate", "--game", "coin-flip", "--data", str(data)])
     assert checked.output == "coin-flip: OK — 3 distinct cards, 12 copies\n"
+
+
+@pytest.mark.parametrize("game", ["hack-attack", "hack-back", "not-a-hack"])
+def test_a_shipped_game_is_copied_whole_to_edit_and_the_copy_validates(game, tmp_path):
+    from pnp.core.games import data_folder
+
+    out = tmp_path / "my-games"
+    result = CliRunner().invoke(
+        main, ["export-data", "-g", game, "--format", "folder", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    source = data_folder(game)
+    shipped = sorted(p.relative_to(source) for p in source.rglob("*") if p.is_file())
+    copied = sorted(p.relative_to(out / game) for p in (out / game).rglob("*") if p.is_file())
+    assert copied == shipped and len(copied) > 10
+    assert all((out / game / p).read_bytes() == (source / p).read_bytes() for p in shipped)
+    assert result.output.splitlines() == [
+        f"{game}: copied {len(shipped)} files to {out / game}",
+        f"  edit it, then: pnp build --game {game} --data {out}",
+    ]
+    assert sorted(p.name for p in out.iterdir()) == [game]  # nothing staged is left
+    checked = CliRunner().invoke(main, ["validate", "-g", game, "--data", str(out)])
+    assert checked.exit_code == 0, checked.output
+
+
+def test_a_folder_copy_never_writes_over_a_game_folder(tmp_path):
+    out = tmp_path / "my-games"
+    (out / "hack-back").mkdir(parents=True)
+    (out / "hack-back" / "cards.toml").write_text("# my edits\n", encoding="utf-8")
+    result = CliRunner().invoke(
+        main, ["export-data", "-g", "hack-back", "--format", "folder", "--out", str(out)]
+    )
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Error: '{out / 'hack-back'}' already exists; export-data never writes over a game's "
+        "folder: remove it or choose another --out\n",
+    )
+    assert [p.name for p in (out / "hack-back").iterdir()] == ["cards.toml"]
+    assert sorted(p.name for p in out.iterdir()) == ["hack-back"]

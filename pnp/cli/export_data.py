@@ -4,6 +4,8 @@ for each table that stays in TOML."""
 
 from __future__ import annotations
 
+import shlex
+
 import click
 
 from pnp.cli.base import WRITTEN, chosen_games, for_each_game, game_options, out_option
@@ -16,23 +18,38 @@ from pnp.core.terminal import echo, one_line
 @click.option(
     "--format",
     "output_format",
-    type=click.Choice(["csv"]),
+    type=click.Choice(["csv", "folder"]),
     default="csv",
     show_default=True,
-    help="csv: one CSV file per flat card table (UTF-8, a header row of field names).",
+    help="csv: one CSV file per flat card table (UTF-8, a header row of field names); "
+    "folder: a copy of the game's whole data folder to edit, built with --data DIR.",
 )
-@out_option("Output folder (files go to DIR/<game>/csv/).")
+@out_option("Output folder (csv: files go to DIR/<game>/csv/; folder: to DIR/<game>/).")
 def export_data(game, all_games, data_dir, output_format, out_dir) -> None:
-    """Write a game's card tables as CSV files for a spreadsheet; name each table that
-    cannot be one (nested fields) and stays in TOML."""
+    """Write a game's card tables as CSV files for a spreadsheet, naming each table that
+    cannot be one (nested fields) and stays in TOML; or, with --format folder, copy the
+    game's whole data folder (a shipped game's too) to edit and build with --data."""
+    from pnp.export_data import copy_game
     from pnp.export_data import export_data as run_export_data
+
+    def copy(name: str) -> None:
+        done = copy_game(name, data_dir, out_dir)
+        click.get_current_context().meta[WRITTEN] = True
+        echo(
+            f"{done.game}: copied {plural(done.files, 'file')} to {one_line(str(done.path))}",
+            exact=True,
+        )
+        echo(
+            f"  edit it, then: pnp build --game {done.game} --data {shlex.quote(str(out_dir))}",
+            exact=True,
+        )
 
     def one(name: str) -> None:
         report = run_export_data(name, data_dir, out_dir)
         click.get_current_context().meta[WRITTEN] = report.path is not None
         _print_report(report)
 
-    for_each_game(chosen_games(game, all_games), one)
+    for_each_game(chosen_games(game, all_games), copy if output_format == "folder" else one)
 
 
 def _print_report(report) -> None:
