@@ -197,7 +197,7 @@ def test_a_game_declaring_a_verb_another_declares_is_left_out_and_the_rest_work(
     _copy(monkeypatch, "coin-flop")
     assert "coin-flop" not in {game.id for game in playing()}
     warning = (
-        "Warning: game coin-flop is left out: the verb 'coin' is declared by both "
+        "Warning: game coin-flop (registered in code) is left out: the verb 'coin' is declared by both "
         "coin-flip and coin-flop\n"
     )
     for args in (["--help"], ["new", "coin-flip", "Ana", "Ben"], ["status"]):
@@ -208,7 +208,7 @@ def test_a_game_declaring_a_verb_another_declares_is_left_out_and_the_rest_work(
     result = sk("new", "coin-flop", "Ana", "Ben")
     assert result.exit_code == 1
     assert result.stdout + result.stderr == warning + (
-        "Error: game coin-flop is left out: the verb 'coin' is declared by both coin-flip "
+        "Error: game coin-flop (registered in code) is left out: the verb 'coin' is declared by both coin-flip "
         "and coin-flop\n"
     )
 
@@ -218,7 +218,7 @@ def test_a_verb_named_like_a_shared_command_leaves_its_game_out(sk, monkeypatch)
     _copy(monkeypatch, "coin-flop", verbs=(undo,))
     assert collect_commands()["undo"].help.startswith("Take back the last event")
     assert sk("--help").stderr == (
-        "Warning: game coin-flop is left out: the verb 'undo' is "
+        "Warning: game coin-flop (registered in code) is left out: the verb 'undo' is "
         "declared by both the shared commands and coin-flop\n"
     )
 
@@ -329,7 +329,7 @@ def test_a_clash_between_declared_verbs_is_found_without_importing_the_rules(sk,
     register(monkeypatch, "coin-flop", "tests.no_such_rules", verbs=("end-turn",))
     assert sk("new", "hack-attack", "Ana", "Ben").exit_code == 0
     warning = (
-        "Warning: game coin-flop is left out: the verb 'end-turn' is declared by both "
+        "Warning: game coin-flop (registered in code) is left out: the verb 'end-turn' is declared by both "
         "hack-attack and coin-flop\n"
     )
     for args in (["status"], ["end-turn"], ["undo"]):

@@ -480,7 +480,7 @@ def test_a_registered_game_declaring_a_points_sheet_verb_is_left_out(sk, monkeyp
     result = sk("points", "ana", "1")
     assert result.exit_code == 0
     assert result.stderr == (
-        "Warning: game coin-flop is left out: the verb 'end-round' is declared by both "
+        "Warning: game coin-flop (registered in code) is left out: the verb 'end-round' is declared by both "
         "the points sheet and coin-flop\n"
     )
     assert "tests.no_such_rules" not in sys.modules

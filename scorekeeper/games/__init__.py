@@ -106,6 +106,8 @@ def offered(shared: dict[str, str]) -> dict[str, tuple[str, ...]]:
     load is left out, with its line). A game declaring a verb that `shared` or an
     earlier game already declares is left out with one line (`problems`), and the
     others keep working (rules: every verb names one game's command)."""
+    import pnp.core.games
+
     names = dict(shared)
     kept: dict[str, tuple[str, ...]] = {}
     for game_id, entry in kept_entries().items():
@@ -119,7 +121,8 @@ def offered(shared: dict[str, str]) -> dict[str, tuple[str, ...]]:
         clash = next((v for v in verbs if v in names), None)
         if clash is not None:
             _note(
-                f"game {game_id} is left out: the verb {clash!r} is declared by "
+                f"game {game_id} ({pnp.core.games.package_of(game_id)}) is left out: the "
+                f"verb {clash!r} is declared by "
                 f"both {names[clash]} and {game_id}"
             )
             continue
