@@ -1,4 +1,4 @@
-"""The TrueType fonts the PDFs embed: the repository's `fonts/` folder, or the game's own
+"""The TrueType fonts the PDFs embed: the package's `pnp/data/fonts/` folder, or the game's own
 (game.toml's [fonts], pnp.data.game_fonts) while that game is printed.
 
 Fonts are registered with reportlab once, on first use, and embedded (subset) in
@@ -56,7 +56,7 @@ def on_change(forget: Callable[[], None]) -> None:
 
 def use_game_fonts(files: Mapping[str, Path] | None) -> None:
     """Print with `files` ("regular", "bold", "italic" -> a TrueType file already checked
-    by pnp.data.game_fonts) from now on, or with the repository's fonts when None. The
+    by pnp.data.game_fonts) from now on, or with the package's fonts when None. The
     style names stay; the fonts behind them are registered anew (only when they change).
     Raises PnpError when reportlab cannot read a file."""
     wanted = {STYLES[k]: Path(v) for k, v in files.items()} if files else {}

@@ -372,7 +372,7 @@ def icon_problems(kit: Kit, data: Any) -> list[Problem]:
 
 def use_fonts_of(folder: Path) -> None:
     """Print with the fonts the game.toml in `folder` names ([fonts], pnp.data.game_fonts)
-    from now on, or with the repository's fonts when it names none, cannot be read, or
+    from now on, or with the package's fonts when it names none, cannot be read, or
     names fonts that cannot print (the game's loader reports why)."""
     from pnp.data.game_fonts import read_game_fonts
     from pnp.data.toml_source import read_toml

@@ -248,7 +248,7 @@ def game_options(f):
         callback=folder,
         metavar="DIR",
         default=None,
-        help="Card data folder (default: the repository's card_data/).",
+        help="Card data folder holding <game>/ (default: the data each game ships with).",
     )(f)
     f = click.option("--all", "all_games", is_flag=True, help="Every game.")(f)
     f = click.option(

@@ -115,7 +115,7 @@ class GameInfo:
     default trim) and `card_sizes` (every trim its faces are laid out for), back design,
     the fixed words printed on its faces (`labels`, from the [labels] table, and where
     they are), its folder, the line of game.toml that names it and its own `fonts`
-    (pnp.data.game_fonts; None: it prints in the repository's fonts) and its card
+    (pnp.data.game_fonts; None: it prints in the package's fonts) and its card
     pictures' table (`icons`, pnp.data.icons; None: it has none)."""
 
     id: str
