@@ -26,7 +26,8 @@ Three commands run, each in a fresh process (interpreter start included):
 
 They are interleaved A B [C], A B [C], ... for --repeats rounds, so drift on a shared
 machine hits every side alike; B/A and C/A are ratios within a round (paired), reported as
-median [min-max]. Peak memory is each child's maximum resident set size (os.wait4).
+median [min-max]. Peak memory is each child's own maximum resident set size
+(bench/common.py: run_once).
 
 Goals (issue 12): B/A wall time <= 0.7 (median of the paired ratios) and B/A peak memory
 <= 1.5. The output is a markdown table ready to paste into an issue note, plus the
