@@ -14,6 +14,13 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 LAUNCHER = Path(__file__).resolve().parent / "launch.py"
+#: The folder shared beside the repository (its ../shared): the reference scripts
+#: under bench/ that the benchmarks pair the product with.
+SHARED = REPO.parent / "shared"
+
+# A benchmark's own imports of pnp and scorekeeper (to write its workload) are this
+# checkout's, as its children's are (they start in REPO), not an installed copy's.
+sys.path.insert(0, str(REPO))
 
 
 def compile_packages() -> None:
