@@ -84,4 +84,4 @@ def test_pages_drawn_side_by_side_in_one_buffer_are_each_page_alone(tmp_path):
     blank = b"".join(row[y * stride + 2 * w * 3 : (y + 1) * stride] for y in range(h))
     assert blank == b"\xff" * (w * h * 3)
     with pytest.raises(ValueError, match="not inside the buffer"):
-        render_into(None, row, 2 * w * 3 + 3, stride, w, h)  # type: ignore[arg-type]
+        render_into(None, row, 2 * w * 3 + 3, stride, w, h)
