@@ -6,12 +6,13 @@ Run on demand (not part of the test suite), from the repository root:
     python bench/bench_art.py --repeats 9     # more rounds, tighter medians
     python bench/bench_art.py --keep DIR      # keep the workload, game folder and outputs
 
-The workload (/work/shared/bench/make_art_workload.py) is 72 distinct card fronts and one
-back: RGB PNGs at 300 dpi with 3 mm bleed (821 x 1121 px, poker 63.5 x 88.9 mm trim). It is
-made once, into a temporary folder, with the project's DejaVu fonts.
+The workload (make_art_workload.py in ../shared/bench, the shared folder beside the
+repository) is 72 distinct card fronts and one back: RGB PNGs at 300 dpi with 3 mm bleed
+(821 x 1121 px, poker 63.5 x 88.9 mm trim). It is made once, into a temporary folder,
+with the project's DejaVu fonts (pnp.fonts.FONT_DIR).
 
 Three commands run, each in a fresh process (interpreter start included):
-  A  the reference, /work/shared/bench/bare_reportlab_images.py: A4, 3 x 3 poker cards
+  A  the reference, ../shared/bench/bare_reportlab_images.py: A4, 3 x 3 poker cards
      abutting at the trim, each image clipped to trim plus outer bleed, crop marks, a
      back page mirrored for long-edge duplex after every front page, reportlab defaults
      (ASCII85 image streams).
@@ -26,7 +27,8 @@ Three commands run, each in a fresh process (interpreter start included):
 
 They are interleaved A B [C], A B [C], ... for --repeats rounds, so drift on a shared
 machine hits every side alike; B/A and C/A are ratios within a round (paired), reported as
-median [min-max]. Peak memory is each child's maximum resident set size (os.wait4).
+median [min-max]. Peak memory is each child's own maximum resident set size
+(bench/common.py: run_once).
 
 Goals (issue 12): B/A wall time <= 0.7 (median of the paired ratios) and B/A peak memory
 <= 1.5. The output is a markdown table ready to paste into an issue note, plus the
@@ -36,6 +38,7 @@ command line used.
 from __future__ import annotations
 
 import argparse
+import itertools
 import shlex
 import shutil
 import statistics
@@ -47,16 +50,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import REPO, compile_packages, run_once, spread
+from common import REPO, SHARED, compile_packages, run_once, spread  # noqa: E402
 
-from pnp.core.paths import PACKAGE_DIR, SHIPPED_DATA_DIR  # noqa: E402
+from pnp.core.paths import SHIPPED_DATA_DIR  # noqa: E402
+from pnp.fonts import FONT_DIR  # noqa: E402
 
-SHARED = Path("/work/shared/bench")
-MAKE_WORKLOAD = SHARED / "make_art_workload.py"
-REFERENCE = SHARED / "bare_reportlab_images.py"
+MAKE_WORKLOAD = SHARED / "bench" / "make_art_workload.py"
+REFERENCE = SHARED / "bench" / "bare_reportlab_images.py"
 DATA = SHIPPED_DATA_DIR / "hack-attack"
-FONTS = PACKAGE_DIR / "data" / "fonts"
+FONTS = FONT_DIR
 GAME = "hack-attack"
+#: `pnp` from this checkout (the children start in REPO), not an installed console script's.
+PNP = [sys.executable, "-c", "import sys; from pnp.cli import main; sys.argv[0] = 'pnp'; main()"]
 
 #: pnp's grid gives each card its own bleed (no shared cut lines), so three poker cards
 #: across A4 need 3 * (63.5 + 2 * bleed) + 2 * margin <= 210 mm: with the images' full
@@ -109,7 +114,8 @@ def _toml_value(value) -> str:
 def make_game(workload: Path, data_root: Path) -> Path:
     """Write data_root/hack-attack: the real game rewritten to print exactly the 72
     workload cards, one copy each, each card's art its own image (copied into the game's
-    art/ folder, since art must resolve inside the game folder), back.png on the back."""
+    art/ folder, since art must resolve inside the game folder), back.png on the back, no
+    icons (game.toml's `icons` left out)."""
     game = data_root / GAME
     (game / "art").mkdir(parents=True)
     for name in ("rulebook.md",):
@@ -123,6 +129,14 @@ def make_game(workload: Path, data_root: Path) -> Path:
                 f"{DATA / FILES[table]} has {len(tables[table])} [[{table}]] "
                 f"tables; this benchmark keeps {n}"
             )
+    # Keep Defense cards of every category alike (taken in turn, category by category),
+    # so that each Tech's defenses can be played.
+    by_category: dict[str, list[dict]] = {}
+    for card in tables["defense"]:
+        by_category.setdefault(card["category"], []).append(card)
+    tables["defense"] = [
+        card for turn in itertools.zip_longest(*by_category.values()) for card in turn if card
+    ]
     # Keep the Attacks the Tech cards name most, and point every Tech only at those.
     named = [a for t in tables["tech"] for a in t["vulnerable_to"]]
     attacks = sorted(tables["attack"], key=lambda a: -named.count(a["id"]))[: KEEP["attack"]]
@@ -148,7 +162,8 @@ def make_game(workload: Path, data_root: Path) -> Path:
     (game / "aids.toml").write_text("# no player aids in the art benchmark\n", encoding="utf-8")
     shutil.copy(workload / "back" / "back.png", game / "art" / "back.png")
     settings = (DATA / "game.toml").read_text("utf-8")
-    lines = [line for line in settings.splitlines() if not line.startswith("art")]
+    # every card carries its own art, so the game's icons table (pictures) is left out
+    lines = [line for line in settings.splitlines() if not line.startswith(("art", "icons"))]
     at = lines.index("[back]") + 1
     lines.insert(at, 'art = { file = "art/back.png", bleed = 3 }')
     (game / "game.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -213,11 +228,6 @@ def main() -> None:
     args = parser.parse_args()
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
-    pnp = Path(sys.executable).parent / "pnp"
-    if not pnp.exists():
-        raise SystemExit(
-            f"no pnp command beside {sys.executable}: activate a venv with `pip install -e .` first"
-        )
     compile_packages()
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
@@ -226,17 +236,17 @@ def main() -> None:
         cleanup = tempfile.TemporaryDirectory(prefix="bench-art-")
         work = Path(cleanup.name)
     try:
-        report(work, pnp, args)
+        report(work, args)
     finally:
         if cleanup:
             cleanup.cleanup()
 
 
-def report(work: Path, pnp: Path, args) -> None:
+def report(work: Path, args) -> None:
     workload = make_workload(work / "workload")
     data = make_game(workload, work / "data")
     check = subprocess.run(
-        [str(pnp), "validate", "--game", GAME, "--data", str(data)],
+        [*PNP, "validate", "--game", GAME, "--data", str(data)],
         capture_output=True,
         text=True,
         cwd=REPO,
@@ -258,7 +268,7 @@ def report(work: Path, pnp: Path, args) -> None:
             str(ref_pdf),
         ],
         "B": [
-            str(pnp),
+            *PNP,
             "build",
             "--game",
             GAME,
@@ -283,7 +293,7 @@ def report(work: Path, pnp: Path, args) -> None:
     }
     if not args.no_export:
         commands["C"] = [
-            str(pnp),
+            *PNP,
             "export",
             "--game",
             GAME,

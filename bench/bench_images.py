@@ -15,7 +15,7 @@ Three commands, each a fresh process, interleaved A B C, A B C, ... (paired per 
      extended and re-encoded (the slow path).
 Each child reports its own time from before the first draw to the end of save()
 ("work"); the wall time includes the interpreter and imports. Ratios B/A and C/A are
-taken within a round and given as median [min-max]; peak RSS from os.wait4.
+taken within a round and given as median [min-max]; peak RSS is each child's own (bench/common.py: run_once).
 
 Measured for the zlib setting (pnp.render.pixels.ZLIB_LEVEL/ZLIB_STRATEGY), one
 821 x 1121 RGB image, bytes and ms to deflate (Pillow 13, zlib 1.3, this machine):
@@ -33,16 +33,16 @@ every size is small; the level does not matter with Z_RLE.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import run_once  # noqa: E402 (after sys.path)
+
 N_IMAGES, SIZE_PX, DRAWS_EACH = 20, (821, 1121), 3
 MM = 72 / 25.4
 CARD_W_PT, CARD_H_PT = 69.5 * MM, 94.9 * MM
@@ -111,15 +111,10 @@ def child(mode: str, folder: Path, out: Path) -> None:
 
 
 def run(args: list[str]) -> tuple[float, float, float]:
-    """(wall s, work s, peak RSS MB) of one fresh process."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(args, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    out, err = proc.stdout.read().decode(), proc.stderr.read().decode()
-    if os.waitstatus_to_exitcode(status):
-        raise SystemExit(f"{' '.join(args)} failed:\n{err}")
-    return wall, float(out.strip().splitlines()[-1]), usage.ru_maxrss / 1024
+    """(wall s, work s, peak RSS MiB) of one fresh process (common.run_once: its own peak,
+    read by a small parent of its own)."""
+    done = run_once(args)
+    return done.wall, float(done.stdout.strip().splitlines()[-1]), done.peak_mb
 
 
 def spread(values: list[float], fmt: str = ".2f") -> str:

@@ -57,6 +57,7 @@ class Served:
     """`scorekeeper serve --port 0` from the code under `root` on `db`: its record link."""
 
     def __init__(self, root: Path, db: Path):
+        self.body: dict | None = None  # the form of a move's body this server takes
         env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
         self.proc = subprocess.Popen(
             [sys.executable, "-c", CLI, "--db", str(db), "serve", "--port", "0"],
@@ -91,17 +92,29 @@ class Served:
         answer = conn.getresponse()
         return answer.status, answer.read()
 
-    def move(self, conn, new_api: bool) -> int:
-        body = json.dumps({"values": {}} if new_api else {"args": []})
-        conn.request(
-            "POST",
-            self.link.path + "api/end-turn",
-            body=body,
-            headers={"Content-Type": "application/json"},
-        )
-        answer = conn.getresponse()
-        answer.read()
-        return answer.status
+    #: The bodies of an end-turn through the route for scripts, newest form first: the
+    #: score keeper took positional "args" before it took named "values".
+    MOVE_BODIES = ({"values": {}}, {"args": []})
+
+    def move(self, conn) -> int:
+        """Record an end of turn on `conn`: its status, 200 when recorded. The first move
+        finds which form of body this server's code takes and keeps it."""
+        bodies = self.MOVE_BODIES if self.body is None else (self.body,)
+        status = 0
+        for body in bodies:
+            conn.request(
+                "POST",
+                self.link.path + "api/end-turn",
+                body=json.dumps(body),
+                headers={"Content-Type": "application/json"},
+            )
+            answer = conn.getresponse()
+            answer.read()
+            status = answer.status
+            if status == 200:
+                self.body = body
+                break
+        return status
 
     def stop(self) -> None:
         self.proc.terminate()
@@ -120,7 +133,7 @@ def latencies(call, n: int) -> list[float]:
     return out
 
 
-def measure(root: Path, db: Path, requests: int, new_api: bool) -> dict[str, float]:
+def measure(root: Path, db: Path, requests: int) -> dict[str, float]:
     """The figures of one server (see the module's text)."""
     server = Served(root, db)
     try:
@@ -150,7 +163,7 @@ def measure(root: Path, db: Path, requests: int, new_api: bool) -> dict[str, flo
 
         def fresh_move() -> None:
             conn = server.connect()
-            assert server.move(conn, new_api) == 200
+            assert server.move(conn) == 200
             conn.close()
 
         moves = latencies(fresh_move, requests // 2)
@@ -178,10 +191,10 @@ def main() -> None:
         figures: dict[str, list[tuple[float, float]]] = {}
         for n in range(args.rounds):
             sides = []
-            for side, root, new_api in (("a", other, False), ("b", REPO, True)):
+            for side, root in (("a", other), ("b", REPO)):
                 db = Path(tmp) / f"{side}{n}.sqlite3"
                 shutil.copy(base, db)
-                sides.append(measure(root, db, args.requests, new_api))
+                sides.append(measure(root, db, args.requests))
             for key in sides[0]:
                 figures.setdefault(key, []).append((sides[0][key], sides[1][key]))
         print(f"{'figure':<22}{'A':>10}{'B':>10}{'B/A median':>12}{'range':>16}")

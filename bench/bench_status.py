@@ -18,7 +18,8 @@ process) and `scorekeeper undo` (a second process, which takes the verb back; th
 database is restored from a copy before each verb, a copy that holds the card view a
 table keeps after its first verb: `warm`). Each timed run is paired with a
 run of `python -c "import click"` just before it (A B A B ...); the table gives each
-command's ratio per pair, median and range (goal: median at most 1.3x at every size, issue 24).
+command's ratio per pair, median and range (goal: median at most 1.3x at every size, issues
+24 and 41), and its own peak memory (bench/common.py: run_once).
 `status` is also checked never to import reportlab.
 """
 
@@ -531,14 +532,16 @@ def build_game(path: Path, game: str, rows: int, fast: bool = True) -> dict:
 # --- Timing -----------------------------------------------------------------------------
 
 
-def _pairs(pairs: list[tuple[Run, Run]]) -> tuple[float, float, float, float]:
-    """(median ratio, lowest, highest, median seconds) of (click, command) pairs."""
+def _pairs(pairs: list[tuple[Run, Run]]) -> tuple[float, float, float, float, float]:
+    """(median ratio, lowest, highest, median seconds, median peak MiB) of the command
+    in (click, command) pairs."""
     each = ratios(pairs)
     return (
         statistics.median(each),
         min(each),
         max(each),
         statistics.median(cmd.wall for _, cmd in pairs),
+        statistics.median(cmd.peak_mb for _, cmd in pairs),
     )
 
 
@@ -593,23 +596,26 @@ def main() -> None:
                         shutil.copyfile(pristine, work)
                     walls.setdefault((game, n, label), []).extend(paired_runs(CLICK, command, 1))
     base = statistics.median(b.wall for w in walls.values() for b, _ in w)
+    base_mb = statistics.median(b.peak_mb for w in walls.values() for b, _ in w)
     print(
-        f'python -c "import click": median {base * 1000:.0f} ms; {args.repeats} pairs '
-        "a row, each command run right after its own click run."
+        f'python -c "import click": median {base * 1000:.0f} ms, {base_mb:.1f} MiB; '
+        f"{args.repeats} pairs a row, each command run right after its own click run; "
+        "MiB: each command's own peak memory, median."
     )
     print("Write = the verb in one process, then `scorekeeper undo` in a second one.")
     print(
         f"{'game':<12}{'rows':>6}{'in force':>9}  {'command':<14}{'ms':>6}{'ratio':>8}{'range':>14}"
+        f"{'MiB':>7}"
     )
     worst = 0.0
     for game, n, info, _, _ in cases:
         for label in ("status", " ".join(info["verb"][:1]), "undo"):
-            ratio, low, high, wall = _pairs(walls[(game, n, label)])
+            ratio, low, high, wall, peak = _pairs(walls[(game, n, label)])
             worst = max(worst, ratio)
             shown = label + (" (ends)" if label not in ("status", "undo") and info["ends"] else "")
             print(
                 f"{game:<12}{info['rows']:>6}{info['events']:>9}  {shown:<14}"
-                f"{wall * 1000:>6.0f}{ratio:>8.2f}{f'{low:.2f}..{high:.2f}':>14}"
+                f"{wall * 1000:>6.0f}{ratio:>8.2f}{f'{low:.2f}..{high:.2f}':>14}{peak:>7.1f}"
             )
     print(f"worst median ratio {worst:.2f} (goal: at most 1.30)")
     for game, n, info, _, _ in cases:

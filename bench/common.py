@@ -4,17 +4,23 @@ alone (`timed_runs`) or paired with a reference, run alternately (`paired_runs`)
 from __future__ import annotations
 
 import contextlib
-import os
 import shlex
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+LAUNCHER = Path(__file__).resolve().parent / "launch.py"
+#: The folder shared beside the repository (its ../shared): the reference scripts
+#: under bench/ that the benchmarks pair the product with.
+SHARED = REPO.parent / "shared"
+
+# A benchmark's own imports of pnp and scorekeeper (to write its workload) are this
+# checkout's, as its children's are (they start in REPO), not an installed copy's.
+sys.path.insert(0, str(REPO))
 
 
 def compile_packages() -> None:
@@ -50,7 +56,7 @@ def worktree(rev: str, folder: Path):
 @dataclass(frozen=True)
 class Run:
     """One fresh process: wall seconds (start to exit, interpreter start included), its
-    peak memory (maximum resident set size, MB) and its stdout."""
+    peak memory (maximum resident set size, MiB) and its stdout."""
 
     wall: float
     peak_mb: float
@@ -59,24 +65,33 @@ class Run:
 
 def run_once(args: list[str]) -> Run:
     """Run `args` once in a fresh process started in the repository, timed from outside.
-    The peak memory is the child's own rusage (os.wait4), so nothing is added to what it
-    runs. A failing command stops the benchmark with its stderr."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
-        child = subprocess.Popen(args, cwd=REPO, stdout=out, stderr=err)
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - start
-        child.returncode = os.waitstatus_to_exitcode(status)
+    The process is started by a small parent of its own (bench/launch.py), which reads its
+    wall time and its own peak memory (os.wait4): a child started straight from this
+    benchmark would report at least the benchmark's own peak, which Linux hands on through
+    fork and exec. Nothing is added to what the command runs. A failing command stops the
+    benchmark with its stderr."""
+    with (
+        tempfile.TemporaryFile() as out,
+        tempfile.TemporaryFile() as err,
+        tempfile.TemporaryDirectory() as tmp,
+    ):
+        result = Path(tmp) / "result"
+        launcher = [sys.executable, "-S", str(LAUNCHER), str(result)]
+        code = subprocess.run(launcher + args, cwd=REPO, stdout=out, stderr=err).returncode
         out.seek(0)
         err.seek(0)
-        if child.returncode:
+        if code or not result.exists():
             raise SystemExit(
-                f"{shlex.join(args)} failed ({child.returncode}):\n"
-                f"{err.read().decode(errors='replace')}"
+                f"{shlex.join(args)} could not be started:\n{err.read().decode(errors='replace')}"
+            )
+        wall, maxrss_kb, status = result.read_text().split()
+        if int(status):
+            raise SystemExit(
+                f"{shlex.join(args)} failed ({status}):\n{err.read().decode(errors='replace')}"
             )
         return Run(
-            wall,
-            usage.ru_maxrss / 1024,  # Linux reports kilobytes
+            float(wall),
+            int(maxrss_kb) / 1024,  # Linux reports kilobytes
             out.read().decode(errors="replace"),
         )
 

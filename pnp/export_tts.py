@@ -34,7 +34,15 @@ from PIL import Image
 
 from pnp.core.errors import PnpError
 from pnp.layout.kit import PrintGroup, front_key
-from pnp.render.raster import ProgressFactory, encode_png, pixels, render_page, write_png_strips
+from pnp.render.raster import (
+    ProgressFactory,
+    encode_png,
+    pixels,
+    render_into,
+    render_page,
+    whiten,
+    write_png_strips,
+)
 from pnp.render.single import BACK, FRONT, distinct_sides
 
 MAX_COLS, MAX_ROWS = 10, 7
@@ -220,26 +228,12 @@ def _face(document, page_index: int, cell: tuple[int, int]) -> Image.Image:
 def _write_deck(
     deck: TtsDeck, document, pages: dict, cell: tuple[int, int], dpi: int, folder: Path, bar
 ) -> None:
-    """Write `deck`'s sheets, each card rendered once per sheet into its cell, then its
-    back (white for a group printed without one). A sheet is written one pixel row at a
-    time (raster.write_png_strips) from the faces of one row of cards, so no more than
-    one row of cards is held."""
+    """Write `deck`'s sheets (`_sheet_strips`), then its back (white for a group printed
+    without one)."""
     w, h = cell
     for sheet, name in zip(deck.sheets, deck.sheet_names()):
-
-        def strips(sheet=sheet) -> Iterator[bytes]:
-            blank = b"\xff" * (w * 3)
-            for row in range(sheet.rows):
-                faces = []
-                for card in sheet.cards[row * sheet.cols : (row + 1) * sheet.cols]:
-                    faces.append(_face(document, pages[(FRONT, front_key(card))], cell).tobytes())
-                    bar.update(1)
-                faces += [blank * h] * (sheet.cols - len(faces))  # white after the last
-                for y in range(h):
-                    yield b"".join(face[y * w * 3 : (y + 1) * w * 3] for face in faces)
-                del faces
-
-        write_png_strips(folder / name, (sheet.cols * w, sheet.rows * h), dpi, strips())
+        strips = _sheet_strips(sheet, document, pages, cell, bar)
+        write_png_strips(folder / name, (sheet.cols * w, sheet.rows * h), dpi, strips)
     back = deck.group.back
     image = (
         _face(document, pages[(BACK, back)], cell)
@@ -248,6 +242,32 @@ def _write_deck(
     )
     (folder / deck.back_name).write_bytes(encode_png(image, dpi))
     bar.update(1)
+
+
+def _sheet_strips(
+    sheet: Sheet, document, pages: dict, cell: tuple[int, int], bar
+) -> Iterator[memoryview]:
+    """The pixel rows of `sheet`, top to bottom, for raster.write_png_strips, each card
+    rendered once into its cell: one row of cards at a time, each card drawn in place
+    into the row's one buffer (raster.render_into), white after the last card. No more
+    than one row of cards is held (the buffer is this generator's own, freed with it),
+    and no card is copied."""
+    w, h = cell
+    stride = sheet.cols * w * 3
+    row_pixels = bytearray(stride * h)
+    view = memoryview(row_pixels)
+    for row in range(sheet.rows):
+        whiten(row_pixels)  # white before drawing, and after the last card
+        cards = sheet.cards[row * sheet.cols : (row + 1) * sheet.cols]
+        for column, card in enumerate(cards):
+            page = document[pages[(FRONT, front_key(card))]]
+            try:
+                render_into(page, row_pixels, column * w * 3, stride, w, h)
+            finally:
+                page.close()
+            bar.update(1)
+        for y in range(h):
+            yield view[y * stride : (y + 1) * stride]
 
 
 def card_name(card: Any) -> str:

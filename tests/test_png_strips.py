@@ -1,6 +1,7 @@
 """The PNG writer a Tabletop Simulator sheet is streamed through (issue 24: TTS peak
 memory): rows given strip by strip read back as the same pixels, with the dpi stored
-as Pillow stores it; strips that do not add up to the image are refused."""
+as Pillow stores it; strips that do not add up to the image are refused. And the
+renderer that draws a row of cards into one buffer: each cell as the page alone."""
 
 from __future__ import annotations
 
@@ -39,3 +40,48 @@ def test_strips_that_do_not_make_the_image_are_refused(tmp_path):
         write_png_strips(tmp_path / "a.png", (4, 3), 72, [b"\xff" * 24])
     with pytest.raises(ValueError, match="not whole rows"):
         write_png_strips(tmp_path / "b.png", (4, 3), 72, [b"\xff" * 13])
+
+
+def _two_page_pdf(path) -> None:
+    """Two small pages that differ: a filled circle on one, a diagonal bar on the other."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(str(path), pagesize=(72, 100))
+    canvas.setFillColorRGB(0.8, 0.1, 0.1)
+    canvas.circle(36, 50, 25, stroke=0, fill=1)
+    canvas.showPage()
+    canvas.setStrokeColorRGB(0.1, 0.2, 0.9)
+    canvas.setLineWidth(9)
+    canvas.line(0, 0, 72, 100)
+    canvas.showPage()
+    canvas.save()
+
+
+def test_pages_drawn_side_by_side_in_one_buffer_are_each_page_alone(tmp_path):
+    import pypdfium2 as pdfium
+
+    from pnp.render.raster import render_into, render_page, whiten
+
+    _two_page_pdf(tmp_path / "two.pdf")
+    w, h = 31, 43
+    stride = 3 * w * 3  # three cells across, the last one left white
+    row = bytearray(stride * h)
+    whiten(row)
+    document = pdfium.PdfDocument(str(tmp_path / "two.pdf"))
+    alone = []
+    for index in range(2):
+        page = document[index]
+        render_into(page, row, index * w * 3, stride, w, h)
+        alone.append(render_page(page, w, h).tobytes())
+        page.close()
+    document.close()
+    assert alone[0] != alone[1]
+    for index in range(2):
+        cell = b"".join(
+            row[y * stride + index * w * 3 : y * stride + (index + 1) * w * 3] for y in range(h)
+        )
+        assert cell == alone[index]
+    blank = b"".join(row[y * stride + 2 * w * 3 : (y + 1) * stride] for y in range(h))
+    assert blank == b"\xff" * (w * h * 3)
+    with pytest.raises(ValueError, match="not inside the buffer"):
+        render_into(None, row, 2 * w * 3 + 3, stride, w, h)

@@ -71,19 +71,44 @@ def rasterise(
 
 def render_page(page: pdfium.PdfPage, width_px: int, height_px: int) -> Image.Image:
     """The whole `page` as an RGB image of exactly `width_px` x `height_px`, on white,
-    anti-aliased (pdfium's defaults), annotations drawn: pdfium maps the page's box onto
-    the bitmap, so each axis gets its own scale (size_px / size_pt · 72 dpi). This is
-    the call PdfPage.render(scale=s) makes, whose size is ceil(size_pt · s) on both axes
-    with one scale; here the size is chosen, so no pixel is cropped or padded. (The
-    PDFs have no interactive form fields, so render()'s may_draw_forms would draw
-    nothing more.)
+    anti-aliased (pdfium's defaults), annotations drawn (`render_into`, into a white
+    buffer of its own).
+
     PnpError if the bitmap cannot be made (out of memory)."""
     stride = width_px * 3
-    buffer = (ctypes.c_ubyte * (stride * height_px)).from_buffer(
-        bytearray(b"\xff" * (stride * height_px))
-    )  # white before drawing
+    buffer = bytearray(stride * height_px)
+    whiten(buffer)  # white before drawing
+    render_into(page, buffer, 0, stride, width_px, height_px)
+    return Image.frombuffer("RGB", (width_px, height_px), buffer, "raw", "RGB", 0, 1)
+
+
+def render_into(
+    page: pdfium.PdfPage, buffer: bytearray, offset: int, stride: int, width_px: int, height_px: int
+) -> None:
+    """Draw the whole `page` into a `width_px` x `height_px` rectangle of `buffer` (raw
+    RGB pixels, rows `stride` bytes apart) whose top left pixel is at byte `offset`, over
+    the pixels already there (white, for a page on white), anti-aliased (pdfium's
+    defaults), annotations drawn. pdfium maps the page's box onto the rectangle, so each
+    axis gets its own scale (size_px / size_pt · 72 dpi). This is the call
+    PdfPage.render(scale=s) makes, whose size is ceil(size_pt · s) on both axes with one
+    scale; here the size is chosen, so no pixel is cropped or padded. (The PDFs have no
+    interactive form fields, so render()'s may_draw_forms would draw nothing more.) The
+    pixels are drawn in place, so a row of cards is drawn into one buffer side by side
+    without a copy of any card (pnp.export_tts).
+
+    PnpError if the bitmap cannot be made (out of memory); ValueError if the rectangle
+    does not lie inside `buffer`."""
+    if (
+        stride < width_px * 3
+        or offset < 0
+        or offset + stride * (height_px - 1) + width_px * 3 > len(buffer)
+    ):
+        raise ValueError(
+            f"a {width_px}x{height_px} px rectangle at byte {offset} is not inside the buffer"
+        )
+    pixels_at = (ctypes.c_ubyte * (len(buffer) - offset)).from_buffer(buffer, offset)
     bitmap = pdfium_c.FPDFBitmap_CreateEx(
-        width_px, height_px, pdfium_c.FPDFBitmap_BGR, buffer, stride
+        width_px, height_px, pdfium_c.FPDFBitmap_BGR, pixels_at, stride
     )
     if not bitmap:
         raise PnpError(f"cannot make a {width_px}x{height_px} px image (out of memory?)")
@@ -98,12 +123,20 @@ def render_page(page: pdfium.PdfPage, width_px: int, height_px: int) -> Image.Im
             0,
             pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER,
         )
-        return Image.frombytes("RGB", (width_px, height_px), bytes(buffer))
     finally:
         pdfium_c.FPDFBitmap_Destroy(bitmap)
+        del pixels_at  # the bytearray may be resized again once no view holds it
 
 
-def write_png_strips(path: Path, size: tuple[int, int], dpi: int, strips: Iterable[bytes]) -> None:
+def whiten(buffer: bytearray) -> None:
+    """Set every pixel of `buffer` (raw RGB) to white, in place."""
+    if buffer:
+        ctypes.memset((ctypes.c_ubyte * len(buffer)).from_buffer(buffer), 0xFF, len(buffer))
+
+
+def write_png_strips(
+    path: Path, size: tuple[int, int], dpi: int, strips: Iterable[bytes | memoryview]
+) -> None:
     """Write an RGB PNG of `size` (width, height px) with `dpi` stored (pHYs, pixels per
     metre, rounded as Pillow rounds them) to `path`, its pixels given top to bottom as
     `strips` of whole rows (raw RGB bytes, width x 3 a row), so only one strip is ever
