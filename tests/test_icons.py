@@ -317,7 +317,7 @@ def _pdf_text(path: Path) -> str:
 def test_the_readme_credits_every_author_of_a_shipped_picture():
     import tomllib
 
-    readme = (SHIPPED.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     credits = " ".join(readme[readme.index("\n## Credits\n") :].split())
     for game in ("hack-attack", "hack-back", "not-a-hack"):
         table = tomllib.loads((SHIPPED / game / "icons.toml").read_text(encoding="utf-8"))

@@ -154,17 +154,23 @@ def test_a_data_loader_error_from_the_core_is_one_line_in_either_tool(monkeypatc
     built = _pnp("validate", "--game", "hack-attack")
     assert built.exit_code == 1
     assert built.stderr.startswith("Error: no card data for hack-attack: folder ")
-    assert built.stderr.rstrip().endswith("card_data/gone' does not exist")
+    assert built.stderr.rstrip().endswith(
+        "card_data/gone' does not exist (its manifest's folder pnp:card_data/gone, package hackpack)"
+    )
     from scorekeeper import cards
 
     cards.card_data.cache_clear()
     cards.card_view.cache_clear()
     try:
         db = str(tmp_path / "t.db")
-        result = CliRunner().invoke(sk_main, ["--db", db, "check", "hack-attack", "ana=smart-tv"])
+        assert (
+            CliRunner().invoke(sk_main, ["--db", db, "new", "hack-attack", "Ana", "Ben"]).exit_code
+            == 0
+        )
+        result = CliRunner().invoke(sk_main, ["--db", db, "protect", "ana", "smart-tv"])
         assert result.exit_code == 1, result.output
-        assert "Traceback" not in result.output
-        assert result.stderr.startswith("Error: ")
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert result.stderr.startswith("Error: no card data for hack-attack: folder ")
     finally:
         cards.card_data.cache_clear()
         cards.card_view.cache_clear()

@@ -264,7 +264,7 @@ def _named(key: str, games: list[GameEntry]) -> str | None:
 def data_folder(game_id: str):
     """The folder (a Path) the card data of the registered game `game_id` ships in, as
     its manifest's `folder` names it; PnpError, one line, when it names none or names one
-    that cannot be found (its package does not import)."""
+    that cannot be found (its package does not import, or the folder is not there)."""
     from pathlib import Path
 
     from pnp.core.errors import PnpError
@@ -285,7 +285,13 @@ def data_folder(game_id: str):
         ) from None
     if where is None:
         raise PnpError(f"game {g.id}: the package {package} of its data folder is no folder")
-    return Path(where).parent / relative.strip()
+    folder = Path(where).parent / relative.strip()
+    if not folder.is_dir():
+        raise PnpError(
+            f"no card data for {g.id}: folder {quoted(folder, 200)} does not exist "
+            f"(its manifest's folder {g.folder}, {package_of(g.id)})"
+        )
+    return folder
 
 
 def load_data(game_id: str, folder):
