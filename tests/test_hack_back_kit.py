@@ -238,7 +238,7 @@ def test_player_counts_the_decks_cannot_serve_are_refused(tmp_path, options, mes
 
 def test_hack_attack_refuses_hack_back_options(tmp_path):
     with pytest.raises(
-        PnpError, match="--format and --players choose decks in games that have several"
+        PnpError, match="--deck-format and --players choose decks in games that have several"
     ):
         build(BuildOptions("hack-attack", out_dir=tmp_path, players=3))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 import types
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -174,3 +175,67 @@ def test_a_data_loader_error_from_the_core_is_one_line_in_either_tool(monkeypatc
     finally:
         cards.card_data.cache_clear()
         cards.card_view.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "entry, why",
+    [
+        (GameEntry("Hack-Attack", "no.such.kit"), "its id is not a lowercase kebab-case name"),
+        (GameEntry("moon base", "no.such.kit"), "its id is not a lowercase kebab-case name"),
+        (
+            GameEntry("moon-base", "tests.fourth_game.kit", aliases="xy"),  # type: ignore[arg-type]
+            "its aliases are not a tuple of lowercase kebab-case names",
+        ),
+        (GameEntry("moon-base", None), "its kit names no module"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_malformed_entry_is_left_out_with_its_line(site, entry, why):
+    site("moon", {"moon-base": entry} if entry.id == "moon-base" else {entry.id: entry})
+    assert pnp.core.games.game_ids() == ["hack-attack", "hack-back", "not-a-hack"]
+    (line,) = pnp.core.games.broken()
+    assert line.startswith(f"game '{entry.id}' (package moon) is left out: {why}")
+    every = _pnp("validate", "--all")
+    assert every.exit_code == 0, every.output
+    assert every.stdout.count("hack-attack: OK") == 1
+
+
+def test_a_package_that_exits_on_import_is_left_out_and_the_rest_work(site, monkeypatch):
+    site("moon", {})
+    (pnp.core.games.declared())  # the site is read
+    info = next(p for p in sys.path if p.endswith("site"))
+    (Path(info) / "moon_exits.py").write_text("import sys\nsys.exit(3)\n", encoding="utf-8")
+    entry_points = Path(info) / "moon-1.0.dist-info" / "entry_points.txt"
+    entry_points.write_text("[hackpack.games]\nmoon-base = moon_exits:MANIFEST\n", encoding="utf-8")
+    monkeypatch.setattr(pnp.core.games, "_discovered", None)
+    result = _pnp("validate", "--game", "hack-back")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        "Warning: game moon-base (package moon): its entry point moon_exits:MANIFEST does not "
+        "load (SystemExit: 3)"
+    ]
+
+
+def test_a_kit_that_does_not_load_is_left_out_of_all(site):
+    site("moon", {"moon-base": GameEntry("moon-base", "moon_no_such_kit")})
+    line = (
+        "game moon-base (package moon) is left out: its kit moon_no_such_kit cannot be loaded "
+        "(ModuleNotFoundError: No module named 'moon_no_such_kit')"
+    )
+    named = _pnp("build", "--game", "moon-base")
+    assert (named.exit_code, named.stderr) == (1, f"Error: {line}\n")
+    pnp.core.games._LOADED.clear()  # a new process: it is found out again
+    pnp.core.games._REFUSED.clear()
+    every = _pnp("validate", "--all")
+    assert (every.exit_code, every.stderr) == (0, f"Warning: {line}\n")
+
+
+@pytest.mark.parametrize(
+    "name, known", [("had", "hack-attack"), ("hack-attack-defense", "hack-attack")]
+)
+def test_pnp_new_refuses_a_registered_games_alias(tmp_path, name, known):
+    result = _pnp("new", name, "--dir", str(tmp_path))
+    assert result.exit_code == 2
+    assert f"{name} is a registered game's name (an alias of {known}); choose another name" in (
+        result.stderr
+    )
+    assert list(tmp_path.iterdir()) == []

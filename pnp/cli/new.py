@@ -14,8 +14,9 @@ from pnp.core.terminal import echo, one_line
 
 def _game_id(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """NAME as a new game's id: kebab-case, at most 48 characters, not a registered
-    game's (its kit would be built instead); a usage error otherwise."""
-    from pnp.core.games import game_ids
+    game's id or alias (its kit would be built instead); a usage error otherwise."""
+    from pnp.core.errors import UnknownGame
+    from pnp.core.games import resolve
     from pnp.faces.kit import game_id_like
 
     if not game_id_like(value):
@@ -23,9 +24,12 @@ def _game_id(ctx: click.Context, param: click.Parameter, value: str) -> str:
             "a game's name is a kebab-case id: lowercase letters and digits in words "
             "joined by '-', at most 48 characters, such as 'pocket-heist'"
         )
-    if value in game_ids():
-        raise click.BadParameter(f"{value} is a registered game's id; choose another name")
-    return value
+    try:
+        known = resolve(value)
+    except UnknownGame:
+        return value
+    named = "id" if known == value else f"name (an alias of {known})"
+    raise click.BadParameter(f"{value} is a registered game's {named}; choose another name")
 
 
 @click.command()

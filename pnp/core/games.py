@@ -21,6 +21,7 @@ with its line too. Source: shared/DESIGN.md, "Games are plug-ins".
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from importlib import import_module
 from typing import NamedTuple
@@ -151,7 +152,7 @@ def _entry_points() -> tuple[list[tuple[GameEntry, str]], list[str]]:
             module, _, attribute = value.partition(":")
             try:
                 entry = getattr(import_module(module.strip()), attribute.strip())
-            except Exception as exc:  # a game's own package: any failure is its own
+            except (Exception, SystemExit) as exc:  # a game's own package: its failure is its own
                 broken.append(
                     f"game {name} (package {package}): its entry point {value} does not "
                     f"load ({type(exc).__name__}: {exc})"
@@ -183,6 +184,12 @@ def _checked() -> tuple[list[GameEntry], list[str]]:
     problems = list(broken)
     code = [(g, "registered in code") for g in GAMES]
     for entry, package in [*declared_games, *code]:
+        wrong = _malformed(entry)
+        if wrong:
+            problems.append(
+                f"game {quoted(str(entry.id), 40)} ({_from(package)}) is left out: {wrong}"
+            )
+            continue
         names = (entry.id, *entry.aliases)
         taken = next((n for n in names if n in owner), None)
         if taken is None:
@@ -199,6 +206,31 @@ def _checked() -> tuple[list[GameEntry], list[str]]:
         )
     problems += [line for line in _LOADED if line not in problems]
     return [g for g in kept if g.id not in _REFUSED], problems
+
+
+#: A game's id and each of its aliases: kebab-case, lowercase (names are looked up in
+#: lowercase, `resolve`), as a data folder's name is (pnp.faces.kit.game_id_like).
+_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def _malformed(entry: GameEntry) -> str:
+    """What makes `entry` no game to register ("" if nothing): an id or alias that is
+    not a lowercase kebab-case name, aliases that are not a tuple of them, a kit that
+    names no module, a module or folder field that is not text."""
+    if not isinstance(entry.id, str) or not _NAME.fullmatch(entry.id) or len(entry.id) > 48:
+        return "its id is not a lowercase kebab-case name of at most 48 characters"
+    if not isinstance(entry.aliases, tuple) or not all(
+        isinstance(a, str) and _NAME.fullmatch(a) for a in entry.aliases
+    ):
+        return "its aliases are not a tuple of lowercase kebab-case names"
+    if not isinstance(entry.kit, str) or not entry.kit.strip():
+        return "its kit names no module"
+    for field in ("rules", "simulator", "data", "folder"):
+        if getattr(entry, field) is not None and not isinstance(getattr(entry, field), str):
+            return f"its {field} is not text"
+    if not isinstance(entry.verbs, tuple):
+        return "its verbs are not a tuple of names"
+    return ""
 
 
 def _from(package: str) -> str:
@@ -311,27 +343,24 @@ def load_data(game_id: str, folder):
 
 
 def find_game(name: str):
-    """The kit (pnp.layout.kit.Kit) of the game called `name`; raises UnknownGame, or
-    PnpError naming the game when its kit module does not import or defines no KIT. A
-    kit that defines another game than its entry's is refused (the game is left out
-    from then on, with its line in `broken`), so a package cannot replace a game's kit
-    under another name."""
-    from pnp.core.errors import GameLeftOut, PnpError
+    """The kit (pnp.layout.kit.Kit) of the game called `name`; raises UnknownGame. A kit
+    module that does not load or defines no KIT, or a kit that defines another game than
+    its entry's (so a package cannot pass a game's kit off under another name), leaves
+    the game out from then on, with its line in `broken`: GameLeftOut naming the game
+    and its package."""
+    from pnp.core.errors import GameLeftOut
 
     g = entry(resolve(name))
     try:
         kit = import_module(g.kit).KIT
-    except (ImportError, AttributeError) as exc:
-        raise PnpError(
-            f"game {g.id}: its kit {g.kit} cannot be loaded ({type(exc).__name__}: {exc})"
-        ) from None
-    if getattr(kit, "id", None) != g.id:
-        line = (
-            f"game {g.id} ({package_of(g.id)}) is left out: its kit {g.kit} defines "
-            f"the game {quoted(str(getattr(kit, 'id', None)), 40)}"
-        )
-        if line not in _LOADED:
-            _LOADED.append(line)
-        _REFUSED.add(g.id)
-        raise GameLeftOut(line)
-    return kit
+    except (Exception, SystemExit) as exc:  # a game's own package: its failure is its own
+        why = f"its kit {g.kit} cannot be loaded ({type(exc).__name__}: {exc})"
+    else:
+        if getattr(kit, "id", None) == g.id:
+            return kit
+        why = f"its kit {g.kit} defines the game {quoted(str(getattr(kit, 'id', None)), 40)}"
+    line = f"game {g.id} ({package_of(g.id)}) is left out: {why}"
+    if line not in _LOADED:
+        _LOADED.append(line)
+    _REFUSED.add(g.id)
+    raise GameLeftOut(line)

@@ -162,7 +162,7 @@ class Kit(ABC):
             raise PnpError(
                 f"{self.name(data)} prints one deck for "
                 f"{data.info.players_min}–{data.info.players_max} players; "
-                "--format and --players choose decks in games that have several"
+                "--deck-format and --players choose decks in games that have several"
             )
         return [PrintGroup("cards", tuple(self.copies(data)))]
 
