@@ -27,6 +27,15 @@ def _no_personal_defaults(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("HACKPACK_CONFIG_DIR", str(tmp_path_factory.getbasetemp() / "no-config"))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _no_user_cache(tmp_path_factory):
+    """No test writes the user's SVG cache (pnp.data.svg_cache): it is kept in the
+    session's temporary folder, for in-process builds and the commands tests run alike."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HACKPACK_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _no_terminal_width(monkeypatch):
     """No test reads the width of whoever runs the suite: the score keeper lays its text
