@@ -151,3 +151,46 @@ def test_the_converter_version_names_svglib_and_reportlab():
     assert version == (
         f"svglib-{svglib_version}_reportlab-{reportlab.Version}_pnp-{svg_cache.CODE_VERSION}"
     )
+
+
+def test_a_warm_build_loads_neither_svglib_nor_reportlabs_graphics(cache, data, tmp_path):
+    converted_by_build(data, tmp_path / "a")  # fills the cache
+    probe = (
+        CHILD + "; print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('svglib', 'lxml') or m.startswith('reportlab.graphics')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(data), str(tmp_path / "b")],
+        cwd=REPO,
+        env={**os.environ, svg_cache.ENV_DIR: str(cache)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() == "[]"
+    forms = sorted(cache.glob("svg/*/*.ops"))
+    assert len(forms) >= distinct_icons(ICONS)  # one per picture and colour at least
+    assert all(f.name.endswith("full.ops") for f in forms)
+
+
+@pytest.mark.parametrize("variant", ["ink saver", "cmyk"])
+def test_forms_kept_for_one_variant_are_not_used_for_another(variant, cache, data, tmp_path):
+    from pnp.export import ExportOptions, export
+    from pnp.layout.imposition import SheetSpec
+
+    def made(out: Path) -> bytes:
+        svg._cache.clear()
+        svg._trees.clear()
+        if variant == "cmyk":
+            report = export(
+                ExportOptions(GAME, "pdf-single", out_dir=out, data_dir=data, colour="cmyk")
+            )
+            return report.path.read_bytes()
+        options = BuildOptions(GAME, SheetSpec(), data_dir=data, out_dir=out, ink_saver=True)
+        build(options)
+        return (out / GAME / "cards.pdf").read_bytes()
+
+    alone = made(tmp_path / "alone")  # its cache holds this variant only
+    shutil.rmtree(cache)
+    converted_by_build(data, tmp_path / "rgb")  # the plain RGB kit's forms are kept
+    assert made(tmp_path / "after") == alone

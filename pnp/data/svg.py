@@ -100,6 +100,7 @@ class SvgInfo:
     notes: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
     format: str = "SVG"
+    key: str = ""  # the content's key in pnp.data.svg_cache
 
     @property
     def width_px(self) -> float:
@@ -345,17 +346,17 @@ def _convert(data: bytes) -> Any:
     return drawing
 
 
-def _converted(data: bytes) -> svg_cache.Entry:
-    """What svglib makes of `data`: from pnp.data.svg_cache when these bytes were
-    converted before (they passed the checks then, under the same converter version),
-    else checked, converted and stored there. ImageRefused as `check_svg_bytes` and
-    `_convert`."""
+def _converted(data: bytes) -> tuple[str, svg_cache.Entry]:
+    """(the key of `data`, what svglib makes of them): from pnp.data.svg_cache when these
+    bytes were converted before (they passed the checks then, under the same converter
+    version), else checked, converted and stored there. ImageRefused as
+    `check_svg_bytes` and `_convert`."""
     key = svg_cache.content_key(data)
     entry = svg_cache.load(key)
     if entry is None:
         check_svg_bytes(data)
         entry = svg_cache.store(key, _convert(data))
-    return entry
+    return key, entry
 
 
 def probe_svg(path: Path) -> SvgInfo:
@@ -366,11 +367,11 @@ def probe_svg(path: Path) -> SvgInfo:
     key = (path, _stamp(path))
     if key not in _cache:  # a file probed once is not read again for each card
         data, stamp = _read_bytes(path)
-        entry = _converted(data)
+        content, entry = _converted(data)
         if len(_cache) >= CACHE_SIZE:
             _trees.pop(next(iter(_cache)), None)
             del _cache[next(iter(_cache))]
-        _cache[key] = SvgInfo(path, entry.width_pt, entry.height_pt, stamp)
+        _cache[key] = SvgInfo(path, entry.width_pt, entry.height_pt, stamp, key=content)
         _trees[key] = entry.tree
     return _cache[key]
 
@@ -397,3 +398,12 @@ def drawing(info: SvgInfo) -> Any:
     if stamp != info.stamp:
         raise ImageRefused("the file changed while the PDF was being written; build again")
     return _convert(data)
+
+
+def form_operators(info: SvgInfo, variant: str) -> str | None:
+    """The PDF operators kept for the form of `info`'s file drawn as `variant`
+    (pnp.data.svg_cache.form_operators) while the file's stamp is unchanged, else None.
+    ImageRefused when the file is gone or unreadable."""
+    if not info.key or _stamp(info.path) != info.stamp:
+        return None
+    return svg_cache.form_operators(info.key, variant)

@@ -18,6 +18,13 @@ as a tree of reportlab shapes, each node a class named in `_classes` and its att
 nothing the file names, and an entry that is cut short, garbled or names anything else
 is a miss.
 
+Beside each drawing, the PDF operators of the forms pnp.render.svg_art made of it, one
+file per variant (colour and ink saver: "<key>.<variant>.ops"), kept only when they name
+no resource of their document (numbers and operators alone: no font, no graphics state;
+an RGB canvas's forms, never a CMYK one's). A warm build then copies each form's
+operators into its PDF and neither rebuilds the drawing nor imports reportlab's graphics
+(which load platypus). CODE_VERSION covers svg_art's recolouring too.
+
 Safety: an entry is written to a temporary file in its own folder and moved into place
 (os.replace), so builds running at once each read a whole entry or none; a missing,
 damaged, truncated or unreadable entry is a miss (the file is converted again and the
@@ -32,6 +39,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,19 +128,48 @@ def content_key(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _read_checked(path: Path) -> bytes | None:
+    """The body of the entry file at `path` when its first line is the body's SHA-256;
+    None when it is missing, unreadable or damaged."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError:
+        return None
+    check, _, body = raw.partition(b"\n")
+    return body if hashlib.sha256(body).hexdigest().encode() == check else None
+
+
+def _write_checked(path: Path, body: bytes) -> None:
+    """Write `body` under its SHA-256 to `path`, whole or not at all (a temporary file in
+    the same folder, moved into place); a folder that cannot be written is passed over."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.stem[:16]}", suffix=".tmp"
+        )
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        pass
+
+
 def load(key: str) -> Entry | None:
     """The entry of `key` (content_key), or None: none, damaged or unreadable."""
+    body = _read_checked(_entry_path(key))
+    if body is None:
+        return None
     try:
-        with open(_entry_path(key), "rb") as f:
-            raw = f.read()
-        check, _, body = raw.partition(b"\n")
-        if hashlib.sha256(body).hexdigest().encode() != check:
-            return None
         tree = json.loads(body)
         if not _well_formed(tree) or tree["c"] != "Drawing":
             return None
         width, height = float(tree["a"]["width"]), float(tree["a"]["height"])
-    except (OSError, ValueError, TypeError, KeyError):
+    except (ValueError, TypeError, KeyError):
         return None
     if not (width > 0 and height > 0):
         return None
@@ -167,21 +204,32 @@ def store(key: str, drawing: Any) -> Entry:
         tree = _encode(drawing)
     except _NotStored:
         return Entry(width, height)
-    body = json.dumps(tree).encode()
-    path = _entry_path(key)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{key[:16]}", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except OSError:
-        pass
+    _write_checked(_entry_path(key), json.dumps(tree).encode())
     return Entry(width, height, tree)
+
+
+#: What a form's operators may hold: numbers, operators, arrays, white space; no name
+#: (so no resource of one document: a font, a graphics state, a colour space).
+_PLAIN_OPERATORS = re.compile(rb"[0-9A-Za-z.*\-\[\] \n]*")
+
+
+def form_operators(key: str, variant: str) -> str | None:
+    """The PDF operators of the form of the SVG of `key` drawn as `variant` says (its
+    colour, ink saver), kept by `keep_form_operators`; None when there are none."""
+    body = _read_checked(_entry_path(key).with_suffix(f".{variant}.ops"))
+    if body is None or not _PLAIN_OPERATORS.fullmatch(body):
+        return None
+    return body.decode("ascii")
+
+
+def keep_form_operators(key: str, variant: str, operators: str) -> bool:
+    """Keep the operators of a form (pnp.render.svg_art) when they name no resource
+    (`_PLAIN_OPERATORS`): they are then the same in any document. Whether they were kept."""
+    body = operators.encode("ascii", "replace")
+    if not _PLAIN_OPERATORS.fullmatch(body) or not variant.isalnum():
+        return False
+    _write_checked(_entry_path(key).with_suffix(f".{variant}.ops"), body)
+    return True
 
 
 def _encode(value: Any) -> Any:
