@@ -94,20 +94,21 @@ def test_an_edited_svg_is_converted_again(cache, data, tmp_path):
 
 def test_damaged_and_missing_entries_are_rebuilt(cache, data, tmp_path):
     first, pdf = converted_by_build(data, tmp_path / "a")
+    for kept in cache.glob("svg/*/*.ops"):  # so that every drawing is read again
+        kept.unlink()
     stored = entries(cache)
     stored[0].write_bytes(b"\x00garbage")  # unreadable
     stored[1].write_bytes(stored[1].read_bytes()[:-40])  # cut short: its checksum fails
-    foreign = (
-        b'{"c": "Drawing", "a": {"width": 1, "height": 1, "contents": '
-        b'[{"c": "os.system", "a": {"command": "echo"}}]}}'
-    )
+    size = stored[2].read_bytes().split(b"\n")[1]
+    foreign = size + b'\n{"c": "Drawing", "a": {"contents": [{"c": "os.system", "a": {}}]}}'
     stored[2].write_bytes(hashlib.sha256(foreign).hexdigest().encode() + b"\n" + foreign)
     stored[3].unlink()
     again, pdf_again = converted_by_build(data, tmp_path / "b")
-    assert again == 4  # the foreign entry's class is not one an entry may name
+    assert again == 4  # the foreign entry names a class no entry may name
     assert pdf_again == pdf
     for path in stored[:4]:
-        assert svg_cache.load(path.stem) is not None  # written anew, whole
+        entry = svg_cache.load(path.stem)  # written anew, whole
+        assert entry is not None and svg_cache.drawing(entry.tree) is not None
     shutil.rmtree(cache)
     assert converted_by_build(data, tmp_path / "c") == (first, pdf)
 

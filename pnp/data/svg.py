@@ -397,7 +397,14 @@ def drawing(info: SvgInfo) -> Any:
     data, stamp = _read(info.path)
     if stamp != info.stamp:
         raise ImageRefused("the file changed while the PDF was being written; build again")
-    return _convert(data)
+    made = _convert(data)
+    if info.key and info.key == svg_cache.content_key(data):  # its entry was damaged
+        tree = svg_cache.store(info.key, made).tree
+        _trees[key] = tree
+        fresh = svg_cache.drawing(tree) if tree is not None else None
+        if fresh is not None:  # as every other build draws it: from the entry
+            return fresh
+    return made
 
 
 def form_operators(info: SvgInfo, variant: str) -> str | None:

@@ -11,12 +11,12 @@ version, reportlab's, and CODE_VERSION, ours: raise it whenever pnp.data.svg's c
 its conversion change, or this file's format), so a new svglib or new checks never read
 an old entry. A file's name, place or modification time are not part of the key.
 
-An entry is one JSON file: its first line the SHA-256 of the rest, the rest the drawing
-as a tree of reportlab shapes, each node a class named in `_classes` and its attributes
-(numbers, strings, None, lists; tuples marked as such), the root a Drawing with its size
-(pt). JSON rather than pickle: reading an entry builds only those classes and runs
-nothing the file names, and an entry that is cut short, garbled or names anything else
-is a miss.
+An entry is one file: its first line the SHA-256 of the rest, then a line of JSON with
+the drawing's size (pt), then the drawing in JSON as a tree of reportlab shapes, each
+node a class named in `_classes` and its attributes (numbers, strings, None, lists;
+tuples marked as such), read only when the drawing is wanted. JSON rather than pickle:
+reading an entry builds only those classes and runs nothing the file names, and an
+entry that is cut short, garbled or names anything else is a miss.
 
 Beside each drawing, the PDF operators of the forms pnp.render.svg_art made of it, one
 file per variant (colour and ink saver: "<key>.<variant>.ops"), kept only when they name
@@ -63,8 +63,9 @@ class _NotStored(Exception):
 
 @dataclass(frozen=True)
 class Entry:
-    """One converted SVG: its size in points and `tree`, its drawing as stored (None when
-    it could not be stored; pnp.data.svg then converts the file again to draw it)."""
+    """One converted SVG: its size in points and `tree`, its drawing as `_encode` makes
+    it, or the JSON text of that as read from an entry (None when it could not be stored;
+    pnp.data.svg then converts the file again to draw it)."""
 
     width_pt: float
     height_pt: float
@@ -160,18 +161,18 @@ def _write_checked(path: Path, body: bytes) -> None:
 
 
 def load(key: str) -> Entry | None:
-    """The entry of `key` (content_key), or None: none, damaged or unreadable."""
+    """The entry of `key` (content_key), or None: none, damaged or unreadable. Only its
+    size is read now; its drawing when one is wanted (`drawing`)."""
     body = _read_checked(_entry_path(key))
     if body is None:
         return None
+    head, _, tree = body.partition(b"\n")
     try:
-        tree = json.loads(body)
-        if not _well_formed(tree) or tree["c"] != "Drawing":
-            return None
-        width, height = float(tree["a"]["width"]), float(tree["a"]["height"])
+        size = json.loads(head)
+        width, height = float(size["width_pt"]), float(size["height_pt"])
     except (ValueError, TypeError, KeyError):
         return None
-    if not (width > 0 and height > 0):
+    if not (width > 0 and height > 0) or not tree:
         return None
     return Entry(width, height, tree)
 
@@ -204,7 +205,8 @@ def store(key: str, drawing: Any) -> Entry:
         tree = _encode(drawing)
     except _NotStored:
         return Entry(width, height)
-    _write_checked(_entry_path(key), json.dumps(tree).encode())
+    head = json.dumps({"width_pt": width, "height_pt": height})
+    _write_checked(_entry_path(key), f"{head}\n{json.dumps(tree)}".encode())
     return Entry(width, height, tree)
 
 
@@ -272,14 +274,17 @@ def _classes() -> dict[str, type]:
 
 
 def drawing(tree: Any) -> Any:
-    """A fresh reportlab Drawing made from `tree` (an Entry's), the caller's to change;
-    None when the tree is damaged."""
+    """A fresh reportlab Drawing made from `tree` (an Entry's: as stored, or the JSON
+    text of it read from an entry), the caller's to change; None when it is damaged."""
     try:
+        if isinstance(tree, bytes):
+            tree = json.loads(tree)
+            if not _well_formed(tree):
+                return None
         made = _decode(tree, _classes())
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
-    shapes = _classes()
-    return made if isinstance(made, shapes["Drawing"]) else None
+    return made if isinstance(made, _classes()["Drawing"]) else None
 
 
 def _decode(value: Any, classes: dict[str, type]) -> Any:
