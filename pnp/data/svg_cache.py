@@ -55,6 +55,7 @@ _FLATTENED = {("svglib.svglib", "NoStrokePath"), ("svglib.svglib", "ClippingPath
 _SHAPES = ("Drawing", "Group", "Path", "Rect", "Circle", "Ellipse", "Line", "PolyLine",
            "Polygon")  # fmt: skip
 _COLOURS = ("Color", "CMYKColor", "PCMYKColor")
+_NUMBERS = {float, int}
 
 
 class _NotStored(Exception):
@@ -186,7 +187,8 @@ def _well_formed(tree: Any) -> bool:
     while todo:
         value = todo.pop()
         if type(value) is list:
-            todo.extend(v for v in value if type(v) in (list, dict))
+            if not set(map(type, value)) <= _NUMBERS:
+                todo.extend(v for v in value if type(v) in (list, dict))
         elif type(value) is dict:
             if value.keys() == {"t"} and type(value["t"]) is list:
                 todo.append(value["t"])
@@ -241,7 +243,7 @@ def _encode(value: Any) -> Any:
     if value is None or kind in (bool, int, float, str):
         return value
     if kind is list:
-        if all(type(v) in (float, int) for v in value):
+        if set(map(type, value)) <= _NUMBERS:  # a path's points: kept as they are
             return value
         return [_encode(v) for v in value]
     if kind is tuple:
@@ -290,7 +292,7 @@ def drawing(tree: Any) -> Any:
 def _decode(value: Any, classes: dict[str, type]) -> Any:
     kind = type(value)
     if kind is list:
-        if all(type(v) in (float, int) for v in value):
+        if set(map(type, value)) <= _NUMBERS:
             return list(value)
         return [_decode(v, classes) for v in value]
     if kind is not dict:
