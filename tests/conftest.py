@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,10 @@ from pnp.build import DEFAULT_DATA_DIR, BuildOptions, build
 from pnp.layout.imposition import SheetSpec
 
 REPO = Path(__file__).resolve().parent.parent
+#: No test, nor collecting them, writes the user's SVG cache (pnp.data.svg_cache): it is
+#: a temporary folder for in-process builds and the commands tests run alike.
+_CACHE = tempfile.TemporaryDirectory(prefix="hackpack-test-cache-")
+os.environ["HACKPACK_CACHE_DIR"] = _CACHE.name
 
 
 @pytest.fixture(autouse=True)
@@ -25,15 +30,6 @@ def _no_personal_defaults(monkeypatch, tmp_path_factory):
     for in a folder that does not exist (tests of pnp.toml point HACKPACK_CONFIG_DIR at
     their own folder)."""
     monkeypatch.setenv("HACKPACK_CONFIG_DIR", str(tmp_path_factory.getbasetemp() / "no-config"))
-
-
-@pytest.fixture(autouse=True, scope="session")
-def _no_user_cache(tmp_path_factory):
-    """No test writes the user's SVG cache (pnp.data.svg_cache): it is kept in the
-    session's temporary folder, for in-process builds and the commands tests run alike."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("HACKPACK_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
-        yield
 
 
 @pytest.fixture(autouse=True)

@@ -54,9 +54,9 @@ def converted_by_build(data: Path, out: Path) -> tuple[int, bytes]:
     the in-process memo is emptied first."""
     svg._cache.clear()
     svg._trees.clear()
-    before = svg.conversions
+    before = svg_cache.conversions
     build(BuildOptions(GAME, data_dir=data, out_dir=out))
-    return svg.conversions - before, (out / GAME / "cards.pdf").read_bytes()
+    return svg_cache.conversions - before, (out / GAME / "cards.pdf").read_bytes()
 
 
 def entries(cache: Path) -> list[Path]:
@@ -77,6 +77,24 @@ def test_a_second_build_converts_nothing(cache, data, tmp_path):
     again, pdf_again = converted_by_build(data, tmp_path / "b")
     assert again == 0
     assert pdf_again == pdf
+
+
+def test_validate_and_build_read_one_conversion(cache, data, tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    def validated() -> int:
+        svg._cache.clear()
+        svg._trees.clear()
+        before = svg_cache.conversions
+        done = CliRunner().invoke(main, ["validate", "--game", GAME, "--data", str(data)])
+        assert done.exit_code == 0, done.output
+        return svg_cache.conversions - before
+
+    assert validated() == distinct_icons(ICONS)  # the checks convert each picture once
+    assert converted_by_build(data, tmp_path / "a")[0] == 0  # and the build reads that
+    assert validated() == 0
 
 
 def test_an_edited_svg_is_converted_again(cache, data, tmp_path):

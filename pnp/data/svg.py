@@ -27,8 +27,6 @@ references or entities, no scripts, a clear error for an unsupported feature").
 
 from __future__ import annotations
 
-import io
-import logging
 import os
 import re
 import stat
@@ -318,44 +316,16 @@ def _read(path: Path) -> tuple[bytes, tuple]:
     return data, stamp
 
 
-#: SVG files svglib has converted in this process (the tests count them: a build whose
-#: pictures are all in pnp.data.svg_cache converts none).
-conversions = 0
-
-
-def _convert(data: bytes) -> Any:
-    """svglib's Drawing of checked `data` (its log kept quiet: every refusal is ours)."""
-    global conversions
-    from svglib.svglib import svg2rlg
-
-    conversions += 1
-    log = logging.getLogger("svglib.svglib")
-    level, log.level = log.level, logging.CRITICAL
-    try:
-        drawing = svg2rlg(io.BytesIO(data), resolve_entities=False)
-    except Exception as exc:  # noqa: BLE001 - svglib's own failure, reported as such
-        raise ImageRefused(f"svglib could not draw it ({type(exc).__name__}: {exc})") from None
-    finally:
-        log.level = level
-    if drawing is None:
-        raise ImageRefused("svglib could not read it as SVG")
-    if not (drawing.width > 0 and drawing.height > 0):
-        raise ImageRefused(
-            "it has no size: give the <svg> a width and height, or a viewBox, above 0"
-        )
-    return drawing
-
-
 def _converted(data: bytes) -> tuple[str, svg_cache.Entry]:
     """(the key of `data`, what svglib makes of them): from pnp.data.svg_cache when these
     bytes were converted before (they passed the checks then, under the same converter
     version), else checked, converted and stored there. ImageRefused as
-    `check_svg_bytes` and `_convert`."""
+    `check_svg_bytes` and svg_cache.convert."""
     key = svg_cache.content_key(data)
     entry = svg_cache.load(key)
     if entry is None:
         check_svg_bytes(data)
-        entry = svg_cache.store(key, _convert(data))
+        entry = svg_cache.store(key, svg_cache.convert(data))
     return key, entry
 
 
@@ -397,7 +367,7 @@ def drawing(info: SvgInfo) -> Any:
     data, stamp = _read(info.path)
     if stamp != info.stamp:
         raise ImageRefused("the file changed while the PDF was being written; build again")
-    made = _convert(data)
+    made = svg_cache.convert(data)
     if info.key and info.key == svg_cache.content_key(data):  # its entry was damaged
         tree = svg_cache.store(info.key, made).tree
         _trees[key] = tree

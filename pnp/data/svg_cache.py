@@ -1,7 +1,7 @@
-"""What svglib made of an SVG file, kept on disk: a picture is converted once per file
-content, not once per build or per command (issue 41 item 4, "pictures cost nothing
-twice"). pnp.data.svg asks here before it checks and converts a file, and stores what it
-converted.
+"""SVG files converted by svglib (`convert`), and what it made of them kept on disk: a
+picture is converted once per file content, not once per build or per command (issue 41
+item 4, "pictures cost nothing twice"). pnp.data.svg asks here before it checks and
+converts a file, and stores what it converted.
 
 Where: the folder named by $HACKPACK_CACHE_DIR when it is set (the tests point it at a
 temporary folder, so they never touch the user's cache), else platformdirs' user cache
@@ -37,13 +37,17 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import io
 import json
+import logging
 import os
 import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from pnp.core.errors import ImageRefused
 
 #: names the cache folder instead of platformdirs' user cache folder
 ENV_DIR = "HACKPACK_CACHE_DIR"
@@ -119,6 +123,35 @@ def converter_version() -> str:
 
         _version = f"svglib-{_svglib_version()}_reportlab-{reportlab.Version}_pnp-{CODE_VERSION}"
     return _version
+
+
+#: SVG files svglib has converted in this process (the tests count them: a build whose
+#: pictures are all in this cache converts none).
+conversions = 0
+
+
+def convert(data: bytes) -> Any:
+    """svglib's Drawing of `data`, checked by pnp.data.svg (its log kept quiet: every
+    refusal is pnp.data.svg's). ImageRefused when svglib fails or finds no size."""
+    global conversions
+    from svglib.svglib import svg2rlg
+
+    conversions += 1
+    log = logging.getLogger("svglib.svglib")
+    level, log.level = log.level, logging.CRITICAL
+    try:
+        drawing = svg2rlg(io.BytesIO(data), resolve_entities=False)
+    except Exception as exc:  # noqa: BLE001 - svglib's own failure, reported as such
+        raise ImageRefused(f"svglib could not draw it ({type(exc).__name__}: {exc})") from None
+    finally:
+        log.level = level
+    if drawing is None:
+        raise ImageRefused("svglib could not read it as SVG")
+    if not (drawing.width > 0 and drawing.height > 0):
+        raise ImageRefused(
+            "it has no size: give the <svg> a width and height, or a viewBox, above 0"
+        )
+    return drawing
 
 
 def _entry_path(digest: str) -> Path:
