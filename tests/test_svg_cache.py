@@ -213,3 +213,21 @@ def test_forms_kept_for_one_variant_are_not_used_for_another(variant, cache, dat
     shutil.rmtree(cache)
     converted_by_build(data, tmp_path / "rgb")  # the plain RGB kit's forms are kept
     assert made(tmp_path / "after") == alone
+
+
+def test_one_picture_under_two_names_is_one_form_in_a_pdf(cache, tmp_path):
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.svg_art import SvgStore
+
+    icon = sorted(ICONS.glob("*.svg"))[0]
+    other = sorted(ICONS.glob("*.svg"))[1]
+    twin = tmp_path / "twin.svg"
+    shutil.copy(icon, twin)
+    store = SvgStore(Canvas(io.BytesIO()))
+    first, again = (svg.probe_svg(p.resolve()) for p in (icon, twin))
+    assert store.form(first) == store.form(again)
+    assert store.form(svg.probe_svg(other.resolve())) != store.form(first)
+    assert store.embedded == 2

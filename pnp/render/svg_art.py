@@ -1,5 +1,5 @@
 """SVG card art in the PDF, as vectors: `SvgStore` draws checked SVG files
-(pnp.data.svg.SvgInfo) on a reportlab canvas, each distinct (file, colour, ink saver)
+(pnp.data.svg.SvgInfo) on a reportlab canvas, each distinct (content, colour, ink saver)
 drawn once by svglib into a Form XObject at its own size and placed by reference,
 scaled to where it goes and clipped to its clip rect, however often and at whatever
 size it prints. A form's operators are kept in pnp.data.svg_cache when they name no
@@ -78,8 +78,8 @@ def _keep_transparency(canvas: Any, name: str) -> None:
 
 
 class SvgStore:
-    """Draws SVG art on `canvas` (a reportlab Canvas), each distinct (file, colour,
-    ink saver) one Form XObject for the whole document; `ink_saver` tints every SVG
+    """Draws SVG art on `canvas` (a reportlab Canvas), each distinct (file content,
+    colour, ink saver) one Form XObject for the whole document; `ink_saver` tints every SVG
     (INK_SAVER_STRENGTH). `embedded`: forms this store defined; `drawn`: SVGs drawn."""
 
     def __init__(self, canvas: Any, ink_saver: bool = False):
@@ -93,7 +93,7 @@ class SvgStore:
         it first if the document has none yet (outside any other form: see `prepare`).
         ImageChanged when the file changed since it was checked or fails its checks."""
         names = self.c._doc.__dict__.setdefault("_pnp_svg_names", {})
-        key = (info.path, info.stamp, hex_rgb, self.ink_saver)
+        key = (info.key or (info.path, info.stamp), hex_rgb, self.ink_saver)  # per content
         if key in names:
             return names[key]
         name = f"pnpsvg{len(names) + 1}"
