@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,10 @@ from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.layout.imposition import SheetSpec
 
 REPO = Path(__file__).resolve().parent.parent
+#: No test, nor collecting them, writes the user's SVG cache (pnp.data.svg_cache): it is
+#: a temporary folder for in-process builds and the commands tests run alike.
+_CACHE = tempfile.TemporaryDirectory(prefix="hackpack-test-cache-")
+os.environ["HACKPACK_CACHE_DIR"] = _CACHE.name
 
 
 @pytest.fixture(autouse=True)

@@ -2,7 +2,10 @@
 refuses anything unsafe or that svglib cannot draw as designed (`ImageRefused`, one
 reason for the user, with the SVG's own line when there is one), and describes it
 (`SvgInfo`: its size in points, as svglib measures it). `drawing(info)` gives the
-reportlab Drawing to print, made from bytes read again and checked again.
+reportlab Drawing to print, a fresh one each time, from the same conversion. A file's
+bytes are checked and converted once per content: pnp.data.svg_cache keeps what svglib
+made of them on disk, so a second build (or `pnp validate`) neither checks nor converts
+them again, and never imports svglib.
 
 Safety (in this order; the parser is the standard library's expat, driven by hand):
 - at most MAX_SVG_BYTES bytes, MAX_SVG_ELEMENTS elements (counting what every <use>
@@ -24,9 +27,6 @@ references or entities, no scripts, a clear error for an unsupported feature").
 
 from __future__ import annotations
 
-import copy
-import io
-import logging
 import os
 import re
 import stat
@@ -36,6 +36,7 @@ from typing import Any
 from xml.parsers import expat
 
 from pnp.core.errors import ImageRefused
+from pnp.data import svg_cache
 from pnp.data.files import kind_of
 
 MAX_SVG_BYTES = 2_000_000
@@ -97,6 +98,7 @@ class SvgInfo:
     notes: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
     format: str = "SVG"
+    key: str = ""  # the content's key in pnp.data.svg_cache
 
     @property
     def width_px(self) -> float:
@@ -298,70 +300,87 @@ def _stamp(path: Path) -> tuple:
     return (info.st_size, info.st_mtime_ns)
 
 
-def _read(path: Path) -> tuple[bytes, tuple]:
+def _read_bytes(path: Path) -> tuple[bytes, tuple]:
+    """The bytes of the file at `path` and its stamp, unchecked; ImageRefused as `_stamp`."""
     stamp = _stamp(path)
     try:
         with open(path, "rb") as f:
-            data = f.read(MAX_SVG_BYTES + 1)
+            return f.read(MAX_SVG_BYTES + 1), stamp
     except OSError as exc:
         raise ImageRefused(f"cannot read the file: {exc.strerror or exc}") from None
+
+
+def _read(path: Path) -> tuple[bytes, tuple]:
+    data, stamp = _read_bytes(path)
     check_svg_bytes(data)
     return data, stamp
 
 
-def _convert(data: bytes) -> Any:
-    """svglib's Drawing of checked `data` (its log kept quiet: every refusal is ours)."""
-    from svglib.svglib import svg2rlg
-
-    log = logging.getLogger("svglib.svglib")
-    level, log.level = log.level, logging.CRITICAL
-    try:
-        drawing = svg2rlg(io.BytesIO(data), resolve_entities=False)
-    except Exception as exc:  # noqa: BLE001 - svglib's own failure, reported as such
-        raise ImageRefused(f"svglib could not draw it ({type(exc).__name__}: {exc})") from None
-    finally:
-        log.level = level
-    if drawing is None:
-        raise ImageRefused("svglib could not read it as SVG")
-    if not (drawing.width > 0 and drawing.height > 0):
-        raise ImageRefused(
-            "it has no size: give the <svg> a width and height, or a viewBox, above 0"
-        )
-    return drawing
+def _converted(data: bytes) -> tuple[str, svg_cache.Entry]:
+    """(the key of `data`, what svglib makes of them): from pnp.data.svg_cache when these
+    bytes were converted before (they passed the checks then, under the same converter
+    version), else checked, converted and stored there. ImageRefused as
+    `check_svg_bytes` and svg_cache.convert."""
+    key = svg_cache.content_key(data)
+    entry = svg_cache.load(key)
+    if entry is None:
+        check_svg_bytes(data)
+        entry = svg_cache.store(key, svg_cache.convert(data))
+    return key, entry
 
 
 def probe_svg(path: Path) -> SvgInfo:
     """Check the SVG file at `path` (already resolved inside the game folder) and
-    describe it (cached per file stamp). Raises ImageRefused: missing, not a regular
-    file, unreadable, or breaking a rule of the module docstring."""
+    describe it (once per file stamp in a process, once per file content while the
+    cache keeps it). Raises ImageRefused: missing, not a regular file, unreadable, or
+    breaking a rule of the module docstring."""
     key = (path, _stamp(path))
     if key not in _cache:  # a file probed once is not read again for each card
-        data, stamp = _read(path)
+        data, stamp = _read_bytes(path)
+        content, entry = _converted(data)
         if len(_cache) >= CACHE_SIZE:
-            _drawings.pop(next(iter(_cache)), None)
+            _trees.pop(next(iter(_cache)), None)
             del _cache[next(iter(_cache))]
-        d = _convert(data)
-        _cache[key] = SvgInfo(path, float(d.width), float(d.height), stamp)
-        _drawings[key] = d
+        _cache[key] = SvgInfo(path, entry.width_pt, entry.height_pt, stamp, key=content)
+        _trees[key] = entry.tree
     return _cache[key]
 
 
-#: The Drawing svglib made when a file was probed, per (path, stamp): a picture printed
-#: on many cards is converted once (a copy of it is as good as a fresh one, at an eighth
-#: of the time), and dropped with its SvgInfo.
-_drawings: dict[tuple, Any] = {}
+#: The drawing of each file probed, as pnp.data.svg_cache keeps it, per (path, stamp):
+#: each form made from it gets fresh shapes of its own to recolour, with no deep copy
+#: and no second conversion; dropped with its SvgInfo.
+_trees: dict[tuple, Any] = {}
 
 
 def drawing(info: SvgInfo) -> Any:
     """A fresh reportlab Drawing of `info`'s file (size `info.width_pt` x `height_pt`),
-    the caller's to change: a copy of the one made when it was probed while the file's
-    stamp (size, modification time) is unchanged, else from its bytes read and checked
-    again. ImageRefused when the file changed since it was probed or breaks a rule now."""
+    the caller's to change: made from what was converted when it was probed while the
+    file's stamp (size, modification time) is unchanged, else from its bytes read and
+    checked again. ImageRefused when the file changed since it was probed or breaks a
+    rule now."""
     key = (info.path, info.stamp)
-    made = _drawings.get(key)
-    if made is not None and _stamp(info.path) == info.stamp:
-        return copy.deepcopy(made)
+    tree = _trees.get(key)
+    if tree is not None and _stamp(info.path) == info.stamp:
+        made = svg_cache.drawing(tree)
+        if made is not None:
+            return made
     data, stamp = _read(info.path)
     if stamp != info.stamp:
         raise ImageRefused("the file changed while the PDF was being written; build again")
-    return _convert(data)
+    made = svg_cache.convert(data)
+    if info.key and info.key == svg_cache.content_key(data):  # its entry was damaged
+        tree = svg_cache.store(info.key, made).tree
+        _trees[key] = tree
+        fresh = svg_cache.drawing(tree) if tree is not None else None
+        if fresh is not None:  # as every other build draws it: from the entry
+            return fresh
+    return made
+
+
+def form_operators(info: SvgInfo, variant: str) -> str | None:
+    """The PDF operators kept for the form of `info`'s file drawn as `variant`
+    (pnp.data.svg_cache.form_operators) while the file's stamp is unchanged, else None.
+    ImageRefused when the file is gone or unreadable."""
+    if not info.key or _stamp(info.path) != info.stamp:
+        return None
+    return svg_cache.form_operators(info.key, variant)

@@ -1,8 +1,10 @@
 """SVG card art in the PDF, as vectors: `SvgStore` draws checked SVG files
-(pnp.data.svg.SvgInfo) on a reportlab canvas, each distinct (file, colour, ink saver)
+(pnp.data.svg.SvgInfo) on a reportlab canvas, each distinct (content, colour, ink saver)
 drawn once by svglib into a Form XObject at its own size and placed by reference,
 scaled to where it goes and clipped to its clip rect, however often and at whatever
-size it prints.
+size it prints. A form's operators are kept in pnp.data.svg_cache when they name no
+resource of the document (on an RGB canvas), so the next build copies them in; raise
+svg_cache.CODE_VERSION when the drawing or recolouring here changes.
 
 Colours: with a `colour` ("#RRGGBB") every filled or stroked shape is painted in it,
 its alpha kept; under the ink saver every shape's colour (after that) is mixed with
@@ -21,7 +23,8 @@ from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 
 from pnp.core.errors import ImageRefused
 from pnp.core.shown import PATH_LIMIT, quoted
-from pnp.data.svg import SvgInfo, drawing
+from pnp.data.svg import SvgInfo, drawing, form_operators
+from pnp.data.svg_cache import keep_form_operators
 from pnp.layout.imposition import Rect
 from pnp.render.colour import colour as hex_colour
 from pnp.render.images import ImageChanged
@@ -75,8 +78,8 @@ def _keep_transparency(canvas: Any, name: str) -> None:
 
 
 class SvgStore:
-    """Draws SVG art on `canvas` (a reportlab Canvas), each distinct (file, colour,
-    ink saver) one Form XObject for the whole document; `ink_saver` tints every SVG
+    """Draws SVG art on `canvas` (a reportlab Canvas), each distinct (file content,
+    colour, ink saver) one Form XObject for the whole document; `ink_saver` tints every SVG
     (INK_SAVER_STRENGTH). `embedded`: forms this store defined; `drawn`: SVGs drawn."""
 
     def __init__(self, canvas: Any, ink_saver: bool = False):
@@ -90,30 +93,45 @@ class SvgStore:
         it first if the document has none yet (outside any other form: see `prepare`).
         ImageChanged when the file changed since it was checked or fails its checks."""
         names = self.c._doc.__dict__.setdefault("_pnp_svg_names", {})
-        key = (info.path, info.stamp, hex_rgb, self.ink_saver)
+        key = (info.key or (info.path, info.stamp), hex_rgb, self.ink_saver)  # per content
         if key in names:
             return names[key]
+        name = f"pnpsvg{len(names) + 1}"
+        # a form of plain operators is the same in every RGB document: kept once drawn
+        variant = None
+        if getattr(self.c, "_enforceColorSpace", None) is None:
+            ink = f"ink{round(INK_SAVER_STRENGTH * 100)}" if self.ink_saver else "full"
+            variant = f"{(hex_rgb or 'own').lstrip('#')}{ink}"
         try:
-            d = drawing(info)
+            operators = form_operators(info, variant) if variant else None
+            d = drawing(info) if operators is None else None
         except ImageRefused as exc:
             raise ImageChanged(
                 f"the SVG {quoted(str(info.path), PATH_LIMIT)} cannot be drawn: {exc}"
             ) from None
-        from reportlab.graphics import renderPDF  # here: it loads reportlab.platypus
-
-        recoloured(d, hex_rgb, INK_SAVER_STRENGTH if self.ink_saver else 1.0)
-        name = f"pnpsvg{len(names) + 1}"
-        # reportlab's renderer sets its default font (Helvetica, never embedded) on the
-        # canvas before drawing; an SVG holds no text (pnp.data.svg), so it keeps the
-        # canvas's own font and the PDF names no font the kit does not embed.
-        d.initialFontName, d.initialFontSize = self.c._fontname, self.c._fontsize
         self.c.beginForm(name, 0, 0, info.width_pt, info.height_pt)
-        renderPDF.draw(d, self.c, 0, 0, showBoundary=False)
+        if operators is not None:
+            self.c.addLiteral(operators)
+        else:
+            self._render(d, hex_rgb)
+            if variant and info.key:
+                keep_form_operators(info.key, variant, "\n".join(self.c._code))
         self.c.endForm()
         _keep_transparency(self.c, name)
         names[key] = name
         self.embedded += 1
         return name
+
+    def _render(self, d: Any, hex_rgb: str | None) -> None:
+        """Draw `d` (a reportlab Drawing, recoloured first) into the form begun."""
+        from reportlab.graphics import renderPDF  # here: it loads reportlab.platypus
+
+        recoloured(d, hex_rgb, INK_SAVER_STRENGTH if self.ink_saver else 1.0)
+        # reportlab's renderer sets its default font (Helvetica, never embedded) on the
+        # canvas before drawing; an SVG holds no text (pnp.data.svg), so it keeps the
+        # canvas's own font and the PDF names no font the kit does not embed.
+        d.initialFontName, d.initialFontSize = self.c._fontname, self.c._fontsize
+        renderPDF.draw(d, self.c, 0, 0, showBoundary=False)
 
     def prepare(self, arts: Any) -> None:
         """Define the forms of `arts` (pnp.data.art.ArtSpec of SVG files) now, before a

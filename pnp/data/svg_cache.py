@@ -1,0 +1,341 @@
+"""SVG files converted by svglib (`convert`), and what it made of them kept on disk: a
+picture is converted once per file content, not once per build or per command (issue 41
+item 4, "pictures cost nothing twice"). pnp.data.svg asks here before it checks and
+converts a file, and stores what it converted.
+
+Where: the folder named by $HACKPACK_CACHE_DIR when it is set (the tests point it at a
+temporary folder, so they never touch the user's cache), else platformdirs' user cache
+folder for "hackpack" (~/.cache/hackpack on Linux); entries go under svg/<version>/.
+Key: the SHA-256 of the file's bytes, in a folder named by `converter_version` (svglib's
+version, reportlab's, and CODE_VERSION, ours: raise it whenever pnp.data.svg's checks or
+its conversion change, or this file's format), so a new svglib or new checks never read
+an old entry. A file's name, place or modification time are not part of the key.
+
+An entry is one file: its first line the SHA-256 of the rest, then a line of JSON with
+the drawing's size (pt), then the drawing in JSON as a tree of reportlab shapes, each
+node a class named in `_classes` and its attributes (numbers, strings, None, lists;
+tuples marked as such), read only when the drawing is wanted. JSON rather than pickle:
+reading an entry builds only those classes and runs nothing the file names, and an
+entry that is cut short, garbled or names anything else is a miss.
+
+Beside each drawing, the PDF operators of the forms pnp.render.svg_art made of it, one
+file per variant (colour and ink saver: "<key>.<variant>.ops"), kept only when they name
+no resource of their document (numbers and operators alone: no font, no graphics state;
+an RGB canvas's forms, never a CMYK one's). A warm build then copies each form's
+operators into its PDF and neither rebuilds the drawing nor imports reportlab's graphics
+(which load platypus). CODE_VERSION covers svg_art's recolouring too.
+
+Safety: an entry is written to a temporary file in its own folder and moved into place
+(os.replace), so builds running at once each read a whole entry or none; a missing,
+damaged, truncated or unreadable entry is a miss (the file is converted again and the
+entry written anew), and a cache folder that cannot be written is passed over. None of
+it is ever reported: the cache only saves time, and what is printed is the same with or
+without it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import io
+import json
+import logging
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp.core.errors import ImageRefused
+
+#: names the cache folder instead of platformdirs' user cache folder
+ENV_DIR = "HACKPACK_CACHE_DIR"
+#: pnp's own part of the converter's version (see the module docstring)
+CODE_VERSION = 1
+#: svglib's Path subclasses, stored as the plain Path they draw as: their overrides of
+#: getProperties() (no stroke; no fill nor stroke for a clip path) become attributes.
+_FLATTENED = {("svglib.svglib", "NoStrokePath"), ("svglib.svglib", "ClippingPath")}
+_SHAPES = ("Drawing", "Group", "Path", "Rect", "Circle", "Ellipse", "Line", "PolyLine",
+           "Polygon")  # fmt: skip
+_COLOURS = ("Color", "CMYKColor", "PCMYKColor")
+_NUMBERS = {float, int}
+
+
+class _NotStored(Exception):
+    """The drawing holds something this cache does not keep: it is not written."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One converted SVG: its size in points and `tree`, its drawing as `_encode` makes
+    it, or the JSON text of that as read from an entry (None when it could not be stored;
+    pnp.data.svg then converts the file again to draw it)."""
+
+    width_pt: float
+    height_pt: float
+    tree: Any = None
+
+
+def cache_folder() -> Path:
+    """The folder of the cache: $HACKPACK_CACHE_DIR when set and not blank, else
+    platformdirs' user cache folder for "hackpack" (a relative XDG_CACHE_HOME is ignored,
+    as the XDG spec says)."""
+    named = os.environ.get(ENV_DIR, "")
+    if named.strip():
+        return Path(os.path.expanduser(named))
+    from platformdirs import user_cache_dir
+
+    found = user_cache_dir("hackpack", appauthor=False)
+    if not os.path.isabs(found):
+        found = os.path.join(os.path.expanduser("~"), ".cache", "hackpack")
+    return Path(found)
+
+
+def _svglib_version() -> str:
+    """svglib's version, from its dist-info folder's name, without importing it (its
+    import loads lxml, tinycss2 and cssselect2); the size and time of its module when no
+    dist-info is found beside it."""
+    spec = importlib.util.find_spec("svglib")
+    if spec is None or not spec.origin:
+        return "none"
+    package = Path(spec.origin).parent
+    try:
+        for entry in os.scandir(package.parent):
+            name = entry.name
+            if name.lower().startswith("svglib-") and name.endswith(".dist-info"):
+                return name[len("svglib-") : -len(".dist-info")]
+        info = os.stat(package / "svglib.py")
+    except OSError:
+        return "unknown"
+    return f"{info.st_size}-{info.st_mtime_ns}"
+
+
+_version: str | None = None
+
+
+def converter_version() -> str:
+    """The converter's version, svglib-<v>_reportlab-<v>_pnp-<CODE_VERSION>, found once
+    per process."""
+    global _version
+    if _version is None:
+        import reportlab
+
+        _version = f"svglib-{_svglib_version()}_reportlab-{reportlab.Version}_pnp-{CODE_VERSION}"
+    return _version
+
+
+#: SVG files svglib has converted in this process (the tests count them: a build whose
+#: pictures are all in this cache converts none).
+conversions = 0
+
+
+def convert(data: bytes) -> Any:
+    """svglib's Drawing of `data`, checked by pnp.data.svg (its log kept quiet: every
+    refusal is pnp.data.svg's). ImageRefused when svglib fails or finds no size."""
+    global conversions
+    from svglib.svglib import svg2rlg
+
+    conversions += 1
+    log = logging.getLogger("svglib.svglib")
+    level, log.level = log.level, logging.CRITICAL
+    try:
+        drawing = svg2rlg(io.BytesIO(data), resolve_entities=False)
+    except Exception as exc:  # noqa: BLE001 - svglib's own failure, reported as such
+        raise ImageRefused(f"svglib could not draw it ({type(exc).__name__}: {exc})") from None
+    finally:
+        log.level = level
+    if drawing is None:
+        raise ImageRefused("svglib could not read it as SVG")
+    if not (drawing.width > 0 and drawing.height > 0):
+        raise ImageRefused(
+            "it has no size: give the <svg> a width and height, or a viewBox, above 0"
+        )
+    return drawing
+
+
+def _entry_path(digest: str) -> Path:
+    return cache_folder() / "svg" / converter_version() / f"{digest}.json"
+
+
+def content_key(data: bytes) -> str:
+    """The key of an SVG file's bytes: their SHA-256, in hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _read_checked(path: Path) -> bytes | None:
+    """The body of the entry file at `path` when its first line is the body's SHA-256;
+    None when it is missing, unreadable or damaged."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError:
+        return None
+    check, _, body = raw.partition(b"\n")
+    return body if hashlib.sha256(body).hexdigest().encode() == check else None
+
+
+def _write_checked(path: Path, body: bytes) -> None:
+    """Write `body` under its SHA-256 to `path`, whole or not at all (a temporary file in
+    the same folder, moved into place); a folder that cannot be written is passed over."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.stem[:16]}", suffix=".tmp"
+        )
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        pass
+
+
+def load(key: str) -> Entry | None:
+    """The entry of `key` (content_key), or None: none, damaged or unreadable. Only its
+    size is read now; its drawing when one is wanted (`drawing`)."""
+    body = _read_checked(_entry_path(key))
+    if body is None:
+        return None
+    head, _, tree = body.partition(b"\n")
+    try:
+        size = json.loads(head)
+        width, height = float(size["width_pt"]), float(size["height_pt"])
+    except (ValueError, TypeError, KeyError):
+        return None
+    if not (width > 0 and height > 0) or not tree:
+        return None
+    return Entry(width, height, tree)
+
+
+def _well_formed(tree: Any) -> bool:
+    """Whether `tree` is a drawing as `_encode` writes it: every object a class an entry
+    may name (the names of _SHAPES and _COLOURS, checked without importing them) with
+    attributes by name, every tuple marked."""
+    known = set(_SHAPES + _COLOURS)
+    todo = [tree]
+    while todo:
+        value = todo.pop()
+        if type(value) is list:
+            if not set(map(type, value)) <= _NUMBERS:
+                todo.extend(v for v in value if type(v) in (list, dict))
+        elif type(value) is dict:
+            if value.keys() == {"t"} and type(value["t"]) is list:
+                todo.append(value["t"])
+            elif value.keys() == {"c", "a"} and value["c"] in known and type(value["a"]) is dict:
+                todo.extend(value["a"].values())
+            else:
+                return False
+    return True
+
+
+def store(key: str, drawing: Any) -> Entry:
+    """Keep `drawing` (svglib's, of the bytes of `key`) and return its Entry; an entry
+    that cannot be written (a read-only or full disk) is passed over."""
+    width, height = float(drawing.width), float(drawing.height)
+    try:
+        tree = _encode(drawing)
+    except _NotStored:
+        return Entry(width, height)
+    head = json.dumps({"width_pt": width, "height_pt": height})
+    _write_checked(_entry_path(key), f"{head}\n{json.dumps(tree)}".encode())
+    return Entry(width, height, tree)
+
+
+#: What a form's operators may hold: numbers, operators, arrays, white space; no name
+#: (so no resource of one document: a font, a graphics state, a colour space).
+_PLAIN_OPERATORS = re.compile(rb"[0-9A-Za-z.*\-\[\] \n]*")
+
+
+def form_operators(key: str, variant: str) -> str | None:
+    """The PDF operators of the form of the SVG of `key` drawn as `variant` says (its
+    colour, ink saver), kept by `keep_form_operators`; None when there are none."""
+    body = _read_checked(_entry_path(key).with_suffix(f".{variant}.ops"))
+    if body is None or not _PLAIN_OPERATORS.fullmatch(body):
+        return None
+    return body.decode("ascii")
+
+
+def keep_form_operators(key: str, variant: str, operators: str) -> bool:
+    """Keep the operators of a form (pnp.render.svg_art) when they name no resource
+    (`_PLAIN_OPERATORS`): they are then the same in any document. Whether they were kept."""
+    body = operators.encode("ascii", "replace")
+    if not _PLAIN_OPERATORS.fullmatch(body) or not variant.isalnum():
+        return False
+    _write_checked(_entry_path(key).with_suffix(f".{variant}.ops"), body)
+    return True
+
+
+def _encode(value: Any) -> Any:
+    """The JSON form of a value of a drawing (see the module docstring); _NotStored for
+    anything else."""
+    kind = type(value)
+    if value is None or kind in (bool, int, float, str):
+        return value
+    if kind is list:
+        if set(map(type, value)) <= _NUMBERS:  # a path's points: kept as they are
+            return value
+        return [_encode(v) for v in value]
+    if kind is tuple:
+        return {"t": [_encode(v) for v in value]}
+    attrs = dict(getattr(value, "__dict__", {}))
+    name = kind.__name__
+    if (kind.__module__, name) in _FLATTENED:
+        attrs.update(value.getProperties())
+        name = "Path"
+    elif _classes().get(name) is not kind:
+        raise _NotStored(name)
+    attrs.pop("_attrMap", None)  # a Group's: made anew from its class when read
+    if any(not isinstance(k, str) or k.startswith("_") for k in attrs):
+        raise _NotStored(name)
+    return {"c": name, "a": {k: _encode(v) for k, v in attrs.items()}}
+
+
+_CLASSES: dict[str, type] = {}
+
+
+def _classes() -> dict[str, type]:
+    """The classes an entry may name, by name: reportlab's shapes and colours."""
+    if not _CLASSES:
+        from reportlab.graphics import shapes
+        from reportlab.lib import colors
+
+        _CLASSES.update({n: getattr(shapes, n) for n in _SHAPES})
+        _CLASSES.update({n: getattr(colors, n) for n in _COLOURS})
+    return _CLASSES
+
+
+def drawing(tree: Any) -> Any:
+    """A fresh reportlab Drawing made from `tree` (an Entry's: as stored, or the JSON
+    text of it read from an entry), the caller's to change; None when it is damaged."""
+    try:
+        if isinstance(tree, bytes):
+            tree = json.loads(tree)
+            if not _well_formed(tree):
+                return None
+        made = _decode(tree, _classes())
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return made if isinstance(made, _classes()["Drawing"]) else None
+
+
+def _decode(value: Any, classes: dict[str, type]) -> Any:
+    kind = type(value)
+    if kind is list:
+        if set(map(type, value)) <= _NUMBERS:
+            return list(value)
+        return [_decode(v, classes) for v in value]
+    if kind is not dict:
+        return value
+    if "t" in value:
+        return tuple(_decode(v, classes) for v in value["t"])
+    cls = classes[value["c"]]
+    made: Any = object.__new__(cls)
+    attrs = {str(k): _decode(v, classes) for k, v in value["a"].items()}
+    if issubclass(cls, classes["Group"]):
+        attrs["_attrMap"] = cls._attrMap.clone()  # type: ignore[attr-defined]
+    made.__dict__.update(attrs)
+    return made
