@@ -15,12 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import DEFAULT_DATA_DIR, BuildOptions, build
+from pnp.build import BuildOptions, build
+from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.data import svg, svg_cache
 
 REPO = Path(__file__).resolve().parent.parent
 GAME = "hack-attack"
-ICONS = DEFAULT_DATA_DIR / GAME / "icons"
+ICONS = SHIPPED_DATA_DIR / GAME / "icons"
 CHILD = (
     "import sys; from pathlib import Path; from pnp.build import BuildOptions, build; "
     f"build(BuildOptions({GAME!r}, data_dir=Path(sys.argv[1]), out_dir=Path(sys.argv[2])))"
@@ -45,7 +46,7 @@ def cache(tmp_path, monkeypatch) -> Path:
 @pytest.fixture
 def data(tmp_path) -> Path:
     """A writable copy of the hack-attack folder; returns the data folder holding it."""
-    shutil.copytree(DEFAULT_DATA_DIR / GAME, tmp_path / "data" / GAME)
+    shutil.copytree(SHIPPED_DATA_DIR / GAME, tmp_path / "data" / GAME)
     return tmp_path / "data"
 
 
