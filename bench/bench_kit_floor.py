@@ -5,7 +5,7 @@ same card count, with the SVG cache warm and cold (issue 41 item 4).
 
 B, the product: a fresh interpreter running `build(BuildOptions(game, out_dir=...))`
 with this checkout's code (cards.pdf, rules.pdf and booklet.pdf, every picture), as
-bench/bench_kits.py's child does. A, the floor: /work/shared/bench/bare_reportlab_vector.py
+bench/bench_kits.py's child does. A, the floor: ../shared/bench/bare_reportlab_vector.py
 drawing as many cards as the kit prints (155 for Hack Attack), DejaVu Sans embedded.
 Both are timed from outside as whole processes, interpreter start included, run
 alternately A B A B ... (bench/common.py), so load on a shared machine hits both alike.
@@ -28,9 +28,9 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import REPO, compile_packages, ratios, run_once, spread  # noqa: E402
+from common import REPO, SHARED, compile_packages, ratios, run_once, spread  # noqa: E402
 
-FLOOR = Path("/work/shared/bench/bare_reportlab_vector.py")
+FLOOR = SHARED / "bench" / "bare_reportlab_vector.py"
 CHILD = """
 import sys
 from pathlib import Path
