@@ -253,6 +253,8 @@ _PLAIN_OPERATORS = re.compile(rb"[0-9A-Za-z.*\-\[\] \n]*")
 def form_operators(key: str, variant: str) -> str | None:
     """The PDF operators of the form of the SVG of `key` drawn as `variant` says (its
     colour, ink saver), kept by `keep_form_operators`; None when there are none."""
+    if not variant.isalnum():
+        return None
     body = _read_checked(_entry_path(key).with_suffix(f".{variant}.ops"))
     if body is None or not _PLAIN_OPERATORS.fullmatch(body):
         return None
