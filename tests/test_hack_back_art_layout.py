@@ -25,7 +25,6 @@ from pnp.layout.face import Art, Face, Text
 from pnp.layout.imposition import Rect, SheetSpec, compute_grid
 from pnp.layout.kit import front_key
 from pnp.render.sheets import sheet_layout
-from tests.conftest import bench_module
 from tests.pdfread import _clip_then_move, placements
 
 SIZES = ["poker", "bridge", "tarot"]
@@ -291,9 +290,8 @@ def test_the_kit_validates_at_every_size(size, ink_saver):
     assert "Warning" not in result.output
 
 
-def test_the_default_kit_stays_light_on_ink(tmp_path):
+def test_the_default_kit_stays_light_on_ink(kit, ink_coverage):
     """bench/ink_coverage.py's measure of the default cards.pdf: at most a quarter over
     the 8.2 % Hack Back used before its cards carried pictures."""
-    bench = bench_module("ink_coverage")
-    coverage = bench.pdf_coverage(bench.build_cards("hack-back", tmp_path, False))
+    coverage = ink_coverage(kit("hack-back").paths[0])
     assert 0.05 < coverage <= 0.082 * 1.25
