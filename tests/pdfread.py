@@ -99,6 +99,7 @@ def plumbed(path) -> Iterator[pdfplumber.PDF]:
     yield pdf
 
 
-#: Files kept parsed: the few kits read around one test, not every file of the session.
-PLUMBED_KEPT = 8
+#: Files kept parsed: the few read around one test, not every file of the session (a
+#: parsed kit holds over 100 MB).
+PLUMBED_KEPT = 3
 _PLUMBED: OrderedDict[tuple[Path, int, int], pdfplumber.PDF] = OrderedDict()

@@ -6,6 +6,7 @@ the Hack Back tracker's WIN/OUT sized with its numbers and its board filling the
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 
@@ -31,6 +32,7 @@ def kits(kit):
     return {game: kit(game).paths[0].parent for game in GAMES}
 
 
+@functools.cache  # each file read once: two tests check every game's aids
 def _aid_cards(pdf_path) -> list[list[dict]]:
     """Every aid card on the front pages, as its body's lines (top down): each line the
     list of its words (pdfplumber words with `fontname`, `x0`, `top`, `size`)."""
