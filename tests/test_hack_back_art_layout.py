@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from pnp.build import DEFAULT_DATA_DIR, BuildOptions, build
+from pnp.build import DEFAULT_DATA_DIR
 from pnp.cli import main
 from pnp.core.games import find_game
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
@@ -72,12 +72,10 @@ def largest_gap(face: Face, f: CardFrame) -> float:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
+def built(kit):
     """Hack Back built at poker, each deck on its own sheets (fronts, then backs)."""
-    out = tmp_path_factory.mktemp("hack-back-art")
     spec = SheetSpec(deck_sheets=True)
-    build(BuildOptions("hack-back", spec, None, DEFAULT_DATA_DIR, out))
-    return spec, out / "hack-back" / "cards.pdf"
+    return spec, kit("hack-back", spec).paths[0]
 
 
 def _art_draws(reader: PdfReader, page: int) -> list[tuple[tuple[float, ...] | None, str | None]]:
