@@ -99,7 +99,7 @@ def plumbed(path) -> Iterator[pdfplumber.PDF]:
     yield pdf
 
 
-#: Files kept parsed: the few read around one test, not every file of the session (a
-#: parsed kit holds over 100 MB).
-PLUMBED_KEPT = 3
+#: Files kept parsed: the one or two a test reads again (page by page, or in two
+#: helpers), not every file of the session: a parsed kit holds over 100 MB.
+PLUMBED_KEPT = 2
 _PLUMBED: OrderedDict[tuple[Path, int, int], pdfplumber.PDF] = OrderedDict()
