@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import tempfile
@@ -14,9 +15,10 @@ if os.environ.get("HACKPACK_FOURTH_GAME"):  # before pnp.build binds the data fo
 
     install()
 
-from pnp.build import BuildOptions, build
+from pnp.build import BuildOptions
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.layout.imposition import SheetSpec
+from tests.kits import SharedKits
 
 REPO = Path(__file__).resolve().parent.parent
 #: No test, nor collecting them, writes the user's SVG cache (pnp.data.svg_cache): it is
@@ -42,19 +44,31 @@ def _no_terminal_width(monkeypatch):
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory):
+def shared_kits(tmp_path_factory) -> SharedKits:
+    """The session's kits (tests/kits.py), in a folder every xdist worker of this run shares."""
+    base = tmp_path_factory.getbasetemp()
+    return SharedKits((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "kits")
+
+
+@pytest.fixture(scope="session")
+def kit(shared_kits):
+    """A function (game="hack-attack", spec=SheetSpec(), **options) -> BuildReport of
+    build(BuildOptions(game, spec, **options)), built once per session. Its files are
+    shared: read them; copy them first to change them (tests.kits.writable_copy)."""
+
+    def make(game: str = "hack-attack", spec: SheetSpec | None = None, **options):
+        return shared_kits.build(BuildOptions(game, spec or SheetSpec(), **options))
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def built(kit):
     """A function (paper, duplex, game="hack-attack", **spec) -> BuildReport, building each
     variant once."""
-    cache = {}
 
     def make(paper: str = "a4", duplex: str = "long", game: str = "hack-attack", **spec):
-        key = (paper, duplex, game, tuple(sorted(spec.items())))
-        if key not in cache:
-            out = tmp_path_factory.mktemp("out")
-            cache[key] = build(
-                BuildOptions(game, SheetSpec(paper=paper, duplex=duplex, **spec), out_dir=out)
-            )
-        return cache[key]
+        return kit(game, SheetSpec(paper=paper, duplex=duplex, **spec))
 
     return make
 
@@ -76,6 +90,13 @@ def bench_module(name: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(scope="session")
+def ink_coverage():
+    """bench/ink_coverage.py's pdf_coverage(path), rendered once per file: for the
+    session's shared kits, whose files do not change."""
+    return functools.cache(bench_module("ink_coverage").pdf_coverage)
 
 
 @pytest.fixture(scope="session")

@@ -2,12 +2,21 @@
 
 Every card is drawn as `q <bleed rect> re W* n <translate to trim origin> cm ... Q`;
 this finds those clip rectangles and translations in each page's content stream.
+
+`plumbed(path)` is pdfplumber's reading of a file, parsed once per test process while
+the file is unchanged (pdfplumber keeps each page's parsed objects): many tests read
+the same built kit. Its pages are shared, so a test reads them and never changes them.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
+import pdfplumber
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -74,3 +83,23 @@ def placed_forms(reader: PdfReader, page_index: int) -> list[tuple[Placement, in
                 form = xobjects.raw_get(operands[0]).idnum
         found.append((Placement(tuple(float(v) for v in a), (float(m[4]), float(m[5]))), form))
     return found
+
+
+@contextmanager
+def plumbed(path) -> Iterator[pdfplumber.PDF]:
+    """`with plumbed(path) as pdf:` as `with pdfplumber.open(path) as pdf:`, but the file
+    is parsed once while unchanged (same size and modification time) and left open."""
+    resolved = Path(path).resolve()
+    stat = resolved.stat()
+    key = (resolved, stat.st_mtime_ns, stat.st_size)
+    pdf = _PLUMBED.pop(key, None) or pdfplumber.open(resolved)
+    _PLUMBED[key] = pdf  # the most recently read last
+    while len(_PLUMBED) > PLUMBED_KEPT:
+        _PLUMBED.pop(next(iter(_PLUMBED))).close()
+    yield pdf
+
+
+#: Files kept parsed: the one or two a test reads again (page by page, or in two
+#: helpers), not every file of the session: a parsed kit holds over 100 MB.
+PLUMBED_KEPT = 2
+_PLUMBED: OrderedDict[tuple[Path, int, int], pdfplumber.PDF] = OrderedDict()

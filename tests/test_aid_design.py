@@ -6,6 +6,7 @@ the Hack Back tracker's WIN/OUT sized with its numbers and its board filling the
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 
@@ -18,26 +19,25 @@ from pnp.core.units import PAPER_MM, mm_to_pt
 from pnp.fonts import REGULAR, register_all
 from pnp.layout.text import text_width, wrap
 from tests.datafiles import edit_data
+from tests.pdfread import plumbed
 
 GAMES = ["hack-attack", "hack-back", "not-a-hack"]
 CARD_W, CARD_H = mm_to_pt(63.5), mm_to_pt(88.9)
 NUMBER = re.compile(r"^(\d+)\.$")
 
 
-@pytest.fixture(scope="module")
-def kits(tmp_path_factory):
-    out = tmp_path_factory.mktemp("aid-design")
-    for game in GAMES:
-        result = CliRunner().invoke(main, ["build", "--game", game, "--out", str(out)])
-        assert result.exit_code == 0, result.output
-    return out
+@pytest.fixture(scope="session")
+def kits(kit):
+    """Each game's default kit folder (built once per session)."""
+    return {game: kit(game).paths[0].parent for game in GAMES}
 
 
+@functools.cache  # each file read once: two tests check every game's aids
 def _aid_cards(pdf_path) -> list[list[dict]]:
     """Every aid card on the front pages, as its body's lines (top down): each line the
     list of its words (pdfplumber words with `fontname`, `x0`, `top`, `size`)."""
     cards = []
-    with pdfplumber.open(pdf_path) as pdf:
+    with plumbed(pdf_path) as pdf:
         for page in pdf.pages[0::2]:
             words = page.extract_words(extra_attrs=["fontname", "size"], x_tolerance=1.5)
             captions = [
@@ -80,7 +80,7 @@ def _parsed(card: list[list[dict]]):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_aid_reads_at_a_glance(kits, game):
-    cards = _aid_cards(kits / game / "cards.pdf")
+    cards = _aid_cards(kits[game] / "cards.pdf")
     assert len(cards) >= 2
     for card in cards:
         assert 2 <= len(card) <= 10, [" ".join(w["text"] for w in line) for line in card]
@@ -117,7 +117,7 @@ def test_every_aid_reads_at_a_glance(kits, game):
 def test_phases_stand_apart(kits, game):
     """The gap before a phase heading is at least half a size more than the distance of
     two lines within one step."""
-    for card in _aid_cards(kits / game / "cards.pdf"):
+    for card in _aid_cards(kits[game] / "cards.pdf"):
         lines = _parsed(card)
         tops = [words[0]["top"] for _, words in lines]
         size = lines[0][1][0]["size"]

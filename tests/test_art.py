@@ -21,6 +21,7 @@ from pnp.cli import main
 from pnp.core.units import mm_to_pt
 from pnp.layout.imposition import SheetSpec, compute_grid
 from tests.datafiles import edit_data
+from tests.pdfread import plumbed
 
 MM = mm_to_pt(1)
 POKER = (63.5 * MM, 88.9 * MM)
@@ -67,7 +68,7 @@ def build_copy(data: Path, game: str = "hack-attack", **spec) -> tuple:
 
 
 def page_images(pdf: Path, page: int = 0) -> list[dict]:
-    with pdfplumber.open(pdf) as doc:
+    with plumbed(pdf) as doc:
         p = doc.pages[page]
         return [dict(im, page_height=p.height) for im in p.images]
 

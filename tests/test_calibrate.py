@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -30,7 +29,7 @@ from pnp.layout.calibration import (
 )
 from pnp.layout.imposition import SheetSpec, back_offset_room_mm, back_trim, compute_grid
 from pnp.layout.text import text_width
-from tests.pdfread import segments
+from tests.pdfread import plumbed, segments
 
 MM = mm_to_pt(1)
 TOL = 0.01 * MM  # 0.01 mm in points
@@ -68,7 +67,7 @@ def _lines(path, page, length_mm, vertical):
 
 def _letters(path, page):
     """{letter: (x, y)} of the target letters A-E on a page, PDF coordinates (pt)."""
-    with pdfplumber.open(path) as doc:
+    with plumbed(path) as doc:
         chars = doc.pages[page].chars
     return {
         c["text"]: ((c["x0"] + c["x1"]) / 2, (c["y0"] + c["y1"]) / 2)
@@ -109,7 +108,7 @@ def test_the_ruler_is_100_mm_to_a_hundredth(pdf, paper):
     assert heights[0] == heights[-1] == max(heights)  # the end ticks stand out
     for a, b in pairwise(ticks):
         assert b[0] - a[0] == pytest.approx(MM, abs=TOL)
-    with pdfplumber.open(path) as doc:
+    with plumbed(path) as doc:
         assert (
             "This line is 100 mm: if it is not, turn off 'fit to page'."
             in doc.pages[0].extract_text()
@@ -189,7 +188,7 @@ def test_the_readings_are_the_offset_that_cancels_the_drift(duplex, drift_mm):
 def test_scale_numbers_grow_right_and_up_on_the_back(pdf, paper, duplex):
     path = pdf(paper, duplex)
     sheet = calibration_sheet(paper, duplex, 2)
-    with pdfplumber.open(path) as doc:
+    with plumbed(path) as doc:
         signs = [
             c
             for c in doc.pages[1].chars

@@ -127,14 +127,13 @@ def test_on_the_other_trims_the_fronts_match_too(data, size):
 
 
 @pytest.mark.parametrize("ink_saver", [False, True], ids=["full-ink", "ink-saver"])
-def test_cards_pdf_is_pixel_identical(data, tmp_path, monkeypatch, ink_saver):
+def test_cards_pdf_is_pixel_identical(data, kit, tmp_path, monkeypatch, ink_saver):
     import pnp.build
 
-    python_out, toml_out = tmp_path / "python", tmp_path / "toml"
-    build(BuildOptions("not-a-hack", out_dir=python_out, ink_saver=ink_saver))
+    python_cards, toml_out = kit("not-a-hack", ink_saver=ink_saver).paths[0], tmp_path / "toml"
     monkeypatch.setattr(pnp.build, "find_kit", lambda name, data_dir: TomlNotAHack(data))
     build(BuildOptions("not-a-hack", out_dir=toml_out, ink_saver=ink_saver))
     verdict = bench_module("same_output").compare_pdf(
-        python_out / "not-a-hack" / "cards.pdf", toml_out / "not-a-hack" / "cards.pdf"
+        python_cards, toml_out / "not-a-hack" / "cards.pdf"
     )
     assert verdict in ("same bytes", "pixel-identical")

@@ -24,7 +24,6 @@ from pnp.layout.face import Art, Face, Text
 from pnp.layout.imposition import SheetSpec
 from pnp.render.sheets import sheet_layout
 from pnp.validate import kit_faces
-from tests.conftest import bench_module
 from tests.pdfread import placements
 
 DATA = KIT.load(SHIPPED_DATA_DIR / "hack-attack")
@@ -204,9 +203,8 @@ def test_validate_passes_at_every_size(size, flag):
     assert result.output.endswith("hack-attack: OK — 94 distinct cards, 155 copies\n")
 
 
-def test_the_kit_grows_by_at_most_a_quarter_in_ink(tmp_path):
-    coverage = bench_module("ink_coverage")
-    default = coverage.pdf_coverage(coverage.build_cards("hack-attack", tmp_path / "d", False))
-    saver = coverage.pdf_coverage(coverage.build_cards("hack-attack", tmp_path / "s", True))
+def test_the_kit_grows_by_at_most_a_quarter_in_ink(kit, ink_coverage):
+    default = ink_coverage(kit("hack-attack", ink_saver=False).paths[0])
+    saver = ink_coverage(kit("hack-attack", ink_saver=True).paths[0])
     assert 0.05 < default <= 0.096 * 1.25, default  # 7.8 % measured
     assert saver < default * 0.7, (saver, default)  # the pictures print as pale tints

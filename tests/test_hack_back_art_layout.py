@@ -14,7 +14,6 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from pnp.build import BuildOptions, build
 from pnp.cli import main
 from pnp.core.games import find_game
 from pnp.core.paths import SHIPPED_DATA_DIR
@@ -26,7 +25,6 @@ from pnp.layout.face import Art, Face, Text
 from pnp.layout.imposition import Rect, SheetSpec, compute_grid
 from pnp.layout.kit import front_key
 from pnp.render.sheets import sheet_layout
-from tests.conftest import bench_module
 from tests.pdfread import _clip_then_move, placements
 
 SIZES = ["poker", "bridge", "tarot"]
@@ -74,12 +72,10 @@ def largest_gap(face: Face, f: CardFrame) -> float:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
+def built(kit):
     """Hack Back built at poker, each deck on its own sheets (fronts, then backs)."""
-    out = tmp_path_factory.mktemp("hack-back-art")
     spec = SheetSpec(deck_sheets=True)
-    build(BuildOptions("hack-back", spec, None, SHIPPED_DATA_DIR, out))
-    return spec, out / "hack-back" / "cards.pdf"
+    return spec, kit("hack-back", spec).paths[0]
 
 
 def _art_draws(reader: PdfReader, page: int) -> list[tuple[tuple[float, ...] | None, str | None]]:
@@ -292,9 +288,8 @@ def test_the_kit_validates_at_every_size(size, ink_saver):
     assert "Warning" not in result.output
 
 
-def test_the_default_kit_stays_light_on_ink(tmp_path):
+def test_the_default_kit_stays_light_on_ink(kit, ink_coverage):
     """bench/ink_coverage.py's measure of the default cards.pdf: at most a quarter over
     the 8.2 % Hack Back used before its cards carried pictures."""
-    bench = bench_module("ink_coverage")
-    coverage = bench.pdf_coverage(bench.build_cards("hack-back", tmp_path, False))
+    coverage = ink_coverage(kit("hack-back").paths[0])
     assert 0.05 < coverage <= 0.082 * 1.25

@@ -13,7 +13,6 @@ import tracemalloc
 import zlib
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2
 import pytest
 from PIL import Image, ImageChops, ImageFile, ImageOps
@@ -28,6 +27,7 @@ from pnp.layout.imposition import Rect
 from pnp.render import images as store_module
 from pnp.render.images import ImageChanged, ImageStore, extension_px
 from pnp.render.sheets import PageCompressingCanvas
+from tests.pdfread import plumbed
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -322,7 +322,7 @@ def colour_images(pdf: Path) -> dict[int, dict]:
 
 def placed(pdf: Path, page: int = 0) -> list[tuple[float, float, float, float]]:
     """(x, y, w, h) in pt, y up, of each image pdfplumber finds on a page."""
-    with pdfplumber.open(pdf) as doc:
+    with plumbed(pdf) as doc:
         p = doc.pages[page]
         return [
             (im["x0"], p.height - im["bottom"], im["x1"] - im["x0"], im["bottom"] - im["top"])

@@ -12,6 +12,7 @@ name from a package's `__init__` does count.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -55,12 +56,20 @@ def _targets(node: ast.AST, module: str, is_package: bool, known: dict[str, Path
 
 
 def graph() -> dict[str, set[str]]:
-    """module -> the modules of PACKAGES it imports anywhere in its file."""
+    """module -> the modules of PACKAGES it imports anywhere in its file (a fresh copy;
+    the files are parsed again only when one of them changed)."""
     known = modules()
-    edges: dict[str, set[str]] = {}
+    state = tuple((module, path, path.stat().st_mtime_ns) for module, path in known.items())
+    return {module: set(targets) for module, targets in _graph(state).items()}
+
+
+@functools.lru_cache(maxsize=1)
+def _graph(state: tuple[tuple[str, Path, int], ...]) -> dict[str, frozenset[str]]:
+    known = {module: path for module, path, _ in state}
+    edges: dict[str, frozenset[str]] = {}
     for module, path in known.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        edges[module] = set().union(
+        edges[module] = frozenset().union(
             *(_targets(node, module, path.name == "__init__.py", known) for node in ast.walk(tree))
         )
     return edges

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
 
@@ -16,7 +15,7 @@ from pnp.cli import main
 from pnp.core.games import find_game, game_ids
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.validate import kit_faces
-from tests.conftest import bench_module
+from tests.pdfread import plumbed
 
 #: The most each kit's ink-saving cards.pdf may use, as a share of its default's
 #: (measured: hack-attack 0.74, hack-back 0.60, not-a-hack 0.36). A game not measured
@@ -29,46 +28,34 @@ def most(game: str) -> float:
     return MOST.get(game, max(MOST.values()))
 
 
-@pytest.fixture(scope="module")
-def coverage():
-    """bench/ink_coverage.py as a module: its `pdf_coverage`."""
-    return bench_module("ink_coverage")
-
-
-@pytest.fixture(scope="module")
-def cards(tmp_path_factory):
-    """(game, ink saver) -> the cards.pdf `pnp build` writes, each built once."""
-    made: dict[tuple[str, bool], Path] = {}
+@pytest.fixture(scope="session")
+def cards(kit):
+    """(game, ink saver) -> the cards.pdf `pnp build` writes (--ink-saver or --full-ink),
+    built once per session."""
 
     def make(game: str, ink_saver: bool) -> Path:
-        if (game, ink_saver) not in made:
-            out = tmp_path_factory.mktemp("ink")
-            flag = "--ink-saver" if ink_saver else "--full-ink"
-            result = CliRunner().invoke(main, ["build", "--game", game, "--out", str(out), flag])
-            assert result.exit_code == 0, result.output
-            made[game, ink_saver] = out / game / "cards.pdf"
-        return made[game, ink_saver]
+        return kit(game, ink_saver=ink_saver).paths[0]
 
     return make
 
 
 @pytest.mark.parametrize("game", game_ids())
-def test_ink_saver_uses_less_ink_than_the_default(game, cards, coverage):
-    default = coverage.pdf_coverage(cards(game, False))
-    saver = coverage.pdf_coverage(cards(game, True))
+def test_ink_saver_uses_less_ink_than_the_default(game, cards, ink_coverage):
+    default = ink_coverage(cards(game, False))
+    saver = ink_coverage(cards(game, True))
     assert saver < default
     assert saver / default < most(game), (game, default, saver)
 
 
-def test_not_a_hack_is_no_longer_the_heaviest_kit(cards, coverage):
+def test_not_a_hack_is_no_longer_the_heaviest_kit(cards, ink_coverage):
     """Its black pile made it about twice the others' ink; with the saver it is close to
     theirs (the black pile's solid ground was 72 % of a page)."""
-    saver = {game: coverage.pdf_coverage(cards(game, True)) for game in game_ids()}
+    saver = {game: ink_coverage(cards(game, True)) for game in game_ids()}
     assert saver["not-a-hack"] < 1.25 * max(saver["hack-attack"], saver["hack-back"])
 
 
 def _words(path: Path) -> list[list[tuple[str, float, float]]]:
-    with pdfplumber.open(path) as pdf:
+    with plumbed(path) as pdf:
         return [
             [(w["text"], round(w["x0"], 1), round(w["top"], 1)) for w in page.extract_words()]
             for page in pdf.pages

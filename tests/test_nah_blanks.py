@@ -11,11 +11,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
 from pnp.fonts import BOLD
@@ -26,7 +24,7 @@ from pnp.layout.design import DesignGrid
 from pnp.layout.face import Text
 from pnp.layout.imposition import Rect
 from pnp.layout.text import balanced_wrap, blank_text, fit_text, placed_lines, text_width, wrap
-from tests.pdfread import placements
+from tests.pdfread import placements, plumbed
 
 SIZES = ("poker", "bridge", "tarot")
 BLANK_PT = mm_to_pt(15)
@@ -42,15 +40,10 @@ def data():
     return load_not_a_hack(SHIPPED_DATA_DIR / "not-a-hack")
 
 
-@pytest.fixture(scope="module")
-def kit_pdf(tmp_path_factory):
-    cache: dict[str, Path] = {}
-
+@pytest.fixture(scope="session")
+def kit_pdf(kit):
     def make(size: str) -> Path:
-        if size not in cache:
-            out = tmp_path_factory.mktemp(f"nah-{size}")
-            cache[size] = build(BuildOptions("not-a-hack", card_size=size, out_dir=out)).paths[0]
-        return cache[size]
+        return kit("not-a-hack", card_size=size).paths[0]
 
     return make
 
@@ -82,7 +75,7 @@ def _prompts(path: Path, size: str):
     grid = DesignGrid(CardFrame(w, h, mm_to_pt(0.5), False))
     prompt_pt, label_pt = grid.pt(PROMPT_PT), grid.pt(LABEL_PT)
     reader = PdfReader(path)
-    with pdfplumber.open(path) as pdf:
+    with plumbed(path) as pdf:
         for index, page in enumerate(pdf.pages):
             page_h = float(page.height)
             for p in placements(reader, index):

@@ -22,7 +22,6 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
 from pnp.cli import main
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
@@ -31,7 +30,6 @@ from pnp.games.not_a_hack.faces import KIT
 from pnp.layout.card_frame import BODY_FLOOR_PT, TITLE_FLOOR_PT, CardFrame
 from pnp.layout.face import Art, Border, Face, Fill, Outline, Text
 from pnp.layout.imposition import Rect
-from tests.conftest import bench_module
 from tests.pdfread import placements
 from tests.test_face_layout_file import BACK, problems
 
@@ -70,8 +68,8 @@ def _intersects(a: Rect, b: Rect) -> bool:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_every_card_has_its_picture_drawn_in_cards_pdf(data, tmp_path, size):
-    pdf_path = build(BuildOptions("not-a-hack", card_size=size, out_dir=tmp_path)).paths[0]
+def test_every_card_has_its_picture_drawn_in_cards_pdf(data, kit, size):
+    pdf_path = kit("not-a-hack", card_size=size).paths[0]
     frame = _frame(size)
     faces = {c.id: KIT.face(c, data, frame) for c in data.cards}
     signatures = {c.id: _signature(c) for c in data.cards}
@@ -190,9 +188,8 @@ def test_validate_is_ok_at_every_size(size, ink_saver):
     assert len(result.output.splitlines()) == 1, result.output  # no warning either
 
 
-def test_the_default_kit_stays_light_on_ink(tmp_path):
-    ink = bench_module("ink_coverage")
-    coverage = ink.pdf_coverage(ink.build_cards("not-a-hack", tmp_path, False))
+def test_the_default_kit_stays_light_on_ink(kit, ink_coverage):
+    coverage = ink_coverage(kit("not-a-hack").paths[0])
     assert coverage <= INK_BEFORE_ISSUE_28 * 1.25
 
 
@@ -251,10 +248,9 @@ def test_a_face_keeps_one_art_area_scaled_like_its_boxes(tmp_path):
     assert abs(pt_to_mm(tarot.art_area.h) - 27 * sy) < 1e-6
 
 
-def test_the_rulebook_credits_every_author_of_a_printed_picture(data, tmp_path):
+def test_the_rulebook_credits_every_author_of_a_printed_picture(data, kit):
     """CC BY asks for the authors: the rulebook prints the icon table's own credit."""
-    build(BuildOptions("not-a-hack", out_dir=tmp_path))
-    pdf = pypdfium2.PdfDocument(str(tmp_path / "not-a-hack" / "rules.pdf"))
+    pdf = pypdfium2.PdfDocument(str(kit("not-a-hack").paths[0].parent / "rules.pdf"))
     printed = " ".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
     credit = data.info.icons.credit()
     assert " ".join(credit.split()) in " ".join(printed.replace("\r\n", " ").split())

@@ -9,7 +9,6 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
 from pnp.cli import main as pnp_main
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.games.not_a_hack.cards import load_not_a_hack
@@ -48,8 +47,8 @@ def test_blanks_that_do_not_match_the_needs_are_an_error(tmp_path):
     assert 'blanks "____" in the text but components + modifiers = ' in result.output
 
 
-def test_each_pile_prints_from_its_own_sheets_with_its_own_back(tmp_path):
-    report = build(BuildOptions("not-a-hack", SheetSpec(deck_sheets=True), out_dir=tmp_path))
+def test_each_pile_prints_from_its_own_sheets_with_its_own_back(kit):
+    report = kit("not-a-hack", SheetSpec(deck_sheets=True))
     reader = PdfReader(str(report.paths[0]))
     black, white = len(DATA.pile("black")), len(DATA.pile("white"))
     assert report.sheets == -(-black // 9) + -(-white // 9) + 2  # and 10 player aids

@@ -11,7 +11,6 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
 from pnp.cli import main
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.games.hack_back.faces import KIT as HB_KIT
@@ -47,9 +46,9 @@ def _back_at(forms_on_back, grid, front, duplex):
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
-def test_every_back_lands_behind_its_own_front_on_mixed_sheets(tmp_path, duplex):
+def test_every_back_lands_behind_its_own_front_on_mixed_sheets(kit, duplex):
     spec = SheetSpec(duplex=duplex)
-    report = build(BuildOptions("hack-back", spec, out_dir=tmp_path))
+    report = kit("hack-back", spec)
     grid = compute_grid(SheetSpec(**{**spec.__dict__, "card_size": "poker"}))
     sheets = sheet_layout(HB_KIT.print_groups(DATA), grid.per_sheet)
     assert report.sheets == len(sheets) == -(-sum(map(len, sheets)) // 9)  # no gaps
@@ -97,9 +96,9 @@ def test_a_card_without_a_back_leaves_its_back_cell_blank(tmp_path):
         assert back.origin == pytest.approx((want.x, want.y), abs=0.01)
 
 
-def test_deck_sheets_starts_every_deck_on_its_own_sheet(tmp_path):
+def test_deck_sheets_starts_every_deck_on_its_own_sheet(kit, tmp_path):
     spec = SheetSpec(deck_sheets=True)
-    report = build(BuildOptions("hack-back", spec, out_dir=tmp_path))
+    report = kit("hack-back", spec)
     per_deck = [-(-d.size // 9) for d in DATA.decks]
     assert report.sheets == sum(per_deck) + 2  # and two sheets of 10 aids (two a player)
     result = CliRunner().invoke(

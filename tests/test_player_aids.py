@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import re
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.core.games import find_game
 from pnp.core.paths import SHIPPED_DATA_DIR
+from pnp.layout.imposition import SheetSpec
 from tests.datafiles import edit_data
+from tests.pdfread import plumbed
 
 #: What each game's aid must say, in this order (its rules file's own sequence).
 ORDER = {
@@ -43,41 +44,36 @@ ORDER = {
 }
 
 
-@pytest.fixture(scope="module")
-def kits(tmp_path_factory):
-    out = tmp_path_factory.mktemp("aids")
-    for game in ORDER:
-        result = CliRunner().invoke(
-            main, ["build", "--game", game, "--deck-sheets", "--out", str(out)]
-        )  # the aids on their own sheet
-        assert result.exit_code == 0, result.output
-    return out
+@pytest.fixture(scope="session")
+def kits(kit):
+    """Each game's kit folder with --deck-sheets: the aids on their own sheet."""
+    return {game: kit(game, SheetSpec(deck_sheets=True)).paths[0].parent for game in ORDER}
 
 
 def _first_card(path, index: int) -> str:
     """The text of the first aid card on page `index`: the top-left slot's third of the
     sheet (the grid is centred, three cards across)."""
-    with pdfplumber.open(path) as pdf:
+    with plumbed(path) as pdf:
         page = pdf.pages[index]
         box = page.within_bbox((0, 0, page.width / 3, page.height / 2))
         return box.extract_text(x_tolerance=1.5)  # a lead and its words are two runs
 
 
 def _pages(path):
-    with pdfplumber.open(path) as pdf:
+    with plumbed(path) as pdf:
         return [page.extract_text() or "" for page in pdf.pages]
 
 
 @pytest.mark.parametrize("game", list(ORDER))
 def test_one_aid_per_player_at_the_largest_table_with_the_turn_in_order(kits, game):
-    pages = _pages(kits / game / "cards.pdf")
+    pages = _pages(kits[game] / "cards.pdf")
     fronts, backs = pages[0::2], pages[1::2]
     aid_fronts = [p for p in fronts if "PLAYER AID" in p]
     kit = find_game(game)
     players_max = kit.most_players(kit.load(SHIPPED_DATA_DIR / game))  # the default format
     aids = len(kit.aids(kit.load(SHIPPED_DATA_DIR / game)))  # each player's aid cards
     assert sum(p.count("PLAYER AID") for p in aid_fronts) == players_max * aids
-    first = " ".join(_first_card(kits / game / "cards.pdf", pages.index(aid_fronts[0])).split())
+    first = " ".join(_first_card(kits[game] / "cards.pdf", pages.index(aid_fronts[0])).split())
     positions = [first.find(words) for words in ORDER[game]]
     assert -1 not in positions, (positions, first)
     assert positions == sorted(positions)
@@ -89,7 +85,7 @@ def test_one_aid_per_player_at_the_largest_table_with_the_turn_in_order(kits, ga
 
 @pytest.mark.parametrize("game", list(ORDER))
 def test_the_kit_table_lists_the_aids(kits, game):
-    text = " ".join(_pages(kits / game / "rules.pdf"))
+    text = " ".join(_pages(kits[game] / "rules.pdf"))
     assert re.search(r"Player aids \(two per player\)\s*\d", text), text[:2000]
 
 

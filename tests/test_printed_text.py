@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build, frame_for
+from pnp.build import BuildOptions, frame_for
 from pnp.core.games import find_game, game_ids
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt
-from tests.pdfread import placements
+from tests.pdfread import placements, plumbed
 
 MM = mm_to_pt(1)
 SAFE = 3 * MM
@@ -24,16 +23,12 @@ TOL = 0.05  # pt
 GAMES = tuple(game_ids())  # every registered game
 
 
-@pytest.fixture(scope="module")
-def kit_pdf(tmp_path_factory):
-    """A function (game, size) -> cards.pdf path, built once per module."""
-    cache: dict[tuple[str, str], Path] = {}
+@pytest.fixture(scope="session")
+def kit_pdf(kit):
+    """A function (game, size) -> cards.pdf path, built once per session."""
 
     def make(game: str, size: str) -> Path:
-        if (game, size) not in cache:
-            out = tmp_path_factory.mktemp(f"{game}-{size}")
-            cache[game, size] = build(BuildOptions(game, card_size=size, out_dir=out)).paths[0]
-        return cache[game, size]
+        return kit(game, card_size=size).paths[0]
 
     return make
 
@@ -94,7 +89,7 @@ def test_every_character_is_7_pt_or_more_inside_its_cards_safe_area(kit_pdf, gam
     w, h = (v * MM for v in CARD_SIZES_MM[size])
     reader = PdfReader(str(path))
     checked = 0
-    with pdfplumber.open(path) as pdf:
+    with plumbed(path) as pdf:
         for index, page in enumerate(pdf.pages):
             page_h = float(page.height)
             cards = _cards_of_page(reader, index, page_h)
