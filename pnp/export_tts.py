@@ -34,15 +34,7 @@ from PIL import Image
 
 from pnp.core.errors import PnpError
 from pnp.layout.kit import PrintGroup, front_key
-from pnp.render.raster import (
-    ProgressFactory,
-    encode_png,
-    pixels,
-    render_into,
-    render_page,
-    whiten,
-    write_png_strips,
-)
+from pnp.render import raster
 from pnp.render.single import BACK, FRONT, distinct_sides
 
 MAX_COLS, MAX_ROWS = 10, 7
@@ -168,14 +160,14 @@ def fitting_dpi(decks: Sequence[TtsDeck], trim_mm: tuple[float, float], dpi: int
     known card sizes: 10 x 7 tarot cards fit at 123 dpi)."""
     grids = {(s.cols, s.rows) for deck in decks for s in deck.sheets}
     for d in range(dpi, 0, -1):
-        w, h = pixels(trim_mm[0], d), pixels(trim_mm[1], d)
+        w, h = raster.pixels(trim_mm[0], d), raster.pixels(trim_mm[1], d)
         if all(c * w <= MAX_SHEET_PX and r * h <= MAX_SHEET_PX for c, r in grids):
             return d
     raise PnpError(f"the deck sheets do not fit {MAX_SHEET_PX} px at any dpi")
 
 
 def write_tts(
-    job: Any, staging: Path, target: Path, dpi: int, progress: ProgressFactory
+    job: Any, staging: Path, target: Path, dpi: int, progress: raster.ProgressFactory
 ) -> TtsExport:
     """Write `staging/tts/`: the sheets, backs and `<game>.json` of every group of `job`
     (a pnp.export.Job; module docstring), rasterised from a temporary single-face PDF at
@@ -186,7 +178,7 @@ def write_tts(
     folder.mkdir()
     decks = tts_decks(job.groups, job.trim_mm)
     used_dpi = fitting_dpi(decks, job.trim_mm, dpi)
-    cell = pixels(job.trim_mm[0], used_dpi), pixels(job.trim_mm[1], used_dpi)
+    cell = raster.pixels(job.trim_mm[0], used_dpi), raster.pixels(job.trim_mm[1], used_dpi)
     sides = distinct_sides(job.groups)
     pages = {side.key: i for i, side in enumerate(sides)}
     faces = staging / "faces.pdf"
@@ -220,7 +212,7 @@ def write_tts(
 def _face(document, page_index: int, cell: tuple[int, int]) -> Image.Image:
     page = document[page_index]
     try:
-        return render_page(page, *cell)
+        return raster.render_page(page, *cell)
     finally:
         page.close()
 
@@ -233,14 +225,14 @@ def _write_deck(
     w, h = cell
     for sheet, name in zip(deck.sheets, deck.sheet_names()):
         strips = _sheet_strips(sheet, document, pages, cell, bar)
-        write_png_strips(folder / name, (sheet.cols * w, sheet.rows * h), dpi, strips)
+        raster.write_png_strips(folder / name, (sheet.cols * w, sheet.rows * h), dpi, strips)
     back = deck.group.back
     image = (
         _face(document, pages[(BACK, back)], cell)
         if back is not None
         else Image.new("RGB", cell, "white")
     )
-    (folder / deck.back_name).write_bytes(encode_png(image, dpi))
+    (folder / deck.back_name).write_bytes(raster.encode_png(image, dpi))
     bar.update(1)
 
 
@@ -257,12 +249,12 @@ def _sheet_strips(
     row_pixels = bytearray(stride * h)
     view = memoryview(row_pixels)
     for row in range(sheet.rows):
-        whiten(row_pixels)  # white before drawing, and after the last card
+        raster.whiten(row_pixels)  # white before drawing, and after the last card
         cards = sheet.cards[row * sheet.cols : (row + 1) * sheet.cols]
         for column, card in enumerate(cards):
             page = document[pages[(FRONT, front_key(card))]]
             try:
-                render_into(page, row_pixels, column * w * 3, stride, w, h)
+                raster.render_into(page, row_pixels, column * w * 3, stride, w, h)
             finally:
                 page.close()
             bar.update(1)

@@ -159,9 +159,11 @@ def test_a_data_loader_error_from_the_core_is_one_line_in_either_tool(monkeypatc
         "card_data/gone' does not exist (its manifest's folder pnp:card_data/gone, package hackpack)"
     )
     from scorekeeper import cards
+    from scorekeeper.games.hack_attack import cards as ha_cards
 
-    cards.card_data.cache_clear()
-    cards.card_view.cache_clear()
+    looked_up = (cards.card_data, cards.card_view, ha_cards.deck)  # what a process keeps
+    for cached in looked_up:
+        cached.cache_clear()
     try:
         db = str(tmp_path / "t.db")
         assert (
@@ -173,8 +175,8 @@ def test_a_data_loader_error_from_the_core_is_one_line_in_either_tool(monkeypatc
         assert result.exception is None or isinstance(result.exception, SystemExit)
         assert result.stderr.startswith("Error: no card data for hack-attack: folder ")
     finally:
-        cards.card_data.cache_clear()
-        cards.card_view.cache_clear()
+        for cached in looked_up:
+            cached.cache_clear()
 
 
 @pytest.mark.parametrize(
