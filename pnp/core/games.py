@@ -199,10 +199,10 @@ def _checked() -> tuple[list[GameEntry], list[str]]:
         if entry.id == owner[taken] and package == "registered in code":
             continue  # a test's own copy of a declared game: the declared one is used
         what = "id" if taken == entry.id else "alias"
+        first = _from(_package_of(owner[taken], declared_games))
         problems.append(
             f"game {entry.id} ({_from(package)}) is left out: its {what} {taken} is "
-            f"already the game {owner[taken]}'s"
-            + (f" ({_from(_package_of(owner[taken], declared_games))})")
+            f"already the game {owner[taken]}'s ({first})"
         )
     problems += [line for line in _LOADED if line not in problems]
     return [g for g in kept if g.id not in _REFUSED], problems
@@ -247,7 +247,8 @@ def package_of(game_id: str) -> str:
     return _from(_package_of(game_id, _entry_points()[0]))
 
 
-#: Lines for games left out once their code was loaded (a kit of another id), and their ids.
+#: Lines for games left out once their code was loaded (a kit that does not load or
+#: defines another game), and their ids.
 _LOADED: list[str] = []
 _REFUSED: set[str] = set()
 
