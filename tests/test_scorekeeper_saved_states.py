@@ -203,17 +203,24 @@ def test_a_changed_data_file_makes_the_view_again(tmp_path, cold, monkeypatch):
     db = tmp_path / "db"
     _hack_back(db)
     cold()
+    assert (
+        _reads_after_touching(db, SHIPPED_DATA_DIR / "hack-back" / "cards.toml", monkeypatch) == 1
+    )
+
+
+def _reads_after_touching(db, path: Path, monkeypatch) -> int:
+    """How many times the card data is read by a Hack Back verb run while `path` has a
+    newer modification time (set back afterwards)."""
     made = []
     real = shared_cards.card_data
     monkeypatch.setattr(shared_cards, "card_data", lambda *a: made.append(a) or real(*a))
-    cards_toml = SHIPPED_DATA_DIR / "hack-back" / "cards.toml"
-    info = cards_toml.stat()
+    info = path.stat()
     try:
-        os.utime(cards_toml, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000_000))
+        os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000_000))
         assert run(db, "play", "ana", "patch-tuesday").exit_code == 0
     finally:
-        os.utime(cards_toml, ns=(info.st_atime_ns, info.st_mtime_ns))
-    assert len(made) == 1
+        os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    return len(made)
 
 
 def test_a_damaged_kept_view_only_means_it_is_made_again(tmp_path, cold):
@@ -331,14 +338,4 @@ def test_a_changed_module_of_the_loaders_package_makes_the_view_again(tmp_path, 
     (key,) = [k for (k,) in sqlite3.connect(db).execute("SELECT key FROM card_views")]
     assert models.__file__ in [path for path, _size, _time in json.loads(key)[3]]
     cold()
-    made = []
-    real = shared_cards.card_data
-    monkeypatch.setattr(shared_cards, "card_data", lambda *a: made.append(a) or real(*a))
-    source = Path(models.__file__)
-    info = source.stat()
-    try:
-        os.utime(source, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000_000))
-        assert run(db, "play", "ana", "patch-tuesday").exit_code == 0
-    finally:
-        os.utime(source, ns=(info.st_atime_ns, info.st_mtime_ns))
-    assert len(made) == 1
+    assert _reads_after_touching(db, Path(models.__file__), monkeypatch) == 1
