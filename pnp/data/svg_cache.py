@@ -216,17 +216,17 @@ def _well_formed(tree: Any) -> bool:
     may name (the names of _SHAPES and _COLOURS, checked without importing them) with
     attributes by name, every tuple marked."""
     known = set(_SHAPES + _COLOURS)
-    todo = [tree]
-    while todo:
-        value = todo.pop()
+    pending = [tree]
+    while pending:
+        value = pending.pop()
         if type(value) is list:
             if not set(map(type, value)) <= _NUMBERS:
-                todo.extend(v for v in value if type(v) in (list, dict))
+                pending.extend(v for v in value if type(v) in (list, dict))
         elif type(value) is dict:
             if value.keys() == {"t"} and type(value["t"]) is list:
-                todo.append(value["t"])
+                pending.append(value["t"])
             elif value.keys() == {"c", "a"} and value["c"] in known and type(value["a"]) is dict:
-                todo.extend(value["a"].values())
+                pending.extend(value["a"].values())
             else:
                 return False
     return True
