@@ -296,3 +296,108 @@ def test_a_finished_or_failed_piece_is_read():
     assert cluster._chunk(_Future("finished")) == "chunk"
     with pytest.raises(PnpError, match="ValueError: bad card"):
         cluster._chunk(_Future("error"))
+
+
+class _Listener:
+    """A loopback TCP server on a free port, run in a thread: `silent` accepts each
+    connection and never answers; otherwise it answers every request as a small HTTP
+    server does (http.server), which is no Dask scheduler either."""
+
+    def __init__(self, silent: bool):
+        import socket
+
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.silent, self.held = silent, []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.server.accept()
+            except OSError:  # closed
+                return
+            self.held.append(conn)
+            if not self.silent:
+                conn.recv(65536)
+                conn.sendall(b"HTTP/1.0 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+                conn.close()
+
+    def close(self) -> None:
+        self.server.close()
+        for conn in self.held:
+            conn.close()
+
+
+def cli_bounded(*args, limit: float = 60) -> tuple:
+    """`cli(*args)` in a thread, (exit code, output); the test fails when it has not
+    returned within `limit` seconds (a hang), rather than waiting for ever."""
+    out: dict = {}
+    thread = threading.Thread(target=lambda: out.update(result=cli(*args)), daemon=True)
+    started_at = time.monotonic()
+    thread.start()
+    thread.join(limit)
+    assert not thread.is_alive(), f"`simulate {' '.join(map(str, args))}` hung"
+    return out["result"].exit_code, out["result"].output, time.monotonic() - started_at
+
+
+@pytest.mark.parametrize("silent", [True, False], ids=["never-answers", "http-server"])
+def test_a_server_that_is_no_scheduler_is_one_line_within_the_timeout(monkeypatch, silent):
+    """A port that accepts and never answers (issue 42: waited for ever) and an HTTP
+    server (a 70-line traceback): one line each, within the connect timeout."""
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1)
+    monkeypatch.setattr(cluster, "ANSWER_GRACE", 1)
+    listener = _Listener(silent)
+    try:
+        address = f"tcp://127.0.0.1:{listener.port}"
+        code, output, took = cli_bounded(
+            "--game", "hack-attack", "--games", 2, "--no-pdf", "--scheduler", address
+        )
+    finally:
+        listener.close()
+    assert code == 1, output
+    assert output.startswith(f"Error: cannot reach the Dask scheduler at '{address}': ")
+    assert len(output.strip().splitlines()) == 1, output
+    assert took < 30
+
+
+@pytest.mark.parametrize("scheme", ["tls", "ucx", "gopher"])
+def test_a_scheme_this_machine_cannot_use_is_one_line(scheme):
+    """tls:// with no TLS configuration, ucx:// without UCX (70-line tracebacks in
+    issue 42), a scheme Dask does not know: one `Error:` line naming the address."""
+    code, output, _ = cli_bounded(
+        "--game", "hack-attack", "--games", 2, "--no-pdf", "--scheduler", f"{scheme}://127.0.0.1:9"
+    )
+    assert code == 1, output
+    assert output.startswith(
+        f"Error: cannot reach the Dask scheduler at '{scheme}://127.0.0.1:9': "
+    )
+    assert len(output.strip().splitlines()) == 1, output
+
+
+def test_a_lost_scheduler_prints_one_line_and_no_log(tmp_path):
+    """The scheduler killed mid-run, the run in its own process: its stderr is the one
+    `Error:` line, none of distributed's log lines and tracebacks before it."""
+    import subprocess
+    import sys
+
+    local = distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=50
+    )
+    client = distributed.Client(local.scheduler_address)
+    run = subprocess.Popen(
+        [sys.executable, "-c", "from pnp.cli import main; main()", "simulate", "--game",
+         "hack-back", "--games", "3000", "--players", "4", "--no-pdf",
+         "--scheduler", local.scheduler_address],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+    )  # fmt: skip
+    try:
+        started(client)
+        client.close()
+        local.close()
+        out, err = run.communicate(timeout=HUNG)
+    finally:
+        run.kill()
+    assert run.returncode == 1, err
+    assert err.startswith("Error: lost the Dask scheduler at "), err
+    assert len(err.strip().splitlines()) == 1, err

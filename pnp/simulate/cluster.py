@@ -17,7 +17,9 @@ played again on another worker; a piece that keeps losing its workers (the sched
 
 from __future__ import annotations
 
+import gc
 import time
+import warnings
 from collections.abc import Iterator, Sequence
 from concurrent.futures import CancelledError
 
@@ -27,27 +29,85 @@ from pnp.simulate.run import Chunk, Job, Piece, play_chunk
 
 #: seconds to reach the scheduler, and seconds a run waits with no worker at all
 CONNECT_TIMEOUT = 15
+#: seconds past CONNECT_TIMEOUT before a scheduler that accepted the connection and said
+#: nothing is given up (distributed's own timeout names a refused connection first)
+ANSWER_GRACE = 2
 WORKER_WAIT = 60.0
 #: seconds between looks at the cluster while no piece finishes
 POLL = 1.0
 
 
 def _client(address: str):
-    """A Dask client of the scheduler at `address`; PnpError when `distributed` is not
-    installed or the scheduler cannot be reached."""
+    """A Dask client of the scheduler at `address`; PnpError (one line) when `distributed`
+    is not installed or no Dask scheduler answers there within CONNECT_TIMEOUT seconds:
+    nothing listening, a port that accepts and never answers, a server of another kind
+    (an HTTP server), a scheme this machine cannot use (tls:// without a TLS
+    configuration, ucx:// without UCX). distributed's own log lines are switched off
+    (`_quiet`): what goes wrong is said here once."""
     try:
         from distributed import Client
     except ImportError:
         raise PnpError(
             "--scheduler needs the Dask distributed package: pip install 'hackpack[cluster]'"
         ) from None
-    try:
-        return Client(address, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise PnpError(
-            f"cannot reach the Dask scheduler at {quoted(address, 60)}: "
-            f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
-        ) from None
+    _quiet()
+    why = _no_answer(address)
+    if why is None:
+        try:
+            return Client(address, timeout=CONNECT_TIMEOUT)
+        except Exception as exc:  # it went away since it answered, or answered wrongly
+            why = _first_line(exc)
+    raise PnpError(f"cannot reach the Dask scheduler at {quoted(address, 60)}: {why}")
+
+
+def _no_answer(address: str) -> str | None:
+    """None if a Dask scheduler at `address` answers a client within CONNECT_TIMEOUT
+    seconds, else why not, in a few words. The whole exchange runs under one deadline
+    (distributed's own timeout covers the connection, not a peer that accepts it and
+    then says nothing), and a client that hangs is cancelled, not left waiting."""
+    import asyncio
+
+    from distributed import Client
+
+    async def hello() -> None:
+        async with Client(address, asynchronous=True, timeout=CONNECT_TIMEOUT):
+            pass
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a cancelled client's close, never awaited
+        try:
+            asyncio.run(asyncio.wait_for(hello(), CONNECT_TIMEOUT + ANSWER_GRACE))
+        except TimeoutError:
+            return f"no answer within {CONNECT_TIMEOUT} s (is a Dask scheduler listening there?)"
+        except Exception as exc:  # a bad address, a refused connection, a scheme not set up
+            return _first_line(exc)
+        finally:
+            gc.collect()  # the abandoned client goes now, its warnings with it
+    return None
+
+
+def _first_line(exc: BaseException) -> str:
+    """The first line of `exc`'s message (its type's name when it has none)."""
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _quiet() -> None:
+    """Switch off distributed's log lines in this process: a lost scheduler otherwise
+    prints its connection errors and tracebacks before the one line that says so. Its
+    loggers each have a level of their own (dask's logging configuration), so each one
+    known now is silenced, and the handlers they print through."""
+    import logging
+
+    off = logging.CRITICAL + 1
+    names = [
+        n for n in logging.Logger.manager.loggerDict if n.startswith(("distributed", "tornado"))
+    ]
+    for name in ("distributed", "tornado", "asyncio", *names):
+        logger = logging.getLogger(name)
+        logger.setLevel(off)
+        for handler in logger.handlers:
+            handler.setLevel(off)
 
 
 class Cluster:
