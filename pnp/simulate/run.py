@@ -18,11 +18,15 @@ import hashlib
 import multiprocessing
 import os
 import signal
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
+from pnp.core.errors import PnpError
 from pnp.simulate import simulator
 from pnp.simulate.paired import Measures, Moments, PairTally, measures
 from pnp.simulate.result import Result, Setup
@@ -32,6 +36,8 @@ from pnp.simulate.result import Result, Setup
 #: seconds, so a chunk lost with its worker costs little).
 CHUNK_MOST = 200
 CHUNK_SEARCH = 4
+#: pools that may lose a worker process in one run before the run is stopped
+LOST_POOLS_MOST = 3
 
 
 @dataclass(frozen=True)
@@ -300,20 +306,64 @@ def _local(
 ) -> Iterator[Chunk]:
     """Each piece's Chunk, in order: in this process for one worker or one piece, else
     from a pool of `workers` processes (forked where the system can, so they start with
-    the card data already loaded)."""
+    the card data already loaded).
+
+    A worker process lost mid-run (killed, or out of memory) breaks the pool: every
+    piece not yet given is played again in a new pool (a piece's games have the same
+    seeds wherever they are played, so the figures are the same); after
+    LOST_POOLS_MOST lost pools the run stops with one line (PnpError), never waiting for
+    a piece no process is playing."""
     if workers == 1 or len(work) == 1:
         yield from (play_chunk(job, datas, *piece) for piece in work)
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     # a SIGTERM to this process alone stops the pool as Ctrl-C does, rather than leave
-    # the workers to die on a broken pipe
-    previous = signal.signal(signal.SIGTERM, _interrupt)
+    # the workers to die on a broken pipe (where Python lets a handler be set: a run
+    # called from another thread of a program keeps that program's handler)
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _interrupt) if main else None
+    given, lost = 0, 0
     try:
-        with context.Pool(min(workers, len(work)), _start_worker, (job, datas)) as pool:
-            yield from pool.imap(_play_piece, work)
+        while given < len(work):
+            pool = ProcessPoolExecutor(
+                min(workers, len(work) - given), context, _start_worker, (job, datas)
+            )
+            try:
+                for future in [pool.submit(_play_piece, piece) for piece in work[given:]]:
+                    chunk = future.result()
+                    given += 1
+                    yield chunk
+            except BrokenProcessPool:
+                lost += 1
+                if lost > LOST_POOLS_MOST:
+                    raise PnpError(
+                        f"a simulation worker process was lost {lost} times (killed, or out "
+                        "of memory); the run is stopped. Try fewer --workers."
+                    ) from None
+            finally:
+                _stop(pool, given == len(work))
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if main:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _stop(pool: ProcessPoolExecutor, finished: bool) -> None:
+    """Shut `pool` down: after a run that went through, when its workers are idle;
+    otherwise (Ctrl-C, SIGTERM, an error, a lost worker) at once, its pieces not started
+    cancelled and its worker processes stopped, rather than left to finish pieces no one
+    will read."""
+    if finished:
+        pool.shutdown(wait=True)
+        return
+    # Before Python 3.14 (terminate_workers) the executor has no public way to stop a
+    # worker in the middle of a piece; its processes are those it started.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
 
 
 def _interrupt(signum, frame) -> None:
