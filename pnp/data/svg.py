@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,13 @@ from pnp.data.files import kind_of
 MAX_SVG_BYTES = 2_000_000
 MAX_SVG_ELEMENTS = 20_000
 MAX_SVG_DEPTH = 64
+#: the most selector tests an SVG's <style> sheets may ask of svglib's CSS matcher
+#: (cssselect2): each selector is tried on every element its last part can match, and a
+#: descendant combinator may try every ancestor, a general sibling one every earlier
+#: sibling, so the cost is a product (`_Checker.style_steps`): a 529-byte sheet of eight
+#: descendant combinators over 50 nested groups would take longer than the universe
+#: has. A few microseconds a test: the bound keeps a conversion to seconds.
+MAX_STYLE_STEPS = 500_000
 SVG_NS = "http://www.w3.org/2000/svg"
 SUFFIXES = (".svg",)
 CACHE_SIZE = 256
@@ -142,6 +150,11 @@ class _Checker:
         self.stack = [0]
         self.ids: dict[str, int] = {}
         self.uses: dict[int, str] = {}
+        self.deepest = 0
+        self.sheets: list[str] = []  # the text of each <style>
+        self.tags: Counter[str] = Counter()  # elements per local name, class and id:
+        self.classes: Counter[str] = Counter()  # what the last part of a selector
+        self.id_count: Counter[str] = Counter()  # can match (style_steps)
 
     def refuse(self, reason: str) -> None:
         raise _Refuse(f"line {self.p.CurrentLineNumber}: {reason}")
@@ -171,6 +184,14 @@ class _Checker:
             self.refuse(f"it has more than {MAX_SVG_ELEMENTS:,} elements")
         if self.depth > MAX_SVG_DEPTH:
             self.refuse(f"its elements nest more than {MAX_SVG_DEPTH} deep")
+        self.deepest = max(self.deepest, self.depth)
+        self.tags[local] += 1
+        for key, value in attrs.items():
+            bare = key.rpartition(" ")[2]
+            if bare == "class":
+                self.classes.update(set(value.split()))
+            elif bare == "id":
+                self.id_count[value] += 1
         if self.root is None:
             if local != "svg" or ns != SVG_NS:
                 shown = f"<{local}>" + (f" in the namespace {ns!r}" if ns != SVG_NS else "")
@@ -229,9 +250,52 @@ class _Checker:
     def _end(self, name: str) -> None:
         if self.style is not None and name.endswith(" style"):
             self._css("".join(self.style), "<style>")
+            self.sheets.append("".join(self.style))
             self.style = None
         self.depth -= 1
         self.stack.pop()
+
+    def style_steps(self) -> int:
+        """The selector tests svglib's CSS matcher may make for the <style> sheets, at
+        most (capped just above MAX_STYLE_STEPS): for each selector, the elements its
+        last part can match (by id, class or element name, as cssselect2 indexes
+        them; every element otherwise) times, for each combinator before it, the
+        elements it may try: every ancestor (descendant, deepest nesting), every earlier
+        sibling (~, most children of one element), one (>, +). Selectors inside :not()
+        and other functions count as part of theirs. A sheet tinycss2 cannot read
+        costs nothing: svglib skips what it cannot parse."""
+        if not self.sheets:
+            return 0
+        import tinycss2
+
+        widest = max(map(len, self.children))
+        total = 0
+        for sheet in self.sheets:
+            rules = tinycss2.parse_stylesheet(sheet, skip_comments=True, skip_whitespace=True)
+            for selector in _selectors(rules):
+                total += self._matched(selector) * _steps(selector, self.deepest, widest)
+                if total > MAX_STYLE_STEPS:
+                    return MAX_STYLE_STEPS + 1
+        return total
+
+    def _matched(self, selector: list) -> int:
+        """The elements the last compound part of `selector` (tinycss2 tokens) can
+        match: by its id, else a class, else its element name; every element else."""
+        last: list = []
+        for token in selector:
+            if token.type == "whitespace" or (token.type == "literal" and token.value in ">+~"):
+                last = []
+            else:
+                last.append(token)
+        for token in last:
+            if token.type == "hash":
+                return self.id_count[token.value]
+        for before, token in zip(last, last[1:]):
+            if before.type == "literal" and before.value == "." and token.type == "ident":
+                return self.classes[token.value]
+        if last and last[0].type == "ident":
+            return self.tags[last[0].value]
+        return self.count
 
     def expanded(self) -> int:
         """Elements drawn once every <use> copies its target (a loop is refused)."""
@@ -258,6 +322,67 @@ class _Checker:
             raise _Refuse("its <use> elements refer to each other too deeply") from None
 
 
+def _selectors(rules: list) -> list[list]:
+    """Every selector of tinycss2 `rules` (a qualified rule's prelude split at its
+    commas), those of nested at-rules (@media) too, as lists of tokens."""
+    import tinycss2
+
+    found: list[list] = []
+    for rule in rules:
+        if rule.type == "qualified-rule":
+            found += _split(rule.prelude)
+        elif rule.type == "at-rule" and rule.content is not None:
+            inner = tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True)
+            found += _selectors(inner)
+    return found
+
+
+def _split(tokens: list) -> list[list]:
+    """`tokens` split at top-level commas, each part stripped of whitespace at its ends."""
+    parts: list[list] = [[]]
+    for token in tokens:
+        if token.type == "literal" and token.value == ",":
+            parts.append([])
+        else:
+            parts[-1].append(token)
+    while parts and parts[-1] and parts[-1][-1].type == "whitespace":
+        parts[-1].pop()
+    return [_stripped(p) for p in parts if _stripped(p)]
+
+
+def _stripped(tokens: list) -> list:
+    start, end = 0, len(tokens)
+    while start < end and tokens[start].type == "whitespace":
+        start += 1
+    while end > start and tokens[end - 1].type == "whitespace":
+        end -= 1
+    return tokens[start:end]
+
+
+def _steps(selector: list, depth: int, widest: int) -> int:
+    """The elements the combinators of `selector` (tinycss2 tokens) may make the matcher
+    try for one element, at most: `depth` per descendant combinator, `widest` per
+    general sibling one, 1 per child or adjacent one; a function's selectors (:not(a
+    b)) multiply in. Capped just above MAX_STYLE_STEPS."""
+    steps, gap = 1, False
+    for token in selector:
+        if token.type == "whitespace":
+            gap = True
+            continue
+        if token.type == "literal" and token.value in ">+~":
+            steps *= widest if token.value == "~" else 1
+            gap = False
+            continue
+        if gap:
+            steps *= depth
+        gap = False
+        if token.type == "function":
+            inner = sum(_steps(part, depth, widest) for part in _split(token.arguments))
+            steps *= max(1, inner)
+        steps = min(steps, MAX_STYLE_STEPS + 1)
+    return steps
+
+
 def _too_large(size: int) -> str:
     return f"the SVG is too large: {size:,} bytes, over the limit of {MAX_SVG_BYTES:,}"
 
@@ -274,8 +399,20 @@ def check_svg_bytes(data: bytes) -> None:
         checker.p.Parse(data, True)
         if checker.expanded() > MAX_SVG_ELEMENTS:
             checker.refuse(f"its <use> elements copy it past {MAX_SVG_ELEMENTS:,} elements drawn")
+        if checker.style_steps() > MAX_STYLE_STEPS:
+            raise _Refuse(
+                "its <style> selectors would take too long to match: over "
+                f"{MAX_STYLE_STEPS:,} tests (combinators such as 'g g g' repeat the search "
+                "through every level of nesting); use classes, or set the style on the "
+                "elements themselves"
+            )
     except _Refuse as exc:
         raise ImageRefused(str(exc)) from None
+    except LookupError as exc:  # expat: the XML declaration's encoding="..."
+        raise ImageRefused(
+            f"not an SVG: its XML declaration names an encoding Python does not know "
+            f"({str(exc).rpartition(':')[2].strip()!r}); save it as UTF-8"
+        ) from None
     except expat.ExpatError as exc:
         raise ImageRefused(
             f"not an SVG: it is not well-formed XML (line {exc.lineno}, column "
