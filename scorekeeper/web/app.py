@@ -197,7 +197,14 @@ def make_app(serving: Serving) -> Starlette:
 
     async def events(request: Request) -> Response:
         chosen(request)
-        return StreamingResponse(watcher.stream(request), media_type="text/event-stream")
+        client = request.client.host if request.client else ""
+        watching = request.state.access != WRITE
+        why = watcher.refusal(client, watching)
+        if why:
+            raise guard.Refused(429, why)
+        return StreamingResponse(
+            watcher.stream(request, client, watching), media_type="text/event-stream"
+        )
 
     def remember(what: Said) -> str:
         key = tokens.issue().partition(".")[0]

@@ -59,6 +59,7 @@ def serve(ctx, port, lan, new_keys, data_dir) -> None:
 
     from scorekeeper.store import default_path
     from scorekeeper.web.app import Serving, make_app
+    from scorekeeper.web.connections import IDLE_SECONDS, TimedH11Protocol
     from scorekeeper.web.keys import table_keys
 
     db = ctx.db or default_path()
@@ -66,18 +67,7 @@ def serve(ctx, port, lan, new_keys, data_dir) -> None:
         db.parent.mkdir(parents=True, exist_ok=True)
     elif not db.parent.is_dir():
         raise InputError(f"the database's folder {db.parent} does not exist (--db)")
-    if ctx.game_id is not None:  # a game the page could never show is refused now
-        from scorekeeper.store import NoDatabase, Store
-
-        try:
-            store = Store(db, create=False)
-        except NoDatabase:
-            raise InputError(f"no game with id {ctx.game_id}: {db} holds no game yet") from None
-        try:
-            with store.transaction(write=False):
-                store.game(ctx.game_id)
-        finally:
-            store.close()
+    _check_database(db, ctx.game_id)
     if data_dir is not None:
         from scorekeeper.sheet_file import data_games
 
@@ -110,6 +100,8 @@ def serve(ctx, port, lan, new_keys, data_dir) -> None:
     app = make_app(Serving(db, keys, ctx.game_id, hosts, data_dir))
     config = uvicorn.Config(
         app,
+        http=TimedH11Protocol,  # closes idle connections and caps them (its docstring)
+        timeout_keep_alive=IDLE_SECONDS,
         log_level="warning",
         access_log=False,
         server_header=False,
@@ -122,6 +114,27 @@ def serve(ctx, port, lan, new_keys, data_dir) -> None:
     except KeyboardInterrupt:  # uvicorn stops, then raises the Ctrl+C again for us
         pass
     echo("Stopped.")
+
+
+def _check_database(db: Path, game_id: int | None) -> None:
+    """Refuse now, as every other command does, a --db the page could never use (a
+    folder, a device, a file that is not a score keeper's: StoreError) and a --game
+    it could never show (InputError); a database not made yet is made by the first
+    game the page starts."""
+    from scorekeeper.store import NoDatabase, Store
+
+    try:
+        store = Store(db, create=False)
+    except NoDatabase:
+        if game_id is not None:
+            raise InputError(f"no game with id {game_id}: {db} holds no game yet") from None
+        return
+    try:
+        if game_id is not None:
+            with store.transaction(write=False):
+                store.game(game_id)
+    finally:
+        store.close()
 
 
 #: The distributions the page runs on: the `serve` extra (pyproject.toml), by import name.

@@ -10,6 +10,7 @@ advice: a token per form and a check of Origin / Sec-Fetch-Site.)"""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
@@ -25,6 +26,9 @@ from scorekeeper.web.offer import LONGEST, MOST_VALUES
 #: The largest body a request may carry, in bytes (a form of the page sends well under
 #: 2 KiB).
 MAX_BODY = 16 * 1024
+#: Seconds a post's whole body may take to arrive (a form is one packet): a body
+#: promised and never sent would otherwise hold its connection and a task for ever.
+BODY_SECONDS = 10
 #: How many used tokens are remembered (a form sent again within them is refused).
 REMEMBERED = 20_000
 FORM_TYPE = "application/x-www-form-urlencoded"
@@ -258,7 +262,16 @@ class Guard:
 
 
 async def _body(receive) -> bytes:
-    """The request's whole body; Refused 413 once it grows past MAX_BODY."""
+    """The request's whole body; Refused 413 once it grows past MAX_BODY, 408 when it
+    has not all come within BODY_SECONDS."""
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            return await _whole_body(receive)
+    except TimeoutError:
+        raise Refused(408, f"the request's body did not come within {BODY_SECONDS} s") from None
+
+
+async def _whole_body(receive) -> bytes:
     body = bytearray()
     while True:
         message = await receive()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections import Counter
 from pathlib import Path
 
 import anyio
@@ -19,6 +20,11 @@ from scorekeeper.web import page
 #: How often the file is looked at for changes, in seconds, and how long an events
 #: stream waits before it sends a comment to keep the connection open.
 POLL, KEEP_ALIVE = 0.2, 15.0
+#: Events streams open at once: per device (its address), and with the watching link
+#: in all; the recording link's streams count only against their device's, so a
+#: crowd of watchers (or someone holding the watching link) never takes the table's
+#: page away from the players (issue 42, item 3).
+STREAMS_PER_CLIENT, WATCH_STREAMS_MOST = 6, 32
 
 
 class Watcher:
@@ -29,6 +35,18 @@ class Watcher:
     def __init__(self, db: Path):
         self.db, self.seen, self._changed = db, 0, asyncio.Event()
         self._running = True
+        self.per_client: Counter[str] = Counter()
+        self.watching = 0
+
+    def refusal(self, client: str, watching: bool) -> str | None:
+        """Why a new events stream from `client` (its address) may not open now, or
+        None: STREAMS_PER_CLIENT from one device, WATCH_STREAMS_MOST with the
+        watching link (`watching`)."""
+        if self.per_client[client] >= STREAMS_PER_CLIENT:
+            return f"this device has {STREAMS_PER_CLIENT} live pages open already; close one"
+        if watching and self.watching >= WATCH_STREAMS_MOST:
+            return f"{WATCH_STREAMS_MOST} pages are watching already; reload later"
+        return None
 
     async def watch(self) -> None:
         last: tuple | None = None
@@ -48,16 +66,26 @@ class Watcher:
         self._running = False
         self._changed.set()
 
-    async def stream(self, request: Request):
-        yield "retry: 1000\n\n"
-        seen = self.seen
-        while self._running and not await request.is_disconnected():
-            if self.seen != seen:
-                seen = self.seen
-                yield f"event: change\ndata: {json.dumps(seen)}\n\n"
-                continue
-            changed = self._changed
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
-                continue
-            yield ": still here\n\n"
+    async def stream(self, request: Request, client: str, watching: bool):
+        """The events of one page, counted against `client` (and the watchers when
+        `watching`) while it is open; check `refusal` first."""
+        self.per_client[client] += 1
+        self.watching += watching
+        try:
+            yield "retry: 1000\n\n"
+            seen = self.seen
+            while self._running and not await request.is_disconnected():
+                if self.seen != seen:
+                    seen = self.seen
+                    yield f"event: change\ndata: {json.dumps(seen)}\n\n"
+                    continue
+                changed = self._changed
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
+                    continue
+                yield ": still here\n\n"
+        finally:
+            self.per_client[client] -= 1
+            if self.per_client[client] <= 0:
+                del self.per_client[client]
+            self.watching -= watching
