@@ -19,7 +19,7 @@ from typing import Any
 
 from pnp.core.errors import DataError, PnpError, UnknownGame, errors_only
 from pnp.core.games import find_game
-from pnp.core.outfile import through_links
+from pnp.core.outfile import refused, through_links
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt
 from pnp.data.icons import credit_blocks
@@ -269,11 +269,8 @@ def _staging_folder(target: Path) -> Path:
                 raise PnpError(
                     f"cannot write the kit: {quoted(folder, PATH_LIMIT)} is a file, not a folder"
                 )
-        for name in OUTPUTS:
-            if (target / name).is_dir():
-                raise PnpError(
-                    f"cannot write the kit: {quoted(target / name, PATH_LIMIT)} is a folder"
-                )
+        for name in OUTPUTS:  # each is replaced: only a regular file may be
+            refused(target / name, "cannot write the kit")
         through_links(target)
         target.mkdir(parents=True, exist_ok=True)
         remove_stale_staging(target)
@@ -307,9 +304,27 @@ def remove_stale_staging(target: Path) -> list[Path]:
     return removed
 
 
+def _replaceable(new: Path, old: Path) -> None:
+    """PnpError unless `old` may be replaced by `new`: absent, or of the same kind (a
+    regular file by a file, a folder by a folder). A FIFO, a device, a socket or a
+    folder where a file goes is the user's, and is never moved or replaced."""
+    if not os.path.lexists(old):
+        return
+    if new.is_dir() and old.is_dir() and not old.is_symlink():
+        return
+    if new.is_dir():
+        raise PnpError(
+            f"cannot write {quoted(old, PATH_LIMIT)}: something that is not a folder is "
+            "there; nothing was written"
+        )
+    refused(old, "cannot write the kit")
+
+
 def publish(staging: Path, target: Path, names: tuple[str, ...]) -> None:
     """Move every finished file from `staging` into `target`, all or nothing: the files
     being replaced are set aside first and put back if any move fails. Raises PnpError."""
+    for name in names:  # checked again here: the build took a while
+        _replaceable(staging / name, target / name)
     set_aside: list[tuple[Path, Path]] = []
     placed: list[Path] = []
     try:

@@ -25,6 +25,7 @@ from typing import Any
 
 from pnp.build import BuildOptions, _staging_folder, load_for_drawing, publish
 from pnp.core.errors import DataError, PnpError, errors_only
+from pnp.core.outfile import refused
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
 from pnp.export_tts import Deck, write_tts
@@ -248,11 +249,12 @@ def _check_in_the_way(target: Path, options: ExportOptions) -> None:
     not replaced."""
     name, is_file = (options.preset, False) if options.preset else OUTPUTS[options.format]
     path = target / name
+    if is_file:  # a regular file, or nothing: never a folder, a FIFO or a device
+        refused(path, "cannot write the export")
+        return
     if path.is_symlink() or not path.exists():
         return
-    if is_file and path.is_dir():
-        raise PnpError(f"cannot write the export: {quoted(path, PATH_LIMIT)} is a folder")
-    if not is_file and not path.is_dir():
+    if not path.is_dir():
         raise PnpError(
             f"cannot write the export: {quoted(path, PATH_LIMIT)} is a file, "
             "not the folder an export writes"

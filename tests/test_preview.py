@@ -275,7 +275,10 @@ def test_a_preview_replaces_the_last_one_whole(tmp_path):
     path.mkdir()  # something of the user's in the way: not replaced
     result = run(*args, "--dpi", "50")
     assert result.exit_code == 1
-    assert result.output == f"Error: cannot write smart-tv-front.png: '{path}' is a folder\n"
+    assert result.output == (
+        f"Error: cannot write smart-tv-front.png: '{path}' is a folder, not a regular file; "
+        "nothing was written\n"
+    )
 
 
 def test_open_without_a_viewer_is_a_note(tmp_path):

@@ -11,18 +11,30 @@ from pathlib import Path
 from typing import BinaryIO
 
 from pnp.core.errors import PnpError
+from pnp.core.file_kinds import not_a_file
 from pnp.core.shown import PATH_LIMIT, quoted
 
 
 def _refuse_in_the_way(target: Path) -> None:
-    """PnpError when `target`'s folder is a file or `target` is a folder."""
+    """PnpError when `target`'s folder is a file, or `target` is there and is not a
+    regular file (a folder, a FIFO, a device, a socket, a link to nothing): renaming
+    a new file over it would replace it (a device such as /dev/full would become a
+    plain file)."""
     folder = target.parent
     if folder.exists() and not folder.is_dir():
         raise PnpError(
             f"cannot write {target.name}: {quoted(folder, PATH_LIMIT)} is a file, not a folder"
         )
-    if target.is_dir():
-        raise PnpError(f"cannot write {target.name}: {quoted(target, PATH_LIMIT)} is a folder")
+    refused(target, f"cannot write {target.name}")
+
+
+def refused(target: Path, doing: str) -> None:
+    """PnpError "DOING: 'TARGET' is a named pipe (FIFO), not a regular file; nothing was
+    written" when `target` is there and is not a regular file (pnp.core.file_kinds)."""
+    why = not_a_file(target)
+    if why:
+        shown = why.removeprefix("it ")
+        raise PnpError(f"{doing}: {quoted(target, PATH_LIMIT)} {shown}; nothing was written")
 
 
 def through_links(folder: Path) -> None:

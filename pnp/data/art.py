@@ -39,8 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import ImageRefused, Problem
+from pnp.core.file_kinds import kind_of
 from pnp.core.shown import described, quoted
-from pnp.data.files import kind_of
 from pnp.data.images import ImageInfo, probe
 from pnp.data.models import Origin
 from pnp.data.schema import Field

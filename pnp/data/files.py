@@ -19,20 +19,9 @@ import stat
 from pathlib import Path
 
 from pnp.core.errors import Problem
+from pnp.core.file_kinds import kind_of
 
 MAX_FILE_BYTES = 1024 * 1024  # 1 MiB: the largest shipped file is about 16 KiB
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-)
-
-
-def kind_of(mode: int) -> str:
-    """What a file of `st_mode` `mode` is, in words: "a folder", "a named pipe (FIFO)"..."""
-    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
 def _outside(path: Path) -> Path | None:

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.errors import Problem
+from pnp.core.file_kinds import kind_of
 from pnp.core.shown import quoted
-from pnp.data.files import kind_of
 from pnp.data.schema import Field, check_table
 from pnp.data.toml_source import TableLines, TomlFile
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from pnp.core.errors import ImageRefused
-from pnp.data.files import kind_of
+from pnp.core.file_kinds import kind_of
 from pnp.data.icc import CMYK_PROFILE_NAME, Source, default_cmyk, source_of
 from pnp.data.png import PNG_SIGNATURE, PngLayout, _damaged, check_png_data, read_png
 

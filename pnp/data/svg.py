@@ -37,8 +37,8 @@ from typing import Any
 from xml.parsers import expat
 
 from pnp.core.errors import ImageRefused
+from pnp.core.file_kinds import kind_of
 from pnp.data import svg_cache
-from pnp.data.files import kind_of
 
 MAX_SVG_BYTES = 2_000_000
 MAX_SVG_ELEMENTS = 20_000

@@ -14,6 +14,7 @@ import secrets
 from pathlib import Path
 from typing import NamedTuple
 
+from pnp.core.file_kinds import not_a_file
 from scorekeeper.errors import StoreError
 from scorekeeper.store import OWN_SUFFIXES
 
@@ -106,6 +107,9 @@ def write_private(path: Path, data: bytes) -> None:
     """Write `data` to `path` readable by its owner only (0600), through a temporary
     file renamed over it, so a reader never sees half of it. StoreError naming the
     file if it cannot be written."""
+    why = not_a_file(path)
+    if why:  # renamed over, a FIFO or a device would be replaced by a plain file
+        raise StoreError(f"cannot write {path}: {why}")
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

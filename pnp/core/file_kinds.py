@@ -1,0 +1,43 @@
+"""What a path is when it is not a regular file, in words, for every message that
+refuses one: a data file read, a picture, a font, an output written (pnp.core.outfile)
+and the score keeper's own files."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+)
+
+
+def kind_of(mode: int) -> str:
+    """What a file of `st_mode` `mode` is, in words: "a folder", "a named pipe (FIFO)"..."""
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def not_a_file(path: Path) -> str | None:
+    """Why an output may not be written at `path`, or None: it is there and is not a
+    regular file (a folder, a FIFO, a device, a socket), or it is a link that leads
+    nowhere. Renaming a new file over it would replace it (a device node such as
+    /dev/full becomes a plain file), and writing into it could block or never end."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            return "it is a link to a file that does not exist"
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "it is a link that leads round in a loop"
+        return None  # a folder on the way that is a file...: the write says so itself
+    if stat.S_ISREG(info.st_mode):
+        return None
+    return f"it is {kind_of(info.st_mode)}, not a regular file"
