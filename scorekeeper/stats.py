@@ -28,6 +28,7 @@ import math
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 
+from pnp.core.sheet_cells import guarded
 from scorekeeper.names import key
 from scorekeeper.view import column_width, counted, padded
 
@@ -51,9 +52,6 @@ COLUMNS = (
     "turns",
     "minutes",
 )
-#: What a spreadsheet reads as the start of a formula (or of a cell's next field), so a
-#: text cell starting with one is written with a "'" before it (`spreadsheet_text`).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 class Finished(NamedTuple):
@@ -256,9 +254,10 @@ def table(players: list[dict]) -> list[str]:
 
 def spreadsheet_text(text: str) -> str:
     """`text` as a CSV cell a spreadsheet shows as text: with a "'" before it if it
-    starts with one of FORMULA_STARTS (a name such as "=HYPERLINK(...)" is never run
-    as a formula). Numbers are written as numbers, never prefixed."""
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    starts as a formula does (pnp.core.sheet_cells.guarded: a name such as
+    "=HYPERLINK(...)" is never run as a formula). Numbers are written as numbers,
+    never prefixed."""
+    return guarded(text)
 
 
 def csv_rows(games: Iterable[Finished], only: str | None = None) -> list[list]:

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Protocol
 
 from pnp.core.errors import Problem, column_letters
+from pnp.core.sheet_cells import guarded, unguarded
 from pnp.core.shown import described, quoted
 from pnp.data.files import read_data_bytes
 from pnp.data.schema import Field
@@ -287,6 +288,7 @@ def _row(
     for f in fields:
         number = columns.get(f.name)
         cell = record[number - 1] if number is not None and number <= len(record) else ""
+        cell = unguarded(cell)  # '=... as write_sheet guards it: the text it was
         if number is None or not cell.strip():
             continue
         value, message, item = cell_value(f, cell)
@@ -364,6 +366,6 @@ def write_sheet(header: Sequence[str], rows: Sequence[Mapping[str, str]], stream
     text = io.StringIO(newline="")
     writer = csv.writer(text)
     writer.writerow(header)
-    for row in rows:
-        writer.writerow([row.get(key, "") for key in header])
+    for row in rows:  # a text a spreadsheet would run as a formula: as text ('=...)
+        writer.writerow([guarded(row.get(key, "")) for key in header])
     stream.write(text.getvalue().encode("utf-8-sig"))
