@@ -329,6 +329,33 @@ def validate_data(
     return data, blocks, printed, problems
 
 
+def credit_problems(icons: Any) -> list[Problem]:
+    """The texts of an icon table (pnp.data.icons.GameIcons) that the rulebook's credits
+    print, checked as every other printed text is (issue 42): the [collection]'s name,
+    address, licence and licence address, and the author of each icon the game prints;
+    a control or bidi character, or a character the rulebook's font cannot draw, is an
+    error at its line."""
+    problems = []
+    for key in ("name", "url", "licence", "licence_url"):
+        missing = missing_glyphs(getattr(icons, key), REGULAR)
+        if missing and icons.collection_source is not None:
+            problems.append(
+                icons.collection_source.at(key).problem(
+                    f"{glyph_problem(missing)} (printed in the rulebook's credits)"
+                )
+            )
+    printed = sorted({*icons.names.values(), *icons.back_names.values()} & set(icons.authors))
+    for name in printed:
+        missing = missing_glyphs(icons.authors[name], REGULAR)
+        if missing and icons.authors_source is not None:
+            problems.append(
+                icons.authors_source.at(name).problem(
+                    f"{glyph_problem(missing)} (printed in the rulebook's credits)"
+                )
+            )
+    return problems
+
+
 def icon_problems(kit: Kit, data: Any) -> list[Problem]:
     """With an icon table (game.toml `icons`, pnp.data.icons): an error for each of its
     card ids that no printed card has and each of its back ids that no back has, and a
@@ -338,9 +365,10 @@ def icon_problems(kit: Kit, data: Any) -> list[Problem]:
     icons = data.info.icons
     if icons is None:
         return []
+    problems = credit_problems(icons)
     cards = list(kit.printed_cards(data))
     ids = {card.id for card in cards}
-    problems = [
+    problems += [
         icons.cards_source.at(card_id).problem(
             f"no card has the id {quoted(card_id)}; the [cards] table names each card's picture"
         )

@@ -69,7 +69,8 @@ class GameIcons:
     in its face's art area, fit "contain"), each card id's icon name (`names`, with the
     Source of [cards] for messages), the same of the backs it pictures (`back_art`,
     `back_names`, `backs_source`: the optional [backs] table) and each icon's author
-    (`authors`)."""
+    (`authors`), and where the [collection] and [authors] tables are, for messages about
+    the credits they print (`collection_source`, `authors_source`)."""
 
     path: Path
     name: str
@@ -83,6 +84,8 @@ class GameIcons:
     back_art: dict[str, ArtSpec] = field(default_factory=dict)
     back_names: dict[str, str] = field(default_factory=dict)
     backs_source: Source | None = None
+    collection_source: Source | None = None
+    authors_source: Source | None = None
 
     def for_card(self, card_id: str) -> ArtSpec | None:
         """The picture card `card_id` prints, or None when the table names none."""
@@ -193,6 +196,14 @@ def _read_table(tf: TomlFile, folder: Path) -> tuple[GameIcons | None, list[Prob
         back_art=back_art,
         back_names=back_names,
         backs_source=backs_source,
+        collection_source=Source(
+            tf.path,
+            where["collection"].line,
+            tuple(where["collection"].keys.items()),
+            None,
+            "collection.",
+        ),
+        authors_source=author_source,
         **collection,
     ), []
 
