@@ -25,7 +25,17 @@ from typing import Any
 
 import click
 
-from pnp.cli.base import BACK_OFFSET_MM, BLEED_MM, CARD_SIZE, DUPLEX, GAP_MM, PAPER, Failure, folder
+from pnp.cli.base import (
+    BACK_OFFSET_MM,
+    BLEED_MM,
+    CARD_SIZE,
+    DUPLEX,
+    GAP_MM,
+    PAPER,
+    TYPED,
+    Failure,
+    folder,
+)
 from pnp.cli.config_files import FILE_NAME, ConfigFile, config_files, shown_at
 from pnp.core.errors import Problem
 from pnp.core.shown import described, quoted
@@ -156,7 +166,14 @@ def use_defaults(ctx: click.Context) -> None:
     takes = {p.name: p for p in command.params}
     if not any(k.param in takes for k in KEYS.values()):
         return
-    found = read_defaults(ctx)
+    try:
+        found = read_defaults(ctx)
+    except Failure as exc:
+        if not _asks_for_help(ctx, name):
+            raise
+        for line in exc.lines:  # the help is shown all the same; the verb itself would fail
+            echo(f"Warning: {line}", err=True, exact=True)
+        return
     given = {}
     for param_name, value in found.values.items():
         param = takes.get(param_name)
@@ -170,6 +187,14 @@ def use_defaults(ctx: click.Context) -> None:
         given[param_name] = value
     ctx.default_map = {**(ctx.default_map or {}), name: given}
     ctx.meta[_READ] = found.files
+
+
+def _asks_for_help(ctx: click.Context, verb: str) -> bool:
+    """Whether the words typed after `verb` (before any "--") hold a help option."""
+    typed = list(ctx.meta.get(TYPED, ()))
+    words = typed[typed.index(verb) + 1 :] if verb in typed else []
+    words = words[: words.index("--")] if "--" in words else words
+    return any(word in ctx.help_option_names for word in words)
 
 
 def announce(err: bool = False) -> None:
