@@ -70,12 +70,31 @@ def new(ctx, game, players, variants, first, colours, data_dir) -> None:
     from scorekeeper.start import start_table
 
     if data_dir is None:
-        spec = find_game(game)
+        spec = registered_or_hint(game)
         if spec.id not in {g.id for g in playing()}:
             left_out = [p for p in problems() if p.startswith(f"game {spec.id} ")]
             raise InputError(left_out[0] if left_out else f"{spec.name} cannot be played now")
     table = start_table(lambda: ctx.creator, game, players, variants, first, colours, data_dir)
     echo_started(table)
+
+
+def registered_or_hint(game: str):
+    """`find_game(game)`; for a name no registered game has, its InputError also says
+    how a data-only game is named (`--data DIR`), with the folder when ./GAME holds one."""
+    from pathlib import Path
+
+    try:
+        return find_game(game)
+    except InputError as exc:
+        if not str(exc).startswith("unknown game"):
+            raise
+        here = Path(game) / "game.toml"
+        hint = (
+            f"; {game} here is a data-only game: add --data ."
+            if "/" not in game and here.is_file()
+            else f"; a data-only game is named with --data DIR, DIR holding {game}/game.toml"
+        )
+        raise InputError(f"{exc}{hint}") from None
 
 
 def echo_started(table: session.Table) -> None:
@@ -299,16 +318,30 @@ class CheckCommand(click.Command):
 @click.argument("game")
 @click.argument("entries", nargs=-1, required=True)
 @variant_option()
+@click.option(
+    "--data",
+    "data_dir",
+    metavar="DIR",
+    help="GAME is the data-only game DIR/GAME/game.toml, settled as its points sheet: "
+    "NAME=POINTS,POINTS,... round by round.",
+)
 @JSON
-def check(game, entries, variants, as_json) -> None:
+def check(game, entries, variants, as_json, data_dir) -> None:
     """Settle a finished table of GAME without replaying it: each ENTRY describes one
     player's final position in that game's notation (a wrong entry is answered with
     the notation expected). Needs no database. The winner or the tie comes first, then
     every check with its numbers; a table the rules cannot produce is refused with the
     rule (exit 1). A tie that the rules settle by playing on (Not a Hack's repeated
     hack-off) is shown as who shares the lead, with "final": false in --json. A table
-    played with official variants names them (--variant), as `new` does."""
-    spec = find_game(game)
+    played with official variants names them (--variant), as `new` does. With --data
+    DIR, GAME is a data-only game of DIR, settled as its points sheet."""
+    if data_dir is not None:
+        from scorekeeper.sheet_file import read_sheet
+        from scorekeeper.sheets import sheet_game
+
+        spec = sheet_game(read_sheet(data_dir, game))
+    else:
+        spec = registered_or_hint(game)
     if spec.check is None:
         raise InputError(f"scorekeeper check does not know {spec.name} tables yet")
     chosen = choose_variants(spec.variants, variants, spec.name)

@@ -176,7 +176,7 @@ def template() -> Game:
 def sheet_game(sheet: Sheet) -> Game:
     """The points sheet's Game (`template`) for the tables of `sheet`: its id the stored
     id, its name the game's printed name, its rules started with `sheet`'s settings
-    (`rules.initial(names, sheet=sheet)`). The same object for the same sheet, once per
+    (`rules.initial(names, sheet=sheet)`) and its `check` hook too. The same object for the same sheet, once per
     process. RegistryError as `template`."""
     from functools import partial
 
@@ -185,6 +185,7 @@ def sheet_game(sheet: Sheet) -> Game:
         id=sheet.stored_id,
         name=sheet.name,
         rules=game.rules._replace(initial=partial(game.rules.initial, sheet=sheet)),
+        check=partial(game.check, sheet=sheet) if game.check is not None else None,
     )
 
 

@@ -62,8 +62,16 @@ def test_defend_ally_on_a_played_card_names_any_friendly_hero():
     [
         (Effect("attack", 3), "play", "Attack 3: any Hero gains 3\u00a0VC."),
         (Effect("attack", -2), "play", "Attack \u22122: any Hero loses 2\u00a0VC."),
-        (Effect("attack", -4, True), "play", "Attack \u22124: every Hero loses 4\u00a0VC."),
-        (Effect("attack", 1, True), "activate", "Attack 1: every Hero gains 1\u00a0VC."),
+        (
+            Effect("attack", -4, True),
+            "play",
+            "Attack \u22124: every Hero, yours too, loses 4\u00a0VC.",
+        ),
+        (
+            Effect("attack", 1, True),
+            "activate",
+            "Attack 1: every Hero, yours too, gains 1\u00a0VC.",
+        ),
         (Effect("defend", 2, True), "activate", "Defend 2: every friendly Hero loses 2\u00a0VC."),
         (
             Effect("defend_ally", 1, True),
@@ -252,8 +260,8 @@ def test_the_score_keeper_seats_as_many_players_as_the_kit_deals():
 
     data = load_hack_back(SHIPPED_DATA_DIR / "hack-back")
     most = rules.PLAYERS[1]
-    assert data.info.players_max == most == 12 and data.shared.size // 5 >= most
+    assert data.info.players_max == most == 14 and data.shared.size // 5 >= most
     names = [f"P{k}" for k in range(most + 1)]
-    with pytest.raises(RuleError, match="the kit seats up to 12"):
+    with pytest.raises(RuleError, match="the kit seats up to 14"):
         rules.initial(names)
     assert rules.initial(names[:most]).players == tuple(names[:most])

@@ -195,8 +195,8 @@ def test_hack_back_everyone_discarded_everyone_loses(check):
             refused(
                 "1 player cannot play",
                 "Hack Back supports two or more players (rules, opening "
-                "lines); the kit seats up to 12 (game.toml), and its shared deck deals five cards to "
-                "that many",
+                "lines); the kit seats up to 14 (game.toml): its shared deck of 70 cards deals five "
+                "cards to that many",
             ),
         ),
         (

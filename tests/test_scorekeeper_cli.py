@@ -512,7 +512,10 @@ def test_every_game_has_a_check_hook_with_its_notation_in_the_help(sk, game):
 def test_check_with_an_unknown_game_lists_the_known_ones(sk):
     result = sk("check", "chess", "Ana=1")
     assert result.exit_code == 1
-    assert result.output == f"Error: unknown game 'chess'; known games: {', '.join(game_ids())}\n"
+    assert result.output == (
+        f"Error: unknown game 'chess'; known games: {', '.join(game_ids())}; a data-only game "
+        "is named with --data DIR, DIR holding chess/game.toml\n"
+    )
 
 
 def test_a_game_that_ends_by_itself_prints_its_outcome_not_the_table(sk):

@@ -97,8 +97,8 @@ BACK_FIELDS = [
 ]
 SUBTITLE = Field("subtitle", "str", "the back's subtitle", required=False)
 PLAYER_FIELDS = [
-    Field("min", "int", "the fewest players, 1..12", check=int_range(1, 12)),
-    Field("max", "int", "the most players, 1..12", check=int_range(1, 12)),
+    Field("min", "int", "the fewest players, 1..20", check=int_range(1, 20)),
+    Field("max", "int", "the most players, 1..20", check=int_range(1, 20)),
 ]
 
 

@@ -49,7 +49,7 @@ TARGETED = ("attack", "defend", "defend_ally")
 #: Defend Ally").
 _REACH = {
     ("attack", False): ("any Hero", "any Hero"),
-    ("attack", True): ("every Hero", "every Hero"),
+    ("attack", True): ("every Hero, yours too,", "every Hero, yours too,"),
     ("defend", False): ("a friendly Hero", "a friendly Hero"),
     ("defend", True): ("every friendly Hero", "every friendly Hero"),
     ("defend_ally", False): ("another friendly Hero", "a friendly Hero"),

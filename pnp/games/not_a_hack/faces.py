@@ -176,7 +176,9 @@ def _named(card: NahCard, frame: CardFrame, g: DesignGrid, ink: str) -> list[Ele
     ]
     if card.points:
         gain = "gain" if card.points > 0 else "lose"
-        when = "Play at once" if card.pile == "black" else "Play any time"
+        # a negative action (black) is played at once; a positive one (white) scores the
+        # moment it is drawn (shared/rules/not-a-hack.txt): neither waits in a hand
+        when = "Play at once" if card.pile == "black" else "When drawn"
         n = abs(card.points)
         out.append(
             Text(

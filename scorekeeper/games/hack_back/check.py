@@ -24,6 +24,11 @@ RULE_LAST_PLAYER = (
     "a game with one player (or none) left ended at an earlier turn's checks "
     "(rules, “Check for the last player”)"
 )
+RULE_TWO_ACTIONS = (
+    "a turn is two actions, and each raises only the Heroes its card's instructions "
+    "target and, for Activate Hero, the activated Hero's +2 (rules, “Take two actions”, "
+    "“Activate Hero”); every Hero starts the turn under 40 VC"
+)
 RULE_GOES_ON = (
     "the game ends only when a surviving Hero is at 0 VC or lower or at most one "
     "player is left (rules, “Check for a VC winner”, “Check for the last "
@@ -49,6 +54,27 @@ def vc_range() -> tuple[int, int]:
     )
     top = max(rules.ELIMINATE_AT - 1, cards.printed_vc_range()[1])
     return rules.WIN_AT + 1 - 2 * step, top + 2 * step
+
+
+def most_raised() -> int:
+    """The most Heroes whose VC one turn can raise, by the printed cards: two actions,
+    each a card's single-target Attacks that raise VC (Play), or those of a Hero's
+    activation and the activated Hero itself, +2 (Activate Hero); an Attack that
+    raises every Hero would raise them all (then there is no bound: 10**9)."""
+    from scorekeeper.games.hack_back import cards
+
+    def raised(effects, activated: bool) -> int:
+        up = [e for e in effects if e["kind"] == "attack" and (e.get("amount") or 0) > 0]
+        if any(e.get("every") for e in up):
+            return 10**9
+        return len(up) + activated
+
+    per_action = max(
+        raised(effects, activated)
+        for c in cards.cards().values()
+        for effects, activated in ((c.play, False), (c.activate, True))
+    )
+    return 2 * per_action
 
 
 def parse_entry(text: str, vcs: tuple[int, int]) -> tuple[str, tuple[int, ...]]:
@@ -106,8 +132,9 @@ def settle(entries: Sequence[str]) -> Outcome:
     (rules.end_of_turn: discard Heroes at 40 VC or more, eliminate players with no Hero,
     the lowest Hero at 0 VC or lower wins and opposing players sharing it tie, the last
     player wins), each saying what it did. InputError for an entry it cannot read or bad
-    names; RuleError for a player count outside 2–12 or fewer than two players with a
-    Hero (RULE_LAST_PLAYER). A table on which no check ends the game is not final: an
+    names; RuleError for a player count outside 2–14, fewer than two players with a
+    Hero (RULE_LAST_PLAYER), or more Heroes at 40 VC or more than one turn can put there
+    (RULE_TWO_ACTIONS: `most_raised`). A table on which no check ends the game is not final: an
     Outcome without a termination, led by the lowest Hero's controller, whose
     explanation gives every check applied (a 40-VC Hero discarded, a player out) and
     ends "Not final: play goes on" (RULE_GOES_ON)."""
@@ -115,6 +142,13 @@ def settle(entries: Sequence[str]) -> Outcome:
     table = [parse_entry(e, vcs) for e in entries]
     check_new_names([name for name, _ in table])
     rules.initial([name for name, _ in table])
+    high = sum(vc >= rules.ELIMINATE_AT for _, vcs in table for vc in vcs)
+    if high > (most := most_raised()):
+        raise RuleError(
+            RULE_TWO_ACTIONS,
+            f"{high} Heroes are at {rules.ELIMINATE_AT} VC or more, but one turn of the "
+            f"printed cards raises at most {most}",
+        )
     state = table_state(table)
     after = rules.end_of_turn(state)
     if after.result is None:  # not final: every check it applied, then on

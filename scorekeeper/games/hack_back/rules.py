@@ -69,7 +69,7 @@ from scorekeeper.view import number
 
 
 def initial(names: Sequence[str]) -> State:
-    """A new table; every player must reveal an opening Hero. RuleError outside 2–12."""
+    """A new table; every player must reveal an opening Hero. RuleError outside 2–14."""
     if not PLAYERS[0] <= len(names) <= PLAYERS[1]:
         raise RuleError(RULE_PLAYERS, f"{plural(len(names), 'player')} cannot play")
     return State(tuple(names), waiting=tuple(names))

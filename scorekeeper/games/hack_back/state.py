@@ -14,14 +14,14 @@ from scorekeeper.view import number
 
 GAME = "hack-back"
 NAME = "Hack Back"
-PLAYERS = (2, 12)
+PLAYERS = (2, 14)
 ELIMINATE_AT = 40
 WIN_AT = 0
 ACTIVATION_COST = 2
 
 RULE_PLAYERS = (
     "Hack Back supports two or more players (rules, opening lines); the kit "
-    "seats up to 12 (game.toml), and its shared deck deals five cards to that many"
+    "seats up to 14 (game.toml): its shared deck of 70 cards deals five cards to that many"
 )
 RULE_OPENING = (
     "every player reveals one Hero, and only the tied players replace theirs "
