@@ -17,6 +17,13 @@ rect = st.builds(Rect, coord, coord, size, size)
 inks = st.lists(st.lists(rect, min_size=0, max_size=3).map(tuple), max_size=14)
 
 
+def pairs(ink: list[tuple[Rect, ...]]) -> list[tuple[int, int]]:
+    """Every near pair the sweep offers, in drawing order (by upper, then lower)."""
+    found: list[tuple[int, int]] = []
+    assert _near_pairs(ink, lambda lo, hi: found.append((lo, hi)) or True) is False
+    return sorted(found, key=lambda pair: (pair[1], pair[0]))
+
+
 def _every_pair(ink: list[tuple[Rect, ...]]) -> list[tuple[int, int]]:
     return [
         (i, j)
@@ -30,18 +37,24 @@ def _every_pair(ink: list[tuple[Rect, ...]]) -> list[tuple[int, int]]:
 @given(inks)
 def test_the_sweep_finds_every_overlapping_pair_in_drawing_order(ink):
     found = [
-        p
-        for p in _near_pairs(ink)
-        if all(v > TOLERANCE_PT for v in _intersection(ink[p[1]], ink[p[0]]))
+        p for p in pairs(ink) if all(v > TOLERANCE_PT for v in _intersection(ink[p[1]], ink[p[0]]))
     ]
     assert found == _every_pair(ink)
 
 
 def test_the_sweep_skips_pairs_side_by_side():
     row = [(Rect(10.0 * k, 0, 9.0, 5),) for k in range(50)]
-    assert _near_pairs(row) == []
-    assert _near_pairs([(Rect(0, 0, 10, 5),), (Rect(9.5, 50, 10, 5),)]) == []  # apart up
-    assert _near_pairs([(Rect(0, 0, 10, 5),), (Rect(9.5, 4, 10, 5),)]) == [(0, 1)]
+    assert pairs(row) == []
+    assert pairs([(Rect(0, 0, 10, 5),), (Rect(9.5, 50, 10, 5),)]) == []  # apart up
+    assert pairs([(Rect(0, 0, 10, 5),), (Rect(9.5, 4, 10, 5),)]) == [(0, 1)]
+
+
+def test_the_sweep_stops_when_told_and_says_so():
+    """500 boxes on one spot are 124,750 pairs: the sweep offers three and stops."""
+    spot = [(Rect(0, 0, 10, 10),)] * 500
+    offered: list[tuple[int, int]] = []
+    assert _near_pairs(spot, lambda lo, hi: offered.append((lo, hi)) or len(offered) < 3)
+    assert len(offered) == 3
 
 
 def test_the_glyph_memo_keeps_the_fonts_answer():

@@ -25,6 +25,10 @@ TOLERANCE_PT = 0.01
 MIN_DPI = 150  # art printed at fewer pixels per inch is refused
 GOOD_DPI = 300  # ... and under this, warned about
 SHARP_ENOUGH_DPI = 600  # above this, a note suggests --max-dpi
+#: The faults listed for one face at most; one more line says how many are left. 500
+#: elements on one spot are 124,750 overlapping pairs: the sweep stops looking once it
+#: has found more than can be listed (`_near_pairs`), so a face costs near-linear time.
+MOST_FAULTS = 20
 
 
 @dataclass(frozen=True)
@@ -60,8 +64,18 @@ def check_face(face: Face, frame: CardFrame) -> list[Fault]:
             faults += _outside(
                 element, boxes, container.bounds(), f"its container '{container.key}'"
             )
-    faults += _overlaps(face, ink, by_key)
-    return faults
+    overlapping, cut_short = _overlaps(face, ink, by_key, MOST_FAULTS + 1 - len(faults))
+    faults += overlapping
+    if len(faults) <= MOST_FAULTS and not cut_short:
+        return faults
+    rest = len(faults) - MOST_FAULTS
+    more = (
+        f"more problems on this face (over {MOST_FAULTS} found)"
+        if cut_short
+        else f"{rest} more {'problem' if rest == 1 else 'problems'} on this face"
+    )
+    summary = f"... and {more}, not listed; mend these first"
+    return [*faults[:MOST_FAULTS], Fault(faults[MOST_FAULTS].element, summary)]
 
 
 def _containers(face: Face, faults: list[Fault]) -> dict[str, Element]:
@@ -184,14 +198,15 @@ def _ancestors(key: str, by_key: dict[str, Element]) -> set[str]:
 
 
 def _overlaps(
-    face: Face, ink: dict[str, tuple[Rect, ...]], by_key: dict[str, Element]
-) -> list[Fault]:
-    """A fault for every pair of elements whose ink intersects, unless one contains the
-    other; reported on the later (upper) element, or on a picture's window when one of
-    the two is a picture (the window is what the designer places). Pairs are found by a
-    sort-and-sweep over the inks' horizontal extents (`_near_pairs`), not every pair, and
-    reported in drawing order."""
-    faults = []
+    face: Face, ink: dict[str, tuple[Rect, ...]], by_key: dict[str, Element], most: int
+) -> tuple[list[Fault], bool]:
+    """(A fault for every pair of elements whose ink intersects, unless one contains the
+    other, and whether the search stopped at `most` of them before it had looked at
+    every pair); each reported on the later (upper) element, or on a picture's window
+    when one of the two is a picture (the window is what the designer places). Pairs are
+    found by a sort-and-sweep over the inks' horizontal extents (`_near_pairs`), not
+    every pair, and reported in drawing order."""
+    faults: list[Fault] = []
     drawn = [e for e in face.elements if e.key in ink and not e.backdrop]
     ancestors: dict[str, set[str]] = {}
 
@@ -200,24 +215,34 @@ def _overlaps(
             ancestors[key] = _ancestors(key, by_key)
         return ancestors[key]
 
-    for lo, hi in _near_pairs([ink[e.key] for e in drawn]):
+    def overlap(lo: int, hi: int) -> Fault | None:
         lower, upper = drawn[lo], drawn[hi]
         if lower.key in above(upper.key) or upper.key in above(lower.key):
-            continue
+            return None
         w, h = _intersection(ink[upper.key], ink[lower.key])
-        if w > TOLERANCE_PT and h > TOLERANCE_PT:
-            at, other = (lower, upper) if isinstance(lower, Art) else (upper, lower)
-            faults.append(
-                Fault(at, f"overlaps '{other.key}' by {pt_to_mm(w):.1f} x {pt_to_mm(h):.1f} mm")
-            )
-    return faults
+        if w <= TOLERANCE_PT or h <= TOLERANCE_PT:
+            return None
+        at, other = (lower, upper) if isinstance(lower, Art) else (upper, lower)
+        return Fault(at, f"overlaps '{other.key}' by {pt_to_mm(w):.1f} x {pt_to_mm(h):.1f} mm")
+
+    found: dict[tuple[int, int], Fault] = {}
+
+    def keep(lo: int, hi: int) -> bool:
+        fault = overlap(lo, hi)
+        if fault is not None:
+            found[lo, hi] = fault
+        return len(found) < max(most, 1)  # go on while more can be listed
+
+    cut_short = _near_pairs([ink[e.key] for e in drawn], keep)
+    faults = [found[pair] for pair in sorted(found, key=lambda pair: (pair[1], pair[0]))]
+    return faults, cut_short
 
 
-def _near_pairs(inks: list[tuple[Rect, ...]]) -> list[tuple[int, int]]:
-    """(lower, upper) indices of every two inks whose extents share more than
-    TOLERANCE_PT across and up (only those can overlap by more), found by sorting the
-    horizontal extents and sweeping across them once; sorted by upper, then lower, as
-    drawing order reports them."""
+def _near_pairs(inks: list[tuple[Rect, ...]], keep) -> bool:
+    """Call `keep(lower, upper)` with the indices of every two inks whose extents share
+    more than TOLERANCE_PT across and up (only those can overlap by more), found by
+    sorting the horizontal extents and sweeping across them once, until `keep` returns
+    False; True if it stopped so before the last pair (the rest were not looked at)."""
     spans = []
     for k, boxes in enumerate(inks):
         if boxes:
@@ -226,15 +251,15 @@ def _near_pairs(inks: list[tuple[Rect, ...]]) -> list[tuple[int, int]]:
             spans.append((left, right, bottom, top, k))
     spans.sort()
     tol = TOLERANCE_PT
-    pairs: list[tuple[int, int]] = []
     active: list[tuple[float, float, float, int]] = []
     for left, right, bottom, top, k in spans:
         active = [a for a in active if a[0] - left > tol]
         for r, b, t, j in active:
             if min(r, right) - left > tol and min(t, top) - max(b, bottom) > tol:
-                pairs.append((j, k) if j < k else (k, j))
+                if not keep(*((j, k) if j < k else (k, j))):
+                    return True
         active.append((right, bottom, top, k))
-    return sorted(pairs, key=lambda pair: (pair[1], pair[0]))
+    return False
 
 
 def _intersection(a: tuple[Rect, ...], b: tuple[Rect, ...]) -> tuple[float, float]:
