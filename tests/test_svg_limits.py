@@ -208,3 +208,19 @@ def test_the_bound_counts_combinators_over_the_nesting():
     with pytest.raises(ImageRefused, match="would take too long"):
         check_svg_bytes(refused.encode())
     assert math.isfinite(depth)
+
+
+def test_simulate_reads_no_picture(data_copy, tmp_path):
+    """`pnp simulate` plays the cards and prints none: it checks no picture (a broken one
+    included), and converts none (issue 42: pictures only when the verb needs them)."""
+    icons = sorted((data_copy / "icons").glob("*.svg"))
+    icons[0].write_text(CASES["style-combinators"][0])
+    before = svg_cache.conversions
+    result = run(
+        "simulate", "--game", "hack-attack", "--data", str(data_copy.parent), "--games", "4",
+        "--workers", "1", "--no-pdf", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert svg_cache.conversions == before
+    refused = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
+    assert refused.exit_code == 1 and "would take too long to match" in refused.output

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from pnp.core.errors import DataError, PnpError
 from pnp.core.outfile import check_writable, write_whole
+from pnp.core.pictures import without_pictures
 from pnp.core.shown import plural, quoted
 from pnp.simulate import MOST_GAMES, MOST_TURN_CAP, simulated, simulator
 from pnp.simulate.pages import write_balance
@@ -274,9 +275,10 @@ def prepare(options: SimulateOptions) -> Prepared:
     if options.compare is not None:
         folders[OTHER] = other_folder(game, Path(options.compare))
     target = Path(options.out_dir) / game / FILE_NAME if options.pdf else None
-    datas = {OWN: module.load(folders[OWN])}
-    if OTHER in folders:
-        datas[OTHER] = _load_other(module, game, folders[OTHER])
+    with without_pictures():  # the games are played, not printed: no picture is read
+        datas = {OWN: module.load(folders[OWN])}
+        if OTHER in folders:
+            datas[OTHER] = _load_other(module, game, folders[OTHER])
     job = job_for(options, module, datas[OWN])
     if OTHER in datas:
         job_for(options, module, datas[OTHER])  # the counts suit both data sets
