@@ -25,6 +25,7 @@ from pathlib import Path
 from pnp.build import _staging_folder, find_kit, game_folder, publish
 from pnp.core.errors import PnpError
 from pnp.core.outfile import write_whole
+from pnp.core.pictures import without_pictures
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.data.csv_tables import refusal, sheet_cells, write_sheet
 from pnp.data.tables import Entry, TableSpec, games_read
@@ -92,7 +93,7 @@ def export_data(game: str, data_dir: Path | None, out_dir: Path) -> DataExport:
     kit = find_kit(game, data_dir)
     declared = isinstance(kit, DataKit)
     folder = game_folder(kit, data_dir)
-    with games_read() as seen:
+    with games_read() as seen, without_pictures():  # tables, not pictures, are written
         kit.load(folder)
     specs: dict[str, tuple[TableSpec, list[Entry], str]] = {}
     for table_specs, tables in seen:
