@@ -58,7 +58,7 @@ def test_every_reading_is_on_page_one_and_in_the_json(game, tmp_path):
 
 
 def test_hack_back_takes_either_deck_format_at_every_count_it_deals(tmp_path):
-    """Individual decks at 2-5 (five decks), the shared deck at 2-11 (55 cards, five a
+    """Individual decks at 2-5 (five decks), the shared deck at 2-14 (70 cards, five a
     hand); a count a format cannot deal is one line, before any game; a game with one
     deck refuses the option."""
     both = {}
@@ -89,7 +89,7 @@ def test_hack_back_takes_either_deck_format_at_every_count_it_deals(tmp_path):
             "--deck-format",
             "shared",
             "--players",
-            11,
+            14,
             "--games",
             2,
             "--no-pdf",
@@ -103,17 +103,17 @@ def test_hack_back_takes_either_deck_format_at_every_count_it_deals(tmp_path):
     assert wrong.output.strip() == (
         "Error: hack-back is simulated at 2-5 players with "
         "individual decks, not 6 (--deck-format: the shared "
-        "deck 2-11)"
+        "deck 2-14)"
     )
     assert (
-        "12"
+        "15"
         in cli(
             "--game",
             "hack-back",
             "--deck-format",
             "shared",
             "--players",
-            12,
+            15,
             "--games",
             2,
             "--no-pdf",

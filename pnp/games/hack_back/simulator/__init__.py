@@ -131,8 +131,9 @@ READINGS = (
         "Can a Victory Point place a card I drew earlier in the same activation?",
     ),
     Reading(
-        "A Hero placed by a Victory Point is a legal target for the activation's "
-        "later instructions, and does not gain the activated Hero's 2 VC.",
+        "A Victory Point is the last instruction of every printed card, so nothing "
+        "targets its Hero in that activation; the Hero does not gain the activated "
+        "Hero's 2 VC.",
         "Can the activation's later instructions target the Hero my Victory Point just placed?",
     ),
 )

@@ -14,9 +14,9 @@ from scorekeeper.games.hack_back import rules
 from scorekeeper.outcome import Outcome, Termination
 
 GAME = "hack-back"
-#: rules: "two or more individual players"; the kit's card data seats 11 (game.toml
-#: players.max: five individual decks, and the 55-card shared deck deals 11 hands).
-PLAYERS = (2, 11)
+#: rules: "two or more individual players"; the kit seats as many as the score keeper
+#: (game.toml players.max: the 70-card shared deck deals 14 hands; five individual decks)
+PLAYERS = rules.PLAYERS
 NAMES = (
     "Ana",
     "Ben",
@@ -30,6 +30,8 @@ NAMES = (
     "Jon",
     "Kai",
     "Lea",
+    "Max",
+    "Nia",
 )  # as many as the scorekeeper seats (rules.PLAYERS)
 TURN_CAP = 200  # every player's turn counts (rules.State.played)
 TURN_WORD = "turns"
