@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pnp.core.errors import DataError, Problem
-from pnp.core.shown import quoted
 from pnp.data.rulebook import Block, load_rulebook
 from pnp.fonts import BOLD, REGULAR, glyph_problem, missing_glyphs, use_game_fonts
 from pnp.layout.back_check import back_faults
@@ -25,6 +24,7 @@ from pnp.layout.contrast import CATEGORY_MIN, category_faults, contrast_faults, 
 from pnp.layout.face import Art, Face
 from pnp.layout.face_check import Fault, check_face
 from pnp.layout.kit import ONE_BACK, Kit, card_art
+from pnp.validate_icons import icon_problems
 
 
 def face_names(kit: Kit, data: Any) -> list[tuple[str, Any, str | None]]:
@@ -327,75 +327,6 @@ def validate_data(
         )
     printed = check_printed(kit, data) + palette_problems(kit, data) + icon_problems(kit, data)
     return data, blocks, printed, problems
-
-
-def credit_problems(icons: Any) -> list[Problem]:
-    """The texts of an icon table (pnp.data.icons.GameIcons) that the rulebook's credits
-    print, checked as every other printed text is (issue 42): the [collection]'s name,
-    address, licence and licence address, and the author of each icon the game prints;
-    a control or bidi character, or a character the rulebook's font cannot draw, is an
-    error at its line."""
-    problems = []
-    for key in ("name", "url", "licence", "licence_url"):
-        missing = missing_glyphs(getattr(icons, key), REGULAR)
-        if missing and icons.collection_source is not None:
-            problems.append(
-                icons.collection_source.at(key).problem(
-                    f"{glyph_problem(missing)} (printed in the rulebook's credits)"
-                )
-            )
-    printed = sorted({*icons.names.values(), *icons.back_names.values()} & set(icons.authors))
-    for name in printed:
-        missing = missing_glyphs(icons.authors[name], REGULAR)
-        if missing and icons.authors_source is not None:
-            problems.append(
-                icons.authors_source.at(name).problem(
-                    f"{glyph_problem(missing)} (printed in the rulebook's credits)"
-                )
-            )
-    return problems
-
-
-def icon_problems(kit: Kit, data: Any) -> list[Problem]:
-    """With an icon table (game.toml `icons`, pnp.data.icons): an error for each of its
-    card ids that no printed card has and each of its back ids that no back has, and a
-    warning for each printed card (player aids
-    too: their faces keep an art area, pnp.layout.aid) with no picture at all, naming
-    the table to add it to. Source: issue 28 item 1."""
-    icons = data.info.icons
-    if icons is None:
-        return []
-    problems = credit_problems(icons)
-    cards = list(kit.printed_cards(data))
-    ids = {card.id for card in cards}
-    problems += [
-        icons.cards_source.at(card_id).problem(
-            f"no card has the id {quoted(card_id)}; the [cards] table names each card's picture"
-        )
-        for card_id in icons.names
-        if card_id not in ids
-    ]
-    backs = set(kit.back_ids(data))
-    problems += [
-        icons.backs_source.at(back_id).problem(
-            f"no back has the id {quoted(back_id)}; the [backs] table names a back's picture "
-            f"(this game's backs: {', '.join(sorted(backs))})"
-        )
-        for back_id in icons.back_names
-        if back_id not in backs
-    ]
-    table = icons.path.name
-    problems += [
-        Problem(
-            icons.path,
-            f"it has no picture: name an icon for it in {table}'s [cards]",
-            card_id=card.id,
-            level="warning",
-        )
-        for card in cards
-        if card_art(card, data) is None
-    ]
-    return problems
 
 
 def use_fonts_of(folder: Path) -> None:

@@ -11,13 +11,13 @@ import click
 
 from pnp.core.terminal import echo, echo_json
 from scorekeeper import session
+from scorekeeper.check_command import check, registered_or_hint
 from scorekeeper.context import JSON, completion, pass_ctx, variant_option
 from scorekeeper.errors import InputError, RegistryError
-from scorekeeper.game import choose_variants, variant_lines
+from scorekeeper.game import variant_lines
 from scorekeeper.games import (
     SHEET_OWNER,
     SHEET_VERBS,
-    all_games,
     find_game,
     load_game,
     note_problem,
@@ -25,7 +25,7 @@ from scorekeeper.games import (
     playable,
     problems,
 )
-from scorekeeper.help_page import verb_lines, wrapped
+from scorekeeper.help_page import verb_lines
 from scorekeeper.layout import echo_lines, fitted, output_width
 from scorekeeper.moves_view import moves
 from scorekeeper.report import echo_automatic, history_entries, history_line, show_status
@@ -76,25 +76,6 @@ def new(ctx, game, players, variants, first, colours, data_dir) -> None:
             raise InputError(left_out[0] if left_out else f"{spec.name} cannot be played now")
     table = start_table(lambda: ctx.creator, game, players, variants, first, colours, data_dir)
     echo_started(table)
-
-
-def registered_or_hint(game: str):
-    """`find_game(game)`; for a name no registered game has, its InputError also says
-    how a data-only game is named (`--data DIR`), with the folder when ./GAME holds one."""
-    from pathlib import Path
-
-    try:
-        return find_game(game)
-    except InputError as exc:
-        if not str(exc).startswith("unknown game"):
-            raise
-        here = Path(game) / "game.toml"
-        hint = (
-            f"; {game} here is a data-only game: add --data ."
-            if "/" not in game and here.is_file()
-            else f"; a data-only game is named with --data DIR, DIR holding {game}/game.toml"
-        )
-        raise InputError(f"{exc}{hint}") from None
 
 
 def echo_started(table: session.Table) -> None:
@@ -296,62 +277,6 @@ def result(ctx, explain, as_json) -> None:
         lines[1:1] = variant_lines(table.game.variants, table.row.variants)
     if not final:
         lines.insert(0, "The game is not over yet; standing now:")
-    echo_lines(lines)
-
-
-class CheckCommand(click.Command):
-    """`check`, whose help ends with each game's entry notation, read from the game's
-    `check` hook (its `notation`) when the help is shown."""
-
-    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """One paragraph per game with a `check` hook: "GAME: write NAME=...", wrapped."""
-        width = formatter.width - formatter.current_indent
-        for game in all_games():
-            notation = getattr(game.check, "notation", None)
-            if notation:
-                formatter.write_paragraph()
-                for line in wrapped(f"{game.id}: {notation}.", width):
-                    formatter.write(f"{'':>{formatter.current_indent}}{line}\n")
-
-
-@click.command(cls=CheckCommand)
-@click.argument("game")
-@click.argument("entries", nargs=-1, required=True)
-@variant_option()
-@click.option(
-    "--data",
-    "data_dir",
-    metavar="DIR",
-    help="GAME is the data-only game DIR/GAME/game.toml, settled as its points sheet: "
-    "NAME=POINTS,POINTS,... round by round.",
-)
-@JSON
-def check(game, entries, variants, as_json, data_dir) -> None:
-    """Settle a finished table of GAME without replaying it: each ENTRY describes one
-    player's final position in that game's notation (a wrong entry is answered with
-    the notation expected). Needs no database. The winner or the tie comes first, then
-    every check with its numbers; a table the rules cannot produce is refused with the
-    rule (exit 1). A tie that the rules settle by playing on (Not a Hack's repeated
-    hack-off) is shown as who shares the lead, with "final": false in --json. A table
-    played with official variants names them (--variant), as `new` does. With --data
-    DIR, GAME is a data-only game of DIR, settled as its points sheet."""
-    if data_dir is not None:
-        from scorekeeper.sheet_file import read_sheet
-        from scorekeeper.sheets import sheet_game
-
-        spec = sheet_game(read_sheet(data_dir, game))
-    else:
-        spec = registered_or_hint(game)
-    if spec.check is None:
-        raise InputError(f"scorekeeper check does not know {spec.name} tables yet")
-    chosen = choose_variants(spec.variants, variants, spec.name)
-    outcome = spec.settle(entries, chosen)
-    final = outcome.termination is not None
-    if as_json:
-        echo_json({"final": final, **outcome.to_json(), "variants": chosen})
-        return
-    lines = outcome_lines(outcome, explain=True, final=final)
-    lines[1:1] = variant_lines(spec.variants, chosen)
     echo_lines(lines)
 
 

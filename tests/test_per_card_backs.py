@@ -132,7 +132,7 @@ def test_the_kit_table_and_summary_list_exactly_what_was_printed(tmp_path):
     )
     table = _kit_table(tmp_path / "shared" / "hack-back")
     assert shared.exit_code == 0 and "Shared Deck (shared format) 70" in table
-    assert "Red Team" not in table and "Player aids (two per player) 24" in table
+    assert "Red Team" not in table and "Player aids (two per player) 28" in table
 
 
 @pytest.mark.parametrize(

@@ -22,8 +22,8 @@ from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.errors import ImageRefused
-from pnp.data import svg_cache
-from pnp.data.svg import MAX_STYLE_STEPS, check_svg_bytes
+from pnp.data import svg_cache, svg_numbers
+from pnp.data.svg_checks import MAX_STYLE_STEPS, check_svg_bytes
 from tests.test_art import add_art, run
 
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">'
@@ -192,7 +192,7 @@ def test_any_sheet_and_numbers_are_refused_or_drawn_quickly(text):
         assert time.monotonic() - start < 20, "the checks and svglib took too long"
     pdf = drawn(drawing)
     assert not re.search(rb"(?i)(?<![/A-Za-z])(nan|inf)(?![A-Za-z])", pdf), "a number no PDF holds"
-    assert svg_cache.unprintable_number(drawing) is None
+    assert svg_numbers.unprintable_number(drawing) is None
 
 
 def test_the_bound_counts_combinators_over_the_nesting():
