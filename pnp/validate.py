@@ -22,7 +22,7 @@ from pnp.layout.back_check import back_faults
 from pnp.layout.bleed import bleed_faults
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.contrast import CATEGORY_MIN, category_faults, contrast_faults, shown_ratio
-from pnp.layout.face import Art, Face
+from pnp.layout.face import Art, Face, content_key
 from pnp.layout.face_check import Fault, check_face
 from pnp.layout.kit import ONE_BACK, Kit, card_art
 
@@ -91,6 +91,11 @@ def palette_problems(kit: Kit, data: Any) -> list[Problem]:
     return problems
 
 
+#: How many distinct faces FaceChecks remembers the faults of (the oldest is forgotten
+#: first): a game's distinct designs, without holding a huge deck of distinct cards.
+SEEN_FACES = 512
+
+
 class FaceChecks:
     """Every face's faults collected as the faces are laid out, wherever that happens
     (`pnp validate` lays them out only to check them; `pnp build` checks each as the
@@ -110,6 +115,7 @@ class FaceChecks:
         self.kit, self.data, self.frame, self._faults = kit, data, frame, faults
         self._order = {name: k for k, (name, _, _) in enumerate(face_names(kit, data))}
         self._found: dict[str, list[tuple[Problem, str]]] = {}
+        self._seen: dict[tuple, tuple[tuple[int, str, int | None, str], ...]] = {}
 
     def card(self, card: Any, face: Face) -> bool:
         """Check the front `face` of `card`, once; True if it can be drawn (no error). A
@@ -137,12 +143,38 @@ class FaceChecks:
 
     def _check(self, name: str, face: Face, back: bool) -> bool:
         if name not in self._found:
-            faults = self._faults(face, self.frame)
-            if back:  # a back's frames keep clear of the trim (pnp.layout.back_check)
-                named = {id(f.element) for f in faults if f.level == "error"}
-                faults += [f for f in back_faults(face, self.frame) if id(f.element) not in named]
+            faults = self._face_faults(face, back)
             self._found[name] = [(_problem(f, face, name, back), f.message) for f in faults]
         return not any(p.level == "error" for p, _ in self._found[name])
+
+    def _face_faults(self, face: Face, back: bool) -> list[Fault]:
+        """The faults of `face`, found once for every face that looks the same
+        (pnp.layout.face.content_key: the same marks in the same places, whatever data
+        they come from): a deck's cards that print the same are checked once, their
+        faults put on each face's own elements (and so reported at its own data)."""
+        key = (back, content_key(face))
+        found = self._seen.get(key)
+        if found is not None:
+            elements = face.elements
+            return [
+                Fault(
+                    elements[at],
+                    message,
+                    None if part is None else elements[at].parts[part][1],  # type: ignore[attr-defined]
+                    level,
+                )
+                for at, message, part, level in found
+            ]
+        faults = self._faults(face, self.frame)
+        if back:  # a back's frames keep clear of the trim (pnp.layout.back_check)
+            named = {id(f.element) for f in faults if f.level == "error"}
+            faults += [f for f in back_faults(face, self.frame) if id(f.element) not in named]
+        kept = _by_position(faults, face)
+        if kept is not None:
+            if len(self._seen) >= SEEN_FACES:
+                del self._seen[next(iter(self._seen))]  # the oldest: decks come in order
+            self._seen[key] = kept
+        return faults
 
     def rest(self) -> None:
         """Lay out and check every face no one has checked yet (a card not printed in
@@ -167,6 +199,28 @@ class FaceChecks:
                     seen.add(key)
                     problems.append(problem)
         return problems
+
+
+def _by_position(
+    faults: list[Fault], face: Face
+) -> tuple[tuple[int, str, int | None, str], ...] | None:
+    """`faults` of `face` as (element index, message, index of the text part at fault or
+    None, level), to be put on another face that looks the same; None when a fault names
+    an element or origin not found in `face` (such faults are not kept)."""
+    at = {id(e): i for i, e in enumerate(face.elements)}
+    out = []
+    for f in faults:
+        index = at.get(id(f.element))
+        if index is None:
+            return None
+        part = None
+        if f.origin is not None:
+            origins = [o for _, o in getattr(f.element, "parts", ())]
+            part = next((j for j, o in enumerate(origins) if o is f.origin), None)
+            if part is None:
+                return None
+        out.append((index, f.message, part, f.level))
+    return tuple(out)
 
 
 def check_faces(kit: Kit, data: Any, frame: CardFrame, bleed: bool = False) -> list[Problem]:

@@ -15,7 +15,7 @@ Source: shared/DESIGN.md, "Card faces are data" and "Card faces".
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from typing import Any
 
@@ -327,6 +327,35 @@ class Face:
         if art.prints_alone(back):
             return replace(self, elements=(element,), ground=None)
         return replace(self, elements=(element, *self.elements))
+
+
+def content_key(face: Face) -> tuple:
+    """Everything of `face` but where its values come from (its `source`, every element's
+    `origin`, the origins of a text's `parts`): two faces with equal keys print the same
+    marks in the same places, so every check of pnp.layout.face_check, pnp.layout.contrast
+    and pnp.layout.bleed finds the same faults on both (pnp.validate.FaceChecks keeps
+    them by this key)."""
+    return (
+        tuple(_element_key(e) for e in face.elements),
+        None if face.ground is None else _element_key(face.ground),
+        face.reuse,
+        face.safe,
+        face.art_area,
+        face.art_colour,
+    )
+
+
+_KEYED: dict[type, tuple[str, ...]] = {}  # per element type: its fields but `origin`
+
+
+def _element_key(e: Element) -> tuple:
+    names = _KEYED.get(type(e))
+    if names is None:
+        names = _KEYED[type(e)] = tuple(f.name for f in fields(e) if f.name != "origin")
+    values = [getattr(e, name) for name in names]
+    if isinstance(e, Text):
+        values[names.index("parts")] = tuple(value for value, _ in e.parts)
+    return (type(e), *values)
 
 
 def _union(rects: tuple[Rect, ...]) -> Rect:

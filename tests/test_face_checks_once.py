@@ -1,0 +1,72 @@
+"""Faces that look the same are checked once per build (pnp.validate.FaceChecks keyed on
+pnp.layout.face.content_key), and each one's faults are still reported at its own data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.core.games import find_game
+from pnp.core.paths import SHIPPED_DATA_DIR
+from pnp.core.units import mm_to_pt
+from pnp.data.models import Source
+from pnp.fonts import REGULAR
+from pnp.layout.card_frame import CardFrame
+from pnp.layout.face import Face, Fill, Text, content_key
+from pnp.layout.imposition import Rect
+from pnp.validate import FaceChecks, face_faults
+
+MM = mm_to_pt(1)
+POKER = CardFrame(63.5 * MM, 88.9 * MM, 0.5 * MM)
+
+
+def _face(line: int, words: str = "Firewall 電") -> Face:
+    """A face whose one text, composed of a name and a word the font lacks a glyph for,
+    comes from a card table at `line` of cards.toml."""
+    source = Source(Path("cards.toml"), line, (("name", line + 1), ("tag", line + 2)))
+    name, tag = words.split(" ")
+    return Face(
+        (
+            Fill(key="band", rect=Rect(0, 0, 40 * MM, 10 * MM), colour="#0072B2"),
+            Text(
+                key="title",
+                text=words,
+                font=REGULAR,
+                box=Rect(5 * MM, 60 * MM, 50 * MM, 8 * MM),
+                max_size=9.0,
+                origin=source.at("name"),
+                parts=((name, source.at("name")), (tag, source.at("tag"))),
+            ),
+        ),
+        source=source,
+    )
+
+
+def test_the_key_leaves_out_where_values_come_from_and_nothing_else():
+    assert content_key(_face(3)) == content_key(_face(30))
+    assert content_key(_face(3)) != content_key(_face(3, "Firewall 電電"))
+    moved = _face(3)
+    band = moved.elements[0]
+    assert isinstance(band, Fill)
+    shifted = Fill(key="band", rect=Rect(0, 0.01, 40 * MM, 10 * MM), colour="#0072B2")
+    assert content_key(moved) != content_key(Face((shifted, moved.elements[1])))
+
+
+def test_a_face_like_one_checked_before_is_not_checked_again_but_reported_at_its_data():
+    kit = find_game("hack-attack")
+    data = kit.load(SHIPPED_DATA_DIR / "hack-attack")
+    calls = []
+
+    def counted(face, frame):
+        calls.append(face)
+        return face_faults(face, frame)
+
+    checks = FaceChecks(kit, data, POKER, counted)
+    first, second = kit.printed_cards(data)[:2]
+    assert not checks.card(first, _face(3))
+    assert not checks.card(second, _face(30))
+    assert len(calls) == 1
+    found = [
+        (p.line, p.field, p.message) for p in checks.problems() if p.file == Path("cards.toml")
+    ]
+    glyph = "the font has no glyph for '電' (U+96FB)"
+    assert found == [(5, "tag", glyph), (32, "tag", glyph)]
