@@ -345,17 +345,32 @@ def content_key(face: Face) -> tuple:
     )
 
 
-_KEYED: dict[type, tuple[str, ...]] = {}  # per element type: its fields but `origin`
+def print_key(e: Element) -> tuple:
+    """The element's type and every field that decides what it prints (all but its
+    `key`, `inside`, `origin` and a text's `parts`): two elements with equal print keys
+    print the same marks (pnp.render.painter draws a text once per such key)."""
+    return _fields_of(e, _PRINTED)
+
+
+_CHECKED = ("origin",)  # what content_key leaves out of an element
+_PRINTED = ("key", "inside", "origin", "parts")  # ... and print_key
+_NAMES: dict[tuple[type, tuple[str, ...]], tuple[str, ...]] = {}
 
 
 def _element_key(e: Element) -> tuple:
-    names = _KEYED.get(type(e))
+    key = _fields_of(e, _CHECKED)
+    if isinstance(e, Text):  # the values a text is composed of, not where they are from
+        return (*key, tuple(value for value, _ in e.parts))
+    return key
+
+
+def _fields_of(e: Element, leave_out: tuple[str, ...]) -> tuple:
+    """(type of `e`, the values of its fields not named in `leave_out` or "parts")."""
+    names = _NAMES.get((type(e), leave_out))
     if names is None:
-        names = _KEYED[type(e)] = tuple(f.name for f in fields(e) if f.name != "origin")
-    values = [getattr(e, name) for name in names]
-    if isinstance(e, Text):
-        values[names.index("parts")] = tuple(value for value, _ in e.parts)
-    return (type(e), *values)
+        kept = [f.name for f in fields(e) if f.name not in leave_out and f.name != "parts"]
+        names = _NAMES[type(e), leave_out] = tuple(kept)
+    return (type(e), *[getattr(e, name) for name in names])
 
 
 def _union(rects: tuple[Rect, ...]) -> Rect:

@@ -3,7 +3,9 @@ current origin, element by element in order, on a reportlab canvas.
 
 Icons and reusable faces (backs) become forms drawn once per PDF and placed by
 reference, so a file grows little with the number of cards. Text is drawn exactly where
-pnp.layout.text.placed_lines puts it (Text.placed), the same lines validation checked.
+pnp.layout.text.placed_lines puts it (Text.placed), the same lines validation checked;
+a text printed before on the same canvas is printed again from the operators written
+then (`FacePainter._text`).
 Source: shared/DESIGN.md, "Card faces are data".
 """
 
@@ -27,6 +29,7 @@ from pnp.layout.face import (
     Rule,
     Shield,
     Text,
+    print_key,
 )
 from pnp.layout.kit import Kit, front_key
 from pnp.render.colour import colour, tint
@@ -98,6 +101,15 @@ def _text(c: Canvas, e: Text) -> None:
     c.drawText(t)
 
 
+def _opaque(c: Canvas) -> bool:
+    """True while the canvas's fill alpha is reportlab's default (opaque)."""
+    return c._extgstate.getValue("ca") == 1
+
+
+#: How many distinct texts a FacePainter keeps the operators of (the oldest forgotten
+#: first): a deck's labels and repeated values, not every text of a deck of distinct cards.
+KEPT_TEXTS = 4096
+
 DRAW: dict[type, Callable[[Canvas, Any], None]] = {
     Fill: _fill,
     Outline: _outline,
@@ -125,6 +137,7 @@ class FacePainter:
         self.svgs = SvgStore(canvas, frame.ink_saver)
         self.forms: set[str] = set()
         self.generated_bleed: set[str] = set()
+        self._texts: dict[tuple, str] = {}  # print_key -> the text object's operators
 
     def paint(self, face: Face) -> None:
         """Draw `face` at the current origin (the trim's bottom-left); a face with a
@@ -153,8 +166,32 @@ class FacePainter:
             self.icons.place(element)
         elif isinstance(element, Art):
             self._art(element)
+        elif isinstance(element, Text):
+            self._text(element)
         else:
             DRAW[type(element)](self.c, element)
+
+    def _text(self, e: Text) -> None:
+        """Draw `e` (`_text`), or, when a text that prints the same (pnp.layout.face.
+        print_key) was drawn on this canvas before, append the text object reportlab
+        wrote for it then: every character of it has had its code in the font's subsets
+        since, so reportlab would write the same bytes again, as long as the fill is
+        still opaque (else its colour would also reset the graphics state's alpha)."""
+        c = self.c
+        if not _opaque(c):
+            _text(c, e)
+            return
+        key = print_key(e)
+        code = self._texts.get(key)
+        if code is not None:
+            c._code.append(code)
+            return
+        before = len(c._code)
+        _text(c, e)
+        if len(c._code) == before + 1 and _opaque(c):  # one BT ... ET, no state changed
+            if len(self._texts) >= KEPT_TEXTS:
+                del self._texts[next(iter(self._texts))]  # the oldest
+            self._texts[key] = c._code[-1]
 
     @property
     def images_embedded(self) -> int:

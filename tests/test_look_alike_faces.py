@@ -1,10 +1,16 @@
 """Faces that look the same are checked once per build (pnp.validate.FaceChecks keyed on
-pnp.layout.face.content_key), and each one's faults are still reported at its own data."""
+pnp.layout.face.content_key), and each one's faults are still reported at its own data;
+a text that prints the same as one drawn before is written from the same operators
+(pnp.render.painter, keyed on pnp.layout.face.print_key), byte for byte what reportlab
+writes drawing it anew."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from reportlab.pdfgen.canvas import Canvas
+
+import pnp.render.painter as painter_module
 from pnp.core.games import find_game
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.units import mm_to_pt
@@ -70,3 +76,32 @@ def test_a_face_like_one_checked_before_is_not_checked_again_but_reported_at_its
     ]
     glyph = "the font has no glyph for '電' (U+96FB)"
     assert found == [(5, "tag", glyph), (32, "tag", glyph)]
+
+
+def _painted(path: Path, faces: list[Face], fresh: bool, monkeypatch) -> tuple[bytes, int]:
+    """The PDF of `faces`, one a page, painted by one FacePainter, and how many texts
+    reportlab drew; with `fresh` every text is drawn by reportlab anew (no two texts
+    share a print key)."""
+    drawn = []
+    draw = painter_module._text
+    monkeypatch.setattr(painter_module, "_text", lambda c, e: drawn.append(draw(c, e)))
+    if fresh:
+        monkeypatch.setattr(painter_module, "print_key", lambda e: object())
+    c = Canvas(str(path), pagesize=(POKER.w, POKER.h), invariant=1, pageCompression=0)
+    painter = painter_module.FacePainter(c, POKER)
+    for face in faces:
+        painter.paint(face)
+        c.showPage()
+    c.save()
+    monkeypatch.undo()
+    return path.read_bytes(), len(drawn)
+
+
+def test_a_text_printed_again_is_the_same_bytes_as_reportlab_drawing_it_anew(tmp_path, monkeypatch):
+    faces = [_face(3, "Firewall ok"), _face(30, "Firewall ok"), _face(9, "Other text")]
+    faces.append(_face(12, "Firewall ok"))
+    kept, drawn = _painted(tmp_path / "kept.pdf", faces, False, monkeypatch)
+    fresh, drawn_fresh = _painted(tmp_path / "fresh.pdf", faces, True, monkeypatch)
+    assert (drawn, drawn_fresh) == (2, 4)
+    assert kept == fresh
+    assert kept.count(b" Tj") == 4
