@@ -17,7 +17,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
-from typing import Any
+from operator import attrgetter
+from typing import Any, Callable
 
 from pnp.core.units import mm_to_pt
 from pnp.data.models import Origin, Source
@@ -354,7 +355,7 @@ def print_key(e: Element) -> tuple:
 
 _CHECKED = ("origin",)  # what content_key leaves out of an element
 _PRINTED = ("key", "inside", "origin", "parts")  # ... and print_key
-_NAMES: dict[tuple[type, tuple[str, ...]], tuple[str, ...]] = {}
+_GETTERS: dict[tuple[type, tuple[str, ...]], Callable[[Element], tuple]] = {}
 
 
 def _element_key(e: Element) -> tuple:
@@ -365,12 +366,13 @@ def _element_key(e: Element) -> tuple:
 
 
 def _fields_of(e: Element, leave_out: tuple[str, ...]) -> tuple:
-    """(type of `e`, the values of its fields not named in `leave_out` or "parts")."""
-    names = _NAMES.get((type(e), leave_out))
-    if names is None:
+    """(type of `e`, the values of its fields not named in `leave_out` or "parts"); every
+    kind of element has a field besides those, so this is always a tuple."""
+    values = _GETTERS.get((type(e), leave_out))
+    if values is None:
         kept = [f.name for f in fields(e) if f.name not in leave_out and f.name != "parts"]
-        names = _NAMES[type(e), leave_out] = tuple(kept)
-    return (type(e), *[getattr(e, name) for name in names])
+        values = _GETTERS[type(e), leave_out] = attrgetter("__class__", *kept)
+    return values(e)
 
 
 def _union(rects: tuple[Rect, ...]) -> Rect:
