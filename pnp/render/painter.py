@@ -12,7 +12,7 @@ Source: shared/DESIGN.md, "Card faces are data".
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -35,8 +35,10 @@ from pnp.layout.kit import Kit, front_key
 from pnp.render.colour import colour, tint
 from pnp.render.glyphs_more import shield_path
 from pnp.render.icons import IconSet
-from pnp.render.images import ImageStore
 from pnp.render.svg_art import SvgStore
+
+if TYPE_CHECKING:  # pnp.render.images (Pillow's colour management): loaded for a raster
+    from pnp.render.images import ImageStore
 
 
 def _paint(hex_rgb: str, strength: float = 1.0):
@@ -204,6 +206,8 @@ class FacePainter:
             self.svgs.draw(element.art.image, element.art.colour, placed.rect, placed.clip)
             return
         if self._images is None:
+            from pnp.render.images import ImageStore
+
             self._images = ImageStore(self.c, self.max_dpi)
         placed = element.placement()
         self._images.draw(element.art.image, placed.rect, placed.clip, placed.extend_pt)
