@@ -67,8 +67,8 @@ class LineIndex:
                 index.tables[m.group(1)] = current
                 index.every.setdefault(m.group(1), []).append(current)
                 index.top.keys.setdefault(m.group(1), number)
-            elif m := _KEY.match(raw):
-                current.keys.setdefault(m.group(1), number)
+            elif m := _KEY.match(raw):  # one string per key name, however many tables
+                current.keys.setdefault(sys.intern(m.group(1)), number)
         return index
 
     def array_item(self, name: str, i: int) -> TableLines:
