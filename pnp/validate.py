@@ -113,8 +113,8 @@ class FaceChecks:
         faults: Callable[[Face, CardFrame], list[Fault]] = face_faults,
     ):
         self.kit, self.data, self.frame, self._faults = kit, data, frame, faults
-        self._order = {name: k for k, (name, _, _) in enumerate(face_names(kit, data))}
-        self._found: dict[str, list[tuple[Problem, str]]] = {}
+        self._checked: set[str] = set()  # every face checked, by name
+        self._found: dict[str, list[tuple[Problem, str]]] = {}  # those with faults
         self._seen: dict[tuple, tuple[tuple[int, str, int | None, str], ...]] = {}
 
     def card(self, card: Any, face: Face) -> bool:
@@ -122,13 +122,13 @@ class FaceChecks:
         picture for the face's art area (an icon) on a face that keeps none is an error
         at the picture's line (issue 28 item 2)."""
         name = f"card '{card.id}'"
-        fresh = name not in self._found
+        fresh = name not in self._checked
         ok = self._check(name, face, False)
         art = card_art(card, self.data) if fresh else None
         if art is not None and art.area and not any(isinstance(e, Art) for e in face.elements):
             where = art.origin.problem if art.origin is not None else None
             message = f"{name}: its face keeps no art area for the picture {art.file!r}"
-            self._found[name].append(
+            self._found.setdefault(name, []).append(
                 (
                     where(message) if where else Problem(Path(self.data.info.folder), message),
                     message,
@@ -142,10 +142,12 @@ class FaceChecks:
         return self._check(f"back '{back_id}'" if back_id != ONE_BACK else "the back", face, True)
 
     def _check(self, name: str, face: Face, back: bool) -> bool:
-        if name not in self._found:
+        if name not in self._checked:
+            self._checked.add(name)
             faults = self._face_faults(face, back)
-            self._found[name] = [(_problem(f, face, name, back), f.message) for f in faults]
-        return not any(p.level == "error" for p, _ in self._found[name])
+            if faults:
+                self._found[name] = [(_problem(f, face, name, back), f.message) for f in faults]
+        return not any(p.level == "error" for p, _ in self._found.get(name, ()))
 
     def _face_faults(self, face: Face, back: bool) -> list[Fault]:
         """The faults of `face`, found once for every face that looks the same
@@ -180,7 +182,7 @@ class FaceChecks:
         """Lay out and check every face no one has checked yet (a card not printed in
         this build's decks is still checked)."""
         for name, card, back in face_names(self.kit, self.data):
-            if name in self._found:
+            if name in self._checked:
                 continue
             if back is None:
                 self.card(card, self.kit.face(card, self.data, self.frame))
@@ -192,7 +194,8 @@ class FaceChecks:
         label, a category name) once, naming the first face it was found on."""
         problems: list[Problem] = []
         seen: set[tuple] = set()
-        for name in sorted(self._found, key=lambda n: self._order.get(n, len(self._order))):
+        order = {name: k for k, (name, _, _) in enumerate(face_names(self.kit, self.data))}
+        for name in sorted(self._found, key=lambda n: order.get(n, len(order))):
             for problem, fault in self._found[name]:
                 key = (problem.file, problem.line, problem.field, fault)
                 if key not in seen:
