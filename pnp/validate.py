@@ -22,7 +22,7 @@ from pnp.layout.back_check import back_faults
 from pnp.layout.bleed import bleed_faults
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.contrast import CATEGORY_MIN, category_faults, contrast_faults, shown_ratio
-from pnp.layout.face import Art, Face, content_key
+from pnp.layout.face import Art, Face
 from pnp.layout.face_check import Fault, check_face
 from pnp.layout.kit import ONE_BACK, Kit, card_art
 
@@ -154,7 +154,7 @@ class FaceChecks:
         (pnp.layout.face.content_key: the same marks in the same places, whatever data
         they come from): a deck's cards that print the same are checked once, their
         faults put on each face's own elements (and so reported at its own data)."""
-        key = (back, content_key(face))
+        key = (back, face.look)
         found = self._seen.get(key)
         if found is not None:
             elements = face.elements

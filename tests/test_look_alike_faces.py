@@ -87,6 +87,10 @@ def _painted(path: Path, faces: list[Face], fresh: bool, monkeypatch) -> tuple[b
     monkeypatch.setattr(painter_module, "_text", lambda c, e: drawn.append(draw(c, e)))
     if fresh:
         monkeypatch.setattr(painter_module, "print_key", lambda e: object())
+    # each face drawn, its texts kept or not (faces drawn again: the next test)
+    monkeypatch.setattr(
+        painter_module.FacePainter, "_draw_again", lambda self, face: self._draw(face)
+    )
     c = Canvas(str(path), pagesize=(POKER.w, POKER.h), invariant=1, pageCompression=0)
     painter = painter_module.FacePainter(c, POKER)
     for face in faces:
@@ -105,3 +109,38 @@ def test_a_text_printed_again_is_the_same_bytes_as_reportlab_drawing_it_anew(tmp
     assert (drawn, drawn_fresh) == (2, 4)
     assert kept == fresh
     assert kept.count(b" Tj") == 4
+
+
+def test_a_face_painted_again_is_the_same_bytes_as_reportlab_drawing_it_anew(tmp_path, monkeypatch):
+    """Real faces (icons, SVG pictures, texts), each laid out twice: the second time is
+    written from what drawing the first wrote, and the PDF is the one drawing all anew
+    gives."""
+    kit = find_game("hack-attack")
+    data = kit.load(SHIPPED_DATA_DIR / "hack-attack")
+    cards = kit.printed_cards(data)[:6]
+
+    def pdf(name: str, again: bool) -> tuple[bytes, int]:
+        drawn = []
+        draw = painter_module.FacePainter._draw
+        monkeypatch.setattr(
+            painter_module.FacePainter, "_draw", lambda self, face: drawn.append(draw(self, face))
+        )
+        if not again:
+            monkeypatch.setattr(
+                painter_module.FacePainter, "_draw_again", lambda self, face: self._draw(face)
+            )
+        c = Canvas(str(tmp_path / name), pagesize=(POKER.w, POKER.h), invariant=1)
+        painter = painter_module.FacePainter(c, POKER)
+        for card in [*cards, *cards, *cards]:
+            c.saveState()
+            painter.paint(kit.face(card, data, POKER))
+            c.restoreState()
+            c.showPage()
+        c.save()
+        monkeypatch.undo()
+        return (tmp_path / name).read_bytes(), len(drawn)
+
+    again, drawn = pdf("again.pdf", True)
+    anew, drawn_anew = pdf("anew.pdf", False)
+    assert (drawn, drawn_anew) == (6, 18)
+    assert again == anew

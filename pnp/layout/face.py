@@ -297,6 +297,12 @@ class Face:
     art_area: Rect | None = None
     art_colour: str | None = None
 
+    @cached_property
+    def look(self) -> tuple:
+        """`content_key(self)`, worked out once per face (the checks and the painter both
+        ask for it)."""
+        return content_key(self)
+
     def get(self, key: str) -> Element:
         """The element called `key`; KeyError if the face has none."""
         for element in self.elements:
