@@ -25,6 +25,7 @@ from pnp.layout.contrast import CATEGORY_MIN, category_faults, contrast_faults, 
 from pnp.layout.face import Art, Face
 from pnp.layout.face_check import Fault, check_face
 from pnp.layout.kit import ONE_BACK, Kit, card_art
+from pnp.layout.look_alike import LookAlikes
 
 
 def face_names(kit: Kit, data: Any) -> list[tuple[str, Any, str | None]]:
@@ -91,11 +92,6 @@ def palette_problems(kit: Kit, data: Any) -> list[Problem]:
     return problems
 
 
-#: How many distinct faces FaceChecks remembers the faults of (the oldest is forgotten
-#: first): a game's distinct designs, without holding a huge deck of distinct cards.
-SEEN_FACES = 512
-
-
 class FaceChecks:
     """Every face's faults collected as the faces are laid out, wherever that happens
     (`pnp validate` lays them out only to check them; `pnp build` checks each as the
@@ -115,7 +111,7 @@ class FaceChecks:
         self.kit, self.data, self.frame, self._faults = kit, data, frame, faults
         self._checked: set[str] = set()  # every face checked, by name
         self._found: dict[str, list[tuple[Problem, str]]] = {}  # those with faults
-        self._seen: dict[tuple, tuple[tuple[int, str, int | None, str], ...]] = {}
+        self._alike = LookAlikes()
 
     def card(self, card: Any, face: Face) -> bool:
         """Check the front `face` of `card`, once; True if it can be drawn (no error). A
@@ -151,31 +147,16 @@ class FaceChecks:
 
     def _face_faults(self, face: Face, back: bool) -> list[Fault]:
         """The faults of `face`, found once for every face that looks the same
-        (pnp.layout.face.content_key: the same marks in the same places, whatever data
-        they come from): a deck's cards that print the same are checked once, their
-        faults put on each face's own elements (and so reported at its own data)."""
-        key = (back, face.look)
-        found = self._seen.get(key)
+        (pnp.layout.look_alike): a deck's cards that print the same are checked once,
+        their faults put on each face's own elements (and so reported at its data)."""
+        found = self._alike.faults(face, back)
         if found is not None:
-            elements = face.elements
-            return [
-                Fault(
-                    elements[at],
-                    message,
-                    None if part is None else elements[at].parts[part][1],  # type: ignore[attr-defined]
-                    level,
-                )
-                for at, message, part, level in found
-            ]
+            return found
         faults = self._faults(face, self.frame)
         if back:  # a back's frames keep clear of the trim (pnp.layout.back_check)
             named = {id(f.element) for f in faults if f.level == "error"}
             faults += [f for f in back_faults(face, self.frame) if id(f.element) not in named]
-        kept = _by_position(faults, face)
-        if kept is not None:
-            if len(self._seen) >= SEEN_FACES:
-                del self._seen[next(iter(self._seen))]  # the oldest: decks come in order
-            self._seen[key] = kept
+        self._alike.keep(face, back, faults)
         return faults
 
     def rest(self) -> None:
@@ -202,28 +183,6 @@ class FaceChecks:
                     seen.add(key)
                     problems.append(problem)
         return problems
-
-
-def _by_position(
-    faults: list[Fault], face: Face
-) -> tuple[tuple[int, str, int | None, str], ...] | None:
-    """`faults` of `face` as (element index, message, index of the text part at fault or
-    None, level), to be put on another face that looks the same; None when a fault names
-    an element or origin not found in `face` (such faults are not kept)."""
-    at = {id(e): i for i, e in enumerate(face.elements)}
-    out = []
-    for f in faults:
-        index = at.get(id(f.element))
-        if index is None:
-            return None
-        part = None
-        if f.origin is not None:
-            origins = [o for _, o in getattr(f.element, "parts", ())]
-            part = next((j for j, o in enumerate(origins) if o is f.origin), None)
-            if part is None:
-                return None
-        out.append((index, f.message, part, f.level))
-    return tuple(out)
 
 
 def check_faces(kit: Kit, data: Any, frame: CardFrame, bleed: bool = False) -> list[Problem]:
