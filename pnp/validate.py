@@ -24,6 +24,7 @@ from pnp.layout.contrast import CATEGORY_MIN, category_faults, contrast_faults, 
 from pnp.layout.face import Art, Face
 from pnp.layout.face_check import Fault, check_face
 from pnp.layout.kit import ONE_BACK, Kit, card_art
+from pnp.layout.look_alike import LookAlikes
 from pnp.validate_icons import icon_problems
 
 
@@ -108,21 +109,22 @@ class FaceChecks:
         faults: Callable[[Face, CardFrame], list[Fault]] = face_faults,
     ):
         self.kit, self.data, self.frame, self._faults = kit, data, frame, faults
-        self._order = {name: k for k, (name, _, _) in enumerate(face_names(kit, data))}
-        self._found: dict[str, list[tuple[Problem, str]]] = {}
+        self._checked: set[str] = set()  # every face checked, by name
+        self._found: dict[str, list[tuple[Problem, str]]] = {}  # those with faults
+        self._alike = LookAlikes()
 
     def card(self, card: Any, face: Face) -> bool:
         """Check the front `face` of `card`, once; True if it can be drawn (no error). A
         picture for the face's art area (an icon) on a face that keeps none is an error
         at the picture's line (issue 28 item 2)."""
         name = f"card '{card.id}'"
-        fresh = name not in self._found
+        fresh = name not in self._checked
         ok = self._check(name, face, False)
         art = card_art(card, self.data) if fresh else None
         if art is not None and art.area and not any(isinstance(e, Art) for e in face.elements):
             where = art.origin.problem if art.origin is not None else None
             message = f"{name}: its face keeps no art area for the picture {art.file!r}"
-            self._found[name].append(
+            self._found.setdefault(name, []).append(
                 (
                     where(message) if where else Problem(Path(self.data.info.folder), message),
                     message,
@@ -136,19 +138,32 @@ class FaceChecks:
         return self._check(f"back '{back_id}'" if back_id != ONE_BACK else "the back", face, True)
 
     def _check(self, name: str, face: Face, back: bool) -> bool:
-        if name not in self._found:
-            faults = self._faults(face, self.frame)
-            if back:  # a back's frames keep clear of the trim (pnp.layout.back_check)
-                named = {id(f.element) for f in faults if f.level == "error"}
-                faults += [f for f in back_faults(face, self.frame) if id(f.element) not in named]
-            self._found[name] = [(_problem(f, face, name, back), f.message) for f in faults]
-        return not any(p.level == "error" for p, _ in self._found[name])
+        if name not in self._checked:
+            self._checked.add(name)
+            faults = self._face_faults(face, back)
+            if faults:
+                self._found[name] = [(_problem(f, face, name, back), f.message) for f in faults]
+        return not any(p.level == "error" for p, _ in self._found.get(name, ()))
+
+    def _face_faults(self, face: Face, back: bool) -> list[Fault]:
+        """The faults of `face`, found once for every face that looks the same
+        (pnp.layout.look_alike): a deck's cards that print the same are checked once,
+        their faults put on each face's own elements (and so reported at its data)."""
+        found = self._alike.faults(face, back)
+        if found is not None:
+            return found
+        faults = self._faults(face, self.frame)
+        if back:  # a back's frames keep clear of the trim (pnp.layout.back_check)
+            named = {id(f.element) for f in faults if f.level == "error"}
+            faults += [f for f in back_faults(face, self.frame) if id(f.element) not in named]
+        self._alike.keep(face, back, faults)
+        return faults
 
     def rest(self) -> None:
         """Lay out and check every face no one has checked yet (a card not printed in
         this build's decks is still checked)."""
         for name, card, back in face_names(self.kit, self.data):
-            if name in self._found:
+            if name in self._checked:
                 continue
             if back is None:
                 self.card(card, self.kit.face(card, self.data, self.frame))
@@ -160,7 +175,8 @@ class FaceChecks:
         label, a category name) once, naming the first face it was found on."""
         problems: list[Problem] = []
         seen: set[tuple] = set()
-        for name in sorted(self._found, key=lambda n: self._order.get(n, len(self._order))):
+        order = {name: k for k, (name, _, _) in enumerate(face_names(self.kit, self.data))}
+        for name in sorted(self._found, key=lambda n: order.get(n, len(order))):
             for problem, fault in self._found[name]:
                 key = (problem.file, problem.line, problem.field, fault)
                 if key not in seen:

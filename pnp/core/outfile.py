@@ -5,7 +5,6 @@ as it was (developers' guide: "nothing already written is lost")."""
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -52,7 +51,7 @@ def through_links(folder: Path) -> None:
 
 
 def _temporary(target: Path) -> Path:
-    return target.parent / f".{target.stem}-{os.getpid()}-{secrets.token_hex(4)}{target.suffix}"
+    return target.parent / f".{target.stem}-{os.getpid()}-{os.urandom(4).hex()}{target.suffix}"
 
 
 def _failed(target: Path, exc: OSError, existed: bool) -> PnpError:

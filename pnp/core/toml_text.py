@@ -67,8 +67,8 @@ class LineIndex:
                 index.tables[m.group(1)] = current
                 index.every.setdefault(m.group(1), []).append(current)
                 index.top.keys.setdefault(m.group(1), number)
-            elif m := _KEY.match(raw):
-                current.keys.setdefault(m.group(1), number)
+            elif m := _KEY.match(raw):  # one string per key name, however many tables
+                current.keys.setdefault(sys.intern(m.group(1)), number)
         return index
 
     def array_item(self, name: str, i: int) -> TableLines:
@@ -130,7 +130,24 @@ def parse_toml(path: Path, text: str) -> tuple[dict, LineIndex] | Problem:
             line=line,
             column=column,
         )
+    _one_copy(data)
     return data, LineIndex.scan(text)
+
+
+def _one_copy(data: dict) -> None:
+    """Make equal strings of `data` (keys aside) one object, in place: a deck repeats its
+    values (categories, kinds, a card's words on its copies) thousands of times, and
+    every card keeps its values as long as it is printed."""
+    shared: dict[str, str] = {}
+    stack: list[dict | list] = [data]
+    while stack:
+        container = stack.pop()
+        places = container.items() if isinstance(container, dict) else enumerate(container)
+        for place, value in places:
+            if type(value) is str:
+                container[place] = shared.setdefault(value, value)
+            elif isinstance(value, (dict, list)):
+                stack.append(value)
 
 
 _NUMBER = None  # compiled on first use

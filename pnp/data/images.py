@@ -27,13 +27,16 @@ import struct
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image, UnidentifiedImageError
 
 from pnp.core.errors import ImageRefused
 from pnp.core.file_kinds import kind_of
-from pnp.data.icc import CMYK_PROFILE_NAME, Source, default_cmyk, source_of
 from pnp.data.png import PNG_SIGNATURE, PngLayout, _damaged, check_png_data, read_png
+
+if TYPE_CHECKING:  # pnp.data.icc loads Pillow's colour management: imported where used
+    from pnp.data.icc import Source
 
 #: Formats accepted as card art (Pillow's names; a camera's multi-picture JPEG opens as
 #: "MPO"). Others that Pillow knows (EPS, PSD, ICNS, ...) are refused by name: EPS would
@@ -235,6 +238,8 @@ def _orientation(im: Image.Image, layout: PngLayout | None) -> int:
 def _notes(
     im: Image.Image, layout: PngLayout | None, orientation: int, colour: Source
 ) -> tuple[str, ...]:
+    from pnp.data.icc import CMYK_PROFILE_NAME, default_cmyk
+
     notes = []
     if im.mode == "CMYK" and colour.profile is default_cmyk():
         notes.append(
@@ -266,6 +271,8 @@ def _notes(
 
 
 def _probe(path: Path, stamp: tuple, limit: int | None) -> ImageInfo:
+    from pnp.data.icc import source_of  # here: Pillow's colour management loads with it
+
     try:
         head = _read_head(path)
     except OSError as exc:

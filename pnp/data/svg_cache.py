@@ -39,7 +39,6 @@ import hashlib
 import importlib.util
 import io
 import json
-import logging
 import os
 import re
 import tempfile
@@ -135,6 +134,8 @@ def convert(data: bytes) -> Any:
     """svglib's Drawing of `data`, checked by pnp.data.svg (its log kept quiet: every
     refusal is pnp.data.svg's). ImageRefused when svglib fails or finds no size."""
     global conversions
+    import logging  # here: svglib loads it anyway
+
     from svglib.svglib import svg2rlg
 
     conversions += 1

@@ -93,9 +93,12 @@ def reach_bleed(face: Face, frame: CardFrame) -> Face:
     placed: dict[str, Element] = {}
     elements = []
     for element in face.elements:
-        container = placed.get(element.inside) if element.inside is not None else None
-        limit = bleed if container is None else _within(container.bounds(), bleed)
-        new = _reached(element, frame, limit)
+        if type(element) in _NEVER_RUN_ON:  # (most of a face: skip working out its limit)
+            new = element
+        else:
+            container = placed.get(element.inside) if element.inside is not None else None
+            limit = bleed if container is None else _within(container.bounds(), bleed)
+            new = _reached(element, frame, limit)
         placed.setdefault(element.key, new)
         elements.append(new)
     ground = _reached(face.ground, frame, bleed) if face.ground is not None else None
@@ -103,6 +106,11 @@ def reach_bleed(face: Face, frame: CardFrame) -> Face:
         return face
     assert ground is None or isinstance(ground, Fill)  # a Fill reached is a Fill
     return replace(face, elements=tuple(elements), ground=ground)
+
+
+#: The kinds of element `_reached` keeps as they are, whatever they touch (exactly these
+#: types: a kind made from one of them is run through `_reached` like any other).
+_NEVER_RUN_ON = frozenset({Text, Icon, Disc, Shield})
 
 
 def _within(a: Rect, b: Rect) -> Rect:

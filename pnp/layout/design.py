@@ -78,15 +78,16 @@ def label(
     origin: Origin | None = None,
     inside: str | None = None,
     align: str = "centre",
+    size: float = LABEL_PT,
 ) -> Text:
-    """A small bold caption such as "PROTECT WITH" (7 pt, one line)."""
+    """A small bold caption such as "PROTECT WITH" (7 pt unless `size` says, one line)."""
     return Text(
         key=key,
         text=text,
         font=BOLD,
         box=box,
-        max_size=LABEL_PT,
-        min_size=LABEL_PT,
+        max_size=size,
+        min_size=size,
         max_lines=1,
         colour=colour,
         origin=origin,

@@ -15,9 +15,10 @@ Source: shared/DESIGN.md, "Card faces are data" and "Card faces".
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
-from typing import Any
+from operator import attrgetter
+from typing import Any, Callable
 
 from pnp.core.units import mm_to_pt
 from pnp.data.models import Origin, Source
@@ -296,6 +297,12 @@ class Face:
     art_area: Rect | None = None
     art_colour: str | None = None
 
+    @cached_property
+    def look(self) -> tuple:
+        """`content_key(self)`, worked out once per face (the checks and the painter both
+        ask for it)."""
+        return content_key(self)
+
     def get(self, key: str) -> Element:
         """The element called `key`; KeyError if the face has none."""
         for element in self.elements:
@@ -327,6 +334,51 @@ class Face:
         if art.prints_alone(back):
             return replace(self, elements=(element,), ground=None)
         return replace(self, elements=(element, *self.elements))
+
+
+def content_key(face: Face) -> tuple:
+    """Everything of `face` but where its values come from (its `source`, every element's
+    `origin`, the origins of a text's `parts`): two faces with equal keys print the same
+    marks in the same places, so every check of pnp.layout.face_check, pnp.layout.contrast
+    and pnp.layout.bleed finds the same faults on both (pnp.validate.FaceChecks keeps
+    them by this key)."""
+    return (
+        tuple(_element_key(e) for e in face.elements),
+        None if face.ground is None else _element_key(face.ground),
+        face.reuse,
+        face.safe,
+        face.art_area,
+        face.art_colour,
+    )
+
+
+def print_key(e: Element) -> tuple:
+    """The element's type and every field that decides what it prints (all but its
+    `key`, `inside`, `origin` and a text's `parts`): two elements with equal print keys
+    print the same marks (pnp.render.painter draws a text once per such key)."""
+    return _fields_of(e, _PRINTED)
+
+
+_CHECKED = ("origin",)  # what content_key leaves out of an element
+_PRINTED = ("key", "inside", "origin", "parts")  # ... and print_key
+_GETTERS: dict[tuple[type, tuple[str, ...]], Callable[[Element], tuple]] = {}
+
+
+def _element_key(e: Element) -> tuple:
+    key = _fields_of(e, _CHECKED)
+    if isinstance(e, Text):  # the values a text is composed of, not where they are from
+        return (*key, tuple(value for value, _ in e.parts))
+    return key
+
+
+def _fields_of(e: Element, leave_out: tuple[str, ...]) -> tuple:
+    """(type of `e`, the values of its fields not named in `leave_out` or "parts"); every
+    kind of element has a field besides those, so this is always a tuple."""
+    values = _GETTERS.get((type(e), leave_out))
+    if values is None:
+        kept = [f.name for f in fields(e) if f.name not in leave_out and f.name != "parts"]
+        values = _GETTERS[type(e), leave_out] = attrgetter("__class__", *kept)
+    return values(e)
 
 
 def _union(rects: tuple[Rect, ...]) -> Rect:

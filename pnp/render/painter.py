@@ -3,14 +3,17 @@ current origin, element by element in order, on a reportlab canvas.
 
 Icons and reusable faces (backs) become forms drawn once per PDF and placed by
 reference, so a file grows little with the number of cards. Text is drawn exactly where
-pnp.layout.text.placed_lines puts it (Text.placed), the same lines validation checked.
+pnp.layout.text.placed_lines puts it (Text.placed), the same lines validation checked;
+a text printed before on the same canvas is printed again from the operators written
+then (`FacePainter._text`), and so is a whole face that looks like one painted before
+(`FacePainter._draw_again`).
 Source: shared/DESIGN.md, "Card faces are data".
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -27,13 +30,16 @@ from pnp.layout.face import (
     Rule,
     Shield,
     Text,
+    print_key,
 )
 from pnp.layout.kit import Kit, front_key
 from pnp.render.colour import colour, tint
 from pnp.render.glyphs_more import shield_path
 from pnp.render.icons import IconSet
-from pnp.render.images import ImageStore
 from pnp.render.svg_art import SvgStore
+
+if TYPE_CHECKING:  # pnp.render.images (Pillow's colour management): loaded for a raster
+    from pnp.render.images import ImageStore
 
 
 def _paint(hex_rgb: str, strength: float = 1.0):
@@ -98,6 +104,36 @@ def _text(c: Canvas, e: Text) -> None:
     c.drawText(t)
 
 
+class _Painted(NamedTuple):
+    """What drawing a face wrote (FacePainter._draw_again): the graphics state's settings
+    it was drawn in, its operators, the forms it placed and how many SVG pictures."""
+
+    state: dict
+    code: list[str]
+    forms: list[str]
+    svgs: int
+
+
+def _others(c: Canvas) -> tuple[int, ...]:
+    """How much the canvas holds of what a face's drawing might add besides operators
+    and forms: graphics states, colour spaces, shadings, links."""
+    return (len(c._extgstate._c), len(c._colorsUsed), len(c._shadingUsed), len(c._annotationrefs))
+
+
+#: How many distinct faces a FacePainter keeps the drawing of (the oldest forgotten
+#: first): a game's designs, not every face of a deck of distinct cards.
+KEPT_FACES = 256
+
+
+def _opaque(c: Canvas) -> bool:
+    """True while the canvas's fill alpha is reportlab's default (opaque)."""
+    return c._extgstate.getValue("ca") == 1
+
+
+#: How many distinct texts a FacePainter keeps the operators of (the oldest forgotten
+#: first): a deck's labels and repeated values, not every text of a deck of distinct cards.
+KEPT_TEXTS = 4096
+
 DRAW: dict[type, Callable[[Canvas, Any], None]] = {
     Fill: _fill,
     Outline: _outline,
@@ -125,12 +161,14 @@ class FacePainter:
         self.svgs = SvgStore(canvas, frame.ink_saver)
         self.forms: set[str] = set()
         self.generated_bleed: set[str] = set()
+        self._texts: dict[tuple, str] = {}  # print_key -> the text object's operators
+        self._faces: dict[tuple, _Painted] = {}  # Face.look -> what painting it wrote
 
     def paint(self, face: Face) -> None:
         """Draw `face` at the current origin (the trim's bottom-left); a face with a
         `reuse` key is drawn into a form the first time and placed by reference after."""
         if face.reuse is None:
-            self._draw(face)
+            self._draw_again(face)
             return
         if face.reuse not in self.forms:
             self.icons.prepare(e for e in face.elements if isinstance(e, Icon))
@@ -141,6 +179,39 @@ class FacePainter:
             self.c.endForm()
             self.forms.add(face.reuse)
         self.c.doForm(face.reuse)
+
+    def _draw_again(self, face: Face) -> None:
+        """Draw `face` (`_draw`), or, when a face that looks the same (Face.look: every
+        field but the origins) was drawn on this canvas before, append again what drawing
+        it wrote: its operators and the forms it placed. That is byte for byte what
+        drawing it anew writes, as each mark's operators depend only on the mark, on the
+        codes its characters got in the font's subsets when it was first drawn, and on
+        the graphics state's alpha and overprint settings, which must be the same as
+        then. A face drawn with a raster picture, or whose drawing changed anything else
+        of the canvas (a graphics state, a colour space, a link), is drawn anew."""
+        c = self.c
+        state = dict(c._extgstate._d)
+        kept = self._faces.get(face.look)
+        if kept is not None and kept.state == state:
+            c._code.extend(kept.code)
+            c._formsinuse.extend(kept.forms)
+            self.svgs.drawn += kept.svgs
+            return
+        code, forms, svgs = c._code, c._formsinuse, self.svgs.drawn
+        at, forms_at, others = len(code), len(forms), _others(c)
+        self._draw(face)
+        if (
+            kept is None
+            and c._code is code
+            and c._formsinuse is forms
+            and dict(c._extgstate._d) == state
+            and _others(c) == others
+            and all(e.art.vector for e in face.elements if isinstance(e, Art))
+        ):
+            if len(self._faces) >= KEPT_FACES:
+                del self._faces[next(iter(self._faces))]  # the oldest
+            painted = _Painted(state, code[at:], forms[forms_at:], self.svgs.drawn - svgs)
+            self._faces[face.look] = painted
 
     def _draw(self, face: Face) -> None:
         if face.ground is not None:
@@ -153,8 +224,32 @@ class FacePainter:
             self.icons.place(element)
         elif isinstance(element, Art):
             self._art(element)
+        elif isinstance(element, Text):
+            self._text(element)
         else:
             DRAW[type(element)](self.c, element)
+
+    def _text(self, e: Text) -> None:
+        """Draw `e` (`_text`), or, when a text that prints the same (pnp.layout.face.
+        print_key) was drawn on this canvas before, append the text object reportlab
+        wrote for it then: every character of it has had its code in the font's subsets
+        since, so reportlab would write the same bytes again, as long as the fill is
+        still opaque (else its colour would also reset the graphics state's alpha)."""
+        c = self.c
+        if not _opaque(c):
+            _text(c, e)
+            return
+        key = print_key(e)
+        code = self._texts.get(key)
+        if code is not None:
+            c._code.append(code)
+            return
+        before = len(c._code)
+        _text(c, e)
+        if len(c._code) == before + 1 and _opaque(c):  # one BT ... ET, no state changed
+            if len(self._texts) >= KEPT_TEXTS:
+                del self._texts[next(iter(self._texts))]  # the oldest
+            self._texts[key] = c._code[-1]
 
     @property
     def images_embedded(self) -> int:
@@ -167,6 +262,8 @@ class FacePainter:
             self.svgs.draw(element.art.image, element.art.colour, placed.rect, placed.clip)
             return
         if self._images is None:
+            from pnp.render.images import ImageStore
+
             self._images = ImageStore(self.c, self.max_dpi)
         placed = element.placement()
         self._images.draw(element.art.image, placed.rect, placed.clip, placed.extend_pt)

@@ -27,7 +27,6 @@ from pnp.data.svg import SvgInfo, drawing, form_operators
 from pnp.data.svg_cache import keep_form_operators
 from pnp.layout.imposition import Rect
 from pnp.render.colour import colour as hex_colour
-from pnp.render.images import ImageChanged
 
 INK_SAVER_STRENGTH = 0.25  # as the ink-saving faces' pale tints
 
@@ -106,6 +105,8 @@ class SvgStore:
             operators = form_operators(info, variant) if variant else None
             d = drawing(info) if operators is None else None
         except ImageRefused as exc:
+            from pnp.render.images import ImageChanged  # (it loads Pillow's colour tools)
+
             raise ImageChanged(
                 f"the SVG {quoted(str(info.path), PATH_LIMIT)} cannot be drawn: {exc}"
             ) from None

@@ -10,8 +10,6 @@ edge) and scaled for other sizes. Card faces: shared/DESIGN.md, "Card faces"
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnp.core.units import mm_to_pt
 from pnp.fonts import BOLD, REGULAR
 from pnp.games.hack_attack.cards import HackAttackData
@@ -138,7 +136,7 @@ def caption(
     """A small bold caption showing the [labels] word `label_key` (its origin goes with it),
     `size` pt (7 pt on poker; faces pass DesignGrid.pt(7), larger on tarot)."""
     text, origin = data.info.label(label_key)
-    return replace(label(key, text, box, origin=origin, **options), max_size=size, min_size=size)
+    return label(key, text, box, origin=origin, size=size, **options)
 
 
 def art_area(g: DesignGrid, top_mm: float, bottom_mm: float) -> Rect:

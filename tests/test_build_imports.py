@@ -1,0 +1,31 @@
+"""A build loads only what its kit needs: Pillow's colour management (pnp.data.icc) and
+the raster image writer (pnp.render.images) only for a kit with raster pictures, so a
+kit of SVG pictures does not pay for importing them (issue 41)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CHILD = """
+import sys
+from pathlib import Path
+from pnp.build import BuildOptions, build
+build(BuildOptions("hack-attack", out_dir=Path(sys.argv[1])))
+print(" ".join(sorted(m for m in sys.modules if m.startswith(("pnp.", "PIL.")))))
+"""
+
+
+def test_a_kit_of_svg_pictures_loads_no_raster_machinery(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(tmp_path)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    loaded = set(done.stdout.split())
+    assert {"pnp.layout.face", "pnp.render.svg_art", "pnp.data.images"} <= loaded
+    assert not loaded & {"pnp.data.icc", "pnp.render.images", "PIL.ImageCms"}
