@@ -19,18 +19,16 @@ from scorekeeper.view import outcome_lines
 def registered_or_hint(game: str):
     """`find_game(game)`; for a name no registered game has, its InputError also says
     how a data-only game is named (`--data DIR`), with the folder when ./GAME holds one."""
-    from pathlib import Path
 
     try:
         return find_game(game)
     except InputError as exc:
         if not str(exc).startswith("unknown game"):
             raise
-        here = Path(game) / "game.toml"
         hint = (
             f"; {game} here is a data-only game: add --data ."
-            if "/" not in game and here.is_file()
-            else f"; a data-only game is named with --data DIR, DIR holding {game}/game.toml"
+            if _folder_here(game)
+            else "; a data-only game needs --data DIR, the folder that holds its folder"
         )
         raise InputError(f"{exc}{hint}") from None
 
@@ -89,3 +87,18 @@ def check(game, entries, variants, as_json, data_dir) -> None:
     lines = outcome_lines(outcome, explain=True, final=final)
     lines[1:1] = variant_lines(spec.variants, chosen)
     echo_lines(lines)
+
+
+def _folder_here(name: str) -> bool:
+    """Whether the working folder holds NAME/game.toml (a name that is no game id,
+    "../x" or one too long for a file name, is not looked for)."""
+    from pathlib import Path
+
+    from scorekeeper.sheets import id_problem
+
+    if id_problem(name):
+        return False
+    try:
+        return (Path(name) / "game.toml").is_file()
+    except OSError:
+        return False

@@ -110,10 +110,7 @@ def test_a_data_only_game_is_hinted_and_checked(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path.parent)
     elsewhere = runner.invoke(scorekeeper, ["check", "dice-night", "Ana=1"])
     assert elsewhere.exit_code == 1
-    assert (
-        "a data-only game is named with --data DIR, DIR holding dice-night/game.toml"
-        in elsewhere.output
-    )
+    assert "a data-only game needs --data DIR, the folder that holds its folder" in elsewhere.output
     settled = runner.invoke(
         scorekeeper, ["check", "--data", str(tmp_path), "dice-night", "Ana=3,1,2", "Ben=4,4,0"]
     )

@@ -514,7 +514,7 @@ def test_check_with_an_unknown_game_lists_the_known_ones(sk):
     assert result.exit_code == 1
     assert result.output == (
         f"Error: unknown game 'chess'; known games: {', '.join(game_ids())}; a data-only game "
-        "is named with --data DIR, DIR holding chess/game.toml\n"
+        "needs --data DIR, the folder that holds its folder\n"
     )
 
 

@@ -35,9 +35,9 @@ def not_a_file(path: Path) -> str | None:
             return "it is a link to a file that does not exist"
         return None
     except OSError as exc:
-        if exc.errno == errno.ELOOP:
+        if exc.errno == errno.ELOOP and os.path.islink(path):  # itself, not a folder on the way
             return "it is a link that leads round in a loop"
-        return None  # a folder on the way that is a file...: the write says so itself
+        return None  # a folder on the way (a file, a loop...): the write says so itself
     if stat.S_ISREG(info.st_mode):
         return None
     return f"it is {kind_of(info.st_mode)}, not a regular file"
