@@ -24,6 +24,7 @@ from typing import Any, BinaryIO
 from pnp.build import BuildOptions, find_kit, frame_for, game_folder
 from pnp.core.errors import DataError, PnpError, Problem, errors_only
 from pnp.core.outfile import write_whole
+from pnp.core.pictures import only_pictures_of
 from pnp.core.shown import listed, quoted
 from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
@@ -105,7 +106,8 @@ def preview(options: PreviewOptions) -> PreviewReport:
     start = time.perf_counter()
     check_options(options)
     kit = find_kit(options.game, options.data_dir)
-    data, problems = _load(kit, game_folder(kit, options.data_dir))
+    with only_pictures_of(frozenset({options.card_id})):  # only this card's picture is drawn
+        data, problems = _load(kit, game_folder(kit, options.data_dir))
     card = find_card(kit, data, options.card_id)
     side, backs = choose_side(kit, data, card, options)
     name = face_name(card, side)

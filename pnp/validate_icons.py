@@ -76,6 +76,6 @@ def icon_problems(kit: Kit, data: Any) -> list[Problem]:
             level="warning",
         )
         for card in cards
-        if card_art(card, data) is None
+        if card.id not in icons.unread and card_art(card, data) is None
     ]
     return problems

@@ -224,3 +224,27 @@ def test_simulate_reads_no_picture(data_copy, tmp_path):
     assert svg_cache.conversions == before
     refused = run("validate", "--game", "hack-attack", "--data", str(data_copy.parent))
     assert refused.exit_code == 1 and "would take too long to match" in refused.output
+
+
+def test_preview_reads_only_its_own_cards_picture(data_copy, tmp_path):
+    """`pnp preview` of one card checks and converts that card's picture (and the
+    backs'), not another card's: a broken picture elsewhere neither stops nor slows it;
+    `validate` still finds it."""
+    icons = (data_copy / "icons.toml").read_text(encoding="utf-8")
+    broken = next(
+        line.split(" = ")[1].strip('"')
+        for line in icons.splitlines()
+        if line.startswith("smart-tv = ")
+    )
+    (data_copy / "icons" / f"{broken}.svg").write_text(CASES["style-combinators"][0])
+    before = svg_cache.conversions
+    result = run(
+        "preview", "--game", "hack-attack", "--data", str(data_copy.parent), "--card", "laptop",
+        "--out", str(tmp_path / "out"),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "hack-attack" / "preview" / "laptop-front.png").is_file()
+    assert svg_cache.conversions - before <= 4  # laptop's picture and the backs'
+    refused = run("preview", "--game", "hack-attack", "--data", str(data_copy.parent),
+                  "--card", "smart-tv", "--out", str(tmp_path / "out"))  # fmt: skip
+    assert refused.exit_code == 1 and "would take too long to match" in refused.output

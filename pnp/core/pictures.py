@@ -3,7 +3,8 @@ pnp.data.icons): yes, unless inside `without_pictures`. The score keeper prints 
 and loads card data without them, keeping clear of svglib (checking an SVG draws it,
 and svglib's drawings load reportlab) and of the time each check takes. In the core so
 that the score keeper, which imports nothing of pnp but the core, can ask for it.
-Source: issue 28 item 1 (pictures on the printed cards only)."""
+`only_pictures_of` narrows it to the cards a verb draws (issue 42: pictures only where
+a verb needs them). Source: issue 28 item 1 (pictures on the printed cards only)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 _PICTURES: ContextVar[bool] = ContextVar("pictures", default=True)
+_ONLY: ContextVar[frozenset[str] | None] = ContextVar("pictures_of", default=None)
 
 
 def pictures_wanted() -> bool:
@@ -27,3 +29,22 @@ def without_pictures() -> Iterator[None]:
         yield
     finally:
         _PICTURES.reset(token)
+
+
+def picture_wanted(card_id: str) -> bool:
+    """Whether the icon table's picture of card `card_id` is read: always, unless inside
+    `only_pictures_of` a set without it."""
+    only = _ONLY.get()
+    return only is None or card_id in only
+
+
+@contextmanager
+def only_pictures_of(card_ids: frozenset[str]) -> Iterator[None]:
+    """Card data loaded inside this block reads the icon table's pictures of `card_ids`
+    only (`pnp preview` of one card); the others are named but neither read nor
+    checked (pnp.data.icons.GameIcons.unread), and their backs' pictures are read."""
+    token = _ONLY.set(frozenset(card_ids))
+    try:
+        yield
+    finally:
+        _ONLY.reset(token)

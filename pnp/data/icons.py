@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import ImageRefused, Problem
-from pnp.core.pictures import pictures_wanted
+from pnp.core.pictures import picture_wanted, pictures_wanted
 from pnp.core.shown import described, quoted
 from pnp.data.art import ArtSpec, resolve_art_path
 from pnp.data.models import Source
@@ -70,7 +70,8 @@ class GameIcons:
     Source of [cards] for messages), the same of the backs it pictures (`back_art`,
     `back_names`, `backs_source`: the optional [backs] table) and each icon's author
     (`authors`), and where the [collection] and [authors] tables are, for messages about
-    the credits they print (`collection_source`, `authors_source`)."""
+    the credits they print (`collection_source`, `authors_source`). `unread`: the card
+    ids whose pictures were named but not read (pnp.core.pictures.only_pictures_of)."""
 
     path: Path
     name: str
@@ -86,6 +87,7 @@ class GameIcons:
     backs_source: Source | None = None
     collection_source: Source | None = None
     authors_source: Source | None = None
+    unread: frozenset[str] = frozenset()
 
     def for_card(self, card_id: str) -> ArtSpec | None:
         """The picture card `card_id` prints, or None when the table names none."""
@@ -160,8 +162,11 @@ def _read_table(tf: TomlFile, folder: Path) -> tuple[GameIcons | None, list[Prob
     )
     problems += p
     probed: dict[str, ArtSpec | None] = {}
-    art, names, source = _pictures(tf, "cards", where, folder, probed, problems)
-    back_art, back_names, backs_source = _pictures(tf, "backs", where, folder, probed, problems)
+    unread: set[str] = set()
+    art, names, source = _pictures(tf, "cards", where, folder, probed, problems, unread)
+    back_art, back_names, backs_source = _pictures(
+        tf, "backs", where, folder, probed, problems, unread
+    )
     authors_where = where["authors"]
     authors = {k: v for k, v in tf.data["authors"].items() if isinstance(v, str) and v.strip()}
     author_source = Source(
@@ -204,6 +209,7 @@ def _read_table(tf: TomlFile, folder: Path) -> tuple[GameIcons | None, list[Prob
             "collection.",
         ),
         authors_source=author_source,
+        unread=frozenset(unread),
         **collection,
     ), []
 
@@ -215,6 +221,7 @@ def _pictures(
     folder: Path,
     probed: dict[str, ArtSpec | None],
     problems: list[Problem],
+    unread: set[str],
 ) -> tuple[dict[str, ArtSpec], dict[str, str], Source]:
     """The pictures of the table `table` ("cards" or "backs", absent: none) of id = icon
     name: each id's ArtSpec (area art, at the id's line) and icon name, and the table's
@@ -232,6 +239,9 @@ def _pictures(
             )
             continue
         names[key] = name
+        if table == "cards" and not picture_wanted(key):
+            unread.add(key)  # not drawn by this verb: named, not read (pnp.core.pictures)
+            continue
         if name not in probed:
             file = f"{ICON_FOLDER}/{name}.svg"
             try:
