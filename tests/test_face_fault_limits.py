@@ -6,13 +6,12 @@ The waits are bounded by a thread the test gives up on (a hang guard, not a timi
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.layout.face_check import MOST_FAULTS
+from tests.bounded import within
 
 HUNG = 120
 
@@ -29,13 +28,7 @@ def spots(folder, n: int) -> None:
 
 
 def bounded(*args: str):
-    out: dict = {}
-    thread = threading.Thread(target=lambda: out.update(r=CliRunner().invoke(main, list(args))))
-    thread.daemon = True
-    thread.start()
-    thread.join(HUNG)
-    assert not thread.is_alive(), f"pnp {args[0]} hung on a face of many elements"
-    return out["r"]
+    return within(HUNG, lambda: CliRunner().invoke(main, list(args)), f"pnp {args[0]}")[0]
 
 
 @pytest.mark.parametrize("n", [500, 10_000])

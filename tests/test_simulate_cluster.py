@@ -20,6 +20,7 @@ from pnp.core.errors import PnpError
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.simulate import cluster
 from pnp.simulate.balance import SimulateOptions, simulate_game
+from tests.bounded import within
 
 distributed = pytest.importorskip("distributed")
 
@@ -330,15 +331,10 @@ class _Listener:
 
 
 def cli_bounded(*args, limit: float = 60) -> tuple:
-    """`cli(*args)` in a thread, (exit code, output); the test fails when it has not
-    returned within `limit` seconds (a hang), rather than waiting for ever."""
-    out: dict = {}
-    thread = threading.Thread(target=lambda: out.update(result=cli(*args)), daemon=True)
-    started_at = time.monotonic()
-    thread.start()
-    thread.join(limit)
-    assert not thread.is_alive(), f"`simulate {' '.join(map(str, args))}` hung"
-    return out["result"].exit_code, out["result"].output, time.monotonic() - started_at
+    """`cli(*args)`: (exit code, output, seconds), failing the test as a hang past
+    `limit` seconds (tests.bounded)."""
+    result, took = within(limit, lambda: cli(*args), f"`simulate {' '.join(map(str, args))}`")
+    return result.exit_code, result.output, took
 
 
 @pytest.mark.parametrize("silent", [True, False], ids=["never-answers", "http-server"])

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import threading
 
 import pytest
 from click.testing import CliRunner
@@ -17,6 +16,7 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.core.errors import PnpError
 from pnp.simulate import run
+from tests.bounded import within
 
 #: seconds a test waits for a run at most before it calls the run hung
 HUNG = 120
@@ -24,16 +24,12 @@ RUN = ("--game", "hack-back", "--players", "2-3", "--games", 120, "--seed", 7, "
 
 
 def cli(*args):
-    """`pnp simulate ARGS` in a thread, its result; the test fails if it hangs."""
-    out: dict = {}
-    thread = threading.Thread(
-        target=lambda: out.update(result=CliRunner().invoke(main, ["simulate", *map(str, args)])),
-        daemon=True,
-    )
-    thread.start()
-    thread.join(HUNG)
-    assert not thread.is_alive(), "the run hung after a worker process was lost"
-    return out["result"]
+    """`pnp simulate ARGS`, its result; the test fails if it hangs (tests.bounded)."""
+
+    def call():
+        return CliRunner().invoke(main, ["simulate", *map(str, args)])
+
+    return within(HUNG, call, "the run, after a worker process was lost,")[0]
 
 
 def dying(flag_dir, times: int, how: int):

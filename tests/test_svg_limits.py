@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import math
 import re
-import threading
 import time
 
 import pytest
@@ -24,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.core.errors import ImageRefused
 from pnp.data import svg_cache, svg_numbers
 from pnp.data.svg_checks import MAX_STYLE_STEPS, check_svg_bytes
+from tests.bounded import within
 from tests.test_art import add_art, run
 
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">'
@@ -87,14 +87,8 @@ def test_the_style_sheet_of_the_issue_is_529_bytes():
 
 
 def bounded(*args: str):
-    """`pnp ARGS` in a thread; the test fails if it has not returned within HUNG s."""
-    out: dict = {}
-    thread = threading.Thread(target=lambda: out.update(result=run(*args)), daemon=True)
-    start = time.monotonic()
-    thread.start()
-    thread.join(HUNG)
-    assert not thread.is_alive(), f"pnp {args[0]} hung on the picture"
-    return out["result"], time.monotonic() - start
+    """`pnp ARGS`: (its result, seconds), failing the test as a hang past HUNG s."""
+    return within(HUNG, lambda: run(*args), f"pnp {args[0]} on the picture")
 
 
 @pytest.mark.parametrize("case", list(CASES))
