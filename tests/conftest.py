@@ -19,6 +19,9 @@ from pnp.build import BuildOptions
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.layout.imposition import SheetSpec
 from tests.kits import SharedKits
+from tests.pdfread import parse_forms_once
+
+parse_forms_once()
 
 REPO = Path(__file__).resolve().parent.parent
 #: No test, nor collecting them, writes the user's SVG cache (pnp.data.svg_cache): it is

@@ -6,6 +6,10 @@ this finds those clip rectangles and translations in each page's content stream.
 `plumbed(path)` is pdfplumber's reading of a file, parsed once per test process while
 the file is unchanged (pdfplumber keeps each page's parsed objects): many tests read
 the same built kit. Its pages are shared, so a test reads them and never changes them.
+
+`parse_forms_once()` (called by tests/conftest.py) has pdfminer, which pdfplumber reads
+with, parse each content stream of a file once: a card sheet draws the same form (a
+face, an icon) many times, and pdfminer parsed the form's operators again at each use.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import pdfminer.pdfinterp
 import pdfplumber
+from pdfminer.psexceptions import PSEOF
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -103,3 +109,44 @@ def plumbed(path) -> Iterator[pdfplumber.PDF]:
 #: helpers), not every file of the session: a parsed kit holds over 100 MB.
 PLUMBED_KEPT = 2
 _PLUMBED: OrderedDict[tuple[Path, int, int], pdfplumber.PDF] = OrderedDict()
+
+
+_CONTENT_PARSER = pdfminer.pdfinterp.PDFContentParser
+
+
+class _Parsed:
+    """A content stream's (position, object) pairs, handed out as pdfminer's parser hands
+    them to its interpreter (`nextobject`, then PSEOF)."""
+
+    def __init__(self, objects: list):
+        self._objects = iter(objects)
+
+    def nextobject(self):
+        for found in self._objects:
+            return found
+        raise PSEOF
+
+
+def _parse_once(streams):
+    """pdfminer's PDFContentParser(streams), for one stream the objects it parsed the
+    first time, kept on the stream (which the document keeps while it is open): the
+    interpreter only reads them, and parsing depends on the stream's bytes alone."""
+    if len(streams) != 1:
+        return _CONTENT_PARSER(streams)
+    (stream,) = streams
+    objects = stream.__dict__.get("_hackpack_parsed")
+    if objects is None:
+        parser, objects = _CONTENT_PARSER(streams), []
+        while True:
+            try:
+                objects.append(parser.nextobject())
+            except PSEOF:
+                break
+        stream._hackpack_parsed = objects
+    return _Parsed(objects)
+
+
+def parse_forms_once() -> None:
+    """Have pdfminer's interpreter parse each content stream of an open file once (see
+    the module's docstring); the pages read are the same, object for object."""
+    pdfminer.pdfinterp.PDFContentParser = _parse_once
