@@ -19,6 +19,9 @@ from pnp.build import BuildOptions
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.layout.imposition import SheetSpec
 from tests.kits import SharedKits
+from tests.pdfread import parse_forms_once, share_parsed_pages
+
+parse_forms_once()
 
 REPO = Path(__file__).resolve().parent.parent
 #: No test, nor collecting them, writes the user's SVG cache (pnp.data.svg_cache): it is
@@ -43,11 +46,23 @@ def _no_terminal_width(monkeypatch):
     monkeypatch.delenv("COLUMNS", raising=False)
 
 
+def _shared_folder(tmp_path_factory) -> Path:
+    """The session's temporary folder that every xdist worker of this run shares."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 @pytest.fixture(scope="session")
 def shared_kits(tmp_path_factory) -> SharedKits:
     """The session's kits (tests/kits.py), in a folder every xdist worker of this run shares."""
-    base = tmp_path_factory.getbasetemp()
-    return SharedKits((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "kits")
+    return SharedKits(_shared_folder(tmp_path_factory) / "kits")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shared_parsed_pages(tmp_path_factory):
+    """Pages pdfplumber parses are kept for the whole run, every worker's
+    (tests.pdfread.share_parsed_pages)."""
+    share_parsed_pages(_shared_folder(tmp_path_factory) / "parsed-pages")
 
 
 @pytest.fixture(scope="session")

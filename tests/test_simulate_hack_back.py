@@ -375,11 +375,11 @@ def test_every_ending_is_reached(data):
     together), the last player standing and everyone losing in play; the racers' decks
     run dry into stalemates the turn cap stops (everyone losing and the last player in
     the opening: the rigged tests above)."""
-    seen = Counter(sim.simulate(data, 3, seed, "random").ending for seed in range(1420, 1840))
+    results = [sim.simulate(data, 3, seed, "random") for seed in range(1420, 1840)]
+    seen = Counter(result.ending for result in results)
     assert {"vc win", "tie", "last player", "everyone loses"} <= seen.keys()
     assert any(sim.simulate(data, 5, seed, "racer").capped for seed in range(260, 270))
-    for seed in range(1420, 1840):
-        result = sim.simulate(data, 3, seed, "random")
+    for result in results:
         if result.tie:
             assert len(result.winners) >= 2 and result.reason == "tie on the lowest Hero"
             assert min(result.totals) <= 0
