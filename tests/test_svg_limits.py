@@ -71,6 +71,33 @@ CASES = {
         + "</svg>",
         "in a transform",
     ),  # fmt: skip
+    "negative-dashes": (
+        f'{HEAD}<path d="M0 0 L10 10" stroke="black" stroke-dasharray="-1 2"/></svg>',
+        "its stroke-dasharray '-1 2' is no dash pattern",
+    ),  # found by a review: reportlab's setDash refused it in build, a traceback
+    "zero-dashes": (
+        f"{HEAD}<style>path{{stroke-dasharray:0 0}}</style>"
+        '<path d="M0 0 L10 10" stroke="black"/></svg>',
+        "its stroke-dasharray '0 0' is no dash pattern",
+    ),
+    "tiny-root": (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1e-300" height="1e-300">'
+        '<rect width="1" height="1"/></svg>',
+        "too small to scale to a card",
+    ),
+    "nested-not": (
+        f"{HEAD}<style>rect" + ":not(" * 500 + "g" + ")" * 500 + "{fill:blue}</style>"
+        '<rect width="1" height="1"/></svg>',
+        "its <style> nests selectors or rules too deeply",
+    ),  # a RecursionError in the bound itself
+    "nested-media": (
+        f"{HEAD}<style>"
+        + "@media screen{" * 2000
+        + "rect{fill:red}"
+        + "}" * 2000
+        + '</style><rect width="1" height="1"/></svg>',
+        "its <style> nests selectors or rules too deeply",
+    ),  # fmt: skip
     "style-combinators": (
         f"{HEAD}<style>g g g g g g g g g rect {{fill:red}}</style>"
         + "<g>" * 50

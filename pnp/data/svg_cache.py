@@ -52,7 +52,7 @@ from pnp.data import svg_numbers
 #: names the cache folder instead of platformdirs' user cache folder
 ENV_DIR = "HACKPACK_CACHE_DIR"
 #: pnp's own part of the converter's version (see the module docstring)
-CODE_VERSION = 2
+CODE_VERSION = 3
 #: svglib's Path subclasses, stored as the plain Path they draw as: their overrides of
 #: getProperties() (no stroke; no fill nor stroke for a clip path) become attributes.
 _FLATTENED = {("svglib.svglib", "NoStrokePath"), ("svglib.svglib", "ClippingPath")}
@@ -152,6 +152,12 @@ def convert(data: bytes) -> Any:
     if not (drawing.width > 0 and drawing.height > 0):
         raise ImageRefused(
             "it has no size: give the <svg> a width and height, or a viewBox, above 0"
+        )
+    small = svg_numbers.SMALLEST_PT
+    if not (drawing.width >= small and drawing.height >= small):
+        raise ImageRefused(
+            f"it is {drawing.width:g} x {drawing.height:g} pt: too small to scale to a card; "
+            f"give the <svg> a width and height of {small:g} pt or more"
         )
     wrong = svg_numbers.unprintable_number(drawing)
     if wrong:

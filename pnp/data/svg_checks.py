@@ -335,7 +335,11 @@ def check_svg_bytes(data: bytes) -> None:
         checker.p.Parse(data, True)
         if checker.expanded() > MAX_SVG_ELEMENTS:
             checker.refuse(f"its <use> elements copy it past {MAX_SVG_ELEMENTS:,} elements drawn")
-        if checker.style_steps() > MAX_STYLE_STEPS:
+        try:
+            steps = checker.style_steps()
+        except RecursionError:  # :not( or @media nested hundreds deep
+            raise _Refuse("its <style> nests selectors or rules too deeply") from None
+        if steps > MAX_STYLE_STEPS:
             raise _Refuse(
                 "its <style> selectors would take too long to match: over "
                 f"{MAX_STYLE_STEPS:,} tests (combinators such as 'g g g' repeat the search "

@@ -13,6 +13,9 @@ from typing import Any
 #: transform as its groups compose it: PDF writers and readers hold reals as 32-bit
 #: floats or refuse more (reportlab above 1e20); art needs nowhere near this
 LARGEST = 1e9
+#: the smallest width and height a drawing may have, in points: drawn at a card's size
+#: a smaller one would be scaled past LARGEST (an <svg width="1e-300">)
+SMALLEST_PT = 0.01
 
 #: reportlab's attribute names, as the SVG calls what they come from
 _SVG_NAMES = {"strokeWidth": "stroke-width", "strokeMiterLimit": "stroke-miterlimit",
@@ -48,7 +51,7 @@ def unprintable_number(drawing: Any) -> str | None:
         for name, value in vars(shape).items():
             if name == "contents":
                 continue
-            wrong = values(value, name)
+            wrong = values(value, name) or (_dashes(value) if name == "strokeDashArray" else None)
             if wrong:
                 return wrong
             if name == "transform" and isinstance(value, (list, tuple)) and len(value) == 6:
@@ -69,6 +72,22 @@ def unprintable_number(drawing: Any) -> str | None:
         return None
 
     return walk(drawing, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+
+
+def _dashes(value: Any) -> str | None:
+    """Why a stroke-dasharray (a list of lengths, or (phase, lengths)) is no PDF dash
+    pattern, or None: reportlab refuses a negative length and a cycle of length 0."""
+    lengths = value[1] if isinstance(value, tuple) and len(value) == 2 else value
+    if not isinstance(lengths, (list, tuple)) or not lengths:
+        return None
+    numbers = [v for v in lengths if isinstance(v, (int, float))]
+    if any(v < 0 for v in numbers) or not sum(numbers) > 0:
+        shown = " ".join(f"{v:g}" for v in numbers)
+        return (
+            f"its stroke-dasharray {shown!r} is no dash pattern: give lengths of 0 or more, "
+            "not all 0 (or none, for a solid line)"
+        )
+    return None
 
 
 def _invertible(matrix: Any) -> bool:
