@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import DataError, PnpError, UnknownGame, errors_only
+from pnp.core.file_kinds import kind_of
 from pnp.core.games import find_game
 from pnp.core.outfile import refused, through_links
 from pnp.core.shown import PATH_LIMIT, quoted
@@ -311,6 +312,13 @@ def _replaceable(new: Path, old: Path) -> None:
     if not os.path.lexists(old):
         return
     if new.is_dir() and old.is_dir() and not old.is_symlink():
+        odd = _not_plain(old)
+        if odd is not None:  # the folder is replaced whole: nothing odd goes with it
+            raise PnpError(
+                f"cannot replace the folder {quoted(old, PATH_LIMIT)}: "
+                f"{quoted(odd[0], PATH_LIMIT)} in it is {odd[1]}, not a regular file; "
+                "nothing was written"
+            )
         return
     if new.is_dir():
         raise PnpError(
@@ -318,6 +326,20 @@ def _replaceable(new: Path, old: Path) -> None:
             "there; nothing was written"
         )
     refused(old, "cannot write the kit")
+
+
+def _not_plain(folder: Path) -> tuple[Path, str] | None:
+    """The first entry of `folder`, however deep, that is neither a regular file nor a
+    folder (a FIFO, a device, a socket, a link), with what it is, or None."""
+    for root, dirs, files in os.walk(folder):
+        for name in (*dirs, *files):
+            path = Path(root) / name
+            mode = os.lstat(path).st_mode
+            if stat.S_ISLNK(mode):
+                return path, "a symbolic link"
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                return path, kind_of(mode)
+    return None
 
 
 def publish(staging: Path, target: Path, names: tuple[str, ...]) -> None:

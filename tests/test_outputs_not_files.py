@@ -112,3 +112,28 @@ def test_the_pages_qr_codes_refuse_what_is_not_a_regular_file(tmp_path, kind):
     with pytest.raises(StoreError, match="not a regular file"):
         write_private(target, b"png")
     assert stat.S_IFMT(os.lstat(target).st_mode) == before
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "link"])
+@pytest.mark.parametrize(
+    "words, inside",
+    [
+        (["export", "--game", "hack-attack", "--format", "png"], "png/smart-tv-front.png"),
+        (["export-data", "--game", "hack-attack", "--format", "csv"], "csv/tech.csv"),
+    ],
+)
+def test_a_folder_replaced_whole_keeps_what_is_not_a_regular_file(tmp_path, words, inside, kind):
+    """Found by a review: an export's png/ or csv/ folder is replaced whole, so a FIFO,
+    a device or a link in it was deleted with it. Such a folder is now refused."""
+    out = tmp_path / "out"
+    target = out / "hack-attack" / inside
+    if kind == "link":
+        target.parent.mkdir(parents=True)
+        target.symlink_to(tmp_path / "elsewhere.csv")
+        before = stat.S_IFLNK
+    else:
+        before = make(target, kind)
+    result = CliRunner().invoke(pnp, [*words, "--out", str(out)])
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith(f"Error: cannot replace the folder '{target.parent}': ")
+    assert stat.S_IFMT(os.lstat(target).st_mode) == before

@@ -18,7 +18,7 @@ import pytest
 
 from scorekeeper.web import guard
 from scorekeeper.web.connections import CONNECTIONS_MOST, IDLE_SECONDS
-from scorekeeper.web.watcher import STREAMS_PER_CLIENT, WATCH_STREAMS_MOST
+from scorekeeper.web.watcher import STREAMS_MOST, STREAMS_PER_CLIENT, WATCH_STREAMS_MOST
 from tests.test_serve_process import COMMAND, cli, env, fetch, start, stop
 
 pytest.importorskip("uvicorn")
@@ -136,7 +136,7 @@ def test_a_post_whose_body_never_comes_is_answered_408(monkeypatch):
     assert refused.value.status == 408
 
 
-@pytest.mark.parametrize("kind", ["folder", "fifo"])
+@pytest.mark.parametrize("kind", ["folder", "fifo", "dangling link"])
 def test_serve_refuses_a_database_that_is_no_file_at_start(tmp_path, kind):
     """`serve --db FOLDER` started and failed on the first request; it now refuses at
     start, in one line, as every other command does (a FIFO likewise)."""
@@ -146,8 +146,10 @@ def test_serve_refuses_a_database_that_is_no_file_at_start(tmp_path, kind):
     path = tmp_path / "db"
     if kind == "folder":
         path.mkdir()
-    else:
+    elif kind == "fifo":
         os.mkfifo(path)
+    else:  # found by a review: it started, and wrote its keys beside the link
+        path.symlink_to(tmp_path / "nothing")
     result = subprocess.run(
         [*COMMAND, "--db", str(path), "serve", "--port", "0"],
         capture_output=True,
@@ -159,4 +161,23 @@ def test_serve_refuses_a_database_that_is_no_file_at_start(tmp_path, kind):
     assert (
         result.stderr.startswith(f"Error: {path}: it is a") and len(result.stderr.splitlines()) == 1
     )
-    assert "not a database file" in result.stderr
+    assert "not a database file" in result.stderr or "a link to a file that does" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["db"]  # no keys file beside it
+
+
+def test_streams_of_the_record_link_from_many_devices_leave_the_page_answering(table):
+    """Found by a review: 120 streams of the Record link from 20 addresses made uvicorn
+    answer every request 503 (its 100 tasks). Past STREAMS_MOST in all, a stream is 429
+    and the page itself still answers."""
+    links, port = table
+    record = urlsplit(links["Record"]).path
+    with ExitStack() as held:
+        lines = []
+        for n in range(2, 22):
+            for _ in range(STREAMS_PER_CLIENT):
+                sock, line = events(port, record, f"127.0.0.{n}")
+                held.enter_context(sock)
+                lines.append(line)
+        assert sum(b" 200 " in line for line in lines) == STREAMS_MOST
+        assert all(b" 429 " in line for line in lines if b" 200 " not in line)
+        answered_quickly(links["Record"])

@@ -121,8 +121,13 @@ def _check_database(db: Path, game_id: int | None) -> None:
     folder, a device, a file that is not a score keeper's: StoreError) and a --game
     it could never show (InputError); a database not made yet is made by the first
     game the page starts."""
+    from pnp.core.file_kinds import not_a_file
+    from scorekeeper.errors import StoreError
     from scorekeeper.store import NoDatabase, Store
 
+    why = not_a_file(db)  # a link to nothing: the page would make its keys beside it
+    if why and "link" in why:
+        raise StoreError(f"{db}: {why}; name another file with --db")
     try:
         store = Store(db, create=False)
     except NoDatabase:

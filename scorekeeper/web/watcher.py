@@ -20,11 +20,11 @@ from scorekeeper.web import page
 #: How often the file is looked at for changes, in seconds, and how long an events
 #: stream waits before it sends a comment to keep the connection open.
 POLL, KEEP_ALIVE = 0.2, 15.0
-#: Events streams open at once: per device (its address), and with the watching link
-#: in all; the recording link's streams count only against their device's, so a
-#: crowd of watchers (or someone holding the watching link) never takes the table's
-#: page away from the players (issue 42, item 3).
-STREAMS_PER_CLIENT, WATCH_STREAMS_MOST = 6, 32
+#: Events streams open at once: per device (its address), with the watching link in
+#: all, and in all: a crowd of watchers (or someone holding the watching link) never
+#: takes the table's live pages from the players, and however many streams are open,
+#: the page itself is answered (uvicorn answers 503 past 100 tasks; issue 42, item 3).
+STREAMS_PER_CLIENT, WATCH_STREAMS_MOST, STREAMS_MOST = 6, 32, 48
 
 
 class Watcher:
@@ -41,11 +41,13 @@ class Watcher:
     def refusal(self, client: str, watching: bool) -> str | None:
         """Why a new events stream from `client` (its address) may not open now, or
         None: STREAMS_PER_CLIENT from one device, WATCH_STREAMS_MOST with the
-        watching link (`watching`)."""
+        watching link (`watching`), STREAMS_MOST in all."""
         if self.per_client[client] >= STREAMS_PER_CLIENT:
             return f"this device has {STREAMS_PER_CLIENT} live pages open already; close one"
         if watching and self.watching >= WATCH_STREAMS_MOST:
             return f"{WATCH_STREAMS_MOST} pages are watching already; reload later"
+        if sum(self.per_client.values()) >= STREAMS_MOST:
+            return f"{STREAMS_MOST} live pages are open already; reload later"
         return None
 
     async def watch(self) -> None:

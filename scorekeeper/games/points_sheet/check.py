@@ -16,7 +16,8 @@ from scorekeeper.view import number
 
 NOTATION = (
     "write NAME=POINTS,POINTS,... with the player's points in each round, in order, "
-    "e.g. Ana=3,5,-2 Ben=4,4,0 (one number each for a single round or the totals)"
+    "e.g. Ana=3,5,-2 Ben=4,4,0 (a game that sets no number of rounds may give one "
+    "number each: its totals)"
 )
 
 
@@ -49,7 +50,12 @@ def settle(entries: Sequence[str], sheet: Sheet) -> Outcome:
         )
     played = counts.pop()
     if sheet.rounds is not None and played != sheet.rounds:
-        raise RuleError(rules.rule_rounds(sheet), f"{number(played)} rounds were given")
+        given = f"{number(played)} round{'' if played == 1 else 's'}"
+        raise RuleError(
+            rules.rule_rounds(sheet),
+            f"{given} of points {'was' if played == 1 else 'were'} given: write each "
+            f"player's points in each of the {sheet.rounds} rounds",
+        )
     rounds = tuple(tuple(points[r] for _, points in table) for r in range(played))
     outcome = rules.outcome(state._replace(rounds=rounds, over=True))
     assert outcome is not None  # an ended sheet has its result
