@@ -63,3 +63,23 @@ def test_a_few_faults_more_than_listed_are_counted(tmp_path):
     result = bounded("validate", "--game", "dice-night", "--data", str(tmp_path))
     assert result.exit_code == 1
     assert "... and 4 more problems on this face, not listed; mend these first" in result.output
+
+
+def test_a_layout_with_a_fault_in_every_one_of_500_elements_lists_20_and_counts_the_rest(tmp_path):
+    """Found by a review: faults of faces.toml's own values (a bad colour, an unknown key)
+    were listed without limit, one per element."""
+    assert CliRunner().invoke(main, ["new", "dice-night", "--dir", str(tmp_path)]).exit_code == 0
+    faces = tmp_path / "dice-night" / "faces.toml"
+    extra = "".join(
+        f'\n[[front.action]]\ntype = "fill"\nkey = "b{i}"\nbox = [20, 40, 10, 10]\n'
+        'colour = "not-a-colour"\n'
+        for i in range(500)
+    )
+    faces.write_text(faces.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    result = bounded("validate", "--game", "dice-night", "--data", str(tmp_path))
+    errors = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert result.exit_code == 1 and len(errors) == MOST_FAULTS + 2
+    assert sum("field 'colour': expected a colour" in e for e in errors) == MOST_FAULTS
+    assert errors[-2].endswith(
+        "... and 480 more problems on this face, not listed; mend these first"
+    )

@@ -35,6 +35,7 @@ from pnp.data.toml_source import TableLines, read_toml
 from pnp.faces.elements import ElementSpec, Reader, art_area_entry, check_keys, element
 from pnp.faces.values import conditions, flag, number
 from pnp.layout.card_frame import SAFE_MM
+from pnp.layout.face_check import MOST_FAULTS
 
 TOP_KEYS = ("design", "safe", "grow_type", "group", "front", "back")
 USE_KEYS = ("use", "when", "unless")
@@ -177,6 +178,7 @@ def _face(
     ctx = r.context(fields)
     subject = f"{section} {quoted(name)}"
     out: list[ElementSpec] = []
+    before = len(r.problems)
     for raw, where in entries:
         if isinstance(raw, dict) and "use" in raw:
             out += _use(r, raw, where, subject, groups, used, ctx, section == "group")
@@ -185,7 +187,24 @@ def _face(
         if spec is not None:
             out.append(spec)
     check_keys(r, out, subject)
+    _listed_at_most(r.problems, before)
     return tuple(out)
+
+
+def _listed_at_most(problems: list[Problem], start: int) -> None:
+    """Keep MOST_FAULTS of the problems one face added from `start` on, and one line for
+    the rest, as a face's drawn checks do (pnp.layout.face_check): 3,000 elements with
+    one fault each are 21 lines, not 3,001."""
+    mine = len(problems) - start
+    if mine <= MOST_FAULTS:
+        return
+    rest = mine - MOST_FAULTS
+    summary = replace(
+        problems[start + MOST_FAULTS],
+        message=f"... and {rest} more problems on this face, not listed; mend these first",
+        field=None,
+    )
+    problems[start + MOST_FAULTS :] = [summary]
 
 
 def _entry(r: Reader, raw: Any, where: TableLines, subject: str, ctx) -> ElementSpec | None:
