@@ -13,6 +13,7 @@ from typing import Any
 #: transform as its groups compose it: PDF writers and readers hold reals as 32-bit
 #: floats or refuse more (reportlab above 1e20); art needs nowhere near this
 LARGEST = 1e9
+_NUMBERS = {float, int}
 #: the smallest width and height a drawing may have, in points: drawn at a card's size
 #: a smaller one would be scaled past LARGEST (an <svg width="1e-300">)
 SMALLEST_PT = 0.01
@@ -42,6 +43,11 @@ def unprintable_number(drawing: Any) -> str | None:
         )
 
     def values(value: Any, name: str) -> str | None:
+        if isinstance(value, list) and set(map(type, value)) <= _NUMBERS:
+            # a path's points, thousands of them: checked at C speed, one by one only
+            # to name a wrong one
+            if all(map(math.isfinite, value)) and max(map(abs, value), default=0) <= LARGEST:
+                return None
         if isinstance(value, (list, tuple)):
             return next((w for w in (values(v, name) for v in value) if w), None)
         return number(value, name)
