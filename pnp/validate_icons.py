@@ -11,6 +11,9 @@ from pnp.core.shown import quoted
 from pnp.fonts import REGULAR, glyph_problem, missing_glyphs
 from pnp.layout.kit import Kit, card_art
 
+#: The [collection] keys whose texts the credits print.
+COLLECTION_KEYS = ("name", "url", "licence", "licence_url")
+
 
 def credit_problems(icons: Any) -> list[Problem]:
     """The texts of an icon table (pnp.data.icons.GameIcons) that the rulebook's credits
@@ -18,21 +21,15 @@ def credit_problems(icons: Any) -> list[Problem]:
     address, licence and licence address, and the author of each icon the game prints;
     a control or bidi character, or a character the rulebook's font cannot draw, is an
     error at its line."""
-    problems = []
-    for key in ("name", "url", "licence", "licence_url"):
-        missing = missing_glyphs(getattr(icons, key), REGULAR)
-        if missing and icons.collection_source is not None:
-            problems.append(
-                icons.collection_source.at(key).problem(
-                    f"{glyph_problem(missing)} (printed in the rulebook's credits)"
-                )
-            )
     printed = sorted({*icons.names.values(), *icons.back_names.values()} & set(icons.authors))
-    for name in printed:
-        missing = missing_glyphs(icons.authors[name], REGULAR)
-        if missing and icons.authors_source is not None:
+    texts = [(icons.collection_source, key, getattr(icons, key)) for key in COLLECTION_KEYS]
+    texts += [(icons.authors_source, name, icons.authors[name]) for name in printed]
+    problems = []
+    for source, key, text in texts:
+        missing = missing_glyphs(text, REGULAR)
+        if missing and source is not None:
             problems.append(
-                icons.authors_source.at(name).problem(
+                source.at(key).problem(
                     f"{glyph_problem(missing)} (printed in the rulebook's credits)"
                 )
             )

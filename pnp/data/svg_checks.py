@@ -280,9 +280,8 @@ def _split(tokens: list) -> list[list]:
             parts.append([])
         else:
             parts[-1].append(token)
-    while parts and parts[-1] and parts[-1][-1].type == "whitespace":
-        parts[-1].pop()
-    return [_stripped(p) for p in parts if _stripped(p)]
+    stripped = (_stripped(part) for part in parts)
+    return [part for part in stripped if part]
 
 
 def _stripped(tokens: list) -> list:

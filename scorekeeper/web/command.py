@@ -6,6 +6,7 @@ module imports click only; the server's parts load when the command runs."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -125,9 +126,8 @@ def _check_database(db: Path, game_id: int | None) -> None:
     from scorekeeper.errors import StoreError
     from scorekeeper.store import NoDatabase, Store
 
-    why = not_a_file(db)  # a link to nothing: the page would make its keys beside it
-    if why and "link" in why:
-        raise StoreError(f"{db}: {why}; name another file with --db")
+    if os.path.islink(db) and not os.path.exists(db):  # the keys would be made beside it
+        raise StoreError(f"{db}: {not_a_file(db)}; name another file with --db")
     try:
         store = Store(db, create=False)
     except NoDatabase:
