@@ -97,13 +97,17 @@ def font(name: str) -> str:
     return name
 
 
-def register_all() -> None:
-    """Register the regular and bold styles as one family (for <b> in rulebook paragraphs;
-    the rulebook markup has no italics, so those files are not parsed here)."""
+def register_all(italic: bool = False) -> None:
+    """Register the regular and bold styles as one family (for <b> in rulebook paragraphs),
+    and the italic style in it too when `italic` (for <i>; its file is parsed only then)."""
     font(REGULAR)
     font(BOLD)
     pdfmetrics.registerFontFamily(
-        REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD
+        REGULAR,
+        normal=REGULAR,
+        bold=BOLD,
+        italic=font(ITALIC) if italic else REGULAR,
+        boldItalic=BOLD,
     )
 
 

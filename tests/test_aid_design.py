@@ -208,7 +208,7 @@ def test_a_long_aid_splits_over_two_cards(data_copy, tmp_path):
         (
             '"**Discard** down to 4 Defense cards."',
             '"**Discard down to 4 Defense cards."',
-            "line 7 opens a bold lead with ** and does not close it",
+            "line 7: a * opens or closes nothing: write **bold** or *italic* in pairs",
         ),
         ('"# End of turn",', '"# End of turn", "# Again",', "line 6 is a heading with no step"),
     ],

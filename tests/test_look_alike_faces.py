@@ -82,9 +82,14 @@ def _painted(path: Path, faces: list[Face], fresh: bool, monkeypatch) -> tuple[b
     """The PDF of `faces`, one a page, painted by one FacePainter, and how many texts
     reportlab drew; with `fresh` every text is drawn by reportlab anew (no two texts
     share a print key)."""
-    drawn = []
-    draw = painter_module._text
-    monkeypatch.setattr(painter_module, "_text", lambda c, e: drawn.append(draw(c, e)))
+    drawn: list[Text] = []
+    draw = painter_module.draw_text
+
+    def counted(c, e):
+        drawn.append(e)
+        return draw(c, e)
+
+    monkeypatch.setattr(painter_module, "draw_text", counted)
     if fresh:
         monkeypatch.setattr(painter_module, "print_key", lambda e: object())
     # each face drawn, its texts kept or not (faces drawn again: the next test)

@@ -44,7 +44,7 @@ def laid_out(game: str, size: str) -> int:
     def chars(key: tuple, face) -> int:
         if key not in counted:
             counted[key] = sum(
-                len("".join(line.text.split())) for text in face.texts() for line in text.placed
+                len("".join(line.printed.split())) for text in face.texts() for line in text.placed
             )
         return counted[key]
 

@@ -8,7 +8,8 @@ A line is a step, numbered when printed (1, 2, 3 ... through its phase) and led 
 bold lead: the words between `**` at its start ("**Draw** two cards."), else the words
 up to a colon in its first four words ("Attack: ..."), else its first word. A line
 starting "# " is a phase heading ("# End of turn"): the steps after it are its phase,
-numbered from 1 again, printed after a gap (issue 28, item 5).
+numbered from 1 again, printed after a gap (issue 28, item 5). A line's words may hold
+the markup every printed text takes (pnp.data.markup: *italic*, :icon:, ...).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from pnp.data.art import ART_FIELD, ArtSpec
+from pnp.data.markup import lead_and_rest
+from pnp.data.markup import problem as markup_problem
 from pnp.data.models import Source
 from pnp.data.schema import Field, length_range
 from pnp.data.tables import Entry, TableSpec
@@ -44,8 +47,8 @@ def _lines_problem(lines: list) -> str | None:
                 f"line {i + 1} starts with its own number {line.split()[0]!r}; "
                 "steps are numbered when printed"
             )
-        if line.startswith("**") and "**" not in line[2:]:
-            return f"line {i + 1} opens a bold lead with ** and does not close it"
+        if said := markup_problem(line):
+            return f"line {i + 1}: {said}"
         if line.startswith("**") and not line[2:].split("**", 1)[0].strip():
             return f"line {i + 1} has an empty bold lead (****)"
         heading = line.startswith(HEADING)
@@ -59,7 +62,7 @@ def _lines_problem(lines: list) -> str | None:
 @dataclass(frozen=True)
 class AidStep:
     """One step of a turn: its bold `lead` ("Draw") and the `text` after it ("two
-    cards."; may be empty)."""
+    cards."; may be empty; markup, or encoded markup: pnp.data.markup.encoded)."""
 
     lead: str
     text: str
@@ -80,9 +83,9 @@ def aid_step(line: str) -> AidStep:
     """The step a checked line says: `**lead** text`, `Lead: text` (a colon within its
     first four words) or the first word as the lead."""
     line = line.strip()
-    if line.startswith("**") and "**" in line[2:]:
-        lead, text = line[2:].split("**", 1)
-        return AidStep(lead.strip(), text.strip())
+    bold = lead_and_rest(line)
+    if bold is not None:
+        return AidStep(*bold)
     head, colon, _ = line.partition(":")
     if colon and len(head.split()) <= 4:
         return AidStep(head.strip() + ":", line[len(head) + 1 :].strip())

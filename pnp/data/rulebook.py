@@ -1,7 +1,8 @@
 """Read a rulebook written in a small Markdown subset into typed blocks.
 
 Supported: `# Title`, `## Section`, `### Subsection`, paragraphs (lines joined
-until a blank line), `- ` bullets, `1. ` numbered items, inline `**bold**`.
+until a blank line), `- ` bullets, `1. ` numbered items, and within a block the markup
+every printed text takes (pnp.data.markup: `**bold**`, `*italic*`; no inline icons).
 Deeper headings and code fences are refused (they would print literally); anything
 else is kept as paragraph text. Lines are 1-based, for error messages.
 """
@@ -14,6 +15,8 @@ from pathlib import Path
 
 from pnp.core.errors import DataError, Problem
 from pnp.data.files import read_data_text
+from pnp.data.markup import problem as markup_problem
+from pnp.data.markup import spans
 
 MAX_RULEBOOK_BYTES = 256 * 1024  # about 60 printed pages; the shipped ones are 12 KiB
 # Words in one paragraph, list item or heading: reportlab re-wraps the rest of a paragraph
@@ -98,7 +101,7 @@ def load_rulebook(path: Path) -> list[Block]:
     """Parse the rulebook at `path` (read by pnp.data.files: a regular file in its game's
     folder, at most 256 KiB, UTF-8 with or without a byte-order mark); raises DataError if
     it cannot be read, has no `# Title` line, a block over MAX_BLOCK_WORDS words or
-    unbalanced ** marks."""
+    markup that cannot print (`_markup_problem`)."""
     text = read_data_text(path, MAX_RULEBOOK_BYTES)
     if isinstance(text, Problem):
         raise DataError([text])
@@ -120,8 +123,21 @@ def load_rulebook(path: Path) -> list[Block]:
                 for b in long
             ]
         )
-    if unbalanced := [b for b in blocks if b.text.count("**") % 2]:
-        raise DataError(
-            [Problem(path, "unbalanced ** (bold) marks", line=b.line) for b in unbalanced]
-        )
+    if faults := [(b, said) for b in blocks if (said := _markup_problem(b.text))]:
+        raise DataError([Problem(path, said, line=b.line) for b, said in faults])
     return blocks
+
+
+def _markup_problem(text: str) -> str | None:
+    """Why a block's markup (pnp.data.markup) cannot print in the rulebook, or None: the
+    rulebook prints no inline icons (it names what a card shows in words)."""
+    said = markup_problem(text)
+    if said is not None:
+        return said
+    icons = [run.icon for run in spans(text) if run.icon is not None]
+    if icons:
+        return (
+            f"the rulebook prints no inline icons (:{icons[0]}:): icons print on cards and "
+            "aids; name it in words here, or write \\: to print the colons"
+        )
+    return None

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 from pnp.core.units import CARD_SIZES_MM, mm_to_pt
 from pnp.data.aid import AidCard, AidPhase
+from pnp.data.markup import encoded
 from pnp.fonts import BOLD, REGULAR
 from pnp.fonts import font as registered
 from pnp.layout.card_frame import BODY_FLOOR_PT, CardFrame
@@ -99,7 +100,7 @@ def lay_out(
             lead_w = text_width(step.lead, BOLD, size) + (space if step.text else 0.0)
             if lead_w > room:
                 return None
-            wrapped = wrap(step.text, REGULAR, size, room, indent=lead_w, last_words=2)
+            wrapped = wrap(encoded(step.text), REGULAR, size, room, indent=lead_w, last_words=2)
             if wrapped is None:
                 return None
             y += step_gap * size if k else 0.0

@@ -287,7 +287,8 @@ class Face:
     its `art_area` (card-local pt): where a picture placed in the face's art area goes
     (pnp.data.art `area`, every icon-table picture), clear of every text, painted in
     `art_colour` ("#RRGGBB") when the picture names no colour of its own (None: none,
-    or its own colours). Source: issue 28 items 1 and 2."""
+    or its own colours), and the `inline` icons its texts may name (pnp.layout.inline;
+    None: the built-in glyphs only). Source: issue 28 items 1 and 2."""
 
     elements: tuple[Element, ...]
     ground: Fill | None = None
@@ -296,11 +297,11 @@ class Face:
     safe: Rect | None = None
     art_area: Rect | None = None
     art_colour: str | None = None
+    inline: Any = None
 
     @cached_property
     def look(self) -> tuple:
-        """`content_key(self)`, worked out once per face (the checks and the painter both
-        ask for it)."""
+        """`content_key(self)`, once per face (the checks and the painter both ask)."""
         return content_key(self)
 
     def get(self, key: str) -> Element:
@@ -349,6 +350,7 @@ def content_key(face: Face) -> tuple:
         face.safe,
         face.art_area,
         face.art_colour,
+        face.inline,
     )
 
 

@@ -1,7 +1,8 @@
 """Check a Face before anything is drawn: every text fits its box at or above the floor
 size (body 7 pt, titles 11 pt) with a glyph for every character; no two elements' ink
 overlaps unless one contains the other, and an element stays inside its container;
-nothing but decorations leaves the 3 mm safe area (or the face's own, larger one); every icon is a known glyph.
+nothing but decorations leaves the 3 mm safe area (or the face's own, larger one); every icon is a known glyph;
+a text's markup prints (pnp.data.markup: balanced, every inline icon known).
 Lengths in points; messages in mm. Source: shared/DESIGN.md, "Card faces are data" and
 "Card faces" (floors and safe area).
 """
@@ -10,16 +11,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from pnp.core.shown import quoted
 from pnp.core.units import pt_to_mm
+from pnp.data.markup import has_markup
 from pnp.data.models import Origin
-from pnp.fonts import glyph_problem, missing_glyphs
+from pnp.fonts import glyph_problem
 from pnp.glyphs import GLYPH_NAMES
 from pnp.layout.card_frame import BODY_FLOOR_PT, CardFrame
 from pnp.layout.face import Art, Element, Face, Icon, Text
 from pnp.layout.imposition import Rect
 from pnp.layout.text import TextDoesNotFit
+from pnp.layout.text_markup import markup_problems, missing_in_styles
 
 TOLERANCE_PT = 0.01
 MIN_DPI = 150  # art printed at fewer pixels per inch is refused
@@ -51,7 +55,7 @@ def check_face(face: Face, frame: CardFrame) -> list[Fault]:
     safe = face.safe or frame.safe
     safe_area = f"the {round(pt_to_mm(safe.x), 3) if face.safe else frame.safe_mm:g} mm safe area"
     for element in face.elements:
-        boxes = _ink(element, faults)
+        boxes = _ink(element, faults, face.inline)
         if boxes is None:
             continue
         ink[element.key] = boxes
@@ -94,8 +98,10 @@ def _containers(face: Face, faults: list[Fault]) -> dict[str, Element]:
     return seen
 
 
-def _ink(element: Element, faults: list[Fault]) -> tuple[Rect, ...] | None:
-    """The element's ink boxes, or None (with a fault) when it cannot be laid out."""
+def _ink(element: Element, faults: list[Fault], inline: Any) -> tuple[Rect, ...] | None:
+    """The element's ink boxes, or None (with a fault) when it cannot be laid out: a text
+    whose markup cannot print (`markup_faults`; `inline`: the face's icons), or with a
+    character its fonts lack, or that does not fit."""
     if isinstance(element, Icon) and element.glyph not in GLYPH_NAMES:
         faults.append(Fault(element, f"no icon called {quoted(element.glyph)}"))
         return None
@@ -105,7 +111,12 @@ def _ink(element: Element, faults: list[Fault]) -> tuple[Rect, ...] | None:
         faults.append(
             Fault(element, f"set at {element.min_size:g} pt, under the {BODY_FLOOR_PT:g} pt floor")
         )
-    missing = missing_glyphs(element.text, element.font)
+    if has_markup(element.text):
+        said = markup_problems(element.text, element.parts, inline)
+        faults += [Fault(element, f"its markup: {message}", origin) for message, origin in said]
+        if said:
+            return None
+    missing = missing_in_styles(element.text, element.font)
     if missing:
         for value, origin in element.parts:
             mine = missing & set(value)

@@ -18,6 +18,7 @@ from pnp.layout.aid_text import narrowest_frame, split_aids
 from pnp.layout.bleed import reach_bleed
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
+from pnp.layout.inline import with_inline
 
 #: The back id of a game that prints one back for every card.
 ONE_BACK = "back"
@@ -180,14 +181,15 @@ class Kit(ABC):
 
     def face(self, card: Any, data: Any, frame: CardFrame) -> Face:
         """The front Face of any printed card: an aid's (pnp.layout.aid) or the game's,
-        with the card's art (`card_art`, `Face.with_art`), every mark on the trim run through the
+        with the card's art (`card_art`, `Face.with_art`), the game's inline icons when a
+        text names one (pnp.layout.inline), every mark on the trim run through the
         frame's whole bleed (pnp.layout.bleed.reach_bleed)."""
         face = (
             aid_face(card, data, frame)
             if isinstance(card, AidCard)
             else self.front(card, data, frame)
         )
-        return reach_bleed(face.with_art(card_art(card, data), frame), frame)
+        return reach_bleed(with_inline(face.with_art(card_art(card, data), frame), data), frame)
 
     def back_ids(self, data: Any) -> list[str]:
         """Every back the kit prints: the game's, and the aids' when it has aids."""
@@ -204,7 +206,7 @@ class Kit(ABC):
         else:
             face = self.back(back_id, data, frame)
             art = self.back_art(back_id, data) or back_icon(back_id, data)
-        return reach_bleed(face.with_art(art, frame, back=True), frame)
+        return reach_bleed(with_inline(face.with_art(art, frame, back=True), data), frame)
 
     def back_art(self, back_id: str, data: Any) -> Any:
         """The picture on the back `back_id` (pnp.data.art.ArtSpec, or None): game.toml's

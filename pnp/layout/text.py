@@ -1,13 +1,11 @@
-"""Fit text into a box: wrap at whitespace and soft hyphens, then shrink step by step down to a floor size.
-
-Measures with the registered fonts' metrics (reportlab's pdfmetrics). Sizes and
-box dimensions are in points. Source: shared/DESIGN.md, "Drawing" (text auto-fits,
-never overflows or clips; a card whose text cannot fit at the floor is an error).
-"""
+"""Fit text into a box: wrap at whitespace and soft hyphens, then shrink step by step
+down to a floor size. Measures with the registered fonts' metrics (reportlab's
+pdfmetrics); rich text (pnp.data.markup) run by run (pnp.layout.rich). Sizes and box
+dimensions in points. Source: shared/DESIGN.md, "Drawing" (text auto-fits, never
+overflows or clips; a card whose text cannot fit at the floor is an error)."""
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -16,9 +14,12 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.core.shown import plural, quoted
 from pnp.core.units import mm_to_pt
+from pnp.data.markup import ENCODED, MarkupError, decoded, encoded
 from pnp.fonts import BREAKS, NO_BREAK_SPACES, metrics, on_change
 from pnp.fonts import font as registered
+from pnp.layout.blanks import BLANK_RUN, blank_text
 from pnp.layout.imposition import Rect
+from pnp.layout.rich import carried, rich_width
 
 LEADING = 1.18
 STEP_PT = 0.25
@@ -49,13 +50,14 @@ class TextDoesNotFit(Exception):
 
 @lru_cache(maxsize=65536)
 def text_width(text: str, font: str, size: float) -> float:
-    """Width of `text` in `font` at `size`, in points."""
+    """Width (pt) of `text` (plain or encoded rich text, pnp.layout.rich) in `font` at `size`."""
+    if ENCODED.search(text):
+        return rich_width(text, font, size)
     return stringWidth(text, font, size)
 
 
-# Whitespace that separates words, as in the rulebook's paragraphs: tabs, carriage returns
-# and Unicode spaces all print as one space. No-break spaces bind words and print as
-# themselves; "\n" starts a new line. BREAKS (pnp.fonts) are the break points in a word.
+# Whitespace that separates words: tabs, carriage returns and Unicode spaces print as one
+# space; no-break spaces bind words; "\n" starts a line. BREAKS (pnp.fonts): break points.
 _SPACES = re.compile(f"[^\\S\n{NO_BREAK_SPACES}]+")
 _BREAK = re.compile(f"([{''.join(BREAKS)}])")
 
@@ -65,6 +67,12 @@ def words(text: str) -> list[str]:
     return [w for w in _SPACES.split(text) if w]
 
 
+def _split(word: str) -> list[str]:
+    """`word` split at its break points, kept between the parts (rich: `carried`)."""
+    parts = _BREAK.split(word)
+    return carried(parts) if len(parts) > 1 and ENCODED.search(word) else parts
+
+
 def _plain(word: str) -> str:
     return _BREAK.sub("", word)
 
@@ -72,7 +80,7 @@ def _plain(word: str) -> str:
 def _break_to_fit(word: str, room: float, font: str, size: float) -> tuple[str, str]:
     """The longest head of `word`, broken at a soft hyphen or zero-width space, that fits
     in `room` pt with what prints at the break; ("", word) when none does."""
-    pieces = _BREAK.split(word)
+    pieces = _split(word)
     for k in range(len(pieces) // 2, 0, -1):
         head = _plain("".join(pieces[: 2 * k - 1])) + BREAKS[pieces[2 * k - 1]]
         if text_width(head, font, size) <= room:
@@ -126,39 +134,14 @@ def wrap(
     return tuple(lines)
 
 
-#: A fill-in blank in a text laid out with blanks (`fit_text`'s `blank_pt`): a run of
-#: three or more underscores ("____" in the data).
-BLANK_RUN = re.compile(r"_{3,}")
-_STARTS_BLANK = re.compile(r"[^\w\s]*_{3}")
-_SEPARATORS = re.compile(r"([^\S\n]+)")
-_HYPHEN = re.compile(r"(?<=\w)-(?=\w)")
 # a heading breaks after a hyphen only between parts of three letters or more ("Wi-Fi" holds)
 _HEADING_HYPHEN = re.compile(r"(?<=\w{3})-(?=\w{3})")
 
-
-def blank_text(text: str, font: str, size: float, blank_pt: float, together: bool) -> str:
-    """`text` as it prints with fill-in blanks: each run of underscores (`BLANK_RUN`)
-    becomes a run at least `blank_pt` pt long at `size` pt in `font` (underscores abut, so
-    the run prints as one line), bound by a no-break space to the word before it; a blank
-    after a blank is bound to it only when `together`. Punctuation written against a
-    blank ("____.") stays bound to it, as any word's does. Issue 28 item 6."""
-    n = max(3, math.ceil(blank_pt / text_width("_", font, size) - 1e-9))
-    tokens = _SEPARATORS.split(BLANK_RUN.sub("_" * n, text))
-    for i in range(1, len(tokens) - 1, 2):
-        before, after = tokens[i - 1], tokens[i + 1]
-        if before and _STARTS_BLANK.match(after) and (together or not BLANK_RUN.search(before)):
-            tokens[i] = "\u00a0"
-            # the word bound to a blank may still break after a hyphen it holds
-            tokens[i - 1] = _HYPHEN.sub("-\u200b", before)
-    return "".join(tokens)
-
-
 #: What a line break costs in `balanced_wrap`, as the room (a share of the width) that
 #: would cost as much left empty at a line's end: a break inside a word; in a heading, a
-#: line that ends on a word that leads into the next ("Tax & / Benefits"), and a last
-#: line of one short word (SHORT_WORD characters or fewer) under others ("a
-#: remote-control / car"). A heading's last line counts its room at LAST_LINE_WEIGHT,
-#: so of two even breaks the longer line comes first.
+#: line ending on a word that leads into the next ("Tax & / Benefits"), a last line of
+#: one short word (SHORT_WORD characters or fewer) under others ("a remote-control /
+#: car"). A heading's last line counts its room at LAST_LINE_WEIGHT (longer line first).
 BREAK_IN_WORD_COST = 0.25
 WEAK_END_COST = 0.5
 LAST_LINE_WEIGHT = 0.8
@@ -185,7 +168,7 @@ def balanced_wrap(
         # pieces of words, each with what follows it: " " (a space), or a break point
         pieces: list[tuple[str, str]] = []
         for word in words(paragraph):
-            parts = _BREAK.split(word)
+            parts = _split(word)
             pieces += [(parts[k], parts[k + 1]) for k in range(0, len(parts) - 1, 2)]
             pieces.append((parts[-1], " "))
         n = len(pieces)
@@ -257,9 +240,7 @@ def _fits(
     return fitted if fitted.height <= height + 1e-6 else None
 
 
-def _lift_last_word(
-    lines: list[str], start: int, whole_words: list[bool], font: str, size: float, width: float
-) -> None:
+def _lift_last_word(lines: list[str], start: int, whole_words: list[bool], font, size, width):
     """Move the last word of the line above a paragraph's one-word last line down to it,
     in place, when the line above broke at a space, keeps a word and both words fit."""
     if len(lines) - start < 2 or not whole_words or not whole_words[-1]:
@@ -321,7 +302,7 @@ def fit_text(
             default="",
             key=lambda w: text_width(w, font, min_size),
         )
-        shown = longest.replace("\u00a0", " ")
+        shown = decoded(longest).replace("\u00a0", " ")
         raise TextDoesNotFit(
             f"the word {quoted(shown, 40)} is wider than the {width / 72 * 25.4:.1f} mm "
             f"text box even at {min_size} pt"
@@ -333,15 +314,14 @@ def fit_text(
     )
 
 
-# a game's own fonts (pnp.fonts.use_game_fonts) measure differently from the last game's
 on_change(text_width.cache_clear)
 on_change(fit_text.cache_clear)
 
 
 @dataclass(frozen=True)
 class PlacedLine:
-    """One line of fitted text where it prints: its text, font, size (pt), the x where it
-    starts, its baseline y, and its em box (pt, from descent to ascent)."""
+    """One line of fitted text where it prints: its text (encoded rich text: pnp.layout.rich
+    draws it run by run), font, size (pt), start x, baseline y and em box (pt)."""
 
     text: str
     font: str
@@ -350,14 +330,24 @@ class PlacedLine:
     baseline: float
     box: Rect
 
+    @property
+    def printed(self) -> str:
+        """The characters the line prints: its text without markup's switches and icons."""
+        return ENCODED.sub("", self.text)
+
 
 def fit_block(block) -> FittedText:
-    """Fit a text element (pnp.layout.face.Text) into its box, its blanks (if it sets
-    `blank_mm`) as slots that long; raises TextDoesNotFit."""
+    """Fit a text element (pnp.layout.face.Text) into its box, its markup encoded
+    (pnp.data.markup), its blanks (if it sets `blank_mm`) as slots that long; raises
+    TextDoesNotFit (also for markup that cannot print: validation says where)."""
     b = block.box
     blank_pt = mm_to_pt(getattr(block, "blank_mm", 0.0))
+    try:
+        text = encoded(block.text)
+    except MarkupError as exc:
+        raise TextDoesNotFit(f"its markup cannot print: {exc}") from None
     return fit_text(
-        block.text,
+        text,
         block.font,
         b.w,
         b.h,

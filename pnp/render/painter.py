@@ -36,6 +36,7 @@ from pnp.layout.kit import Kit, front_key
 from pnp.render.colour import colour, tint
 from pnp.render.glyphs_more import shield_path
 from pnp.render.icons import IconSet
+from pnp.render.rich_text import draw_icons, draw_text, prepare_icons
 from pnp.render.svg_art import SvgStore
 
 if TYPE_CHECKING:  # pnp.render.images (Pillow's colour management): loaded for a raster
@@ -90,20 +91,6 @@ def _shield(c: Canvas, e: Shield) -> None:
     c.drawPath(shield_path(c, r.x, r.y, r.w, r.h), stroke=0, fill=1)
 
 
-def _text(c: Canvas, e: Text) -> None:
-    """Every placed line of `e`, in one text object (one BT ... ET)."""
-    t = c.beginText()
-    t.setFillColor(colour(e.colour))
-    font = None
-    for line in e.placed:
-        if (line.font, line.size) != font:
-            font = (line.font, line.size)
-            t.setFont(line.font, line.size)
-        t.setTextOrigin(line.x, line.baseline)
-        t.textOut(line.text)
-    c.drawText(t)
-
-
 class _Painted(NamedTuple):
     """What drawing a face wrote (FacePainter._draw_again): the graphics state's settings
     it was drawn in, its operators, the forms it placed and how many SVG pictures."""
@@ -141,7 +128,6 @@ DRAW: dict[type, Callable[[Canvas, Any], None]] = {
     Rule: _rule,
     Disc: _disc,
     Shield: _shield,
-    Text: _text,
 }
 
 
@@ -163,6 +149,7 @@ class FacePainter:
         self.generated_bleed: set[str] = set()
         self._texts: dict[tuple, str] = {}  # print_key -> the text object's operators
         self._faces: dict[tuple, _Painted] = {}  # Face.look -> what painting it wrote
+        self._inline: Any = None  # the inline icons of the face being drawn (Face.inline)
 
     def paint(self, face: Face) -> None:
         """Draw `face` at the current origin (the trim's bottom-left); a face with a
@@ -172,6 +159,7 @@ class FacePainter:
             return
         if face.reuse not in self.forms:
             self.icons.prepare(e for e in face.elements if isinstance(e, Icon))
+            prepare_icons(self, face)
             self.svgs.prepare(e.art for e in face.elements if isinstance(e, Art) and e.art.vector)
             b = self.frame.bleed
             self.c.beginForm(face.reuse, -b, -b, self.frame.w + b, self.frame.h + b)
@@ -214,6 +202,7 @@ class FacePainter:
             self._faces[face.look] = painted
 
     def _draw(self, face: Face) -> None:
+        self._inline = face.inline
         if face.ground is not None:
             _fill(self.c, face.ground)
         for element in face.elements:
@@ -237,7 +226,7 @@ class FacePainter:
         still opaque (else its colour would also reset the graphics state's alpha)."""
         c = self.c
         if not _opaque(c):
-            _text(c, e)
+            draw_icons(self, self._inline, e, draw_text(c, e))
             return
         key = print_key(e)
         code = self._texts.get(key)
@@ -245,8 +234,10 @@ class FacePainter:
             c._code.append(code)
             return
         before = len(c._code)
-        _text(c, e)
-        if len(c._code) == before + 1 and _opaque(c):  # one BT ... ET, no state changed
+        icons = draw_text(c, e)
+        if icons:  # inline icons are placed forms: drawn anew each time
+            draw_icons(self, self._inline, e, icons)
+        elif len(c._code) == before + 1 and _opaque(c):  # one BT ... ET, no state changed
             if len(self._texts) >= KEPT_TEXTS:
                 del self._texts[next(iter(self._texts))]  # the oldest
             self._texts[key] = c._code[-1]

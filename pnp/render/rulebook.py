@@ -1,13 +1,12 @@
 """Render the rulebook with reportlab platypus onto half-sheet pages (A5 for A4 paper,
 half-letter for Letter), ready to read on screen, print, or impose as a booklet.
 
-User text is escaped before it becomes paragraph markup; only `**bold**` turns into
-markup. Sizes in points.
+User text is escaped before it becomes paragraph markup; only its own markup
+(pnp.data.markup: bold, italic, line breaks) turns into markup. Sizes in points.
 """
 
 from __future__ import annotations
 
-import re
 from functools import partial
 from html import escape as _html_escape
 from pathlib import Path
@@ -28,6 +27,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import ActionFlowable
 
 from pnp.core.units import mm_to_pt
+from pnp.data import markup
 from pnp.data.rulebook import Block
 from pnp.fonts import BOLD, REGULAR, register_all
 from pnp.layout.kit import KitRow
@@ -68,8 +68,20 @@ def escape(text: str) -> str:
 
 
 def inline_markup(text: str) -> str:
-    """Escape `text` for reportlab's paragraph parser, then turn `**x**` into bold."""
-    return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", escape(text))
+    """`text`'s markup (pnp.data.markup, checked when the rulebook was read) as reportlab's
+    paragraph markup: its words escaped, bold in <b>, italic in <i>, a line break <br/>."""
+    tags = {markup.BOLD: ("<b>", "</b>"), markup.ITALIC: ("<i>", "</i>")}
+    out = []
+    runs = markup.spans(text)
+    if any(run.style == markup.ITALIC for run in runs):
+        register_all(italic=True)
+    for run in runs:
+        if run.text == "\n":
+            out.append("<br/>")
+        elif run.icon is None:
+            opening, closing = tags.get(run.style, ("", ""))
+            out.append(opening + escape(run.text) + closing)
+    return "".join(out)
 
 
 def _flowables(blocks: list[Block], para) -> list:
