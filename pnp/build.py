@@ -22,7 +22,8 @@ from pnp.core.file_kinds import kind_of
 from pnp.core.games import find_game
 from pnp.core.outfile import refused, through_links
 from pnp.core.shown import PATH_LIMIT, quoted
-from pnp.core.units import CARD_SIZES_MM, mm_to_pt
+from pnp.core.sizes import card_mm, card_size_name
+from pnp.core.units import mm_to_pt
 from pnp.data.icons import credit_blocks
 from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
@@ -130,7 +131,7 @@ def frame_for(options: BuildOptions):
     def make(data) -> CardFrame:
         size = options.card_size or data.info.card_size
         check_card_size(data.info, size)
-        w, h = CARD_SIZES_MM[size]
+        w, h = card_mm(size)
         return CardFrame(
             mm_to_pt(w),
             mm_to_pt(h),
@@ -144,13 +145,13 @@ def frame_for(options: BuildOptions):
 
 def check_card_size(info, size: str) -> None:
     """PnpError unless `size` is one of the trims the game's faces are laid out for
-    (`info.card_sizes`, from game.toml): "hack-attack is laid out for poker, bridge and
-    tarot cards, not mini"."""
+    (`info.card_sizes`, from game.toml; compared by their mm, so "63.5x88.9mm" is poker):
+    "hack-attack is laid out for poker, bridge and tarot cards, not mini"."""
     sizes = info.card_sizes
-    if sizes and size not in sizes:
+    if sizes and card_mm(size) not in {card_mm(s) for s in sizes}:
         shown = sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + " and " + sizes[-1]
         raise PnpError(
-            f"{info.id} is laid out for {shown} cards, not {size} "
+            f"{info.id} is laid out for {shown} cards, not {card_size_name(size)} "
             f"(--card-size; the sizes are game.toml's card_sizes)"
         )
 

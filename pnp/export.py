@@ -27,7 +27,8 @@ from pnp.build import BuildOptions, _staging_folder, load_for_drawing, publish
 from pnp.core.errors import DataError, PnpError, errors_only
 from pnp.core.outfile import refused
 from pnp.core.shown import PATH_LIMIT, quoted
-from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
+from pnp.core.sizes import card_mm
+from pnp.core.units import DEFAULT_DPI, MAX_DPI, MIN_DPI
 from pnp.export_tts import Deck, write_tts
 from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
@@ -227,7 +228,7 @@ def prepare(options: ExportOptions) -> Job:
         data,
         groups,
         frame,
-        CARD_SIZES_MM[size],
+        card_mm(size),
         options.bleed_mm,
         kit.name(data),
         tuple(printed),

@@ -26,7 +26,8 @@ from pnp.core.errors import DataError, PnpError, Problem, errors_only
 from pnp.core.outfile import write_whole
 from pnp.core.pictures import only_pictures_of
 from pnp.core.shown import listed, quoted
-from pnp.core.units import CARD_SIZES_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI
+from pnp.core.sizes import card_mm
+from pnp.core.units import DEFAULT_DPI, MAX_DPI, MIN_DPI
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
 from pnp.layout.kit import ONE_BACK, Kit, PrintGroup
 from pnp.render.raster import encode_png, pixels, rasterise
@@ -164,7 +165,7 @@ def draw(
         ink_saver=options.ink_saver,
     )
     frame = frame_for(build)(data)
-    trim_mm = CARD_SIZES_MM[options.card_size or data.info.card_size]
+    trim_mm = card_mm(options.card_size or data.info.card_size)
     size = tuple(pixels(n + 2 * options.bleed_mm, options.dpi) for n in trim_mm)
     checks = FaceChecks(kit, data, frame)
     try:

@@ -15,7 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.core.units import PAPER_MM, mm_to_pt
+from pnp.core.sizes import PAPER_MM
+from pnp.core.units import mm_to_pt
 from pnp.fonts import REGULAR, register_all
 from pnp.layout.text import text_width, wrap
 from tests.datafiles import edit_data

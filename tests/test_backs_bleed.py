@@ -19,7 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.build import BuildOptions, build
 from pnp.core.games import find_game
 from pnp.core.paths import SHIPPED_DATA_DIR
-from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
+from pnp.core.sizes import CARD_SIZES_MM
+from pnp.core.units import mm_to_pt, pt_to_mm
 from pnp.fonts import REGULAR
 from pnp.fonts import font as font_name
 from pnp.layout.back_check import back_faults

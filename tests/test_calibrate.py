@@ -15,7 +15,8 @@ from pypdf import PdfReader
 from pnp.calibrate import render_calibration, write_calibration
 from pnp.cli import main
 from pnp.core.errors import LayoutError
-from pnp.core.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt
+from pnp.core.sizes import CARD_SIZES_MM, PAPER_MM
+from pnp.core.units import mm_to_pt
 from pnp.fonts import BOLD, REGULAR, font, metrics, missing_glyphs
 from pnp.layout.calibration import (
     ARM_MM,

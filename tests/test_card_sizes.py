@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.core.games import game_ids
 from pnp.core.paths import SHIPPED_DATA_DIR
-from pnp.core.units import CARD_SIZES_MM
+from pnp.core.sizes import CARD_SIZES_MM
 from tests.datafiles import edit_data
 
 

@@ -27,7 +27,7 @@ from pnp.cli import main as pnp_main
 from pnp.core.errors import PnpError
 from pnp.core.games import find_game
 from pnp.core.paths import SHIPPED_DATA_DIR
-from pnp.core.units import CARD_SIZES_MM
+from pnp.core.sizes import CARD_SIZES_MM
 from pnp.export import ExportOptions, export
 from pnp.layout.kit import PrintGroup
 from pnp.validate import validate

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
+from pnp.core.sizes import CARD_SIZES_MM
+from pnp.core.units import mm_to_pt, pt_to_mm
 from pnp.faces.scale import Scale
 from pnp.layout.card_frame import CardFrame
 

@@ -230,7 +230,7 @@ def test_a_shared_value_is_reported_once_with_the_face_it_was_found_on(tmp_path)
 def test_every_face_of_every_kit_passes_every_check(game, size):
     kit = find_game(game)
     data = kit.load(SHIPPED_DATA_DIR / game)
-    from pnp.core.units import CARD_SIZES_MM
+    from pnp.core.sizes import CARD_SIZES_MM
 
     w, h = CARD_SIZES_MM[size]
     frame = CardFrame(w * MM, h * MM, 0.5 * MM)

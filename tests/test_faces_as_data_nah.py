@@ -16,7 +16,8 @@ import pytest
 
 from pnp.build import BuildOptions, build
 from pnp.core.paths import SHIPPED_DATA_DIR
-from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
+from pnp.core.sizes import CARD_SIZES_MM
+from pnp.core.units import mm_to_pt, pt_to_mm
 from pnp.faces.bound import Bound
 from pnp.faces.building import back_face, front_face
 from pnp.faces.layout_file import read_layout

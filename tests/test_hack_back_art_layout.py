@@ -17,7 +17,8 @@ from pypdf.generic import ContentStream
 from pnp.cli import main
 from pnp.core.games import find_game
 from pnp.core.paths import SHIPPED_DATA_DIR
-from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
+from pnp.core.sizes import CARD_SIZES_MM
+from pnp.core.units import mm_to_pt, pt_to_mm
 from pnp.fonts import REGULAR
 from pnp.games.hack_back.cards import HeroCard
 from pnp.layout.card_frame import BODY_FLOOR_PT, TITLE_FLOOR_PT, CardFrame

@@ -244,7 +244,8 @@ def test_sync_keeps_a_shipped_table_as_it_is(tmp_path, collection):
 @pytest.mark.parametrize("size", ["poker", "bridge", "tarot"])
 def test_every_aid_keeps_an_art_area_clear_of_its_text(game, size):
     from pnp.build import find_kit
-    from pnp.core.units import CARD_SIZES_MM, mm_to_pt
+    from pnp.core.sizes import CARD_SIZES_MM
+    from pnp.core.units import mm_to_pt
     from pnp.layout.aid import aid_face
 
     kit = find_kit(game, SHIPPED)
@@ -329,7 +330,8 @@ def test_the_readme_credits_every_author_of_a_shipped_picture():
 @pytest.mark.parametrize("size", ["poker", "tarot"])
 def test_the_backs_the_icon_table_pictures_print_it_clear_of_their_words(game, size):
     from pnp.build import find_kit
-    from pnp.core.units import CARD_SIZES_MM, mm_to_pt
+    from pnp.core.sizes import CARD_SIZES_MM
+    from pnp.core.units import mm_to_pt
 
     kit = find_kit(game, SHIPPED)
     data = kit.load(SHIPPED / game)

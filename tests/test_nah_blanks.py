@@ -15,7 +15,8 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.core.paths import SHIPPED_DATA_DIR
-from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
+from pnp.core.sizes import CARD_SIZES_MM
+from pnp.core.units import mm_to_pt, pt_to_mm
 from pnp.fonts import BOLD
 from pnp.games.not_a_hack.cards import load_not_a_hack
 from pnp.games.not_a_hack.faces import BLANKS_FLOOR_PT, KIT

@@ -25,7 +25,8 @@ from pypdf import PdfReader
 
 from pnp.cli import main
 from pnp.core.paths import SHIPPED_DATA_DIR
-from pnp.core.units import CARD_SIZES_MM, mm_to_pt, pt_to_mm
+from pnp.core.sizes import CARD_SIZES_MM
+from pnp.core.units import mm_to_pt, pt_to_mm
 from pnp.games.not_a_hack.cards import load_not_a_hack
 from pnp.games.not_a_hack.faces import KIT
 from pnp.layout.card_frame import BODY_FLOOR_PT, TITLE_FLOOR_PT, CardFrame

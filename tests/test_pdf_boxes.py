@@ -19,7 +19,7 @@ from pnp.build import BuildOptions, build
 from pnp.calibrate import write_calibration
 from pnp.cli import main as pnp_main
 from pnp.core.paths import SHIPPED_DATA_DIR
-from pnp.core.units import CARD_SIZES_MM, PAPER_MM
+from pnp.core.sizes import CARD_SIZES_MM, PAPER_MM
 from pnp.export import ExportOptions, export
 from pnp.layout.imposition import DEFAULT_BLEED_MM, DEFAULT_MARGIN_MM, SheetSpec
 from pnp.layout.page_boxes import framed_page, single_card_boxes, whole_page

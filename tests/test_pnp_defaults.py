@@ -17,8 +17,11 @@ from pnp.cli.build import build
 from pnp.cli.config_files import ENV_DIR
 from pnp.cli.defaults import KEYS
 from pnp.cli.export import export
+from pnp.core.sizes import PAPER_MM
 from pnp.core.units import mm_to_pt
 from tests.pdfread import placements
+
+KNOWN = "a3, a4, a5, letter, legal, tabloid, or a custom WxH in mm like 300x450mm"
 
 A4_PT = (595.276, 841.89)
 LETTER_PT = (612.0, 792.0)
@@ -85,7 +88,7 @@ def test_help_shows_the_files_values_as_the_defaults(folders):
     work, _ = folders
     (work / "pnp.toml").write_text('paper = "letter"\nbleed = 1.5\n')
     shown = " ".join(_pnp("build", "--help").output.split())
-    assert "--paper [a4|letter] [default: letter]" in shown
+    assert "--paper [a3|a4|a5|letter|legal|tabloid|WxH] [default: letter]" in shown
     assert "Bleed in mm. [default: 1.5]" in shown
 
 
@@ -113,11 +116,20 @@ def test_calibrate_leaves_a_single_sided_duplex_to_its_own_default(folders):
 @pytest.mark.parametrize(
     "text, line",
     [
-        ('paper = "a5"\n', "./pnp.toml:1: field 'paper': 'a5' is not one of 'a4', 'letter'."),
-        ("paper = 4\n", './pnp.toml:1: field \'paper\': expected one of "a4", "letter", got 4'),
+        (
+            'paper = "a6"\n',
+            "./pnp.toml:1: field 'paper': unknown paper 'a6'; known: a3, a4, a5, letter, legal, tabloid, or a custom WxH in mm like 300x450mm",
+        ),
+        (
+            "paper = 4\n",
+            "./pnp.toml:1: field 'paper': expected one of "
+            + ", ".join(f'"{p}"' for p in PAPER_MM)
+            + ' or a custom "WxH" in mm, got 4',
+        ),
         (
             '# mine\ncard_size = "huge"\n',
-            "./pnp.toml:2: field 'card_size': 'huge' is not one of 'poker', 'bridge', 'mini', 'tarot'.",
+            "./pnp.toml:2: field 'card_size': unknown card size 'huge'; known: "
+            "poker, bridge, mini, tarot, mini-euro, euro, square, domino, jumbo, or a custom WxH in mm like 63.5x88.9mm; any of them with -landscape turns it sideways",
         ),
         (
             "duplex = true\n",
@@ -181,11 +193,11 @@ def test_a_bad_file_is_one_line_naming_file_and_line_and_nothing_is_written(fold
 def test_every_problem_of_both_files_is_listed(folders):
     work, user = folders
     (work / "pnp.toml").write_text("bleed = 11\nmargin = -1\n")
-    (user / "pnp.toml").write_text('paper = "a3"\n')
+    (user / "pnp.toml").write_text('paper = "a6"\n')
     result = _pnp("build", "--game", "hack-attack")
     assert (result.exit_code, result.output) == (
         1,
-        f"Error: {user / 'pnp.toml'}:1: field 'paper': 'a3' is not one of 'a4', 'letter'.\n"
+        f"Error: {user / 'pnp.toml'}:1: field 'paper': unknown paper 'a6'; known: {KNOWN}\n"
         "Error: ./pnp.toml:1: field 'bleed': must be 0..10 mm, got 11\n"
         "Error: ./pnp.toml:2: field 'margin': must be 0..100 mm, got -1\n",
     )

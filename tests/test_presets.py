@@ -18,7 +18,7 @@ from PIL import Image, ImageCms
 from pypdf import PdfReader
 
 from pnp.cli import main
-from pnp.core.units import CARD_SIZES_MM
+from pnp.core.sizes import CARD_SIZES_MM
 from pnp.export import ExportOptions, export, prepare
 from pnp.export_preset import deck_files
 from pnp.presets import PRESET_IDS, preset, presets

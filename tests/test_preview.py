@@ -21,7 +21,7 @@ import pnp.core.paths
 from pnp.build import game_folder
 from pnp.cli import main as pnp_main
 from pnp.core.games import find_game, game_ids
-from pnp.core.units import CARD_SIZES_MM
+from pnp.core.sizes import CARD_SIZES_MM
 from pnp.export import ExportOptions, export
 from tests.datafiles import edit_data
 

@@ -14,7 +14,8 @@ from pypdf import PdfReader
 from pnp.build import BuildOptions, frame_for
 from pnp.core.games import find_game, game_ids
 from pnp.core.paths import SHIPPED_DATA_DIR
-from pnp.core.units import CARD_SIZES_MM, mm_to_pt
+from pnp.core.sizes import CARD_SIZES_MM
+from pnp.core.units import mm_to_pt
 from tests.pdfread import placements, plumbed
 
 MM = mm_to_pt(1)

@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.core.units import PAPER_MM, pt_to_mm
+from pnp.core.sizes import PAPER_MM
+from pnp.core.units import pt_to_mm
 from pnp.render.tracker import HIGH_VC, LOW_VC, board_cells
 
 

@@ -15,8 +15,8 @@ import click
 
 from pnp.core.errors import DataError, GameLeftOut, HackPackError, PnpError, Problem
 from pnp.core.shown import described, plural, quoted
+from pnp.core.sizes import card_size_name, paper_name, size_names
 from pnp.core.terminal import OutputLost, echo, one_line, silence_stdout
-from pnp.core.units import CARD_SIZES_MM, PAPER_MM
 from pnp.layout.imposition import DUPLEX_MODES, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_GAP_MM
 
 
@@ -132,10 +132,39 @@ class InRange(click.ParamType):
         return str(int(bound)) if self.integer and math.isfinite(bound) else f"{bound:g}"
 
 
+class SizeName(click.ParamType):
+    """A paper (`kind` "paper") or card size ("card") typed on the command line: a named
+    one (pnp.core.sizes, any case) or a custom WxH in mm, given on as its one spelling
+    ("a4", "poker-landscape", "70x70mm"); anything else is click's usage error (exit 2)
+    naming the known sizes. Completion offers the names."""
+
+    def __init__(self, kind: str):
+        self.kind = kind
+        self.name = "paper" if kind == "paper" else "card size"
+        self.choices = size_names(kind)
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return "[" + "|".join(self.choices) + "|WxH]"
+
+    def convert(self, value, param, ctx):
+        from pnp.core.errors import LayoutError
+
+        try:
+            return (paper_name if self.kind == "paper" else card_size_name)(str(value))
+        except LayoutError as exc:
+            self.fail(str(exc), param, ctx)
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        typed = incomplete.casefold()
+        return [CompletionItem(c) for c in self.choices if c.startswith(typed)]
+
+
 #: The types of the options several verbs share, one object each, so that an option and
 #: the pnp.toml key of the same name (pnp.cli.defaults) take exactly the same values.
-PAPER = click.Choice(list(PAPER_MM))
-CARD_SIZE = click.Choice(list(CARD_SIZES_MM))
+PAPER = SizeName("paper")
+CARD_SIZE = SizeName("card")
 DUPLEX = click.Choice(DUPLEX_MODES)
 BLEED_MM = InRange(0, MAX_BLEED_MM, "mm")
 GAP_MM = InRange(0, MAX_GAP_MM, "mm")  # --gutter and --margin

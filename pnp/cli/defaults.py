@@ -34,6 +34,7 @@ from pnp.cli.base import (
     PAPER,
     TYPED,
     Failure,
+    SizeName,
     folder,
 )
 from pnp.cli.config_files import FILE_NAME, ConfigFile, config_files, shown_at
@@ -136,10 +137,11 @@ def _checked(spec: Key, value: Any, ctx) -> Any:
 def _converted(kind: click.ParamType, value: Any, ctx) -> Any:
     """`value` converted by the option's own type: a Choice takes text, an InRange a
     number (TOML's, never text that looks like one)."""
-    if isinstance(kind, click.Choice):
+    if isinstance(kind, (click.Choice, SizeName)):
         if not isinstance(value, str):
             choices = ", ".join(f'"{c}"' for c in kind.choices)
-            raise click.BadParameter(f"expected one of {choices}, got {described(value)}")
+            custom = ' or a custom "WxH" in mm' if isinstance(kind, SizeName) else ""
+            raise click.BadParameter(f"expected one of {choices}{custom}, got {described(value)}")
     elif isinstance(value, bool) or not isinstance(value, (int, float)):
         raise click.BadParameter(
             f"expected a number of {getattr(kind, 'unit', '') or 'units'} written "

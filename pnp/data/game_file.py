@@ -7,9 +7,9 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from pnp.core.errors import Problem
-from pnp.core.shown import quoted
-from pnp.core.units import CARD_SIZES_MM
+from pnp.core.errors import LayoutError, Problem
+from pnp.core.shown import described, quoted
+from pnp.core.sizes import CARD_SIZES_MM, card_mm, card_size_name
 from pnp.data.art import ART_FIELD, parse_art
 from pnp.data.game_fonts import FONTS_FIELD, read_game_fonts
 from pnp.data.icons import ICONS_FIELD, read_game_icons
@@ -25,17 +25,14 @@ GAME_FIELDS = [
     Field(
         "card_size",
         "str",
-        f"one of {', '.join(CARD_SIZES_MM)}",
-        check=lambda v: (
-            None
-            if v in CARD_SIZES_MM
-            else f"unknown card size {quoted(v)}; known: {', '.join(CARD_SIZES_MM)}"
-        ),
+        f"one of {', '.join(CARD_SIZES_MM)} or a custom WxH in mm",
+        check=lambda v: _size_problem(v),
     ),
     Field(
         "card_sizes",
         "list",
-        f"the trims its faces are laid out for, from {', '.join(CARD_SIZES_MM)}",
+        f"the trims its faces are laid out for, from {', '.join(CARD_SIZES_MM)} or a "
+        "custom WxH in mm",
         check=lambda v: _sizes_problem(v),
     ),
     Field("back", "table", "a [back] table"),
@@ -51,14 +48,36 @@ GAME_FIELDS = [
 ]
 
 
+def _size_problem(size: object) -> str | None:
+    """What is wrong with a card size (pnp.core.sizes.card_mm), or None."""
+    try:
+        card_mm(str(size))
+    except LayoutError as exc:
+        return str(exc)
+    return None
+
+
+def _among(size: object, sizes: list) -> bool:
+    """Whether the card size `size` is one of `sizes`, by its mm; True when either is
+    no card size (its own field reports that)."""
+    try:
+        return card_mm(str(size)) in {card_mm(str(s)) for s in sizes}
+    except LayoutError:
+        return True
+
+
 def _sizes_problem(sizes: list) -> str | None:
-    """What is wrong with a `card_sizes` array: empty, an unknown size, or one twice."""
+    """What is wrong with a `card_sizes` array: empty, an unknown size, or one twice
+    (by its mm: "poker" and "63.5x88.9mm" are one size)."""
     if not sizes:
         return "name at least one card size"
     for size in sizes:
-        if size not in CARD_SIZES_MM:
-            return f"unknown card size {quoted(size)}; known: {', '.join(CARD_SIZES_MM)}"
-    if len(set(sizes)) != len(sizes):
+        if not isinstance(size, str):
+            return f"a card size is a name in quotes, got {described(size)}"
+        wrong = _size_problem(size)
+        if wrong:
+            return wrong
+    if len({card_mm(s) for s in sizes}) != len(sizes):
         return "a card size is named twice"
     return None
 
@@ -162,13 +181,13 @@ def read_game_file(
     if (
         top.get("card_size")
         and isinstance(top.get("card_sizes"), list)
-        and top["card_size"] not in top["card_sizes"]
+        and not _among(top["card_size"], top["card_sizes"])
     ):
         problems.append(
             Problem(
                 tf.path,
                 f"card_size {quoted(top['card_size'])} is not one of "
-                f"card_sizes ({', '.join(top['card_sizes'])})",
+                f"card_sizes ({', '.join(map(str, top['card_sizes']))})",
                 line=tf.lines.top.of("card_size"),
                 field="card_size",
             )
@@ -190,8 +209,8 @@ def read_game_file(
         name=top["name"],
         players_min=players["min"],
         players_max=players["max"],
-        card_size=top["card_size"],
-        card_sizes=tuple(top["card_sizes"]),
+        card_size=card_size_name(top["card_size"]),
+        card_sizes=tuple(card_size_name(s) for s in top["card_sizes"]),
         back=BackDesign(
             back["title"],
             back.get("subtitle", ""),

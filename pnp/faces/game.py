@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from pnp.core.errors import DataError, Problem
+from pnp.core.errors import DataError, LayoutError, Problem
 from pnp.core.shown import quoted
-from pnp.core.units import CARD_SIZES_MM
+from pnp.core.sizes import card_size_name
 from pnp.data.aid import AID_SPEC, AidCard, aid_cards
 from pnp.data.art import parse_art
 from pnp.data.game_file import read_game_file
@@ -142,9 +142,17 @@ def _layout(
         )
         return None
     kinds = {kind: t.fields for t in tables for kind in t.kinds}
-    size = tf.data.get("card_size")
-    design = size if size in CARD_SIZES_MM else "poker"
+    design = _design(tf.data.get("card_size"))
     words = frozenset(labels) if isinstance(labels, dict) else frozenset()
     layout, p = read_layout(folder / faces, kinds, backs, words, design)
     problems += p
     return layout
+
+
+def _design(size: object) -> str:
+    """The game's own trim (game.toml card_size), which its layout is measured on unless
+    it says otherwise; poker when that is no card size (game.toml's check reports it)."""
+    try:
+        return card_size_name(str(size)) if isinstance(size, str) else "poker"
+    except LayoutError:
+        return "poker"

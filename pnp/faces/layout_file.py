@@ -28,9 +28,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from pnp.core.errors import Problem
+from pnp.core.errors import LayoutError, Problem
 from pnp.core.shown import described, listed, quoted
-from pnp.core.units import CARD_SIZES_MM
+from pnp.core.sizes import card_mm
 from pnp.data.toml_source import TableLines, read_toml
 from pnp.faces.elements import ElementSpec, Reader, art_area_entry, check_keys, element
 from pnp.faces.values import conditions, flag, number
@@ -77,15 +77,12 @@ def read_layout(
         if key not in TOP_KEYS:
             r.bad(top, key, f"unknown key; a layout holds {', '.join(TOP_KEYS)}", None)
     size = tf.data.get("design", design)
-    if size not in CARD_SIZES_MM:
-        r.bad(
-            top,
-            "design",
-            f"unknown card size {described(size)}; known: {', '.join(CARD_SIZES_MM)}",
-            None,
-        )
-    else:
-        r.design = CARD_SIZES_MM[size]
+    try:
+        if not isinstance(size, str):
+            raise LayoutError(f"expected a card size in quotes, got {described(size)}")
+        r.design = card_mm(size)
+    except LayoutError as exc:
+        r.bad(top, "design", str(exc), None)
     safe = tf.data.get("safe", SAFE_MM)
     most = min(r.design) / 4
     if not number(safe) or not SAFE_MM <= safe <= most:

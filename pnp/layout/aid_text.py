@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, Sequence
 
-from pnp.core.units import CARD_SIZES_MM, mm_to_pt
+from pnp.core.sizes import card_mm
+from pnp.core.units import mm_to_pt
 from pnp.data.aid import AidCard, AidPhase
 from pnp.data.markup import encoded
 from pnp.fonts import BOLD, REGULAR
@@ -194,7 +195,7 @@ def narrowest_frame(info: Any) -> CardFrame:
     steps' box is narrowest: where an aid is measured for splitting, so a kit splits its
     aids the same way at every size it offers."""
     sizes = tuple(getattr(info, "card_sizes", ()) or ()) or (info.card_size,)
-    w, h = min((CARD_SIZES_MM[s] for s in sizes), key=lambda wh: wh[0])
+    w, h = min((card_mm(s) for s in sizes), key=lambda wh: wh[0])
     return CardFrame(mm_to_pt(w), mm_to_pt(h))
 
 

@@ -24,7 +24,8 @@ from typing import NamedTuple
 
 from pnp.core.errors import LayoutError
 from pnp.core.shown import MINUS, quoted
-from pnp.core.units import PAPER_MM, mm_to_pt
+from pnp.core.sizes import paper_mm, paper_title
+from pnp.core.units import mm_to_pt
 from pnp.fonts import REGULAR, font
 from pnp.layout.imposition import Grid, Rect, back_trim
 from pnp.layout.text import text_width, wrap
@@ -43,7 +44,6 @@ LETTER_SIZE_PT = 8.0  # the target letters A-E (no other text has this size)
 _TICK_MM = {"zero": 4.0, "end": 3.0, "whole": 2.2, "half": 1.2}
 _RULER_TICK_MM = {"end": 6.0, "ten": 4.0, "five": 3.0, "one": 2.0}
 _LINE_PT = {"cross": 0.5, "zero": 0.6, "tick": 0.3, "ruler": 0.3}
-_NAMES = {"a4": "A4 (210 × 297 mm)", "letter": "Letter (215.9 × 279.4 mm)"}
 _FLIP = {"long": "flip on long edge", "short": "flip on short edge"}
 _NBSP = "\u00a0"  # keeps an option and its numbers on one line
 
@@ -119,22 +119,28 @@ def _mm(length_mm: float) -> float:
 
 def max_margin_mm(paper: str) -> float:
     """The widest printer margin (mm, in whole tenths) that leaves the sheet its
-    `NEEDS_MM`: 35.0 on A4, 29.7 on Letter."""
-    paper_w, paper_h = PAPER_MM[paper]
+    `NEEDS_MM`: 35.0 on A4, 29.7 on Letter; negative on a paper too small for it (A5)."""
+    paper_w, paper_h = paper_mm(paper)
     return math.floor(min(paper_w - NEEDS_MM[0], paper_h - NEEDS_MM[1]) * 5 + 1e-6) / 10
 
 
 def check_request(paper: str, duplex: str, margin_mm: float) -> None:
-    """Raise LayoutError for an unknown paper, a duplex mode with no backs ("none") or
-    unknown, or a margin outside 0..the room the sheet needs (`max_margin_mm`)."""
-    if paper not in PAPER_MM:
-        raise LayoutError(f"unknown paper {quoted(paper)}; known: {', '.join(PAPER_MM)}")
+    """Raise LayoutError for an unknown paper (pnp.core.sizes) or one smaller than the
+    sheet needs (`NEEDS_MM`), a duplex mode with no backs ("none") or unknown, or a
+    margin outside 0..the room the sheet needs (`max_margin_mm`)."""
+    paper_mm(paper)
     if duplex not in _FLIP:
         raise LayoutError(
             f"a calibration sheet needs duplex 'long' or 'short', got "
             f"{quoted(duplex)}: single-sided printing has no backs to calibrate"
         )
     most = max_margin_mm(paper)
+    if most < 0:
+        raise LayoutError(
+            f"the calibration sheet needs {NEEDS_MM[0]:g} x {NEEDS_MM[1]:g} mm of paper "
+            f"inside the printer margin, more than {paper_title(paper)} has; print it "
+            "on A4, Letter or a larger paper"
+        )
     if not 0 <= margin_mm <= most:  # False for NaN too
         raise LayoutError(
             f"a {margin_mm:g} mm printer margin leaves {paper} paper too "
@@ -155,7 +161,7 @@ def behind(
 def targets(paper: str, duplex: str, margin_mm: float) -> tuple[Target, ...]:
     """Targets A (top left), B (top right), C (centre), D (bottom left), E (bottom
     right) as seen on the front; corners `TARGET_REACH_MM` inside the printer margin."""
-    w, h = (_mm(v) for v in PAPER_MM[paper])
+    w, h = (_mm(v) for v in paper_mm(paper))
     inset = _mm(margin_mm + TARGET_REACH_MM)
     fronts = {
         "A": (inset, h - inset),
@@ -362,11 +368,11 @@ def calibration_sheet(paper: str, duplex: str, margin_mm: float) -> CalibrationS
     Instructions sit in the band between the top targets and the centre one; the ruler
     in the band between the centre and the bottom targets, on the front."""
     check_request(paper, duplex, margin_mm)
-    w, h = (_mm(v) for v in PAPER_MM[paper])
+    w, h = (_mm(v) for v in paper_mm(paper))
     ts = targets(paper, duplex, margin_mm)
     width = min(_mm(TEXT_WIDTH_MM), w - 2 * _mm(margin_mm + 5))
     x, top = (w - width) / 2, h - _mm(margin_mm + 2 * TARGET_REACH_MM + 2)
-    subtitle = f"{_NAMES[paper]} · {_FLIP[duplex]} · printer margin {margin_mm:g} mm · page "
+    subtitle = f"{paper_title(paper)} · {_FLIP[duplex]} · printer margin {margin_mm:g} mm · page "
     front_steps, back_steps = _steps(paper, duplex)
     low = _mm(margin_mm + 2 * TARGET_REACH_MM)  # bottom targets' top edge
     ruler_at = ((w - _mm(RULER_MM)) / 2, (low + h / 2 - _mm(TARGET_REACH_MM)) / 2)

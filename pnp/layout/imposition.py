@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from pnp.core.errors import LayoutError
 from pnp.core.shown import quoted
-from pnp.core.units import CARD_SIZES_MM, PAPER_MM, mm_to_pt, pt_to_mm
+from pnp.core.sizes import card_mm, paper_mm
+from pnp.core.units import mm_to_pt, pt_to_mm
 
 DUPLEX_MODES = ("long", "short", "none")
 
@@ -118,15 +119,11 @@ class Grid:
 
 
 def check_spec(spec: SheetSpec) -> None:
-    """Raise LayoutError for an unknown paper, card size or duplex mode, or a length out of
-    range (bleed 0..10 mm, gutter and margin 0..100 mm, back offset -10..10 mm; NaN and
-    infinities are out of range)."""
-    if spec.paper not in PAPER_MM:
-        raise LayoutError(f"unknown paper {quoted(spec.paper)}; known: {', '.join(PAPER_MM)}")
-    if spec.card_size not in CARD_SIZES_MM:
-        raise LayoutError(
-            f"unknown card size {quoted(spec.card_size)}; known: {', '.join(CARD_SIZES_MM)}"
-        )
+    """Raise LayoutError for an unknown paper or card size (pnp.core.sizes: named, or a
+    custom WxH in mm) or duplex mode, or a length out of range (bleed 0..10 mm, gutter
+    and margin 0..100 mm, back offset -10..10 mm; NaN and infinities are out of range)."""
+    paper_mm(spec.paper)
+    card_mm(spec.card_size)
     for name, most in (
         ("bleed_mm", MAX_BLEED_MM),
         ("gutter_mm", MAX_GAP_MM),
@@ -149,8 +146,8 @@ def compute_grid(spec: SheetSpec) -> Grid:
     printer margin (`check_back_offset`).
     """
     check_spec(spec)
-    paper_w, paper_h = PAPER_MM[spec.paper]
-    card_w, card_h = CARD_SIZES_MM[spec.card_size]
+    paper_w, paper_h = paper_mm(spec.paper)
+    card_w, card_h = card_mm(spec.card_size)
     usable_w = paper_w - 2 * spec.margin_mm
     usable_h = paper_h - 2 * spec.margin_mm
     cell_w = card_w + 2 * spec.bleed_mm

@@ -17,11 +17,12 @@ from importlib import resources
 
 from pnp.core.errors import PnpError
 from pnp.core.shown import quoted
+from pnp.core.sizes import card_mm, card_size_name
 
 
 @dataclass(frozen=True)
 class ShopSize:
-    """A card size a shop prints: our size name (pnp.core.units.CARD_SIZES_MM), the
+    """A card size a shop prints: our size name (pnp.core.sizes.CARD_SIZES_MM), the
     shop's product name, and the shop's own file size: `file_px` (width, height) in
     pixels for an image preset, `file_in` (width, height) in inches for a PDF one,
     each the trim plus the bleed on both sides."""
@@ -63,15 +64,18 @@ class Preset:
     sources: tuple[Source, ...]
 
     def size(self, name: str) -> ShopSize:
-        """The shop's product for our card size `name`; PnpError naming the sizes the
-        shop prints when it prints no card of that size."""
-        if name not in self.sizes:
-            offered = ", ".join(self.sizes)
-            raise PnpError(
-                f"{self.shop} (--preset {self.id}) prints no {name} cards here: its "
-                f"preset offers {offered} (choose one with --card-size)"
-            )
-        return self.sizes[name]
+        """The shop's product for our card size `name` (pnp.core.sizes: its mm decide, so
+        "63.5x88.9mm" is poker); PnpError naming the sizes the shop prints when it prints
+        no card of that size."""
+        trim = card_mm(name)
+        for ours, product in self.sizes.items():
+            if card_mm(ours) == trim:
+                return product
+        offered = ", ".join(self.sizes)
+        raise PnpError(
+            f"{self.shop} (--preset {self.id}) prints no {card_size_name(name)} cards here: "
+            f"its preset offers {offered} (choose one with --card-size)"
+        )
 
 
 def _preset(key: str, raw: dict) -> Preset:

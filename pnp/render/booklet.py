@@ -2,7 +2,7 @@
 
 The rulebook is drawn a second time onto a `FormPageCanvas`, which turns every page
 into a form XObject instead of a page; on save it places those forms two to a
-landscape A4/Letter side in saddle-stitch order. Print double-sided, flipping on
+landscape side of the paper in saddle-stitch order. Print double-sided, flipping on
 the short edge, fold the stack in half and staple on the fold.
 
 Page order for n pages (padded with blanks to a multiple of 4, 1-based): sheet
@@ -11,7 +11,8 @@ k's front holds pages n-2k (left) and 2k+1 (right), its back 2k+2 and n-2k-1.
 
 from __future__ import annotations
 
-from pnp.core.units import PAPER_MM, mm_to_pt
+from pnp.core.sizes import paper_mm
+from pnp.core.units import mm_to_pt
 from pnp.render.boxed import BoxedCanvas
 
 
@@ -30,14 +31,15 @@ def saddle_stitch_order(n_pages: int) -> list[tuple[int | None, int | None]]:
 class FormPageCanvas(BoxedCanvas):
     """A canvas for platypus whose pages become forms, imposed as a booklet on save.
 
-    `sheet_paper` ("a4" or "letter") is the landscape sheet; the page size given to
+    `sheet_paper` (pnp.core.sizes: "a4", "letter", "300x450mm") is the sheet, turned
+    landscape (its long side across); the page size given to
     the constructor is the half-sheet page. `sides` is set to the number of printed
     sides once saved.
     """
 
     def __init__(self, *args, sheet_paper: str = "a4", **kwargs):
         super().__init__(*args, **kwargs)
-        self._sheet = tuple(mm_to_pt(v) for v in reversed(PAPER_MM[sheet_paper]))
+        self._sheet = tuple(mm_to_pt(v) for v in sorted(paper_mm(sheet_paper), reverse=True))
         self._pages: list[str] = []
         self.sides = 0
         self._begin_page_form()

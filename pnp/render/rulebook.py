@@ -26,6 +26,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.doctemplate import ActionFlowable
 
+from pnp.core.sizes import half_sheet_mm
 from pnp.core.units import mm_to_pt
 from pnp.data import markup
 from pnp.data.rulebook import Block
@@ -33,7 +34,7 @@ from pnp.fonts import BOLD, REGULAR, register_all
 from pnp.layout.kit import KitRow
 from pnp.render.booklet import FormPageCanvas
 from pnp.render.boxed import BoxedCanvas
-from pnp.render.rule_page import HALF_SHEET_MM, MARGIN_MM
+from pnp.render.rule_page import MARGIN_MM
 
 BASE = dict(fontName=REGULAR, bulletFontName=REGULAR, fontSize=9.5, leading=12.6)
 STYLES = {
@@ -169,7 +170,8 @@ def components_table(rows: list[KitRow], para=Paragraph) -> list:
 def render_rulebook(
     path: Path, blocks: list[Block], paper: str, title: str, components: list[KitRow]
 ) -> int:
-    """Write the rulebook PDF to `path` on the half-sheet for `paper` (A5 or half-letter);
+    """Write the rulebook PDF to `path` on the half-sheet for `paper` (A5 for A4,
+    half-letter for Letter: pnp.core.sizes.half_sheet_mm);
     returns the page count, always even (a blank page ends an odd-length rulebook). The
     generated components table follows the first section."""
     return _render(path, _story(blocks, components), paper, title, BoxedCanvas)[0]
@@ -228,7 +230,7 @@ def _render(path: Path, story: list, paper: str, title: str, canvasmaker) -> tup
     """Lay `story` (left as it is: platypus consumes a copy) out on `paper`'s half-sheet
     pages and write them to `path` with `canvasmaker`; (pages, the canvas)."""
     register_all()
-    w, h = (mm_to_pt(v) for v in HALF_SHEET_MM[paper])
+    w, h = (mm_to_pt(v) for v in half_sheet_mm(paper))
     m = mm_to_pt(MARGIN_MM)
     pages = [0]
 

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.core.units import PAPER_MM, mm_to_pt
+from pnp.core.sizes import PAPER_MM, paper_mm
+from pnp.core.units import mm_to_pt
 from pnp.fonts import BOLD, REGULAR, register_all
 from pnp.fonts import font as font_name
 from pnp.printed import PrintedLine
@@ -56,7 +57,7 @@ def board_cells(paper: str) -> list[Cell]:
     The cells fill the page inside its margins, under the title and over the notes
     (FOOT_MM), so no band of the page is left empty: as wide as the page allows, and as
     tall as its height does (taller than wide on A4 and Letter; issue 28, item 5)."""
-    page_w, page_h = (mm_to_pt(v) for v in PAPER_MM[paper])
+    page_w, page_h = (mm_to_pt(v) for v in paper_mm(paper))
     margin, title = mm_to_pt(MARGIN_MM), mm_to_pt(TITLE_MM)
     w = (page_w - 2 * margin) / COLUMNS
     h = (page_h - 2 * margin - title - mm_to_pt(FOOT_MM)) / ROWS
@@ -71,7 +72,7 @@ def board_cells(paper: str) -> list[Cell]:
 def marker_grid(paper: str) -> tuple[int, int]:
     """(columns, rows) of Hero markers on the marker page of `paper`: as many as the
     page holds, MARKER_MM wide with 6 mm between them."""
-    page_w, page_h = (mm_to_pt(v) for v in PAPER_MM[paper])
+    page_w, page_h = (mm_to_pt(v) for v in paper_mm(paper))
     pitch, room = mm_to_pt(MARKER_MM + 6), mm_to_pt(6)
     cols = int((page_w - 2 * mm_to_pt(MARGIN_MM) + room) // pitch)
     rows = int((page_h - 2 * mm_to_pt(MARGIN_MM) - mm_to_pt(20) + room) // pitch)
@@ -84,7 +85,7 @@ def render_tracker(path: Path, paper: str, game_name: str, players_max: int) -> 
     the Heroes `players_max` players have in play (an opening Hero each and a few
     placed with Victory Points). Raises OSError if the file cannot be written."""
     register_all()
-    page_w, page_h = (mm_to_pt(v) for v in PAPER_MM[paper])
+    page_w, page_h = (mm_to_pt(v) for v in paper_mm(paper))
     c = BoxedCanvas(
         str(path),
         pagesize=(page_w, page_h),
