@@ -21,7 +21,7 @@ from pnp.core.errors import DataError, PnpError, UnknownGame, errors_only
 from pnp.core.file_kinds import kind_of
 from pnp.core.games import find_game
 from pnp.core.outfile import refused, through_links
-from pnp.core.shown import PATH_LIMIT, quoted
+from pnp.core.shown import PATH_LIMIT, listed, quoted
 from pnp.core.sizes import card_mm, card_size_name
 from pnp.core.units import mm_to_pt
 from pnp.data.icons import credit_blocks
@@ -31,6 +31,7 @@ from pnp.layout.kit import Kit, front_key
 from pnp.render.alongside import Alongside
 from pnp.render.painter import KitPainter, reprinted
 from pnp.render.sheets import new_canvas, write_sheets
+from pnp.selection import chosen_ids, only_chosen
 from pnp.validate import FaceChecks, validate, validate_data
 
 OUTPUTS = ("cards.pdf", "rules.pdf", "booklet.pdf")
@@ -44,7 +45,8 @@ class BuildOptions:
     `ink_saver` prints the ink-saving faces (dark grounds as outlines and pale tints);
     `max_dpi` downsamples card art printed at more pixels per inch than that (None:
     every image as it is); `safe_mm` is the safe area's inset from the trim in mm (a
-    shop preset's, pnp.presets; never under 3 mm)."""
+    shop preset's, pnp.presets; never under 3 mm); `cards`: the ids and globs of the
+    only cards to print (pnp.selection, `--cards`; empty: every card)."""
 
     game: str
     spec: SheetSpec = field(default_factory=SheetSpec)
@@ -56,13 +58,15 @@ class BuildOptions:
     ink_saver: bool = False
     max_dpi: float | None = None
     safe_mm: float = SAFE_MM
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class BuildReport:
     """What a build wrote: copies by kind, sheets, PDF pages per file, paths, seconds, the
     data's warnings and notes (pnp.core.errors.Problem), how many distinct images the cards
-    embed, and the art files whose bleed was made by extending their edges."""
+    embed, the art files whose bleed was made by extending their edges, and the ids of
+    the cards `--cards` chose (empty: every card was printed)."""
 
     game: str
     counts: dict[str, int]
@@ -74,6 +78,24 @@ class BuildReport:
     warnings: tuple = ()
     images: int = 0
     generated_bleed: tuple[str, ...] = ()
+    chosen: tuple[str, ...] = ()
+
+
+def chosen_groups(kit: Kit, data: Any, groups: list, patterns: tuple[str, ...]) -> tuple:
+    """(the groups to print, the ids chosen): `groups` with only the copies of the cards
+    `patterns` choose (pnp.selection), or all of them and () when there are none;
+    PnpError naming every item that matches no card the kit prints, or when the decks
+    printed (--deck-format, --players) hold none of the cards chosen."""
+    if not patterns:
+        return groups, ()
+    ids = chosen_ids(kit.id, patterns, [c.id for c in kit.printed_cards(data)])
+    chosen = only_chosen(groups, ids)
+    if not chosen:
+        raise PnpError(
+            f"the decks {kit.id} prints with these options hold none of the cards --cards "
+            f"chose ({listed(ids, 6)})"
+        )
+    return chosen, tuple(ids)
 
 
 def find_kit(name: str, data_dir: Path | None) -> Kit:
@@ -195,13 +217,14 @@ def build(options: BuildOptions) -> BuildReport:
     check_spec(options.spec)  # a bad option is named before any data is read
     kit, data, frame, blocks, printed, rest = load_for_drawing(options)
     groups = kit.print_groups(data, options.deck_format, options.players)
+    rows = kit.printed_rows(data, groups)  # the rulebook lists the whole kit
+    groups, chosen = chosen_groups(kit, data, groups, options.cards)
     card_size = options.card_size or data.info.card_size
     spec = SheetSpec(**{**options.spec.__dict__, "card_size": card_size})
     grid = compute_grid(spec)
     target = Path(options.out_dir) / kit.id
     staging = _staging_folder(target)
     name = kit.name(data)
-    rows = kit.printed_rows(data, groups)
     blocks = [*blocks, *credit_blocks(data.info)]  # CC BY: the icons' authors in print
     rule_files = None
     try:  # rules.pdf and booklet.pdf are written alongside the cards (2 cores)
@@ -241,6 +264,7 @@ def build(options: BuildOptions) -> BuildReport:
         tuple(warnings),
         painter.painter.images_embedded,
         tuple(sorted(painter.painter.generated_bleed)),
+        chosen,
     )
 
 

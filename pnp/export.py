@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from pnp.build import BuildOptions, _staging_folder, load_for_drawing, publish
+from pnp.build import BuildOptions, _staging_folder, chosen_groups, load_for_drawing, publish
 from pnp.core.errors import DataError, PnpError, errors_only
 from pnp.core.outfile import refused
 from pnp.core.shown import PATH_LIMIT, quoted
@@ -51,7 +51,8 @@ class ExportOptions:
     --format` and `--players`). `preset` names a print shop's preset (pnp.presets):
     its file type, bleed, safe zone and dpi replace `format`, `bleed_mm` and `dpi`
     (`for_preset`), and the files go to out/<game>/<preset id>/. `colour` (pnp.render.cmyk.MODES):
-    "cmyk" writes pdf-single's colours and pictures as CMYK (issue 27 item 3)."""
+    "cmyk" writes pdf-single's colours and pictures as CMYK (issue 27 item 3). `cards`: the
+    ids and globs of the only cards to export (pnp.selection; empty: every card)."""
 
     game: str
     format: str
@@ -65,6 +66,7 @@ class ExportOptions:
     players: int | None = None
     preset: str | None = None
     colour: str = "rgb"
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -220,6 +222,7 @@ def prepare(options: ExportOptions) -> Job:
         groups = kit.print_groups(data, options.deck_format, options.players)
     except PnpError as exc:  # the kits name build's option; export's is --deck-format
         raise PnpError(str(exc).replace("--format", "--deck-format")) from None
+    groups = chosen_groups(kit, data, groups, options.cards)[0]
     size = options.card_size or data.info.card_size
     if shop is not None:
         shop.size(size)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import tempfile
 import time
+from collections.abc import Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -32,6 +34,7 @@ from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
 from pnp.layout.kit import ONE_BACK, Kit, PrintGroup
 from pnp.render.raster import encode_png, pixels, rasterise
 from pnp.render.single import BACK, FRONT, Side, write_single
+from pnp.selection import chosen_ids, no_card
 from pnp.validate import FaceChecks, validate_data
 
 #: The deck formats a kit may print besides its default one (`Kit.print_groups`): a deck
@@ -104,35 +107,68 @@ def preview(options: PreviewOptions) -> PreviewReport:
     when this card's data or its face has an error; PnpError for an unknown game, card
     or deck, a back asked of a card no deck prints, an option out of range or a file
     that cannot be written (the previous one is then unchanged)."""
+    return previews(options)[0]
+
+
+def previews(options: PreviewOptions, patterns: Sequence[str] = ()) -> list[PreviewReport]:
+    """As `preview`, for every card the ids and globs `patterns` choose (pnp.selection:
+    `--cards`), each its own PNG, in the kit's order; `options.card_id` alone when
+    `patterns` is empty. The data is loaded once and every face drawn into one PDF;
+    nothing is written when any chosen face has an error (FaceRefused lists them all).
+    PnpError naming every item that matches no card."""
     start = time.perf_counter()
     check_options(options)
     kit = find_kit(options.game, options.data_dir)
-    with only_pictures_of(frozenset({options.card_id})):  # only this card's picture is drawn
+    with only_pictures_of(frozenset(patterns or {options.card_id})):  # theirs alone drawn
         data, problems = _load(kit, game_folder(kit, options.data_dir))
-    card = find_card(kit, data, options.card_id)
-    side, backs = choose_side(kit, data, card, options)
-    name = face_name(card, side)
-    own = [p for p in problems if _about(p, card if side.kind == FRONT else None, name)]
+    faces = []
+    for card in chosen_cards(kit, data, options.card_id, patterns):
+        side, backs = choose_side(kit, data, card, options)
+        faces.append((card, side, backs, face_name(card, side)))
+    own = [p for p in problems if any(_about(p, *_whose(face)) for face in faces)]
     elsewhere = len(problems) - len(own)
     errors, warnings = errors_only(own)
     if errors:
         raise FaceRefused(errors, elsewhere, kit.id)
-    encoded, size, face_warnings = draw(kit, data, side, options, elsewhere)
-    target = Path(options.out_dir) / kit.id / "preview" / file_name(card.id, side, backs)
-    path = write_whole(target, lambda stream: _write(stream, encoded))
-    return PreviewReport(
-        kit.id,
-        card.id,
-        side.kind,
-        side.back_id,
-        tuple(b for b in backs if b != side.back_id) if side.kind == BACK else (),
-        path,
-        size,
-        options.dpi,
-        tuple(warnings + face_warnings),
-        elsewhere,
-        time.perf_counter() - start,
-    )
+    images, size, face_warnings = draw(kit, data, [f[1] for f in faces], options, elsewhere)
+    reports = []
+    for face, encoded in zip(faces, images):
+        card, side, backs, _name = face
+        target = Path(options.out_dir) / kit.id / "preview" / file_name(card.id, side, backs)
+        path = write_whole(target, lambda stream: _write(stream, encoded))
+        mine = [p for p in warnings + face_warnings if _about(p, *_whose(face))]
+        reports.append(
+            PreviewReport(
+                kit.id,
+                card.id,
+                side.kind,
+                side.back_id,
+                tuple(b for b in backs if b != side.back_id) if side.kind == BACK else (),
+                path,
+                size,
+                options.dpi,
+                tuple(mine if len(faces) > 1 else warnings + face_warnings),
+                elsewhere,
+                time.perf_counter() - start,
+            )
+        )
+    return reports
+
+
+def _whose(face: tuple) -> tuple[Any, str]:
+    """(the card whose own problems a face's are, None for a back; the face's name), as
+    `_about` takes them."""
+    card, side, _backs, name = face
+    return (card if side.kind == FRONT else None), name
+
+
+def chosen_cards(kit: Kit, data: Any, card_id: str, patterns: Sequence[str]) -> list[Any]:
+    """The printed cards `patterns` choose (pnp.selection.chosen_ids), in the kit's order,
+    or the card `card_id` when there are none (`find_card`); PnpError as those raise it."""
+    if not patterns:
+        return [find_card(kit, data, card_id)]
+    cards = {card.id: card for card in kit.printed_cards(data)}
+    return [cards[i] for i in chosen_ids(kit.id, patterns, list(cards))]
 
 
 def _write(stream: BinaryIO, encoded: bytes) -> None:
@@ -147,13 +183,13 @@ def face_name(card: Any, side: Side) -> str:
 
 
 def draw(
-    kit: Kit, data: Any, side: Side, options: PreviewOptions, elsewhere: int
-) -> tuple[bytes, tuple[int, int], list[Problem]]:
-    """(the PNG bytes of `side`, its size in pixels, the face's warnings and notes): the
-    face laid out once and checked (pnp.validate.FaceChecks) as KitPainter draws it into
-    a temporary one-page PDF of the trim plus `options.bleed_mm` on each side
-    (pnp.render.single.write_single), that page rasterised at `options.dpi`
-    (pnp.render.raster). FaceRefused (with `elsewhere`) when the face has an error;
+    kit: Kit, data: Any, sides: list[Side], options: PreviewOptions, elsewhere: int
+) -> tuple[list[bytes], tuple[int, int], list[Problem]]:
+    """(the PNG bytes of each of `sides`, their size in pixels, the faces' warnings and
+    notes): each face laid out once and checked (pnp.validate.FaceChecks) as KitPainter
+    draws it into a temporary PDF, a page a face, of the trim plus `options.bleed_mm` on
+    each side (pnp.render.single.write_single), each page rasterised at `options.dpi`
+    (pnp.render.raster). FaceRefused (with `elsewhere`) when a face has an error;
     PnpError for a card size the game is not laid out for or a temporary file that
     cannot be written."""
     build = BuildOptions(
@@ -171,18 +207,15 @@ def draw(
     try:
         with tempfile.TemporaryDirectory(prefix="pnp-preview-") as folder:
             pdf = Path(folder) / "face.pdf"
-            write_single(pdf, kit, data, frame, [side], frame.bleed, kit.name(data), checks)
+            write_single(pdf, kit, data, frame, sides, frame.bleed, kit.name(data), checks)
             errors, warnings = errors_only(checks.problems())
             if errors:
                 raise FaceRefused(errors, elsewhere, kit.id)
-            pages = rasterise(pdf, (size[0], size[1]))
-            try:
-                image = next(pages)[1]
-            finally:
-                pages.close()
+            with closing(rasterise(pdf, (size[0], size[1]))) as pages:
+                images = [encode_png(image, options.dpi) for _index, image in pages]
     except OSError as exc:  # the temporary folder: a full disk, no permission
         raise PnpError(f"cannot draw the preview: {exc.strerror or exc}") from None
-    return encode_png(image, options.dpi), (size[0], size[1]), warnings
+    return images, (size[0], size[1]), warnings
 
 
 def _load(kit: Kit, folder: Path) -> tuple[Any, list[Problem]]:
@@ -209,29 +242,11 @@ def _about(problem: Problem, card: Any, face: str) -> bool:
 
 def find_card(kit: Kit, data: Any, card_id: str) -> Any:
     """The printed card (the player aids included) whose id is `card_id`; PnpError naming
-    the closest ids when there is none."""
+    the closest ids when there is none (pnp.selection.no_card)."""
     cards = {card.id: card for card in kit.printed_cards(data)}
     if card_id in cards:
         return cards[card_id]
-    close = closest(card_id, list(cards))
-    hint = (
-        f"did you mean {', '.join(close)}?"
-        if close
-        else f"its cards are {listed(sorted(cards), 6)}"
-    )
-    raise PnpError(f"{kit.id} has no card {quoted(card_id)}; {hint}")
-
-
-def closest(typed: str, ids: list[str], most: int = 3) -> list[str]:
-    """Up to `most` of `ids` that hold `typed` (3 letters or more) or are spelled close to
-    it (difflib's ratio 0.6 or more), the closest first."""
-    import difflib
-
-    key = typed.strip().casefold()
-    folded = {i.casefold(): i for i in ids}
-    close = difflib.get_close_matches(key, list(folded), n=most, cutoff=0.6)
-    inside = [f for f in folded if len(key) > 2 and key in f and f not in close]
-    return [folded[f] for f in (*close, *sorted(inside, key=len))][:most]
+    raise PnpError(no_card(kit.id, [card_id], list(cards)))
 
 
 def all_decks(kit: Kit, data: Any) -> list[PrintGroup]:

@@ -324,6 +324,46 @@ def complete_card_ids(ctx: click.Context, param: click.Parameter, incomplete: st
     return [c.id for c in kit.printed_cards(data) if c.id.casefold().startswith(typed)]
 
 
+class CardList(click.ParamType):
+    """The `--cards ID,ID,GLOB` of build, preview and export (pnp.selection): the items
+    as a tuple; no item, or an empty one, is click's usage error (exit 2). Which items
+    match no card is known once the data is read: an error then (exit 1)."""
+
+    name = "cards"
+
+    def convert(self, value, param, ctx):
+        from pnp.selection import card_patterns
+
+        if isinstance(value, tuple):
+            return value
+        try:
+            return card_patterns(value)
+        except PnpError as exc:
+            self.fail(str(exc), param, ctx)
+
+    def shell_complete(self, ctx, param, incomplete):
+        """The ids of the game's cards (`complete_card_ids`) for the item after the last
+        comma, each after the items typed before it."""
+        from click.shell_completion import CompletionItem
+
+        done, _, last = incomplete.rpartition(",")
+        head = f"{done}," if done else ""
+        return [CompletionItem(head + i) for i in complete_card_ids(ctx, param, last)]
+
+
+def cards_option(what: str):
+    """The --cards option: `what` the chosen cards get ("Print only", ...)."""
+    return click.option(
+        "--cards",
+        "cards",
+        type=CardList(),
+        default=None,
+        metavar="ID,ID,GLOB",
+        help=f"{what} these cards: ids or globs (phish*, *-tv), comma-separated, any "
+        "case; player aids too. An item matching no card is an error.",
+    )
+
+
 def chosen_games(game: str | None, all_games: bool) -> list[str]:
     from pnp.core.games import game_ids
 

@@ -17,6 +17,7 @@ from pnp.cli.base import (
     PAPER,
     WRITTEN,
     InRange,
+    cards_option,
     chosen_games,
     for_each_game,
     game_options,
@@ -25,7 +26,7 @@ from pnp.cli.base import (
     show_warnings,
 )
 from pnp.cli.watching import watch_option
-from pnp.core.shown import plural, quoted
+from pnp.core.shown import listed, plural, quoted
 from pnp.core.terminal import echo, one_line
 from pnp.layout.imposition import DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_MARGIN_MM, SheetSpec
 
@@ -107,6 +108,7 @@ from pnp.layout.imposition import DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_M
     help="Downsample card art that would print at more pixels per inch than "
     f"this ({MIN_MAX_DPI:g}..2400; default: every image as it is).",
 )
+@cards_option("Print only")
 @watch_option("Rebuild the kit")
 def build(
     game,
@@ -126,6 +128,7 @@ def build(
     players,
     ink_saver,
     max_dpi,
+    cards,
     watch,
 ) -> None:
     """Build the print-and-play kit: cards.pdf, rules.pdf and booklet.pdf (again on
@@ -150,7 +153,16 @@ def build(
     def one(name: str) -> None:
         report = run_build(
             BuildOptions(
-                name, spec, card_size, data_dir, out_dir, deck_format, players, ink_saver, max_dpi
+                name,
+                spec,
+                card_size,
+                data_dir,
+                out_dir,
+                deck_format,
+                players,
+                ink_saver,
+                max_dpi,
+                cards=cards or (),
             )
         )
         click.get_current_context().meta[WRITTEN] = True
@@ -179,6 +191,8 @@ def _print_report(report, spec: SheetSpec) -> None:
         "short": "duplex, flip on short edge",
         "none": "single-sided, fronts only",
     }[spec.duplex]
+    if report.chosen:
+        echo(f"  only the cards --cards chose: {one_line(listed(report.chosen, 6))}", exact=True)
     echo(f"  {g.cols}x{g.rows} cards per {spec.paper} sheet, {report.sheets} sheets, {duplex}")
     for path in report.paths:
         n = report.pages[path.name]

@@ -13,6 +13,7 @@ from pnp.cli.base import (
     CARD_SIZE,
     WRITTEN,
     InRange,
+    cards_option,
     chosen_games,
     for_each_game,
     game_options,
@@ -90,6 +91,7 @@ from pnp.presets import PRESET_IDS
     help="pdf-single only: cmyk writes every colour and picture as CMYK for SWOP TR003 "
     "Coated (black and greys on the K plate); png and tts are RGB.",
 )
+@cards_option("Export only")
 def export(
     game,
     all_games,
@@ -104,6 +106,7 @@ def export(
     deck_format,
     players,
     colour,
+    cards,
 ) -> None:
     """Export card images and print-shop files from the same drawing as cards.pdf:
     PNGs, Tabletop Simulator decks, or a one-card-a-page PDF."""
@@ -133,6 +136,7 @@ def export(
                 players,
                 preset,
                 colour,
+                cards or (),
             ),
             progress_bar,
         )

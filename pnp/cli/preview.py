@@ -1,6 +1,7 @@
 """`pnp preview`: one card's front or back as a PNG (pnp.preview), its path printed on
-stdout, without writing the kit; `--open` shows it in the system's image viewer and
-`--watch` draws it again whenever a file of the game's folder changes."""
+stdout, without writing the kit; `--cards` draws several, a PNG and a line each; `--open`
+shows it in the system's image viewer and `--watch` draws it again whenever a file of
+the game's folder changes."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pnp.cli.base import (
     CARD_SIZE,
     Failure,
     InRange,
+    cards_option,
     complete_card_ids,
     complete_game_ids,
     error_lines,
@@ -45,11 +47,12 @@ def _game_option(f):
 @click.option(
     "--card",
     "card_id",
-    required=True,
+    default=None,
     metavar="ID",
     shell_complete=complete_card_ids,
     help="The card's id.",
 )
+@cards_option("Draw")
 @click.option(
     "--deck",
     metavar="DECK",
@@ -92,23 +95,51 @@ def _game_option(f):
 )
 @watch_option("Draw the card again")
 def preview(
-    game, card_id, deck, back, dpi, out_dir, open_it, data_dir, card_size, ink_saver, bleed, watch
+    game,
+    card_id,
+    cards,
+    deck,
+    back,
+    dpi,
+    out_dir,
+    open_it,
+    data_dir,
+    card_size,
+    ink_saver,
+    bleed,
+    watch,
 ) -> None:
     """Draw one card's front (or --back) as a PNG, as every output draws it, and print
-    its path; the kit is not written."""
+    its path; --cards draws each card chosen. The kit is not written."""
     from pnp.cli.defaults import announce
-    from pnp.preview import PreviewOptions
-    from pnp.preview import preview as run_preview
+    from pnp.preview import PreviewOptions, previews
 
-    announce(err=True)  # stdout is the image's path alone
+    if (card_id is None) == (cards is None):
+        raise click.UsageError(
+            "name one card with --card ID, or several with --cards ID,ID,GLOB"
+            if card_id is None
+            else "use --card ID or --cards ID,ID,GLOB, not both"
+        )
+    announce(err=True)  # stdout is the images' paths alone
 
     options = PreviewOptions(
-        game, card_id, deck, back, dpi, out_dir, data_dir, card_size, ink_saver, bleed
+        game, card_id or "", deck, back, dpi, out_dir, data_dir, card_size, ink_saver, bleed
     )
     opened = [not open_it]  # open the image once, the first time it is written
 
     def one(_game: str) -> None:
-        report = run_preview(options)
+        reports = previews(options, cards or ())
+        for report in reports:
+            _show(report)
+        if reports[0].elsewhere:  # the same count for every card: said once
+            echo(elsewhere(reports[0].game, reports[0].elsewhere), err=True)
+        if not opened[0]:  # the first image only
+            opened[0] = True
+            note = open_in_viewer(reports[0].path)
+            if note:
+                echo(f"Note: {one_line(note)}", err=True, exact=True)
+
+    def _show(report) -> None:
         echo(one_line(str(report.path)), exact=True)
         show_warnings(report.warnings)
         if report.other_backs and deck is None:
@@ -118,13 +149,6 @@ def preview(
                 "chooses",
                 err=True,
             )
-        if report.elsewhere:
-            echo(elsewhere(report.game, report.elsewhere), err=True)
-        if not opened[0]:
-            opened[0] = True
-            note = open_in_viewer(report.path)
-            if note:
-                echo(f"Note: {one_line(note)}", err=True, exact=True)
 
     if watch:
         from pnp.build import find_kit, game_folder

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from fnmatch import fnmatchcase
 
 _PICTURES: ContextVar[bool] = ContextVar("pictures", default=True)
 _ONLY: ContextVar[frozenset[str] | None] = ContextVar("pictures_of", default=None)
@@ -33,16 +34,20 @@ def without_pictures() -> Iterator[None]:
 
 def picture_wanted(card_id: str) -> bool:
     """Whether the icon table's picture of card `card_id` is read: always, unless inside
-    `only_pictures_of` a set without it."""
+    `only_pictures_of` ids and globs of which none matches it (fnmatch, any case)."""
     only = _ONLY.get()
-    return only is None or card_id in only
+    if only is None or card_id in only:
+        return True
+    folded = card_id.casefold()
+    return any(fnmatchcase(folded, p.casefold()) for p in only)
 
 
 @contextmanager
 def only_pictures_of(card_ids: frozenset[str]) -> Iterator[None]:
-    """Card data loaded inside this block reads the icon table's pictures of `card_ids`
-    only (`pnp preview` of one card); the others are named but neither read nor
-    checked (pnp.data.icons.GameIcons.unread), and their backs' pictures are read."""
+    """Card data loaded inside this block reads the icon table's pictures of the cards
+    `card_ids` names (ids, or globs as `pnp preview --cards` takes them) only; the
+    others are named but neither read nor checked (pnp.data.icons.GameIcons.unread),
+    and their backs' pictures are read."""
     token = _ONLY.set(frozenset(card_ids))
     try:
         yield
