@@ -49,22 +49,27 @@ def test_a_size_a_game_is_not_laid_out_for_is_refused_in_one_line(game, tmp_path
     "old, new, message",
     [
         (
-            'card_sizes = ["poker", "bridge", "tarot"]',
+            'card_sizes = ["poker", "bridge", "tarot", "euro", "jumbo"]',
             "card_sizes = []",
             "name at least one card size",
         ),
         (
-            'card_sizes = ["poker", "bridge", "tarot"]',
+            'card_sizes = ["poker", "bridge", "tarot", "euro", "jumbo"]',
             'card_sizes = ["poker", "huge"]',
             "unknown card size 'huge'",
         ),
         (
-            'card_sizes = ["poker", "bridge", "tarot"]',
-            'card_sizes = ["poker", "poker"]',
-            "a card size is named twice",
+            'card_sizes = ["poker", "bridge", "tarot", "euro", "jumbo"]',
+            'card_sizes = ["poker", "63.5 x 88.9"]',
+            "card size '63.5 x 88.9' is the same size as 'poker'",
         ),
         (
-            'card_sizes = ["poker", "bridge", "tarot"]',
+            'card_sizes = ["poker", "bridge", "tarot", "euro", "jumbo"]',
+            'card_sizes = ["poker", "poker"]',
+            "card size 'poker' is named twice",
+        ),
+        (
+            'card_sizes = ["poker", "bridge", "tarot", "euro", "jumbo"]',
             'card_sizes = ["bridge", "tarot"]',
             "card_size 'poker' is not one of card_sizes (bridge, tarot)",
         ),
@@ -77,3 +82,24 @@ def test_card_sizes_in_game_toml_are_checked(data_copy, old, new, message):
     )
     assert result.exit_code == 1
     assert message in result.output, result.output
+
+
+def test_a_size_the_faces_do_not_fit_is_refused_by_the_face_checks(data_copy):
+    """A game.toml may name any size (issue 43, item 3); one its Python faces cannot lay
+    out is never printed overflowing: the face checks name every text that does not fit."""
+    edit_data(
+        data_copy / "game.toml",
+        'card_sizes = ["poker", "bridge", "tarot", "euro", "jumbo"]',
+        'card_sizes = ["poker", "domino"]',
+    )
+    result = CliRunner().invoke(
+        main,
+        [
+            *("validate", "--game", "hack-attack", "--data", str(data_copy.parent)),
+            *("--card-size", "domino"),
+        ],
+    )
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[-1].startswith("Error: hack-attack: ") and lines[-1].endswith(" problems found.")
+    assert any("text does not fit its box" in line for line in lines), result.output

@@ -77,8 +77,12 @@ def _sizes_problem(sizes: list) -> str | None:
         wrong = _size_problem(size)
         if wrong:
             return wrong
-    if len({card_mm(s) for s in sizes}) != len(sizes):
-        return "a card size is named twice"
+    seen: dict[tuple[float, float], str] = {}
+    for size in sizes:
+        first = seen.setdefault(card_mm(size), size)
+        if first != size or sizes.count(size) > 1:
+            same = "named twice" if first == size else f"the same size as {quoted(first)}"
+            return f"card size {quoted(size)} is {same}"
     return None
 
 

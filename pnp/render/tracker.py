@@ -21,9 +21,10 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.sizes import PAPER_MM, paper_mm
-from pnp.core.units import mm_to_pt
+from pnp.core.units import mm_to_pt, pt_to_mm
 from pnp.fonts import BOLD, REGULAR, register_all
 from pnp.fonts import font as font_name
+from pnp.layout.text import text_width, wrap
 from pnp.printed import PrintedLine
 from pnp.render.boxed import BoxedCanvas
 
@@ -69,11 +70,18 @@ def board_cells(paper: str) -> list[Cell]:
     ]
 
 
+def marker_mm(paper: str) -> float:
+    """A Hero marker's diameter on `paper` (mm): MARKER_MM, less where the board's
+    cells are smaller (A5: 14 mm), so that a marker fits a cell with 2 mm to spare."""
+    cell = board_cells(paper)[0]
+    return min(MARKER_MM, pt_to_mm(min(cell.w, cell.h)) - 2)
+
+
 def marker_grid(paper: str) -> tuple[int, int]:
     """(columns, rows) of Hero markers on the marker page of `paper`: as many as the
-    page holds, MARKER_MM wide with 6 mm between them."""
+    page holds, `marker_mm` wide with 6 mm between them."""
     page_w, page_h = (mm_to_pt(v) for v in paper_mm(paper))
-    pitch, room = mm_to_pt(MARKER_MM + 6), mm_to_pt(6)
+    pitch, room = mm_to_pt(marker_mm(paper) + 6), mm_to_pt(6)
     cols = int((page_w - 2 * mm_to_pt(MARGIN_MM) + room) // pitch)
     rows = int((page_h - 2 * mm_to_pt(MARGIN_MM) - mm_to_pt(20) + room) // pitch)
     return cols, rows
@@ -100,7 +108,7 @@ def render_tracker(path: Path, paper: str, game_name: str, players_max: int) -> 
     c.showPage()
     cols, rows = marker_grid(paper)
     assert cols * rows >= 3 * players_max, "the marker page holds too few markers"
-    _markers(c, cols, rows, page_w, page_h)
+    _markers(c, cols, rows, mm_to_pt(marker_mm(paper)), page_w, page_h)
     c.showPage()
     c.save()
     return 2
@@ -134,11 +142,12 @@ def _board(c: Canvas, paper: str, game_name: str, page_w: float, page_h: float) 
     c.setFillColor(INK)
     c.setFont(font_name(BOLD), TITLE_PT)
     c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(8), _title(game_name))
-    c.setFont(font_name(REGULAR), 9)
-    c.drawCentredString(
-        page_w / 2,
-        page_h - margin - mm_to_pt(15),
+    _centred(
+        c,
         "Put each Hero's marker (or a coin) on its VC; move it as the VC changes. Lower is better.",
+        9,
+        page_h - margin - mm_to_pt(15),
+        page_w,
     )
     cells = board_cells(paper)
     for cell in cells:
@@ -158,34 +167,53 @@ def _board(c: Canvas, paper: str, game_name: str, page_w: float, page_h: float) 
             c.setFont(font_name(BOLD), NOTE_PT)
             c.drawCentredString(cell.x + cell.w / 2, cell.y + mm_to_pt(3.5), note)
     bottom = min(cell.y for cell in cells)
-    c.setFont(font_name(REGULAR), 8.5)
-    c.drawCentredString(
-        page_w / 2,
-        bottom - mm_to_pt(6),
+    _centred(
+        c,
         f"Green: 0 VC or lower, the lowest such Hero wins at the end of a turn. "
         f"Red: {OUT_AT} VC or more, the Hero is discarded.",
+        8.5,
+        bottom - mm_to_pt(6),
+        page_w,
     )
-    c.drawCentredString(
-        page_w / 2,
-        bottom - mm_to_pt(10.5),
+    _centred(
+        c,
         "A Hero below \u221215 or above 48: keep it on the end cell and note "
         "the rest with a pencil.",
+        8.5,
+        bottom - mm_to_pt(10.5),
+        page_w,
     )
 
 
-def _markers(c: Canvas, cols: int, rows: int, page_w: float, page_h: float) -> None:
+#: A note set smaller to fit the page's width is never set below this (pt).
+NOTE_FLOOR_PT = 7.0
+
+
+def _centred(c: Canvas, text: str, size: float, y: float, page_w: float) -> None:
+    """`text` in the regular face centred on the page at baseline `y`, at `size` pt or
+    smaller so that it fits inside the margins (A5); at NOTE_FLOOR_PT, wrapped onto
+    further lines below when it is still too wide."""
+    face, room = font_name(REGULAR), page_w - 2 * mm_to_pt(MARGIN_MM)
+    size = max(NOTE_FLOOR_PT, min(size, size * room / text_width(text, face, size)))
+    c.setFont(face, size)
+    for n, line in enumerate(wrap(text, face, size, room) or (text,)):
+        c.drawCentredString(page_w / 2, y - n * size * 1.2, line)
+
+
+def _markers(c: Canvas, cols: int, rows: int, d: float, page_w: float, page_h: float) -> None:
+    """`cols` x `rows` round markers `d` pt across under the page's title and note."""
     margin = mm_to_pt(MARGIN_MM)
     c.setFillColor(INK)
     c.setFont(font_name(BOLD), 14)
     c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(6), "Hero markers — cut out")
-    c.setFont(font_name(REGULAR), 9)
-    c.drawCentredString(
-        page_w / 2,
-        page_h - margin - mm_to_pt(12),
+    _centred(
+        c,
         "Give each Hero the marker with its number in the score keeper "
         "(scorekeeper status shows #1, #2, ...); without it, any marker will do.",
+        9,
+        page_h - margin - mm_to_pt(12),
+        page_w,
     )
-    d = mm_to_pt(MARKER_MM)
     pitch = d + mm_to_pt(6)
     left = (page_w - (cols * pitch - mm_to_pt(6))) / 2
     top = page_h - margin - mm_to_pt(20)
@@ -198,5 +226,6 @@ def _markers(c: Canvas, cols: int, rows: int, page_w: float, page_h: float) -> N
         c.setFillColor("#FFFFFF")
         c.circle(cx, cy, d / 2, stroke=1, fill=1)
         c.setFillColor(INK)
-        c.setFont(font_name(BOLD), 16)
-        c.drawCentredString(cx, cy - 5.5, f"#{i + 1}")
+        scale = d / mm_to_pt(MARKER_MM)  # 1, less on A5
+        c.setFont(font_name(BOLD), 16 * scale)
+        c.drawCentredString(cx, cy - 5.5 * scale, f"#{i + 1}")
