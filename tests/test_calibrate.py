@@ -218,7 +218,7 @@ def _boxes(side):
         yield (x0, label.y + descent * label.size, x0 + width, label.y + ascent * label.size)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a3", "a4", "letter", "legal", "tabloid", "450x300mm"])
 @pytest.mark.parametrize("margin", [0.0, 2.0, 6.35, "most"])
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_every_mark_is_inside_the_margin_and_clear_of_other_targets(paper, margin, duplex):
@@ -295,6 +295,13 @@ def test_cli_refuses_single_sided_and_a_margin_that_leaves_no_room(tmp_path):
     assert result.output == (
         "Error: a 30 mm printer margin leaves letter paper too little "
         "room for the calibration sheet; 0..29.7 mm fits\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+    result = CliRunner().invoke(main, ["calibrate", "--paper", "a5", "--out", str(tmp_path)])
+    assert (result.exit_code, result.output) == (
+        1,
+        "Error: the calibration sheet needs 140 x 220 mm of paper inside the printer margin, "
+        "more than A5 (148 × 210 mm) has; print it on A4, Letter or a larger paper\n",
     )
     assert list(tmp_path.iterdir()) == []
     with pytest.raises(LayoutError, match="single-sided printing has no backs to calibrate"):

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.core.sizes import PAPER_MM
 from pnp.core.units import pt_to_mm
-from pnp.render.tracker import HIGH_VC, LOW_VC, board_cells
+from pnp.render.tracker import HIGH_VC, LOW_VC, MARKER_MM, board_cells, marker_grid, marker_mm
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
@@ -75,3 +75,30 @@ def test_games_without_a_tracker_print_none(tmp_path):
     result = CliRunner().invoke(main, ["build", "--game", "hack-attack", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert not (tmp_path / "hack-attack" / "tracker.pdf").exists()
+
+
+def test_on_a5_markers_fit_the_smaller_cells_and_every_word_stays_inside_the_margins(tmp_path):
+    """The smallest paper (issue 43, item 3): cells of 16 x 19 mm, so the markers shrink
+    to fit one with 2 mm to spare, enough of them for 14 players' Heroes, and the notes
+    are set smaller, or wrapped, to stay inside the 10 mm margins."""
+    result = CliRunner().invoke(
+        main,
+        [
+            *("build", "--game", "hack-back", "--paper", "a5", "--out", str(tmp_path)),
+            *("--cards", "ransomware-crew"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    cell = board_cells("a5")[0]
+    assert marker_mm("a5") == pytest.approx(pt_to_mm(min(cell.w, cell.h)) - 2)
+    assert marker_mm("a5") < MARKER_MM == marker_mm("a4")
+    cols, rows = marker_grid("a5")
+    assert cols * rows >= 3 * 14
+    with pdfplumber.open(tmp_path / "hack-back" / "tracker.pdf") as pdf:
+        for page in pdf.pages:
+            for word in page.extract_words():
+                assert pt_to_mm(word["x0"]) >= 10 - 0.01, word
+                assert pt_to_mm(word["x1"]) <= 148 - 10 + 0.01, word
+        words = [w["text"] for w in pdf.pages[1].extract_words()]
+    markers = [w for w in words if w.startswith("#") and w[1:].isdigit()]
+    assert markers == [f"#{n}" for n in range(1, cols * rows + 1)]
