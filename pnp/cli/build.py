@@ -33,13 +33,20 @@ from pnp.layout.imposition import DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_M
 
 @click.command()
 @game_options
-@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@click.option(
+    "--paper",
+    type=PAPER,
+    default="a4",
+    show_default=True,
+    help="Paper: a named one or a custom WxH in mm (300x450mm).",
+)
 @click.option(
     "--card-size",
     type=CARD_SIZE,
     default=None,
     help="Card trim size: one the game's game.toml card_sizes names (all three "
-    "games: poker, bridge, tarot; default the game's, poker 63.5 x 88.9 mm).",
+    "games: poker, bridge, tarot, euro, jumbo; default the game's, poker 63.5 x 88.9 "
+    "mm), by name or WxH in mm, -landscape turning it sideways.",
 )
 @click.option(
     "--bleed", type=BLEED_MM, default=DEFAULT_BLEED_MM, show_default=True, help="Bleed in mm."

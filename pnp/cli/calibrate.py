@@ -19,7 +19,13 @@ def _duplex_with_backs(ctx: click.Context, param: click.Parameter, value: str) -
 
 
 @click.command()
-@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@click.option(
+    "--paper",
+    type=PAPER,
+    default="a4",
+    show_default=True,
+    help="Paper: a named one or a custom WxH in mm (at least 140 x 220 mm inside the margin).",
+)
 @click.option(
     "--duplex",
     type=DUPLEX,
