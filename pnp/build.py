@@ -185,7 +185,7 @@ def load_checked(options: BuildOptions) -> tuple[Kit, Any, list, list]:
     found."""
     kit = find_kit(options.game, options.data_dir)
     folder = game_folder(kit, options.data_dir)
-    data, blocks, problems = validate(kit, folder, frame_for(options))
+    data, blocks, problems = validate(kit, folder, frame_for(options), paper=options.spec.paper)
     errors, warnings = errors_only(problems)
     if errors:
         raise DataError(errors)
@@ -201,7 +201,7 @@ def load_for_drawing(options: BuildOptions) -> tuple[Kit, Any, CardFrame, list, 
     here and check each face as they first draw it (pnp.validate.FaceChecks)."""
     kit = find_kit(options.game, options.data_dir)
     folder = game_folder(kit, options.data_dir)
-    data, blocks, printed, rest = validate_data(kit, folder)
+    data, blocks, printed, rest = validate_data(kit, folder, options.spec.paper)
     if data is None or errors_only(printed + rest)[0]:
         load_checked(options)  # raises, listing every problem, the faces' too
     frame = frame_for(options)(data)

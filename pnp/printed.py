@@ -29,6 +29,11 @@ class PrintedLine:
     where: str
 
 
+#: The papers `pnp validate` checks the lines drawn on a paper's page in: the default
+#: and its US twin. `pnp build` checks them on its own paper too (pnp.validate
+#: .check_printed); the tracker's title is set smaller on a narrower one (A5).
+CHECKED_PAPERS = ("a4", "letter")
+
 #: The longest data value printed outside the faces (a game or deck name): a title,
 #: never a paragraph; longer is refused before it is measured.
 MAX_PRINTED = 60

@@ -247,19 +247,22 @@ def _problem(fault: Fault, face: Face, name: str, back: bool) -> Problem:
     return origin.problem(fault.message, fault.level)
 
 
-def check_printed(kit: Kit, data: Any) -> list[Problem]:
+def check_printed(kit: Kit, data: Any, paper: str | None = None) -> list[Problem]:
     """Every line of data the kit prints outside its faces (pnp.printed): the game's
-    name in the rulebook and booklet footers, PDF titles and the TTS export, and the
-    lines its extras draw (the tracker's title), as one Problem at game.toml's `name`.
-    (The rows of the rulebook's kit table are category, deck and kind names that the
-    faces print too, so check_faces has checked them.)"""
-    from pnp.printed import line_problem
+    name in the rulebook and booklet footers (on A4 and Letter, and on `paper` when a
+    build prints on another: its half-sheet may be narrower), PDF titles and the TTS
+    export, and the lines its extras draw (the tracker's title), as one Problem at
+    game.toml's `name`. (The rows of the rulebook's kit table are category, deck and
+    kind names that the faces print too, so check_faces has checked them.)"""
+    from pnp.printed import CHECKED_PAPERS, line_problem
     from pnp.render.rule_page import footer_lines
 
     info = data.info
     game_toml = Path(info.folder) / "game.toml"
     name = kit.name(data)
-    lines = footer_lines(name) + [line for e in kit.extras(data) for line in e.lines(data)]
+    papers = (*CHECKED_PAPERS, *((paper,) if paper else ()))
+    lines = footer_lines(name, papers)
+    lines += [line for e in kit.extras(data) for line in e.lines(data)]
     problems, seen = [], set()
     for line in lines:
         why = line_problem(line)
@@ -289,25 +292,31 @@ def _of_art(problem: Problem) -> bool:
 
 
 def validate(
-    kit: Kit, folder: Path, frame_for: Callable[[Any], CardFrame], bleed: bool = False
+    kit: Kit,
+    folder: Path,
+    frame_for: Callable[[Any], CardFrame],
+    bleed: bool = False,
+    paper: str | None = None,
 ) -> tuple[Any | None, list[Block], list[Problem]]:
     """Load `folder` with `kit`, check its faces on the frame `frame_for(data)` gives, and
     read and check its `rulebook.md`; with `bleed` (a shop preset's check), also what of
-    the faces cannot run on through the frame's bleed (`preset_faults`).
+    the faces cannot run on through the frame's bleed (`preset_faults`); the lines
+    printed outside the faces on `paper` too (`check_printed`).
 
     Returns (data, rulebook blocks, every problem); data is None when loading failed.
     """
-    data, blocks, printed, rest = validate_data(kit, folder)
+    data, blocks, printed, rest = validate_data(kit, folder, paper)
     if data is None:
         return None, blocks, rest
     return data, blocks, printed + check_faces(kit, data, frame_for(data), bleed) + rest
 
 
 def validate_data(
-    kit: Kit, folder: Path
+    kit: Kit, folder: Path, paper: str | None = None
 ) -> tuple[Any | None, list[Block], list[Problem], list[Problem]]:
     """Everything `validate` checks but the faces: (data, rulebook blocks, the problems
-    of the lines printed outside the faces and of the game's colours in greyscale
+    of the lines printed outside the faces (`check_printed`, on `paper` too when given)
+    and of the game's colours in greyscale
     (`palette_problems`), every other problem); data is None when
     loading failed (every problem is then in the last list). `pnp build` checks the
     faces as it draws them (`FaceChecks`) and reports all three lists in `validate`'s
@@ -341,7 +350,9 @@ def validate_data(
         problems.append(
             Problem(folder, "the kit prints no cards: add at least one card to its card tables")
         )
-    printed = check_printed(kit, data) + palette_problems(kit, data) + icon_problems(kit, data)
+    printed = (
+        check_printed(kit, data, paper) + palette_problems(kit, data) + icon_problems(kit, data)
+    )
     return data, blocks, printed, problems
 
 

@@ -8,6 +8,7 @@ The look-ups themselves (pnp.core.sizes) are checked as numbers and messages."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -197,7 +198,7 @@ def test_a_paper_is_a_name_or_wxh_in_mm(typed, mm, name, title, half):
         (card_mm, "pokr", "unknown card size 'pokr'; did you mean poker? known: poker, bridge"),
         (card_mm, "63x88in", "card size '63x88in' is in 'in': a custom size is WxH in mm"),
         (card_mm, "10x10", "card size '10x10' is 10 x 10 mm: each side of a card is 20..400 mm"),
-        (card_mm, "x", "or a custom WxH in mm like 63.5x88.9mm; any of them with -landscape"),
+        (card_mm, "x", "jumbo, any with -landscape, or WxH in mm (63.5x88.9mm)"),
         (paper_mm, "letterr", "unknown paper 'letterr'; did you mean letter? known: a3, a4"),
         (paper_mm, "100x200", "paper '100x200' is 100 x 200 mm: a paper is at least 148 x 210"),
         (paper_mm, "300x2000mm", "and at most 1200 mm a side"),
@@ -227,5 +228,27 @@ def test_the_cli_takes_a_custom_paper_and_card_size_and_shows_them_one_way(tmp_p
     assert bad.exit_code == 2
     assert bad.output.endswith(
         "Error: Invalid value for '--paper': unknown paper 'a6'; known: a3, a4, a5, letter, "
-        "legal, tabloid, or a custom WxH in mm like 300x450mm\n"
+        "legal, tabloid, or WxH in mm (300x450mm)\n"
     )
+
+
+def test_a_name_too_wide_for_the_a5_rulebook_footer_is_refused_by_that_build_only(tmp_path):
+    """A5's rulebook page (A6) is the narrowest: `pnp validate` checks the footer on A4
+    and Letter as before, and a build on A5 checks it on its own page, before writing."""
+    shutil.copytree(DATA, tmp_path / "data")
+    name = "The Long and Winding Night of the Old Lighthouse Keepers"  # 81 mm at 8 pt
+    game = tmp_path / "data" / "size-test" / "game.toml"
+    game.write_text(game.read_text().replace('"Size Test"', f'"{name}"'))
+    common = ("--game", "size-test", "--data", str(tmp_path / "data"))
+    assert CliRunner().invoke(main, ["validate", *common]).exit_code == 0
+    out = tmp_path / "out"
+    assert CliRunner().invoke(main, ["build", *common, "--out", str(out)]).exit_code == 0
+    result = CliRunner().invoke(main, ["build", *common, "--paper", "a5", "--out", str(out)])
+    assert (result.exit_code, result.output) == (
+        1,
+        "Error: size-test/game.toml:6: field 'name': the game's name does not fit on the "
+        "rulebook and booklet footer (a5): 81.0 mm wide at 8 pt in 79.0 mm\n"
+        "Error: size-test: 1 problem found.\n",
+    )
+    pages = PdfReader(str(out / "size-test" / "rules.pdf")).pages
+    assert float(pages[0].mediabox.width) == pytest.approx(148 * MM, abs=TOL)  # A4's, kept

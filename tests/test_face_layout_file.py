@@ -277,7 +277,9 @@ TOPS = [
         "design",
         'design = "huge"\n',
         'type = "text"\nfield = "name"\nbox = [3, 3, 20, 10]\n',
-        "faces.toml:1: field 'design': unknown card size 'huge'; known: poker, bridge, mini, tarot",
+        "faces.toml:1: field 'design': unknown card size 'huge'; known: poker, bridge, mini, "
+        "tarot, mini-euro, euro, square, domino, jumbo, any with -landscape, or WxH in mm "
+        "(63.5x88.9mm)",
     ),
     (
         "safe",

@@ -47,7 +47,7 @@ def test_card_that_does_not_fit_names_the_overflow_in_mm():
         compute_grid(SheetSpec(paper="a4", card_size="tarot", margin_mm=90, bleed_mm=2))
 
 
-KNOWN_PAPERS = "a3, a4, a5, letter, legal, tabloid, or a custom WxH in mm like 300x450mm"
+KNOWN_PAPERS = "a3, a4, a5, letter, legal, tabloid, or WxH in mm (300x450mm)"
 
 
 @pytest.mark.parametrize(

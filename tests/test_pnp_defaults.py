@@ -21,7 +21,7 @@ from pnp.core.sizes import PAPER_MM
 from pnp.core.units import mm_to_pt
 from tests.pdfread import placements
 
-KNOWN = "a3, a4, a5, letter, legal, tabloid, or a custom WxH in mm like 300x450mm"
+KNOWN = "a3, a4, a5, letter, legal, tabloid, or WxH in mm (300x450mm)"
 
 A4_PT = (595.276, 841.89)
 LETTER_PT = (612.0, 792.0)
@@ -88,7 +88,10 @@ def test_help_shows_the_files_values_as_the_defaults(folders):
     work, _ = folders
     (work / "pnp.toml").write_text('paper = "letter"\nbleed = 1.5\n')
     shown = " ".join(_pnp("build", "--help").output.split())
-    assert "--paper [a3|a4|a5|letter|legal|tabloid|WxH] [default: letter]" in shown
+    assert (
+        "--paper [a3|a4|a5|letter|legal|tabloid|WxH] Paper: a named one or a custom WxH in "
+        "mm (300x450mm). [default: letter]"
+    ) in shown
     assert "Bleed in mm. [default: 1.5]" in shown
 
 
@@ -118,7 +121,7 @@ def test_calibrate_leaves_a_single_sided_duplex_to_its_own_default(folders):
     [
         (
             'paper = "a6"\n',
-            "./pnp.toml:1: field 'paper': unknown paper 'a6'; known: a3, a4, a5, letter, legal, tabloid, or a custom WxH in mm like 300x450mm",
+            "./pnp.toml:1: field 'paper': unknown paper 'a6'; known: a3, a4, a5, letter, legal, tabloid, or WxH in mm (300x450mm)",
         ),
         (
             "paper = 4\n",
@@ -129,7 +132,7 @@ def test_calibrate_leaves_a_single_sided_duplex_to_its_own_default(folders):
         (
             '# mine\ncard_size = "huge"\n',
             "./pnp.toml:2: field 'card_size': unknown card size 'huge'; known: "
-            "poker, bridge, mini, tarot, mini-euro, euro, square, domino, jumbo, or a custom WxH in mm like 63.5x88.9mm; any of them with -landscape turns it sideways",
+            "poker, bridge, mini, tarot, mini-euro, euro, square, domino, jumbo, any with -landscape, or WxH in mm (63.5x88.9mm)",
         ),
         (
             "duplex = true\n",

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import click
 
+from pnp.cli.picks import SizeName
 from pnp.core.errors import DataError, GameLeftOut, HackPackError, PnpError, Problem
 from pnp.core.shown import described, plural, quoted
-from pnp.core.sizes import card_size_name, paper_name, size_names
 from pnp.core.terminal import OutputLost, echo, one_line, silence_stdout
 from pnp.layout.imposition import DUPLEX_MODES, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_GAP_MM
 
@@ -130,35 +130,6 @@ class InRange(click.ParamType):
     def _shown(self, bound: float) -> str:
         """A bound as typed: a whole count in full (1000000, not 1e+06)."""
         return str(int(bound)) if self.integer and math.isfinite(bound) else f"{bound:g}"
-
-
-class SizeName(click.ParamType):
-    """A paper (`kind` "paper") or card size ("card") typed on the command line: a named
-    one (pnp.core.sizes, any case) or a custom WxH in mm, given on as its one spelling
-    ("a4", "poker-landscape", "70x70mm"); anything else is click's usage error (exit 2)
-    naming the known sizes. Completion offers the names."""
-
-    def __init__(self, kind: str):
-        self.kind = kind
-        self.name = "paper" if kind == "paper" else "card size"
-        self.choices = size_names(kind)
-
-    def get_metavar(self, param, ctx=None) -> str:
-        return "[" + "|".join(self.choices) + "|WxH]"
-
-    def convert(self, value, param, ctx):
-        from pnp.core.errors import LayoutError
-
-        try:
-            return (paper_name if self.kind == "paper" else card_size_name)(str(value))
-        except LayoutError as exc:
-            self.fail(str(exc), param, ctx)
-
-    def shell_complete(self, ctx, param, incomplete):
-        from click.shell_completion import CompletionItem
-
-        typed = incomplete.casefold()
-        return [CompletionItem(c) for c in self.choices if c.startswith(typed)]
 
 
 #: The types of the options several verbs share, one object each, so that an option and
@@ -322,46 +293,6 @@ def complete_card_ids(ctx: click.Context, param: click.Parameter, incomplete: st
         return []
     typed = incomplete.casefold()
     return [c.id for c in kit.printed_cards(data) if c.id.casefold().startswith(typed)]
-
-
-class CardList(click.ParamType):
-    """The `--cards ID,ID,GLOB` of build, preview and export (pnp.selection): the items
-    as a tuple; no item, or an empty one, is click's usage error (exit 2). Which items
-    match no card is known once the data is read: an error then (exit 1)."""
-
-    name = "cards"
-
-    def convert(self, value, param, ctx):
-        from pnp.selection import card_patterns
-
-        if isinstance(value, tuple):
-            return value
-        try:
-            return card_patterns(value)
-        except PnpError as exc:
-            self.fail(str(exc), param, ctx)
-
-    def shell_complete(self, ctx, param, incomplete):
-        """The ids of the game's cards (`complete_card_ids`) for the item after the last
-        comma, each after the items typed before it."""
-        from click.shell_completion import CompletionItem
-
-        done, _, last = incomplete.rpartition(",")
-        head = f"{done}," if done else ""
-        return [CompletionItem(head + i) for i in complete_card_ids(ctx, param, last)]
-
-
-def cards_option(what: str):
-    """The --cards option: `what` the chosen cards get ("Print only", ...)."""
-    return click.option(
-        "--cards",
-        "cards",
-        type=CardList(),
-        default=None,
-        metavar="ID,ID,GLOB",
-        help=f"{what} these cards: ids or globs (phish*, *-tv), comma-separated, any "
-        "case; player aids too. An item matching no card is an error.",
-    )
 
 
 def chosen_games(game: str | None, all_games: bool) -> list[str]:

@@ -17,7 +17,6 @@ from pnp.cli.base import (
     PAPER,
     WRITTEN,
     InRange,
-    cards_option,
     chosen_games,
     for_each_game,
     game_options,
@@ -25,6 +24,7 @@ from pnp.cli.base import (
     out_option,
     show_warnings,
 )
+from pnp.cli.picks import cards_option
 from pnp.cli.watching import watch_option
 from pnp.core.shown import listed, plural, quoted
 from pnp.core.terminal import echo, one_line

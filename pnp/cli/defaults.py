@@ -34,10 +34,10 @@ from pnp.cli.base import (
     PAPER,
     TYPED,
     Failure,
-    SizeName,
     folder,
 )
 from pnp.cli.config_files import FILE_NAME, ConfigFile, config_files, shown_at
+from pnp.cli.picks import SizeName
 from pnp.core.errors import Problem
 from pnp.core.shown import described, quoted
 from pnp.core.terminal import echo

@@ -13,7 +13,6 @@ from pnp.cli.base import (
     CARD_SIZE,
     WRITTEN,
     InRange,
-    cards_option,
     chosen_games,
     for_each_game,
     game_options,
@@ -22,6 +21,7 @@ from pnp.cli.base import (
     progress_bar,
     show_warnings,
 )
+from pnp.cli.picks import cards_option
 from pnp.core.shown import plural
 from pnp.core.terminal import echo, one_line
 from pnp.layout.imposition import DEFAULT_BLEED_MM

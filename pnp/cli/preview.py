@@ -12,7 +12,6 @@ from pnp.cli.base import (
     CARD_SIZE,
     Failure,
     InRange,
-    cards_option,
     complete_card_ids,
     complete_game_ids,
     error_lines,
@@ -21,6 +20,7 @@ from pnp.cli.base import (
     out_option,
     show_warnings,
 )
+from pnp.cli.picks import cards_option
 from pnp.cli.watching import show_failure, watch_option
 from pnp.core.errors import PnpError
 from pnp.core.shown import listed, plural, quoted

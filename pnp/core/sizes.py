@@ -179,10 +179,10 @@ def _custom(name: str, what: str, known: dict, example: str) -> tuple[float, flo
     if found is None:
         close = difflib.get_close_matches(_key(name), list(known), n=1, cutoff=0.6)
         hint = f"did you mean {close[0]}? " if close else ""
-        turned = f"; any of them with {LANDSCAPE} turns it sideways" if what == "card size" else ""
+        turned = f", any with {LANDSCAPE}" if what == "card size" else ""
         raise LayoutError(
-            f"unknown {what} {quoted(name)}; {hint}known: {', '.join(known)}, or a custom "
-            f"WxH in mm like {example}{turned}"
+            f"unknown {what} {quoted(name)}; {hint}known: {', '.join(known)}{turned}, or "
+            f"WxH in mm ({example})"
         )
     w, h, unit = found.groups()
     if unit not in ("", "mm"):

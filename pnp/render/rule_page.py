@@ -6,19 +6,20 @@ rulebook out on these pages with reportlab's platypus, which only a build import
 
 from __future__ import annotations
 
-from pnp.core.sizes import HALF_SHEET_MM
+from collections.abc import Iterable
+
+from pnp.core.sizes import half_sheet_mm
 from pnp.core.units import mm_to_pt
 from pnp.fonts import REGULAR
-from pnp.printed import PrintedLine
+from pnp.printed import CHECKED_PAPERS, PrintedLine
 
 MARGIN_MM = 13.0
 
 
-def footer_lines(title: str) -> list[PrintedLine]:
-    """The footer line of every rulebook and booklet page, on each named paper, as
-    `pnp validate` checks it (pnp.printed): `title` and a page number, 8 pt, within the
-    page's width less its margins (pt). A custom paper is at least A5, whose page (A6)
-    is the narrowest of them (pnp.core.sizes)."""
+def footer_lines(title: str, papers: Iterable[str] = CHECKED_PAPERS) -> list[PrintedLine]:
+    """The footer line of every rulebook and booklet page, on each of `papers`
+    (pnp.core.sizes), as `pnp validate` checks it (pnp.printed): `title` and a page
+    number, 8 pt, within the width of the paper's half-sheet less its margins (pt)."""
     return [
         PrintedLine(
             f"{title} · 88",
@@ -28,5 +29,6 @@ def footer_lines(title: str) -> list[PrintedLine]:
             mm_to_pt(w - 2 * MARGIN_MM),
             f"the rulebook and booklet footer ({paper})",
         )
-        for paper, (w, _) in HALF_SHEET_MM.items()
+        for paper in dict.fromkeys(papers)
+        for w in (half_sheet_mm(paper)[0],)
     ]

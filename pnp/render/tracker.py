@@ -20,12 +20,12 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.core.sizes import PAPER_MM, paper_mm
+from pnp.core.sizes import paper_mm
 from pnp.core.units import mm_to_pt, pt_to_mm
 from pnp.fonts import BOLD, REGULAR, register_all
 from pnp.fonts import font as font_name
 from pnp.layout.text import text_width, wrap
-from pnp.printed import PrintedLine
+from pnp.printed import CHECKED_PAPERS, PrintedLine
 from pnp.render.boxed import BoxedCanvas
 
 #: The VC range on the board (inclusive). Heroes start at 0..39 printed VC; two actions
@@ -118,8 +118,10 @@ TITLE_PT = 18
 
 
 def title_lines(game_name: str) -> list[PrintedLine]:
-    """The board's title on each paper, as `pnp validate` checks it (pnp.printed):
-    bold 18 pt within the page's width less its margins (pt)."""
+    """The board's title on A4 and Letter (pnp.printed.CHECKED_PAPERS), as `pnp validate`
+    checks it: bold 18 pt within the page's width less its margins (pt). On a narrower
+    paper (A5, 148 mm: the narrowest there is) it is set smaller to fit (`_board`), never
+    under 12 pt for a title that fits these."""
     return [
         PrintedLine(
             _title(game_name),
@@ -129,7 +131,8 @@ def title_lines(game_name: str) -> list[PrintedLine]:
             mm_to_pt(w - 2 * MARGIN_MM),
             f"the VC tracker's title ({paper})",
         )
-        for paper, (w, _) in PAPER_MM.items()
+        for paper in CHECKED_PAPERS
+        for w in (paper_mm(paper)[0],)
     ]
 
 
@@ -140,8 +143,11 @@ def _title(game_name: str) -> str:
 def _board(c: Canvas, paper: str, game_name: str, page_w: float, page_h: float) -> None:
     margin = mm_to_pt(MARGIN_MM)
     c.setFillColor(INK)
-    c.setFont(font_name(BOLD), TITLE_PT)
-    c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(8), _title(game_name))
+    title = _title(game_name)
+    room = page_w - 2 * margin
+    size = min(TITLE_PT, TITLE_PT * room / text_width(title, font_name(BOLD), TITLE_PT))
+    c.setFont(font_name(BOLD), size)
+    c.drawCentredString(page_w / 2, page_h - margin - mm_to_pt(8), title)
     _centred(
         c,
         "Put each Hero's marker (or a coin) on its VC; move it as the VC changes. Lower is better.",
