@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.base import complete_game_ids, folder
+from pnp.cli.base import GAME, folder
+from pnp.cli.completion import complete_game_ids
 from pnp.core.terminal import echo, one_line
 
 
@@ -18,6 +19,7 @@ from pnp.core.terminal import echo, one_line
     "--game",
     "-g",
     "game",
+    type=GAME,
     required=True,
     shell_complete=complete_game_ids,
     help="The game whose data the two folders hold.",
