@@ -46,7 +46,8 @@ def _kit(game: str, old_dir: Path, new_dir: Path):
     UnknownGame as pnp.build.find_kit says it when neither does."""
     from pnp.build import find_kit
     from pnp.core.errors import UnknownGame
-    from pnp.faces.kit import DataKit, game_id_like
+    from pnp.faces.held import game_id_like
+    from pnp.faces.kit import DataKit
 
     try:
         return find_kit(game, old_dir)

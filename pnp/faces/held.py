@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pnp.core.errors import PnpError, Problem
 from pnp.core.shown import PATH_LIMIT, quoted
+from pnp.data.schema import ID_PATTERN, MAX_ID
 
 
 @dataclass(frozen=True)
@@ -33,12 +34,17 @@ class Held:
     passed_over: tuple[Problem, ...]
 
 
+def game_id_like(name: str) -> bool:
+    """True when `name` could be a game's id (and so its folder's name): kebab-case, at
+    most MAX_ID characters."""
+    return len(name) <= MAX_ID and bool(ID_PATTERN.match(name))
+
+
 def games_in(data_dir: Path) -> Held:
     """The games the data folder `data_dir` holds (module docstring). PnpError, one line,
     when it is not a folder or cannot be listed."""
     import pnp.core.games
     from pnp.core.errors import UnknownGame
-    from pnp.faces.kit import game_id_like
 
     folder = Path(data_dir)
     names = _folders(folder)
