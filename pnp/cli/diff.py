@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.base import complete_game_ids, folder
+from pnp.cli.base import GAME, folder
+from pnp.cli.completion import complete_game_ids
 from pnp.core.terminal import echo, one_line
 
 
@@ -18,6 +19,7 @@ from pnp.core.terminal import echo, one_line
     "--game",
     "-g",
     "game",
+    type=GAME,
     required=True,
     shell_complete=complete_game_ids,
     help="The game whose data the two folders hold.",
@@ -44,7 +46,8 @@ def _kit(game: str, old_dir: Path, new_dir: Path):
     UnknownGame as pnp.build.find_kit says it when neither does."""
     from pnp.build import find_kit
     from pnp.core.errors import UnknownGame
-    from pnp.faces.kit import DataKit, game_id_like
+    from pnp.faces.held import game_id_like
+    from pnp.faces.kit import DataKit
 
     try:
         return find_kit(game, old_dir)
