@@ -13,6 +13,10 @@ with file:line (the line of the key at fault), never raising for bad data.
     art_area = [3, 30, 57.5, 27]  # the card's picture goes, and its colour
     art_colour = "#8C8C8C"
     [[back.BACK]]               # a back's design
+    [[front.OTHER]]             # a face's first entry alone: it takes front 'KIND' whole
+    extends = "KIND"            #   (an entry naming one of its keys changes that element);
+                                #   an element's `extends` takes another element's keys
+                                #   (pnp.faces.inherit)
 
 The keys of each element type are in pnp.faces.keys; those every element takes are
 `type`, `key` (its name in messages; default: its field or label, else type-line),
@@ -33,6 +37,7 @@ from pnp.core.shown import described, listed, quoted
 from pnp.core.units import CARD_SIZES_MM
 from pnp.data.toml_source import TableLines, read_toml
 from pnp.faces.elements import ElementSpec, Reader, art_area_entry, check_keys, element
+from pnp.faces.inherit import inherited
 from pnp.faces.values import conditions, flag, number
 from pnp.layout.card_frame import SAFE_MM
 from pnp.layout.face_check import MOST_FAULTS
@@ -99,9 +104,9 @@ def read_layout(
     grow, wrong = flag(tf.data.get("grow_type", False), r.context(None))
     if wrong:
         r.bad(top, "grow_type", wrong, None)
-    groups = _lists(r, "group")
-    fronts = _lists(r, "front")
-    back_lists = _lists(r, "back")
+    written = {s: _lists(r, s) for s in ("group", "front", "back")}
+    faces = inherited(r, written)
+    groups, fronts, back_lists = faces["group"], faces["front"], faces["back"]
     used: set[str] = set()
     built_fronts = {
         kind: _face(r, "front", kind, entries, groups, used, kinds.get(kind))
@@ -114,8 +119,8 @@ def read_layout(
     for name, entries in groups.items():
         if name not in used:  # checked once, its field names unchecked
             _face(r, "group", name, entries, {}, set(), None)
-    _coverage(r, "front", fronts, tuple(kinds), "kind of card")
-    _coverage(r, "back", back_lists, backs, "back")
+    _coverage(r, "front", written["front"], tuple(kinds), "kind of card")
+    _coverage(r, "back", written["back"], backs, "back")
     if r.problems:
         return None, r.problems
     return Layout(Path(path), r.design, float(safe), built_fronts, built_backs, bool(grow)), []
