@@ -35,7 +35,7 @@ from typing import Any, Mapping
 from pnp.core.errors import Problem
 from pnp.core.shown import described, listed, quoted
 from pnp.core.units import CARD_SIZES_MM
-from pnp.data.toml_source import TableLines, read_toml
+from pnp.data.toml_source import TableLines, TomlFile, read_toml
 from pnp.faces.elements import ElementSpec, Reader, art_area_entry, check_keys, element
 from pnp.faces.inherit import inherited
 from pnp.faces.values import conditions, flag, number
@@ -43,6 +43,8 @@ from pnp.layout.card_frame import SAFE_MM
 from pnp.layout.face_check import MOST_FAULTS
 
 TOP_KEYS = ("design", "safe", "grow_type", "group", "front", "back")
+#: The tables of faces, in the order they are read (a group before the faces using it).
+SECTIONS = ("group", "front", "back")
 USE_KEYS = ("use", "when", "unless")
 #: The fields a back's elements may bind: game.toml's [back] table.
 BACK_FIELDS = {"title": "str", "subtitle": "str", "colour": "colour"}
@@ -104,7 +106,7 @@ def read_layout(
     grow, wrong = flag(tf.data.get("grow_type", False), r.context(None))
     if wrong:
         r.bad(top, "grow_type", wrong, None)
-    written = {s: _lists(r, s) for s in ("group", "front", "back")}
+    written = {s: _lists(r, s) for s in SECTIONS}
     faces = inherited(r, written)
     groups, fronts, back_lists = faces["group"], faces["front"], faces["back"]
     used: set[str] = set()
@@ -124,6 +126,14 @@ def read_layout(
     if r.problems:
         return None, r.problems
     return Layout(Path(path), r.design, float(safe), built_fronts, built_backs, bool(grow)), []
+
+
+def resolved_faces(tf: TomlFile) -> dict[str, dict[str, list[tuple[Any, TableLines]]]]:
+    """Every face of the layout file `tf` as the tables it draws, its `extends` resolved
+    (pnp.faces.inherit): section -> face name -> (table, its lines). For `pnp diff`,
+    which compares what prints; the problems are `read_layout`'s to name."""
+    r = Reader(tf, frozenset(), [])
+    return inherited(r, {s: _lists(r, s) for s in SECTIONS})
 
 
 def _lists(r: Reader, section: str) -> dict[str, list[tuple[Any, TableLines]]]:
