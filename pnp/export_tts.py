@@ -33,6 +33,7 @@ import pypdfium2 as pdfium
 from PIL import Image
 
 from pnp.core.errors import PnpError
+from pnp.fonts import release as release_fonts
 from pnp.layout.kit import PrintGroup, front_key
 from pnp.render import raster
 from pnp.render.single import BACK, FRONT, distinct_sides
@@ -172,8 +173,9 @@ def write_tts(
     """Write `staging/tts/`: the sheets, backs and `<game>.json` of every group of `job`
     (a pnp.export.Job; module docstring), rasterised from a temporary single-face PDF at
     trim size (`staging/faces.pdf`), page by page, each sheet given to its PNG one
-    pixel row at a time (`_sheet_strips`). The JSON's URLs name `target/tts/`, where
-    pnp.export publishes the folder. OSError if a file cannot be written."""
+    pixel row at a time (`_sheet_strips`), the fonts released once that PDF is written
+    (pnp.fonts.release). The JSON's URLs name `target/tts/`, where pnp.export publishes
+    the folder. OSError if a file cannot be written."""
     folder = staging / "tts"
     folder.mkdir()
     decks = tts_decks(job.groups, job.trim_mm)
@@ -183,6 +185,7 @@ def write_tts(
     pages = {side.key: i for i, side in enumerate(sides)}
     faces = staging / "faces.pdf"
     job.draw(faces, sides, 0.0, job.name)
+    release_fonts()  # the PDF is written: its fonts' memory goes to the rasterising
     total = sum(len(s.cards) for d in decks for s in d.sheets) + len(decks)
     document = pdfium.PdfDocument(str(faces))
     try:
