@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pypdfium2 as pdfium
 from PIL import Image
 
 from pnp.core.errors import PnpError
@@ -186,6 +185,8 @@ def write_tts(
     faces = staging / "faces.pdf"
     job.draw(faces, sides, 0.0, job.name)
     release_fonts()  # the PDF is written: its fonts' memory goes to the rasterising
+    import pypdfium2 as pdfium  # imported now, it takes its part of that memory too
+
     total = sum(len(s.cards) for d in decks for s in d.sheets) + len(decks)
     document = pdfium.PdfDocument(str(faces))
     try:

@@ -1,7 +1,10 @@
 """Rasterising single-face PDFs (pnp.render.single) with pypdfium2: each page rendered
 once, at exactly the pixel size asked for, page by page, and encoded as PNG with its dpi.
 No drawing happens here: the pixels are pdfium's rendering of the one PDF drawing.
-Lengths: mm (`_mm`) and pixels (`_px`). Source: shared/DESIGN.md, "pnp export".
+pypdfium2 is imported by the functions that rasterise, not with this module: a process
+that writes a PDF first (pnp.export) loads it once the PDF is written, into the memory
+the drawing has given back.
+Lengths: mm (`_mm`) and pixels (`_px`). Source: shared/DESIGN.md, "pnp export"; issue 41.
 """
 
 from __future__ import annotations
@@ -13,13 +16,14 @@ import zlib
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 from pnp.core.errors import PnpError
+
+if TYPE_CHECKING:  # pypdfium2 is imported when a PDF is rasterised, not with this module
+    import pypdfium2 as pdfium
 
 MM_PER_INCH = 25.4
 
@@ -57,6 +61,8 @@ def rasterise(
 ) -> Generator[tuple[int, Image.Image], None, None]:
     """(page index, RGB image of `size_px`) of every page of `pdf`, one page at a time:
     each page is opened, rendered (`render_page`) and closed before the next."""
+    import pypdfium2 as pdfium
+
     document = pdfium.PdfDocument(str(pdf))
     try:
         for index in range(len(document)):
@@ -107,6 +113,8 @@ def render_into(
         raise ValueError(
             f"a {width_px}x{height_px} px rectangle at byte {offset} is not inside the buffer"
         )
+    import pypdfium2.raw as pdfium_c
+
     pixels_at = (ctypes.c_ubyte * (len(buffer) - offset)).from_buffer(buffer, offset)
     bitmap = pdfium_c.FPDFBitmap_CreateEx(
         width_px, height_px, pdfium_c.FPDFBitmap_BGR, pixels_at, stride
