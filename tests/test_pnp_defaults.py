@@ -327,7 +327,8 @@ def test_the_files_game_is_no_default_of_diff(moon_base):
     result = _pnp("diff", "games", "games")
     assert (result.exit_code, result.stderr.splitlines()[-1]) == (
         2,
-        "Error: Missing option '--game' / '-g'.",
+        "Error: Missing option '--game': name the game, or give two game folders (each "
+        "holding a game.toml)",
     )
 
 
