@@ -12,6 +12,20 @@ size, read by a small parent of its own (bench/common.py: run_once), not the ben
 The faces PDF is the one the export rasterises (pnp.export_tts.write_tts: one page per
 distinct face, at trim size), written once beforehand with the export's own code, at
 the dpi the export settles on (it lowers --dpi until every sheet fits 4096 px).
+
+Where the export's peak goes (hack-attack, 163 dpi; RSS in MiB read from
+/proc/self/status between the steps by a probe that adds 0.3; after issue 41's
+changes, peak 44.4 here, 1.72x): interpreter and probe 11.6; imports 28.6 (+17.0:
+OpenSSL's libcrypto, which hashlib loads for reportlab's md5, 3.5; Pillow 3.0, as the
+bare script; pnp 3.5; reportlab 2.3; click 1.0; the rest of the standard library); data
+loaded and checked 33.6 (+5.0, the fonts' reportlab tables 2.3 of it); faces PDF drawn
+38.5 (+4.9, a third font 1.2 of it); fonts released 37.7; pypdfium2 imported 39.6
+(+1.9: the bare script's +6.8 lands mostly in memory the drawing gave back); sheets
+rendered 43.2 (+3.6: pdfium's code and caches, one card's pixels, a row of packed
+cards); the backs through Pillow's PNG encoder 44.7 (+1.5). The bare script:
+interpreter 10.6, Pillow +3.2, pypdfium2 +6.8, rendering +5.2 = 25.8. The 1.5x goal
+(38.7) is what the export holds once the faces PDF is written, before anything is
+rasterised.
 """
 
 from __future__ import annotations

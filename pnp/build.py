@@ -109,7 +109,8 @@ def find_kit(name: str, data_dir: Path | None) -> Kit:
     except UnknownGame as exc:
         if data_dir is None:
             raise UnknownGame(f"{exc}; a data-only game is found in its data folder: --data DIR")
-        from pnp.faces.kit import data_kit, game_id_like
+        from pnp.faces.held import game_id_like
+        from pnp.faces.kit import data_kit
 
         kit = data_kit(name, data_dir)
         if kit is None and not game_id_like(name):  # no folder of a game is called that

@@ -30,6 +30,7 @@ from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.sizes import card_mm
 from pnp.core.units import DEFAULT_DPI, MAX_DPI, MIN_DPI
 from pnp.export_tts import Deck, write_tts
+from pnp.fonts import release as release_fonts
 from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.imposition import DEFAULT_BLEED_MM, SheetSpec, check_spec
 from pnp.layout.kit import Kit, PrintGroup, front_key
@@ -359,6 +360,7 @@ def write_png(
     names = png_names(job.groups)
     faces = staging / "faces.pdf"
     job.draw(faces, sides, job.frame.bleed, job.name)
+    release_fonts()  # the PDF is written: its fonts' memory goes to the rasterising
     w_mm, h_mm = (length + 2 * job.bleed_mm for length in job.trim_mm)
     size = pixels(w_mm, dpi), pixels(h_mm, dpi)
     total = sum(len(n) for n in names.values())

@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pypdfium2 as pdfium
 from PIL import Image
 
 from pnp.core.errors import PnpError
+from pnp.fonts import release as release_fonts
 from pnp.layout.kit import PrintGroup, front_key
 from pnp.render import raster
 from pnp.render.single import BACK, FRONT, distinct_sides
@@ -171,9 +171,10 @@ def write_tts(
 ) -> TtsExport:
     """Write `staging/tts/`: the sheets, backs and `<game>.json` of every group of `job`
     (a pnp.export.Job; module docstring), rasterised from a temporary single-face PDF at
-    trim size (`staging/faces.pdf`), page by page, one sheet in memory at a time. The
-    JSON's URLs name `target/tts/`, where pnp.export publishes the folder. OSError if a
-    file cannot be written."""
+    trim size (`staging/faces.pdf`), page by page, each sheet given to its PNG one
+    pixel row at a time (`_sheet_strips`), the fonts released once that PDF is written
+    (pnp.fonts.release). The JSON's URLs name `target/tts/`, where pnp.export publishes
+    the folder. OSError if a file cannot be written."""
     folder = staging / "tts"
     folder.mkdir()
     decks = tts_decks(job.groups, job.trim_mm)
@@ -183,6 +184,9 @@ def write_tts(
     pages = {side.key: i for i, side in enumerate(sides)}
     faces = staging / "faces.pdf"
     job.draw(faces, sides, 0.0, job.name)
+    release_fonts()  # the PDF is written: its fonts' memory goes to the rasterising
+    import pypdfium2 as pdfium  # imported now, it takes its part of that memory too
+
     total = sum(len(s.cards) for d in decks for s in d.sheets) + len(decks)
     document = pdfium.PdfDocument(str(faces))
     try:
@@ -238,28 +242,24 @@ def _write_deck(
 
 def _sheet_strips(
     sheet: Sheet, document, pages: dict, cell: tuple[int, int], bar
-) -> Iterator[memoryview]:
-    """The pixel rows of `sheet`, top to bottom, for raster.write_png_strips, each card
-    rendered once into its cell: one row of cards at a time, each card drawn in place
-    into the row's one buffer (raster.render_into), white after the last card. No more
-    than one row of cards is held (the buffer is this generator's own, freed with it),
-    and no card is copied."""
+) -> Iterator[bytes]:
+    """The pixel rows of `sheet`, top to bottom, for raster.write_png_strips: each card
+    rendered once, into one card's buffer, and kept packed (raster.render_packed) until
+    its row of cards is given side by side, white after the last card. No more than one
+    card's pixels, one row of packed cards and one band of it unpacked are held (a row
+    of 10 poker cards at 163 dpi would be 6.7 MiB)."""
     w, h = cell
-    stride = sheet.cols * w * 3
-    row_pixels = bytearray(stride * h)
-    view = memoryview(row_pixels)
+    scratch = bytearray(w * h * 3)
     for row in range(sheet.rows):
-        raster.whiten(row_pixels)  # white before drawing, and after the last card
-        cards = sheet.cards[row * sheet.cols : (row + 1) * sheet.cols]
-        for column, card in enumerate(cards):
+        packed = []
+        for card in sheet.cards[row * sheet.cols : (row + 1) * sheet.cols]:
             page = document[pages[(FRONT, front_key(card))]]
             try:
-                raster.render_into(page, row_pixels, column * w * 3, stride, w, h)
+                packed.append(raster.render_packed(page, w, h, scratch))
             finally:
                 page.close()
             bar.update(1)
-        for y in range(h):
-            yield view[y * stride : (y + 1) * stride]
+        yield from raster.side_by_side(packed, sheet.cols * w, h)
 
 
 def card_name(card: Any) -> str:

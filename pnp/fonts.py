@@ -46,6 +46,8 @@ STYLES = {"regular": REGULAR, "bold": BOLD, "italic": ITALIC}
 _GAME_FILES: dict[str, Path] = {}
 #: What forgets text measured in the fonts when the files change (caches' cache_clear)
 _ON_CHANGE: list[Callable[[], None]] = []
+#: The style names `release` unregistered, registered again by `use_game_fonts`
+_RELEASED: list[str] = []
 
 
 def on_change(forget: Callable[[], None]) -> None:
@@ -60,18 +62,38 @@ def use_game_fonts(files: Mapping[str, Path] | None) -> None:
     style names stay; the fonts behind them are registered anew (only when they change).
     Raises PnpError when reportlab cannot read a file."""
     wanted = {STYLES[k]: Path(v) for k, v in files.items()} if files else {}
-    if wanted == _GAME_FILES:
-        return
     registered = [n for n in STYLES.values() if n in pdfmetrics.getRegisteredFontNames()]
-    _GAME_FILES.clear()
-    _GAME_FILES.update(wanted)
+    registered += _RELEASED
+    _RELEASED.clear()
+    if wanted != _GAME_FILES:
+        _GAME_FILES.clear()
+        _GAME_FILES.update(wanted)
+        _forget()
+    for name in registered:  # a name measured before must not keep the old file's metrics
+        font(name)
+
+
+def release() -> None:
+    """Unregister the fonts and forget everything measured in them (reportlab keeps
+    over 1 MiB of tables a font): for a process that has written its last PDF and goes
+    on to rasterise it (pnp.export's images), so that the rasterising reuses their
+    memory. The next `use_game_fonts` (every build, export and validation calls it)
+    registers again those released, and `font` any other on its first use."""
+    for name in STYLES.values():
+        registered = pdfmetrics._fonts.pop(name, None)
+        if registered is not None:
+            pdfmetrics._dynFaceNames.pop(registered.face.name, None)
+            _RELEASED.append(name)
+    _forget()
+
+
+def _forget() -> None:
+    """Forget the fonts looked up and everything measured in them."""
     for forget in _ON_CHANGE:
         forget()
     font.cache_clear()
     metrics.cache_clear()
     _PRINTABLE.clear()
-    for name in registered:  # a name measured before must not keep the old file's metrics
-        font(name)
 
 
 @lru_cache(maxsize=None)

@@ -112,6 +112,7 @@ class FaceChecks:
         self._checked: set[str] = set()  # every face checked, by name
         self._found: dict[str, list[tuple[Problem, str]]] = {}  # those with faults
         self._alike = LookAlikes()
+        self._order: dict[str, int] | None = None  # the faces' report order, found once
 
     def card(self, card: Any, face: Face) -> bool:
         """Check the front `face` of `card`, once; True if it can be drawn (no error). A
@@ -175,7 +176,11 @@ class FaceChecks:
         label, a category name) once, naming the first face it was found on."""
         problems: list[Problem] = []
         seen: set[tuple] = set()
-        order = {name: k for k, (name, _, _) in enumerate(face_names(self.kit, self.data))}
+        if self._order is None:  # once: the names lay the aids out (measuring text)
+            self._order = {
+                name: k for k, (name, _, _) in enumerate(face_names(self.kit, self.data))
+            }
+        order = self._order
         for name in sorted(self._found, key=lambda n: order.get(n, len(order))):
             for problem, fault in self._found[name]:
                 key = (problem.file, problem.line, problem.field, fault)

@@ -13,6 +13,7 @@ from scorekeeper.game import choose_variants, variant_lines
 from scorekeeper.games import all_games, find_game
 from scorekeeper.help_page import wrapped
 from scorekeeper.layout import echo_lines
+from scorekeeper.sheet_help import complete_game_ids
 from scorekeeper.view import outcome_lines
 
 
@@ -39,17 +40,20 @@ class CheckCommand(click.Command):
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """One paragraph per game with a `check` hook: "GAME: write NAME=...", wrapped."""
+        from scorekeeper.sheets import template
+
         width = formatter.width - formatter.current_indent
-        for game in all_games():
-            notation = getattr(game.check, "notation", None)
+        notations = [(game.id, getattr(game.check, "notation", None)) for game in all_games()]
+        sheet = "a data-only game (--data DIR), its points sheet"
+        for name, notation in [*notations, (sheet, getattr(template().check, "notation", None))]:
             if notation:
                 formatter.write_paragraph()
-                for line in wrapped(f"{game.id}: {notation}.", width):
+                for line in wrapped(f"{name}: {notation}.", width):
                     formatter.write(f"{'':>{formatter.current_indent}}{line}\n")
 
 
 @click.command(cls=CheckCommand)
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game_ids)
 @click.argument("entries", nargs=-1, required=True)
 @variant_option()
 @click.option(

@@ -164,8 +164,8 @@ class App(click.Group):
         formatter.write_paragraph()
         for line in wrapped(
             f"One game's verbs, each with an example: 'scorekeeper help "
-            f"GAME' (GAME: {ids}). --db and --game may also follow the "
-            "verb.",
+            f"GAME' (GAME: {ids}); a data-only game's points sheet: 'scorekeeper "
+            "help --data DIR GAME'. --db and --game may also follow the verb.",
             formatter.width - formatter.current_indent,
         ):
             formatter.write(f"{'':>{formatter.current_indent}}{line}\n")

@@ -12,13 +12,12 @@ import click
 from pnp.core.terminal import echo, echo_json
 from scorekeeper import session
 from scorekeeper.check_command import check, registered_or_hint
-from scorekeeper.context import JSON, completion, pass_ctx, variant_option
+from scorekeeper.context import JSON, pass_ctx, variant_option
 from scorekeeper.errors import InputError, RegistryError
 from scorekeeper.game import variant_lines
 from scorekeeper.games import (
     SHEET_OWNER,
     SHEET_VERBS,
-    find_game,
     load_game,
     note_problem,
     offered,
@@ -29,6 +28,7 @@ from scorekeeper.help_page import verb_lines
 from scorekeeper.layout import echo_lines, fitted, output_width
 from scorekeeper.moves_view import moves
 from scorekeeper.report import echo_automatic, history_entries, history_line, show_status
+from scorekeeper.sheet_help import complete_game_ids, data_help_lines
 from scorekeeper.stats_command import stats
 from scorekeeper.store import NoDatabase
 from scorekeeper.view import column_width, local_time, outcome_lines, padded
@@ -36,7 +36,7 @@ from scorekeeper.web.command import serve
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game_ids)
 @click.argument("players", nargs=-1, required=True)
 @variant_option()
 @click.option(
@@ -281,20 +281,29 @@ def result(ctx, explain, as_json) -> None:
 
 
 @click.command("help")
-@click.argument(
-    "game",
-    required=False,
-    shell_complete=completion("scorekeeper.games", lambda games: games.rules_packages()),
+@click.argument("game", required=False, shell_complete=complete_game_ids)
+@click.option(
+    "--data",
+    "data_dir",
+    metavar="DIR",
+    help="GAME is the data-only game DIR/GAME/game.toml: its points sheet's page; "
+    "without GAME, the data-only games DIR holds.",
 )
 @click.pass_context
-def help_command(click_ctx, game) -> None:
+def help_command(click_ctx, game, data_dir) -> None:
     """One GAME's verbs (a game id or alias), each with a one-line example to copy;
-    without GAME, every command, grouped by game (as --help)."""
-    if game is None:
+    without GAME, every command, grouped by game (as --help). With --data DIR, a
+    data-only game's points sheet: how to start it, its verbs, its scoring."""
+    shared = [cast(str, c.name) for c in SHARED]  # every command is named
+    width = click_ctx.make_formatter().width
+    if data_dir is not None:
+        lines = data_help_lines(data_dir, game, width, shared)
+    elif game is None:
         echo(click_ctx.parent.get_help())
         return
-    shared = [cast(str, c.name) for c in SHARED]  # every command is named
-    for line in verb_lines(find_game(game), click_ctx.make_formatter().width, shared):
+    else:
+        lines = verb_lines(registered_or_hint(game), width, shared)
+    for line in lines:
         echo(line)
 
 

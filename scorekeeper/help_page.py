@@ -23,13 +23,36 @@ def summary(command: click.Command) -> str:
     return " ".join((command.help or "").partition("\f")[0].split("\n\n")[0].split())
 
 
+def verb_column(verbs) -> int:
+    """Where the verbs' help starts: past the longest name, two columns either side."""
+    return 2 + max((len(v.name) for v in verbs), default=0) + 2
+
+
+def verb_rows(verbs, width: int) -> list[str]:
+    """Each verb of `verbs` on its row with the first paragraph of its help, wrapped to
+    `width`, and below it its declared example (`context.example`) to copy."""
+    column, lines = verb_column(verbs), []
+    for verb in verbs:
+        text = wrapped(summary(verb), width - column) or [""]
+        lines.append(f"  {verb.name:<{column - 4}}  {text[0]}".rstrip())
+        lines += [" " * column + line for line in text[1:]]
+        if example_of(verb) is not None:
+            lines.append(" " * (column + 2) + example_line(verb))
+    return lines
+
+
+def every_game(shared: list[str], width: int) -> list[str]:
+    """The last lines of a game's page: the commands every game shares."""
+    return wrapped(f"Every game: {', '.join(shared)} (scorekeeper --help).", width)
+
+
 def verb_lines(game, width: int, shared: list[str]) -> list[str]:
     """One game's page of `scorekeeper help GAME`, in lines of at most `width` columns:
     its name and how to start it, then each verb in its declared order with the first
     paragraph of its help and, below, its declared example (`context.example`) to copy,
     then the commands every game shares (`shared`: their names)."""
     verbs = [v for v in game.verbs if not v.hidden]
-    column = 2 + max((len(v.name) for v in verbs), default=0) + 2
+    column = verb_column(verbs)
     lines = [
         *wrapped(f"{game.name} ({game.id})", width),
         *wrapped(
@@ -39,13 +62,8 @@ def verb_lines(game, width: int, shared: list[str]) -> list[str]:
             width,
         ),
         "",
+        *verb_rows(verbs, width),
     ]
-    for verb in verbs:
-        text = wrapped(summary(verb), width - column) or [""]
-        lines.append(f"  {verb.name:<{column - 4}}  {text[0]}".rstrip())
-        lines += [" " * column + line for line in text[1:]]
-        if example_of(verb) is not None:
-            lines.append(" " * (column + 2) + example_line(verb))
     if game.variants:
         lines += [
             "",
@@ -57,5 +75,4 @@ def verb_lines(game, width: int, shared: list[str]) -> list[str]:
             text = wrapped(f"{v.summary} ({v.rule})", width - column)
             lines.append(f"  {v.typed:<{column - 4}}  {text[0]}".rstrip())
             lines += [" " * column + line for line in text[1:]]
-    every = ", ".join(shared)
-    return [*lines, "", *wrapped(f"Every game: {every} (scorekeeper --help).", width)]
+    return [*lines, "", *every_game(shared, width)]

@@ -21,6 +21,7 @@ import stat
 from pathlib import Path
 
 from pnp.core.errors import Problem
+from pnp.core.file_kinds import lookup_problem
 from pnp.core.shown import PATH_LIMIT, described, listed, plural, quoted
 from pnp.core.toml_text import LineIndex, parse_toml
 from scorekeeper.errors import InputError
@@ -120,6 +121,8 @@ def data_games(data_dir: str) -> tuple[list[Sheet], list[str]]:
 def data_folder(data_dir: str) -> Path:
     """The data folder `data_dir` (pnp's --data); InputError if it is not a folder."""
     folder = Path(data_dir)
+    if data_dir.strip() and (why := lookup_problem(folder)):
+        raise InputError(f"the data folder {quoted(data_dir, PATH_LIMIT)} cannot be read: {why}")
     if not data_dir.strip() or not folder.is_dir():
         raise InputError(f"the data folder {quoted(data_dir, PATH_LIMIT)} is not a folder")
     return folder

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, BinaryIO, Sequence
 
 import click
 
+from pnp.core.file_kinds import lookup_problem
 from pnp.core.terminal import OutputLost, echo, echo_json
 from scorekeeper import session
 from scorekeeper.context import JSON, pass_ctx
@@ -122,6 +123,8 @@ def write_csv(
         raise InputError("--csv needs a file name (or - to print the CSV)")
     path = Path(target)
     shown = shown_path(path)
+    if why := lookup_problem(path.parent) or lookup_problem(path):
+        raise InputError(f"cannot write {shown}: {why}")
     if not path.parent.is_dir():
         raise InputError(
             f"cannot write {shown}: its folder {shown_path(path.parent)} does not exist"

@@ -65,14 +65,15 @@ def _aid_cards(pdf_path) -> list[list[dict]]:
 
 def _parsed(card: list[list[dict]]):
     """The card's lines as (kind, words): "heading", "step" (starts with its number) or
-    "more" (a wrapped line of the step above)."""
+    "more" (a wrapped line of the step above). A heading starts at the card's left, or
+    is bold after an inline icon that starts it (":attack: Attack (no action)")."""
     left = min(line[0]["x0"] for line in card)
     out = []
     for line in card:
         first = line[0]
         if NUMBER.match(first["text"]):
             out.append(("step", line))
-        elif first["x0"] - left < 1.0:
+        elif first["x0"] - left < 1.0 or first["fontname"].endswith("Bold"):
             out.append(("heading", line))
         else:
             out.append(("more", line))

@@ -1,6 +1,8 @@
 """A build loads only what its kit needs: Pillow's colour management (pnp.data.icc) and
 the raster image writer (pnp.render.images) only for a kit with raster pictures, so a
-kit of SVG pictures does not pay for importing them (issue 41)."""
+kit of SVG pictures does not pay for importing them (issue 41). An image export loads
+pypdfium2 only once its faces PDF is written and its fonts are released, so that the
+rasteriser's import reuses the memory the drawing gave back (issue 41, TTS peak)."""
 
 from __future__ import annotations
 
@@ -29,3 +31,31 @@ def test_a_kit_of_svg_pictures_loads_no_raster_machinery(tmp_path):
     loaded = set(done.stdout.split())
     assert {"pnp.layout.face", "pnp.render.svg_art", "pnp.data.images"} <= loaded
     assert not loaded & {"pnp.data.icc", "pnp.render.images", "PIL.ImageCms"}
+
+
+EXPORT = """
+import sys
+from pathlib import Path
+import pnp.cli.export, pnp.export, pnp.fonts
+from pnp.export import ExportOptions, export
+release = pnp.fonts.release
+def released():
+    print("pypdfium2" in sys.modules)
+    release()
+pnp.export.release_fonts = pnp.export_tts.release_fonts = released
+print("pypdfium2" in sys.modules)
+export(ExportOptions(sys.argv[1], sys.argv[2], 50, Path(sys.argv[3])))
+print("pypdfium2" in sys.modules)
+"""
+
+
+def test_an_image_export_imports_pypdfium2_only_to_rasterise(tmp_path):
+    for game, fmt in (("hack-attack", "tts"), ("not-a-hack", "png")):
+        done = subprocess.run(
+            [sys.executable, "-c", EXPORT, game, fmt, str(tmp_path)],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert done.stdout.split() == ["False", "False", "True"], (game, fmt)

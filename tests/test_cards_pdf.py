@@ -207,14 +207,15 @@ def test_backs_and_icons_are_drawn_once_and_reused(built):
     report = built("a4")
     reader = _reader(report)
     forms = set().union(*(_form_ids(page) for page in reader.pages))
-    # one back, one badge per icon (six categories, wild, attack, user error) and the
-    # player aids' back: 11 forms; and one per distinct card picture in its colour
+    # one back, one badge per icon (six categories, wild, attack, user error), the
+    # player aids' back and the two glyphs the aids' headings print inline (attack and
+    # user error, in the heading's colour): 13 forms; and one per distinct card picture
     frame = CardFrame(mm_to_pt(63.5), mm_to_pt(88.9))
     pictures = set()
     for card in HA_KIT.printed_cards(DATA):
         art = HA_KIT.face(card, DATA, frame).get("art")
         pictures.add((art.art.image.path, art.art.colour))
-    assert len(forms) == 11 + len(pictures)
+    assert len(forms) == 13 + len(pictures)
     for i in range(1, len(reader.pages), 2):  # back pages: one Do per card, one form a back
         ops = [op for _, op in ContentStream(reader.pages[i].get_contents(), reader).operations]
         assert ops.count(b"Do") == len(placements(reader, i))

@@ -18,9 +18,11 @@ from fontTools.pens.t2CharStringPen import T2CharStringPen
 from fontTools.subset import Options, Subsetter
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
+from reportlab.pdfbase import pdfmetrics
 
 from pnp.cli import main
-from pnp.fonts import FONT_DIR, use_game_fonts
+from pnp.fonts import BOLD, FONT_DIR, REGULAR, STYLES, font, release, use_game_fonts
+from pnp.layout.text import text_width
 
 DEJAVU = FONT_DIR / "DejaVuSansCondensed.ttf"
 DEJAVU_BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
@@ -144,6 +146,48 @@ def test_a_truetype_font_prints_every_text_of_the_game(tmp_path, fs_type):
     # a game without [fonts] built afterwards in the same process is back in DejaVu
     plain = tmp_path / "plain"
     assert run("new", "star-port", "--dir", str(plain)).exit_code == 0
+    result = run("build", "--game", "star-port", "--data", str(plain), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    names = base_fonts(out / "star-port" / "cards.pdf")
+    assert names and all("DejaVu" in n for n in names), names
+
+
+def _registered() -> set[str]:
+    return set(STYLES.values()) & set(pdfmetrics.getRegisteredFontNames())
+
+
+def test_released_fonts_are_registered_again_by_the_next_game_and_measure_the_same():
+    use_game_fonts(None)
+    width = text_width("Hack Pack: 7 \u2212 2", font(BOLD), 9.5)
+    font(REGULAR)
+    release()  # what an export does once its faces PDF is written
+    assert _registered() == set()
+    use_game_fonts(None)  # the next build, export or validation in the same process
+    assert _registered() >= {REGULAR, BOLD}
+    assert text_width("Hack Pack: 7 \u2212 2", BOLD, 9.5) == width
+
+
+def test_an_export_releases_a_games_fonts_and_later_builds_print_in_the_right_ones(tmp_path):
+    data, _game, _line = new_game(tmp_path, FONTS)
+    folder = data / "moon-base" / "fonts"
+    renamed(DEJAVU, folder / "TestSans-Regular.ttf", "TestSans")
+    renamed(DEJAVU_BOLD, folder / "TestSans-Bold.ttf", "TestSans")
+    out = tmp_path / "out"
+    for fmt in ("tts", "png"):
+        result = run("export", "-g", "moon-base", "--data", str(data), "--format", fmt,
+                     "--dpi", "50", "--out", str(out))  # fmt: skip
+        assert result.exit_code == 0, result.output
+        assert _registered() == set()  # released once the faces PDF was written
+    result = run("build", "--game", "moon-base", "--data", str(data), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert {n[8:] for n in base_fonts(out / "moon-base" / "cards.pdf")} <= {
+        "TestSans-Regular",
+        "TestSans-Bold",
+    }
+    plain = tmp_path / "plain"
+    assert run("new", "star-port", "--dir", str(plain)).exit_code == 0
+    assert run("export", "-g", "star-port", "--data", str(plain), "--format", "tts",
+               "--dpi", "50", "--out", str(out)).exit_code == 0  # fmt: skip
     result = run("build", "--game", "star-port", "--data", str(plain), "--out", str(out))
     assert result.exit_code == 0, result.output
     names = base_fonts(out / "star-port" / "cards.pdf")

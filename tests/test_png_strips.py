@@ -1,7 +1,8 @@
 """The PNG writer a Tabletop Simulator sheet is streamed through (issue 24: TTS peak
 memory): rows given strip by strip read back as the same pixels, with the dpi stored
 as Pillow stores it; strips that do not add up to the image are refused. And the
-renderer that draws a row of cards into one buffer: each cell as the page alone."""
+renderer that draws a row of cards into one buffer, and the packed pages a sheet's rows
+are given from (issue 41): each cell as the page alone."""
 
 from __future__ import annotations
 
@@ -85,3 +86,35 @@ def test_pages_drawn_side_by_side_in_one_buffer_are_each_page_alone(tmp_path):
     assert blank == b"\xff" * (w * h * 3)
     with pytest.raises(ValueError, match="not inside the buffer"):
         render_into(None, row, 2 * w * 3 + 3, stride, w, h)
+
+
+def test_packed_pages_given_side_by_side_are_each_page_alone(tmp_path):
+    import pypdfium2 as pdfium
+
+    from pnp.render.raster import BAND_ROWS, render_packed, render_page, side_by_side
+
+    _two_page_pdf(tmp_path / "two.pdf")
+    w, h = 31, BAND_ROWS + 11  # a whole band and a part of one
+    scratch = bytearray(w * h * 3)
+    document = pdfium.PdfDocument(str(tmp_path / "two.pdf"))
+    packed, alone = [], []
+    for index in range(2):
+        page = document[index]
+        packed.append(render_packed(page, w, h, scratch))
+        alone.append(render_page(page, w, h).tobytes())
+        page.close()
+    document.close()
+    assert alone[0] != alone[1]
+    rows = list(side_by_side(packed, 3 * w, h))
+    assert len(rows) == h and {len(r) for r in rows} == {3 * w * 3}
+    for index in range(2):
+        cell = b"".join(r[index * w * 3 : (index + 1) * w * 3] for r in rows)
+        assert cell == alone[index]
+    assert b"".join(r[2 * w * 3 :] for r in rows) == b"\xff" * (w * h * 3)
+    assert list(side_by_side([], 2, 3)) == [b"\xff" * 6] * 3  # a row with no card is white
+    with pytest.raises(ValueError, match="do not fit"):
+        list(side_by_side(packed, 2 * w - 1, h))
+    with pytest.raises(ValueError, match="do not fit"):
+        list(side_by_side(packed, 2 * w, h + 1))
+    with pytest.raises(ValueError, match="not inside the buffer"):
+        render_packed(None, w, h + 1, scratch)

@@ -10,7 +10,8 @@ from click.shell_completion import ShellComplete
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.cli.base import complete_card_ids, game_options
+from pnp.cli.base import game_options
+from pnp.cli.completion import complete_card_ids
 from pnp.cli.config_files import ENV_DIR
 from pnp.core.games import find_game, game_ids
 from pnp.core.paths import SHIPPED_DATA_DIR
@@ -123,7 +124,7 @@ def test_pnp_preview_completes_its_game_and_card_ids():
     import click
 
     from pnp.cli import main as pnp_main
-    from pnp.cli.base import complete_card_ids, complete_game_ids
+    from pnp.cli.completion import complete_card_ids, complete_game_ids
 
     command = pnp_main.get_command(click.Context(pnp_main), "preview")
     params = {p.name: p for p in command.params}

@@ -13,10 +13,8 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.cli import main
-from pnp.cli.build import build
 from pnp.cli.config_files import ENV_DIR
 from pnp.cli.defaults import KEYS
-from pnp.cli.export import export
 from pnp.core.sizes import PAPER_MM
 from pnp.core.units import mm_to_pt
 from tests.pdfread import placements
@@ -165,12 +163,33 @@ def test_calibrate_leaves_a_single_sided_duplex_to_its_own_default(folders):
         (
             'papr = "a4"\n',
             "./pnp.toml:1: unknown key 'papr' (did you mean paper?); pnp.toml takes the keys "
-            "paper, card_size, duplex, back_offset, bleed, margin, out, data",
+            "game, paper, card_size, duplex, back_offset, bleed, gutter, margin, dpi, preset, out, data",
         ),
         (
             '\n[build]\npaper = "a4"\n',
             "./pnp.toml:2: unknown table [build]; pnp.toml takes the keys "
-            "paper, card_size, duplex, back_offset, bleed, margin, out, data",
+            "game, paper, card_size, duplex, back_offset, bleed, gutter, margin, dpi, preset, out, data",
+        ),
+        ("gutter = 101\n", "./pnp.toml:1: field 'gutter': must be 0..100 mm, got 101"),
+        ("dpi = 20\n", "./pnp.toml:1: field 'dpi': must be 50..1200, got 20"),
+        (
+            "dpi = 300.5\n",
+            "./pnp.toml:1: field 'dpi': 300.5 is not a whole number (write it like 12)",
+        ),
+        (
+            'dpi = "300"\n',
+            "./pnp.toml:1: field 'dpi': expected a whole number written without quotes "
+            "(like 300), got '300'",
+        ),
+        (
+            'preset = "kinkos"\n',
+            "./pnp.toml:1: field 'preset': 'kinkos' is not one of 'drivethrucards', "
+            "'thegamecrafter', 'makeplayingcards'.",
+        ),
+        ("game = 3\n", "./pnp.toml:1: field 'game': expected a game's id in quotes, got 3"),
+        (
+            'game = " "\n',
+            "./pnp.toml:1: field 'game': the game is empty; name one, such as hack-attack",
         ),
         ('paper = "a4\n', "./pnp.toml:1:12: TOML syntax error: Illegal character '\\n'"),
         (
@@ -246,15 +265,96 @@ def test_the_data_key_is_a_folder_like_data(folders, data_copy):
 
 def test_every_key_is_checked_by_its_options_own_type():
     """One type object for the option and the key: the file takes what the command line
-    takes, with the same ranges and choices."""
-    params = {p.name: p for p in build.params}
-    for key, spec in KEYS.items():
-        param = params[spec.param]
-        assert key == param.opts[0].removeprefix("--").replace("-", "_") or key in ("out", "data")
-        if spec.type is None:
-            assert param.callback is not None and param.type == click.STRING
-        else:
-            assert param.type is spec.type and (param.nargs == 2) == spec.pair
-    for p in export.params:
-        if p.name in ("bleed", "card_size"):
-            assert p.type is KEYS[p.name].type
+    takes, with the same ranges and choices, on every verb whose option it sets."""
+    from pnp.cli import VERBS
+
+    ctx = click.Context(main)
+    seen = set()
+    for verb in VERBS:
+        params = {p.name: p for p in main.get_command(ctx, verb).params}
+        for key, spec in KEYS.items():
+            param = params.get(spec.param)
+            if param is None or verb in spec.not_for:
+                continue
+            seen.add(key)
+            assert key == param.opts[0].removeprefix("--").replace("-", "_") or key in (
+                "out",
+                "data",
+            )
+            if spec.type is None:
+                assert param.callback is not None and param.type == click.STRING
+            else:
+                assert param.type is spec.type and (param.nargs == 2) == spec.pair, (verb, key)
+    assert seen == set(KEYS)
+
+
+@pytest.fixture
+def moon_base(folders) -> Path:
+    """A pnp.toml naming the data-only game moon-base (`pnp new`) and its data folder,
+    so no command below names the game."""
+    work, _ = folders
+    assert _pnp("new", "moon-base", "--dir", "games").exit_code == 0
+    (work / "pnp.toml").write_text('game = "moon-base"\ndata = "games"\n')
+    return work
+
+
+def test_game_gutter_dpi_and_preset_come_from_the_file(moon_base):
+    from PIL import Image
+
+    with (moon_base / "pnp.toml").open("a") as file:
+        file.write('gutter = 10\ndpi = 100\npreset = "drivethrucards"\n')
+    result = _pnp("build", "--out", "out")  # the file's game, its gutter: 2 columns on A4
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[:3] == [
+        "Defaults from ./pnp.toml",
+        "moon-base: 23 cards — 8 action, 10 treasure, 5 Player aid",
+        "  2x3 cards per a4 sheet, 4 sheets, duplex, flip on long edge",
+    ]
+    result = _pnp("validate")  # checked against the file's preset
+    assert (result.exit_code, result.stdout.splitlines()[1]) == (
+        0,
+        "moon-base: OK for DriveThruCards (3.175 mm bleed, 3.175 mm safe zone, poker cards) "
+        "— 4 distinct cards, 23 copies",
+    )
+    result = _pnp("preview", "--card", "old-coin", "--out", "out")  # at the file's dpi
+    assert result.exit_code == 0, result.output
+    assert Image.open(result.stdout.strip()).size == (254, 354)  # 64.5 x 89.9 mm at 100 dpi
+
+
+def test_a_typed_format_sets_the_files_preset_aside_and_a_typed_dpi_is_refused(moon_base):
+    with (moon_base / "pnp.toml").open("a") as file:
+        file.write('dpi = 100\npreset = "drivethrucards"\n')
+    result = _pnp("export", "--format", "png", "--out", "out")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1] == (
+        "moon-base: 23 cards as PNG at 100 dpi, 254x354 px a card (trim + 0.5 mm bleed)"
+    )
+    result = _pnp("export", "--dpi", "150", "--out", "out")
+    assert (result.exit_code, result.stderr.splitlines()[-1]) == (
+        2,
+        "Error: --preset drivethrucards (pnp.toml's preset) sets the shop's own file type, "
+        "bleed, dpi and colour; leave out --dpi; or choose the files with --format",
+    )
+    assert not (moon_base / "out" / "moon-base" / "drivethrucards").exists()
+
+
+def test_the_files_game_is_no_default_of_diff(moon_base):
+    result = _pnp("diff", "games", "games")
+    assert (result.exit_code, result.stderr.splitlines()[-1]) == (
+        2,
+        "Error: Missing option '--game': name the game, or give two game folders (each "
+        "holding a game.toml)",
+    )
+
+
+@pytest.mark.parametrize("verb", ["build", "validate", "export", "preview", "icons", "simulate"])
+def test_a_bad_game_or_dpi_does_not_stop_help(folders, verb):
+    work, _ = folders
+    (work / "pnp.toml").write_text("game = 3\ndpi = 0\n")
+    result = _pnp(verb, "--help")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"Usage: main {verb} [OPTIONS]")
+    assert result.stderr == (
+        "Warning: ./pnp.toml:1: field 'game': expected a game's id in quotes, got 3\n"
+        "Warning: ./pnp.toml:2: field 'dpi': must be 50..1200, got 0\n"
+    )

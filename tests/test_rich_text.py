@@ -88,7 +88,7 @@ def test_text_without_markup_is_laid_out_exactly_as_before(text):
     """Without a star, a backslash or a colon a text is not markup: it is encoded as
     itself, so it wraps, fits and prints as it did before markup existed."""
     assert not has_markup(text)
-    assert encoded(text) is text
+    assert encoded(text) == text
     assert spans(text) == ((Span(text),) if text else ())
 
 

@@ -120,7 +120,8 @@ def test_help_groups_the_commands_under_every_game_and_each_game(monkeypatch):
         + SHEET_SECTION
         + """
 One game's verbs, each with an example: 'scorekeeper help GAME' (GAME:
-hack-attack, hack-back, not-a-hack). --db and --game may also follow the verb.
+hack-attack, hack-back, not-a-hack); a data-only game's points sheet:
+'scorekeeper help --data DIR GAME'. --db and --game may also follow the verb.
 """
     )
     assert run("-h").output == result.output
@@ -155,8 +156,9 @@ Coin Flip:
         + SHEET_SECTION
         + """
 One game's verbs, each with an example: 'scorekeeper help GAME' (GAME:
-hack-attack, hack-back, not-a-hack, coin-flip). --db and --game may also
-follow the verb.
+hack-attack, hack-back, not-a-hack, coin-flip); a data-only game's points
+sheet: 'scorekeeper help --data DIR GAME'. --db and --game may also follow the
+verb.
 """
     )
     page = run("help", "coin-flip")

@@ -198,7 +198,7 @@ def test_every_command_has_help(command):
     "addition, message",
     [
         (" 漢字", "rulebook.md:5: the font has no glyph for '字' (U+5B57), '漢' (U+6F22)"),
-        (" **unclosed", "rulebook.md:5: unbalanced ** (bold) marks"),
+        (" **unclosed", "rulebook.md:5: a * opens or closes nothing: write **bold** or *italic*"),
     ],
 )
 def test_rulebook_problems_are_named_by_line(data_copy, addition, message):

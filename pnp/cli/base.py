@@ -13,11 +13,14 @@ from pathlib import Path
 
 import click
 
+from pnp.cli.completion import complete_game_ids
 from pnp.cli.picks import SizeName
-from pnp.core.errors import DataError, GameLeftOut, HackPackError, PnpError, Problem
+from pnp.core.errors import DataError, GameLeftOut, HackPackError, Problem
 from pnp.core.shown import described, plural, quoted
 from pnp.core.terminal import OutputLost, echo, one_line, silence_stdout
+from pnp.core.units import MAX_DPI, MIN_DPI
 from pnp.layout.imposition import DUPLEX_MODES, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_GAP_MM
+from pnp.presets import PRESET_IDS
 
 
 class Failure(click.ClickException):
@@ -140,6 +143,26 @@ DUPLEX = click.Choice(DUPLEX_MODES)
 BLEED_MM = InRange(0, MAX_BLEED_MM, "mm")
 GAP_MM = InRange(0, MAX_GAP_MM, "mm")  # --gutter and --margin
 BACK_OFFSET_MM = InRange(-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM, "mm")  # each of DX, DY
+DPI = InRange(MIN_DPI, MAX_DPI, integer=True)  # --dpi of export and preview
+PRESET = click.Choice(PRESET_IDS)  # --preset of export and validate
+
+
+class GameName(click.ParamType):
+    """A game named by `--game` (or pnp.toml's `game`): text, not blank; which game it
+    names (a registered game's id or alias, or a data-only game's folder) is settled when
+    the command runs (pnp.build.find_kit), where the data folder is known."""
+
+    name = "game"
+
+    def convert(self, value, param, ctx):
+        if not isinstance(value, str):
+            self.fail(f"expected a game's id in quotes, got {described(value)}", param, ctx)
+        if not value.strip():
+            self.fail("the game is empty; name one, such as hack-attack", param, ctx)
+        return value
+
+
+GAME = GameName()
 
 
 class App(click.Group):
@@ -250,61 +273,22 @@ def game_options(f):
         default=None,
         help="Card data folder holding <game>/ (default: the data each game ships with).",
     )(f)
-    f = click.option("--all", "all_games", is_flag=True, help="Every game.")(f)
+    f = click.option(
+        "--all",
+        "all_games",
+        is_flag=True,
+        help="Every game: the registered ones, or with --data every game DIR holds.",
+    )(f)
     f = click.option(
         "--game",
         "-g",
         "game",
+        type=GAME,
         default=None,
         shell_complete=complete_game_ids,
         help=f"Game id: {', '.join(game_ids())}, or a data-only game's folder in --data.",
     )(f)
     return f
-
-
-def complete_game_ids(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """Shell completion (click's `shell_complete`) of a game id: the registered games'
-    ids that start with what is typed, any case."""
-    from pnp.core.games import game_ids
-
-    typed = incomplete.casefold()
-    return [g for g in game_ids() if g.startswith(typed)]
-
-
-def complete_card_ids(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """Shell completion (click's `shell_complete`) of a card id, for an option such as
-    `--card` of a command that also takes `--game` and `--data` (game_options): the ids
-    of every card the game prints (its own and its player aids, in data order) that
-    start with what is typed, any case. The data folder is `--data` as typed, else
-    the `data` of a pnp.toml (pnp.cli.config_files), else the game's own folder. Offers
-    nothing while no game is typed or the game's data cannot be loaded; never writes."""
-    from pnp.build import find_kit, game_folder
-    from pnp.cli.config_files import written_folder
-
-    game = ctx.params.get("game")
-    if not game:
-        return []
-    data_dir = ctx.params.get("data_dir") or written_folder("data")
-    try:
-        root = Path(data_dir) if data_dir is not None else None
-        kit = find_kit(game, root)
-        data = kit.load(game_folder(kit, root))
-    except (PnpError, OSError):
-        return []
-    typed = incomplete.casefold()
-    return [c.id for c in kit.printed_cards(data) if c.id.casefold().startswith(typed)]
-
-
-def chosen_games(game: str | None, all_games: bool) -> list[str]:
-    from pnp.core.games import game_ids
-
-    if all_games and game:
-        raise click.UsageError("use --game GAME or --all, not both")
-    if all_games:
-        return game_ids()
-    if not game:
-        raise click.UsageError("name a game with --game GAME, or use --all")
-    return [game]
 
 
 def progress_bar(total: int, label: str):

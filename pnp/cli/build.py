@@ -17,7 +17,6 @@ from pnp.cli.base import (
     PAPER,
     WRITTEN,
     InRange,
-    chosen_games,
     for_each_game,
     game_options,
     ink_saver_option,
@@ -26,6 +25,7 @@ from pnp.cli.base import (
 )
 from pnp.cli.picks import cards_option
 from pnp.cli.watching import watch_option
+from pnp.cli.which_games import chosen_games
 from pnp.core.shown import listed, plural, quoted
 from pnp.core.terminal import echo, one_line
 from pnp.layout.imposition import DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_MARGIN_MM, SheetSpec
@@ -176,7 +176,7 @@ def build(
         _print_report(report, spec)
         show_warnings(report.warnings)
 
-    games = chosen_games(game, all_games)
+    games = chosen_games(game, all_games, data_dir)
     if watch:
         from pnp.build import find_kit, game_folder
         from pnp.cli.watching import watch_games

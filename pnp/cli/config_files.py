@@ -98,9 +98,9 @@ def shown_at(problem: Problem, shown: str) -> str:
     return shown + text[len(str(problem.file)) :] if problem.file else text
 
 
-def written_folder(key: str) -> str | None:
-    """The folder path `key` names in the first pnp.toml that sets it as text (`~`
-    expanded), or None; whatever else the files hold is not checked. For shell
+def written_text(key: str, folder: bool = False) -> str | None:
+    """The text `key` holds in the first pnp.toml that sets it as text (a `folder` path
+    with `~` expanded), or None; whatever else the files hold is not checked. For shell
     completion, which must never fail."""
     try:
         files = config_files()
@@ -109,5 +109,5 @@ def written_folder(key: str) -> str | None:
     for found in files:
         value = found.parsed.data.get(key) if found.parsed is not None else None
         if isinstance(value, str) and value.strip():
-            return os.path.expanduser(value)
+            return os.path.expanduser(value) if folder else value
     return None

@@ -1,5 +1,6 @@
-"""A person's defaults for the print verbs, set once in a `pnp.toml`: paper, card size,
-duplex, back offset, bleed, printer margin, output folder and data folder.
+"""A person's defaults for the print verbs, set once in a `pnp.toml`: the game, paper,
+card size, duplex, back offset, bleed, gutter, printer margin, dpi, print-shop preset,
+output folder and data folder.
 
 Two files are looked for (pnp.cli.config_files): `pnp.toml` in the working folder, and
 `pnp.toml` in the user's config folder (platformdirs' user_config_dir("hackpack"), or
@@ -10,6 +11,8 @@ A key is the option's name with "_" for "-" (`card_size`, `back_offset`; `out` a
 option has (pnp.cli.base: PAPER, BLEED_MM, ...), so the file takes exactly what the
 command line takes. An unknown key, a value of the wrong kind or out of range, or bad
 TOML is one line naming file:line, and the command exits 1 before it writes anything.
+A value the command line overrides in kind gives way to it: pnp.toml's `game` to a
+typed `--all` (pnp.cli.which_games), its `preset` to a typed `--format` (pnp.cli.export).
 
 The `pnp` group calls `use_defaults` before any verb runs: it reads the files and
 hands each verb the values of the options it has (click's `default_map`), so a verb
@@ -29,11 +32,15 @@ from pnp.cli.base import (
     BACK_OFFSET_MM,
     BLEED_MM,
     CARD_SIZE,
+    DPI,
     DUPLEX,
+    GAME,
     GAP_MM,
     PAPER,
+    PRESET,
     TYPED,
     Failure,
+    InRange,
     folder,
 )
 from pnp.cli.config_files import FILE_NAME, ConfigFile, config_files, shown_at
@@ -48,20 +55,27 @@ _READ = "pnp.defaults"  # ctx.meta: how each file read is shown, for `announce`
 @dataclass(frozen=True)
 class Key:
     """One key of pnp.toml: the click parameter it sets (`param`), its type (a ParamType
-    of pnp.cli.base; None for a folder path), and whether it takes two numbers."""
+    of pnp.cli.base; None for a folder path), whether it takes two numbers, and the
+    verbs whose option of that name it does not set (`not_for`)."""
 
     param: str
     type: click.ParamType | None
     pair: bool = False
+    not_for: tuple[str, ...] = ()
 
 
 KEYS = {
+    # `pnp diff` compares two folders: the game they hold is no default of a project's
+    "game": Key("game", GAME, not_for=("diff",)),
     "paper": Key("paper", PAPER),
     "card_size": Key("card_size", CARD_SIZE),
     "duplex": Key("duplex", DUPLEX),
     "back_offset": Key("back_offset", BACK_OFFSET_MM, pair=True),
     "bleed": Key("bleed", BLEED_MM),
+    "gutter": Key("gutter", GAP_MM),
     "margin": Key("margin", GAP_MM),
+    "dpi": Key("dpi", DPI),
+    "preset": Key("preset", PRESET),
     "out": Key("out_dir", None),
     "data": Key("data_dir", None),
 }
@@ -136,16 +150,26 @@ def _checked(spec: Key, value: Any, ctx) -> Any:
 
 def _converted(kind: click.ParamType, value: Any, ctx) -> Any:
     """`value` converted by the option's own type: a Choice takes text, an InRange a
-    number (TOML's, never text that looks like one)."""
+    number (TOML's, never text that looks like one), any other type (the game's) checks
+    the value's kind itself."""
     if isinstance(kind, (click.Choice, SizeName)):
         if not isinstance(value, str):
             choices = ", ".join(f'"{c}"' for c in kind.choices)
             custom = ' or a custom "WxH" in mm' if isinstance(kind, SizeName) else ""
             raise click.BadParameter(f"expected one of {choices}{custom}, got {described(value)}")
-    elif isinstance(value, bool) or not isinstance(value, (int, float)):
+    elif isinstance(kind, InRange) and (
+        isinstance(value, bool) or not isinstance(value, (int, float))
+    ):
+        what = (
+            f"a number of {kind.unit}"
+            if kind.unit
+            else "a whole number"
+            if kind.integer
+            else "a number"
+        )
         raise click.BadParameter(
-            f"expected a number of {getattr(kind, 'unit', '') or 'units'} written "
-            f"without quotes (like 0.5), got {described(value)}"
+            f"expected {what} written without quotes (like {'300' if kind.integer else '0.5'}), "
+            f"got {described(value)}"
         )
     try:
         return kind.convert(value, None, ctx)
@@ -166,6 +190,9 @@ def use_defaults(ctx: click.Context) -> None:
     if command is None:
         return
     takes = {p.name: p for p in command.params}
+    for key in KEYS.values():
+        if name in key.not_for:
+            takes.pop(key.param, None)
     if not any(k.param in takes for k in KEYS.values()):
         return
     try:

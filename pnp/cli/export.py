@@ -11,9 +11,10 @@ from click.core import ParameterSource
 from pnp.cli.base import (
     BLEED_MM,
     CARD_SIZE,
+    DPI,
+    PRESET,
     WRITTEN,
     InRange,
-    chosen_games,
     for_each_game,
     game_options,
     ink_saver_option,
@@ -22,10 +23,10 @@ from pnp.cli.base import (
     show_warnings,
 )
 from pnp.cli.picks import cards_option
+from pnp.cli.which_games import chosen_games
 from pnp.core.shown import plural
 from pnp.core.terminal import echo, one_line
 from pnp.layout.imposition import DEFAULT_BLEED_MM
-from pnp.presets import PRESET_IDS
 
 
 @click.command()
@@ -41,7 +42,7 @@ from pnp.presets import PRESET_IDS
 )
 @click.option(
     "--preset",
-    type=click.Choice(PRESET_IDS),
+    type=PRESET,
     default=None,
     help="A print shop's files: its card sizes, bleed, safe zone, dpi, file type, "
     "order and colour, in DIR/<game>/<preset>/ with UPLOAD.txt (instead of --format, "
@@ -49,7 +50,7 @@ from pnp.presets import PRESET_IDS
 )
 @click.option(
     "--dpi",
-    type=InRange(50, 1200, integer=True),
+    type=DPI,
     default=300,
     show_default=True,
     help="Pixels per inch of the images (50..1200); tts lowers it until every "
@@ -114,7 +115,7 @@ def export(
     from pnp.export import ExportOptions
     from pnp.export import export as run_export
 
-    _check_preset_choice(output_format, preset)
+    preset = _check_preset_choice(output_format, preset)
     if preset is None and colour == "cmyk" and output_format != "pdf-single":
         raise click.UsageError(
             f"--colour cmyk is for --format pdf-single only: {output_format} images are RGB"
@@ -144,18 +145,25 @@ def export(
         show_warnings(report.warnings)
         _print_export_report(report)
 
-    for_each_game(chosen_games(game, all_games), one)
+    for_each_game(chosen_games(game, all_games, data_dir), one)
 
 
-def _check_preset_choice(output_format: str | None, preset: str | None) -> None:
-    """A usage error (exit 2) for neither --format nor --preset, or for --preset with
-    an option it sets itself (--format, --bleed, --dpi) given on the command line; a
-    pnp.toml default for them is set aside quietly."""
+def _check_preset_choice(output_format: str | None, preset: str | None) -> str | None:
+    """The preset to export with: a usage error (exit 2) for neither --format nor
+    --preset, or for --preset with an option it sets itself (--format, --bleed, --dpi,
+    --colour) given on the command line; a pnp.toml default for those is set aside
+    quietly, and a pnp.toml preset gives way to a typed --format (None)."""
+    ctx = click.get_current_context()
+    typed = ctx.get_parameter_source("output_format") == ParameterSource.COMMANDLINE
+    from_file = (
+        preset is not None and ctx.get_parameter_source("preset") == ParameterSource.DEFAULT_MAP
+    )
+    if from_file and typed:
+        return None
     if preset is None:
         if output_format is None:
             raise click.UsageError("name the files with --format FORMAT or --preset SHOP")
-        return
-    ctx = click.get_current_context()
+        return None
     given = [
         flag
         for flag, param in (
@@ -167,10 +175,13 @@ def _check_preset_choice(output_format: str | None, preset: str | None) -> None:
         if ctx.get_parameter_source(param) == ParameterSource.COMMANDLINE
     ]
     if given:
+        where = " (pnp.toml's preset)" if from_file else ""
+        also = "; or choose the files with --format" if from_file else ""
         raise click.UsageError(
-            f"--preset {preset} sets the shop's own file type, bleed, dpi and colour; "
-            f"leave out {', '.join(given)}"
+            f"--preset {preset}{where} sets the shop's own file type, bleed, dpi and colour; "
+            f"leave out {', '.join(given)}{also}"
         )
+    return preset
 
 
 def _print_export_report(report) -> None:

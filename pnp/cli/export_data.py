@@ -8,7 +8,8 @@ import shlex
 
 import click
 
-from pnp.cli.base import WRITTEN, chosen_games, for_each_game, game_options, out_option
+from pnp.cli.base import WRITTEN, for_each_game, game_options, out_option
+from pnp.cli.which_games import chosen_games
 from pnp.core.shown import plural
 from pnp.core.terminal import echo, one_line
 
@@ -49,7 +50,9 @@ def export_data(game, all_games, data_dir, output_format, out_dir) -> None:
         click.get_current_context().meta[WRITTEN] = report.path is not None
         _print_report(report)
 
-    for_each_game(chosen_games(game, all_games), copy if output_format == "folder" else one)
+    for_each_game(
+        chosen_games(game, all_games, data_dir), copy if output_format == "folder" else one
+    )
 
 
 def _print_report(report) -> None:

@@ -8,13 +8,20 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.base import complete_game_ids, folder
+from pnp.cli.base import GAME, folder
+from pnp.cli.completion import complete_game_ids
 from pnp.core.terminal import echo
 
 
 @click.command()
 @click.option(
-    "--game", "-g", "game", required=True, shell_complete=complete_game_ids, help="Game id."
+    "--game",
+    "-g",
+    "game",
+    type=GAME,
+    required=True,
+    shell_complete=complete_game_ids,
+    help="Game id.",
 )
 @click.option(
     "--data",

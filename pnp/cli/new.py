@@ -17,7 +17,7 @@ def _game_id(ctx: click.Context, param: click.Parameter, value: str) -> str:
     game's id or alias (its kit would be built instead); a usage error otherwise."""
     from pnp.core.errors import UnknownGame
     from pnp.core.games import resolve
-    from pnp.faces.kit import game_id_like
+    from pnp.faces.held import game_id_like
 
     if not game_id_like(value):
         raise click.BadParameter(

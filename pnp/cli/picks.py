@@ -61,7 +61,7 @@ class CardList(click.ParamType):
 
         done, _, last = incomplete.rpartition(",")
         head = f"{done}," if done else ""
-        from pnp.cli.base import complete_card_ids
+        from pnp.cli.completion import complete_card_ids
 
         return [CompletionItem(head + i) for i in complete_card_ids(ctx, param, last)]
 

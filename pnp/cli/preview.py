@@ -10,16 +10,16 @@ import click
 from pnp.cli.base import (
     BLEED_MM,
     CARD_SIZE,
+    DPI,
+    GAME,
     Failure,
-    InRange,
-    complete_card_ids,
-    complete_game_ids,
     error_lines,
     folder,
     ink_saver_option,
     out_option,
     show_warnings,
 )
+from pnp.cli.completion import complete_card_ids, complete_game_ids
 from pnp.cli.picks import cards_option
 from pnp.cli.watching import show_failure, watch_option
 from pnp.core.errors import PnpError
@@ -36,9 +36,10 @@ def _game_option(f):
         "--game",
         "-g",
         "game",
+        type=GAME,
         required=True,
         shell_complete=complete_game_ids,
-        help=f"Game id: {', '.join(game_ids())}.",
+        help=f"Game id: {', '.join(game_ids())}, or a data-only game's folder in --data.",
     )(f)
 
 
@@ -64,7 +65,7 @@ def _game_option(f):
 @click.option("--back", is_flag=True, help="Draw the card's back instead of its front.")
 @click.option(
     "--dpi",
-    type=InRange(MIN_DPI, MAX_DPI, integer=True),
+    type=DPI,
     default=DEFAULT_DPI,
     show_default=True,
     help=f"Pixels per inch of the image ({MIN_DPI}..{MAX_DPI}).",

@@ -9,13 +9,13 @@ from pnp.cli.base import (
     WRITTEN,
     Failure,
     InRange,
-    chosen_games,
     folder,
     for_each_game,
     game_options,
     out_option,
     progress_bar,
 )
+from pnp.cli.which_games import chosen_games
 from pnp.core.shown import plural, quoted
 from pnp.core.terminal import echo, echo_json, one_line
 from pnp.simulate import MOST_GAMES, MOST_TURN_CAP
@@ -202,15 +202,23 @@ def simulate(
 
     announce(err=as_json)
 
-    names = chosen_games(game, all_games)
+    names = chosen_games(game, all_games, data_dir)
     if all_games:  # --all: the games that have a simulator; the rest named once
+        from pnp.core.games import game_ids
         from pnp.simulate import simulated
 
         playable = simulated()
         for name in names:
             if name not in playable:
-                echo(f"Note: {name} has no simulator; --all skips it", err=True)
+                kind = "" if name in game_ids() else " (a data-only game: no model of its rules)"
+                echo(f"Note: {name} has no simulator{kind}; --all skips it", err=True)
         names = [n for n in names if n in playable]
+        if not names:
+            raise Failure(
+                [
+                    f"no game to simulate: none has a simulator (simulated games: {', '.join(playable)})"
+                ]
+            )
     if scheduler is not None and not scheduler.strip():
         raise click.BadParameter(
             "the scheduler address is empty; name one like tcp://host:8786",

@@ -8,15 +8,15 @@ import click
 
 from pnp.cli.base import (
     CARD_SIZE,
-    chosen_games,
+    PRESET,
     for_each_game,
     game_options,
     ink_saver_option,
     show_warnings,
 )
+from pnp.cli.which_games import chosen_games
 from pnp.core.errors import DataError, errors_only
 from pnp.core.terminal import echo
-from pnp.presets import PRESET_IDS
 
 
 @click.command()
@@ -30,7 +30,7 @@ from pnp.presets import PRESET_IDS
 @ink_saver_option("Check")
 @click.option(
     "--preset",
-    type=click.Choice(PRESET_IDS),
+    type=PRESET,
     default=None,
     help="Check against a print shop's preset (as `pnp export --preset`): its bleed "
     "(every ground on the trim must run through it), its safe zone and the card sizes "
@@ -76,4 +76,4 @@ def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
         )
         echo(f"{kit.id}: OK{fits} — {len(kit.printed_cards(data))} distinct cards, {total} copies")
 
-    for_each_game(chosen_games(game, all_games), one)
+    for_each_game(chosen_games(game, all_games, data_dir), one)

@@ -41,3 +41,16 @@ def not_a_file(path: Path) -> str | None:
     if stat.S_ISREG(info.st_mode):
         return None
     return f"it is {kind_of(info.st_mode)}, not a regular file"
+
+
+def lookup_problem(path: Path) -> str | None:
+    """Why the system cannot even look `path` up, in its words ("File name too long", a
+    loop of links, no permission on a folder on the way), or None: it is there, or it
+    simply is not (Path.exists and is_dir raise for the first kind, not the second)."""
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None

@@ -26,6 +26,9 @@ COMMON_KEYS = ("type", "key", "inside", "when", "unless", "saver", "saver_only")
 #: picture, pnp.data.icons), the colour it is painted in, conditions and ink-saver values.
 ART_AREA_KEYS = ("art_area", "art_colour", "when", "unless", "saver")
 ART_AREA_OWN = {"art_area": checked_box, "art_colour": colour}
+#: The keys a face's entry takes besides an element type's own: an element's common
+#: keys, a group's `use`, `extends` (pnp.faces.inherit) and the art area's.
+ENTRY_KEYS = (*COMMON_KEYS, "extends", "use", "art_area", "art_colour")
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,8 @@ def element(
         r.bad(where, None, f"expected a table, got {described(raw)}", subject)
         return None
     typ = raw.get("type")
+    if typ is None and _unknown_keys(r, raw, where, subject):
+        return None
     if typ not in TYPES:
         message = "missing" if typ is None else f"unknown element type {described(typ)}"
         r.bad(where, "type", f"{message}; known: {', '.join(TYPES)}", subject)
@@ -165,6 +170,24 @@ def element(
     if len(r.problems) > before:
         return None
     return ElementSpec(typ, key, values, origin, **extra)
+
+
+def _unknown_keys(r: Reader, raw: dict, where: TableLines, subject: str) -> bool:
+    """Each key of an entry without a type that no entry takes, named as unknown with the
+    keys an entry takes; True when the entry holds nothing else (then a missing type is
+    no news)."""
+    every = {k for keys in TYPES.values() for k in keys}
+    unknown = [k for k in raw if k not in every and k not in ENTRY_KEYS]
+    for k in unknown:
+        close = difflib.get_close_matches(k, [*ENTRY_KEYS, *sorted(every)], n=1, cutoff=0.75)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        r.bad(
+            where,
+            k,
+            f"unknown key{hint}; known keys: {', '.join(ENTRY_KEYS)}, and with a type its own",
+            subject,
+        )
+    return bool(unknown) and len(unknown) == len(raw)
 
 
 def art_area_entry(

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.data.schema import ID_PATTERN, MAX_ID
 from pnp.data.tables import TableSpec
 from pnp.faces.bound import Bound
 from pnp.faces.building import back_face, front_face
 from pnp.faces.game import DataCard, DataGame, load_data_game
+from pnp.faces.held import game_id_like
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
 from pnp.layout.kit import Kit, KitRow, PrintGroup
@@ -87,12 +87,6 @@ class DataKit(Kit):
             if any(c.kind == kind for c in data.cards)
         ]
         return [*rows, KitRow("Cards in all", sum(c.count for c in data.cards))]
-
-
-def game_id_like(name: str) -> bool:
-    """True when `name` could be a game's id (and so its folder's name): kebab-case, at
-    most MAX_ID characters."""
-    return len(name) <= MAX_ID and bool(ID_PATTERN.match(name))
 
 
 def data_kit(name: str, data_dir: Path) -> DataKit | None:

@@ -13,6 +13,10 @@ with file:line (the line of the key at fault), never raising for bad data.
     art_area = [3, 30, 57.5, 27]  # the card's picture goes, and its colour
     art_colour = "#8C8C8C"
     [[back.BACK]]               # a back's design
+    [[front.OTHER]]             # a face's first entry alone: it takes front 'KIND' whole
+    extends = "KIND"            #   (an entry naming one of its keys changes that element);
+                                #   an element's `extends` takes another element's keys
+                                #   (pnp.faces.inherit)
 
 The keys of each element type are in pnp.faces.keys; those every element takes are
 `type`, `key` (its name in messages; default: its field or label, else type-line),
@@ -31,13 +35,16 @@ from typing import Any, Mapping
 from pnp.core.errors import LayoutError, Problem
 from pnp.core.shown import described, listed, quoted
 from pnp.core.sizes import card_mm
-from pnp.data.toml_source import TableLines, read_toml
+from pnp.data.toml_source import TableLines, TomlFile, read_toml
 from pnp.faces.elements import ElementSpec, Reader, art_area_entry, check_keys, element
+from pnp.faces.inherit import inherited
 from pnp.faces.values import conditions, flag, number
 from pnp.layout.card_frame import SAFE_MM
 from pnp.layout.face_check import MOST_FAULTS
 
 TOP_KEYS = ("design", "safe", "grow_type", "group", "front", "back")
+#: The tables of faces, in the order they are read (a group before the faces using it).
+SECTIONS = ("group", "front", "back")
 USE_KEYS = ("use", "when", "unless")
 #: The fields a back's elements may bind: game.toml's [back] table.
 BACK_FIELDS = {"title": "str", "subtitle": "str", "colour": "colour"}
@@ -96,9 +103,9 @@ def read_layout(
     grow, wrong = flag(tf.data.get("grow_type", False), r.context(None))
     if wrong:
         r.bad(top, "grow_type", wrong, None)
-    groups = _lists(r, "group")
-    fronts = _lists(r, "front")
-    back_lists = _lists(r, "back")
+    written = {s: _lists(r, s) for s in SECTIONS}
+    faces = inherited(r, written)
+    groups, fronts, back_lists = faces["group"], faces["front"], faces["back"]
     used: set[str] = set()
     built_fronts = {
         kind: _face(r, "front", kind, entries, groups, used, kinds.get(kind))
@@ -111,11 +118,19 @@ def read_layout(
     for name, entries in groups.items():
         if name not in used:  # checked once, its field names unchecked
             _face(r, "group", name, entries, {}, set(), None)
-    _coverage(r, "front", fronts, tuple(kinds), "kind of card")
-    _coverage(r, "back", back_lists, backs, "back")
+    _coverage(r, "front", written["front"], tuple(kinds), "kind of card")
+    _coverage(r, "back", written["back"], backs, "back")
     if r.problems:
         return None, r.problems
     return Layout(Path(path), r.design, float(safe), built_fronts, built_backs, bool(grow)), []
+
+
+def resolved_faces(tf: TomlFile) -> dict[str, dict[str, list[tuple[Any, TableLines]]]]:
+    """Every face of the layout file `tf` as the tables it draws, its `extends` resolved
+    (pnp.faces.inherit): section -> face name -> (table, its lines). For `pnp diff`,
+    which compares what prints; the problems are `read_layout`'s to name."""
+    r = Reader(tf, frozenset(), [])
+    return inherited(r, {s: _lists(r, s) for s in SECTIONS})
 
 
 def _lists(r: Reader, section: str) -> dict[str, list[tuple[Any, TableLines]]]:

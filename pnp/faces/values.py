@@ -32,6 +32,8 @@ MAX_TEXT_PT = 96.0
 MAX_LINES = 20
 EDGE_TOLERANCE_MM = 0.005
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,48}$")
+#: A number relative to an inherited one: "+2", "-1.5" (pnp.faces.inherit).
+RELATIVE = re.compile(r"^[+-](\d+(\.\d*)?|\.\d+)$")
 TEXT_FIELD_TYPES = ("str", "int", "id", "list", "bool", "colour")
 
 
@@ -53,6 +55,17 @@ Result = tuple[Any, str | None]
 Check = Callable[[Any, Context], Result]
 
 
+def given(value: Any) -> str:
+    """A value a number was expected for, as a message quotes it; a relative one ("+2")
+    says that it had no number to offset (pnp.faces.inherit resolves those it can)."""
+    if isinstance(value, str) and RELATIVE.match(value):
+        return (
+            f"{quoted(value)}, a relative value with no number to offset: it offsets the "
+            "same key of the element this one extends"
+        )
+    return described(value)
+
+
 def number(value: Any) -> bool:
     """True for a finite int or float that is not a bool."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
@@ -63,7 +76,7 @@ def _numbers(value: Any, names: tuple[str, ...]) -> tuple[list[float] | None, st
         return None, f"expected [{', '.join(names)}] in mm, got {described(value)}"
     for name, v in zip(names, value):
         if not number(v):
-            return None, f"{name} is not a number, got {described(v)}"
+            return None, f"{name} is not a number, got {given(v)}"
     return [float(v) for v in value], None
 
 
@@ -119,7 +132,7 @@ def point(value: Any, ctx: Context) -> Result:
 def length(value: Any, ctx: Context) -> Result:
     """A length in mm above 0."""
     if not number(value):
-        return None, f"expected a length in mm, got {described(value)}"
+        return None, f"expected a length in mm, got {given(value)}"
     if value <= 0:
         return None, f"expected a length in mm above 0, got {value:g}"
     return float(value), None
@@ -128,7 +141,7 @@ def length(value: Any, ctx: Context) -> Result:
 def radius(value: Any, ctx: Context) -> Result:
     """A corner radius in mm, 0 or more."""
     if not number(value):
-        return None, f"expected a radius in mm, got {described(value)}"
+        return None, f"expected a radius in mm, got {given(value)}"
     if value < 0:
         return None, f"a radius is 0 mm or more, got {value:g}"
     return float(value), None
@@ -137,7 +150,7 @@ def radius(value: Any, ctx: Context) -> Result:
 def text_size(value: Any, ctx: Context) -> Result:
     """A text size in pt, from the 7 pt body floor to MAX_TEXT_PT."""
     if not number(value):
-        return None, f"expected a text size in pt, got {described(value)}"
+        return None, f"expected a text size in pt, got {given(value)}"
     if not BODY_FLOOR_PT <= value <= MAX_TEXT_PT:
         return None, (
             f"a text size is {BODY_FLOOR_PT:g}..{MAX_TEXT_PT:g} pt "
@@ -150,7 +163,7 @@ def text_size(value: Any, ctx: Context) -> Result:
 def fraction(value: Any, ctx: Context) -> Result:
     """A strength 0..1 (1: the colour itself, less: mixed with white)."""
     if not number(value) or not 0 <= value <= 1:
-        return None, f"expected a strength 0..1, got {described(value)}"
+        return None, f"expected a strength 0..1, got {given(value)}"
     return float(value), None
 
 
@@ -166,7 +179,7 @@ def flag(value: Any, ctx: Context) -> Result:
 def lines(value: Any, ctx: Context) -> Result:
     """The most lines a text may take, 1..MAX_LINES."""
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LINES:
-        return None, f"expected a whole number of lines 1..{MAX_LINES}, got {described(value)}"
+        return None, f"expected a whole number of lines 1..{MAX_LINES}, got {given(value)}"
     return value, None
 
 

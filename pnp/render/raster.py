@@ -1,7 +1,10 @@
 """Rasterising single-face PDFs (pnp.render.single) with pypdfium2: each page rendered
 once, at exactly the pixel size asked for, page by page, and encoded as PNG with its dpi.
 No drawing happens here: the pixels are pdfium's rendering of the one PDF drawing.
-Lengths: mm (`_mm`) and pixels (`_px`). Source: shared/DESIGN.md, "pnp export".
+pypdfium2 is imported by the functions that rasterise, not with this module: a process
+that writes a PDF first (pnp.export) loads it once the PDF is written, into the memory
+the drawing has given back.
+Lengths: mm (`_mm`) and pixels (`_px`). Source: shared/DESIGN.md, "pnp export"; issue 41.
 """
 
 from __future__ import annotations
@@ -10,15 +13,17 @@ import ctypes
 import io
 import struct
 import zlib
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 from pnp.core.errors import PnpError
+
+if TYPE_CHECKING:  # pypdfium2 is imported when a PDF is rasterised, not with this module
+    import pypdfium2 as pdfium
 
 MM_PER_INCH = 25.4
 
@@ -56,6 +61,8 @@ def rasterise(
 ) -> Generator[tuple[int, Image.Image], None, None]:
     """(page index, RGB image of `size_px`) of every page of `pdf`, one page at a time:
     each page is opened, rendered (`render_page`) and closed before the next."""
+    import pypdfium2 as pdfium
+
     document = pdfium.PdfDocument(str(pdf))
     try:
         for index in range(len(document)):
@@ -93,8 +100,8 @@ def render_into(
     PdfPage.render(scale=s) makes, whose size is ceil(size_pt · s) on both axes with one
     scale; here the size is chosen, so no pixel is cropped or padded. (The PDFs have no
     interactive form fields, so render()'s may_draw_forms would draw nothing more.) The
-    pixels are drawn in place, so a row of cards is drawn into one buffer side by side
-    without a copy of any card (pnp.export_tts).
+    pixels are drawn in place, so pages can be drawn side by side into one buffer
+    without a copy of any of them.
 
     PnpError if the bitmap cannot be made (out of memory); ValueError if the rectangle
     does not lie inside `buffer`."""
@@ -106,6 +113,8 @@ def render_into(
         raise ValueError(
             f"a {width_px}x{height_px} px rectangle at byte {offset} is not inside the buffer"
         )
+    import pypdfium2.raw as pdfium_c
+
     pixels_at = (ctypes.c_ubyte * (len(buffer) - offset)).from_buffer(buffer, offset)
     bitmap = pdfium_c.FPDFBitmap_CreateEx(
         width_px, height_px, pdfium_c.FPDFBitmap_BGR, pixels_at, stride
@@ -128,6 +137,54 @@ def render_into(
         del pixels_at  # the bytearray may be resized again once no view holds it
 
 
+#: Pixel rows of a rendered page deflated together (`Packed`): a band of a row of cards
+#: unpacked at a time is a small fraction of the row's pixels.
+BAND_ROWS = 32
+
+
+@dataclass(frozen=True)
+class Packed:
+    """A page rendered at `width_px` x `height_px` (raw RGB), kept deflated BAND_ROWS
+    pixel rows a piece (zlib at its fastest level), so that a row of cards waiting to be
+    written top to bottom holds a fraction of its pixels (`side_by_side`)."""
+
+    width_px: int
+    height_px: int
+    bands: tuple[bytes, ...]
+
+
+def render_packed(
+    page: pdfium.PdfPage, width_px: int, height_px: int, scratch: bytearray
+) -> Packed:
+    """The whole `page` rendered as `render_page` renders it, into `scratch` (a buffer of
+    at least width_px x height_px x 3 bytes, reused from page to page), then packed.
+    PnpError as `render_into`; ValueError if `scratch` is too small."""
+    stride = width_px * 3
+    whiten(scratch)
+    render_into(page, scratch, 0, stride, width_px, height_px)
+    with memoryview(scratch) as view:
+        bands = tuple(
+            zlib.compress(view[top * stride : min(top + BAND_ROWS, height_px) * stride], 1)
+            for top in range(0, height_px, BAND_ROWS)
+        )
+    return Packed(width_px, height_px, bands)
+
+
+def side_by_side(cells: Sequence[Packed], width_px: int, height_px: int) -> Iterator[bytes]:
+    """The pixel rows (raw RGB, `width_px` wide, `height_px` of them) of `cells` placed
+    side by side from the left edge, white to the right of the last one: one band of
+    every cell unpacked at a time. ValueError if a cell is not `height_px` high or the
+    cells are wider than `width_px`."""
+    if any(c.height_px != height_px for c in cells) or sum(c.width_px for c in cells) > width_px:
+        raise ValueError(f"the cells do not fit {width_px}x{height_px} px")
+    pad = b"\xff" * ((width_px - sum(c.width_px for c in cells)) * 3)
+    strides = [c.width_px * 3 for c in cells]
+    for band, top in enumerate(range(0, height_px, BAND_ROWS)):
+        unpacked = [zlib.decompress(c.bands[band]) for c in cells]
+        for y in range(min(BAND_ROWS, height_px - top)):
+            yield b"".join([*(u[y * s : (y + 1) * s] for u, s in zip(unpacked, strides)), pad])
+
+
 def whiten(buffer: bytearray) -> None:
     """Set every pixel of `buffer` (raw RGB) to white, in place."""
     if buffer:
@@ -140,8 +197,8 @@ def write_png_strips(
     """Write an RGB PNG of `size` (width, height px) with `dpi` stored (pHYs, pixels per
     metre, rounded as Pillow rounds them) to `path`, its pixels given top to bottom as
     `strips` of whole rows (raw RGB bytes, width x 3 a row), so only one strip is ever
-    held: a 4096 px Tabletop Simulator sheet is made one row of cards at a time. Rows
-    are stored unfiltered (PNG filter 0) and deflated as they come. OSError if the file
+    held: a 4096 px Tabletop Simulator sheet is given one pixel row at a time (one row
+    of its cards unpacked band by band, `side_by_side`). Rows are stored unfiltered (PNG filter 0) and deflated as they come. OSError if the file
     cannot be written; ValueError if the strips do not add up to `size`."""
     width, height = size
     stride = width * 3

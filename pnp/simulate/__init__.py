@@ -9,6 +9,7 @@ the charts (`pnp.simulate.run`, `.report`, `.charts`) only query it.
 from __future__ import annotations
 
 from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 
 #: The most games a run plays at each player count, and the highest turn cap: the
@@ -29,3 +30,24 @@ def simulator(game_id: str) -> ModuleType:
     """The simulator module of the game `game_id` (an id of pnp.core.games). KeyError if the
     game has none."""
     return import_module(simulated()[game_id])
+
+
+def not_simulated(name: str, data_dir: Path | None) -> str:
+    """Why `name`, which the registry does not know, cannot be simulated: for a
+    data-only game of `data_dir` (pnp.faces.kit), what a simulated game has that it
+    lacks; else that no game is called so. One line naming the simulated games."""
+    from pnp.core.shown import PATH_LIMIT, quoted
+    from pnp.faces.kit import data_kit
+
+    games = ", ".join(simulated())
+    if data_dir is None or data_kit(name, data_dir) is None:
+        toml = quoted(Path(data_dir or ".") / name / "game.toml", PATH_LIMIT)
+        where = "" if data_dir is None else f" (nor a data-only game: no {toml})"
+        return f"unknown game {quoted(name, 40)}{where}; simulated games: {games}"
+    return (
+        f"{name} is a data-only game ({quoted(Path(data_dir) / name / 'game.toml', PATH_LIMIT)}):"
+        " it builds, and the score keeper keeps it on a points sheet, but a simulation plays"
+        " a model of the rules: a simulator module (pnp.simulate.result's contract) and the"
+        " score keeper's rules, which a game's package registers in its manifest entry"
+        f' (README, "Layout of the repository"); simulated games: {games}'
+    )

@@ -14,11 +14,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple
 
-from pnp.core.errors import DataError, PnpError
+from pnp.core.errors import DataError, PnpError, UnknownGame
 from pnp.core.outfile import check_writable, write_whole
 from pnp.core.pictures import without_pictures
 from pnp.core.shown import plural, quoted
-from pnp.simulate import MOST_GAMES, MOST_TURN_CAP, simulated, simulator
+from pnp.simulate import MOST_GAMES, MOST_TURN_CAP, not_simulated, simulated, simulator
 from pnp.simulate.pages import write_balance
 from pnp.simulate.report import summarise, text_lines
 from pnp.simulate.result import Setup, deck_words, tables
@@ -266,7 +266,10 @@ def prepare(options: SimulateOptions) -> Prepared:
     import pnp.core.games
     from pnp.build import game_folder
 
-    game = pnp.core.games.resolve(options.game)
+    try:
+        game = pnp.core.games.resolve(options.game)
+    except UnknownGame:
+        raise UnknownGame(not_simulated(options.game, options.data_dir)) from None
     if game not in simulated():
         raise PnpError(f"{game} has no simulator yet; simulated games: {', '.join(simulated())}")
     options = replace(options, game=game)

@@ -60,3 +60,6 @@ def settle(entries: Sequence[str], sheet: Sheet) -> Outcome:
     outcome = rules.outcome(state._replace(rounds=rounds, over=True))
     assert outcome is not None  # an ended sheet has its result
     return outcome
+
+
+setattr(settle, "notation", NOTATION)  # what `check --help` shows (read with getattr)
