@@ -22,11 +22,10 @@ import click
 
 from pnp.core.errors import HackPackError
 from pnp.core.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
-from scorekeeper.commands import SHARED, playing, verb_games
+from scorekeeper.commands import SHARED, playing, shared_command, shared_commands, verb_games
 from scorekeeper.context import Ctx, Whole, negatives_as_values, option_words
 from scorekeeper.errors import RegistryError, StoreError, UsageError
 from scorekeeper.games import SHEET_VERBS, forget_problems, load_game, problems
-from scorekeeper.help_page import wrapped
 from scorekeeper.store import ENV_DB, path_problem
 
 _COMMANDS = "scorekeeper.commands"  # the key of the collected commands in ctx.meta
@@ -47,7 +46,7 @@ def collect_commands() -> dict[str, click.Command]:
     (scorekeeper.sheets) and the verbs each playable game declares (`Game.verbs`), read
     from the manifest now (`playing`: a game whose verb clashes is left out and named
     in scorekeeper.games.problems)."""
-    commands = {cast(str, c.name): c for c in (*SHARED, *sheet_verbs())}  # all named
+    commands = {cast(str, c.name): c for c in (*shared_commands(), *sheet_verbs())}  # all named
     for game in playing():
         for verb in game.verbs:
             commands[cast(str, verb.name)] = verb
@@ -72,7 +71,7 @@ def command_sections() -> list[tuple[str, tuple[click.Command, ...]]]:
     from scorekeeper.sheets import SECTION
 
     return [
-        (EVERY_GAME, SHARED),
+        (EVERY_GAME, shared_commands()),
         *((game.name, game.verbs) for game in playing()),
         (SECTION, sheet_verbs()),
     ]
@@ -160,6 +159,8 @@ class App(click.Group):
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """Where to find one game's verbs with examples, and where --db and --game go."""
+        from scorekeeper.help_page import wrapped
+
         ids = ", ".join(game.id for game in playing())
         formatter.write_paragraph()
         for line in wrapped(
@@ -178,9 +179,8 @@ class App(click.Group):
         offered = legal_verbs(ctx)
         if offered is None:
             return items
-        shared = {c.name for c in SHARED}
         return [
-            i for i in items if i.value.startswith("-") or i.value in shared or i.value in offered
+            i for i in items if i.value.startswith("-") or i.value in SHARED or i.value in offered
         ]
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -189,20 +189,22 @@ class App(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         """The command called `name`, or None (click then reports the usage error). A
-        shared command, a verb of the points sheet (scorekeeper.games.SHEET_VERBS) or a verb
-        whose game's manifest declares it is found without importing any other game's
-        rules (`verb_games`); the whole list (`_commands`) only when it has been
-        collected for --help."""
+        shared command (only its own module imported: scorekeeper.commands.SHARED), a verb
+        of the points sheet (scorekeeper.games.SHEET_VERBS) or a verb whose game's
+        manifest declares it is found without importing any game's rules (`verb_games`,
+        read from the manifests, also names a game left out for a clashing verb); the
+        whole list (`_commands`) only when it has been collected for --help."""
         if _COMMANDS in ctx.meta:
             return ctx.meta[_COMMANDS].get(name)
         if _OWNERS not in ctx.meta:
             ctx.meta[_OWNERS] = self._collected(ctx, verb_games)
         if name in SHEET_VERBS:
             return sheet_verbs()[SHEET_VERBS.index(name)]
-        shared = next((c for c in SHARED if c.name == name), None)
+        if name in SHARED:
+            return shared_command(name)
         owner = ctx.meta[_OWNERS].get(name)
-        if shared is not None or owner is None:
-            return shared
+        if owner is None:
+            return None
         try:
             game = load_game(owner)
         except RegistryError as exc:
