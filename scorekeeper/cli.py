@@ -20,7 +20,7 @@ from typing import cast
 
 import click
 
-from pnp.core.errors import HackPackError
+from pnp.core.exceptions import HackPackError
 from pnp.core.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
 from scorekeeper.commands import SHARED, playing, shared_command, shared_commands, verb_games
 from scorekeeper.context import Ctx, Whole, negatives_as_values, option_words

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import NamedTuple
 
-from pnp.core.errors import UnknownGame
 from pnp.core.shown import quoted
 
 #: The entry-point group a game package declares its GameEntry in.
@@ -277,6 +276,8 @@ def entry(game_id: str) -> GameEntry:
     for g in registry():
         if g.id == game_id:
             return g
+    from pnp.core.errors import UnknownGame  # only on failure: the family's records
+
     raise UnknownGame(f"unknown game {quoted(game_id, 40)}; known games: {', '.join(game_ids())}")
 
 
@@ -287,6 +288,8 @@ def resolve(name: str) -> str:
     found = _named(key, registry())
     if found is not None:
         return found
+    from pnp.core.errors import UnknownGame
+
     raise UnknownGame(f"unknown game {quoted(name, 40)}; known games: {', '.join(game_ids())}")
 
 
