@@ -103,3 +103,29 @@ def test_every_shared_command_is_found_by_its_name_in_the_order_help_lists_them(
     assert listed.exit_code == 0
     every = listed.output.split(f"{EVERY_GAME}:\n")[1].split("\n\n")[0]
     assert [line.split()[0] for line in every.splitlines()] == list(SHARED)
+
+
+def test_a_command_ends_its_process_without_the_collectors_last_passes(hack_back):
+    """`main` has the process freeze its objects when it exits (scorekeeper.cli.
+    exit_without_collecting): a hook registered before `main` runs after that one and
+    finds them frozen; the command's output is whole. In this process (a test calling
+    `main`), nothing is frozen."""
+    import gc
+
+    before = gc.get_freeze_count()
+    assert CliRunner().invoke(main, ["--db", str(hack_back), "status"]).exit_code == 0
+    assert gc.get_freeze_count() == before
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+        "from scorekeeper.cli import main\n"
+        "for _ in range(2):\n"
+        "    try:\n        main(['--db', sys.argv[1], 'status'])\n"
+        "    except SystemExit as exc:\n        assert not exc.code\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(hack_back)], capture_output=True, text=True, check=True
+    )
+    lines = done.stdout.splitlines()
+    assert lines[-1] == "frozen True"
+    assert sum(line.startswith("Hack Back — game 1") for line in lines) == 2
