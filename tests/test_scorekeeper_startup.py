@@ -76,6 +76,7 @@ def test_a_read_command_imports_its_game_and_nothing_it_does_not_need(hack_back,
         assert "scorekeeper.games.hack_back.view" in loaded
     for other in ("hack_attack", "not_a_hack"):
         assert not _of_package(loaded, f"scorekeeper.games.{other}"), other
+    assert "pnp.core.errors" not in loaded  # the roots only: pnp.core.exceptions
     # of the print side, only the core and the games' manifests (no kit, no card data)
     assert {m for m in _of_package(loaded, "pnp") if not m.startswith("pnp.core.")} == {
         "pnp",
@@ -83,6 +84,33 @@ def test_a_read_command_imports_its_game_and_nothing_it_does_not_need(hack_back,
         "pnp.games",
         *(f"pnp.games.{game}" for game in GAMES),
     }
+
+
+def test_status_reads_only_the_end_of_a_log_that_ends_with_an_action(hack_back, monkeypatch):
+    """`status` after a verb starts from the saved state of the action on top without
+    reading the log's other rows; after an undo it folds them, with the same table as a
+    replay of the whole log."""
+    from scorekeeper import session
+    from scorekeeper.store import Store
+
+    folded = []
+    whole = Store.log_heads
+    monkeypatch.setattr(
+        Store, "log_heads", lambda s, game_id: folded.append(game_id) or whole(s, game_id)
+    )
+    store = Store(hack_back, create=False)
+    after_verb = session.current(store, None)
+    assert folded == []
+    assert after_verb.state == session.load(store, None).state
+    store.close()
+    result = CliRunner().invoke(main, ["--db", str(hack_back), "undo"])
+    assert result.exit_code == 0, result.output
+    folded.clear()  # (the undo folded them too)
+    store = Store(hack_back, create=False)
+    after_undo = session.current(store, None)
+    assert folded == [after_undo.row.id]
+    assert after_undo.state == session.load(store, None).state != after_verb.state
+    store.close()
 
 
 def test_a_verb_and_undo_import_no_other_game_and_no_other_command(hack_back):
