@@ -102,15 +102,15 @@ def declared() -> list[Declared]:
         except OSError:
             continue
         for name in names:
-            package = _distribution(name)
-            if package in seen:
-                continue
             try:
                 with open(
                     os.path.join(folder or ".", name, "entry_points.txt"), encoding="utf-8"
                 ) as f:
                     text = f.read()
-            except OSError:
+            except OSError:  # most distributions have no entry points at all
+                continue
+            package = _distribution(name)
+            if package in seen:
                 continue
             seen.add(package)
             if ENTRY_POINTS not in text:  # most distributions declare none of ours
@@ -122,10 +122,10 @@ def declared() -> list[Declared]:
 def _distribution(folder_name: str) -> str:
     """The normalised distribution name of a .dist-info or .egg-info folder's name
     ("Hack_Pack-0.1.0.dist-info" -> "hack-pack")."""
-    import re
-
-    stem = folder_name.rsplit(".", 1)[0].split("-", 1)[0]
-    return re.sub(r"[-_.]+", "-", stem).lower()
+    stem = folder_name.rsplit(".", 1)[0].split("-", 1)[0].replace("_", "-").replace(".", "-")
+    while "--" in stem:  # each run of "-", "_" and "." is one "-" (PEP 503)
+        stem = stem.replace("--", "-")
+    return stem.lower()
 
 
 def _group(text: str) -> list[tuple[str, str]]:
