@@ -55,15 +55,16 @@ def _of_package(loaded: set[str], package: str) -> set[str]:
 
 @pytest.fixture
 def hack_back(tmp_path):
-    """A database holding a game of Hack Back with both Heroes revealed."""
+    """A database holding a game of Hack Back with both Heroes revealed, played in a
+    fresh interpreter as at a table: the card view its verbs keep is in the file (this
+    process keeps the views it has made in memory, and would not write them again)."""
     db = tmp_path / "t.sqlite3"
-    for args in (
+    _loaded_after(
+        db,
         ["new", "hack-back", "Ana", "Ben"],
         ["hero", "Ana", "rubber-duck-debugger"],
         ["hero", "Ben", "script-kiddie"],
-    ):
-        result = CliRunner().invoke(main, ["--db", str(db), *args])
-        assert result.exit_code == 0, result.output
+    )
     return db
 
 
@@ -114,8 +115,13 @@ def test_status_reads_only_the_end_of_a_log_that_ends_with_an_action(hack_back, 
 
 
 def test_a_verb_and_undo_import_no_other_game_and_no_other_command(hack_back):
-    loaded = _loaded_after(hack_back, ["draw", "Ana"], ["undo"])
+    loaded = _loaded_after(hack_back, ["play", "Ana", "server-room-cat"], ["undo"])
     assert not [m for m in NEVER if _of_package(loaded, m)], sorted(loaded)
+    # the card it names is looked up in the view the Heroes' verbs kept in the file: no
+    # card data is read, and of the print side's errors only the roots are imported
+    assert "scorekeeper.cards" in loaded
+    assert not _of_package(loaded, "pnp.data")
+    assert "pnp.core.errors" not in loaded
     for other in ("hack_attack", "not_a_hack"):
         assert not _of_package(loaded, f"scorekeeper.games.{other}"), other
 

@@ -303,7 +303,7 @@ def data_folder(game_id: str):
     that cannot be found (its package does not import, or the folder is not there)."""
     from pathlib import Path
 
-    from pnp.core.errors import PnpError
+    from pnp.core.exceptions import PnpError
 
     g = entry(game_id)
     if g.folder is None:
@@ -334,7 +334,7 @@ def load_data(game_id: str, folder):
     """The card data of `game_id` read from `folder` by its manifest's `data` loader
     (DataError for bad data, as that loader raises); PnpError, one line, if the game
     names no loader."""
-    from pnp.core.errors import PnpError
+    from pnp.core.exceptions import PnpError
 
     g = entry(game_id)
     if g.data is None:
