@@ -25,6 +25,7 @@ NEVER = (
     "scorekeeper.moves_view",
     "scorekeeper.help_page",
     "scorekeeper.sheets",
+    "scorekeeper.board",  # the page's cells of a table (a game's board hook is handed one)
     "scorekeeper.web",
     "scorekeeper.web.command",
     "reportlab",
