@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from pnp.core.errors import HackPackError
+from pnp.core.exceptions import HackPackError
 from pnp.core.shown import plural
 from scorekeeper.errors import InputError, ScoreError, quoted
 

@@ -13,6 +13,8 @@ Every message is one line; a value quoted in it is shortened (pnp.core.terminal)
 
 from __future__ import annotations
 
+import atexit
+import gc
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,13 +22,12 @@ from typing import cast
 
 import click
 
-from pnp.core.errors import HackPackError
+from pnp.core.exceptions import HackPackError
 from pnp.core.terminal import OutputLost, colour_wanted, echo, one_line, silence_stdout
-from scorekeeper.commands import SHARED, playing, verb_games
+from scorekeeper.commands import SHARED, playing, shared_command, shared_commands, verb_games
 from scorekeeper.context import Ctx, Whole, negatives_as_values, option_words
 from scorekeeper.errors import RegistryError, StoreError, UsageError
 from scorekeeper.games import SHEET_VERBS, forget_problems, load_game, problems
-from scorekeeper.help_page import wrapped
 from scorekeeper.store import ENV_DB, path_problem
 
 _COMMANDS = "scorekeeper.commands"  # the key of the collected commands in ctx.meta
@@ -47,7 +48,7 @@ def collect_commands() -> dict[str, click.Command]:
     (scorekeeper.sheets) and the verbs each playable game declares (`Game.verbs`), read
     from the manifest now (`playing`: a game whose verb clashes is left out and named
     in scorekeeper.games.problems)."""
-    commands = {cast(str, c.name): c for c in (*SHARED, *sheet_verbs())}  # all named
+    commands = {cast(str, c.name): c for c in (*shared_commands(), *sheet_verbs())}  # all named
     for game in playing():
         for verb in game.verbs:
             commands[cast(str, verb.name)] = verb
@@ -72,7 +73,7 @@ def command_sections() -> list[tuple[str, tuple[click.Command, ...]]]:
     from scorekeeper.sheets import SECTION
 
     return [
-        (EVERY_GAME, SHARED),
+        (EVERY_GAME, shared_commands()),
         *((game.name, game.verbs) for game in playing()),
         (SECTION, sheet_verbs()),
     ]
@@ -137,6 +138,12 @@ class App(click.Group):
     values, turns every error into one line (`one_line_errors`), switches colour off
     when asked (`pnp.core.terminal.colour_wanted`), and settles output that cannot be written."""
 
+    def main(self, *args, **kwargs):
+        """click's `main`; the process skips the collector's passes when it exits
+        (`exit_without_collecting`)."""
+        exit_without_collecting()
+        return super().main(*args, **kwargs)
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """The group's options, also those typed after the verb (`group_options_first`)."""
         return super().parse_args(
@@ -160,6 +167,8 @@ class App(click.Group):
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """Where to find one game's verbs with examples, and where --db and --game go."""
+        from scorekeeper.help_page import wrapped
+
         ids = ", ".join(game.id for game in playing())
         formatter.write_paragraph()
         for line in wrapped(
@@ -178,9 +187,8 @@ class App(click.Group):
         offered = legal_verbs(ctx)
         if offered is None:
             return items
-        shared = {c.name for c in SHARED}
         return [
-            i for i in items if i.value.startswith("-") or i.value in shared or i.value in offered
+            i for i in items if i.value.startswith("-") or i.value in SHARED or i.value in offered
         ]
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -189,20 +197,22 @@ class App(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         """The command called `name`, or None (click then reports the usage error). A
-        shared command, a verb of the points sheet (scorekeeper.games.SHEET_VERBS) or a verb
-        whose game's manifest declares it is found without importing any other game's
-        rules (`verb_games`); the whole list (`_commands`) only when it has been
-        collected for --help."""
+        shared command (only its own module imported: scorekeeper.commands.SHARED), a verb
+        of the points sheet (scorekeeper.games.SHEET_VERBS) or a verb whose game's
+        manifest declares it is found without importing any game's rules (`verb_games`,
+        read from the manifests, also names a game left out for a clashing verb); the
+        whole list (`_commands`) only when it has been collected for --help."""
         if _COMMANDS in ctx.meta:
             return ctx.meta[_COMMANDS].get(name)
         if _OWNERS not in ctx.meta:
             ctx.meta[_OWNERS] = self._collected(ctx, verb_games)
         if name in SHEET_VERBS:
             return sheet_verbs()[SHEET_VERBS.index(name)]
-        shared = next((c for c in SHARED if c.name == name), None)
+        if name in SHARED:
+            return shared_command(name)
         owner = ctx.meta[_OWNERS].get(name)
-        if shared is not None or owner is None:
-            return shared
+        if owner is None:
+            return None
         try:
             game = load_game(owner)
         except RegistryError as exc:
@@ -252,6 +262,18 @@ class App(click.Group):
                 return super().invoke(ctx)
         except OutputLost as exc:
             output_lost(ctx, exc)
+
+
+def exit_without_collecting() -> None:
+    """When this process exits, skip the garbage collector's passes over every object
+    left (`gc.freeze` in an atexit hook, which runs before them): the operating system
+    frees the whole process at once, and those passes cost a command about a tenth of
+    its time. An object in a reference cycle then keeps its `__del__` unrun at exit, as
+    Python allows; the store commits each transaction itself, never in one. Registered
+    once; a process that goes on after `main` (a test calling it) is unchanged until it
+    exits."""
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)
 
 
 def legal_verbs(ctx: click.Context) -> set[str] | None:

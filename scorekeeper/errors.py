@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from pnp.core.errors import HackPackError
+from pnp.core.exceptions import HackPackError
 from pnp.core.shown import described, quoted  # noqa: F401  (re-exported for every message)
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import string
 import sys
 from typing import NamedTuple, Sequence, Union
 
@@ -87,6 +86,8 @@ class Table(NamedTuple):
     def stacked(self, width: int) -> list[str]:
         """A block per row, every line at most `width` printed columns where its words
         allow (a word is never broken)."""
+        import string  # here: its Template compiles a pattern on import
+
         named = {int(f) for _, f, _, _ in string.Formatter().parse(self.title) if f}
         lines = []
         for row in self.rows:

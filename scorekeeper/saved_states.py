@@ -35,25 +35,40 @@ def _saved_state(store: Store, game: TableRow, spec: Game, heads=None, top: Any 
     A saved state stands for the rows up to its action: a row changed or removed by
     hand empties the game's saved states (the store's triggers) and a row put in
     before it changes the number of rows it was saved with. So only the rows after
-    its action are checked here (Store.sound_after), and no event is parsed."""
+    its action are checked here (Store.sound_after), and no event is parsed. A log
+    that ends with an action (as it does after every verb) has that action on top,
+    whatever comes before it: then, `heads` and `top` not given, only its last row
+    is read (Store.last_head), not the whole log."""
     types = spec.rules.state_types
     if not types:
         return _NONE
+    if heads is None and top is _NONE:
+        last = store.last_head(game.id)
+        if last is None or last[0].kind == "action":
+            on_top, place = last or (None, 0)
+            return _read(store, game, spec, on_top, place)
     heads = heads or _heads(store, game)
     if heads is None:
         return _NONE
     rows, done, _ = heads
     if top is _NONE:
         top = done[-1] if done else None
+    place = 1 + next(i for i, r in enumerate(rows) if r.id == top.id) if top is not None else 0
+    return _read(store, game, spec, top, place)
+
+
+def _read(store: Store, game: TableRow, spec: Game, top: LogRow | None, place: int) -> Any:
+    """The saved state after action `top`, the `place`-th row of the log (None and 0:
+    no action in force, the rules' initial state), or _NONE as `_saved_state` says."""
     if not store.sound_after(game.id, top.id if top is not None else 0):
         return _NONE
     if top is None:
         return spec.start(game.players, game.variants)
     saved = store.snapshot(game.id, top.id)
-    if saved is None or saved[0] != 1 + next(i for i, r in enumerate(rows) if r.id == top.id):
+    if saved is None or saved[0] != place:
         return _NONE
     try:
-        return snapshot.loads(saved[1], types)
+        return snapshot.loads(saved[1], spec.rules.state_types)
     except snapshot.Unreadable:
         return _NONE
 

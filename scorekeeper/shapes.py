@@ -20,6 +20,7 @@ A shape is one of:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 
@@ -55,14 +56,21 @@ class Range:
 
 #: Characters no recorded text holds: C0 and C1 controls, line and paragraph
 #: separators, bidi controls and the invisible format characters (scorekeeper.names).
-BAD_TEXT = re.compile(
+BAD_CHARACTERS = (
     "[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b\u200e\u200f"
     "\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]"
 )
 
 
+@lru_cache(maxsize=None)
+def bad_text() -> re.Pattern[str]:
+    """BAD_CHARACTERS compiled, on first use: compiling its ranges costs about 1 ms,
+    which a command that checks no text (`status`) does not pay."""
+    return re.compile(BAD_CHARACTERS)
+
+
 class Text:
-    """Text of 1..`limit` characters with none of BAD_TEXT: a card id or name as a
+    """Text of 1..`limit` characters with none of BAD_CHARACTERS: a card id or name as a
     command records it from the card data (which `pnp validate` holds to the same)."""
 
     __slots__ = ("limit",)
@@ -85,7 +93,7 @@ def maybe(shape: Any) -> Optional:
 
 
 def _text_ok(value: Any, limit: int) -> bool:
-    return type(value) is str and 0 < len(value) <= limit and not BAD_TEXT.search(value)
+    return type(value) is str and 0 < len(value) <= limit and not bad_text().search(value)
 
 
 _WORDS = {
@@ -125,7 +133,7 @@ def problem(value: Any, shape: Any, where: str = "the event") -> str | None:
             return f"{where} is {what(value)}, not text"
         if not value or len(value) > shape.limit:
             return f"{where} is {len(value)} characters long, not 1..{shape.limit}"
-        bad = BAD_TEXT.search(value)
+        bad = bad_text().search(value)
         return (
             None
             if bad is None

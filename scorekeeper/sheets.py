@@ -96,14 +96,14 @@ def id_problem(text: Any) -> str | None:
 def name_problem(value: Any) -> str | None:
     """Why `value` cannot be a printed name, or None: text of 1..NAME_LIMIT characters
     that prints something and holds no control, bidi or invisible format character
-    (scorekeeper.shapes.BAD_TEXT)."""
-    from scorekeeper.shapes import BAD_TEXT
+    (scorekeeper.shapes.BAD_CHARACTERS)."""
+    from scorekeeper.shapes import bad_text
 
     if not isinstance(value, str) or not value.strip():
         return "expected the game's printed name (text)"
     if len(value) > NAME_LIMIT:
         return f"a name is at most {NAME_LIMIT} characters, got {len(value):,}"
-    if BAD_TEXT.search(value):
+    if bad_text().search(value):
         return "a name holds no control, bidi or invisible format character"
     return None
 

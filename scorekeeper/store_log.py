@@ -60,6 +60,20 @@ class EventLog:
         )
 
     @_guarded
+    def last_head(self, game_id: int) -> tuple[LogRow, int] | None:
+        """The last log row of a game, id and kind only (as `log_heads` reads it), and
+        its place in the log (the game's number of rows); None for an empty log. Two
+        reads of the index, whatever the log's length."""
+        row = self.conn.execute(
+            "SELECT id, kind, NULL, '' FROM log WHERE game_id = ? ORDER BY id DESC LIMIT 1",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        count = self.conn.execute("SELECT count(*) FROM log WHERE game_id = ?", (game_id,))
+        return LogRow._make(row), count.fetchone()[0]
+
+    @_guarded
     def sound_after(self, game_id: int, after: int) -> bool:
         """True if every log row of a game with an id above `after` is sound as `log`
         checks it (its kind, its time, an action's event a JSON object with a text

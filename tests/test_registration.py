@@ -241,3 +241,20 @@ def test_pnp_new_refuses_a_registered_games_alias(tmp_path, name, known):
         result.stderr
     )
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "folder, name",
+    [
+        ("hackpack-0.1.0.dist-info", "hackpack"),
+        ("Hack_Pack-0.1.0.dist-info", "hack-pack"),
+        ("zope.interface-5.4.egg-info", "zope-interface"),
+        ("Moon__Base._Games-1.0.dist-info", "moon-base-games"),
+        ("moon.egg-info", "moon"),
+    ],
+)
+def test_a_distribution_is_known_by_its_normalised_name(folder, name):
+    """A folder's distribution, as PEP 503 normalises names (each run of "-", "_" and
+    "." is one "-", lowercase): two copies of one distribution are one, whatever their
+    folders' spelling (`declared` reads the first)."""
+    assert pnp.core.games._distribution(folder) == name

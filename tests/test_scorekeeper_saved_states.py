@@ -125,6 +125,24 @@ def test_a_row_put_in_before_the_saved_state_is_noticed(tmp_path):
     assert "game 1, event 1 is damaged (unknown event type 'teleport')" in result.output
 
 
+def test_an_undo_put_in_before_the_action_on_top_is_named(tmp_path):
+    """`status` reads only the last row of a log that ends with an action
+    (saved_states._saved_state): a row put in before it still changes the number of
+    rows its saved state was saved with, so the log is folded and the row named."""
+    db = tmp_path / "db"
+    _game(db)
+    _sql(
+        db,
+        "INSERT INTO log (id, game_id, kind, event, created) VALUES "
+        "(0, 1, 'undo', NULL, '2026-11-30T17:05:09+00:00')",
+    )
+    result = run(db, "status")
+    assert result.exit_code == 1
+    assert "game 1, event 1 is damaged (an undo with no action before it to take back)" in (
+        result.output
+    )
+
+
 def test_a_saved_state_that_does_not_read_back_is_ignored(tmp_path):
     db = tmp_path / "db"
     status = _game(db)

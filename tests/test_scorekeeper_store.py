@@ -176,3 +176,26 @@ def test_killing_a_command_midway_leaves_the_database_intact(tmp_path):
     assert [s.row.event["type"] for s in table.steps] == ["user_error"]  # half a command: none
     session.record(store, gid, {"type": "protect", "player": "Ana", "points": 3})
     assert session.load(store, gid).state.players[0].points == 3
+
+
+@pytest.mark.parametrize(
+    "text, kept",
+    [
+        ("2026-11-30T17:05:09+00:00", True),
+        ("2026-11-30T17:05:09Z", True),
+        ("2026-11-30T17:05:09.123456-05:30", True),
+        ("2026-11-30T17:05:09.1234567Z", False),  # at most six digits of a second
+        ("2026-1-30T17:05:09Z", False),
+        ("\uff12\uff10\uff12\uff16-11-30T17:05:09Z", False),  # full-width digits: no
+        ("2026-11-30T17:05:09\u0660\u0660:00Z", False),
+        ("2026-13-30T17:05:09Z", False),  # the right shape, no such month
+        ("2026-11-30 17:05:09Z", False),
+        ("2026-11-30T17:05:09", False),  # no UTC offset
+        (20261130, False),
+    ],
+)
+def test_a_stored_time_is_the_stores_own_shape_of_ascii_digits(text, kept):
+    from scorekeeper.stamps import is_time, time_problem
+
+    assert is_time(text) is kept
+    assert (time_problem(text) is None) is kept

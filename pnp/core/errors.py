@@ -1,7 +1,8 @@
 """The one exception family of `pnp`; only `pnp.cli` turns these into messages and exit codes.
 
 `HackPackError` is the root of both tools' errors (`PnpError` here, the score keeper's
-`scorekeeper.errors.ScoreError`): each CLI turns any of them into one `Error: ...` line and
+`scorekeeper.errors.ScoreError`; the two roots are defined alone in pnp.core.exceptions,
+which the score keeper imports instead of this module): each CLI turns any of them into one `Error: ...` line and
 exit status 1, so an error raised by the shared core (a game's manifest, its data folder,
 its data loader) reaches a user of either tool as a message, never as a traceback."""
 
@@ -11,15 +12,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.core.exceptions import HackPackError, PnpError  # noqa: F401  (the roots, re-exported)
 from pnp.core.shown import quoted
-
-
-class HackPackError(Exception):
-    """Base of every error either tool reports to a user (exit status 1)."""
-
-
-class PnpError(HackPackError):
-    """Base of every error `pnp` and the shared core report to a user (exit status 1)."""
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import NamedTuple
 
-from pnp.core.errors import UnknownGame
 from pnp.core.shown import quoted
 
 #: The entry-point group a game package declares its GameEntry in.
@@ -103,15 +102,15 @@ def declared() -> list[Declared]:
         except OSError:
             continue
         for name in names:
-            package = _distribution(name)
-            if package in seen:
-                continue
             try:
                 with open(
                     os.path.join(folder or ".", name, "entry_points.txt"), encoding="utf-8"
                 ) as f:
                     text = f.read()
-            except OSError:
+            except OSError:  # most distributions have no entry points at all
+                continue
+            package = _distribution(name)
+            if package in seen:
                 continue
             seen.add(package)
             if ENTRY_POINTS not in text:  # most distributions declare none of ours
@@ -123,10 +122,10 @@ def declared() -> list[Declared]:
 def _distribution(folder_name: str) -> str:
     """The normalised distribution name of a .dist-info or .egg-info folder's name
     ("Hack_Pack-0.1.0.dist-info" -> "hack-pack")."""
-    import re
-
-    stem = folder_name.rsplit(".", 1)[0].split("-", 1)[0]
-    return re.sub(r"[-_.]+", "-", stem).lower()
+    stem = folder_name.rsplit(".", 1)[0].split("-", 1)[0].replace("_", "-").replace(".", "-")
+    while "--" in stem:  # each run of "-", "_" and "." is one "-" (PEP 503)
+        stem = stem.replace("--", "-")
+    return stem.lower()
 
 
 def _group(text: str) -> list[tuple[str, str]]:
@@ -277,6 +276,8 @@ def entry(game_id: str) -> GameEntry:
     for g in registry():
         if g.id == game_id:
             return g
+    from pnp.core.errors import UnknownGame  # only on failure: the family's records
+
     raise UnknownGame(f"unknown game {quoted(game_id, 40)}; known games: {', '.join(game_ids())}")
 
 
@@ -287,6 +288,8 @@ def resolve(name: str) -> str:
     found = _named(key, registry())
     if found is not None:
         return found
+    from pnp.core.errors import UnknownGame
+
     raise UnknownGame(f"unknown game {quoted(name, 40)}; known games: {', '.join(game_ids())}")
 
 
@@ -300,7 +303,7 @@ def data_folder(game_id: str):
     that cannot be found (its package does not import, or the folder is not there)."""
     from pathlib import Path
 
-    from pnp.core.errors import PnpError
+    from pnp.core.exceptions import PnpError
 
     g = entry(game_id)
     if g.folder is None:
@@ -331,7 +334,7 @@ def load_data(game_id: str, folder):
     """The card data of `game_id` read from `folder` by its manifest's `data` loader
     (DataError for bad data, as that loader raises); PnpError, one line, if the game
     names no loader."""
-    from pnp.core.errors import PnpError
+    from pnp.core.exceptions import PnpError
 
     g = entry(game_id)
     if g.data is None:

@@ -5,7 +5,10 @@ the leaders."""
 
 from __future__ import annotations
 
-from scorekeeper.board import Board
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # a Board is only handed in: `status` never imports scorekeeper.board
+    from scorekeeper.board import Board
 
 
 def board(shown: Board, status: dict) -> Board:
