@@ -36,15 +36,17 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.core.errors import ImageRefused, Problem
 from pnp.core.file_kinds import kind_of
 from pnp.core.shown import described, quoted
-from pnp.data.images import ImageInfo, probe
 from pnp.data.models import Origin
 from pnp.data.schema import Field
 from pnp.data.svg import SvgInfo, is_svg_path, probe_svg
+
+if TYPE_CHECKING:  # pnp.data.images (Pillow) is loaded for the first raster picture
+    from pnp.data.images import ImageInfo
 
 FITS = ("cover", "contain")
 MAX_ART_BLEED_MM = 10.0
@@ -298,10 +300,18 @@ def _parse_art(value: Any, origin: Origin, folder: Path) -> tuple[ArtSpec | None
         return None, problems
     try:
         path = resolve_art_path(file, folder)
-        image: ImageInfo | SvgInfo = probe_svg(path) if is_svg_path(file) else probe(path)
+        image: ImageInfo | SvgInfo = probe_svg(path) if is_svg_path(file) else _probe(path)
     except ImageRefused as exc:
         problems.append(origin.problem(f"{quoted(file)}: {exc}"))
         return None, problems
     if problems:
         return None, problems
     return ArtSpec(file, image, origin=origin, **options), []
+
+
+def _probe(path: Path) -> ImageInfo:
+    """pnp.data.images.probe, imported for the first raster picture: a kit of SVG
+    pictures never loads Pillow."""
+    from pnp.data.images import probe
+
+    return probe(path)
