@@ -24,6 +24,7 @@ from pnp.core.units import mm_to_pt
 from pnp.data.models import Origin, Source
 from pnp.layout.art import Placement, place_art
 from pnp.layout.card_frame import BODY_FLOOR_PT, CardFrame
+from pnp.layout.hashed import Hashed
 from pnp.layout.imposition import Rect
 from pnp.layout.text import PlacedLine, placed_lines
 
@@ -298,10 +299,10 @@ class Face:
     art_colour: str | None = None
 
     @cached_property
-    def look(self) -> tuple:
-        """`content_key(self)`, worked out once per face (the checks and the painter both
-        ask for it)."""
-        return content_key(self)
+    def look(self) -> Hashed:
+        """`content_key(self)`, worked out and hashed once per face (the checks and the
+        painter both look it up)."""
+        return Hashed(content_key(self))
 
     def get(self, key: str) -> Element:
         """The element called `key`; KeyError if the face has none."""
