@@ -169,7 +169,7 @@ def drawing(info: SvgInfo) -> Any:
     return made
 
 
-def form_operators(info: SvgInfo, variant: str) -> str | None:
+def form_operators(info: SvgInfo, variant: str) -> bytes | None:
     """The PDF operators kept for the form of `info`'s file drawn as `variant`
     (pnp.data.svg_cache.form_operators) while the file's stamp is unchanged, else None.
     ImageRefused when the file is gone or unreadable."""

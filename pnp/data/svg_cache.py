@@ -261,15 +261,16 @@ def store(key: str, drawing: Any) -> Entry:
 _PLAIN_OPERATORS = re.compile(rb"[0-9A-Za-z.*\-\[\] \n]*")
 
 
-def form_operators(key: str, variant: str) -> str | None:
+def form_operators(key: str, variant: str) -> bytes | None:
     """The PDF operators of the form of the SVG of `key` drawn as `variant` says (its
-    colour, ink saver), kept by `keep_form_operators`; None when there are none."""
+    colour, ink saver), kept by `keep_form_operators`, as ASCII bytes of the characters
+    `_PLAIN_OPERATORS` allows; None when there are none."""
     if not variant.isalnum():
         return None
     body = _read_checked(_entry_path(key).with_suffix(f".{variant}.ops"))
     if body is None or not _PLAIN_OPERATORS.fullmatch(body):
         return None
-    return body.decode("ascii")
+    return body
 
 
 def keep_form_operators(key: str, variant: str, operators: str) -> bool:
