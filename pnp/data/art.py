@@ -119,10 +119,11 @@ def _wrong_numbers(value: Any, names: tuple[str, ...], ok, allowed: str) -> str 
     return None
 
 
-def resolve_art_path(file: str, folder: Path) -> Path:
-    """The image `file` names, resolved (links followed) inside the game `folder`.
-    Raises ImageRefused when it is absolute, empty, leads outside the folder, does not
-    exist or is not a regular file (checked before anything opens it)."""
+def resolve_art_path(file: str, folder: Path, base: Path | None = None) -> Path:
+    """The image `file` names, resolved (links followed) inside the game `folder` (`base`:
+    the folder resolved, when the caller has it). Raises ImageRefused when it is
+    absolute, empty, leads outside the folder, does not exist or is not a regular file
+    (checked before anything opens it)."""
     if not file.strip() or "\x00" in file:
         raise ImageRefused(
             "the image path is empty"
@@ -135,7 +136,7 @@ def resolve_art_path(file: str, folder: Path) -> Path:
             "the image path must be relative to the game folder, "
             f'such as "art/{path.name or "card.png"}"'
         )
-    base = folder.resolve()
+    base = base or folder.resolve()
     try:
         resolved = (base / path).resolve()
     except (OSError, RuntimeError) as exc:  # a link loop
