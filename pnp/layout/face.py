@@ -24,7 +24,7 @@ from pnp.core.units import mm_to_pt
 from pnp.data.models import Origin, Source
 from pnp.layout.art import Placement, place_art
 from pnp.layout.card_frame import BODY_FLOOR_PT, CardFrame
-from pnp.layout.hashed import Hashed
+from pnp.layout.hashed import Hashed, interned
 from pnp.layout.imposition import Rect
 from pnp.layout.text import PlacedLine, placed_lines
 
@@ -300,9 +300,9 @@ class Face:
 
     @cached_property
     def look(self) -> Hashed:
-        """`content_key(self)`, worked out and hashed once per face (the checks and the
-        painter both look it up)."""
-        return Hashed(content_key(self))
+        """`content_key(self)`, worked out and hashed once per face, one object for faces
+        that look alike (the checks and the painter both look it up)."""
+        return interned(content_key(self))
 
     def get(self, key: str) -> Element:
         """The element called `key`; KeyError if the face has none."""
