@@ -28,7 +28,9 @@ Source: issue 12 and shared/DESIGN.md, "Card faces" (art); issue 28 item 1 (SVG)
 
 from __future__ import annotations
 
+import errno
 import math
+import os
 import re
 import stat
 from collections.abc import Iterator
@@ -137,21 +139,24 @@ def resolve_art_path(file: str, folder: Path, base: Path | None = None) -> Path:
             f'such as "art/{path.name or "card.png"}"'
         )
     base = base or folder.resolve()
-    try:
-        resolved = (base / path).resolve()
-    except (OSError, RuntimeError) as exc:  # a link loop
-        raise ImageRefused(f"cannot follow the path: {exc}") from None
+    real = os.path.realpath(base / path)  # as Path.resolve, which then stats it too:
+    try:  # that one stat tells a link loop, and the file's kind once it is inside
+        found: os.stat_result | OSError = os.stat(real)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ImageRefused(f"cannot follow the path: Symlink loop from {real!r}") from None
+        found = exc
+    resolved = Path(real)
     if not resolved.is_relative_to(base):
         raise ImageRefused(
             "the image must be inside the game folder "
             f"{quoted(str(base))}; {quoted(file)} leads outside it"
         )
-    try:
-        mode = resolved.stat().st_mode
-    except FileNotFoundError:
-        raise ImageRefused("the file does not exist") from None
-    except OSError as exc:
-        raise ImageRefused(f"cannot read the file: {exc.strerror or exc}") from None
+    if isinstance(found, FileNotFoundError):
+        raise ImageRefused("the file does not exist")
+    if isinstance(found, OSError):
+        raise ImageRefused(f"cannot read the file: {found.strerror or found}")
+    mode = found.st_mode
     if not stat.S_ISREG(mode):  # a FIFO would block the reader; a folder is no image
         raise ImageRefused(f"it is {kind_of(mode)}, not an image file")
     return resolved
