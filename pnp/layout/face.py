@@ -300,8 +300,7 @@ class Face:
 
     @cached_property
     def look(self) -> Hashed:
-        """`content_key(self)`, worked out and hashed once per face, one object for faces
-        that look alike (the checks and the painter both look it up)."""
+        """`content_key(self)`, hashed once, one object for faces that look alike."""
         return interned(content_key(self))
 
     def get(self, key: str) -> Element:
@@ -383,6 +382,9 @@ def _fields_of(e: Element, leave_out: tuple[str, ...]) -> tuple:
 
 
 def _union(rects: tuple[Rect, ...]) -> Rect:
+    if len(rects) == 1:  # (most elements) the same sums as below, without the scans
+        x0, y0, w, h = rects[0]
+        return Rect(x0, y0, x0 + w - x0, y0 + h - y0)
     x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
     x1, y1 = max(r.x + r.w for r in rects), max(r.top for r in rects)
     return Rect(x0, y0, x1 - x0, y1 - y0)

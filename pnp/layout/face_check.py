@@ -245,7 +245,10 @@ def _near_pairs(inks: list[tuple[Rect, ...]], keep) -> bool:
     False; True if it stopped so before the last pair (the rest were not looked at)."""
     spans = []
     for k, boxes in enumerate(inks):
-        if boxes:
+        if len(boxes) == 1:  # (most inks: one box, its own extent)
+            x, y, w, h = boxes[0]
+            spans.append((x, x + w, y, y + h, k))
+        elif boxes:
             left, bottom = min(b.x for b in boxes), min(b.y for b in boxes)
             right, top = max(b.x + b.w for b in boxes), max(b.y + b.h for b in boxes)
             spans.append((left, right, bottom, top, k))
