@@ -93,7 +93,7 @@ class Text(Element):
 
     def ink(self) -> tuple[Rect, ...]:
         """The em box of every laid-out line (raises TextDoesNotFit when it cannot fit)."""
-        return tuple(line.box for line in self.placed)
+        return tuple([line.box for line in self.placed])
 
 
 @dataclass(frozen=True, kw_only=True)
