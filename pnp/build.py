@@ -32,7 +32,7 @@ from pnp.render.alongside import Alongside
 from pnp.render.painter import KitPainter, reprinted
 from pnp.render.sheets import new_canvas, write_sheets
 from pnp.selection import chosen_ids, only_chosen
-from pnp.validate import FaceChecks, validate, validate_data
+from pnp.validate import FaceChecks, read_rulebook, validate, validate_data
 
 OUTPUTS = ("cards.pdf", "rules.pdf", "booklet.pdf")
 
@@ -193,16 +193,19 @@ def load_checked(options: BuildOptions) -> tuple[Kit, Any, list, list]:
     return kit, data, blocks, warnings
 
 
-def load_for_drawing(options: BuildOptions) -> tuple[Kit, Any, CardFrame, list, list, list]:
+def load_for_drawing(
+    options: BuildOptions, rulebook: tuple[list, list] | None = None
+) -> tuple[Kit, Any, CardFrame, list, list, list]:
     """As `load_checked`, but leaving the faces to be checked as they are drawn:
     (kit, data, the card frame, blocks, warnings of the lines printed outside the
     faces, the other warnings). DataError as load_checked raises it when anything but
     a face is wrong (every face's problems included, in the same list); PnpError for a
     card size the game is not laid out for. `pnp build` and `pnp export` both start
-    here and check each face as they first draw it (pnp.validate.FaceChecks)."""
+    here and check each face as they first draw it (pnp.validate.FaceChecks);
+    `rulebook` is pnp.validate.read_rulebook's answer when the caller has read it."""
     kit = find_kit(options.game, options.data_dir)
     folder = game_folder(kit, options.data_dir)
-    data, blocks, printed, rest = validate_data(kit, folder, options.spec.paper)
+    data, blocks, printed, rest = validate_data(kit, folder, options.spec.paper, rulebook)
     if data is None or errors_only(printed + rest)[0]:
         load_checked(options)  # raises, listing every problem, the faces' too
     frame = frame_for(options)(data)
@@ -216,7 +219,23 @@ def build(options: BuildOptions) -> BuildReport:
     stops the build before a file is published."""
     start = time.perf_counter()
     check_spec(options.spec)  # a bad option is named before any data is read
-    kit, data, frame, blocks, printed, rest = load_for_drawing(options)
+    folder = game_folder(find_kit(options.game, options.data_dir), options.data_dir)
+    rulebook = read_rulebook(folder)
+    # rules.pdf and booklet.pdf are written alongside the cards (2 cores), by a process
+    # that loads platypus while this one loads the data
+    rule_files = Alongside(_write_rule_files, prepare=_rule_writer)
+    try:
+        return _build(options, rulebook, rule_files, start)
+    finally:
+        rule_files.close()
+
+
+def _build(
+    options: BuildOptions, rulebook: tuple[list, list], rule_files: Alongside, start: float
+) -> BuildReport:
+    """`build` once the rulebook is read (`rulebook`, pnp.validate.read_rulebook) and the
+    process that writes the rule files is started (`rule_files`)."""
+    kit, data, frame, blocks, printed, rest = load_for_drawing(options, rulebook)
     groups = kit.print_groups(data, options.deck_format, options.players)
     rows = kit.printed_rows(data, groups)  # the rulebook lists the whole kit
     groups, chosen = chosen_groups(kit, data, groups, options.cards)
@@ -227,9 +246,8 @@ def build(options: BuildOptions) -> BuildReport:
     staging = _staging_folder(target)
     name = kit.name(data)
     blocks = [*blocks, *credit_blocks(data.info)]  # CC BY: the icons' authors in print
-    rule_files = None
-    try:  # rules.pdf and booklet.pdf are written alongside the cards (2 cores)
-        rule_files = Alongside(lambda: _write_rule_files(staging, blocks, spec.paper, name, rows))
+    try:
+        rule_files.send(staging, blocks, spec.paper, name, rows)
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
         checks = FaceChecks(kit, data, frame)
         keep = reprinted(front_key(c) for g in groups for c in g.copies)
@@ -251,8 +269,7 @@ def build(options: BuildOptions) -> BuildReport:
             f"{exc.strerror or exc}; the previous files are unchanged"
         ) from None
     finally:
-        if rule_files is not None:
-            rule_files.close()
+        rule_files.close()
         shutil.rmtree(staging, ignore_errors=True)
     return BuildReport(
         kit.id,
@@ -267,6 +284,14 @@ def build(options: BuildOptions) -> BuildReport:
         tuple(sorted(painter.painter.generated_bleed)),
         chosen,
     )
+
+
+def _rule_writer() -> None:
+    """Load what writes the rule files (pnp.render.rulebook: platypus) and their fonts,
+    in the process that writes them."""
+    from pnp.render.rulebook import register_all
+
+    register_all()
 
 
 def _write_rule_files(

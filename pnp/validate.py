@@ -316,8 +316,24 @@ def validate(
     return data, blocks, printed + check_faces(kit, data, frame_for(data), bleed) + rest
 
 
+def read_rulebook(folder: Path) -> tuple[list[Block], list[Problem]]:
+    """The game's own fonts (game.toml's [fonts]) put in use (`use_fonts_of`), so every
+    text is checked, measured and printed in them; then the blocks of its `rulebook.md`
+    and their problems (`check_rulebook`; the blocks are empty when it cannot be read)."""
+    use_fonts_of(folder)
+    rulebook = folder / "rulebook.md"
+    try:
+        blocks = load_rulebook(rulebook)
+    except DataError as exc:
+        return [], exc.problems
+    return blocks, check_rulebook(rulebook, blocks)
+
+
 def validate_data(
-    kit: Kit, folder: Path, paper: str | None = None
+    kit: Kit,
+    folder: Path,
+    paper: str | None = None,
+    rulebook: tuple[list[Block], list[Problem]] | None = None,
 ) -> tuple[Any | None, list[Block], list[Problem], list[Problem]]:
     """Everything `validate` checks but the faces: (data, rulebook blocks, the problems
     of the lines printed outside the faces (`check_printed`, on `paper` too when given)
@@ -325,17 +341,10 @@ def validate_data(
     (`palette_problems`), every other problem); data is None when
     loading failed (every problem is then in the last list). `pnp build` checks the
     faces as it draws them (`FaceChecks`) and reports all three lists in `validate`'s
-    order. The game's own fonts (game.toml's [fonts]) are put in use first, so every
-    text is checked, measured and printed in them."""
-    use_fonts_of(folder)
-    problems: list[Problem] = []
-    blocks: list[Block] = []
-    rulebook = folder / "rulebook.md"
-    try:
-        blocks = load_rulebook(rulebook)
-        problems += check_rulebook(rulebook, blocks)
-    except DataError as exc:
-        problems += exc.problems
+    order. The fonts and the rulebook come first (`read_rulebook`, or its answer as
+    `rulebook` when the caller has read it)."""
+    blocks, found = rulebook if rulebook is not None else read_rulebook(folder)
+    problems = list(found)
     try:
         data = kit.load(folder)
     except DataError as exc:

@@ -484,3 +484,19 @@ def test_a_picture_window_is_not_read_as_a_card(data_copy):
     )
     _, pdf = build_copy(data_copy)
     assert len(placements(PdfReader(pdf), 0)) == 9
+
+
+def test_a_picture_path_through_a_link_loop_is_refused(tmp_path):
+    """A path that loops through links is named as such (one stat tells it, as
+    pathlib's resolve does), never followed; a missing picture is said to be missing."""
+    from pnp.core.errors import ImageRefused
+    from pnp.data.art import resolve_art_path
+
+    os.symlink(tmp_path / "b.png", tmp_path / "a.png")
+    os.symlink(tmp_path / "a.png", tmp_path / "b.png")
+    with pytest.raises(ImageRefused, match="cannot follow the path: Symlink loop from"):
+        resolve_art_path("a.png", tmp_path)
+    with pytest.raises(ImageRefused, match="the file does not exist"):
+        resolve_art_path("gone.png", tmp_path)
+    image(tmp_path / "ok.png", (10, 10))
+    assert resolve_art_path("ok.png", tmp_path) == (tmp_path / "ok.png").resolve()

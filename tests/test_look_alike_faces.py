@@ -149,3 +149,13 @@ def test_a_face_painted_again_is_the_same_bytes_as_reportlab_drawing_it_anew(tmp
     anew, drawn_anew = pdf("anew.pdf", False)
     assert (drawn, drawn_anew) == (6, 18)
     assert again == anew
+
+
+def test_faces_that_look_alike_share_one_look_object():
+    """Face.look is hashed once and is one object for look-alike faces (pnp.layout.hashed),
+    so the painter finds the key the checks kept by identity; a face that looks different
+    gets a look of its own."""
+    first, second, other = _face(3), _face(30), _face(3, "Firewall 電電")
+    assert first.look is second.look
+    assert first.look.value == content_key(second)
+    assert other.look != first.look and hash(other.look) == hash(content_key(other))

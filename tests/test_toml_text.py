@@ -31,3 +31,18 @@ def test_equal_strings_are_one_object_and_every_value_is_as_tomllib_reads_it():
     assert a["kind"] is b["kind"] is a["tags"][0] is a["art"]["colour"]
     assert a["tags"][1] is b["tags"][0]
     assert lines.array_item("card", 1).of("kind") == 10
+
+
+def test_nesting_is_measured_by_values_and_a_file_past_the_limit_is_refused():
+    """Arrays and inline tables count a level each, an empty one too (it is a value), and
+    the walk that measures them shares the strings as before."""
+    inner = "[]"
+    for _ in range(31):
+        inner = f"[{inner}]"
+    parsed = parse_toml(Path("deep.toml"), f"a = {inner}\nb = ['x', {{ c = 'x' }}]\n")
+    assert not isinstance(parsed, Problem), parsed
+    data, _ = parsed
+    assert data["b"][0] is data["b"][1]["c"]
+    too_deep = parse_toml(Path("deep.toml"), f"a = [{inner}]\n")
+    assert isinstance(too_deep, Problem)
+    assert "nested more than 32 levels deep" in too_deep.message

@@ -80,17 +80,26 @@ class LineIndex:
 MAX_NESTING = 32  # arrays and inline tables inside one another; card data uses 3
 
 
-def _depth(data: dict) -> int:
-    """How deeply arrays and tables nest in `data` (a top-level key's value is level 1);
-    iterative, so any depth tomllib returns is measured without recursion."""
-    deepest, stack = 0, [(v, 1) for v in data.values()]
+def _depth_one_copy(data: dict) -> int:
+    """How deeply arrays and tables nest in `data` (a top-level key's value is level 1),
+    measured iteratively, so any depth tomllib returns is measured without recursion;
+    on the same walk, equal strings of `data` (keys aside) are made one object, in
+    place: a deck repeats its values (categories, kinds, a card's words on its copies)
+    thousands of times, and every card keeps its values as long as it is printed."""
+    shared: dict[str, str] = {}
+    deepest = 0
+    stack: list[tuple[dict | list, int]] = [(data, 1)]  # a container, its values' level
     while stack:
-        value, level = stack.pop()
-        deepest = max(deepest, level)
-        if isinstance(value, dict):
-            stack += [(v, level + 1) for v in value.values()]
-        elif isinstance(value, list):
-            stack += [(v, level + 1) for v in value]
+        container, level = stack.pop()
+        if container and level > deepest:
+            deepest = level
+        places = container.items() if type(container) is dict else enumerate(container)
+        for place, value in places:
+            kind = type(value)  # tomllib makes plain str, dict and list
+            if kind is str:
+                container[place] = shared.setdefault(value, value)
+            elif kind is dict or kind is list:
+                stack.append((value, level + 1))
     return deepest
 
 
@@ -117,7 +126,7 @@ def parse_toml(path: Path, text: str) -> tuple[dict, LineIndex] | Problem:
         return too_deep
     except ValueError:  # an integer of more digits than Python converts (4,300)
         return Problem(path, "TOML syntax error: a number has too many digits to read")
-    if _depth(data) > MAX_NESTING:
+    if _depth_one_copy(data) > MAX_NESTING:
         return too_deep
     odd = odd_number(text)
     if odd is not None:
@@ -130,24 +139,7 @@ def parse_toml(path: Path, text: str) -> tuple[dict, LineIndex] | Problem:
             line=line,
             column=column,
         )
-    _one_copy(data)
     return data, LineIndex.scan(text)
-
-
-def _one_copy(data: dict) -> None:
-    """Make equal strings of `data` (keys aside) one object, in place: a deck repeats its
-    values (categories, kinds, a card's words on its copies) thousands of times, and
-    every card keeps its values as long as it is printed."""
-    shared: dict[str, str] = {}
-    stack: list[dict | list] = [data]
-    while stack:
-        container = stack.pop()
-        places = container.items() if isinstance(container, dict) else enumerate(container)
-        for place, value in places:
-            if type(value) is str:
-                container[place] = shared.setdefault(value, value)
-            elif isinstance(value, (dict, list)):
-                stack.append(value)
 
 
 _NUMBER = None  # compiled on first use

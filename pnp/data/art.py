@@ -28,7 +28,9 @@ Source: issue 12 and shared/DESIGN.md, "Card faces" (art); issue 28 item 1 (SVG)
 
 from __future__ import annotations
 
+import errno
 import math
+import os
 import re
 import stat
 from collections.abc import Iterator
@@ -36,15 +38,17 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.core.errors import ImageRefused, Problem
 from pnp.core.file_kinds import kind_of
 from pnp.core.shown import described, quoted
-from pnp.data.images import ImageInfo, probe
 from pnp.data.models import Origin
 from pnp.data.schema import Field
 from pnp.data.svg import SvgInfo, is_svg_path, probe_svg
+
+if TYPE_CHECKING:  # pnp.data.images (Pillow) is loaded for the first raster picture
+    from pnp.data.images import ImageInfo
 
 FITS = ("cover", "contain")
 MAX_ART_BLEED_MM = 10.0
@@ -117,10 +121,11 @@ def _wrong_numbers(value: Any, names: tuple[str, ...], ok, allowed: str) -> str 
     return None
 
 
-def resolve_art_path(file: str, folder: Path) -> Path:
-    """The image `file` names, resolved (links followed) inside the game `folder`.
-    Raises ImageRefused when it is absolute, empty, leads outside the folder, does not
-    exist or is not a regular file (checked before anything opens it)."""
+def resolve_art_path(file: str, folder: Path, base: Path | None = None) -> Path:
+    """The image `file` names, resolved (links followed) inside the game `folder` (`base`:
+    the folder resolved, when the caller has it). Raises ImageRefused when it is
+    absolute, empty, leads outside the folder, does not exist or is not a regular file
+    (checked before anything opens it)."""
     if not file.strip() or "\x00" in file:
         raise ImageRefused(
             "the image path is empty"
@@ -133,22 +138,25 @@ def resolve_art_path(file: str, folder: Path) -> Path:
             "the image path must be relative to the game folder, "
             f'such as "art/{path.name or "card.png"}"'
         )
-    base = folder.resolve()
-    try:
-        resolved = (base / path).resolve()
-    except (OSError, RuntimeError) as exc:  # a link loop
-        raise ImageRefused(f"cannot follow the path: {exc}") from None
+    base = base or folder.resolve()
+    real = os.path.realpath(base / path)  # as Path.resolve, which then stats it too:
+    try:  # that one stat tells a link loop, and the file's kind once it is inside
+        found: os.stat_result | OSError = os.stat(real)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ImageRefused(f"cannot follow the path: Symlink loop from {real!r}") from None
+        found = exc
+    resolved = Path(real)
     if not resolved.is_relative_to(base):
         raise ImageRefused(
             "the image must be inside the game folder "
             f"{quoted(str(base))}; {quoted(file)} leads outside it"
         )
-    try:
-        mode = resolved.stat().st_mode
-    except FileNotFoundError:
-        raise ImageRefused("the file does not exist") from None
-    except OSError as exc:
-        raise ImageRefused(f"cannot read the file: {exc.strerror or exc}") from None
+    if isinstance(found, FileNotFoundError):
+        raise ImageRefused("the file does not exist")
+    if isinstance(found, OSError):
+        raise ImageRefused(f"cannot read the file: {found.strerror or found}")
+    mode = found.st_mode
     if not stat.S_ISREG(mode):  # a FIFO would block the reader; a folder is no image
         raise ImageRefused(f"it is {kind_of(mode)}, not an image file")
     return resolved
@@ -298,10 +306,18 @@ def _parse_art(value: Any, origin: Origin, folder: Path) -> tuple[ArtSpec | None
         return None, problems
     try:
         path = resolve_art_path(file, folder)
-        image: ImageInfo | SvgInfo = probe_svg(path) if is_svg_path(file) else probe(path)
+        image: ImageInfo | SvgInfo = probe_svg(path) if is_svg_path(file) else _probe(path)
     except ImageRefused as exc:
         problems.append(origin.problem(f"{quoted(file)}: {exc}"))
         return None, problems
     if problems:
         return None, problems
     return ArtSpec(file, image, origin=origin, **options), []
+
+
+def _probe(path: Path) -> ImageInfo:
+    """pnp.data.images.probe, imported for the first raster picture: a kit of SVG
+    pictures never loads Pillow."""
+    from pnp.data.images import probe
+
+    return probe(path)

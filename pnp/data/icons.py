@@ -231,6 +231,7 @@ def _pictures(
     source = Source(tf.path, lines.line, tuple(lines.keys.items()), None, f"{table}.")
     art: dict[str, ArtSpec] = {}
     names: dict[str, str] = {}
+    base = folder.resolve()  # once for all the table's pictures
     for key, name in tf.data.get(table, {}).items():
         at = source.at(key)
         if not isinstance(name, str) or not _NAME.fullmatch(name):
@@ -245,7 +246,7 @@ def _pictures(
         if name not in probed:
             file = f"{ICON_FOLDER}/{name}.svg"
             try:
-                image = probe_svg(resolve_art_path(file, folder))
+                image = probe_svg(resolve_art_path(file, folder, base))
             except ImageRefused as exc:
                 problems.append(at.problem(f"icon {quoted(name)}: {quoted(file)}: {exc}"))
                 probed[name] = None

@@ -92,9 +92,10 @@ def _stamp(path: Path) -> tuple:
     return (info.st_size, info.st_mtime_ns)
 
 
-def _read_bytes(path: Path) -> tuple[bytes, tuple]:
-    """The bytes of the file at `path` and its stamp, unchecked; ImageRefused as `_stamp`."""
-    stamp = _stamp(path)
+def _read_bytes(path: Path, stamp: tuple | None = None) -> tuple[bytes, tuple]:
+    """The bytes of the file at `path` and its stamp (`stamp`, when the caller has just
+    taken it), unchecked; ImageRefused as `_stamp`."""
+    stamp = stamp or _stamp(path)
     try:
         with open(path, "rb") as f:
             return f.read(MAX_SVG_BYTES + 1), stamp
@@ -128,7 +129,7 @@ def probe_svg(path: Path) -> SvgInfo:
     breaking a rule of the module docstring."""
     key = (path, _stamp(path))
     if key not in _cache:  # a file probed once is not read again for each card
-        data, stamp = _read_bytes(path)
+        data, stamp = _read_bytes(path, key[1])
         content, entry = _converted(data)
         if len(_cache) >= CACHE_SIZE:
             _trees.pop(next(iter(_cache)), None)
@@ -169,7 +170,7 @@ def drawing(info: SvgInfo) -> Any:
     return made
 
 
-def form_operators(info: SvgInfo, variant: str) -> str | None:
+def form_operators(info: SvgInfo, variant: str) -> bytes | None:
     """The PDF operators kept for the form of `info`'s file drawn as `variant`
     (pnp.data.svg_cache.form_operators) while the file's stamp is unchanged, else None.
     ImageRefused when the file is gone or unreadable."""

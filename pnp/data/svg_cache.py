@@ -165,8 +165,10 @@ def convert(data: bytes) -> Any:
     return drawing
 
 
-def _entry_path(digest: str) -> Path:
-    return cache_folder() / "svg" / converter_version() / f"{digest}.json"
+def _entry_path(digest: str, suffix: str = ".json") -> Path:
+    """The file of the entry of `digest` (its drawing), or of what is kept beside it
+    (`suffix`: a form's operators); joined as text, once a file."""
+    return Path(os.path.join(cache_folder(), "svg", converter_version(), digest + suffix))
 
 
 def content_key(data: bytes) -> str:
@@ -261,15 +263,16 @@ def store(key: str, drawing: Any) -> Entry:
 _PLAIN_OPERATORS = re.compile(rb"[0-9A-Za-z.*\-\[\] \n]*")
 
 
-def form_operators(key: str, variant: str) -> str | None:
+def form_operators(key: str, variant: str) -> bytes | None:
     """The PDF operators of the form of the SVG of `key` drawn as `variant` says (its
-    colour, ink saver), kept by `keep_form_operators`; None when there are none."""
+    colour, ink saver), kept by `keep_form_operators`, as ASCII bytes of the characters
+    `_PLAIN_OPERATORS` allows; None when there are none."""
     if not variant.isalnum():
         return None
-    body = _read_checked(_entry_path(key).with_suffix(f".{variant}.ops"))
+    body = _read_checked(_entry_path(key, f".{variant}.ops"))
     if body is None or not _PLAIN_OPERATORS.fullmatch(body):
         return None
-    return body.decode("ascii")
+    return body
 
 
 def keep_form_operators(key: str, variant: str, operators: str) -> bool:
@@ -278,7 +281,7 @@ def keep_form_operators(key: str, variant: str, operators: str) -> bool:
     body = operators.encode("ascii", "replace")
     if not _PLAIN_OPERATORS.fullmatch(body) or not variant.isalnum():
         return False
-    _write_checked(_entry_path(key).with_suffix(f".{variant}.ops"), body)
+    _write_checked(_entry_path(key, f".{variant}.ops"), body)
     return True
 
 

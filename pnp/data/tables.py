@@ -22,16 +22,18 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.core.errors import Problem, place
 from pnp.core.shown import quoted
 from pnp.data.art import parse_art
-from pnp.data.csv_tables import Sheet, read_sheet, sheet_files
 from pnp.data.game_file import read_game_file
 from pnp.data.models import Category, GameInfo, Source
 from pnp.data.schema import Field, check_table
 from pnp.data.toml_source import TableLines, TomlFile, read_toml
+
+if TYPE_CHECKING:  # pnp.data.csv_tables is loaded for a game with CSV tables
+    from pnp.data.csv_tables import Sheet
 
 
 @dataclass(frozen=True)
@@ -102,13 +104,12 @@ def read_tables(
     sheets: Mapping[str, Path | None] | None = None,
 ) -> Tables:
     """Read every table of `specs` from their files in `folder`; never raises for bad data.
-
-    `sheets` maps a table to the CSV file it is read from instead (pnp.data.csv_tables;
-    None: its `[tables]` entry was refused, so it is read from nowhere). Files are read
-    in the order their tables are declared; each file once. A TOML file all of whose
-    tables are CSV files may be gone; if it is there it is read, and holding such a table
-    is a problem. A spec whose own file is a .csv file (a data-only game's [[tables]]) is
-    read as one too."""
+    `sheets` maps a table to the CSV file it is read from instead (pnp.data.csv_tables,
+    loaded only then; None: its `[tables]` entry was refused, so it is read from nowhere).
+    Files are read in the order their tables are declared; each file once. A TOML file all
+    of whose tables are CSV files may be gone; if it is there it is read, and holding such
+    a table is a problem. A spec whose own file is a .csv file (a data-only game's
+    [[tables]]) is read as one too."""
     sheets = dict(sheets or {})
     for s in specs:
         if s.table not in sheets and s.file.lower().endswith(".csv"):
@@ -121,6 +122,8 @@ def read_tables(
         ("csv", s.table) if s.table in sheets else ("toml", s.file) for s in specs
     ):
         if kind == "csv":
+            from pnp.data.csv_tables import Sheet, read_sheet
+
             spec = next(s for s in specs if s.table == name)
             path = sheets[name]
             sheet = read_sheet(path, spec.table, spec.fields) if path is not None else None
@@ -215,8 +218,7 @@ def _stray_keys(
 def _read_sheet(
     sheet: Sheet, path: Path, spec: TableSpec, folder: Path, problems: list[Problem]
 ) -> list[Entry]:
-    """The entries of a CSV file's rows, each checked by `spec`'s schema as a TOML table
-    is, every problem at its row and column."""
+    """The entries of a CSV file's rows, checked by `spec`'s schema, each problem at its cell."""
     problems += sheet.problems
     entries = []
     for row in sheet.rows:
@@ -354,9 +356,8 @@ def read_game(
 ) -> GameFiles:
     """Read `folder`'s game.toml (pnp.data.game_file.read_game_file: what the game prints
     there; `back_ids` are the backs that may have their own art) and every table of
-    `specs`, each from the CSV file game.toml's `[tables]` names for it
-    (pnp.data.csv_tables.sheet_files) or else from its TOML file, collecting every
-    problem; never raises for bad data."""
+    `specs`, each from the CSV file game.toml's `[tables]` names for it (pnp.data.
+    csv_tables.sheet_files) or else from its TOML file; every problem, never raised."""
     problems: list[Problem] = []
     info: GameInfo | None = None
     found: list[Category] = []
@@ -369,13 +370,16 @@ def read_game(
         info, found, declared, p = read_game_file(
             game, categories, label_fields, subtitle, back_ids
         )
-        sheets, q = sheet_files(game, specs)
-        problems += p + q
+        problems += p
+        if "tables" in game.data:  # only there are CSV files named (pnp.data.csv_tables)
+            from pnp.data.csv_tables import sheet_files
+
+            sheets, q = sheet_files(game, specs)
+            problems += q
     tables = read_tables(folder, specs, sheets)
-    read = GameFiles(
+    return GameFiles(
         info, tuple(found), frozenset(declared), tables, tuple(problems) + tables.problems
     )
-    return read
 
 
 _SEEN: ContextVar[list[tuple[tuple[TableSpec, ...], Tables]] | None] = ContextVar(

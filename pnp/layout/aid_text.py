@@ -11,14 +11,14 @@ pnp.data.aid.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Sequence
 
 from pnp.core.sizes import card_mm
 from pnp.core.units import mm_to_pt
 from pnp.data.aid import AidCard, AidPhase
 from pnp.data.markup import encoded
-from pnp.fonts import BOLD, REGULAR
+from pnp.fonts import BOLD, REGULAR, on_change
 from pnp.fonts import font as registered
 from pnp.layout.card_frame import BODY_FLOOR_PT, CardFrame
 from pnp.layout.design import DesignGrid
@@ -167,10 +167,13 @@ def _steps(phase: AidPhase, start: int, n: int) -> AidPhase:
     return replace(phase, steps=phase.steps[start : start + n], first=phase.first + start)
 
 
-def split_aids(aids: Sequence[AidCard], frame: CardFrame) -> tuple[AidCard, ...]:
+@lru_cache(maxsize=8)
+def split_aids(aids: tuple[AidCard, ...], frame: CardFrame) -> tuple[AidCard, ...]:
     """Every aid card as printed on cards of `frame`'s size: an aid of more than
     AID_LINES lines at the floor becomes one card per part, named "Name (1/2)" ...,
-    the first keeping its id, the next "<id>-2" ...; the rest unchanged."""
+    the first keeping its id, the next "<id>-2" ...; the rest unchanged. Worked out once
+    for the same aids and card size (a build asks for its aids many times), while the
+    fonts stay in use (pnp.fonts.on_change)."""
     width = body_box(frame).w
     out: list[AidCard] = []
     for card in aids:
@@ -188,6 +191,9 @@ def split_aids(aids: Sequence[AidCard], frame: CardFrame) -> tuple[AidCard, ...]
                 )
             )
     return tuple(out)
+
+
+on_change(split_aids.cache_clear)  # another game's fonts measure the steps anew
 
 
 def narrowest_frame(info: Any) -> CardFrame:

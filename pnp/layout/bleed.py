@@ -56,12 +56,10 @@ class BleedFault:
 def touching(rect: Rect, frame: CardFrame) -> tuple[str, ...]:
     """The sides of `frame`'s trim ("left", "bottom", "right", "top") that `rect` (pt)
     reaches: its edge on that side within EDGE_PT of the trim's edge, or beyond it."""
-    reach = (
-        rect.x <= EDGE_PT,
-        rect.y <= EDGE_PT,
-        rect.x + rect.w >= frame.w - EDGE_PT,
-        rect.top >= frame.h - EDGE_PT,
-    )
+    x, y, w, h = rect
+    reach = (x <= EDGE_PT, y <= EDGE_PT, x + w >= frame.w - EDGE_PT, y + h >= frame.h - EDGE_PT)
+    if True not in reach:  # (most elements: inside the trim)
+        return ()
     return tuple(side for side, hit in zip(SIDES, reach) if hit)
 
 
@@ -97,11 +95,10 @@ def reach_bleed(face: Face, frame: CardFrame) -> Face:
             new = element
         else:
             container = placed.get(element.inside) if element.inside is not None else None
-            limit = bleed if container is None else _within(container.bounds(), bleed)
-            new = _reached(element, frame, limit)
+            new = _reached(element, frame, bleed, container)
         placed.setdefault(element.key, new)
         elements.append(new)
-    ground = _reached(face.ground, frame, bleed) if face.ground is not None else None
+    ground = _reached(face.ground, frame, bleed, None) if face.ground is not None else None
     if ground is face.ground and all(a is b for a, b in zip(elements, face.elements)):
         return face
     assert ground is None or isinstance(ground, Fill)  # a Fill reached is a Fill
@@ -120,17 +117,18 @@ def _within(a: Rect, b: Rect) -> Rect:
     return Rect(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
 
 
-def _reached(element: Element, frame: CardFrame, limit: Rect) -> Element:
-    """`element` run on to `limit` (pt) on every trim side it touches, or as it is."""
+def _reached(element: Element, frame: CardFrame, bleed: Rect, container: Element | None) -> Element:
+    """`element` run on to the `bleed` rectangle (pt), within its `container`'s bounds
+    when it has one, on every trim side it touches, or as it is."""
     if isinstance(element, Fill) and not element.radius:
         sides = touching(element.rect, frame)
         if sides:
-            rect = grown(element.rect, sides, limit)
+            rect = grown(element.rect, sides, _limit(bleed, container))
             return element if rect == element.rect else replace(element, rect=rect)
     elif isinstance(element, Border):
         sides = touching(element.outer, frame)
         if sides:
-            outer = grown(element.outer, sides, limit)
+            outer = grown(element.outer, sides, _limit(bleed, container))
             return element if outer == element.outer else replace(element, outer=outer)
     elif isinstance(element, Outline) and not element.radius:
         outer = element.rect.inset(-element.width / 2)
@@ -140,25 +138,34 @@ def _reached(element: Element, frame: CardFrame, limit: Rect) -> Element:
                 key=element.key,
                 inside=element.inside,
                 origin=element.origin,
-                outer=grown(outer, sides, limit),
+                outer=grown(outer, sides, _limit(bleed, container)),
                 inner=element.rect.inset(element.width / 2),
                 radius=0.0,
                 colour=element.colour,
             )
     elif isinstance(element, Rule):
-        return _rule_reached(element, frame, limit)
+        return _rule_reached(element, frame, bleed, container)
     elif isinstance(element, Art):
         sides = SIDES if element.full_bleed else touching(element.clip, frame)
         if sides:
-            clip = grown(element.clip, sides, limit)
+            clip = grown(element.clip, sides, _limit(bleed, container))
             if clip == element.clip:
                 return element
             return replace(element, clip=clip, bleeds=not element.full_bleed)
     return element
 
 
-def _rule_reached(rule: Rule, frame: CardFrame, limit: Rect) -> Rule:
-    """A rule whose end lies on the left or right trim, lengthened to `limit` (pt)."""
+def _limit(bleed: Rect, container: Element | None) -> Rect:
+    """How far an element may run on (pt): the bleed, within its container's bounds."""
+    return bleed if container is None else _within(container.bounds(), bleed)
+
+
+def _rule_reached(rule: Rule, frame: CardFrame, bleed: Rect, container: Element | None) -> Rule:
+    """A rule whose end lies on the left or right trim, lengthened to the bleed's edge
+    (within its container's bounds)."""
+    if EDGE_PT < min(rule.x0, rule.x1) and max(rule.x0, rule.x1) < frame.w - EDGE_PT:
+        return rule  # (most rules: both ends inside the trim)
+    limit = _limit(bleed, container)
     x0 = min(rule.x0, limit.x) if min(rule.x0, rule.x1) <= EDGE_PT else rule.x0
     x1 = max(rule.x1, limit.x + limit.w) if max(rule.x0, rule.x1) >= frame.w - EDGE_PT else rule.x1
     if rule.x0 > rule.x1:  # drawn right to left: the same ends, swapped

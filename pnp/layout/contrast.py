@@ -217,8 +217,12 @@ def under(
     colour and the area it covers there, topmost first, the ground (or white paper) last.
     `drawn` is `painted(face)` when the caller has it."""
     uncovered = list(boxes)
-    sx0, sy0 = min(b.x for b in boxes), min(b.y for b in boxes)
-    sx1, sy1 = max(b.x + b.w for b in boxes), max(b.top for b in boxes)
+    if len(boxes) == 1:  # (a line of text) its own extent, without the scans
+        sx0, sy0, w, h = boxes[0]
+        sx1, sy1 = sx0 + w, sy0 + h
+    else:
+        sx0, sy0 = min(b.x for b in boxes), min(b.y for b in boxes)
+        sx1, sy1 = max(b.x + b.w for b in boxes), max(b.top for b in boxes)
     patches: list[Patch] = []
     for at, x0, y0, x1, y1, box, test, paint, what in reversed(drawn or painted(face)):
         if at >= index or x0 >= sx1 or x1 <= sx0 or y0 >= sy1 or y1 <= sy0:

@@ -29,6 +29,12 @@ def type_scale(frame: CardFrame) -> float:
     return max(1.0, (area / (DESIGN_W_MM * DESIGN_H_MM)) ** 0.5)
 
 
+#: The boxes of DesignGrid.box by their arguments, for each of the latest KEPT_FRAMES
+#: card frames (a frame is a value: equal frames share their boxes).
+KEPT_FRAMES = 8
+_BOXES: dict[CardFrame, dict[tuple[float, float, float, float], Rect]] = {}
+
+
 class DesignGrid:
     """Positions designed in mm on a poker card (from its top edge and its sides),
     scaled to `frame`; nothing is placed outside the frame's safe area (3 mm, or a
@@ -39,6 +45,12 @@ class DesignGrid:
         self.sy = (frame.h / mm_to_pt(1)) / DESIGN_H_MM
         self.sx = (frame.w / mm_to_pt(1)) / DESIGN_W_MM
         self.type = type_scale(frame)
+        boxes = _BOXES.get(frame)
+        if boxes is None:
+            if len(_BOXES) >= KEPT_FRAMES:
+                del _BOXES[next(iter(_BOXES))]  # the oldest
+            boxes = _BOXES[frame] = {}
+        self._boxes = boxes
 
     def pt(self, size_pt: float) -> float:
         """A type or icon size designed in pt for a poker card, on this card: grown by
@@ -57,7 +69,15 @@ class DesignGrid:
     def box(
         self, top_mm: float, height_mm: float, left_mm: float = SAFE_MM, right_mm: float = SAFE_MM
     ) -> Rect:
-        """A box `height_mm` tall (scaled) from `top_mm` down, inset left/right in mm."""
+        """A box `height_mm` tall (scaled) from `top_mm` down, inset left/right in mm;
+        worked out once per frame (every face of a kit asks for the same few dozen)."""
+        key = (top_mm, height_mm, left_mm, right_mm)
+        found = self._boxes.get(key)
+        if found is None:
+            found = self._boxes[key] = self._box(top_mm, height_mm, left_mm, right_mm)
+        return found
+
+    def _box(self, top_mm: float, height_mm: float, left_mm: float, right_mm: float) -> Rect:
         top, bottom = self.y(top_mm), self.y(top_mm + height_mm)
         bottom = max(bottom, mm_to_pt(self.f.safe_mm))
         x0 = self.x(left_mm)

@@ -3,14 +3,12 @@ its `Face`, in card-local points (origin at the trim's bottom-left; the bleed li
 negative coordinates and past the trim size).
 
 Elements are drawn in order (later ones on top). Each has a `key`, unique in its face,
-and may name the element it sits `inside` (its container): only an element and its
-container may overlap, and an element must stay within its container. `origin` says
-where the printed value comes from in the data, for messages. Decorations (fills,
-outlines, borders) may run into the bleed; everything else stays in the safe area.
-`pnp.layout.face_check` checks all of that; `pnp.render.painter` draws any Face;
-`pnp.layout.design` holds the grid and the element constructors faces are made with.
-Source: shared/DESIGN.md, "Card faces are data" and "Card faces".
-"""
+and may name the container it sits `inside`: only an element and its container may
+overlap, and it stays within it. `origin` says where the printed value comes from, for
+messages. Decorations (fills, outlines, borders) may run into the bleed; everything
+else stays in the safe area. `pnp.layout.face_check` checks it; `pnp.render.painter`
+draws any Face; `pnp.layout.design` holds the grid and the element constructors.
+Source: shared/DESIGN.md, "Card faces are data" and "Card faces"."""
 
 from __future__ import annotations
 
@@ -24,6 +22,7 @@ from pnp.core.units import mm_to_pt
 from pnp.data.models import Origin, Source
 from pnp.layout.art import Placement, place_art
 from pnp.layout.card_frame import BODY_FLOOR_PT, CardFrame
+from pnp.layout.hashed import Hashed, interned
 from pnp.layout.imposition import Rect
 from pnp.layout.text import PlacedLine, placed_lines
 
@@ -92,7 +91,7 @@ class Text(Element):
 
     def ink(self) -> tuple[Rect, ...]:
         """The em box of every laid-out line (raises TextDoesNotFit when it cannot fit)."""
-        return tuple(line.box for line in self.placed)
+        return tuple([line.box for line in self.placed])
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -280,15 +279,13 @@ def art_element(art: Any, frame: CardFrame, key: str = "art") -> Art:
 @dataclass(frozen=True)
 class Face:
     """One side of a card: its elements in drawing order, the `ground` Fill painted over
-    the whole bleed first (None: white paper), the `source` of what it prints (a card's
-    or a back's table, for messages), for faces printed many times (backs), a
-    `reuse` key: the face is drawn once per PDF and placed by reference, and its own
-    `safe` area (pt) where it keeps more than the card's 3 mm (None: the card's), and
-    its `art_area` (card-local pt): where a picture placed in the face's art area goes
-    (pnp.data.art `area`, every icon-table picture), clear of every text, painted in
-    `art_colour` ("#RRGGBB") when the picture names no colour of its own (None: none,
-    or its own colours), and the `inline` icons its texts may name (pnp.layout.inline;
-    None: the built-in glyphs only). Source: issue 28 items 1 and 2."""
+    the whole bleed first (None: white paper), the `source` of what it prints (for
+    messages), for faces printed many times (backs) a `reuse` key (drawn once per PDF,
+    placed by reference), its own `safe` area (pt) where it keeps more than 3 mm, its
+    `art_area` (card-local pt; pnp.data.art `area`, every icon-table picture), clear of
+    every text, painted in `art_colour` ("#RRGGBB") when the picture names no colour,
+    and the `inline` icons its texts may name (pnp.layout.inline; None: the built-in
+    glyphs only). Source: issue 28 items 1 and 2, issue 43 item 1."""
 
     elements: tuple[Element, ...]
     ground: Fill | None = None
@@ -300,9 +297,9 @@ class Face:
     inline: Any = None
 
     @cached_property
-    def look(self) -> tuple:
-        """`content_key(self)`, once per face (the checks and the painter both ask)."""
-        return content_key(self)
+    def look(self) -> Hashed:
+        """`content_key(self)`, hashed once, one object for faces that look alike."""
+        return interned(content_key(self))
 
     def get(self, key: str) -> Element:
         """The element called `key`; KeyError if the face has none."""
@@ -384,6 +381,9 @@ def _fields_of(e: Element, leave_out: tuple[str, ...]) -> tuple:
 
 
 def _union(rects: tuple[Rect, ...]) -> Rect:
+    if len(rects) == 1:  # (most elements) the same sums as below, without the scans
+        x0, y0, w, h = rects[0]
+        return Rect(x0, y0, x0 + w - x0, y0 + h - y0)
     x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
     x1, y1 = max(r.x + r.w for r in rects), max(r.top for r in rects)
     return Rect(x0, y0, x1 - x0, y1 - y0)

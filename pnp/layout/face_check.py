@@ -188,10 +188,14 @@ def _art_faults(element: Art) -> list[Fault]:
 
 def _outside(element: Element, boxes: tuple[Rect, ...], area: Rect, what: str) -> list[Fault]:
     """A fault when any of `boxes` reaches past `area`, saying by how much (mm)."""
-    over = max(
-        max(area.x - b.x, b.x + b.w - area.x - area.w, area.y - b.y, b.top - area.top)
-        for b in boxes
-    )
+    if len(boxes) == 1:  # (most elements) without the scan
+        b = boxes[0]
+        over = max(area.x - b.x, b.x + b.w - area.x - area.w, area.y - b.y, b.top - area.top)
+    else:
+        over = max(
+            max(area.x - b.x, b.x + b.w - area.x - area.w, area.y - b.y, b.top - area.top)
+            for b in boxes
+        )
     if over <= TOLERANCE_PT:
         return []
     return [Fault(element, f"runs {pt_to_mm(over):.1f} mm outside {what}")]
@@ -256,7 +260,10 @@ def _near_pairs(inks: list[tuple[Rect, ...]], keep) -> bool:
     False; True if it stopped so before the last pair (the rest were not looked at)."""
     spans = []
     for k, boxes in enumerate(inks):
-        if boxes:
+        if len(boxes) == 1:  # (most inks: one box, its own extent)
+            x, y, w, h = boxes[0]
+            spans.append((x, x + w, y, y + h, k))
+        elif boxes:
             left, bottom = min(b.x for b in boxes), min(b.y for b in boxes)
             right, top = max(b.x + b.w for b in boxes), max(b.y + b.h for b in boxes)
             spans.append((left, right, bottom, top, k))
@@ -265,8 +272,10 @@ def _near_pairs(inks: list[tuple[Rect, ...]], keep) -> bool:
     active: list[tuple[float, float, float, int]] = []
     for left, right, bottom, top, k in spans:
         active = [a for a in active if a[0] - left > tol]
-        for r, b, t, j in active:
-            if min(r, right) - left > tol and min(t, top) - max(b, bottom) > tol:
+        for r, b, t, j in active:  # min and max written out: this is the inner loop
+            across = (r if r < right else right) - left
+            up = (t if t < top else top) - (b if b > bottom else bottom)
+            if across > tol and up > tol:
                 if not keep(*((j, k) if j < k else (k, j))):
                     return True
         active.append((right, bottom, top, k))

@@ -59,6 +59,8 @@ class LookAlikes:
 def _by_position(faults: list[Fault], face: Face) -> Kept | None:
     """`faults` of `face` by position (`Kept`), to be put on another face that looks the
     same; None when a fault names an element or origin not found in `face`."""
+    if not faults:  # (most faces)
+        return ()
     at = {id(e): i for i, e in enumerate(face.elements)}
     out = []
     for f in faults:

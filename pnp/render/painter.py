@@ -32,6 +32,7 @@ from pnp.layout.face import (
     Text,
     print_key,
 )
+from pnp.layout.hashed import Hashed
 from pnp.layout.kit import Kit, front_key
 from pnp.render.colour import colour, tint
 from pnp.render.glyphs_more import shield_path
@@ -148,7 +149,7 @@ class FacePainter:
         self.forms: set[str] = set()
         self.generated_bleed: set[str] = set()
         self._texts: dict[tuple, str] = {}  # print_key -> the text object's operators
-        self._faces: dict[tuple, _Painted] = {}  # Face.look -> what painting it wrote
+        self._faces: dict[Hashed, _Painted] = {}  # Face.look -> what painting it wrote
         self._inline: Any = None  # the inline icons of the face being drawn (Face.inline)
 
     def paint(self, face: Face) -> None:

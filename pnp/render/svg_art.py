@@ -60,6 +60,17 @@ def recoloured(node: Any, hex_rgb: str | None, strength: float = 1.0) -> int:
     return changed
 
 
+def _add_operators(canvas: Any, name: str, operators: bytes) -> None:
+    """Put the kept `operators` (pnp.data.svg_cache.form_operators: digits, letters,
+    `.*-[]`, spaces and line breaks) into the form `name`, ended empty, as drawing them
+    into it would: reportlab joins a form's operators with line breaks and encodes them
+    with its PDFDoc codec, which runs at Python speed and gives these characters their
+    ASCII bytes, so the bytes are appended as they are (the same bytes, not encoded
+    again)."""
+    form = canvas._doc.idToObject[xObjectName(name)]
+    form.stream += b"\n" + operators
+
+
 def _keep_transparency(canvas: Any, name: str) -> None:
     """Give the form `name` the resources reportlab leaves out of a form: its graphics
     states (`/gRLs0 gs`: fill and stroke opacity). Without them a viewer draws an SVG's
@@ -111,13 +122,13 @@ class SvgStore:
                 f"the SVG {quoted(str(info.path), PATH_LIMIT)} cannot be drawn: {exc}"
             ) from None
         self.c.beginForm(name, 0, 0, info.width_pt, info.height_pt)
-        if operators is not None:
-            self.c.addLiteral(operators)
-        else:
+        if operators is None:
             self._render(d, hex_rgb)
             if variant and info.key:
                 keep_form_operators(info.key, variant, "\n".join(self.c._code))
         self.c.endForm()
+        if operators is not None:
+            _add_operators(self.c, name, operators)
         _keep_transparency(self.c, name)
         names[key] = name
         self.embedded += 1

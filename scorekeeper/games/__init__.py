@@ -12,9 +12,12 @@ one of the sheet's, without importing anything of the sheet.
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from scorekeeper.errors import InputError, RegistryError, quoted
-from scorekeeper.game import Game
+
+if TYPE_CHECKING:  # loaded with a game's rules: a look-up of the cover table needs none
+    from scorekeeper.game import Game
 
 #: A points sheet's stored game id is this and its game's id ("sheet:dice-night").
 SHEET_PREFIX = "sheet:"
@@ -70,6 +73,8 @@ def load_game(game_id: str) -> Game:
             f"the score keeper has no rules for {shown} yet; it keeps "
             f"score for {', '.join(playable()) or 'no game'}"
         )
+    from scorekeeper.game import Game
+
     try:
         game = import_module(package).GAME
     except (ImportError, AttributeError) as exc:
