@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 import pnp.build
 import pnp.render.rulebook
+import pnp.staging
 from pnp.build import OUTPUTS, BuildOptions, build
 from pnp.cli import main
 from pnp.core.errors import DataError, PnpError
@@ -137,16 +138,16 @@ def test_publish_is_all_or_nothing(tmp_path, monkeypatch):
     for name in ("a", "b", "c"):
         (staging / name).write_text("new " + name)
         (target / name).write_text("old " + name)
-    real_replace = pnp.build.os.replace
+    real_replace = pnp.staging.os.replace
 
     def failing_replace(src, dst):
         if str(src).endswith("/c"):
             raise OSError(28, "No space left on device")
         real_replace(src, dst)
 
-    monkeypatch.setattr(pnp.build.os, "replace", failing_replace)
+    monkeypatch.setattr(pnp.staging.os, "replace", failing_replace)
     with pytest.raises(PnpError, match="No space left on device; the previous files are unchanged"):
-        pnp.build.publish(staging, target, ("a", "b", "c"))
+        pnp.staging.publish(staging, target, ("a", "b", "c"))
     assert {p.name: p.read_text() for p in target.iterdir()} == {
         "a": "old a",
         "b": "old b",
