@@ -228,3 +228,40 @@ def test_the_rulebook_reads_the_same_markup(game, tmp_path):
     result = CliRunner().invoke(main, ["validate", "--game", "mygame", "--data", str(game)])
     assert result.exit_code == 1
     assert f"rulebook.md:{at + 1}: the rulebook prints no inline icons (:card:)" in result.output
+
+
+_PIECE = st.sampled_from(
+    [
+        "a",
+        "Bc",
+        "9",
+        " ",
+        "  ",
+        ",",
+        ".",
+        ":",
+        "?",
+        "-",
+        "(",
+        ")",
+        "*",
+        "**",
+        ":card:",
+        ":x:",
+        "_",
+        "é",
+    ]
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(_PIECE, max_size=16).map("".join))
+def test_the_quick_reading_of_common_markup_is_markdown_its_reading(text):
+    """`**words**` and `:icon:` between words are read without loading markdown-it-py
+    (pnp.data.markup._simple); wherever that reading applies it is the parser's."""
+    from pnp.data.markup import _parsed, _simple
+
+    quick = _simple(text)
+    if quick is None:
+        return
+    assert quick == _parsed(text)

@@ -101,13 +101,52 @@ def _parser() -> Any:
     return md
 
 
-@lru_cache(maxsize=16384)
 def spans(text: str) -> tuple[Span, ...]:
     """The runs of `text` in order (`Span`). MarkupError when a star is left open or
     unmatched next to a word ("**Plant a card"), or bold and italic are asked together
     (the fonts have no bold italic). A text without markup is one regular span."""
     if _MAYBE.search(text) is None:
         return (Span(text),) if text else ()
+    simple = _simple(text)
+    return simple if simple is not None else _parsed(text)
+
+
+#: The pieces of a text the common way: `**words**` and `:icon:` between plain words.
+_PIECES = re.compile(r"(\*\*[^*\\\n]+?\*\*|:[a-z][a-z0-9-]*:)")
+_INNER = re.compile(r"\w(?:[^*]*\w)?")  # bold words from a word character to one
+_INNER_PUNCT = re.compile(r"\w[^*]*[^\w\s*]")  # ... or to a mark, a space after it ("**Wild:** ")
+
+
+def _simple(text: str) -> tuple[Span, ...] | None:
+    """The runs of `text` when it holds only well-formed `**words**` (starting and ending
+    with a word character) and `:icon:` between words with no other star, backslash,
+    line break or carriage return, worked out without loading markdown-it-py (what it
+    would give: tests/test_rich_text.py compares the two); None for anything else."""
+    if any(ch in text for ch in "\\\n\r\0"):
+        return None
+    out: list[Span] = []
+    pieces = _PIECES.split(text)
+    for i, piece in enumerate(pieces):
+        if i % 2 == 0:
+            if "*" in piece:
+                return None
+            if piece:
+                out.append(Span(piece))
+        elif piece.startswith("**"):
+            inner, after = piece[2:-2], pieces[i + 1]
+            ends_apart = after[:1].isspace() or (not after and i + 2 == len(pieces))
+            if _ICON.search(inner) or not (
+                _INNER.fullmatch(inner) or (ends_apart and _INNER_PUNCT.fullmatch(inner))
+            ):
+                return None
+            out.append(Span(inner, BOLD))
+        else:
+            out.append(Span("", icon=piece[1:-1]))
+    return tuple(_joined(out))
+
+
+@lru_cache(maxsize=4096)  # texts with markup only: a deck of plain texts keeps nothing
+def _parsed(text: str) -> tuple[Span, ...]:
     tokens = _parser().parseInline(text.replace("_", "\\_"))[0].children or []
     out: list[Span] = []
     bold = italic = 0
@@ -183,7 +222,6 @@ def unknown_icon(name: str, known: Iterable[str]) -> str:
     )
 
 
-@lru_cache(maxsize=16384)
 def encoded(text: str) -> str:
     """`text` as the layout measures it: its words, its icons each as its `icon_char`,
     a line break as "\\n", and a STYLE_MARKS switch before each word or part of a word
@@ -194,6 +232,11 @@ def encoded(text: str) -> str:
     without markup is returned as it is. MarkupError as `spans`."""
     if ENCODED.search(text) or _MAYBE.search(text) is None:
         return text
+    return _encoded(text)
+
+
+@lru_cache(maxsize=4096)  # texts with markup only
+def _encoded(text: str) -> str:
     return encode(spans(text))
 
 
