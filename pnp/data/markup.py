@@ -35,6 +35,7 @@ _ICON = re.compile(r":([a-z][a-z0-9-]*):")
 _MAYBE = re.compile(r"[*\\]|:[a-z][a-z0-9-]*:")
 #: Encoded markup: a style switch or an icon character.
 ENCODED = re.compile("[\ue000-\ue002\ue100-\uf8ff]")
+_ICON_CHAR = re.compile(f"[{chr(ICON_FIRST)}-{chr(ICON_LAST)}]")
 #: A star that opens or closes nothing, next to a word ("**Plant", "a*"): unbalanced.
 _LOOSE_STAR = re.compile(r"\*(?=\S)|(?<=\S)\*")
 
@@ -113,8 +114,10 @@ def spans(text: str) -> tuple[Span, ...]:
 
 #: The pieces of a text the common way: `**words**` and `:icon:` between plain words.
 _PIECES = re.compile(r"(\*\*[^*\\\n]+?\*\*|:[a-z][a-z0-9-]*:)")
-_INNER = re.compile(r"\w(?:[^*]*\w)?")  # bold words from a word character to one
-_INNER_PUNCT = re.compile(r"\w[^*]*[^\w\s*]")  # ... or to a mark, a space after it ("**Wild:** ")
+_INNER = re.compile(r"[^\W_](?:[^*]*[^\W_])?")  # bold words from a word character to one
+_INNER_PUNCT = re.compile(
+    r"[^\W_][^*]*[^\w\s*]"
+)  # ... or to a mark, a space after it ("**Wild:** ")
 
 
 def _simple(text: str) -> tuple[Span, ...] | None:
@@ -122,7 +125,7 @@ def _simple(text: str) -> tuple[Span, ...] | None:
     with a word character) and `:icon:` between words with no other star, backslash,
     line break or carriage return, worked out without loading markdown-it-py (what it
     would give: tests/test_rich_text.py compares the two); None for anything else."""
-    if any(ch in text for ch in "\\\n\r\0"):
+    if any(ch in text for ch in "\\\n\r\0") or "****" in text:  # (two runs abutting)
         return None
     out: list[Span] = []
     pieces = _PIECES.split(text)
@@ -272,13 +275,11 @@ def lead_and_rest(line: str) -> tuple[str, str] | None:
     return runs[0].text.strip(), encode(runs[1:]).strip()
 
 
-def plain(text: str) -> str:
-    """What `text` prints as words: its markup gone, each icon as its name in colons."""
-    if ENCODED.search(text):
-        return decoded(text)
-    if not has_markup(text):
-        return text
-    return "".join(f":{run.icon}:" if run.icon else run.text for run in spans(text))
+def names_icon(text: str) -> bool:
+    """Whether `text` holds an icon's `:name:`, or is encoded markup holding an icon."""
+    if ":" in text and _ICON.search(text) is not None:
+        return True
+    return not text.isascii() and _ICON_CHAR.search(text) is not None
 
 
 def styled_text(text: str) -> dict[str, str]:
