@@ -10,19 +10,15 @@ names; a face without any keeps None and costs nothing.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from pnp.data.markup import ICON_FIRST, ICON_LAST
+from pnp.data.icons import ICON_FOLDER
+from pnp.data.markup import names_icon
 from pnp.glyphs import GLYPH_NAMES
 from pnp.layout.face import Text
-
-ICON_FOLDER = "icons"  # (pnp.data.icons.ICON_FOLDER: the same folder)
-_NAMES_ICON = re.compile(r":[a-z][a-z0-9-]*:")
-_ICON_CHAR = re.compile(f"[{chr(ICON_FIRST)}-{chr(ICON_LAST)}]")
 
 
 @dataclass(frozen=True)
@@ -98,14 +94,6 @@ def game_icons(data: Any) -> InlineIcons:
     except (AttributeError, TypeError):
         pass  # data with __slots__: made again when asked again
     return table
-
-
-def names_icon(text: str) -> bool:
-    """Whether `text` holds an icon's `:name:`, or is encoded markup holding an icon
-    (then its face needs the game's table)."""
-    if ":" in text and _NAMES_ICON.search(text) is not None:
-        return True
-    return not text.isascii() and _ICON_CHAR.search(text) is not None
 
 
 def with_inline(face: Any, data: Any) -> Any:
