@@ -1,0 +1,70 @@
+"""The one folder where pnp keeps what it made once and reuses (issue 41 item 4, "pictures
+cost nothing twice"): SVG conversions (pnp.data.svg_cache) and the rule files of a build
+(pnp.render.rule_files), each under a folder of its own named by what made it.
+
+Where: the folder named by $HACKPACK_CACHE_DIR when it is set (the tests point it at a
+temporary folder, so they never touch the user's cache), else platformdirs' user cache
+folder for "hackpack" (~/.cache/hackpack on Linux).
+
+An entry is one file: its first line the SHA-256 of the rest, written to a temporary
+file in its own folder and moved into place (os.replace), so processes running at once
+each read a whole entry or none; a missing, damaged, truncated or unreadable entry reads
+as none, and a folder that cannot be written is passed over. None of it is ever
+reported: a cache only saves time, and what is printed is the same with or without it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+#: names the cache folder instead of platformdirs' user cache folder
+ENV_DIR = "HACKPACK_CACHE_DIR"
+
+
+def cache_folder() -> Path:
+    """The folder of the caches: $HACKPACK_CACHE_DIR when set and not blank, else
+    platformdirs' user cache folder for "hackpack" (a relative XDG_CACHE_HOME is ignored,
+    as the XDG spec says)."""
+    named = os.environ.get(ENV_DIR, "")
+    if named.strip():
+        return Path(os.path.expanduser(named))
+    from platformdirs import user_cache_dir
+
+    found = user_cache_dir("hackpack", appauthor=False)
+    if not os.path.isabs(found):
+        found = os.path.join(os.path.expanduser("~"), ".cache", "hackpack")
+    return Path(found)
+
+
+def read_checked(path: Path | str) -> bytes | None:
+    """The body of the entry file at `path` when its first line is the body's SHA-256;
+    None when it is missing, unreadable or damaged."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError:
+        return None
+    check, _, body = raw.partition(b"\n")
+    return body if hashlib.sha256(body).hexdigest().encode() == check else None
+
+
+def write_checked(path: Path, body: bytes) -> None:
+    """Write `body` under its SHA-256 to `path`, whole or not at all (a temporary file in
+    the same folder, moved into place); a folder that cannot be written is passed over."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.stem[:16]}", suffix=".tmp"
+        )
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        pass
