@@ -24,8 +24,8 @@ from pnp.data.icons import credit_blocks
 from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit, front_key
-from pnp.render.alongside import Alongside
 from pnp.render.painter import KitPainter, reprinted
+from pnp.render.rule_files import RuleFiles
 from pnp.render.sheets import new_canvas, write_sheets
 from pnp.selection import chosen_ids, only_chosen
 from pnp.staging import OUTPUTS, _staging_folder, publish
@@ -216,20 +216,20 @@ def build(options: BuildOptions) -> BuildReport:
     check_spec(options.spec)  # a bad option is named before any data is read
     folder = game_folder(find_kit(options.game, options.data_dir), options.data_dir)
     rulebook = read_rulebook(folder)
-    # rules.pdf and booklet.pdf are written alongside the cards (2 cores), by a process
-    # that loads platypus while this one loads the data
-    rule_files = Alongside(_write_rule_files, prepare=_rule_writer)
+    # rules.pdf and booklet.pdf: kept from an earlier build, else written alongside the
+    # cards (2 cores) by a process that loads platypus while this one loads the data
+    rules = RuleFiles(rulebook[0], options.spec.paper)
     try:
-        return _build(options, rulebook, rule_files, start)
+        return _build(options, rulebook, rules, start)
     finally:
-        rule_files.close()
+        rules.close()
 
 
 def _build(
-    options: BuildOptions, rulebook: tuple[list, list], rule_files: Alongside, start: float
+    options: BuildOptions, rulebook: tuple[list, list], rules: RuleFiles, start: float
 ) -> BuildReport:
-    """`build` once the rulebook is read (`rulebook`, pnp.validate.read_rulebook) and the
-    process that writes the rule files is started (`rule_files`)."""
+    """`build` once the rulebook is read (`rulebook`, pnp.validate.read_rulebook) and its
+    rule files are looked for or being written (`rules`, pnp.render.rule_files)."""
     kit, data, frame, blocks, printed, rest = load_for_drawing(options, rulebook)
     groups = kit.print_groups(data, options.deck_format, options.players)
     rows = kit.printed_rows(data, groups)  # the rulebook lists the whole kit
@@ -242,7 +242,7 @@ def _build(
     name = kit.name(data)
     blocks = [*blocks, *credit_blocks(data.info)]  # CC BY: the icons' authors in print
     try:
-        rule_files.send(staging, blocks, spec.paper, name, rows)
+        rules.send(staging, blocks, spec.paper, name, rows)
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
         checks = FaceChecks(kit, data, frame)
         keep = reprinted(front_key(c) for g in groups for c in g.copies)
@@ -254,7 +254,7 @@ def _build(
             raise DataError(errors)
         warnings = printed + face_warnings + rest
         canvas.save()
-        rule_pages, sides = rule_files.result()
+        rule_pages, sides = rules.result()
         extras = {e.name: e.render(staging / e.name, spec.paper, data) for e in kit.extras(data)}
         names = (*OUTPUTS, *extras)
         publish(staging, target, names)
@@ -264,7 +264,7 @@ def _build(
             f"{exc.strerror or exc}; the previous files are unchanged"
         ) from None
     finally:
-        rule_files.close()
+        rules.close()
         shutil.rmtree(staging, ignore_errors=True)
     return BuildReport(
         kit.id,
@@ -279,24 +279,3 @@ def _build(
         tuple(sorted(painter.painter.generated_bleed)),
         chosen,
     )
-
-
-def _rule_writer() -> None:
-    """Load what writes the rule files (pnp.render.rulebook: platypus) and their fonts,
-    in the process that writes them."""
-    from pnp.render.rulebook import register_all
-
-    register_all()
-
-
-def _write_rule_files(
-    staging: Path, blocks: list, paper: str, name: str, rows: list
-) -> tuple[int, int]:
-    """rules.pdf and booklet.pdf in `staging` (pnp.render.rulebook, imported here so that
-    only the process writing them loads platypus); (rulebook pages, booklet sides)."""
-    from pnp.render.rulebook import render_rule_files
-
-    pages, sides = render_rule_files(
-        staging / "rules.pdf", staging / "booklet.pdf", blocks, paper, name, rows
-    )
-    return pages, sides

@@ -1,0 +1,205 @@
+"""rules.pdf and booklet.pdf of a build, written once per input (issue 41 item 4: "the
+rulebook is not done twice for the same input"): `write` lays them out with platypus
+(pnp.render.rulebook) and keeps both files in pnp.core.disk_cache's folder; the next
+build whose rule files would be the same copies them from there (`Kept.copy`) and
+neither loads platypus nor lays out a page. Both files are invariant PDFs (the same
+input gives the same bytes), so a copy is the very file a layout would write.
+
+An entry is found by what a build knows before it loads its cards (`lookup_key`): the
+rulebook's blocks, the paper, the font files (path, size and modification time of each
+style's file), and the versions of Python, reportlab and zlib. It is used only when the
+rest of what the files print is the same too (`Kept.fits`: every block, the credits
+included, the game's name and the rows of its kit table) and none of pnp's modules the
+writing process had loaded has changed since (each file's size and modification time,
+as Python checks its bytecode), so an edit of the layout code is never hidden by an old
+entry. Lengths in points; entries under rules/<FORMAT>/.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import zlib
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from pnp.core.disk_cache import cache_folder, read_checked, write_checked
+from pnp.fonts import BOLD, ITALIC, REGULAR, font_file
+from pnp.render.alongside import Alongside
+
+#: the entries' own format; raise it when what an entry holds changes
+FORMAT = 1
+NAMES = ("rules.pdf", "booklet.pdf")
+
+
+class RuleFiles:
+    """A build's rule files: made with the rulebook's `blocks` and the `paper` known, it
+    looks for them kept (`lookup_key`, `kept`) and, when there are none, starts the
+    process that writes them (pnp.render.alongside: it loads platypus while the build
+    loads its cards); `send` gives the rest of what they print, `result` waits for them,
+    `close` ends the process if the build failed first."""
+
+    def __init__(self, blocks: list, paper: str):
+        self.key = lookup_key(blocks, paper)
+        self._kept = kept(self.key)
+        self._writer = None if self._kept else Alongside(write, prepare=prepare)
+        self._copied: tuple[int, int] | None = None
+
+    def send(self, folder: Path, blocks: list, paper: str, name: str, rows: list) -> None:
+        """Put rules.pdf and booklet.pdf of these inputs in `folder`: the kept files when
+        they print the same, else written (alongside, when a process can be started)."""
+        if self._kept is not None and self._kept.fits(blocks, paper, name, rows):
+            self._copied = self._kept.copy(folder)
+            return
+        if self._writer is None:  # the kept files print another name or other rows
+            self._writer = Alongside(write)
+        self._writer.send(folder, self.key, blocks, paper, name, rows)
+
+    def result(self) -> tuple[int, int]:
+        """(rulebook pages, booklet sides) once both files are written; OSError or
+        RuntimeError as pnp.render.alongside says."""
+        if self._copied is not None:
+            return self._copied
+        if self._writer is None:
+            raise RuntimeError("the rule files were sent nothing to write")
+        return self._writer.result()
+
+    def close(self) -> None:
+        """Wait for the writing process, if one was started (pnp.render.alongside)."""
+        if self._writer is not None:
+            self._writer.close()
+
+
+def _inputs(blocks: list, paper: str, name: str, rows: list) -> str:
+    """Everything the files print, as one JSON text (compared whole by `Kept.fits`)."""
+    return json.dumps(
+        [
+            [[b.kind, b.text, b.number] for b in blocks],
+            paper,
+            name,
+            [[r.label, r.copies, r.indented] for r in rows],
+        ]
+    )
+
+
+def lookup_key(blocks: list, paper: str) -> str:
+    """The name of the entry of a rulebook of `blocks` on `paper`'s half-sheets, printed
+    in the fonts in use now and by these versions of Python, reportlab and zlib."""
+    import reportlab
+
+    fonts: list[list] = []
+    for style in (REGULAR, BOLD, ITALIC):
+        path = font_file(style)
+        try:
+            info = os.stat(path)
+        except OSError:
+            fonts.append([str(path)])
+        else:
+            fonts.append([str(path), info.st_size, info.st_mtime_ns])
+    versions = [list(sys.version_info[:3]), reportlab.Version, zlib.ZLIB_RUNTIME_VERSION]
+    described = json.dumps([[[b.kind, b.text, b.number] for b in blocks], paper, fonts, versions])
+    return hashlib.sha256(described.encode()).hexdigest()
+
+
+def _entry_path(key: str) -> Path:
+    return Path(os.path.join(cache_folder(), "rules", str(FORMAT), key))
+
+
+class Kept(NamedTuple):
+    """An entry's rule files and what they print: `inputs` (`_inputs`), the rulebook's
+    pages and the booklet's printed sides, and the two files' bytes."""
+
+    inputs: str
+    pages: int
+    sides: int
+    files: tuple[bytes, bytes]
+
+    def fits(self, blocks: list, paper: str, name: str, rows: list) -> bool:
+        """Whether these are the files a layout of these inputs would write."""
+        return self.inputs == _inputs(blocks, paper, name, rows)
+
+    def copy(self, folder: Path) -> tuple[int, int]:
+        """Write the files into `folder`; (rulebook pages, booklet sides)."""
+        for file_name, body in zip(NAMES, self.files):
+            (folder / file_name).write_bytes(body)
+        return self.pages, self.sides
+
+
+def kept(key: str) -> Kept | None:
+    """The entry `key` names (`lookup_key`), or None: none, damaged, or written by a pnp
+    whose modules have changed since."""
+    body = read_checked(_entry_path(key))
+    if body is None:
+        return None
+    head, _, rest = body.partition(b"\n")
+    try:
+        about = json.loads(head)
+        sizes = [int(n) for n in about["sizes"]]
+        code = about["code"]
+        if len(sizes) != len(NAMES) or sum(sizes) != len(rest) or not _unchanged(code):
+            return None
+        files = (rest[: sizes[0]], rest[sizes[0] :])
+        return Kept(str(about["inputs"]), int(about["pages"]), int(about["sides"]), files)
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
+def _code() -> list[list] | None:
+    """[file, size, modification time] of every module of pnp this process has loaded;
+    None when one of them cannot be looked at."""
+    stamps = []
+    for name, module in list(sys.modules.items()):
+        path = getattr(module, "__file__", None)
+        if (name == "pnp" or name.startswith("pnp.")) and path:
+            try:
+                info = os.stat(path)
+            except OSError:
+                return None
+            stamps.append([path, info.st_size, info.st_mtime_ns])
+    return sorted(stamps)
+
+
+def _unchanged(code: Any) -> bool:
+    """Whether every module file `code` lists (`_code`) is still the same size and age."""
+    for path, size, mtime in code:
+        try:
+            info = os.stat(path)
+        except OSError:
+            return False
+        if info.st_size != size or info.st_mtime_ns != mtime:
+            return False
+    return True
+
+
+def prepare() -> None:
+    """Load what writes the rule files (pnp.render.rulebook: platypus) and their fonts,
+    in the process that writes them."""
+    from pnp.render.rulebook import register_all
+
+    register_all()
+
+
+def write(
+    folder: Path, key: str, blocks: list, paper: str, name: str, rows: list
+) -> tuple[int, int]:
+    """rules.pdf and booklet.pdf in `folder` (pnp.render.rulebook, imported here so that
+    only the process writing them loads platypus), kept under `key` (`lookup_key`) for the
+    next build; (rulebook pages, booklet sides)."""
+    from pnp.render.rulebook import render_rule_files
+
+    rules, booklet = (folder / n for n in NAMES)
+    pages, sides = render_rule_files(rules, booklet, blocks, paper, name, rows)
+    code = _code()
+    if code is not None:
+        files = (rules.read_bytes(), booklet.read_bytes())
+        about = {
+            "inputs": _inputs(blocks, paper, name, rows),
+            "pages": pages,
+            "sides": sides,
+            "sizes": [len(f) for f in files],
+            "code": code,
+        }
+        write_checked(_entry_path(key), json.dumps(about).encode() + b"\n" + b"".join(files))
+    return pages, sides
