@@ -56,9 +56,7 @@ def test_a_second_build_copies_the_rule_files_an_earlier_one_laid_out(cache, sta
     assert again.pages == first.pages == {"cards.pdf": 36, "rules.pdf": 10, "booklet.pdf": 6}
 
 
-def test_what_the_files_print_decides_whether_they_are_laid_out_again(
-    cache, started, tmp_path
-):
+def test_what_the_files_print_decides_whether_they_are_laid_out_again(cache, started, tmp_path):
     data = tmp_path / "data"
     shutil.copytree(SHIPPED_DATA_DIR / GAME, data / GAME)
 
