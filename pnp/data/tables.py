@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pnp.core.errors import Problem, place
 from pnp.core.shown import quoted
@@ -334,8 +334,7 @@ def _duplicate_ids(entries: list[Entry]) -> list[Problem]:
     return problems
 
 
-@dataclass(frozen=True)
-class GameFiles:
+class GameFiles(NamedTuple):
     """A game folder as read: its settings (None when game.toml has problems), its valid
     categories, the ids of every declared category, its tables and every problem so far."""
 

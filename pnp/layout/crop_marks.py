@@ -14,7 +14,7 @@ drawn just outside the trim inside the bleed. All lengths in points; segments ar
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.core.units import mm_to_pt
 from pnp.layout.imposition import CROP_MARK_CLEARANCE_MM, CROP_MARK_MAX_MM, Grid, Rect
@@ -29,8 +29,7 @@ Slot = tuple[int, int]
 _Box = tuple[float, float, float, float]  # (across_lo, across_hi, along_lo, along_hi)
 
 
-@dataclass(frozen=True)
-class CutGuides:
+class CutGuides(NamedTuple):
     """What one front sheet gets: crop-mark segments outside every bleed, and cut-line
     rectangles (the stroke's centre line, `CUT_LINE_WIDTH_PT` wide) inside the bleed."""
 

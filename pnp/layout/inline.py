@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.data.icons import ICON_FOLDER
 from pnp.data.markup import names_icon
@@ -21,8 +21,7 @@ from pnp.glyphs import GLYPH_NAMES
 from pnp.layout.face import Text
 
 
-@dataclass(frozen=True)
-class InlineIcon:
+class InlineIcon(NamedTuple):
     """One icon a text prints: a built-in `glyph` (pnp.glyphs) drawn in the text's colour,
     or as a badge of `badge` colour (a category), or `svg`, a checked SVG (SvgInfo)."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from pnp.core.errors import PnpError
 from pnp.data.aid import AidCard
@@ -56,8 +56,7 @@ class PrintGroup:
     back: str | None = ONE_BACK
 
 
-@dataclass(frozen=True)
-class Extra:
+class Extra(NamedTuple):
     """A file a kit prints beside its cards and rulebook: its `name` ("tracker.pdf"),
     what it is (`label`, for the build summary), and `render(path, paper, data)`, which
     writes it and returns its page count (OSError if it cannot); `lines(data)`: the

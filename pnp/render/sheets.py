@@ -10,9 +10,8 @@ Back pages get no guides: the sheet is cut from its front. Lengths in points.
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Protocol, Sequence
+from typing import Callable, Iterable, NamedTuple, Protocol, Sequence
 
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
@@ -29,8 +28,7 @@ CROP_MARK_WIDTH_PT = 0.3
 CUT_LINE_GREY = 0.5  # 0 black .. 1 white: reads as a line, fades if left on an edge
 
 
-@dataclass(frozen=True)
-class SheetStats:
+class SheetStats(NamedTuple):
     """What was written: card copies placed, sheets, PDF pages."""
 
     cards: int
