@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from fnmatch import fnmatchcase
 from typing import Any
 
@@ -87,5 +86,5 @@ def only_chosen(groups: Iterable[Any], chosen: Iterable[str]) -> list[Any]:
     for group in groups:
         copies = tuple(c for c in group.copies if c.id in keep)
         if copies:
-            out.append(replace(group, copies=copies))
+            out.append(group._replace(copies=copies))
     return out

@@ -36,8 +36,7 @@ if TYPE_CHECKING:  # pnp.data.csv_tables is loaded for a game with CSV tables
     from pnp.data.csv_tables import Sheet
 
 
-@dataclass(frozen=True)
-class TableSpec:
+class TableSpec(NamedTuple):
     """One kind of table in a game's files: `table` is its TOML name ("tech"), `file`
     the file that holds it, `fields` its schema, `kind` what one entry is called in the
     build summary and messages ("Tech"), `subject` the word that names an entry in

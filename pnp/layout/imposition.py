@@ -68,8 +68,7 @@ class SheetSpec:
     deck_sheets: bool = False
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(NamedTuple):
     """A computed sheet grid, every length in points.
 
     `cols` x `rows` cards of trim `card_w` x `card_h`, each with `bleed` on every

@@ -10,7 +10,7 @@ sizes across, centred ICON_RISE sizes above the baseline. Widths and offsets in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -46,8 +46,7 @@ def carried(parts: list[str]) -> list[str]:
     return out
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):
     """A piece of a line as it prints: `text` in `font` starting `x` pt from the line's
     start, or the inline icon `icon` (its name; `text` empty) at `x`, `width` pt wide."""
 
