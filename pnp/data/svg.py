@@ -29,9 +29,8 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.core.errors import ImageRefused
 from pnp.core.file_kinds import kind_of
@@ -45,8 +44,7 @@ CACHE_SIZE = 256
 _cache: dict[tuple, SvgInfo] = {}
 
 
-@dataclass(frozen=True)
-class SvgInfo:
+class SvgInfo(NamedTuple):
     """A checked SVG file: `path` as given to `probe_svg`; `width_pt` x `height_pt` its
     size as svglib draws it (points, above 0); `stamp` (st_size, st_mtime_ns); `notes`
     and `warnings` as an ImageInfo's (none today). `width_px`/`height_px` give the size

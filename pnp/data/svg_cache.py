@@ -40,9 +40,8 @@ import io
 import json
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.core.disk_cache import cache_folder, read_checked, write_checked
 from pnp.core.errors import ImageRefused
@@ -63,8 +62,7 @@ class _NotStored(Exception):
     """The drawing holds something this cache does not keep: it is not written."""
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One converted SVG: its size in points and `tree`, its drawing as `_encode` makes
     it, or the JSON text of that as read from an entry (None when it could not be stored;
     pnp.data.svg then converts the file again to draw it)."""
