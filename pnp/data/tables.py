@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -224,7 +224,7 @@ def _read_sheet(
         where = TableLines(row.line, {key: row.line for key in row.columns})
         found: list[Problem] = []
         entry = _entry(path, spec, row.raw, where, found, folder, row.columns, row.reported)
-        problems += [replace(p, subject=entry.source.subject) for p in row.problems] + found
+        problems += [p._replace(subject=entry.source.subject) for p in row.problems] + found
         entries.append(entry)
     return entries
 
@@ -305,8 +305,8 @@ def _in_sheet(p: Problem, spec: TableSpec, raw: dict, columns: Mapping[str, int]
     key = (p.field or "").split("[")[0]
     if key in columns and key not in raw:
         expected = next(f.expected for f in spec.fields if f.name == key)
-        return replace(p, column=columns[key], message=f"empty; expected {expected}")
-    return replace(p, column=columns.get(key))
+        return p._replace(column=columns[key], message=f"empty; expected {expected}")
+    return p._replace(column=columns.get(key))
 
 
 def _duplicate_ids(entries: list[Entry]) -> list[Problem]:
