@@ -22,6 +22,7 @@ from pnp.core.shown import PATH_LIMIT, listed, quoted
 from pnp.core.sizes import card_mm, card_size_name
 from pnp.core.units import mm_to_pt
 from pnp.data.icons import credit_blocks
+from pnp.data.svg_alongside import converting_alongside
 from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit, front_key
@@ -231,7 +232,9 @@ def _build(
 ) -> BuildReport:
     """`build` once the rulebook is read (`rulebook`, pnp.validate.read_rulebook) and its
     rule files are looked for or being written (`rules`, pnp.render.rule_files)."""
-    kit, data, frame, blocks, printed, rest = load_for_drawing(options, rulebook)
+    # pictures the SVG cache lacks are converted by the rule files' process too
+    with converting_alongside(rules.convert if rules.converts else None):
+        kit, data, frame, blocks, printed, rest = load_for_drawing(options, rulebook)
     groups = kit.print_groups(data, options.deck_format, options.players)
     rows = kit.printed_rows(data, groups)  # the rulebook lists the whole kit
     groups, chosen = chosen_groups(kit, data, groups, options.cards)

@@ -18,7 +18,7 @@ import pytest
 from pnp.build import BuildOptions, build
 from pnp.core.disk_cache import ENV_DIR
 from pnp.core.paths import SHIPPED_DATA_DIR
-from pnp.data import svg, svg_cache
+from pnp.data import svg, svg_alongside, svg_cache
 
 REPO = Path(__file__).resolve().parent.parent
 GAME = "hack-attack"
@@ -36,11 +36,14 @@ def distinct_icons(folder: Path) -> int:
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch) -> Path:
-    """An empty cache folder of this test's own, and no SVG known to this process."""
+    """An empty cache folder of this test's own, and no SVG known to this process; every
+    picture converted in this process, where these tests count them (none is handed to
+    the rule files' process: tests/test_svg_alongside.py)."""
     folder = tmp_path / "cache"
     monkeypatch.setenv(ENV_DIR, str(folder))
     monkeypatch.setattr(svg, "_cache", {})
     monkeypatch.setattr(svg, "_trees", {})
+    monkeypatch.setattr(svg_alongside, "prefetch", lambda paths: None)
     return folder
 
 

@@ -156,6 +156,12 @@ def content_key(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def kept(key: str) -> bool:
+    """Whether an entry of `key` (content_key) is stored; not read, so it may still
+    prove damaged when it is (`load`)."""
+    return os.path.isfile(_entry_path(key))
+
+
 def load(key: str) -> Entry | None:
     """The entry of `key` (content_key), or None: none, damaged or unreadable. Only its
     size is read now; its drawing when one is wanted (`drawing`)."""

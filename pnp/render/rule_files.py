@@ -22,6 +22,7 @@ import json
 import os
 import sys
 import zlib
+from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -31,6 +32,8 @@ from pnp.render.alongside import Alongside
 
 #: the entries' own format; raise it when what an entry holds changes
 FORMAT = 1
+#: the most bytes of SVG file names handed over at once (a pipe holds 64 KiB)
+PIPE_ROOM = 32 * 1024
 NAMES = ("rules.pdf", "booklet.pdf")
 
 
@@ -44,12 +47,49 @@ class RuleFiles:
     def __init__(self, blocks: list, paper: str):
         self.key = lookup_key(blocks, paper)
         self._kept = kept(self.key)
-        self._writer = None if self._kept else Alongside(write, prepare=prepare)
+        self._writer: Alongside | None = None
+        self._pictures: int | None = None  # the pipe SVG files go through, until sent
         self._copied: tuple[int, int] | None = None
+        if self._kept is None:
+            theirs, mine = os.pipe()  # SVG files handed to the writing process
+            self._writer = Alongside(write, prepare=partial(prepare, theirs, mine))
+            os.close(theirs)
+            if self._writer.forked:
+                self._pictures = mine
+            else:
+                os.close(mine)
+
+    @property
+    def converts(self) -> bool:
+        """Whether the writing process can still be handed SVG files to convert."""
+        return self._pictures is not None
+
+    def convert(self, files: list[Path]) -> None:
+        """Hand `files` (SVG files the cache lacks) to the writing process, which converts
+        them from the last one back while it waits for the rulebook (pnp.data.
+        svg_alongside); once a build, the last files that fit in the pipe at once."""
+        if self._pictures is None:
+            return
+        names = [str(f) for f in files]
+        body = json.dumps(names).encode()
+        while len(body) > PIPE_ROOM and names:
+            names = names[len(names) // 2 :]
+            body = json.dumps(names).encode()
+        try:
+            os.write(self._pictures, body)
+        except OSError:  # the process is gone: `result` says how it ended
+            pass
+        self._no_more_pictures()
+
+    def _no_more_pictures(self) -> None:
+        if self._pictures is not None:
+            os.close(self._pictures)
+            self._pictures = None
 
     def send(self, folder: Path, blocks: list, paper: str, name: str, rows: list) -> None:
         """Put rules.pdf and booklet.pdf of these inputs in `folder`: the kept files when
         they print the same, else written (alongside, when a process can be started)."""
+        self._no_more_pictures()
         if self._kept is not None and self._kept.fits(blocks, paper, name, rows):
             self._copied = self._kept.copy(folder)
             return
@@ -68,6 +108,7 @@ class RuleFiles:
 
     def close(self) -> None:
         """Wait for the writing process, if one was started (pnp.render.alongside)."""
+        self._no_more_pictures()
         if self._writer is not None:
             self._writer.close()
 
@@ -173,12 +214,23 @@ def _unchanged(code: Any) -> bool:
     return True
 
 
-def prepare() -> None:
+def prepare(pictures: int | None = None, theirs: int | None = None) -> None:
     """Load what writes the rule files (pnp.render.rulebook: platypus) and their fonts,
-    in the process that writes them."""
+    in the process that writes them; then convert the SVG files the build hands over
+    through the pipe `pictures` (`RuleFiles.convert`; `theirs`, the build's end of it,
+    is closed here), if any, before the rulebook comes."""
     from pnp.render.rulebook import register_all
 
+    if theirs is not None:
+        os.close(theirs)
     register_all()
+    if pictures is not None:
+        with os.fdopen(pictures, "rb") as pipe:
+            sent = pipe.read()
+        if sent:
+            from pnp.data.svg_alongside import convert_from_last
+
+            convert_from_last([Path(name) for name in json.loads(sent)])
 
 
 def write(
