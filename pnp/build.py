@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.checks_alongside import checks_alongside
 from pnp.core.errors import DataError, PnpError, UnknownGame, errors_only
 from pnp.core.games import find_game
 from pnp.core.shown import PATH_LIMIT, listed, quoted
@@ -248,10 +247,12 @@ def _build(
     try:
         rules.send(staging, blocks, spec.paper, name, rows)
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
+        checks = FaceChecks(kit, data, frame)
         keep = reprinted(front_key(c) for g in groups for c in g.copies)
-        painter = KitPainter(canvas, kit, data, frame, options.max_dpi, keep=keep)
-        stats, problems = _draw_checked(canvas, grid, spec, groups, painter)
-        errors, face_warnings = errors_only(problems)
+        painter = KitPainter(canvas, kit, data, frame, options.max_dpi, checks, keep)
+        stats = write_sheets(canvas, grid, spec, groups, painter)
+        checks.rest()
+        errors, face_warnings = errors_only(checks.problems())
         if errors:
             raise DataError(errors)
         warnings = printed + face_warnings + rest
@@ -281,31 +282,3 @@ def _build(
         tuple(sorted(painter.painter.generated_bleed)),
         chosen,
     )
-
-
-def _draw_checked(
-    canvas: Any, grid: Grid, spec: SheetSpec, groups: list, painter: KitPainter
-) -> tuple[Any, list]:
-    """Draw the sheets (pnp.render.sheets) with `painter` while every face is checked: by
-    a second process while this one draws (pnp.checks_alongside), else each face as it
-    is first drawn (pnp.validate.FaceChecks; a face with an error is left undrawn);
-    (the sheets' stats, every face's problems). DataError when drawing a face with an
-    error fails."""
-    kit, data, frame = painter.kit, painter.data, painter.frame
-    aside = checks_alongside(kit, data, frame)
-    try:
-        if aside is None:
-            painter.checks = checks = FaceChecks(kit, data, frame)
-            stats = write_sheets(canvas, grid, spec, groups, painter)
-            checks.rest()
-            return stats, checks.problems()
-        try:
-            stats = write_sheets(canvas, grid, spec, groups, painter)
-        except Exception:
-            if aside.stops(painter.drawing):  # the checks' errors, not how drawing it failed
-                raise DataError(errors_only(aside.problems())[0]) from None
-            raise
-        return stats, aside.problems()
-    finally:
-        if aside is not None:
-            aside.close()

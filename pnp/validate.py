@@ -113,8 +113,6 @@ class FaceChecks:
         self._found: dict[str, list[tuple[Problem, str]]] = {}  # those with faults
         self._alike = LookAlikes()
         self._order: dict[str, int] | None = None  # the faces' report order, found once
-        #: the faces that cannot be drawn (an error): ("card", id) or ("back", back id)
-        self.undrawable: set[tuple[str, str]] = set()
 
     def card(self, card: Any, face: Face) -> bool:
         """Check the front `face` of `card`, once; True if it can be drawn (no error). A
@@ -133,17 +131,12 @@ class FaceChecks:
                     message,
                 )
             )
-            ok = False
-        if not ok:
-            self.undrawable.add(("card", card.id))
+            return False
         return ok
 
     def back(self, back_id: str, face: Face) -> bool:
         """Check the face of back `back_id`, once; True if it can be drawn (no error)."""
-        ok = self._check(f"back '{back_id}'" if back_id != ONE_BACK else "the back", face, True)
-        if not ok:
-            self.undrawable.add(("back", back_id))
-        return ok
+        return self._check(f"back '{back_id}'" if back_id != ONE_BACK else "the back", face, True)
 
     def _check(self, name: str, face: Face, back: bool) -> bool:
         if name not in self._checked:
@@ -176,7 +169,7 @@ class FaceChecks:
             if back is None:
                 self.card(card, self.kit.face(card, self.data, self.frame))
             else:
-                self.back(back, self.kit.back_face(back, self.data, self.frame))
+                self._check(name, self.kit.back_face(back, self.data, self.frame), True)
 
     def problems(self) -> list[Problem]:
         """Every fault found, in face order; a fault of a value shared by many faces (a

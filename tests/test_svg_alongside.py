@@ -7,6 +7,7 @@ unreadable file is left to the build to report, and the kit printed is the same.
 from __future__ import annotations
 
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from pnp.build import BuildOptions, build
 from pnp.core.disk_cache import ENV_DIR
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.data import svg, svg_alongside, svg_cache
+from pnp.render.rule_files import RuleFiles
 
 GAME = "hack-attack"
 ICONS = sorted((SHIPPED_DATA_DIR / GAME / "icons").glob("*.svg"))
@@ -63,12 +65,19 @@ def test_only_the_files_the_cache_lacks_are_handed_over(cache):
     assert handed == [ICONS[:-3]]
 
 
-def test_a_cold_build_on_two_cores_prints_what_a_warm_one_prints(cache, tmp_path):
+def test_a_cold_build_on_two_cores_prints_what_a_warm_one_prints(cache, tmp_path, monkeypatch):
+    monkeypatch.setattr(threading, "active_count", lambda: 1)  # as pnp build runs: forks
+    handed: list = []
+    real = RuleFiles.convert
+    monkeypatch.setattr(
+        RuleFiles, "convert", lambda self, files: (handed.append(files), real(self, files))
+    )
     data = tmp_path / "data"
     shutil.copytree(SHIPPED_DATA_DIR / GAME, data / GAME)
     before = svg_cache.conversions
     build(BuildOptions(GAME, data_dir=data, out_dir=tmp_path / "cold"))
     here = svg_cache.conversions - before
+    assert len(handed) == 1 and len(handed[0]) > len(ICONS) - 3  # the cards' icons
     assert all(stored(ICONS))  # by this process or the other, each once or so
     assert here <= len({f.read_bytes() for f in ICONS})
     svg._cache.clear()

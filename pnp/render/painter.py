@@ -301,15 +301,12 @@ class KitPainter:
         self.kit, self.data, self.frame = kit, data, frame
         self.painter = FacePainter(canvas, frame, max_dpi)
         self.checks, self.keep = checks, keep
-        #: the face being drawn, or last drawn: ("card", card id) or ("back", back id)
-        self.drawing: tuple[str, str] | None = None
         self._front: tuple[str, Face | None] | None = None
         self._kept: dict[str, Face | None] = {}
         self._backs: dict[str, Face | None] = {}
 
     def front(self, card: Any) -> None:
         """Draw `card`'s front."""
-        self.drawing = ("card", card.id)
         key = front_key(card)
         if self._front is None or self._front[0] != key:
             if key in self._kept:
@@ -326,7 +323,6 @@ class KitPainter:
 
     def back(self, back_id: str) -> None:
         """Draw the back `back_id`."""
-        self.drawing = ("back", back_id)
         if back_id not in self._backs:
             face = self.kit.back_face(back_id, self.data, self.frame)
             drawable = self.checks is None or self.checks.back(back_id, face)
