@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pnp.validate as validate_module
+from pnp.checked_kits import checks_key, keep_problems, kept_problems
 from pnp.core.errors import DataError, PnpError, UnknownGame, errors_only
 from pnp.core.games import find_game
 from pnp.core.shown import PATH_LIMIT, listed, quoted
@@ -247,12 +249,23 @@ def _build(
     try:
         rules.send(staging, blocks, spec.paper, name, rows)
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
-        checks = FaceChecks(kit, data, frame)
+        # every face checked as it is first drawn, unless the same kit's faces were
+        # checked before (pnp.checked_kits); an error stops the build before publishing
+        checked = checks_key(kit, game_folder(kit, options.data_dir), options)
+        problems = kept_problems(checked)
+        if problems is not None and errors_only(problems)[0]:
+            raise DataError(errors_only(problems)[0])
+        checks = FaceChecks(kit, data, frame) if problems is None else None
         keep = reprinted(front_key(c) for g in groups for c in g.copies)
         painter = KitPainter(canvas, kit, data, frame, options.max_dpi, checks, keep)
+        sampled = validate_module.samples
         stats = write_sheets(canvas, grid, spec, groups, painter)
-        checks.rest()
-        errors, face_warnings = errors_only(checks.problems())
+        if checks is not None:
+            checks.rest()
+            problems = checks.problems()
+            if validate_module.samples == sampled:  # no picture's pixels were read
+                keep_problems(checked, problems)
+        errors, face_warnings = errors_only(problems or [])
         if errors:
             raise DataError(errors)
         warnings = printed + face_warnings + rest

@@ -62,9 +62,14 @@ def face_faults(face: Face, frame: CardFrame) -> list[Fault]:
 
 
 _SAMPLER: list[Any] = []  # the one pixel sampler, made when a picture first lies under text
+#: How many times texts were read against a picture's pixels in this process (a kit
+#: whose checks did is not kept by pnp.checked_kits: the rasteriser is not in its key)
+samples = 0
 
 
 def _art_pixels(face: Face, frame: CardFrame, boxes: Any) -> dict[tuple[int, int, int], int]:
+    global samples
+    samples += 1
     if not _SAMPLER:
         from pnp.render.contrast_pixels import ArtPixels
 

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 #: names the cache folder instead of platformdirs' user cache folder
 ENV_DIR = "HACKPACK_CACHE_DIR"
@@ -68,3 +70,40 @@ def write_checked(path: Path, body: bytes) -> None:
             raise
     except OSError:
         pass
+
+
+def module_stamps() -> list[list] | None:
+    """[file, size, modification time] of every module of pnp this process has loaded,
+    sorted (what an entry made with them keeps, as Python checks its bytecode); None
+    when one of them cannot be looked at."""
+    stamps = []
+    for name, module in list(sys.modules.items()):
+        path = getattr(module, "__file__", None)
+        if (name == "pnp" or name.startswith("pnp.")) and path:
+            try:
+                info = os.stat(path)
+            except OSError:
+                return None
+            stamps.append([path, info.st_size, info.st_mtime_ns])
+    return sorted(stamps)
+
+
+def unchanged(stamps: Any) -> bool:
+    """Whether every file `stamps` lists (`module_stamps`) is still the same size and age."""
+    for path, size, mtime in stamps:
+        try:
+            info = os.stat(path)
+        except OSError:
+            return False
+        if info.st_size != size or info.st_mtime_ns != mtime:
+            return False
+    return True
+
+
+def file_stamp(path: Path | str) -> list:
+    """[path, size, modification time] of a file, or [path] when it cannot be looked at."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return [str(path)]
+    return [str(path), info.st_size, info.st_mtime_ns]

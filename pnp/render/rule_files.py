@@ -24,9 +24,16 @@ import sys
 import zlib
 from functools import partial
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from pnp.core.disk_cache import cache_folder, read_checked, write_checked
+from pnp.core.disk_cache import (
+    cache_folder,
+    file_stamp,
+    module_stamps,
+    read_checked,
+    unchanged,
+    write_checked,
+)
 from pnp.fonts import BOLD, ITALIC, REGULAR, font_file
 from pnp.render.alongside import Alongside
 
@@ -130,15 +137,7 @@ def lookup_key(blocks: list, paper: str) -> str:
     in the fonts in use now and by these versions of Python, reportlab and zlib."""
     import reportlab
 
-    fonts: list[list] = []
-    for style in (REGULAR, BOLD, ITALIC):
-        path = font_file(style)
-        try:
-            info = os.stat(path)
-        except OSError:
-            fonts.append([str(path)])
-        else:
-            fonts.append([str(path), info.st_size, info.st_mtime_ns])
+    fonts = [file_stamp(font_file(style)) for style in (REGULAR, BOLD, ITALIC)]
     versions = [list(sys.version_info[:3]), reportlab.Version, zlib.ZLIB_RUNTIME_VERSION]
     described = json.dumps([[[b.kind, b.text, b.number] for b in blocks], paper, fonts, versions])
     return hashlib.sha256(described.encode()).hexdigest()
@@ -179,39 +178,12 @@ def kept(key: str) -> Kept | None:
         about = json.loads(head)
         sizes = [int(n) for n in about["sizes"]]
         code = about["code"]
-        if len(sizes) != len(NAMES) or sum(sizes) != len(rest) or not _unchanged(code):
+        if len(sizes) != len(NAMES) or sum(sizes) != len(rest) or not unchanged(code):
             return None
         files = (rest[: sizes[0]], rest[sizes[0] :])
         return Kept(str(about["inputs"]), int(about["pages"]), int(about["sides"]), files)
     except (ValueError, TypeError, KeyError):
         return None
-
-
-def _code() -> list[list] | None:
-    """[file, size, modification time] of every module of pnp this process has loaded;
-    None when one of them cannot be looked at."""
-    stamps = []
-    for name, module in list(sys.modules.items()):
-        path = getattr(module, "__file__", None)
-        if (name == "pnp" or name.startswith("pnp.")) and path:
-            try:
-                info = os.stat(path)
-            except OSError:
-                return None
-            stamps.append([path, info.st_size, info.st_mtime_ns])
-    return sorted(stamps)
-
-
-def _unchanged(code: Any) -> bool:
-    """Whether every module file `code` lists (`_code`) is still the same size and age."""
-    for path, size, mtime in code:
-        try:
-            info = os.stat(path)
-        except OSError:
-            return False
-        if info.st_size != size or info.st_mtime_ns != mtime:
-            return False
-    return True
 
 
 def prepare(pictures: int | None = None, theirs: int | None = None) -> None:
@@ -243,7 +215,7 @@ def write(
 
     rules, booklet = (folder / n for n in NAMES)
     pages, sides = render_rule_files(rules, booklet, blocks, paper, name, rows)
-    code = _code()
+    code = module_stamps()
     if code is not None:
         files = (rules.read_bytes(), booklet.read_bytes())
         about = {
