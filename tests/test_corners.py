@@ -3,7 +3,8 @@ cut guides, thin and grey in the corner the cutter takes off (3 mm for poker car
 default, 0 square), and the face check keeps what matters the safe distance from the
 arcs. Checked as numbers, on synthetic faces, through `pnp validate` and `pnp build`,
 and read back from built PDFs: the default build differs from a square-cornered one
-only by the arcs drawn after everything else on its front pages."""
+only by the arcs drawn after everything else on its front pages (a form, in the file
+once per way a sheet is filled)."""
 
 from __future__ import annotations
 
@@ -130,14 +131,23 @@ def _page_ops(reader: PdfReader, page: int):
     return ContentStream(reader.pages[page].get_contents(), reader).operations
 
 
-def _arcs(ops) -> list[tuple[tuple[float, float], ...]]:
-    """Each curve `x y m x1 y1 x2 y2 x3 y3 c` drawn at the page's top level, as its four
-    points, with the line width and the grey in force that it is stroked with."""
-    found, depth, width, grey = [], 0, None, None
-    for i, (args, op) in enumerate(ops):
+def _arcs(reader: PdfReader, page: int) -> list[tuple[tuple[float, float], ...]]:
+    """Each curve `x y m x1 y1 x2 y2 x3 y3 c` of the corner forms a page places at its top
+    level, as its four points; each is stroked as thin and as grey as a cut line."""
+    xobjects = reader.pages[page]["/Resources"].get("/XObject", {})
+    found, depth = [], 0
+    for args, op in _page_ops(reader, page):
         depth += {b"q": 1, b"Q": -1}.get(op, 0)
-        if depth:
-            continue
+        if depth == 0 and op == b"Do" and args[0].startswith("/FormXob.corners-"):
+            form = ContentStream(xobjects[args[0]].get_object(), reader).operations
+            found += _curves(form)
+    return found
+
+
+def _curves(ops) -> list[tuple[tuple[float, float], ...]]:
+    width = grey = None
+    found = []
+    for i, (args, op) in enumerate(ops):
         if op == b"w":
             width = float(args[0])
         elif op == b"G":
@@ -146,6 +156,7 @@ def _arcs(ops) -> list[tuple[tuple[float, float], ...]]:
             v = [float(a) for a in args + ops[i + 1][0]]
             assert (width, grey) == (CUT_LINE_WIDTH_PT, CUT_LINE_GREY)
             found.append(tuple(zip(v[::2], v[1::2])))
+    assert [op for _, op in ops][-1] == b"S"
     return found
 
 
@@ -166,7 +177,7 @@ def test_the_default_poker_build_draws_each_fronts_3_mm_corner_arcs(kit):
     grid = report.grid
     reader = PdfReader(str(report.paths[0]))
     for page in (0, len(reader.pages) - 2):  # a full sheet and the last, part filled
-        curves = _arcs(_page_ops(reader, page))
+        curves = _arcs(reader, page)
         cards = placements(reader, page)
         assert len(curves) == 4 * len(cards) > 0
         for n, card in enumerate(cards):
@@ -175,12 +186,18 @@ def test_the_default_poker_build_draws_each_fronts_3_mm_corner_arcs(kit):
                 _on_circle(curve, arc)
                 # wholly in the corner the cutter takes off: no nearer its centre than 3 mm
                 assert arc.r - CUT_LINE_WIDTH_PT / 2 == pytest.approx(3 * MM)
-        assert _arcs(_page_ops(reader, page + 1)) == []  # back pages: no guides
+        assert _arcs(reader, page + 1) == []  # back pages: no guides
+    full = [_corner_forms(reader, page) for page in (0, 2, 4)]  # full sheets: one form
+    assert full[0] == full[1] == full[2] and len(full[0]) == 1
+
+
+def _corner_forms(reader: PdfReader, page: int) -> list[str]:
+    return [a[0] for a, op in _page_ops(reader, page) if op == b"Do" and "corners" in a[0]]
 
 
 def test_square_corners_leave_the_sheets_as_they_were_and_3_mm_only_add_the_arcs(kit):
     """`--corners 0` builds what the build before corners built; the default poker build
-    is that, byte for byte, with the arcs appended to each front page's drawing."""
+    is that, byte for byte, with the form of the arcs placed last on each front page."""
     rounded, square = kit("hack-attack"), kit("hack-attack", SheetSpec(corners_mm=0))
     for a, b in zip(rounded.paths[1:], square.paths[1:]):  # rules, booklet
         assert a.read_bytes() == b.read_bytes(), a.name
@@ -192,20 +209,23 @@ def test_square_corners_leave_the_sheets_as_they_were_and_3_mm_only_add_the_arcs
             pb[k] for k in ("/MediaBox", "/TrimBox", "/BleedBox")
         ]
         assert pa["/Resources"].keys() == pb["/Resources"].keys()
+        extra = set(pa["/Resources"]["/XObject"]) - set(pb["/Resources"]["/XObject"])
+        assert all(name.startswith("/FormXob.corners-") for name in extra)
         if page % 2:
             assert with_arcs == without
             continue
         assert with_arcs.startswith(without.rstrip())
-        added = [op for _, op in _page_ops(ra, page)][len(_page_ops(sq, page)) :]
-        assert set(added) == {b"G", b"w", b"n", b"m", b"c", b"S"}, page
+        added = _page_ops(ra, page)[len(_page_ops(sq, page)) :]
+        assert [op for _, op in added] == [b"Do"] and added[0][0][0].startswith(
+            "/FormXob.corners-"
+        ), page
 
 
 def test_gutterfold_fronts_get_corner_arcs_and_their_backs_none(kit):
     report = kit("hack-back", SheetSpec(layout="gutterfold", duplex="none"), players=2)
     grid, fold = report.grid, report.fold
     reader = PdfReader(str(report.paths[0]))
-    ops = _page_ops(reader, 0)
-    curves = _arcs(ops)
+    curves = _arcs(reader, 0)
     fronts = [grid.trim(*fold.front_slot(i)) for i in range(fold.per_sheet)]
     assert len(curves) == 4 * len(fronts)
     for n, trim in enumerate(fronts):

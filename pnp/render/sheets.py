@@ -12,6 +12,7 @@ only) and its fold line is dashed. Lengths in points.
 
 from __future__ import annotations
 
+import hashlib
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.core.units import mm_to_pt
 from pnp.fonts import REGULAR
 from pnp.fonts import font as font_name
+from pnp.layout.corners import Arc
 from pnp.layout.crop_marks import CUT_LINE_WIDTH_PT, CutGuides, cut_guides
 from pnp.layout.gutterfold import Fold, fold_guides
 from pnp.layout.imposition import Grid, Rect, SheetSpec, back_trim
@@ -158,8 +160,8 @@ def write_fold_sheets(
 
 def _draw_guides(c: Canvas, guides: CutGuides) -> None:
     """Cut lines (grey rectangles), crop marks (black lines), corner arcs (grey, as thin
-    as the cut lines) and the fold line (dashed, in its own q ... Q), on top of the
-    cards and outside any card's q ... Q block."""
+    as the cut lines, in a form: `_corners_form`) and the fold line (dashed, in its own
+    q ... Q), on top of the cards and outside any card's q ... Q block."""
     if guides.cut_lines:
         c.setStrokeGray(CUT_LINE_GREY)
         c.setLineWidth(CUT_LINE_WIDTH_PT)
@@ -170,12 +172,7 @@ def _draw_guides(c: Canvas, guides: CutGuides) -> None:
         c.setLineWidth(CROP_MARK_WIDTH_PT)
         c.lines(guides.marks)
     if guides.corners:
-        c.setStrokeGray(CUT_LINE_GREY)
-        c.setLineWidth(CUT_LINE_WIDTH_PT)
-        path = c.beginPath()
-        for a in guides.corners:
-            path.arc(a.cx - a.r, a.cy - a.r, a.cx + a.r, a.cy + a.r, a.start_deg, 90)
-        c.drawPath(path, stroke=1, fill=0)
+        c.doForm(_corners_form(c, guides.corners))
     if guides.fold is not None:
         c.saveState()
         c.setStrokeGray(FOLD_LINE_GREY)
@@ -183,6 +180,23 @@ def _draw_guides(c: Canvas, guides: CutGuides) -> None:
         c.setDash([mm_to_pt(v) for v in FOLD_DASH_MM])
         c.line(*guides.fold)
         c.restoreState()
+
+
+def _corners_form(c: Canvas, arcs: Sequence[Arc]) -> str:
+    """The name of a form XObject drawing `arcs` (grey, as thin as the cut lines), made
+    the first time these arcs are asked for: every full sheet places the same one, so
+    the arcs are in the file once."""
+    name = "corners-" + hashlib.sha256(repr(tuple(arcs)).encode()).hexdigest()[:16]
+    if not c.hasForm(name):
+        c.beginForm(name, 0, 0, *c._pagesize)
+        c.setStrokeGray(CUT_LINE_GREY)
+        c.setLineWidth(CUT_LINE_WIDTH_PT)
+        path = c.beginPath()
+        for a in arcs:
+            path.arc(a.cx - a.r, a.cy - a.r, a.cx + a.r, a.cy + a.r, a.start_deg, 90)
+        c.drawPath(path, stroke=1, fill=0)
+        c.endForm()
+    return name
 
 
 class PageCompressingCanvas(BoxedCanvas):
