@@ -23,20 +23,23 @@ Source: issue 27 item 3 ("--colour cmyk for pdf-single").
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PIL import Image, ImageCms
 from reportlab.lib.colors import CMYKColor, Color, toColor
 
 from pnp.core.errors import PnpError
 from pnp.core.shown import quoted
-from pnp.data.icc import CMYK_PROFILE_NAME, FLAGS, INTENT, Source, default_cmyk, srgb
+
+if TYPE_CHECKING:  # Pillow's colour management (LittleCMS) loads when colours are converted
+    from PIL import Image, ImageCms
+
+    from pnp.data.icc import Source
 
 #: The colour modes of an output, and the export formats that can be written in CMYK
 #: (PNG and Tabletop Simulator images are RGB).
 MODES = ("rgb", "cmyk")
 CMYK_FORMATS = ("pdf-single",)
-PROFILE_NAME = CMYK_PROFILE_NAME
+PROFILE_NAME = "SWOP TR003 Coated"  # pnp.data.icc.CMYK_PROFILE_NAME, the press profile
 #: What each mode writes, for reports.
 DESCRIPTIONS = {
     "rgb": "RGB (sRGB)",
@@ -64,16 +67,28 @@ def check_colour(format: str, mode: str) -> None:
 
 @lru_cache(maxsize=1)
 def _from_srgb() -> ImageCms.ImageCmsTransform:
+    from PIL import ImageCms
+
+    from pnp.data.icc import FLAGS, INTENT, default_cmyk, srgb
+
     return ImageCms.buildTransform(srgb(), default_cmyk(), "RGB", "CMYK", INTENT, FLAGS)
 
 
 @lru_cache(maxsize=None)
 def _to_press(profile: ImageCms.ImageCmsProfile, mode: str) -> ImageCms.ImageCmsTransform:
+    from PIL import ImageCms
+
+    from pnp.data.icc import FLAGS, INTENT, default_cmyk
+
     return ImageCms.buildTransform(profile, default_cmyk(), mode, "CMYK", INTENT, FLAGS)
 
 
 def _lightness(profile: ImageCms.ImageCmsProfile, mode: str, pixels: Image.Image) -> list[int]:
     """L* (0..255 for 0..100) of each pixel of the one-row `pixels` on `profile`."""
+    from PIL import ImageCms
+
+    from pnp.data.icc import FLAGS, INTENT
+
     lab = ImageCms.createProfile("LAB")
     out = ImageCms.profileToProfile(pixels, profile, lab, INTENT, "LAB", flags=FLAGS)
     assert out is not None  # inPlace is False
@@ -85,6 +100,10 @@ def grey_k() -> tuple[int, ...]:
     """For each sRGB grey level 0..255 the K (0..255, C = M = Y = 0) that prints it: the
     K-only tint whose L* on the press profile is nearest the L* of the grey's
     colorimetric CMYK conversion; 255 for black, 0 for white."""
+    from PIL import Image, ImageCms
+
+    from pnp.data.icc import default_cmyk
+
     greys = Image.frombytes("RGB", (256, 1), bytes(v for v in range(256) for _ in range(3)))
     converted = ImageCms.applyTransform(greys, _from_srgb())
     assert converted is not None
@@ -104,6 +123,8 @@ def cmyk_of(red: int, green: int, blue: int) -> tuple[int, int, int, int]:
         raise ValueError(f"sRGB components are 0..255, got {(red, green, blue)!r}")
     if red == green == blue:
         return 0, 0, 0, grey_k()[red]
+    from PIL import Image, ImageCms
+
     pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), (red, green, blue)), _from_srgb())
     assert pixel is not None
     c, m, y, k = pixel.getpixel((0, 0))  # type: ignore[misc]
@@ -145,6 +166,10 @@ def cmyk_pixels(colour: Image.Image, source: Source) -> Image.Image:
     `grey_k` (K only); RGB from `source.profile`, or sRGB when it has none; CMYK from
     `source.profile` unless that is the press profile itself (then unchanged).
     ValueError for another mode."""
+    from PIL import Image, ImageCms
+
+    from pnp.data.icc import default_cmyk
+
     if colour.mode == "L":
         k = colour.point(list(grey_k()))
         blank = Image.new("L", colour.size, 0)
