@@ -5,7 +5,7 @@ not pay for importing them (issue 41). An image export loads pdfium only once it
 faces PDF is written and its fonts are released, so that the rasteriser reuses the
 memory the drawing gave back, and through pnp.render.pdfium, never pypdfium2's Python
 layer (issue 41, TTS peak); it loads neither OpenSSL (pnp.core.digests) nor Pillow's
-colour management, which only a CMYK PDF needs."""
+colour management, which only a CMYK PDF needs, nor Pillow's other image plugins."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ pnp.export.release_fonts = pnp.export_tts.release_fonts = released
 print(loaded())
 export(ExportOptions(sys.argv[1], sys.argv[2], 50, Path(sys.argv[3])))
 print(pdfium._library is not None, "pypdfium2" in sys.modules)
-unwanted = {"_hashlib", "PIL.ImageCms", "pnp.data.icc"}
+unwanted = {"_hashlib", "PIL.ImageCms", "pnp.data.icc", "PIL.JpegImagePlugin", "PIL.GifImagePlugin"}
 print(sorted(unwanted & set(sys.modules)))
 """
 

@@ -224,6 +224,7 @@ def encode_png(image: Image.Image, dpi: int, icc_profile: bytes | None = None) -
     """`image` as PNG bytes with `dpi` stored (pHYs, pixels per metre) and, when given,
     `icc_profile` embedded (iCCP: the colour space its numbers are in)."""
     out = io.BytesIO()
-    extra = {"icc_profile": icc_profile} if icc_profile else {}
-    image.save(out, "PNG", dpi=(dpi, dpi), **extra)
+    out.name = "image.png"  # Pillow picks its writer by the name: it loads no other plugin
+    extra: dict[str, Any] = {"icc_profile": icc_profile} if icc_profile else {}
+    image.save(out, dpi=(dpi, dpi), **extra)
     return out.getvalue()
