@@ -1,13 +1,15 @@
-"""pnp.core.digests: a process that imports pnp first hashes with CPython's own md5,
-sha1 and sha2 code, never loading OpenSSL's libcrypto for hashlib (about 3.5 MiB of
-memory; issue 41, TTS export memory), with the same digests; a module that wants
-OpenSSL's bindings afterwards (hmac) still gets them, and a Python without its own
-hash modules keeps OpenSSL's. Each case runs in a fresh interpreter: in this one,
-hashlib was imported long before pnp."""
+"""pnp.core.digests: in a process that imports pnp first, hashlib (when something imports
+it) hashes with CPython's own md5, sha1 and sha2 code, never loading OpenSSL's libcrypto
+for it (about 3.5 MiB of memory; issue 41, TTS export memory), with the same digests;
+importing pnp imports nothing for it (the score keeper's commands never load hashlib);
+a module that wants OpenSSL's bindings afterwards (hmac) still gets them, and a Python
+without its own hash modules keeps OpenSSL's. Each case runs in a fresh interpreter: in
+this one, hashlib was imported long before pnp."""
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import subprocess
 import sys
 from pathlib import Path
@@ -26,20 +28,29 @@ def run(code: str) -> list[str]:
 
 def test_hashlib_uses_cpythons_own_hashes_after_pnp_with_the_same_digests():
     out = run(
-        "import sys, pnp, hashlib, reportlab.pdfbase.pdfdoc\n"
+        "import sys, pnp\n"
+        "print('hashlib' in sys.modules)\n"
+        "import hashlib, inspect, reportlab.pdfbase.pdfdoc\n"
         "print(hashlib._hashlib is None, '_hashlib' in sys.modules)\n"
         "print(hashlib.md5(b'abc', usedforsecurity=False).hexdigest())\n"
         "print(hashlib.sha1(b'abc').hexdigest())\n"
         "print(hashlib.sha256(b'abc').hexdigest())\n"
         "print(hashlib.new('sha512', b'abc').hexdigest())\n"
+        "print('def file_digest' in inspect.getsource(hashlib))\n"
     )
-    assert out[0] == "True False"
-    assert out[1:] == [
+    assert out[:2] == ["False", "True False"]
+    assert out[2:6] == [
         hashlib.md5(b"abc").hexdigest(),
         hashlib.sha1(b"abc").hexdigest(),
         hashlib.sha256(b"abc").hexdigest(),
         hashlib.sha512(b"abc").hexdigest(),
     ]
+    assert out[6] == "True"  # hashlib's source is still found (tracebacks show it)
+
+
+def test_the_score_keeper_loads_no_hashlib():
+    out = run("import sys, scorekeeper.cli\nprint('hashlib' in sys.modules)\n")
+    assert out == ["False"]
 
 
 def test_openssl_is_still_there_for_a_module_that_imports_it_itself():
@@ -49,17 +60,15 @@ def test_openssl_is_still_there_for_a_module_that_imports_it_itself():
         "print(hmac.new(b'key', b'abc', hashlib.sha256).hexdigest())\n"
         "print(hmac.new(b'key', b'abc', 'sha256').hexdigest())\n"
     )
-    import hmac
-
     expected = hmac.new(b"key", b"abc", hashlib.sha256).hexdigest()
     assert out == ["True", expected, expected]
 
 
 def test_hashlib_imported_before_pnp_is_left_as_it_is():
     out = run(
-        "import hashlib, pnp\n"
-        "from pnp.core.digests import without_openssl\n"
-        "print(hashlib._hashlib is None, without_openssl())\n"
+        "import sys, hashlib, pnp\n"
+        "from pnp.core.digests import OwnHashes\n"
+        "print(hashlib._hashlib is None, OwnHashes in sys.meta_path)\n"
     )
     assert out == ["False False"]
 
