@@ -3,11 +3,11 @@ from the one card drawing.
 
 Nothing here draws a card. `pdf-single` is pnp.render.single's single-face PDF of every
 printed copy; `png` and `tts` write a single-face PDF of each distinct face once (into
-the staging folder, not kept) and rasterise its pages with pdfium (pnp.render.pdfium),
-page by page, each page rendered once at exactly the pixel size asked for
-(`render_page`). Output goes to `out/<game>/` atomically, as `pnp build`'s does
-(pnp.build's staging folder and `publish`): `cards-single.pdf` is replaced whole, and so
-are the `png/` and `tts/` folders; a failed export leaves the previous one as it was.
+the staging folder, not kept) and rasterise its pages with pypdfium2, page by page, each
+page rendered once at exactly the pixel size asked for (`render_page`). Output goes to
+`out/<game>/` atomically, as `pnp build`'s does (pnp.build's staging folder and
+`publish`): `cards-single.pdf` is replaced whole, and so are the `png/` and `tts/`
+folders; a failed export leaves the previous one as it was.
 Lengths: data in mm (`_mm`), PDF geometry in points, images in pixels (`_px`).
 Source: shared/DESIGN.md, "pnp export"; issue 12, item 4.
 """

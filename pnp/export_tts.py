@@ -34,7 +34,7 @@ from PIL import Image
 from pnp.core.errors import PnpError
 from pnp.fonts import release as release_fonts
 from pnp.layout.kit import PrintGroup, front_key
-from pnp.render import pdfium, raster
+from pnp.render import raster
 from pnp.render.single import BACK, FRONT, distinct_sides
 
 MAX_COLS, MAX_ROWS = 10, 7
@@ -185,14 +185,17 @@ def write_tts(
     faces = staging / "faces.pdf"
     job.draw(faces, sides, 0.0, job.name)
     release_fonts()  # the PDF is written: its fonts' memory goes to the rasterising
+    import pypdfium2 as pdfium  # imported now, it takes its part of that memory too
+
     total = sum(len(s.cards) for d in decks for s in d.sheets) + len(decks)
     scratch = bytearray(cell[0] * cell[1] * 3)  # every card and back is drawn in it, in turn
-    with (
-        pdfium.document(faces) as document,  # pdfium loaded now, into the memory given back
-        progress(total, f"{job.kit.id}: Tabletop Simulator at {used_dpi} dpi") as bar,
-    ):
-        for deck in decks:
-            _write_deck(deck, document, pages, cell, scratch, used_dpi, folder, bar)
+    document = pdfium.PdfDocument(str(faces))
+    try:
+        with progress(total, f"{job.kit.id}: Tabletop Simulator at {used_dpi} dpi") as bar:
+            for deck in decks:
+                _write_deck(deck, document, pages, cell, scratch, used_dpi, folder, bar)
+    finally:
+        document.close()
     save = f"{job.kit.id}.json"
     urls = (target.resolve() / "tts").as_uri()
     text = json.dumps(saved_object(job, decks, urls), indent=2, ensure_ascii=True)
@@ -212,8 +215,11 @@ def write_tts(
 
 
 def _face(document, page_index: int, cell: tuple[int, int], scratch: bytearray) -> Image.Image:
-    with pdfium.page(document, page_index) as page:
+    page = document[page_index]
+    try:
         return raster.render_page(page, *cell, scratch)
+    finally:
+        page.close()
 
 
 def _write_deck(
@@ -254,8 +260,11 @@ def _sheet_strips(
     for row in range(sheet.rows):
         packed = []
         for card in sheet.cards[row * sheet.cols : (row + 1) * sheet.cols]:
-            with pdfium.page(document, pages[(FRONT, front_key(card))]) as page:
+            page = document[pages[(FRONT, front_key(card))]]
+            try:
                 packed.append(raster.render_packed(page, w, h, scratch))
+            finally:
+                page.close()
             bar.update(1)
         yield from raster.side_by_side(packed, sheet.cols * w, h)
 

@@ -1,9 +1,9 @@
-"""Rasterising single-face PDFs (pnp.render.single) with pdfium (pypdfium2's library,
-called through pnp.render.pdfium): each page rendered once, at exactly the pixel size
-asked for, page by page, and encoded as PNG with its dpi. No drawing happens here: the
-pixels are pdfium's rendering of the one PDF drawing. pdfium is loaded by the functions
-that rasterise, not with this module: a process that writes a PDF first (pnp.export)
-loads it once the PDF is written, into the memory the drawing has given back.
+"""Rasterising single-face PDFs (pnp.render.single) with pypdfium2: each page rendered
+once, at exactly the pixel size asked for, page by page, and encoded as PNG with its dpi.
+No drawing happens here: the pixels are pdfium's rendering of the one PDF drawing.
+pypdfium2 is imported by the functions that rasterise, not with this module: a process
+that writes a PDF first (pnp.export) loads it once the PDF is written, into the memory
+the drawing has given back.
 Lengths: mm (`_mm`) and pixels (`_px`). Source: shared/DESIGN.md, "pnp export"; issue 41.
 """
 
@@ -16,12 +16,14 @@ import zlib
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
 from pnp.core.errors import PnpError
-from pnp.render import pdfium
+
+if TYPE_CHECKING:  # pypdfium2 is imported when a PDF is rasterised, not with this module
+    import pypdfium2 as pdfium
 
 MM_PER_INCH = 25.4
 
@@ -59,17 +61,25 @@ def rasterise(
 ) -> Generator[tuple[int, Image.Image], None, None]:
     """(page index, RGB image of `size_px`) of every page of `pdf`, one page at a time:
     each page is opened, rendered (`render_page`, every page into the same buffer) and
-    closed before the next. PnpError as pnp.render.pdfium.document and page."""
+    closed before the next."""
+    import pypdfium2 as pdfium
+
     scratch = bytearray(size_px[0] * size_px[1] * 3)
-    with pdfium.document(pdf) as document:
-        for index in range(pdfium.page_count(document)):
-            with pdfium.page(document, index) as page:
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        for index in range(len(document)):
+            page = document[index]
+            try:
                 image = render_page(page, *size_px, scratch)
+            finally:
+                page.close()
             yield index, image
+    finally:
+        document.close()
 
 
 def render_page(
-    page: Any, width_px: int, height_px: int, scratch: bytearray | None = None
+    page: pdfium.PdfPage, width_px: int, height_px: int, scratch: bytearray | None = None
 ) -> Image.Image:
     """The whole `page` as an RGB image of exactly `width_px` x `height_px`, on white,
     anti-aliased (pdfium's defaults), annotations drawn (`render_into`, into a white
@@ -88,18 +98,18 @@ def render_page(
 
 
 def render_into(
-    page: Any, buffer: bytearray, offset: int, stride: int, width_px: int, height_px: int
+    page: pdfium.PdfPage, buffer: bytearray, offset: int, stride: int, width_px: int, height_px: int
 ) -> None:
-    """Draw the whole `page` (pnp.render.pdfium.page's, or a pypdfium2 PdfPage) into a
-    `width_px` x `height_px` rectangle of `buffer` (raw RGB pixels, rows `stride` bytes
-    apart) whose top left pixel is at byte `offset`, over the pixels already there
-    (white, for a page on white), anti-aliased (pdfium's defaults), annotations drawn.
-    pdfium maps the page's box onto the rectangle, so each axis gets its own scale
-    (size_px / size_pt · 72 dpi). This is the call pypdfium2's PdfPage.render(scale=s)
-    makes, whose size is ceil(size_pt · s) on both axes with one scale; here the size is
-    chosen, so no pixel is cropped or padded. (The PDFs have no interactive form fields,
-    so render()'s may_draw_forms would draw nothing more.) The pixels are drawn in place,
-    so pages can be drawn side by side into one buffer without a copy of any of them.
+    """Draw the whole `page` into a `width_px` x `height_px` rectangle of `buffer` (raw
+    RGB pixels, rows `stride` bytes apart) whose top left pixel is at byte `offset`, over
+    the pixels already there (white, for a page on white), anti-aliased (pdfium's
+    defaults), annotations drawn. pdfium maps the page's box onto the rectangle, so each
+    axis gets its own scale (size_px / size_pt · 72 dpi). This is the call
+    PdfPage.render(scale=s) makes, whose size is ceil(size_pt · s) on both axes with one
+    scale; here the size is chosen, so no pixel is cropped or padded. (The PDFs have no
+    interactive form fields, so render()'s may_draw_forms would draw nothing more.) The
+    pixels are drawn in place, so pages can be drawn side by side into one buffer
+    without a copy of any of them.
 
     PnpError if the bitmap cannot be made (out of memory); ValueError if the rectangle
     does not lie inside `buffer`."""
@@ -111,16 +121,27 @@ def render_into(
         raise ValueError(
             f"a {width_px}x{height_px} px rectangle at byte {offset} is not inside the buffer"
         )
-    lib = pdfium.library()
+    import pypdfium2.raw as pdfium_c
+
     pixels_at = (ctypes.c_ubyte * (len(buffer) - offset)).from_buffer(buffer, offset)
-    bitmap = lib.FPDFBitmap_CreateEx(width_px, height_px, pdfium.BITMAP_BGR, pixels_at, stride)
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(
+        width_px, height_px, pdfium_c.FPDFBitmap_BGR, pixels_at, stride
+    )
     if not bitmap:
         raise PnpError(f"cannot make a {width_px}x{height_px} px image (out of memory?)")
     try:
-        flags = pdfium.ANNOTATIONS | pdfium.REVERSE_BYTE_ORDER
-        lib.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width_px, height_px, 0, flags)
+        pdfium_c.FPDF_RenderPageBitmap(
+            bitmap,
+            page,
+            0,
+            0,
+            width_px,
+            height_px,
+            0,
+            pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER,
+        )
     finally:
-        lib.FPDFBitmap_Destroy(bitmap)
+        pdfium_c.FPDFBitmap_Destroy(bitmap)
         del pixels_at  # the bytearray may be resized again once no view holds it
 
 
@@ -140,7 +161,9 @@ class Packed:
     bands: tuple[bytes, ...]
 
 
-def render_packed(page: Any, width_px: int, height_px: int, scratch: bytearray) -> Packed:
+def render_packed(
+    page: pdfium.PdfPage, width_px: int, height_px: int, scratch: bytearray
+) -> Packed:
     """The whole `page` rendered as `render_page` renders it, into `scratch` (a buffer of
     at least width_px x height_px x 3 bytes, reused from page to page), then packed.
     PnpError as `render_into`; ValueError if `scratch` is too small."""
