@@ -23,8 +23,8 @@ library it loads; Pillow 2.2; hashlib with CPython's own hashes, not OpenSSL's l
 3.5 MiB, pnp.core.digests); data loaded and checked 28.8 (+3.1, the fonts' reportlab
 tables 2.3 of it); faces PDF drawn 33.5 (+4.7, a third font 1.2 of it); fonts released
 32.7; pdfium loaded 35.1 (+2.4 through that binding; pypdfium2's Python layer, which
-declares all of pdfium's functions and types, costs 1.7 more at the peak); the first deck's sheets rendered 38.0
-(+2.9: pdfium's code and caches, one card's pixels, a row of packed cards); its back
+declares all of pdfium's functions and types, costs 1.7 more at the peak); the first
+deck's sheets rendered 38.0 (+2.9: pdfium's code and caches, one card's pixels, a row of packed cards); its back
 through Pillow's PNG plugin (alone: pnp.render.raster.encode_png), the second deck and
 the JSON: peak 38.3. The bare script: interpreter 10.7, Pillow +3.0, pypdfium2 +6.9,
 rendering +5.2 = 25.8. The 1.5x goal is 38.7.
