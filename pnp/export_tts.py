@@ -193,7 +193,7 @@ def write_tts(
     try:
         with progress(total, f"{job.kit.id}: Tabletop Simulator at {used_dpi} dpi") as bar:
             for deck in decks:
-                _write_deck(deck, document, pages, cell, scratch, used_dpi, folder, bar)
+                _write_deck(deck, (document, pages, scratch), cell, used_dpi, folder, bar)
     finally:
         document.close()
     save = f"{job.kit.id}.json"
@@ -222,18 +222,10 @@ def _face(document, page_index: int, cell: tuple[int, int], scratch: bytearray) 
         page.close()
 
 
-def _write_deck(
-    deck: TtsDeck,
-    document,
-    pages: dict,
-    cell: tuple[int, int],
-    scratch: bytearray,
-    dpi: int,
-    folder: Path,
-    bar,
-) -> None:
+def _write_deck(deck: TtsDeck, source: tuple, cell: tuple[int, int], dpi: int, folder: Path, bar):
     """Write `deck`'s sheets (`_sheet_strips`), then its back (white for a group printed
-    without one)."""
+    without one); `source`: (the faces PDF, its page of each side, the pixels' buffer)."""
+    document, pages, scratch = source
     w, h = cell
     for sheet, name in zip(deck.sheets, deck.sheet_names()):
         strips = _sheet_strips(sheet, document, pages, cell, scratch, bar)
