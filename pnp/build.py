@@ -22,8 +22,10 @@ from pnp.core.sizes import card_mm, card_size_name
 from pnp.core.units import mm_to_pt
 from pnp.data.icons import credit_blocks
 from pnp.layout.card_frame import SAFE_MM, CardFrame
+from pnp.layout.first_page import FIRST_PAGE
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit, front_key
+from pnp.print_first import write_first_page
 from pnp.render.alongside import Alongside
 from pnp.render.painter import KitPainter, reprinted
 from pnp.render.sheets import new_canvas, write_sheets
@@ -256,6 +258,10 @@ def _build(
         canvas.save()
         rule_pages, sides = rule_files.result()
         extras = {e.name: e.render(staging / e.name, spec.paper, data) for e in kit.extras(data)}
+        pages = {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides, **extras}
+        pages[FIRST_PAGE] = write_first_page(
+            staging, options, kit, data, spec, grid, groups, stats.sheets, pages
+        )
         names = (*OUTPUTS, *extras)
         publish(staging, target, names)
     except OSError as exc:  # a full disk, a quota, the folder removed under us
@@ -271,7 +277,7 @@ def _build(
         kit.summary(groups),
         grid,
         stats.sheets,
-        {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides, **extras},
+        pages,
         [target / n for n in names],
         time.perf_counter() - start,
         tuple(warnings),
