@@ -21,6 +21,7 @@ from pnp.core.shown import PATH_LIMIT, listed, quoted
 from pnp.core.sizes import card_mm, card_size_name
 from pnp.core.units import mm_to_pt
 from pnp.data.icons import credit_blocks
+from pnp.figures import rulebook_figures
 from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.first_page import FIRST_PAGE
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
@@ -242,16 +243,17 @@ def _build(
     target = Path(options.out_dir) / kit.id
     staging = _staging_folder(target)
     name = kit.name(data)
+    figures, figure_problems = rulebook_figures(kit, data, frame, blocks, spec.paper)
     blocks = [*blocks, *credit_blocks(data.info)]  # CC BY: the icons' authors in print
     try:
-        rule_files.send(staging, blocks, spec.paper, name, rows)
+        rule_files.send(staging, blocks, spec.paper, name, rows, (tuple(figures), frame))
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
         checks = FaceChecks(kit, data, frame)
         keep = reprinted(front_key(c) for g in groups for c in g.copies)
         painter = KitPainter(canvas, kit, data, frame, options.max_dpi, checks, keep)
         stats = write_sheets(canvas, grid, spec, groups, painter)
         checks.rest()
-        errors, face_warnings = errors_only(checks.problems())
+        errors, face_warnings = errors_only(figure_problems + checks.problems())
         if errors:
             raise DataError(errors)
         warnings = printed + face_warnings + rest
@@ -296,13 +298,14 @@ def _rule_writer() -> None:
 
 
 def _write_rule_files(
-    staging: Path, blocks: list, paper: str, name: str, rows: list
+    staging: Path, blocks: list, paper: str, name: str, rows: list, figures: tuple
 ) -> tuple[int, int]:
     """rules.pdf and booklet.pdf in `staging` (pnp.render.rulebook, imported here so that
-    only the process writing them loads platypus); (rulebook pages, booklet sides)."""
+    only the process writing them loads platypus), with their `figures` (pnp.figures:
+    the figures and the card frame); (rulebook pages, booklet sides)."""
     from pnp.render.rulebook import render_rule_files
 
     pages, sides = render_rule_files(
-        staging / "rules.pdf", staging / "booklet.pdf", blocks, paper, name, rows
+        staging / "rules.pdf", staging / "booklet.pdf", blocks, paper, name, rows, figures
     )
     return pages, sides

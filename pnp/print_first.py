@@ -14,7 +14,7 @@ downloaded the folder what to open first.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from pnp.build_line import build_line
 from pnp.core.sizes import card_mm, card_size_name, half_sheet_mm, paper_name, paper_title
@@ -46,7 +46,7 @@ def deck_sheets(groups: Sequence[PrintGroup], per_sheet: int, deck_sheets: bool)
     marked = [PrintGroup(g.label, (i,) * len(g.copies), g.back) for i, g in enumerate(groups)]
     found: dict[int, list[int]] = {}
     for number, sheet in enumerate(sheet_layout(marked, per_sheet, deck_sheets), start=1):
-        for index in dict.fromkeys(i for i, _ in sheet):
+        for index in dict.fromkeys(cast(int, i) for i, _ in sheet):
             found.setdefault(index, []).append(number)
     return [(found[i][0], found[i][-1]) if i in found else (0, 0) for i in range(len(groups))]
 

@@ -303,17 +303,24 @@ def validate(
     bleed: bool = False,
     paper: str | None = None,
 ) -> tuple[Any | None, list[Block], list[Problem]]:
-    """Load `folder` with `kit`, check its faces on the frame `frame_for(data)` gives, and
-    read and check its `rulebook.md`; with `bleed` (a shop preset's check), also what of
+    """Load `folder` with `kit`, check its faces on the frame `frame_for(data)` gives and
+    the rulebook's pictures (pnp.figures: on A4, Letter and `paper`), and read and check
+    its `rulebook.md`; with `bleed` (a shop preset's check), also what of
     the faces cannot run on through the frame's bleed (`preset_faults`); the lines
     printed outside the faces on `paper` too (`check_printed`).
 
     Returns (data, rulebook blocks, every problem); data is None when loading failed.
     """
+    from pnp.figures import figure_problems
+    from pnp.printed import CHECKED_PAPERS
+
     data, blocks, printed, rest = validate_data(kit, folder, paper)
     if data is None:
         return None, blocks, rest
-    return data, blocks, printed + check_faces(kit, data, frame_for(data), bleed) + rest
+    frame = frame_for(data)
+    papers = (*CHECKED_PAPERS, *((paper,) if paper else ()))
+    pictures = figure_problems(kit, data, frame, blocks, papers)
+    return data, blocks, printed + check_faces(kit, data, frame, bleed) + pictures + rest
 
 
 def read_rulebook(folder: Path) -> tuple[list[Block], list[Problem]]:

@@ -74,6 +74,8 @@ def test_what_new_writes_validates_builds_and_exports_at_once(tmp_path):
         "Playing a round",
         "End of the game and scoring",
         "Clarifications",
+        "Action card: Quick Hands",  # the card anatomy, from the faces (issue 44 item 5)
+        "Setting up for three players",  # the setup picture game.toml declares
     ):
         assert words in text, words
     assert re.search(r"Treasure cards\s+10\s+Cards in all\s+18", text)

@@ -18,50 +18,16 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.sizes import paper_mm
 from pnp.core.units import mm_to_pt
-from pnp.fonts import BOLD, REGULAR, missing_glyphs, register_all
+from pnp.fonts import BOLD, REGULAR, register_all
 from pnp.fonts import font as font_name
 from pnp.layout.first_page import RULER_MM, FirstPage
-from pnp.layout.text import text_width, wrap
+from pnp.layout.text import text_width
+from pnp.layout.wrapped import lines_of, printable
 from pnp.render.boxed import BoxedCanvas
 
 MARGIN_MM = 15.0
 INK, BODY, GREY, RULE = "#1F3A5F", "#222222", "#555555", "#BBBBBB"
 TITLE_PT, TITLE_FLOOR_PT, HEAD_PT, BODY_PT, SMALL_PT = 20.0, 12.0, 12.0, 9.5, 8.0
-
-
-def printable(text: str, font: str) -> str:
-    """`text` with every character `font` cannot draw (and every control character)
-    replaced by "?"."""
-    missing = missing_glyphs(text, font)
-    odd = {ch for ch in text if not ch.isprintable() and ch != " "}
-    return "".join("?" if ch in missing or ch in odd else ch for ch in text)
-
-
-def lines_of(text: str, font: str, size: float, width: float) -> list[str]:
-    """`text` wrapped to `width` pt in `font` at `size`; a word wider than the width is
-    broken between its characters."""
-    face = font_name(font)
-    text = printable(text, font)
-    found = wrap(text, face, size, width)
-    if found is not None:
-        return list(found)
-    lines: list[str] = []
-    for word in text.split(" "):
-        while text_width(word, face, size) > width:
-            cut = max(
-                1, max(n for n in range(1, len(word) + 1) if _fits(word[:n], face, size, width))
-            )
-            lines.append(word[:cut])
-            word = word[cut:]
-        if lines and text_width(f"{lines[-1]} {word}", face, size) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
-def _fits(part: str, face: str, size: float, width: float) -> bool:
-    return len(part) == 1 or text_width(part, face, size) <= width
 
 
 class _Flow:
