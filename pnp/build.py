@@ -243,14 +243,15 @@ def _build(
     target = Path(options.out_dir) / kit.id
     staging = _staging_folder(target)
     name = kit.name(data)
-    figures, figure_problems = rulebook_figures(kit, data, frame, blocks, spec.paper)
-    blocks = [*blocks, *credit_blocks(data.info)]  # CC BY: the icons' authors in print
+    credits = credit_blocks(data.info)  # CC BY: the icons' authors in print
     try:
-        rule_files.send(staging, blocks, spec.paper, name, rows, (tuple(figures), frame))
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
         checks = FaceChecks(kit, data, frame)
         keep = reprinted(front_key(c) for g in groups for c in g.copies)
         painter = KitPainter(canvas, kit, data, frame, options.max_dpi, checks, keep)
+        figures, figure_problems = rulebook_figures(kit, data, frame, blocks, spec.paper, painter)
+        send = (staging, [*blocks, *credits], spec.paper, name, rows, (tuple(figures), frame))
+        rule_files.send(*send)
         stats = write_sheets(canvas, grid, spec, groups, painter)
         checks.rest()
         errors, face_warnings = errors_only(figure_problems + checks.problems())

@@ -4,25 +4,33 @@ faces the kit prints on the build's card frame, for the rulebook's page on the b
 paper; and every problem of what game.toml's [rulebook] names (pnp.data.pictures): a
 card, back or kind the kit does not print, a part no element of the card's face has, a
 section the rulebook does not have, a table the game is not played at, a label the
-fonts cannot print, a picture too big for the page. `pnp validate` and `pnp build` both
-ask here; the rulebook's writer draws the figures (pnp.render.figures).
+fonts cannot print, a picture too big for the page. A part the face lacks (a picture
+turned off, a text the card leaves out) is a warning and its callout is left out: faces
+change with the data, the pictures only explain them. `pnp validate` and `pnp build`
+both ask here; the rulebook's writer draws the figures (pnp.render.figures).
+
+The faces come from `faces` (a `Faces`: `pnp build`'s painter, which lays out and
+checks each face once and prints the same faces on the card sheets; `pnp validate`'s
+face checks): a face with an error is not drawn, its problem reported with the faces'.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from pnp.core.errors import Problem
 from pnp.core.shown import listed, quoted
-from pnp.core.sizes import half_sheet_mm
+from pnp.core.sizes import half_sheet_mm, paper_name
 from pnp.core.units import mm_to_pt
 from pnp.data.pictures import RulebookPictures
 from pnp.fonts import BOLD, REGULAR, glyph_problem, missing_glyphs
 from pnp.layout.anatomy import anatomy_figure, caption_of, element_keys, resolved_parts
 from pnp.layout.card_frame import CardFrame
+from pnp.layout.face import Face
 from pnp.layout.figure import Figure
 from pnp.layout.kit import Kit, card_kind
 from pnp.layout.table_setup import resolve, setup_figure
+from pnp.printed import CHECKED_PAPERS
 from pnp.render.rule_page import MARGIN_MM
 
 #: The section the anatomy figure ends by default, where the rulebook has it.
@@ -30,6 +38,9 @@ CARDS_SECTION = "The cards"
 #: platypus's frame padding on each side of the rulebook's text column (pt).
 FRAME_PADDING = 6.0
 AUTO_CARDS = 8
+#: The narrowest text column (mm) the anatomy figure puts two cards side by side in (A5's
+#: is 118 mm, half-letter's 109 mm; A6's, on A5 paper, 75 mm takes one at a time).
+PAIRS_FROM_MM = 100.0
 
 
 def figure_room(paper: str) -> tuple[float, float]:
@@ -40,28 +51,61 @@ def figure_room(paper: str) -> tuple[float, float]:
     return mm_to_pt(w - 2 * MARGIN_MM) - pad, mm_to_pt(h - 2 * MARGIN_MM) - pad
 
 
+class Faces(Protocol):
+    """Where the figures get their faces: laid out and checked, None for a face with an
+    error (not drawn)."""
+
+    def laid_front(self, card: Any) -> Face | None: ...
+
+    def laid_back(self, back_id: str) -> Face | None: ...
+
+
+class CheckedFaces:
+    """Faces laid out and checked by `checks` (a pnp.validate.FaceChecks) for the
+    pictures when validating: None for a face with an error (the faces' checks report
+    it)."""
+
+    def __init__(self, kit: Kit, data: Any, frame: CardFrame, checks: Any):
+        self.kit, self.data, self.frame, self.checks = kit, data, frame, checks
+
+    def laid_front(self, card: Any) -> Face | None:
+        face = self.kit.face(card, self.data, self.frame)
+        return face if self.checks.card(card, face) else None
+
+    def laid_back(self, back_id: str) -> Face | None:
+        face = self.kit.back_face(back_id, self.data, self.frame)
+        return face if self.checks.back(back_id, face) else None
+
+
 def rulebook_figures(
-    kit: Kit, data: Any, frame: CardFrame, blocks: list, paper: str
+    kit: Kit, data: Any, frame: CardFrame, blocks: list, paper: str, faces: Faces
 ) -> tuple[list[Figure], list[Problem]]:
-    """The figures of the kit's rulebook on `paper` (anatomy, then setup) and every
-    problem of game.toml's [rulebook]; figures with a problem are left out."""
+    """The figures of the kit's rulebook on `paper` (anatomy, then setup), the faces
+    from `faces`, and every problem of game.toml's [rulebook]; a figure with an error is
+    left out. Nothing when the rulebook could not be read (no blocks: its own problem
+    says why)."""
+    if not blocks:
+        return [], []
     pictures = data.info.pictures or RulebookPictures(data.info.folder / "game.toml")
     sections = [b.text for b in blocks if b.kind == "h2"]
     problems: list[Problem] = []
     width, height = figure_room(paper)
-    figures = _anatomy(kit, data, frame, pictures, sections, width, problems)
+    figures = _anatomy(kit, data, frame, (pictures, sections, faces), width, problems)
     setup = pictures.setup
     if setup is not None and not _setup_problems(kit, data, pictures, sections, problems):
-        spots = resolve(setup, kit, data, frame)
+        spots = resolve(setup, kit, data, faces)
         figure = setup_figure("figure-setup", setup, spots, frame, (width, height))
         if figure is None:
+            checked = paper_name(paper) in CHECKED_PAPERS
             problems.append(
-                _problem(
-                    pictures,
-                    setup.line,
-                    "rulebook.setup",
+                Problem(
+                    pictures.file,
                     f"the setup picture does not fit a rulebook page on {paper} even "
-                    "with the smallest cards: draw fewer (each place's `cards`)",
+                    "with the smallest cards: draw fewer (each place's `cards`)"
+                    + ("" if checked else "; the rulebook is printed without it"),
+                    line=setup.line,
+                    field="rulebook.setup",
+                    level="error" if checked else "warning",
                 )
             )
         else:
@@ -89,64 +133,79 @@ def _section_problem(wanted: str | None, sections: list[str]) -> str | None:
     )
 
 
-def _anatomy(kit, data, frame, pictures, sections, width, problems) -> list[Figure]:
+def _anatomy(kit, data, frame, asked, width, problems) -> list[Figure]:
+    pictures, sections, faces = asked
     after = _section(pictures.anatomy_after, sections)
     wrong = _section_problem(pictures.anatomy_after, sections)
     if wrong:
         where = pictures.line_of("anatomy_after")
         problems.append(_problem(pictures, where, "rulebook.anatomy_after", wrong))
         return []
-    cards = {c.id: c for c in kit.printed_cards(data)}
-    entries = pictures.anatomy
-    if entries is None:
-        firsts: dict[str, Any] = {}
-        for card in kit.cards(data):
-            firsts.setdefault(card_kind(card), card)
-        chosen = [(c, None, None, pictures.line, -1) for c in list(firsts.values())[:AUTO_CARDS]]
-    else:
-        chosen = []
-        for i, entry in enumerate(entries):
-            card = cards.get(entry.card)
-            if card is None:
-                problems.append(
-                    _problem(
-                        pictures,
-                        entry.line_of("card"),
-                        f"rulebook.anatomy[{i}].card",
-                        f"no card {quoted(entry.card)} in the kit "
-                        f"(its cards: {listed([quoted(k) for k in cards], 6)})",
-                    )
-                )
-                continue
-            chosen.append((card, entry.parts, entry.title, entry.line_of("parts"), i))
     shown = []
-    for card, declared, title, line, i in chosen:
-        face = kit.face(card, data, frame)
-        parts, unknown = resolved_parts(face, declared)
-        field = f"rulebook.anatomy[{i}].parts"
+    for card, entry, i in _anatomy_cards(kit, data, pictures, problems):
+        face = faces.laid_front(card)
+        if face is None:  # an error of its own: reported with the faces'
+            continue
+        parts, unknown = resolved_parts(face, entry.parts if entry else None)
         if unknown:
             problems.append(
-                _problem(
-                    pictures,
-                    line,
-                    field,
+                Problem(
+                    pictures.file,
                     f"{listed([quoted(k) for k in unknown], 4)} "
                     f"{'names' if len(unknown) == 1 else 'name'} no part of the face of "
                     f"card {quoted(card.id)} (its parts: "
-                    f"{listed([quoted(k) for k in element_keys(face)], 20)})",
+                    f"{listed([quoted(k) for k in element_keys(face)], 20)}); the card "
+                    "anatomy leaves " + ("it" if len(unknown) == 1 else "them") + " out",
+                    line=entry.line_of("parts"),
+                    field=f"rulebook.anatomy[{i}].parts",
+                    level="warning",
+                )
+            )
+        caption = caption_of(entry.title if entry else None, card_kind(card), card)
+        if entry is not None:
+            line = entry.line_of("parts")
+            labels = [label for label, _ in parts]
+            field = f"rulebook.anatomy[{i}]."
+            if _glyphs(pictures, line, field + "parts", labels, REGULAR, problems):
+                continue
+            if _glyphs(
+                pictures, entry.line_of("title"), field + "title", [caption], BOLD, problems
+            ):
+                continue
+        if parts:
+            shown.append((face, parts, caption))
+    per = 2 if width >= mm_to_pt(PAIRS_FROM_MM) else 1  # two side by side where they fit
+    return [
+        anatomy_figure(f"figure-anatomy-{n}", after, shown[n : n + per], frame, width)
+        for n in range(0, len(shown), per)
+    ]
+
+
+def _anatomy_cards(kit, data, pictures, problems) -> list[tuple[Any, Any, int]]:
+    """(card, its [[rulebook.anatomy]] entry or None, the entry's index) of each card the
+    anatomy shows: those declared, else the first card of each kind."""
+    if pictures.anatomy is None:
+        firsts: dict[str, Any] = {}
+        for card in kit.cards(data):
+            firsts.setdefault(card_kind(card), card)
+        return [(card, None, -1) for card in list(firsts.values())[:AUTO_CARDS]]
+    cards = {c.id: c for c in kit.printed_cards(data)}
+    chosen = []
+    for i, entry in enumerate(pictures.anatomy):
+        card = cards.get(entry.card)
+        if card is None:
+            problems.append(
+                _problem(
+                    pictures,
+                    entry.line_of("card"),
+                    f"rulebook.anatomy[{i}].card",
+                    f"no card {quoted(entry.card)} in the kit "
+                    f"(its cards: {listed([quoted(k) for k in cards], 6)})",
                 )
             )
             continue
-        caption = caption_of(title, card_kind(card), card)
-        if _glyphs(pictures, line, field, [label for label, _ in parts], REGULAR, problems):
-            continue
-        if _glyphs(pictures, line, f"rulebook.anatomy[{i}].title", [caption], BOLD, problems):
-            continue
-        shown.append((face, parts, caption))
-    return [
-        anatomy_figure(f"figure-anatomy-{n}", after, shown[n : n + 2], frame, width)
-        for n in range(0, len(shown), 2)
-    ]
+        chosen.append((card, entry, i))
+    return chosen
 
 
 def _glyphs(pictures, line: int, field: str, texts: list[str], font: str, problems) -> bool:
@@ -212,13 +271,13 @@ def _setup_problems(kit, data, pictures, sections, problems) -> bool:
 
 
 def figure_problems(
-    kit: Kit, data: Any, frame: CardFrame, blocks: list, papers: tuple[str, ...]
+    kit: Kit, data: Any, frame: CardFrame, blocks: list, papers: tuple[str, ...], faces: Faces
 ) -> list[Problem]:
     """The problems of the rulebook's pictures on each of `papers` (`rulebook_figures`),
     each once."""
     found: list[Problem] = []
     for paper in dict.fromkeys(papers):
-        for problem in rulebook_figures(kit, data, frame, blocks, paper)[1]:
+        for problem in rulebook_figures(kit, data, frame, blocks, paper, faces)[1]:
             if problem not in found:
                 found.append(problem)
     return found

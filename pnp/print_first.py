@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence, cast
 
 from pnp.build_line import build_line
+from pnp.core.shown import plural
 from pnp.core.sizes import card_mm, card_size_name, half_sheet_mm, paper_name, paper_title
 from pnp.layout.first_page import FIRST_PAGE, DeckRow, FirstPage, KitFile
 from pnp.layout.imposition import Grid, SheetSpec
@@ -96,7 +97,8 @@ def _cards_file(spec: SheetSpec, grid: Grid, copies: int, sheets: int, pages: in
     cut = "cut along the crop marks" if spec.crop_marks else "cut along the card edges"
     return KitFile(
         "cards.pdf",
-        f"{copies} cards on {sheets} sheets of {paper_title(spec.paper)}, {pages} pages",
+        f"{plural(copies, 'card')} on {plural(sheets, 'sheet')} of {paper_title(spec.paper)}, "
+        f"{plural(pages, 'page')}",
         f"{how}; {cut}.",
     )
 
@@ -125,19 +127,19 @@ def kit_files(
         _cards_file(spec, grid, copies, sheets, pages["cards.pdf"]),
         KitFile(
             "rules.pdf",
-            f"the rulebook, {pages['rules.pdf']} pages of {half}",
+            f"the rulebook, {plural(pages['rules.pdf'], 'page')} of {half}",
             "read it on screen, or print it as it is; for a paper copy booklet.pdf "
             "folds into a booklet.",
         ),
         KitFile(
             "booklet.pdf",
-            f"the rulebook as a booklet: {pages['booklet.pdf'] // 2} sheets "
-            f"({pages['booklet.pdf']} sides) of {paper_title(spec.paper)} landscape",
+            f"the rulebook as a booklet: {plural(-(-pages['booklet.pdf'] // 2), 'sheet')} "
+            f"({plural(pages['booklet.pdf'], 'side')}) of {paper_title(spec.paper)} landscape",
             "two-sided, flip on the short edge, at 100 %; stack the sheets, fold them in "
             "half and staple on the fold.",
         ),
     ]
-    files += [KitFile(e.name, f"{e.label}, {pages[e.name]} pages", e.how) for e in extras]
+    files += [KitFile(e.name, f"{e.label}, {plural(pages[e.name], 'page')}", e.how) for e in extras]
     return tuple(files)
 
 

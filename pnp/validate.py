@@ -311,7 +311,7 @@ def validate(
 
     Returns (data, rulebook blocks, every problem); data is None when loading failed.
     """
-    from pnp.figures import figure_problems
+    from pnp.figures import CheckedFaces, figure_problems
     from pnp.printed import CHECKED_PAPERS
 
     data, blocks, printed, rest = validate_data(kit, folder, paper)
@@ -319,7 +319,8 @@ def validate(
         return None, blocks, rest
     frame = frame_for(data)
     papers = (*CHECKED_PAPERS, *((paper,) if paper else ()))
-    pictures = figure_problems(kit, data, frame, blocks, papers)
+    faces = CheckedFaces(kit, data, frame, FaceChecks(kit, data, frame))
+    pictures = figure_problems(kit, data, frame, blocks, papers, faces)
     return data, blocks, printed + check_faces(kit, data, frame, bleed) + pictures + rest
 
 

@@ -203,3 +203,17 @@ def test_characters_the_font_lacks_print_as_question_marks(tmp_path):
     command = " ".join(_command_on(path))
     assert "/tmp/??/" in command and "月" not in command
     assert command.replace(" ", "").endswith("x" * 300)  # broken over lines, all there
+
+
+@pytest.mark.parametrize(
+    ("duplex", "said"),
+    [
+        ("long", "Two-sided for cards.pdf: flip on the long edge"),
+        ("short", "Two-sided for cards.pdf: flip on the short edge"),
+        ("none", "One-sided: cards.pdf holds the fronts only"),
+    ],
+)
+def test_the_flip_edge_is_the_builds_duplex(duplex, said):
+    from pnp.print_first import settings
+
+    assert any(line.startswith(said) for line in settings(SheetSpec(duplex=duplex)))

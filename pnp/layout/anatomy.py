@@ -1,7 +1,7 @@
 """The rulebook's card-anatomy figures (issue 44, item 5): a card of each kind, drawn from
 its real face, with callouts naming its parts. A callout's leader ends on the centre of
 the part it names: the box its elements cover on the face (a text's printed lines, an
-icon's square, a picture's window), inside the trim. Labels sit beside the card, on the
+icon's square, the part of a picture that shows), inside the trim. Labels sit beside the card, on the
 side of the part they name, pushed apart where they would overlap.
 
 Which cards and what their parts are called come from game.toml's [[rulebook.anatomy]]
@@ -72,8 +72,9 @@ def auto_parts(face: Face) -> list[tuple[str, list[Element]]]:
 
 
 def part_box(elements: Sequence[Element], frame: CardFrame) -> Rect:
-    """The box (card-local pt) the elements cover, kept inside the trim."""
-    boxes = [e.bounds() for e in elements]
+    """The box (card-local pt) the elements cover, kept inside the trim: a picture's is
+    the part of it that shows (pnp.layout.art.Placement.shown), not its whole window."""
+    boxes = [e.placement().shown if isinstance(e, Art) else e.bounds() for e in elements]
     x0 = max(0.0, min(b.x for b in boxes))
     y0 = max(0.0, min(b.y for b in boxes))
     x1 = min(frame.w, max(b.x + b.w for b in boxes))

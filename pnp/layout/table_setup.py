@@ -62,19 +62,13 @@ def seats(players: int) -> list[list[int]]:
     return {2: [[1], [0]], 3: [[1, 2], [0]], 4: [[1, 2], [0, 3]]}[players]
 
 
-def resolve(setup: Any, kit: Any, data: Any, frame: CardFrame) -> dict[str, list[SpotCards]]:
-    """ "middle" and each player's number -> its spots, each with the faces it shows:
-    a face-down spot the back of its `backs` for that player in turn (the kit's first
-    back when none), a face-up one the next cards of its kind not shown yet."""
-    backs: dict[str, Any] = {}
-    fronts: dict[str, Any] = {}
+def resolve(setup: Any, kit: Any, data: Any, faces: Any) -> dict[str, list[SpotCards]]:
+    """ "middle" and each player's number -> its spots, each with the faces it shows
+    (from `faces`, a pnp.figures.Faces; a face with an error is left out): a face-down
+    spot the back of its `backs` for that player in turn (the kit's first back when
+    none), a face-up one the next cards of its kind not shown yet."""
     pool: dict[str | None, list] = {}
     used: dict[str | None, int] = {}
-
-    def back(back_id: str):
-        if back_id not in backs:
-            backs[back_id] = kit.back_face(back_id, data, frame)
-        return backs[back_id]
 
     def next_card(kind: str | None):
         cards = pool.setdefault(
@@ -82,20 +76,17 @@ def resolve(setup: Any, kit: Any, data: Any, frame: CardFrame) -> dict[str, list
         )
         n = used.get(kind, 0)
         used[kind] = n + 1
-        card = cards[n % len(cards)]
-        if card.id not in fronts:
-            fronts[card.id] = kit.face(card, data, frame)
-        return fronts[card.id]
+        return faces.laid_front(cards[n % len(cards)])
 
     first = kit.back_ids(data)[0]
 
     def spot(s, player: int) -> SpotCards:
         if s.face == "down":
             chosen = s.backs[player % len(s.backs)] if s.backs else first
-            faces = tuple(back(chosen) for _ in range(s.cards))
+            shown = [faces.laid_back(chosen) for _ in range(s.cards)]
         else:
-            faces = tuple(next_card(s.kind) for _ in range(s.cards))
-        return SpotCards(s.label, faces, s.spread)
+            shown = [next_card(s.kind) for _ in range(s.cards)]
+        return SpotCards(s.label, tuple(f for f in shown if f is not None), s.spread)
 
     found = {"middle": [spot(s, 0) for s in setup.middle]}
     for player in range(setup.players):
