@@ -271,13 +271,15 @@ def _setup_problems(kit, data, pictures, sections, problems) -> bool:
 
 
 def figure_problems(
-    kit: Kit, data: Any, frame: CardFrame, blocks: list, papers: tuple[str, ...], faces: Faces
+    kit: Kit, data: Any, frame: CardFrame, blocks: list, paper: str | None, checks: Any
 ) -> list[Problem]:
-    """The problems of the rulebook's pictures on each of `papers` (`rulebook_figures`),
-    each once."""
+    """The problems of the rulebook's pictures (`rulebook_figures`) on A4, Letter and
+    `paper` (None: those two), each once, their faces checked by `checks` (a
+    pnp.validate.FaceChecks, whose own problems `pnp validate` reports with the faces')."""
+    faces = CheckedFaces(kit, data, frame, checks)
     found: list[Problem] = []
-    for paper in dict.fromkeys(papers):
-        for problem in rulebook_figures(kit, data, frame, blocks, paper, faces)[1]:
+    for each in dict.fromkeys((*CHECKED_PAPERS, *((paper,) if paper else ()))):
+        for problem in rulebook_figures(kit, data, frame, blocks, each, faces)[1]:
             if problem not in found:
                 found.append(problem)
     return found
