@@ -28,7 +28,7 @@ from pnp.layout.anatomy import anatomy_figure, caption_of, element_keys, resolve
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import Face
 from pnp.layout.figure import Figure
-from pnp.layout.kit import Kit, card_kind
+from pnp.layout.kit import Kit, PrintGroup, card_kind
 from pnp.layout.table_setup import resolve, setup_figure
 from pnp.printed import CHECKED_PAPERS
 from pnp.render.rule_page import MARGIN_MM
@@ -161,7 +161,8 @@ def _anatomy(kit, data, frame, asked, width, problems) -> list[Figure]:
                     level="warning",
                 )
             )
-        caption = caption_of(entry.title if entry else None, card_kind(card), card)
+        kind = next(iter(kit.summary([PrintGroup(card_kind(card), (card,))])), card_kind(card))
+        caption = caption_of(entry.title if entry else None, kind, card)
         if entry is not None:
             line = entry.line_of("parts")
             labels = [label for label, _ in parts]

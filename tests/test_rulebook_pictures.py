@@ -67,6 +67,8 @@ def _leaders(page, card) -> list[tuple[tuple[float, float], tuple[float, float]]
     h = page.height
     found = []
     for line in page.lines:
+        if line["stroking_color"] in ((1,), (1, 1, 1)):  # a leader's white halo
+            continue
         (x0, t0), (x1, t1) = line["pts"][0], line["pts"][-1]
         inside = card["x0"] - 0.01 <= x0 <= card["x1"] + 0.01
         beside = x1 < card["x0"] - 2 * MM or x1 > card["x1"] + 2 * MM

@@ -23,6 +23,7 @@ from pnp.render.rich_text import prepare_icons
 
 OUTLINE, OUTLINE_PT = "#8A94A3", 0.4
 LEADER_PT, DOT_PT = 0.6, 1.1
+HALO, HALO_PT, HALO_DOT_PT = "#FFFFFF", 1.6, 1.6
 
 
 class FigureFlowable(Flowable):
@@ -91,13 +92,14 @@ def draw_figure(c: Canvas, painter: FacePainter, figure: Figure) -> None:
         c.setStrokeColor(OUTLINE)
         c.setLineWidth(OUTLINE_PT)
         c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0)
-    c.setStrokeColor(INK)
-    c.setLineWidth(LEADER_PT)
-    for x0, y0, x1, y1 in figure.leaders:
-        c.line(x0, y0, x1, y1)
-    c.setFillColor(INK)
-    for x, y in figure.dots:
-        c.circle(x, y, DOT_PT, stroke=0, fill=1)
+    for colour, width, dot in ((HALO, HALO_PT, HALO_DOT_PT), (INK, LEADER_PT, DOT_PT)):
+        c.setStrokeColor(colour)  # first a thin white halo: a leader reads on a dark face
+        c.setLineWidth(width)
+        for x0, y0, x1, y1 in figure.leaders:
+            c.line(x0, y0, x1, y1)
+        c.setFillColor(colour)
+        for x, y in figure.dots:
+            c.circle(x, y, dot, stroke=0, fill=1)
     for label in figure.labels:
         _label(c, label)
 
