@@ -89,15 +89,16 @@ def test_decks_cards_and_sheets_are_those_of_cards_pdf(kit):
         assert pages == (2 * min(on) - 1, 2 * max(on)), label
 
 
-def test_a_kit_printed_one_sided_says_so_and_counts_one_page_a_sheet(kit):
-    report = kit("not-a-hack", SheetSpec(duplex="none"))
+def test_a_kit_printed_one_sided_says_so_and_counts_one_page_a_sheet(built):
+    report = built("a4", "none")  # shared with tests/test_cards_pdf.py
     path = report.paths[0].parent / FIRST_PAGE
     text = _page_text(path)
     assert "One-sided: cards.pdf holds the fronts only" in text
     assert "flip on the long edge" not in text
     rows = _deck_rows(path)
-    assert rows["All cards"] == (352, (1, report.sheets), (1, report.sheets))
-    assert rows["Black pile"][0] == 68 and rows["White pile"][0] == 274
+    assert rows["All cards"] == (155, (1, report.sheets), (1, report.sheets))
+    assert rows["Cards"] == (143, (1, 16), (1, 16))
+    assert rows["Player aids"] == (12, (16, 18), (16, 18))
 
 
 def test_every_file_the_build_wrote_is_on_the_page_with_its_pages(kit):
