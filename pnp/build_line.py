@@ -22,6 +22,11 @@ from pnp.layout.imposition import SheetSpec
 NOT_IN_THE_KIT = ("all_games", "out_dir", "watch", "game")
 
 
+#: What `--layout gutterfold` sets itself (one side, no back offset), and a line holding
+#: it must not say again (pnp.cli.build.layout_and_duplex refuses both typed at once).
+IMPLIED_BY_GUTTERFOLD = ("duplex", "back_offset")
+
+
 def number(value: float) -> str:
     """`value` as short as it reads back exactly: 2 -> "2", 2.5 -> "2.5", 0.1 + 0.2 ->
     "0.30000000000000004"."""
@@ -49,6 +54,8 @@ OPTIONS: tuple[tuple[str, str, Any, Callable[[Any], list[str]]], ...] = (
     ("gutter", "spec.gutter_mm", SheetSpec.gutter_mm, _value("--gutter", number)),
     ("margin", "spec.margin_mm", SheetSpec.margin_mm, _value("--margin", number)),
     ("crop_marks", "spec.crop_marks", True, lambda on: [] if on else ["--no-crop-marks"]),
+    ("corners", "spec.corners_mm", None, _value("--corners", number)),
+    ("layout", "spec.layout", "grid", _value("--layout")),
     ("deck_sheets", "spec.deck_sheets", False, _flag("--deck-sheets")),
     ("duplex", "spec.duplex", SheetSpec.duplex, _value("--duplex")),
     (
@@ -78,9 +85,10 @@ def build_words(options: Any) -> list[str]:
     pnp.build.BuildOptions), unquoted: "pnp", "build", "--game", the game, then each
     option that is not at its default, in the order `pnp build --help` lists them."""
     words = ["pnp", "build", "--game", options.game]
-    for _, where, default, shown in OPTIONS:
+    folded = options.spec.layout == "gutterfold"
+    for name, where, default, shown in OPTIONS:
         value = field_value(options, where)
-        if value != default:
+        if value != default and not (folded and name in IMPLIED_BY_GUTTERFOLD):
             words += shown(value)
     return words
 

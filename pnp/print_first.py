@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping, Sequence, cast
 
-from pnp.build_line import build_line
+from pnp.build_line import build_line, number
 from pnp.core.shown import plural
 from pnp.core.sizes import card_mm, card_size_name, half_sheet_mm, paper_name, paper_title
 from pnp.layout.first_page import FIRST_PAGE, DeckRow, FirstPage, KitFile
@@ -46,9 +46,9 @@ def deck_sheets(groups: Sequence[PrintGroup], per_sheet: int, deck_sheets: bool)
 
     marked = [PrintGroup(g.label, (i,) * len(g.copies), g.back) for i, g in enumerate(groups)]
     found: dict[int, list[int]] = {}
-    for number, sheet in enumerate(sheet_layout(marked, per_sheet, deck_sheets), start=1):
+    for n, sheet in enumerate(sheet_layout(marked, per_sheet, deck_sheets), start=1):
         for index in dict.fromkeys(cast(int, i) for i, _ in sheet):
-            found.setdefault(index, []).append(number)
+            found.setdefault(index, []).append(n)
     return [(found[i][0], found[i][-1]) if i in found else (0, 0) for i in range(len(groups))]
 
 
@@ -59,30 +59,61 @@ def _pages(sheets: tuple[int, int], duplex: str) -> tuple[int, int]:
     return (2 * sheets[0] - 1, 2 * sheets[1])
 
 
+def folded(spec: SheetSpec) -> bool:
+    """Whether cards.pdf is fold-and-glue sheets (`--layout gutterfold`)."""
+    return spec.layout == "gutterfold"
+
+
+def cards_a_sheet(spec: SheetSpec, grid: Grid) -> int:
+    """Cards on one sheet of cards.pdf: the grid's slots, half of them (the fronts) on a
+    fold-and-glue sheet, whose grid holds the backs too."""
+    return grid.per_sheet // 2 if folded(spec) else grid.per_sheet
+
+
 def _sheet_line(spec: SheetSpec, grid: Grid, card_size: str) -> str:
     w, h = card_mm(card_size)
     size = f"{card_size_name(card_size)} cards ({w:g} × {h:g} mm)"
+    if folded(spec):
+        return (
+            f"{cards_a_sheet(spec, grid)} {size} a sheet, one page each, every front beside "
+            "its back across the dashed fold line."
+        )
     per = f"{grid.per_sheet} {size} a sheet ({grid.cols} across, {grid.rows} down)"
     if spec.duplex == "none":
         return f"{per}; fronts only, one page a sheet."
     return f"{per}; each sheet is a front page followed by its back page."
 
 
-def settings(spec: SheetSpec) -> tuple[str, ...]:
-    """The printer settings every file of the kit needs, one line each."""
+def settings(spec: SheetSpec, grid: Grid | None = None) -> tuple[str, ...]:
+    """The printer settings every file of the kit needs, one line each (`grid`: cards.pdf's
+    page, when its paper lies sideways)."""
     flip = FLIPS.get(spec.duplex)
     sides = (
         f"Two-sided for cards.pdf: {flip}, so that each back lands behind its front."
         if flip
         else "One-sided: cards.pdf holds the fronts only (--duplex none)."
     )
+    if folded(spec):
+        sides = (
+            "One-sided for every file but booklet.pdf: cards.pdf folds each back behind its front."
+        )
+    paper = f"Paper: {paper_title(spec.paper)}, portrait, for every file but booklet.pdf"
+    if grid is not None and grid.page_w > grid.page_h:
+        paper = f"Paper: {paper_title(spec.paper)}, portrait (cards.pdf landscape) for every file but booklet.pdf"
     return (
         "Scale: 100 % (“Actual size”). Turn off “Fit to page”, “Shrink oversized "
         "pages” and “Scale to fit”: they make the cards smaller.",
-        f"Paper: {paper_title(spec.paper)}, portrait, for every file but booklet.pdf.",
+        paper + ".",
         sides,
         "Borderless printing off; print quality “Normal” or better.",
     )
+
+
+def _cut(spec: SheetSpec) -> str:
+    cut = "cut along the crop marks" if spec.crop_marks else "cut along the card edges"
+    if spec.corner_mm > 0:
+        cut += f", then round the corners to {number(spec.corner_mm)} mm along the grey arcs"
+    return cut
 
 
 def _cards_file(spec: SheetSpec, grid: Grid, copies: int, sheets: int, pages: int) -> KitFile:
@@ -94,12 +125,17 @@ def _cards_file(spec: SheetSpec, grid: Grid, copies: int, sheets: int, pages: in
         if flip
         else "one-sided, at 100 %, on card or thick paper (160–250 g/m²) if your printer takes it"
     )
-    cut = "cut along the crop marks" if spec.crop_marks else "cut along the card edges"
+    if folded(spec):
+        how = (
+            "one-sided, at 100 %, on paper or thin card that folds cleanly (120–160 g/m²); "
+            "fold each sheet along its dashed line, printed side out, glue the halves "
+            "together and let them dry"
+        )
     return KitFile(
         "cards.pdf",
         f"{plural(copies, 'card')} on {plural(sheets, 'sheet')} of {paper_title(spec.paper)}, "
         f"{plural(pages, 'page')}",
-        f"{how}; {cut}.",
+        f"{how}; {_cut(spec)}.",
     )
 
 
@@ -158,7 +194,7 @@ def first_page(
     size resolved) and `grid`: `groups` as printed, `kinds` the cards of each group by
     kind (Kit.summary of that group alone), `sheets` the sheets of cards.pdf, `pages`
     each file's pages."""
-    spans = deck_sheets(groups, grid.per_sheet, spec.deck_sheets)
+    spans = deck_sheets(groups, cards_a_sheet(spec, grid), spec.deck_sheets)
     decks = []
     for group, kind, span in zip(groups, kinds, spans):
         label = group.label[:1].upper() + group.label[1:]
@@ -168,7 +204,7 @@ def first_page(
     return FirstPage(
         name,
         spec.paper,
-        settings(spec),
+        settings(spec, grid),
         kit_files(spec, grid, copies, sheets, pages, extras),
         _sheet_line(spec, grid, spec.card_size),
         tuple(decks),

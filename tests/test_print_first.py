@@ -155,6 +155,7 @@ VARIANTS = [
             back_offset_mm=(-1.25, 0.5),
             crop_marks=False,
             deck_sheets=True,
+            corners_mm=0.0,
         ),
         card_size="bridge",
         deck_format="shared",
@@ -163,10 +164,11 @@ VARIANTS = [
         max_dpi=300.0,
         cards=("red-*", "patch tuesday"),
     ),
+    BuildOptions("not-a-hack", SheetSpec(layout="gutterfold", duplex="none", corners_mm=2.5)),
 ]
 
 
-@pytest.mark.parametrize("options", VARIANTS, ids=["defaults", "every-option"])
+@pytest.mark.parametrize("options", VARIANTS, ids=["defaults", "every-option", "gutterfold"])
 def test_the_line_read_by_pnp_build_gives_back_the_same_options(options, monkeypatch, tmp_path):
     words = shlex.split(build_line(options))
     assert words == build_words(options)
@@ -218,3 +220,34 @@ def test_the_flip_edge_is_the_builds_duplex(duplex, said):
     from pnp.print_first import settings
 
     assert any(line.startswith(said) for line in settings(SheetSpec(duplex=duplex)))
+
+
+def test_a_fold_and_glue_kit_counts_its_sheets_as_cards_pdf_prints_them(kit):
+    """One page a sheet: each deck's sheets are the pages that print its backs' name, and
+    the cards are the backs printed; the line says gutterfold, never the duplex it
+    implies."""
+    report = kit("hack-back", SheetSpec(layout="gutterfold", duplex="none"), players=2)
+    path = report.paths[0].parent / FIRST_PAGE
+    text = " ".join(_page_text(path).split())
+    assert "every front beside its back across the dashed fold line" in text
+    assert "fold each sheet along its dashed line" in text and "Two-sided for" not in text
+    rows = _deck_rows(path)
+    with plumbed(report.paths[0]) as pdf:
+        pages = [page.extract_text() for page in pdf.pages]
+    assert len(pages) == report.sheets
+    names = {label: label for label in report.counts} | {"Player aids": "PLAYER AID"}
+    for label, count in report.counts.items():
+        on = {n: k for n, page in enumerate(pages, 1) if (k := page.count(names[label]))}
+        assert rows[label] == (count, (min(on), max(on)), (min(on), max(on))), label
+    backs = [page.count("HACK BACK") for page in pages]  # every back prints the title
+    assert sum(backs) == rows["All cards"][0] == sum(report.counts.values())
+    assert _command_on(path) == [
+        "pnp",
+        "build",
+        "--game",
+        "hack-back",
+        "--layout",
+        "gutterfold",
+        "--players",
+        "2",
+    ]
