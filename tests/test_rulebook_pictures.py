@@ -30,6 +30,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 MM = 72 / 25.4
+OUTLINE_RGB = (0.54, 0.58, 0.64)  # pnp.render.figures.OUTLINE, #8A94A3
 GAMES = ("hack-attack", "hack-back", "not-a-hack")
 
 
@@ -52,12 +53,16 @@ def _box(elements, frame) -> tuple[float, float, float, float]:
 
 
 def _cards_on(page, frame) -> list[dict]:
-    """The outlined cards on a rulebook page: stroked rectangles of the card's shape."""
+    """The outlined cards on a rulebook page: stroked outlines of the card's shape (round
+    cornered: curves), in the figures' outline grey."""
     ratio = frame.w / frame.h
     return [
         r
-        for r in page.rects
-        if r["stroke"] and r["height"] > 20 and abs(r["width"] / r["height"] - ratio) < 1e-3
+        for r in (*page.rects, *page.curves)
+        if r["stroke"]
+        and r["height"] > 20
+        and abs(r["width"] / r["height"] - ratio) < 1e-3
+        and tuple(round(v, 2) for v in r["stroking_color"]) == OUTLINE_RGB
     ]
 
 

@@ -116,7 +116,7 @@ def anatomy_figure(
     faces, labels, leaders, dots = [], [], [], []
     top = card_h
     for (face, parts, _), x, allowed in zip(cards, xs, sides):
-        placed = PlacedFace(face, x, 0.0, scale, frame.w, frame.h)
+        placed = PlacedFace(face, x, 0.0, scale, frame.w, frame.h, mm_to_pt(frame.corner_mm))
         faces.append(placed)
         for side in allowed:
             edge = x - gap if side == "left" else x + card_w + gap

@@ -22,7 +22,8 @@ LEAD = 1.2  # a label's line pitch, in its size
 @dataclass(frozen=True)
 class PlacedFace:
     """A card face drawn with its trim's bottom-left at (x, y), `scale` times its size,
-    clipped to its trim (`w` x `h`, the face's own points) and outlined."""
+    clipped to its trim (`w` x `h`, the face's own points) with the corners it is cut to
+    (`corner`, pt of the face: 0 square) and outlined."""
 
     face: Face
     x: float
@@ -30,6 +31,7 @@ class PlacedFace:
     scale: float
     w: float
     h: float
+    corner: float = 0.0
 
     def at(self, x: float, y: float) -> tuple[float, float]:
         """Where the face's point (x, y) (card-local pt) is in the figure."""

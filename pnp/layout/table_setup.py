@@ -253,4 +253,5 @@ def _place(s: SpotCards, x: float, y: float, w: float, h: float, frame: CardFram
             fx, fy = x + i * (w + ROW_STEP), y
         else:
             fx, fy = x + i * FAN_SHARE * w, y
-        faces.append(PlacedFace(face, fx, fy, w / frame.w, frame.w, frame.h))
+        corner = mm_to_pt(frame.corner_mm)
+        faces.append(PlacedFace(face, fx, fy, w / frame.w, frame.w, frame.h, corner))

@@ -78,10 +78,10 @@ def draw_figure(c: Canvas, painter: FacePainter, figure: Figure) -> None:
         )
         c.restoreState()
     for placed in figure.faces:
-        r = placed.box
+        r, radius = placed.box, placed.corner * placed.scale
         c.saveState()
         path = c.beginPath()
-        path.rect(r.x, r.y, r.w, r.h)
+        path.roundRect(r.x, r.y, r.w, r.h, radius)
         c.clipPath(path, stroke=0, fill=0)
         c.setFillColor("#FFFFFF")
         c.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)  # the card's paper
@@ -91,7 +91,7 @@ def draw_figure(c: Canvas, painter: FacePainter, figure: Figure) -> None:
         c.restoreState()
         c.setStrokeColor(OUTLINE)
         c.setLineWidth(OUTLINE_PT)
-        c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0)
+        c.roundRect(r.x, r.y, r.w, r.h, radius, stroke=1, fill=0)  # cut as the cards are
     for colour, width, dot in ((HALO, HALO_PT, HALO_DOT_PT), (INK, LEADER_PT, DOT_PT)):
         c.setStrokeColor(colour)  # first a thin white halo: a leader reads on a dark face
         c.setLineWidth(width)
