@@ -23,7 +23,6 @@ module only calls `announce` to say which files it read.
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -123,6 +122,8 @@ def _values(found: ConfigFile, ctx) -> tuple[dict[str, Any], list[str]]:
         where = lines.of(key)
         if spec is None:
             what = f"table [{key}]" if isinstance(value, dict) else f"key {quoted(key)}"
+            import difflib  # here: only a name to correct needs it
+
             close = difflib.get_close_matches(key, KEYS, n=1, cutoff=0.75)
             message = f"unknown {what}" + (f" (did you mean {close[0]}?)" if close else "")
             message += f"; {FILE_NAME} takes the keys {', '.join(KEYS)}"

@@ -21,7 +21,6 @@ sideways (height x width).
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from pnp.core.errors import LayoutError
@@ -194,6 +193,8 @@ def _custom(name: str, what: str, known: dict, example: str) -> tuple[float, flo
     text = str(name).strip().casefold()
     found = _CUSTOM.fullmatch(text)
     if found is None:
+        import difflib  # here: only a name to correct needs it
+
         close = difflib.get_close_matches(_key(name), list(known), n=1, cutoff=0.6)
         hint = f"did you mean {close[0]}? " if close else ""
         turned = f", any with {LANDSCAPE}" if what == "card size" else ""
