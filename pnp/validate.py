@@ -329,8 +329,8 @@ def validate(
     if data is None:
         return None, blocks, rest
     frame = frame_for(data)
-    pictures = figure_problems(kit, data, frame, blocks, paper, FaceChecks(kit, data, frame))
     faces = check_faces(kit, data, frame, bleed, ink)
+    pictures = figure_problems(kit, data, frame, blocks, paper, FaceChecks(kit, data, frame))
     return data, blocks, printed + faces + pictures + rest
 
 
