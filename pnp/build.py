@@ -21,10 +21,13 @@ from pnp.core.shown import PATH_LIMIT, listed, quoted
 from pnp.core.sizes import card_mm, card_size_name
 from pnp.core.units import mm_to_pt
 from pnp.data.icons import credit_blocks
+from pnp.figures import rulebook_figures
 from pnp.layout.card_frame import SAFE_MM, CardFrame
+from pnp.layout.first_page import FIRST_PAGE
 from pnp.layout.gutterfold import Fold, compute_fold
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit, front_key
+from pnp.print_first import write_first_page
 from pnp.render.alongside import Alongside
 from pnp.render.painter import KitPainter, reprinted
 from pnp.render.sheets import new_canvas, write_fold_sheets, write_sheets
@@ -246,26 +249,32 @@ def _build(
     target = Path(options.out_dir) / kit.id
     staging = _staging_folder(target)
     name = kit.name(data)
-    blocks = [*blocks, *credit_blocks(data.info)]  # CC BY: the icons' authors in print
+    credits = credit_blocks(data.info)  # CC BY: the icons' authors in print
     try:
-        rule_files.send(staging, blocks, spec.paper, name, rows)
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
         checks = FaceChecks(kit, data, frame)
         keep = reprinted(front_key(c) for g in groups for c in g.copies)
         painter = KitPainter(canvas, kit, data, frame, options.max_dpi, checks, keep)
+        figures, figure_problems = rulebook_figures(kit, data, frame, blocks, spec.paper, painter)
+        send = (staging, [*blocks, *credits], spec.paper, name, rows, (tuple(figures), frame))
+        rule_files.send(*send)
         stats = (
             write_fold_sheets(canvas, fold, spec, groups, painter)
             if fold is not None
             else write_sheets(canvas, grid, spec, groups, painter)
         )
         checks.rest()
-        errors, face_warnings = errors_only(checks.problems())
+        errors, face_warnings = errors_only(figure_problems + checks.problems())
         if errors:
             raise DataError(errors)
         warnings = printed + face_warnings + rest
         canvas.save()
         rule_pages, sides = rule_files.result()
         extras = {e.name: e.render(staging / e.name, spec.paper, data) for e in kit.extras(data)}
+        pages = {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides, **extras}
+        pages[FIRST_PAGE] = write_first_page(
+            staging, options, kit, data, spec, grid, groups, stats.sheets, pages
+        )
         names = (*OUTPUTS, *extras)
         publish(staging, target, names)
     except OSError as exc:  # a full disk, a quota, the folder removed under us
@@ -281,7 +290,7 @@ def _build(
         kit.summary(groups),
         grid,
         stats.sheets,
-        {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides, **extras},
+        pages,
         [target / n for n in names],
         time.perf_counter() - start,
         tuple(warnings),
@@ -301,13 +310,14 @@ def _rule_writer() -> None:
 
 
 def _write_rule_files(
-    staging: Path, blocks: list, paper: str, name: str, rows: list
+    staging: Path, blocks: list, paper: str, name: str, rows: list, figures: tuple
 ) -> tuple[int, int]:
     """rules.pdf and booklet.pdf in `staging` (pnp.render.rulebook, imported here so that
-    only the process writing them loads platypus); (rulebook pages, booklet sides)."""
+    only the process writing them loads platypus), with their `figures` (pnp.figures:
+    the figures and the card frame); (rulebook pages, booklet sides)."""
     from pnp.render.rulebook import render_rule_files
 
     pages, sides = render_rule_files(
-        staging / "rules.pdf", staging / "booklet.pdf", blocks, paper, name, rows
+        staging / "rules.pdf", staging / "booklet.pdf", blocks, paper, name, rows, figures
     )
     return pages, sides

@@ -314,19 +314,24 @@ def validate(
     paper: str | None = None,
     ink: Any = None,
 ) -> tuple[Any | None, list[Block], list[Problem]]:
-    """Load `folder` with `kit`, check its faces on the frame `frame_for(data)` gives, and
-    read and check its `rulebook.md`; with `bleed` (a shop preset's check), also what of
-    the faces cannot run on through the frame's bleed (`preset_faults`); with `ink` (a
+    """Load `folder` with `kit`, check its faces on the frame `frame_for(data)` gives and
+    the rulebook's pictures (pnp.figures: on A4, Letter and `paper`), and read and check
+    its `rulebook.md`; with `bleed` (a shop preset's check), also what of the faces
+    cannot run on through the frame's bleed (`preset_faults`); with `ink` (a
     pnp.render.ink_check.InkCheck) what prints more total ink than the shop allows; the
     lines printed outside the faces on `paper` too (`check_printed`).
 
     Returns (data, rulebook blocks, every problem); data is None when loading failed.
     """
+    from pnp.figures import figure_problems
+
     data, blocks, printed, rest = validate_data(kit, folder, paper)
     if data is None:
         return None, blocks, rest
-    faces = check_faces(kit, data, frame_for(data), bleed, ink)
-    return data, blocks, printed + faces + rest
+    frame = frame_for(data)
+    faces = check_faces(kit, data, frame, bleed, ink)
+    pictures = figure_problems(kit, data, frame, blocks, paper, FaceChecks(kit, data, frame))
+    return data, blocks, printed + faces + pictures + rest
 
 
 def read_rulebook(folder: Path) -> tuple[list[Block], list[Problem]]:

@@ -197,10 +197,13 @@ def _corner_forms(reader: PdfReader, page: int) -> list[str]:
 
 def test_square_corners_leave_the_sheets_as_they_were_and_3_mm_only_add_the_arcs(kit):
     """`--corners 0` builds what the build before corners built; the default poker build
-    is that, byte for byte, with the form of the arcs placed last on each front page."""
+    is that, byte for byte, with the form of the arcs placed last on each front page.
+    The rulebook and booklet hold the same pages and words: only their pictures' cards
+    (pnp.render.figures) are cut to the corners the cards are."""
     rounded, square = kit("hack-attack"), kit("hack-attack", SheetSpec(corners_mm=0))
-    for a, b in zip(rounded.paths[1:], square.paths[1:]):  # rules, booklet
-        assert a.read_bytes() == b.read_bytes(), a.name
+    for a, b in zip(rounded.paths[1:3], square.paths[1:3]):  # rules, booklet
+        words = [[p.extract_text() for p in PdfReader(str(f)).pages] for f in (a, b)]
+        assert words[0] == words[1], a.name
     ra, sq = PdfReader(str(rounded.paths[0])), PdfReader(str(square.paths[0]))
     assert len(ra.pages) == len(sq.pages) == 36
     for page, (pa, pb) in enumerate(zip(ra.pages, sq.pages)):

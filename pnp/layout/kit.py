@@ -61,12 +61,14 @@ class Extra:
     """A file a kit prints beside its cards and rulebook: its `name` ("tracker.pdf"),
     what it is (`label`, for the build summary), and `render(path, paper, data)`, which
     writes it and returns its page count (OSError if it cannot); `lines(data)`: the
-    lines of data it draws outside any face (pnp.printed), for `pnp validate`."""
+    lines of data it draws outside any face (pnp.printed), for `pnp validate`; `how` to
+    print it, as the kit's print-me-first page says (pnp.print_first)."""
 
     name: str
     label: str
     render: Callable[[Path, str, Any], int]
     lines: Callable[[Any], Sequence[Any]] = lambda data: ()
+    how: str = "one-sided, at 100 %."
 
 
 def card_art(card: Any, data: Any) -> Any:

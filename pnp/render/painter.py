@@ -326,21 +326,38 @@ class KitPainter:
             if key in self._kept:
                 face: Face | None = self._kept[key]
             else:
-                laid = self.kit.face(card, self.data, self.frame)
-                drawable = self.checks is None or self.checks.card(card, laid)
-                face = laid if drawable else None
+                face = self._laid(card)
                 if key in self.keep:
                     self._kept[key] = face
             self._front = (key, face)
         if self._front[1] is not None:
             self.painter.paint(self._front[1])
 
-    def back(self, back_id: str) -> None:
-        """Draw the back `back_id`."""
+    def _laid(self, card: Any) -> Face | None:
+        """`card`'s front laid out and checked; None when it has an error."""
+        laid = self.kit.face(card, self.data, self.frame)
+        drawable = self.checks is None or self.checks.card(card, laid)
+        return laid if drawable else None
+
+    def laid_front(self, card: Any) -> Face | None:
+        """`card`'s front as the sheets print it (None: it has an error), laid out and
+        checked now and kept for the sheets: the rulebook's figures (pnp.figures) show
+        the faces the sheets print, each laid out once."""
+        key = front_key(card)
+        if key not in self._kept:
+            self._kept[key] = self._laid(card)
+        return self._kept[key]
+
+    def laid_back(self, back_id: str) -> Face | None:
+        """The back `back_id` as the sheets print it (None: it has an error), kept."""
         if back_id not in self._backs:
             face = self.kit.back_face(back_id, self.data, self.frame)
             drawable = self.checks is None or self.checks.back(back_id, face)
             self._backs[back_id] = face if drawable else None
-        back = self._backs[back_id]
+        return self._backs[back_id]
+
+    def back(self, back_id: str) -> None:
+        """Draw the back `back_id`."""
+        back = self.laid_back(back_id)
         if back is not None:
             self.painter.paint(back)
