@@ -8,8 +8,9 @@ Each game package under `scorekeeper/games/` defines `GAME = Game(...)`; the reg
 from __future__ import annotations
 
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from pnp.core.records import NamedTuple
 from scorekeeper.errors import InputError, ScoreError, UsageError, quoted
 from scorekeeper.legal import Made, Move, Typed
 from scorekeeper.outcome import Outcome

@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from importlib import import_module
-from typing import NamedTuple
 
+from pnp.core.records import NamedTuple
 from pnp.core.shown import quoted
 
 #: The entry-point group a game package declares its GameEntry in.
