@@ -22,7 +22,6 @@ with its line too. Source: shared/DESIGN.md, "Games are plug-ins".
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from importlib import import_module
 
 from pnp.core.records import NamedTuple
@@ -32,8 +31,7 @@ from pnp.core.shown import quoted
 ENTRY_POINTS = "hackpack.games"
 
 
-@dataclass(frozen=True)
-class GameEntry:
+class GameEntry(NamedTuple):
     """One registered game: its id (also its folder in the data directory); `kit`, the
     module that defines its kit as `KIT` (a pnp.layout.kit.Kit); `rules`, the package
     whose `GAME` the score keeper keeps (a scorekeeper.game.Game), or None; `simulator`,
@@ -47,7 +45,8 @@ class GameEntry:
     and `folder`, the folder its card data ships in, as "package:relative/path" (the
     package's own folder, then that path: "pnp:card_data/hack-attack"), named by the
     game's id as every data folder is (pnp.data.game_file), or None: a game whose data
-    is only ever given with `--data`."""
+    is only ever given with `--data`. A record (pnp.core.records): immutable, compared
+    by its values, a copy with one changed made by `entry._replace(folder=...)`."""
 
     id: str
     kit: str
