@@ -29,6 +29,7 @@ from pnp.core.shown import quoted
 
 #: The entry-point group a game package declares its GameEntry in.
 ENTRY_POINTS = "hackpack.games"
+_MARK = ENTRY_POINTS.encode()
 
 
 class GameEntry(NamedTuple):
@@ -94,27 +95,26 @@ def declared() -> list[Declared]:
     for folder in sys.path:
         try:
             names = sorted(
-                e.name
-                for e in os.scandir(folder or ".")
-                if e.name.endswith((".dist-info", ".egg-info"))
+                n for n in os.listdir(folder or ".") if n.endswith((".dist-info", ".egg-info"))
             )
         except OSError:
             continue
         for name in names:
+            path = os.path.join(folder or ".", name, "entry_points.txt")
+            if not os.access(path, os.R_OK):  # most distributions have no entry points
+                continue
             try:
-                with open(
-                    os.path.join(folder or ".", name, "entry_points.txt"), encoding="utf-8"
-                ) as f:
-                    text = f.read()
-            except OSError:  # most distributions have no entry points at all
+                with open(path, "rb", buffering=0) as f:  # read whole: no buffer needed
+                    data = f.read()
+            except OSError:
                 continue
             package = _distribution(name)
             if package in seen:
                 continue
             seen.add(package)
-            if ENTRY_POINTS not in text:  # most distributions declare none of ours
+            if _MARK not in data:  # most distributions declare none of ours
                 continue
-            found += [Declared(k, v, package) for k, v in _group(text)]
+            found += [Declared(k, v, package) for k, v in _group(data.decode("utf-8"))]
     return sorted(found, key=lambda d: d.package != SHIPPED)  # stable: the shipped first
 
 
