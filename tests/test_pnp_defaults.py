@@ -313,8 +313,8 @@ def test_game_gutter_dpi_and_preset_come_from_the_file(moon_base):
     result = _pnp("validate")  # checked against the file's preset
     assert (result.exit_code, result.stdout.splitlines()[1]) == (
         0,
-        "moon-base: OK for DriveThruCards (3.175 mm bleed, 3.175 mm safe zone, poker cards) "
-        "— 4 distinct cards, 23 copies",
+        "moon-base: OK for DriveThruCards (3.175 mm bleed, 3.175 mm safe zone, poker cards, "
+        "total ink checked against 240 %) — 4 distinct cards, 23 copies",
     )
     result = _pnp("preview", "--card", "old-coin", "--out", "out")  # at the file's dpi
     assert result.exit_code == 0, result.output

@@ -33,8 +33,9 @@ from pnp.core.terminal import echo
     type=PRESET,
     default=None,
     help="Check against a print shop's preset (as `pnp export --preset`): its bleed "
-    "(every ground on the trim must run through it), its safe zone and the card sizes "
-    "it prints.",
+    "(every ground on the trim must run through it), its safe zone, the card sizes "
+    "it prints and, for a CMYK shop, its total-ink limit (a warning per card and picture "
+    "over it).",
 )
 def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
     """Check the card data and every card face without building; list every problem,
@@ -47,6 +48,11 @@ def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
 
     announce()
     shop = find_preset(preset) if preset else None
+    ink = None
+    if shop is not None and shop.ink_limit is not None:
+        from pnp.render.ink_check import for_preset
+
+        ink = for_preset(shop)
 
     def one(name: str) -> None:
         kit = find_kit(name, data_dir)
@@ -61,7 +67,9 @@ def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
                 shop.size(card_size or data.info.card_size)
             return make_frame(data)
 
-        data, _blocks, problems = run_validate(kit, game_dir, frame, bleed=shop is not None)
+        data, _blocks, problems = run_validate(
+            kit, game_dir, frame, bleed=shop is not None, ink=ink
+        )
         errors, warnings = errors_only(problems)
         show_warnings(warnings)
         if errors:
@@ -70,7 +78,9 @@ def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
         total = sum(kit.summary(kit.print_groups(data)).values())
         fits = (
             f" for {shop.shop} ({shop.bleed_mm:g} mm bleed, {shop.safe_mm:g} mm safe zone, "
-            f"{card_size or data.info.card_size} cards)"
+            f"{card_size or data.info.card_size} cards"
+            + (f", total ink checked against {ink.limit} %" if ink is not None else "")
+            + ")"
             if shop is not None
             else ""
         )

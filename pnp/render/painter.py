@@ -61,6 +61,20 @@ def _fill(c: Canvas, e: Fill) -> None:
     _rect(c, e.rect, e.radius, stroke=0, fill=1)
 
 
+def _ground(c: Canvas, e: Fill) -> None:
+    """A face's ground: as any fill, but in rich black on a CMYK canvas where it would
+    print 100 % K alone (pnp.render.cmyk.ground_colour)."""
+    if getattr(c, "_enforceColorSpace", None) is not None:
+        from pnp.render.cmyk import ground_colour
+
+        rich = ground_colour(c, e.colour, e.strength)
+        if rich is not None:
+            c.setFillColor(rich)
+            _rect(c, e.rect, e.radius, stroke=0, fill=1)
+            return
+    _fill(c, e)
+
+
 def _outline(c: Canvas, e: Outline) -> None:
     c.setStrokeColor(colour(e.colour))
     c.setLineWidth(e.width)
@@ -206,7 +220,7 @@ class FacePainter:
     def _draw(self, face: Face) -> None:
         self._inline = face.inline
         if face.ground is not None:
-            _fill(self.c, face.ground)
+            _ground(self.c, face.ground)
         for element in face.elements:
             self._element(element)
 
