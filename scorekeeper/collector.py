@@ -1,7 +1,7 @@
 """The garbage collector in a command's process. A command is short, and what it makes
 while it loads (modules, classes, functions, the table it reads) lives to its end, so
-the collector's passes over those objects are wasted work: about 9 million instructions
-of `scorekeeper status` (3.5 %), most of them while click is imported.
+the collector's passes over those objects are wasted work: about 8 million instructions
+of `scorekeeper status` (3 %), most of them while click is imported.
 
 Importing this module raises the threshold of the collector's first generation from
 Python's 700 new objects to LOADING, which a command does not reach: it is the first

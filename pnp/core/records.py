@@ -5,8 +5,8 @@ class (collections.namedtuple's, with the class body's defaults, methods, proper
 docstring) without reading the annotations: typing.NamedTuple turns each field's
 annotation into a typing.ForwardRef as the class is made, which compiles its text (in
 these modules every annotation is text: `from __future__ import annotations`), so a
-command that loads the score keeper's twenty records paid about 10 million
-instructions (4 % of `scorekeeper status`) for annotations nothing reads at run time.
+command that loads the score keeper's twenty records paid about 13 million
+instructions (5 % of `scorekeeper status`) for annotations nothing reads at run time.
 The class keeps them, as text, in `__annotations__` (typing.get_type_hints reads them as
 it reads any class's). The functional form (`NamedTuple("Move", [...])`) is not offered:
 write the class.
