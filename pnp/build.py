@@ -22,11 +22,12 @@ from pnp.core.sizes import card_mm, card_size_name
 from pnp.core.units import mm_to_pt
 from pnp.data.icons import credit_blocks
 from pnp.layout.card_frame import SAFE_MM, CardFrame
+from pnp.layout.gutterfold import Fold, compute_fold
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit, front_key
 from pnp.render.alongside import Alongside
 from pnp.render.painter import KitPainter, reprinted
-from pnp.render.sheets import new_canvas, write_sheets
+from pnp.render.sheets import new_canvas, write_fold_sheets, write_sheets
 from pnp.selection import chosen_ids, only_chosen
 from pnp.staging import OUTPUTS, _staging_folder, publish
 from pnp.validate import FaceChecks, read_rulebook, validate, validate_data
@@ -60,8 +61,10 @@ class BuildOptions:
 class BuildReport:
     """What a build wrote: copies by kind, sheets, PDF pages per file, paths, seconds, the
     data's warnings and notes (pnp.core.errors.Problem), how many distinct images the cards
-    embed, the art files whose bleed was made by extending their edges, and the ids of
-    the cards `--cards` chose (empty: every card was printed)."""
+    embed, the art files whose bleed was made by extending their edges, the ids of
+    the cards `--cards` chose (empty: every card was printed), and for a gutterfold
+    build its fold (pnp.layout.gutterfold; `grid` is then its page's grid, fronts and
+    backs)."""
 
     game: str
     counts: dict[str, int]
@@ -74,6 +77,7 @@ class BuildReport:
     images: int = 0
     generated_bleed: tuple[str, ...] = ()
     chosen: tuple[str, ...] = ()
+    fold: Fold | None = None
 
 
 def chosen_groups(kit: Kit, data: Any, groups: list, patterns: tuple[str, ...]) -> tuple:
@@ -142,9 +146,9 @@ def game_folder(kit: Kit, data_dir: Path | None) -> Path:
 
 def frame_for(options: BuildOptions):
     """A function giving the card frame (pt) for the loaded data under `options` (with
-    its ink-saver choice, so the faces validated are the faces printed).
-    PnpError, in one line, for a card size the game's faces are not laid out for
-    (game.toml `card_sizes`)."""
+    its ink-saver choice and the corners its cards are cut to, so the faces validated
+    are the faces printed). PnpError, in one line, for a card size the game's faces are
+    not laid out for (game.toml `card_sizes`)."""
 
     def make(data) -> CardFrame:
         size = options.card_size or data.info.card_size
@@ -156,6 +160,7 @@ def frame_for(options: BuildOptions):
             mm_to_pt(options.spec.bleed_mm),
             options.ink_saver,
             max(SAFE_MM, options.safe_mm),
+            SheetSpec(card_size=size, corners_mm=options.spec.corners_mm).corner_mm,
         )
 
     return make
@@ -236,7 +241,8 @@ def _build(
     groups, chosen = chosen_groups(kit, data, groups, options.cards)
     card_size = options.card_size or data.info.card_size
     spec = SheetSpec(**{**options.spec.__dict__, "card_size": card_size})
-    grid = compute_grid(spec)
+    fold = compute_fold(spec) if spec.layout == "gutterfold" else None
+    grid = fold.grid if fold is not None else compute_grid(spec)
     target = Path(options.out_dir) / kit.id
     staging = _staging_folder(target)
     name = kit.name(data)
@@ -247,7 +253,11 @@ def _build(
         checks = FaceChecks(kit, data, frame)
         keep = reprinted(front_key(c) for g in groups for c in g.copies)
         painter = KitPainter(canvas, kit, data, frame, options.max_dpi, checks, keep)
-        stats = write_sheets(canvas, grid, spec, groups, painter)
+        stats = (
+            write_fold_sheets(canvas, fold, spec, groups, painter)
+            if fold is not None
+            else write_sheets(canvas, grid, spec, groups, painter)
+        )
         checks.rest()
         errors, face_warnings = errors_only(checks.problems())
         if errors:
@@ -278,6 +288,7 @@ def _build(
         painter.painter.images_embedded,
         tuple(sorted(painter.painter.generated_bleed)),
         chosen,
+        fold,
     )
 
 

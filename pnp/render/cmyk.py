@@ -23,7 +23,9 @@ compensation): the numbers a press on that profile needs to print the sRGB colou
   LittleCMS's ink-limiting device link's arithmetic (pnp.render.ink) to every colour and
   picture after the conversion; `Press.pdfx` (PDF/X-1a, pnp.render.pdfx) makes
   half-transparent colours opaque, mixed with the white of the paper.
-Colour numbers are 8-bit (steps of 1/255) as LittleCMS gives them.
+Colour numbers are 8-bit (steps of 1/255) as LittleCMS gives them. Pillow's colour
+management and the profiles (pnp.data.icc) load when a colour is first converted, so an
+RGB PDF, a PNG or a TTS export never loads them.
 Source: issue 27 item 3 ("--colour cmyk for pdf-single"); issue 44 item 4 ("Press files").
 """
 
@@ -31,21 +33,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from PIL import Image, ImageCms
 from reportlab.lib.colors import CMYKColor, Color, toColor
 
 from pnp.core.errors import PnpError
 from pnp.core.shown import quoted
-from pnp.data.icc import CMYK_PROFILE_NAME, FLAGS, INTENT, Source, default_cmyk, press_id, srgb
 from pnp.render.ink import limited, limited_pixels, units
+
+if TYPE_CHECKING:  # Pillow's colour management (LittleCMS) loads when colours are converted
+    from PIL import Image, ImageCms
+
+    from pnp.data.icc import Source
 
 #: The colour modes of an output, and the export formats that can be written in CMYK
 #: (PNG and Tabletop Simulator images are RGB).
 MODES = ("rgb", "cmyk")
 CMYK_FORMATS = ("pdf-single",)
-PROFILE_NAME = CMYK_PROFILE_NAME
+PROFILE_NAME = "SWOP TR003 Coated"  # pnp.data.icc.CMYK_PROFILE_NAME, the press profile
 #: What each mode writes, for reports.
 DESCRIPTIONS = {
     "rgb": "RGB (sRGB)",
@@ -57,7 +62,7 @@ DESCRIPTIONS = {
 #: matched colorimetrically around it. Pillow's `buildTransform` accepts intents 0..3
 #: only, but its ImageCmsTransform class hands any intent to LittleCMS's
 #: cmsCreateTransform, which has this one built in.
-CMYK_INTENT = cast(ImageCms.Intent, 14)
+CMYK_INTENT = cast("ImageCms.Intent", 14)
 
 
 @dataclass(frozen=True)
@@ -96,17 +101,29 @@ def check_colour(format: str, mode: str) -> None:
 
 @lru_cache(maxsize=1)
 def _from_srgb() -> ImageCms.ImageCmsTransform:
+    from PIL import ImageCms
+
+    from pnp.data.icc import FLAGS, INTENT, default_cmyk, srgb
+
     return ImageCms.buildTransform(srgb(), default_cmyk(), "RGB", "CMYK", INTENT, FLAGS)
 
 
 @lru_cache(maxsize=None)
 def _to_press(profile: ImageCms.ImageCmsProfile, mode: str) -> ImageCms.ImageCmsTransform:
+    from PIL import ImageCms
+
+    from pnp.data.icc import FLAGS, INTENT, default_cmyk
+
     intent = CMYK_INTENT if mode == "CMYK" else INTENT
     return ImageCms.ImageCmsTransform(profile, default_cmyk(), mode, "CMYK", intent, flags=FLAGS)
 
 
 def _lightness(profile: ImageCms.ImageCmsProfile, mode: str, pixels: Image.Image) -> list[int]:
     """L* (0..255 for 0..100) of each pixel of the one-row `pixels` on `profile`."""
+    from PIL import ImageCms
+
+    from pnp.data.icc import FLAGS, INTENT
+
     lab = ImageCms.createProfile("LAB")
     out = ImageCms.profileToProfile(pixels, profile, lab, INTENT, "LAB", flags=FLAGS)
     assert out is not None  # inPlace is False
@@ -118,6 +135,10 @@ def grey_k() -> tuple[int, ...]:
     """For each sRGB grey level 0..255 the K (0..255, C = M = Y = 0) that prints it: the
     K-only tint whose L* on the press profile is nearest the L* of the grey's
     colorimetric CMYK conversion; 255 for black, 0 for white."""
+    from PIL import Image, ImageCms
+
+    from pnp.data.icc import default_cmyk
+
     greys = Image.frombytes("RGB", (256, 1), bytes(v for v in range(256) for _ in range(3)))
     converted = ImageCms.applyTransform(greys, _from_srgb())
     assert converted is not None
@@ -131,6 +152,8 @@ def grey_k() -> tuple[int, ...]:
 
 def _cmyk_of_colorimetric(red: int, green: int, blue: int) -> tuple[int, int, int, int]:
     """LittleCMS's conversion of one sRGB colour (each 0..255) to the press profile."""
+    from PIL import Image, ImageCms
+
     pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), (red, green, blue)), _from_srgb())
     assert pixel is not None
     c, m, y, k = pixel.getpixel((0, 0))  # type: ignore[misc]
@@ -233,6 +256,8 @@ def is_cmyk(canvas: Any) -> bool:
 def on_press_profile(source: Source) -> bool:
     """True when `source` (pnp.data.icc.Source of CMYK pixels) is the press profile: no
     profile, or one whose profile ID is the press profile's (its bytes, not the object)."""
+    from pnp.data.icc import press_id
+
     return source.profile is None or source.id == press_id()
 
 
@@ -244,6 +269,8 @@ def cmyk_pixels(colour: Image.Image, source: Source, ink_limit: int | None = Non
     profile itself (`on_press_profile`: then its numbers are kept); then within
     `ink_limit` (% total ink, pnp.render.ink; None: no limit). ValueError for another
     mode."""
+    from PIL import Image, ImageCms
+
     if colour.mode == "L":
         k = colour.point(list(grey_k()))
         blank = Image.new("L", colour.size, 0)

@@ -17,7 +17,7 @@ Source: issue 44 item 4 ("Press files").
 
 from __future__ import annotations
 
-from PIL import Image, ImageMath
+from PIL import Image
 
 #: 8-bit units of 100 % ink on one channel.
 FULL = 255
@@ -55,6 +55,8 @@ def limited_pixels(image: Image.Image, limit_percent: float | None) -> Image.Ima
     """The "CMYK" `image` with every pixel `limited` (None: the image itself)."""
     if limit_percent is None or image.mode != "CMYK":
         return image
+    from PIL import ImageMath  # here: only pictures over an ink limit need it
+
     c, m, y, k = (band.convert("I") for band in image.split())
     limit = units(limit_percent)
 
@@ -72,6 +74,8 @@ def limited_pixels(image: Image.Image, limit_percent: float | None) -> Image.Ima
 def most_ink(image: Image.Image, alpha: Image.Image | None = None) -> float:
     """The largest total ink (%) of any pixel of the "CMYK" `image` that prints: pixels
     whose `alpha` ("L", same size) is 0 are left out."""
+    from PIL import ImageMath
+
     c, m, y, k = (band.convert("I") for band in image.split())
     if alpha is None:
         sums = ImageMath.lambda_eval(
