@@ -14,8 +14,8 @@ safe area's corners. Lengths in points unless a name ends in `_mm`.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
+from pnp.core.records import NamedTuple
 from pnp.layout.imposition import Rect
 
 #: Corner names, in the order `corner_arcs` gives the arcs (counter-clockwise).

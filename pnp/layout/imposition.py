@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from pnp.core.errors import LayoutError
+from pnp.core.records import NamedTuple
 from pnp.core.shown import quoted
 from pnp.core.sizes import card_corner_mm, card_mm, paper_mm
 from pnp.core.units import mm_to_pt, pt_to_mm

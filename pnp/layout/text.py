@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.core.records import NamedTuple
 from pnp.core.shown import plural, quoted
 from pnp.core.units import mm_to_pt
 from pnp.data.markup import ENCODED, MarkupError, decoded, encoded

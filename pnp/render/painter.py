@@ -13,10 +13,11 @@ Source: shared/DESIGN.md, "Card faces are data".
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.core.records import NamedTuple
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import (
     Art,
