@@ -14,18 +14,20 @@ distinct face, at trim size), written once beforehand with the export's own code
 the dpi the export settles on (it lowers --dpi until every sheet fits 4096 px).
 
 Where the export's peak goes (hack-attack, 163 dpi; RSS in MiB read from
-/proc/self/status between the steps by a probe that adds 0.3; after issue 41's
-changes, peak 44.4 here, 1.72x): interpreter and probe 11.6; imports 28.6 (+17.0:
-OpenSSL's libcrypto, which hashlib loads for reportlab's md5, 3.5; Pillow 3.0, as the
-bare script; pnp 3.5; reportlab 2.3; click 1.0; the rest of the standard library); data
-loaded and checked 33.6 (+5.0, the fonts' reportlab tables 2.3 of it); faces PDF drawn
-38.5 (+4.9, a third font 1.2 of it); fonts released 37.7; pypdfium2 imported 39.6
-(+1.9: the bare script's +6.8 lands mostly in memory the drawing gave back); sheets
-rendered 43.2 (+3.6: pdfium's code and caches, one card's pixels, a row of packed
-cards); the backs through Pillow's PNG encoder 44.7 (+1.5). The bare script:
-interpreter 10.6, Pillow +3.2, pypdfium2 +6.8, rendering +5.2 = 25.8. The 1.5x goal
-(38.7) is what the export holds once the faces PDF is written, before anything is
-rasterised.
+/proc/self/status between the steps by a probe that adds 0.3; with pnp.render.pdfium,
+a ctypes binding of the ten pdfium functions rasterising uses, tried and left out for
+pypdfium2's own: peak 38.3 here, 1.48x; with pypdfium2, 39.6, 1.53x):
+interpreter and probe 10.9; imports 25.7 (+14.8: pnp 4.6 with the dataclasses,
+inspect, tomllib and platformdirs it loads; reportlab 3.8; click 3.5 with the standard
+library it loads; Pillow 2.2; hashlib with CPython's own hashes, not OpenSSL's libcrypto,
+3.5 MiB, pnp.core.digests); data loaded and checked 28.8 (+3.1, the fonts' reportlab
+tables 2.3 of it); faces PDF drawn 33.5 (+4.7, a third font 1.2 of it); fonts released
+32.7; pdfium loaded 35.1 (+2.4 through that binding; pypdfium2's Python layer, which
+declares all of pdfium's functions and types, costs 1.7 more at the peak); the first
+deck's sheets rendered 38.0 (+2.9: pdfium's code and caches, one card's pixels, a row of packed cards); its back
+through Pillow's PNG plugin (alone: pnp.render.raster.encode_png), the second deck and
+the JSON: peak 38.3. The bare script: interpreter 10.7, Pillow +3.0, pypdfium2 +6.9,
+rendering +5.2 = 25.8. The 1.5x goal is 38.7.
 """
 
 from __future__ import annotations

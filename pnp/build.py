@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pnp.validate as validate_module
-from pnp.checked_kits import checks_key, keep_problems, kept_problems
+from pnp.checked_kits import checks_key, keep_problems, kept_problems, pixels_read
 from pnp.core.errors import DataError, PnpError, UnknownGame, errors_only
 from pnp.core.games import find_game
 from pnp.core.shown import PATH_LIMIT, listed, quoted
@@ -24,12 +23,16 @@ from pnp.core.sizes import card_mm, card_size_name
 from pnp.core.units import mm_to_pt
 from pnp.data.icons import credit_blocks
 from pnp.data.svg_alongside import converting_alongside
+from pnp.figures import rulebook_figures
 from pnp.layout.card_frame import SAFE_MM, CardFrame
+from pnp.layout.first_page import FIRST_PAGE
+from pnp.layout.gutterfold import Fold, compute_fold
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit, front_key
+from pnp.print_first import write_first_page
 from pnp.render.painter import KitPainter, reprinted
 from pnp.render.rule_files import RuleFiles
-from pnp.render.sheets import new_canvas, write_sheets
+from pnp.render.sheets import new_canvas, write_fold_sheets, write_sheets
 from pnp.selection import chosen_ids, only_chosen
 from pnp.staging import OUTPUTS, _staging_folder, publish
 from pnp.validate import FaceChecks, read_rulebook, validate, validate_data
@@ -63,8 +66,10 @@ class BuildOptions:
 class BuildReport:
     """What a build wrote: copies by kind, sheets, PDF pages per file, paths, seconds, the
     data's warnings and notes (pnp.core.errors.Problem), how many distinct images the cards
-    embed, the art files whose bleed was made by extending their edges, and the ids of
-    the cards `--cards` chose (empty: every card was printed)."""
+    embed, the art files whose bleed was made by extending their edges, the ids of
+    the cards `--cards` chose (empty: every card was printed), and for a gutterfold
+    build its fold (pnp.layout.gutterfold; `grid` is then its page's grid, fronts and
+    backs)."""
 
     game: str
     counts: dict[str, int]
@@ -77,6 +82,7 @@ class BuildReport:
     images: int = 0
     generated_bleed: tuple[str, ...] = ()
     chosen: tuple[str, ...] = ()
+    fold: Fold | None = None
 
 
 def chosen_groups(kit: Kit, data: Any, groups: list, patterns: tuple[str, ...]) -> tuple:
@@ -145,9 +151,9 @@ def game_folder(kit: Kit, data_dir: Path | None) -> Path:
 
 def frame_for(options: BuildOptions):
     """A function giving the card frame (pt) for the loaded data under `options` (with
-    its ink-saver choice, so the faces validated are the faces printed).
-    PnpError, in one line, for a card size the game's faces are not laid out for
-    (game.toml `card_sizes`)."""
+    its ink-saver choice and the corners its cards are cut to, so the faces validated
+    are the faces printed). PnpError, in one line, for a card size the game's faces are
+    not laid out for (game.toml `card_sizes`)."""
 
     def make(data) -> CardFrame:
         size = options.card_size or data.info.card_size
@@ -159,6 +165,7 @@ def frame_for(options: BuildOptions):
             mm_to_pt(options.spec.bleed_mm),
             options.ink_saver,
             max(SAFE_MM, options.safe_mm),
+            SheetSpec(card_size=size, corners_mm=options.spec.corners_mm).corner_mm,
         )
 
     return make
@@ -241,13 +248,13 @@ def _build(
     groups, chosen = chosen_groups(kit, data, groups, options.cards)
     card_size = options.card_size or data.info.card_size
     spec = SheetSpec(**{**options.spec.__dict__, "card_size": card_size})
-    grid = compute_grid(spec)
+    fold = compute_fold(spec) if spec.layout == "gutterfold" else None
+    grid = fold.grid if fold is not None else compute_grid(spec)
     target = Path(options.out_dir) / kit.id
     staging = _staging_folder(target)
     name = kit.name(data)
-    blocks = [*blocks, *credit_blocks(data.info)]  # CC BY: the icons' authors in print
+    credits = credit_blocks(data.info)  # CC BY: the icons' authors in print
     try:
-        rules.send(staging, blocks, spec.paper, name, rows)
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
         # every face checked as it is first drawn, unless the same kit's faces were
         # checked before (pnp.checked_kits); an error stops the build before publishing
@@ -258,20 +265,31 @@ def _build(
         checks = FaceChecks(kit, data, frame) if problems is None else None
         keep = reprinted(front_key(c) for g in groups for c in g.copies)
         painter = KitPainter(canvas, kit, data, frame, options.max_dpi, checks, keep)
-        sampled = validate_module.samples
-        stats = write_sheets(canvas, grid, spec, groups, painter)
+        sampled = pixels_read()
+        figures, figure_problems = rulebook_figures(kit, data, frame, blocks, spec.paper, painter)
+        rulebook_inputs = ([*blocks, *credits], spec.paper, name, rows)
+        rules.send(staging, rulebook_inputs, (tuple(figures), frame), checked)
+        stats = (
+            write_fold_sheets(canvas, fold, spec, groups, painter)
+            if fold is not None
+            else write_sheets(canvas, grid, spec, groups, painter)
+        )
         if checks is not None:
             checks.rest()
             problems = checks.problems()
-            if validate_module.samples == sampled:  # no picture's pixels were read
+            if pixels_read() == sampled:  # no picture's pixels were read
                 keep_problems(checked, problems)
-        errors, face_warnings = errors_only(problems or [])
+        errors, face_warnings = errors_only(figure_problems + (problems or []))
         if errors:
             raise DataError(errors)
         warnings = printed + face_warnings + rest
         canvas.save()
         rule_pages, sides = rules.result()
         extras = {e.name: e.render(staging / e.name, spec.paper, data) for e in kit.extras(data)}
+        pages = {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides, **extras}
+        pages[FIRST_PAGE] = write_first_page(
+            staging, options, kit, data, spec, grid, groups, stats.sheets, pages
+        )
         names = (*OUTPUTS, *extras)
         publish(staging, target, names)
     except OSError as exc:  # a full disk, a quota, the folder removed under us
@@ -287,11 +305,12 @@ def _build(
         kit.summary(groups),
         grid,
         stats.sheets,
-        {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides, **extras},
+        pages,
         [target / n for n in names],
         time.perf_counter() - start,
         tuple(warnings),
         painter.painter.images_embedded,
         tuple(sorted(painter.painter.generated_bleed)),
         chosen,
+        fold,
     )

@@ -88,6 +88,14 @@ def _listing(folder: Path) -> list[list] | None:
     return sorted(found)
 
 
+def pixels_read() -> int:
+    """How many times this process has read texts against a picture's pixels
+    (pnp.render.contrast_pixels, loaded only to do so): a kit whose checks did is not
+    kept, the rasteriser not being in its key."""
+    module = sys.modules.get("pnp.render.contrast_pixels")
+    return module.ArtPixels.reads if module is not None else 0
+
+
 def _path(key: str) -> Path:
     return Path(os.path.join(cache_folder(), "faces", key))
 

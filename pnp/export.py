@@ -29,6 +29,7 @@ from pnp.core.outfile import refused
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.sizes import card_mm
 from pnp.core.units import DEFAULT_DPI, MAX_DPI, MIN_DPI
+from pnp.export_preset import press_for
 from pnp.export_tts import Deck, write_tts
 from pnp.fonts import release as release_fonts
 from pnp.layout.card_frame import SAFE_MM, CardFrame
@@ -53,7 +54,8 @@ class ExportOptions:
     its file type, bleed, safe zone and dpi replace `format`, `bleed_mm` and `dpi`
     (`for_preset`), and the files go to out/<game>/<preset id>/. `colour` (pnp.render.cmyk.MODES):
     "cmyk" writes pdf-single's colours and pictures as CMYK (issue 27 item 3). `cards`: the
-    ids and globs of the only cards to export (pnp.selection; empty: every card)."""
+    ids and globs of the only cards to export (pnp.selection; empty: every card).
+    `ink_limit`: write everything under a CMYK preset's total-ink limit (issue 44)."""
 
     game: str
     format: str
@@ -68,6 +70,7 @@ class ExportOptions:
     preset: str | None = None
     colour: str = "rgb"
     cards: tuple[str, ...] = ()
+    ink_limit: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,8 @@ class Job:
     the faces (`printed`) and the others (`rest`), and `checks`, which checks each face
     as `draw` first draws it (pnp.validate.FaceChecks; None: faces are not checked),
     the card size's name, the `colour` mode of the PDF `draw` writes ("rgb" or "cmyk"),
-    and the shop preset (pnp.presets.Preset) it is exported for, if any."""
+    the shop preset (pnp.presets.Preset) it is exported for, if any, and `press`, how
+    CMYK is written (pnp.render.cmyk.Press: ink limit, PDF/X; None for RGB)."""
 
     kit: Kit
     data: Any
@@ -93,6 +97,7 @@ class Job:
     card_size: str = "poker"
     colour: str = "rgb"
     shop: Any = None
+    press: Any = None
 
     @property
     def copies(self) -> int:
@@ -105,9 +110,8 @@ class Job:
         drawn, then the faces no side drew (a card of a deck not exported is still
         checked). Returns the page count; DataError listing every face error before the
         PDF is rasterised or published; OSError if it cannot be written."""
-        pages = write_single(
-            path, self.kit, self.data, self.frame, sides, margin_pt, title, self.checks, self.colour
-        )
+        drawn = (path, self.kit, self.data, self.frame, sides, margin_pt, title)
+        pages = write_single(*drawn, self.checks, self.colour, self.press)
         if self.checks is not None:
             self.checks.rest()
             errors, _ = errors_only(self.checks.problems())
@@ -148,7 +152,7 @@ class ExportReport:
     """What an export wrote: game, format, copies exported, the output `path` (a file or
     folder in out/<game>/), what the format wrote (`written`), the dpi asked for, the
     bleed (mm), the data's warnings and notes, seconds taken, the preset's id (None
-    for a format's export) and the colour mode."""
+    for a format's export), the colour mode and whether --ink-limit converted."""
 
     game: str
     format: str
@@ -161,17 +165,16 @@ class ExportReport:
     seconds: float = 0.0
     preset: str | None = None
     colour: str = "rgb"
+    ink_limit: bool = False
 
 
 def check_options(options: ExportOptions) -> None:
     """PnpError for an unknown format, a dpi outside MIN_DPI..MAX_DPI, or a colour mode
     the format cannot be written in (pnp.render.cmyk.check_colour: CMYK is pdf-single's
-    only); LayoutError (a PnpError) for a bleed outside 0..10 mm or an unknown card
-    size."""
+    only); LayoutError (a PnpError) for a bleed outside 0..10 mm or an unknown size."""
     if options.format not in FORMATS:
-        raise PnpError(
-            f"unknown export format {quoted(options.format)}; known: {', '.join(FORMATS)}"
-        )
+        known = ", ".join(FORMATS)
+        raise PnpError(f"unknown export format {quoted(options.format)}; known: {known}")
     check_colour(options.format, options.colour)
     if not (isinstance(options.dpi, int) and MIN_DPI <= options.dpi <= MAX_DPI):
         raise PnpError(f"--dpi must be {MIN_DPI}..{MAX_DPI}, got {options.dpi}")
@@ -199,7 +202,8 @@ def prepare(options: ExportOptions) -> Job:
     print; a preset's (`options.preset`) safe zone lays the faces out and checks them,
     and what of a face cannot run on through its bleed is an error too
     (pnp.validate.preset_faults); a card size the preset's shop does not print is a
-    PnpError naming those it does."""
+    PnpError naming those it does; a CMYK preset's total-ink limit is checked, or with
+    `options.ink_limit` written under (pnp.export_preset.press_for)."""
     options = for_preset(options)
     check_options(options)
     shop = None
@@ -207,6 +211,7 @@ def prepare(options: ExportOptions) -> Job:
         from pnp.presets import preset
 
         shop = preset(options.preset)
+    press, ink = press_for(shop, options.colour, options.ink_limit)
     build = BuildOptions(
         options.game,
         SheetSpec(bleed_mm=options.bleed_mm),
@@ -237,10 +242,11 @@ def prepare(options: ExportOptions) -> Job:
         kit.name(data),
         tuple(printed),
         tuple(rest),
-        FaceChecks(kit, data, frame, faults_for(shop is not None)),
+        FaceChecks(kit, data, frame, faults_for(shop is not None, ink)),
         size,
         options.colour,
         shop,
+        press,
     )
 
 
@@ -302,6 +308,7 @@ def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> E
         time.perf_counter() - start,
         options.preset,
         options.colour,
+        options.ink_limit,
     )
 
 

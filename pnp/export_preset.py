@@ -11,10 +11,12 @@
   shop's pixel size (trim plus bleed at the preset's dpi), sRGB, tagged with the sRGB
   profile, the dpi stored.
 Both write `UPLOAD.txt`: the shop, the product, the sizes, the order, what the upload
-still needs and where the preset's numbers come from.
+still needs and where the preset's numbers come from. A CMYK preset's PDF is checked
+against the shop's total-ink limit, or written under it (`press_for`), and is PDF/X
+when the preset names a standard (pnp.render.pdfx).
 Nothing here draws a card: faces are drawn by pnp.render.single and rasterised by
 pnp.render.raster, as the other exports do. Lengths: mm (`_mm`), points, pixels (`_px`).
-Source: issue 27, item 1 ("Shop presets").
+Source: issue 27, item 1 ("Shop presets"); issue 44 item 4 ("Press files").
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from pnp.core.errors import PnpError
 from pnp.export_tts import deck_slugs
 from pnp.layout.kit import PrintGroup, front_key
 from pnp.presets import Preset
@@ -34,6 +37,32 @@ from pnp.render.single import BACK, FRONT, distinct_sides, print_order
 
 PDF_NAME = "cards.pdf"
 UPLOAD_NOTE = "UPLOAD.txt"
+
+
+def press_for(shop: Preset | None, colour: str, ink_limit: bool) -> tuple[Any, Any]:
+    """(how CMYK is written: a pnp.render.cmyk.Press, None for RGB; the total-ink check
+    of the faces: a pnp.render.ink_check.InkCheck, or None) for an export with the preset
+    `shop` (None: none) in `colour`: a CMYK preset's PDF is PDF/X when it names a
+    standard, and either checked against its ink limit or, with `ink_limit`
+    (--ink-limit), written under it. PnpError for `ink_limit` without a CMYK preset that
+    publishes a limit."""
+    if ink_limit and (shop is None or shop.colour != "cmyk" or shop.ink_limit is None):
+        what = (
+            "needs a CMYK --preset whose shop publishes a total-ink limit (drivethrucards)"
+            if shop is None
+            else f"is for CMYK files: {shop.shop}'s ink limit: {shop.ink_limit_source}"
+        )
+        raise PnpError(f"--ink-limit {what}")
+    if colour != "cmyk":
+        return None, None
+    from pnp.render.cmyk import Press
+    from pnp.render.ink_check import for_preset
+
+    if shop is None:
+        return Press(), None
+    limit = shop.ink_limit if ink_limit else None
+    press = Press(limit, shop.pdf_x is not None, shop.ink_limit)
+    return press, for_preset(shop, ink_limit)
 
 
 def deck_files(groups: Sequence[PrintGroup]) -> list[tuple[str, list[tuple[str, str, int]]]]:

@@ -188,11 +188,12 @@ def write_tts(
     import pypdfium2 as pdfium  # imported now, it takes its part of that memory too
 
     total = sum(len(s.cards) for d in decks for s in d.sheets) + len(decks)
+    scratch = bytearray(cell[0] * cell[1] * 3)  # every card and back is drawn in it, in turn
     document = pdfium.PdfDocument(str(faces))
     try:
         with progress(total, f"{job.kit.id}: Tabletop Simulator at {used_dpi} dpi") as bar:
             for deck in decks:
-                _write_deck(deck, document, pages, cell, used_dpi, folder, bar)
+                _write_deck(deck, (document, pages, scratch), cell, used_dpi, folder, bar)
     finally:
         document.close()
     save = f"{job.kit.id}.json"
@@ -213,26 +214,25 @@ def write_tts(
     return TtsExport(files, len(sides), used_dpi, cell, no_back, summary, save)
 
 
-def _face(document, page_index: int, cell: tuple[int, int]) -> Image.Image:
+def _face(document, page_index: int, cell: tuple[int, int], scratch: bytearray) -> Image.Image:
     page = document[page_index]
     try:
-        return raster.render_page(page, *cell)
+        return raster.render_page(page, *cell, scratch)
     finally:
         page.close()
 
 
-def _write_deck(
-    deck: TtsDeck, document, pages: dict, cell: tuple[int, int], dpi: int, folder: Path, bar
-) -> None:
+def _write_deck(deck: TtsDeck, source: tuple, cell: tuple[int, int], dpi: int, folder: Path, bar):
     """Write `deck`'s sheets (`_sheet_strips`), then its back (white for a group printed
-    without one)."""
+    without one); `source`: (the faces PDF, its page of each side, the pixels' buffer)."""
+    document, pages, scratch = source
     w, h = cell
     for sheet, name in zip(deck.sheets, deck.sheet_names()):
-        strips = _sheet_strips(sheet, document, pages, cell, bar)
+        strips = _sheet_strips(sheet, document, pages, cell, scratch, bar)
         raster.write_png_strips(folder / name, (sheet.cols * w, sheet.rows * h), dpi, strips)
     back = deck.group.back
     image = (
-        _face(document, pages[(BACK, back)], cell)
+        _face(document, pages[(BACK, back)], cell, scratch)
         if back is not None
         else Image.new("RGB", cell, "white")
     )
@@ -241,7 +241,7 @@ def _write_deck(
 
 
 def _sheet_strips(
-    sheet: Sheet, document, pages: dict, cell: tuple[int, int], bar
+    sheet: Sheet, document, pages: dict, cell: tuple[int, int], scratch: bytearray, bar
 ) -> Iterator[bytes]:
     """The pixel rows of `sheet`, top to bottom, for raster.write_png_strips: each card
     rendered once, into one card's buffer, and kept packed (raster.render_packed) until
@@ -249,7 +249,6 @@ def _sheet_strips(
     card's pixels, one row of packed cards and one band of it unpacked are held (a row
     of 10 poker cards at 163 dpi would be 6.7 MiB)."""
     w, h = cell
-    scratch = bytearray(w * h * 3)
     for row in range(sheet.rows):
         packed = []
         for card in sheet.cards[row * sheet.cols : (row + 1) * sheet.cols]:

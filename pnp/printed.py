@@ -9,8 +9,7 @@ Lengths: `width_pt` and `size_pt` in points (1 mm = 72/25.4 pt).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from pnp.core.records import NamedTuple
 from pnp.fonts import glyph_problem, missing_glyphs
 
 

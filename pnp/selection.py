@@ -10,7 +10,6 @@ A chosen card prints every copy it has, in the kit's order, with the back it alw
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 from fnmatch import fnmatchcase
 from typing import Any
@@ -73,6 +72,8 @@ def closest(typed: str, ids: list[str], most: int = 3) -> list[str]:
     it (difflib's ratio 0.6 or more), the closest first."""
     key = typed.strip().casefold()
     folded = {i.casefold(): i for i in ids}
+    import difflib  # here: only a name to correct needs it
+
     close = difflib.get_close_matches(key, list(folded), n=most, cutoff=0.6)
     inside = [f for f in folded if len(key) > 2 and key in f and f not in close]
     return [folded[f] for f in (*close, *sorted(inside, key=len))][:most]

@@ -17,9 +17,10 @@ from pnp.core.errors import PnpError
 from pnp.core.file_kinds import kind_of
 from pnp.core.outfile import refused, through_links
 from pnp.core.shown import PATH_LIMIT, quoted
+from pnp.layout.first_page import FIRST_PAGE
 
 #: The files of a kit `pnp build` writes besides its extras.
-OUTPUTS = ("cards.pdf", "rules.pdf", "booklet.pdf")
+OUTPUTS = ("cards.pdf", "rules.pdf", "booklet.pdf", FIRST_PAGE)
 
 
 STAGING_PREFIX = ".building-"

@@ -62,14 +62,9 @@ def face_faults(face: Face, frame: CardFrame) -> list[Fault]:
 
 
 _SAMPLER: list[Any] = []  # the one pixel sampler, made when a picture first lies under text
-#: How many times texts were read against a picture's pixels in this process (a kit
-#: whose checks did is not kept by pnp.checked_kits: the rasteriser is not in its key)
-samples = 0
 
 
 def _art_pixels(face: Face, frame: CardFrame, boxes: Any) -> dict[tuple[int, int, int], int]:
-    global samples
-    samples += 1
     if not _SAMPLER:
         from pnp.render.contrast_pixels import ArtPixels
 
@@ -195,22 +190,32 @@ class FaceChecks:
         return problems
 
 
-def check_faces(kit: Kit, data: Any, frame: CardFrame, bleed: bool = False) -> list[Problem]:
+def check_faces(
+    kit: Kit, data: Any, frame: CardFrame, bleed: bool = False, ink: Any = None
+) -> list[Problem]:
     """Every fault of every face, as a Problem at the data that prints it (file:line,
     subject, field), or, for a mark no data value prints (a band, a badge), at the card
     or back it is on; with `bleed` (a shop preset's check), what cannot run on through
     the frame's bleed too (`preset_faults`). A fault of a value shared by many faces (a
-    label, a category name) is reported once, naming the first face it was found on.
-    The faces are laid out one at a time (`FaceChecks`)."""
-    checks = FaceChecks(kit, data, frame, faults_for(bleed))
+    label, a category name) is reported once, naming the first face it was found on;
+    with `ink` (a pnp.render.ink_check.InkCheck), what prints more total ink than the
+    shop allows too. The faces are laid out one at a time (`FaceChecks`)."""
+    checks = FaceChecks(kit, data, frame, faults_for(bleed, ink))
     checks.rest()
     return checks.problems()
 
 
-def faults_for(bleed: bool) -> Callable[[Face, CardFrame], list[Fault]]:
+def faults_for(bleed: bool, ink: Any = None) -> Callable[[Face, CardFrame], list[Fault]]:
     """What `FaceChecks` asks of each face: every face check, and with `bleed` (a shop
-    preset's check) what cannot run on through the bleed too (`preset_faults`)."""
-    return preset_faults if bleed else face_faults
+    preset's check) what cannot run on through the bleed too (`preset_faults`); with
+    `ink` (a pnp.render.ink_check.InkCheck: the shop's total-ink limit) a warning for
+    each element that prints more ink than that (pnp.render.ink_check.ink_faults)."""
+    faults = preset_faults if bleed else face_faults
+    if ink is None:
+        return faults
+    from pnp.render.ink_check import ink_faults
+
+    return lambda face, frame: faults(face, frame) + ink_faults(face, ink)
 
 
 def preset_faults(face: Face, frame: CardFrame) -> list[Fault]:
@@ -307,18 +312,26 @@ def validate(
     frame_for: Callable[[Any], CardFrame],
     bleed: bool = False,
     paper: str | None = None,
+    ink: Any = None,
 ) -> tuple[Any | None, list[Block], list[Problem]]:
-    """Load `folder` with `kit`, check its faces on the frame `frame_for(data)` gives, and
-    read and check its `rulebook.md`; with `bleed` (a shop preset's check), also what of
-    the faces cannot run on through the frame's bleed (`preset_faults`); the lines
-    printed outside the faces on `paper` too (`check_printed`).
+    """Load `folder` with `kit`, check its faces on the frame `frame_for(data)` gives and
+    the rulebook's pictures (pnp.figures: on A4, Letter and `paper`), and read and check
+    its `rulebook.md`; with `bleed` (a shop preset's check), also what of the faces
+    cannot run on through the frame's bleed (`preset_faults`); with `ink` (a
+    pnp.render.ink_check.InkCheck) what prints more total ink than the shop allows; the
+    lines printed outside the faces on `paper` too (`check_printed`).
 
     Returns (data, rulebook blocks, every problem); data is None when loading failed.
     """
+    from pnp.figures import figure_problems
+
     data, blocks, printed, rest = validate_data(kit, folder, paper)
     if data is None:
         return None, blocks, rest
-    return data, blocks, printed + check_faces(kit, data, frame_for(data), bleed) + rest
+    frame = frame_for(data)
+    faces = check_faces(kit, data, frame, bleed, ink)
+    pictures = figure_problems(kit, data, frame, blocks, paper, FaceChecks(kit, data, frame))
+    return data, blocks, printed + faces + pictures + rest
 
 
 def read_rulebook(folder: Path) -> tuple[list[Block], list[Problem]]:

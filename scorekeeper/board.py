@@ -7,10 +7,11 @@ A view of text only is shown as its lines (`preformatted`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Sequence, cast
+from typing import TYPE_CHECKING, Sequence, cast
 
 import click
 
+from pnp.core.records import NamedTuple
 from scorekeeper.layout import Block, Table, laid_out
 
 if TYPE_CHECKING:

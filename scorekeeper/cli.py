@@ -13,8 +13,8 @@ Every message is one line; a value quoted in it is shortened (pnp.core.terminal)
 
 from __future__ import annotations
 
-import atexit
-import gc
+# First, before click: the collector waits while the command loads (scorekeeper.collector).
+from scorekeeper.collector import exit_without_collecting  # isort: skip
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -140,7 +140,7 @@ class App(click.Group):
 
     def main(self, *args, **kwargs):
         """click's `main`; the process skips the collector's passes when it exits
-        (`exit_without_collecting`)."""
+        (scorekeeper.collector.exit_without_collecting)."""
         exit_without_collecting()
         return super().main(*args, **kwargs)
 
@@ -262,18 +262,6 @@ class App(click.Group):
                 return super().invoke(ctx)
         except OutputLost as exc:
             output_lost(ctx, exc)
-
-
-def exit_without_collecting() -> None:
-    """When this process exits, skip the garbage collector's passes over every object
-    left (`gc.freeze` in an atexit hook, which runs before them): the operating system
-    frees the whole process at once, and those passes cost a command about a tenth of
-    its time. An object in a reference cycle then keeps its `__del__` unrun at exit, as
-    Python allows; the store commits each transaction itself, never in one. Registered
-    once; a process that goes on after `main` (a test calling it) is unchanged until it
-    exits."""
-    atexit.unregister(gc.freeze)
-    atexit.register(gc.freeze)
 
 
 def legal_verbs(ctx: click.Context) -> set[str] | None:

@@ -7,17 +7,19 @@ Each game package under `scorekeeper/games/` defines `GAME = Game(...)`; the reg
 
 from __future__ import annotations
 
+from importlib import import_module
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from pnp.core.records import NamedTuple
 from scorekeeper.errors import InputError, ScoreError, UsageError, quoted
-from scorekeeper.legal import Made, Move, Typed
 from scorekeeper.outcome import Outcome
 
 if TYPE_CHECKING:
     import click
 
     from scorekeeper.layout import Block
+    from scorekeeper.legal import Made, Move, Typed
 
 #: Every status dict carries these keys (a game adds its own):
 #: game (id), phase (text), over (bool), turn (int: the turn or round number),
@@ -91,22 +93,31 @@ class Rules(NamedTuple):
     state_types: tuple[type, ...] = ()
 
     @classmethod
-    def of(cls, *modules: ModuleType) -> Rules:
-        """The rules defined by the functions of the same names in `modules` (the first
-        that has each: a game may keep its legal moves in a module of their own beside
-        its rules), with the first's `EVENTS` and `STATE_TYPES` if it has them, and
-        `automatic` if one has it. AttributeError names a missing function: a game
-        without one of them cannot be registered (scorekeeper.games.load_game)."""
+    def of(cls, rules: ModuleType, *modules: ModuleType | str) -> Rules:
+        """The rules defined by the functions of the same names in `rules` and `modules`
+        (the first that has each: a game may keep its legal moves in a module of their
+        own beside its rules), with `rules`' `EVENTS` and `STATE_TYPES` if it has them,
+        and `automatic` if one has it. AttributeError names a missing function: a game
+        without one of them cannot be registered (scorekeeper.games.load_game).
+
+        A module given by its name ("scorekeeper.games.hack_back.moves") is imported
+        when one of its functions is first called (`Deferred`), so a command that asks
+        for none (`status` asks for no legal moves) does not load it: it gives every
+        required function the modules before it do not, and one it lacks is named
+        (AttributeError) when called; it gives no `automatic`."""
         optional = ("automatic", "events", "state_types")
 
         def found(name: str) -> Any:
-            for module in modules:
-                if hasattr(module, name):
+            for module in (rules, *modules):
+                if isinstance(module, str):
+                    if name not in optional:
+                        return Deferred(module, name)
+                elif hasattr(module, name):
                     return getattr(module, name)
             if name in optional:
                 return None
             raise AttributeError(
-                f"the rules of {modules[0].__name__} define no {name}() "
+                f"the rules of {rules.__name__} define no {name}() "
                 f"(scorekeeper.game.Rules: every game's rules answer it)"
             )
 
@@ -114,8 +125,8 @@ class Rules(NamedTuple):
         return cls(
             **functions,
             automatic=found("automatic"),
-            events=getattr(modules[0], "EVENTS", None),
-            state_types=tuple(getattr(modules[0], "STATE_TYPES", ())),
+            events=getattr(rules, "EVENTS", None),
+            state_types=tuple(getattr(rules, "STATE_TYPES", ())),
         )
 
     def steps(self, before: Any, after: Any, notes: Sequence[str]) -> list[Automatic]:
@@ -132,6 +143,46 @@ class Rules(NamedTuple):
         if ended is not None and said:
             steps.append(Automatic(f"the game is over: {ended.said()}", said))
         return steps
+
+
+class Deferred:
+    """The function `name` of the module named `module`, imported when first used: a
+    game's rules and hooks that most commands never call (its legal moves, its `check`,
+    its page's board, its card look-ups) cost a command nothing until one is called or
+    one of its attributes read (a `check` hook's `notation`). AttributeError, then, if
+    the module defines no such function."""
+
+    __slots__ = ("module", "name", "_function")
+
+    def __init__(self, module: str, name: str):
+        self.module, self.name = module, name
+        self._function: Callable[..., Any] | None = None
+
+    def __repr__(self) -> str:
+        return f"Deferred({self.module!r}, {self.name!r})"
+
+    def function(self) -> Callable[..., Any]:
+        """The function itself, its module imported on first use (a method: an
+        AttributeError raised in a property would be taken for a missing attribute)."""
+        if self._function is None:
+            function = getattr(import_module(self.module), self.name, None)
+            if not callable(function):
+                raise AttributeError(
+                    f"{self.module} defines no {self.name}() (scorekeeper.game: a game's "
+                    "rules and hooks name functions it defines)"
+                )
+            self._function = function
+        return self._function
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.function()(*args, **kwargs)
+
+    def __getattr__(self, attribute: str) -> Any:
+        """A public attribute of the function (a `check` hook's `notation`); a private or
+        special one is not looked up there (copy and pickle probe for some)."""
+        if attribute.startswith("_"):
+            raise AttributeError(attribute)
+        return getattr(self.function(), attribute)
 
 
 class Variant(NamedTuple):
@@ -233,7 +284,8 @@ class Game(NamedTuple):
     the game's cards (InputError if the card data cannot be read); None: they take None.
     `first`: whether the table picks who goes first (then `new --first NAME` seats the
     players from that one on, clockwise), and `first_rule`: the rules passage that says
-    who goes first, quoted when the table picks or when it may not.
+    who goes first, quoted when the table picks or when it may not. A hook may be a
+    `Deferred`, naming a function whose module loads when it is first used.
     """
 
     id: str

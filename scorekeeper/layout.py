@@ -15,10 +15,11 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import NamedTuple, Sequence, Union
+from typing import Sequence, Union
 
 import click
 
+from pnp.core.records import NamedTuple
 from scorekeeper.view import padded, printed_width
 
 #: A terminal at least this wide gets the layout written for 80 columns, unchanged (a

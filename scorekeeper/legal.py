@@ -15,8 +15,9 @@ terms is one the rules offered. Nothing here names a game.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
+from pnp.core.records import NamedTuple
 from scorekeeper.errors import InputError, UsageError
 from scorekeeper.numbers import is_whole, whole
 from scorekeeper.numbers import value as read_number

@@ -4,7 +4,8 @@ words. python-chess's `Outcome(termination, winner)` is the model."""
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+
+from pnp.core.records import NamedTuple
 
 
 class Termination(enum.Enum):

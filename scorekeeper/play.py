@@ -8,8 +8,9 @@ of another phase) says what is legal instead (scorekeeper.legal.summary)."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
+from pnp.core.records import NamedTuple
 from scorekeeper import session
 from scorekeeper.errors import InputError, RuleError, ScoreError
 from scorekeeper.game import Automatic, Game

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import gc
 import json
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
+from pnp.core.records import NamedTuple
 from scorekeeper import cache
 from scorekeeper.errors import InputError, ScoreError, quoted
 from scorekeeper.game import Game, Rules, choose_variants

@@ -22,8 +22,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from pnp.core.records import NamedTuple
 from scorekeeper.errors import RegistryError
 from scorekeeper.games import SHEET_PREFIX as PREFIX
 from scorekeeper.games import SHEET_VERBS as VERBS

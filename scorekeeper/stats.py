@@ -26,8 +26,9 @@ import csv
 import io
 import math
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+from pnp.core.records import NamedTuple
 from pnp.core.sheet_cells import guarded
 from scorekeeper.names import key
 from scorekeeper.view import column_width, counted, padded

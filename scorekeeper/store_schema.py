@@ -10,8 +10,9 @@ import os
 import sqlite3
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from pnp.core.records import NamedTuple
 from scorekeeper.errors import InputError, StoreError, quoted
 from scorekeeper.stamps import is_time, time_matcher
 

@@ -20,7 +20,7 @@ from pnp.core.errors import DataError, PnpError
 from pnp.core.units import mm_to_pt
 
 
-def test_cli_build_writes_three_pdfs_and_prints_a_summary(tmp_path):
+def test_cli_build_writes_four_pdfs_and_prints_a_summary(tmp_path):
     result = CliRunner().invoke(main, ["build", "--game", "hack-attack", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
@@ -33,11 +33,13 @@ def test_cli_build_writes_three_pdfs_and_prints_a_summary(tmp_path):
     assert re.fullmatch(
         rf"  {re.escape(str(tmp_path / 'hack-attack' / 'rules.pdf'))}  \(\d+ pages\)", lines[3]
     )
-    assert lines[5] == "  art: 95 distinct images embedded, each once"  # the cards' pictures
-    assert re.fullmatch(r"  built in \d+\.\d\d s", lines[6])
+    assert lines[5] == f"  {tmp_path / 'hack-attack' / 'print-me-first.pdf'}  (1 page)"
+    assert lines[6] == "  art: 95 distinct images embedded, each once"  # the cards' pictures
+    assert re.fullmatch(r"  built in \d+\.\d\d s", lines[7])
     assert sorted(p.name for p in (tmp_path / "hack-attack").iterdir()) == [
         "booklet.pdf",
         "cards.pdf",
+        "print-me-first.pdf",
         "rules.pdf",
     ]
 

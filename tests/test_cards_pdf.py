@@ -198,24 +198,28 @@ def test_each_card_name_is_printed_inside_its_own_trim(built):
                 assert " ".join(card.name.split()) in text, (card.id, text)
 
 
-def _form_ids(page) -> set[int]:
+def _form_ids(page, named: str = "") -> set[int]:
+    """The object numbers of the forms a page's resources name (those whose name holds
+    `named`)."""
     xobjects = page["/Resources"].get("/XObject", {})
-    return {xobjects.raw_get(name).idnum for name in xobjects}
+    return {xobjects.raw_get(name).idnum for name in xobjects if named in name}
 
 
 def test_backs_and_icons_are_drawn_once_and_reused(built):
     report = built("a4")
     reader = _reader(report)
     forms = set().union(*(_form_ids(page) for page in reader.pages))
+    corners = set().union(*(_form_ids(page, "corners-") for page in reader.pages))
     # one back, one badge per icon (six categories, wild, attack, user error), the
     # player aids' back and the two glyphs the aids' headings print inline (attack and
-    # user error, in the heading's colour): 13 forms; and one per distinct card picture
+    # user error, in the heading's colour): 13 forms; one per distinct card picture; and
+    # the cut guides' corner arcs, one per way a front sheet is filled (full, the last)
     frame = CardFrame(mm_to_pt(63.5), mm_to_pt(88.9))
     pictures = set()
     for card in HA_KIT.printed_cards(DATA):
         art = HA_KIT.face(card, DATA, frame).get("art")
         pictures.add((art.art.image.path, art.art.colour))
-    assert len(forms) == 13 + len(pictures)
+    assert len(corners) == 2 and len(forms) == 13 + len(pictures) + len(corners)
     for i in range(1, len(reader.pages), 2):  # back pages: one Do per card, one form a back
         ops = [op for _, op in ContentStream(reader.pages[i].get_contents(), reader).operations]
         assert ops.count(b"Do") == len(placements(reader, i))

@@ -167,6 +167,9 @@ def test_the_shipped_profile_is_the_one_the_readme_names_with_its_licence():
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     assert icc.CMYK_PROFILE_NAME in readme and "relative colorimetric" in readme
     assert "black-point compensation" in readme
+    from pnp.render import cmyk  # names it without loading Pillow's colour management
+
+    assert cmyk.PROFILE_NAME == icc.CMYK_PROFILE_NAME
 
 
 # --- profiles set aside ----------------------------------------------------------------

@@ -56,6 +56,7 @@ def test_the_round_trip_from_new_to_completion(data):
     assert sorted(p.name for p in Path("out", "moon-base").iterdir()) == [
         "booklet.pdf",
         "cards.pdf",
+        "print-me-first.pdf",
         "rules.pdf",
     ]
     result = run(

@@ -156,6 +156,8 @@ def test_face_faults_name_the_layout_line_and_the_card(data_dir):
         'box = [4, 12, 42, 14]\nfont = "bold"\nsize = 14\ntitle = true\n',
         'box = [4, 12, 50, 14]\nfont = "bold"\nsize = 14\nmin_size = 11\n',
     )
+    # the points' disc moved in under the name's two lines (whose last holds two words)
+    edit(game / "faces.toml", "at = [52, 18]", "at = [40, 18]")
     edit(
         game / "faces.toml",
         "box = [4, 62, 55.5, 10]\n",
@@ -165,9 +167,9 @@ def test_face_faults_name_the_layout_line_and_the_card(data_dir):
     assert result.exit_code == 1
     assert result.output.splitlines() == [
         "Error: pocket-heist/faces.toml:57: front 'loot', element 'points', field 'at': "
-        "overlaps 'name' by 5.2 x 4.9 mm (on card 'cursed-ruby')",
+        "overlaps 'name' by 7.2 x 4.9 mm (on card 'cursed-ruby')",
         "Error: pocket-heist/faces.toml:57: front 'loot', element 'points', field 'at': "
-        "overlaps 'name' by 1.8 x 3.0 mm (on card 'cursed-ruby')",
+        "overlaps 'name' by 3.1 x 3.0 mm (on card 'cursed-ruby')",
         "Error: pocket-heist/faces.toml:152: front 'guard', element 'alarm', field 'box': "
         "runs 2.0 mm outside the 3 mm safe area (on card 'night-watch')",
         "Error: pocket-heist: 3 problems found.",

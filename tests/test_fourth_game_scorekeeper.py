@@ -5,6 +5,8 @@ changed, and two games declaring one verb stop the CLI at start-up."""
 from __future__ import annotations
 
 import json
+import pickle
+import subprocess
 import sys
 import types
 
@@ -397,6 +399,58 @@ def test_rules_that_cannot_say_what_is_legal_are_not_registered(sk, monkeypatch,
         "the rules of no_moves_rules define no moves() (scorekeeper.game.Rules: every "
         "game's rules answer it))\n"
     )
+
+
+def test_a_module_named_to_rules_of_loads_when_one_of_its_functions_is_called(
+    monkeypatch, tmp_path
+):
+    """Rules.of takes a module by its name (scorekeeper.game.Deferred, as the shipped
+    games name their legal moves, so a status loads none): it is imported on the first
+    call of a function taken from it; one it lacks is named when called. A hook given
+    as a Deferred reads as its function: called, or an attribute of it."""
+    from scorekeeper.game import Deferred, Rules
+
+    (tmp_path / "coin_moves.py").write_text(
+        "from tests.fourth_game.table import make, moves\n\n\n"
+        "def settle(entries):\n    return len(entries)\n\n\n"
+        "settle.notation = 'NAME=N'\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "coin_moves", raising=False)
+    rules = types.ModuleType("coin_rules")
+    for name in ("initial", "apply", "notes", "describe", "status", "outcome", "standing"):
+        setattr(rules, name, getattr(coin_flip, name))
+    rules.STATE_TYPES = coin_flip.STATE_TYPES  # type: ignore[attr-defined]
+    made = Rules.of(rules, "coin_moves")
+    assert "coin_moves" not in sys.modules
+    assert (made.state_types, made.automatic) == (coin_flip.STATE_TYPES, None)
+    state = made.initial(["Ana", "Ben"])
+    assert made.moves(state, None) == coin_flip.moves(state, None)
+    assert "coin_moves" in sys.modules
+    assert pickle.loads(pickle.dumps(made.make)).function() is coin_flip.make
+    with pytest.raises(AttributeError, match=r"^coin_moves defines no move_of\(\)"):
+        made.move_of(state, {"type": "stop"})
+    with pytest.raises(AttributeError, match=r"^coin_moves defines no check\(\)"):
+        Deferred("coin_moves", "check")(["Ana 1"])
+    settle = Deferred("coin_moves", "settle")  # a hook's attributes are the function's
+    assert (settle(["Ana=1", "Ben=2"]), settle.notation) == (2, "NAME=N")
+
+
+def test_a_status_loads_none_of_a_games_deferred_modules():
+    """The shipped games name their legal moves, check, page board and card look-ups by
+    module (scorekeeper.game.Deferred): loading a game imports none of them."""
+    code = (
+        "import sys\n"
+        "from scorekeeper.games import load_game\n"
+        "for game in ('hack-attack', 'hack-back', 'not-a-hack'):\n"
+        "    load_game(game)\n"
+        "print(sorted(m for m in sys.modules if m == 'scorekeeper.legal' or\n"
+        "    m.rpartition('.')[2] in ('moves', 'check', 'board', 'cards')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "[]\n"
 
 
 def test_moves_lists_what_is_legal_now_in_the_games_words(sk, monkeypatch):

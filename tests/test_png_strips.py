@@ -88,6 +88,28 @@ def test_pages_drawn_side_by_side_in_one_buffer_are_each_page_alone(tmp_path):
         render_into(None, row, 2 * w * 3 + 3, stride, w, h)
 
 
+def test_pages_rendered_in_turn_into_one_scratch_buffer_keep_their_own_pixels(tmp_path):
+    import pypdfium2 as pdfium
+
+    from pnp.render.raster import render_page
+
+    _two_page_pdf(tmp_path / "two.pdf")
+    w, h = 31, 43
+    scratch = bytearray(w * h * 3 + 5)  # larger than a page: its tail is not read
+    document = pdfium.PdfDocument(str(tmp_path / "two.pdf"))
+    pages = [document[index] for index in range(2)]
+    shared = [render_page(page, w, h, scratch) for page in pages]  # the first drawn over
+    own = [render_page(page, w, h).tobytes() for page in pages]
+    for page in pages:
+        page.close()
+    document.close()
+    assert own[0] != own[1]
+    assert [image.tobytes() for image in shared] == own
+    assert [image.size for image in shared] == [(w, h)] * 2
+    with pytest.raises(ValueError, match="not inside the buffer"):
+        render_page(None, w, h, bytearray(w * h * 3 - 1))
+
+
 def test_packed_pages_given_side_by_side_are_each_page_alone(tmp_path):
     import pypdfium2 as pdfium
 

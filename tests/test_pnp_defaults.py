@@ -163,12 +163,12 @@ def test_calibrate_leaves_a_single_sided_duplex_to_its_own_default(folders):
         (
             'papr = "a4"\n',
             "./pnp.toml:1: unknown key 'papr' (did you mean paper?); pnp.toml takes the keys "
-            "game, paper, card_size, duplex, back_offset, bleed, gutter, margin, dpi, preset, out, data",
+            "game, paper, card_size, layout, duplex, back_offset, bleed, gutter, margin, corners, dpi, preset, out, data",
         ),
         (
             '\n[build]\npaper = "a4"\n',
             "./pnp.toml:2: unknown table [build]; pnp.toml takes the keys "
-            "game, paper, card_size, duplex, back_offset, bleed, gutter, margin, dpi, preset, out, data",
+            "game, paper, card_size, layout, duplex, back_offset, bleed, gutter, margin, corners, dpi, preset, out, data",
         ),
         ("gutter = 101\n", "./pnp.toml:1: field 'gutter': must be 0..100 mm, got 101"),
         ("dpi = 20\n", "./pnp.toml:1: field 'dpi': must be 50..1200, got 20"),
@@ -313,8 +313,8 @@ def test_game_gutter_dpi_and_preset_come_from_the_file(moon_base):
     result = _pnp("validate")  # checked against the file's preset
     assert (result.exit_code, result.stdout.splitlines()[1]) == (
         0,
-        "moon-base: OK for DriveThruCards (3.175 mm bleed, 3.175 mm safe zone, poker cards) "
-        "— 4 distinct cards, 23 copies",
+        "moon-base: OK for DriveThruCards (3.175 mm bleed, 3.175 mm safe zone, poker cards, "
+        "total ink checked against 240 %) — 4 distinct cards, 23 copies",
     )
     result = _pnp("preview", "--card", "old-coin", "--out", "out")  # at the file's dpi
     assert result.exit_code == 0, result.output

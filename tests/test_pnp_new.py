@@ -74,9 +74,17 @@ def test_what_new_writes_validates_builds_and_exports_at_once(tmp_path):
         "Playing a round",
         "End of the game and scoring",
         "Clarifications",
+        "Action card: Quick Hands",  # the card anatomy, from the faces (issue 44 item 5)
+        "Setting up for three players",  # the setup picture game.toml declares
     ):
         assert words in text, words
     assert re.search(r"Treasure cards\s+10\s+Cards in all\s+18", text)
+    first = " ".join(
+        PdfReader(out / "moon-base" / "print-me-first.pdf").pages[0].extract_text().split()
+    )
+    assert f"pnp build --game moon-base --data {data}" in first
+    for row in ("Cards 18 1–2 1–4", "Player aids 5 3 5–6", "All cards 23 1–3 1–6"):
+        assert row in first, row
     args = ["export", "--game", "moon-base", "--data", str(data), "--out", str(out)]
     for fmt in ("png", "tts", "pdf-single"):
         result = run(*args, "--format", fmt, "--ink-saver")

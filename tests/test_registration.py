@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 import types
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -145,7 +144,7 @@ def test_a_data_loader_error_from_the_core_is_one_line_in_either_tool(monkeypatc
     """The shared core's errors (pnp.core.errors.HackPackError) reach a user of either
     tool as one Error line, exit 1: here a game whose data folder does not exist."""
     monkeypatch.setattr(pnp.core.games, "_discovered", None)
-    moved = replace(pnp.core.games.entry("hack-attack"), folder="pnp:card_data/gone")
+    moved = pnp.core.games.entry("hack-attack")._replace(folder="pnp:card_data/gone")
     found = pnp.core.games._entry_points()
     monkeypatch.setattr(
         pnp.core.games,
@@ -258,3 +257,23 @@ def test_a_distribution_is_known_by_its_normalised_name(folder, name):
     "." is one "-", lowercase): two copies of one distribution are one, whatever their
     folders' spelling (`declared` reads the first)."""
     assert pnp.core.games._distribution(folder) == name
+
+
+def test_a_game_entry_keeps_its_fields_and_defaults():
+    """The plug-in API: a package's manifest is made by position or by name, as before."""
+    entry = GameEntry("moon-base", "moon.kit", verbs=("land",))
+    assert GameEntry._fields == (
+        "id",
+        "kit",
+        "rules",
+        "simulator",
+        "aliases",
+        "data",
+        "verbs",
+        "folder",
+    )
+    assert entry == GameEntry("moon-base", "moon.kit", None, None, (), None, ("land",), None)
+    assert entry._replace(folder="moon:data").folder == "moon:data"
+    assert hash(entry) == hash(GameEntry("moon-base", "moon.kit", verbs=("land",)))
+    with pytest.raises(AttributeError):
+        entry.id = "mars-base"  # type: ignore[misc]

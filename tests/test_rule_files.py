@@ -53,7 +53,8 @@ def test_a_second_build_copies_the_rule_files_an_earlier_one_laid_out(cache, sta
     again = build(BuildOptions(GAME, out_dir=tmp_path / "b"))
     assert len(started) == 1  # nothing laid out, no process started
     assert files(tmp_path / "b") == files(tmp_path / "a")
-    assert again.pages == first.pages == {"cards.pdf": 36, "rules.pdf": 10, "booklet.pdf": 6}
+    assert again.pages == first.pages
+    assert (again.pages["rules.pdf"], again.pages["booklet.pdf"]) == (12, 6)
 
 
 def test_what_the_files_print_decides_whether_they_are_laid_out_again(cache, started, tmp_path):

@@ -141,7 +141,7 @@ def test_every_shared_command_is_found_by_its_name_in_the_order_help_lists_them(
 
 
 def test_a_command_ends_its_process_without_the_collectors_last_passes(hack_back):
-    """`main` has the process freeze its objects when it exits (scorekeeper.cli.
+    """`main` has the process freeze its objects when it exits (scorekeeper.collector.
     exit_without_collecting): a hook registered before `main` runs after that one and
     finds them frozen; the command's output is whole. In this process (a test calling
     `main`), nothing is frozen."""
@@ -164,3 +164,36 @@ def test_a_command_ends_its_process_without_the_collectors_last_passes(hack_back
     lines = done.stdout.splitlines()
     assert lines[-1] == "frozen True"
     assert sum(line.startswith("Hack Back — game 1") for line in lines) == 2
+
+
+def test_the_collector_waits_while_a_command_loads(hack_back):
+    """scorekeeper.collector: from before click is imported to the end of a command,
+    the collector's first threshold is LOADING (its other two Python's); a `status`
+    does not reach it: no pass runs while it loads and runs. `collect_as_usual` (serve) puts back the thresholds the process
+    had, but not over ones set since."""
+    code = (
+        "import gc, sys\n"
+        "usual = gc.get_threshold()\n"
+        "class Spy:\n"
+        "    def find_spec(self, name, path, target=None):\n"
+        "        if name == 'click':\n"
+        "            print('click', gc.get_threshold())\n"
+        "sys.meta_path.insert(0, Spy())\n"
+        "from scorekeeper.cli import main\n"
+        "from scorekeeper import collector\n"
+        "passes = gc.get_count()[1:]\n"
+        "try:\n    main(['--db', sys.argv[1], 'status'])\n"
+        "except SystemExit as exc:\n    assert not exc.code\n"
+        "print('after', gc.get_threshold(), gc.get_count()[1:] == passes)\n"
+        "collector.collect_as_usual()\n"
+        "print('usual', gc.get_threshold() == usual)\n"
+        "gc.set_threshold(5000)\n"
+        "collector.collect_as_usual()\n"
+        "print('kept', gc.get_threshold()[0])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(hack_back)], capture_output=True, text=True, check=True
+    )
+    lines = [line for line in done.stdout.splitlines() if not line.startswith("Hack Back")]
+    assert lines[0] == "click (20000, 10, 10)"
+    assert lines[-3:] == ["after (20000, 10, 10) True", "usual True", "kept 5000"]

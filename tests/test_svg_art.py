@@ -199,7 +199,9 @@ def test_one_form_per_svg_and_colour_however_many_cards_and_backs_print_it(data_
     assert report.images == 3
     # the back face (a reused form) holds the back's padlock form by reference
     back_face = next(
-        ops for name, ops in forms(pdf).items() if "pnpsvg" not in name and "icon" not in name
+        ops
+        for name, ops in forms(pdf).items()
+        if not any(other in name for other in ("pnpsvg", "icon", "corners"))
     )
     assert [args for args, op in back_face if op == b"Do" and "pnpsvg" in str(args[0])]
 

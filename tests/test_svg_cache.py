@@ -84,6 +84,17 @@ def test_a_second_build_converts_nothing(cache, data, tmp_path):
     assert pdf_again == pdf
 
 
+def test_a_warm_build_holds_no_drawing_in_memory(cache, data, tmp_path):
+    first, pdf = converted_by_build(data, tmp_path / "a")
+    assert len(svg._trees) == first  # converted now: kept for the forms made of them
+    again, pdf_again = converted_by_build(data, tmp_path / "b")
+    assert (again, svg._trees, pdf_again) == (0, {}, pdf)  # the forms' operators were kept
+    for kept in cache.glob("svg/*/*.ops"):  # the forms are made from the entries again
+        kept.unlink()
+    third, pdf_third = converted_by_build(data, tmp_path / "c")
+    assert (third, svg._trees, pdf_third) == (0, {}, pdf)
+
+
 def test_validate_and_build_read_one_conversion(cache, data, tmp_path):
     from click.testing import CliRunner
 

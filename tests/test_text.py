@@ -51,9 +51,47 @@ def test_text_that_cannot_fit_says_how_much_room_it_needs():
 
 def test_no_break_space_keeps_words_together():
     assert wrap("IoT\u00a0Botnet · Malicious\u00a0App", REGULAR, 9, 60) == (
-        "IoT\u00a0Botnet ·",
+        "IoT\u00a0Botnet",
         "Malicious\u00a0App",
     )
+
+
+@pytest.mark.parametrize("separator", ["·", "•", "|"])
+@pytest.mark.parametrize("bound", ["\u00a0", " "])
+def test_a_list_separator_never_ends_or_starts_a_line(separator, bound):
+    """Issue 44 item 6: where a list breaks, its separator is left out with its spaces,
+    whether it is bound to the item before it, free, or the item fits only without it."""
+    items = ["Phishing\u00a0Email", "SIM\u00a0Swap", "Stalkerware", "Doxxing"]
+    text = f"{bound}{separator} ".join(items)
+    one_line = wrap(text, REGULAR, 9, 1000)
+    assert one_line == (text,)  # a list on one line keeps its separators
+    widest = int(text_width(f"Phishing\u00a0Email{bound}{separator}", REGULAR, 9)) + 1
+    for width in range(widest, 200, 3):
+        lines = wrap(text, REGULAR, 9, width)
+        assert lines is not None
+        assert all(
+            not line.endswith(separator) and not line.startswith(separator) for line in lines
+        )
+        assert all(text_width(line, REGULAR, 9) <= width for line in lines)
+        kept = [w for line in lines for w in line.replace(separator, " ").split()]
+        assert kept == " ".join(items).split()
+    first = f"Phishing\u00a0Email{bound}{separator} SIM\u00a0Swap"
+    tight = text_width(first, REGULAR, 9) + 0.1  # "SIM Swap" fits only without its "·"
+    assert wrap(text, REGULAR, 9, tight)[0] == first
+
+
+def test_a_card_text_takes_a_word_down_to_its_last_line_where_it_fits():
+    """Issue 44 item 6: no single word alone on a card text's last line where a better
+    break fits (the line above keeps two words or more); where none fits, it stays."""
+    text = "Every few months, restore a few files from your backup to prove it really works."
+    width = text_width("Every few months, restore a few files", REGULAR, 8.5) + 0.5
+    assert wrap(text, REGULAR, 8.5, width)[-1] == "works."  # greedy strands it
+    fitted = fit_text(text, REGULAR, width, 100, 8.5, 7)
+    assert fitted.lines[-1] == "really works."
+    assert " ".join(fitted.lines) == text
+    pair = "Social Engineering"  # one word a line: nothing better fits
+    narrow = text_width("Engineering", REGULAR, 8) + 0.5
+    assert fit_text(pair, REGULAR, narrow, 100, 8, 8).lines == ("Social", "Engineering")
 
 
 def _width_of(line: str, size: float = 16.0) -> float:

@@ -169,12 +169,14 @@ class Child:
 
 
 def pdf_text(path: Path) -> str:
-    """Every page's text (pdfium's: pypdf takes seconds over a whole kit)."""
+    """Every page's text (pdfium's: pypdf takes seconds over a whole kit), its words
+    joined by single spaces: a title may print on two lines."""
     document = pdfium.PdfDocument(str(path))
     try:
-        return "".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
+        text = "".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
     finally:
         document.close()
+    return " ".join(text.split())
 
 
 def test_build_watch_rebuilds_on_save_survives_a_broken_edit_and_stops_on_ctrl_c(

@@ -19,7 +19,14 @@ from pnp.core.errors import DataError, GameLeftOut, HackPackError, Problem
 from pnp.core.shown import described, plural, quoted
 from pnp.core.terminal import OutputLost, echo, one_line, silence_stdout
 from pnp.core.units import MAX_DPI, MIN_DPI
-from pnp.layout.imposition import DUPLEX_MODES, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_GAP_MM
+from pnp.layout.imposition import (
+    DUPLEX_MODES,
+    LAYOUTS,
+    MAX_BACK_OFFSET_MM,
+    MAX_BLEED_MM,
+    MAX_CORNER_MM,
+    MAX_GAP_MM,
+)
 from pnp.presets import PRESET_IDS
 
 
@@ -139,6 +146,8 @@ class InRange(click.ParamType):
 PAPER = SizeName("paper")
 CARD_SIZE = SizeName("card")
 DUPLEX = click.Choice(DUPLEX_MODES)
+LAYOUT = click.Choice(LAYOUTS)  # --layout of build
+CORNERS_MM = InRange(0, MAX_CORNER_MM, "mm")  # --corners of build and validate
 BLEED_MM = InRange(0, MAX_BLEED_MM, "mm")
 GAP_MM = InRange(0, MAX_GAP_MM, "mm")  # --gutter and --margin
 BACK_OFFSET_MM = InRange(-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM, "mm")  # each of DX, DY

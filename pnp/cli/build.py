@@ -11,8 +11,10 @@ from pnp.cli.base import (
     BACK_OFFSET_MM,
     BLEED_MM,
     CARD_SIZE,
+    CORNERS_MM,
     DUPLEX,
     GAP_MM,
+    LAYOUT,
     MIN_MAX_DPI,
     PAPER,
     WRITTEN,
@@ -66,6 +68,23 @@ from pnp.layout.imposition import DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_M
     help="Printer margin kept clear at the paper edge, mm.",
 )
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
+@click.option(
+    "--corners",
+    type=CORNERS_MM,
+    default=None,
+    metavar="MM",
+    help="Cut guides with corners rounded to this radius, mm (0..10; 0: square; "
+    "default: the card size's, 3 for poker, else square); faces keep what matters "
+    "clear of them.",
+)
+@click.option(
+    "--layout",
+    type=LAYOUT,
+    default="grid",
+    show_default=True,
+    help="grid: fronts on a page, their backs on the next (--duplex); gutterfold: each "
+    "front beside its back on one single-sided page, to fold in half and glue.",
+)
 @click.option(
     "--deck-sheets",
     is_flag=True,
@@ -127,6 +146,8 @@ def build(
     gutter,
     margin,
     crop_marks,
+    corners,
+    layout,
     deck_sheets,
     duplex,
     back_offset,
@@ -146,15 +167,18 @@ def build(
 
     announce()
 
+    layout, duplex, back_offset = layout_and_duplex(layout, duplex, tuple(back_offset))
     spec = SheetSpec(
         paper=paper,
         bleed_mm=bleed,
         gutter_mm=gutter,
         margin_mm=margin,
         duplex=duplex,
-        back_offset_mm=tuple(back_offset),
+        back_offset_mm=back_offset,
         crop_marks=crop_marks,
         deck_sheets=deck_sheets,
+        layout=layout,
+        corners_mm=corners,
     )
 
     def one(name: str) -> None:
@@ -186,6 +210,34 @@ def build(
     for_each_game(games, one)
 
 
+def layout_and_duplex(
+    layout: str, duplex: str, back_offset: tuple[float, float]
+) -> tuple[str, str, tuple[float, float]]:
+    """(layout, duplex, back offset) to build with. A gutterfold sheet prints one side
+    with each back beside its front, so a typed `--duplex` or `--back-offset` with a
+    typed `--layout gutterfold` is a usage error; either typed gives way to the other
+    set in a pnp.toml: the file's `layout` to a typed --duplex or --back-offset, its
+    `duplex` and `back_offset` to a typed --layout (then single-sided, no offset)."""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context()
+    typed = {
+        name: ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
+        for name in ("layout", "duplex", "back_offset")
+    }
+    if layout != "gutterfold":
+        return layout, duplex, back_offset
+    duplexed = [f"--{n.replace('_', '-')}" for n in ("duplex", "back_offset") if typed[n]]
+    if duplexed and typed["layout"]:
+        raise click.UsageError(
+            f"{' and '.join(duplexed)} cannot go with --layout gutterfold: its sheets print "
+            "on one side, each back beside its front (print single-sided, then fold)"
+        )
+    if duplexed:  # the file's gutterfold gives way to the duplex options typed
+        return "grid", duplex, back_offset
+    return layout, "none", (0.0, 0.0)
+
+
 def _print_report(report, spec: SheetSpec) -> None:
     g = report.grid
     total = sum(report.counts.values())
@@ -200,7 +252,15 @@ def _print_report(report, spec: SheetSpec) -> None:
     }[spec.duplex]
     if report.chosen:
         echo(f"  only the cards --cards chose: {one_line(listed(report.chosen, 6))}", exact=True)
-    echo(f"  {g.cols}x{g.rows} cards per {spec.paper} sheet, {report.sheets} sheets, {duplex}")
+    if report.fold is not None:
+        f = report.fold
+        echo(
+            f"  {f.across}x{f.down} cards per {spec.paper} sheet"
+            f"{' (turned sideways)' if f.sideways else ''}, each beside its back, "
+            f"{report.sheets} sheets, single-sided: fold on the dashed line, glue, cut"
+        )
+    else:
+        echo(f"  {g.cols}x{g.rows} cards per {spec.paper} sheet, {report.sheets} sheets, {duplex}")
     for path in report.paths:
         n = report.pages[path.name]
         echo(f"  {one_line(str(path))}  ({plural(n, 'page')})", exact=True)

@@ -1,6 +1,6 @@
 """A person's defaults for the print verbs, set once in a `pnp.toml`: the game, paper,
-card size, duplex, back offset, bleed, gutter, printer margin, dpi, print-shop preset,
-output folder and data folder.
+card size, sheet layout, duplex, back offset, bleed, gutter, printer margin, corner
+radius, dpi, print-shop preset, output folder and data folder.
 
 Two files are looked for (pnp.cli.config_files): `pnp.toml` in the working folder, and
 `pnp.toml` in the user's config folder (platformdirs' user_config_dir("hackpack"), or
@@ -12,7 +12,9 @@ option has (pnp.cli.base: PAPER, BLEED_MM, ...), so the file takes exactly what 
 command line takes. An unknown key, a value of the wrong kind or out of range, or bad
 TOML is one line naming file:line, and the command exits 1 before it writes anything.
 A value the command line overrides in kind gives way to it: pnp.toml's `game` to a
-typed `--all` (pnp.cli.which_games), its `preset` to a typed `--format` (pnp.cli.export).
+typed `--all` (pnp.cli.which_games), its `preset` to a typed `--format` (pnp.cli.export),
+its `layout = "gutterfold"` to a typed `--duplex` or `--back-offset`, and its `duplex`
+and `back_offset` to a typed `--layout gutterfold` (pnp.cli.build).
 
 The `pnp` group calls `use_defaults` before any verb runs: it reads the files and
 hands each verb the values of the options it has (click's `default_map`), so a verb
@@ -21,7 +23,6 @@ module only calls `announce` to say which files it read.
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -32,10 +33,12 @@ from pnp.cli.base import (
     BACK_OFFSET_MM,
     BLEED_MM,
     CARD_SIZE,
+    CORNERS_MM,
     DPI,
     DUPLEX,
     GAME,
     GAP_MM,
+    LAYOUT,
     PAPER,
     PRESET,
     TYPED,
@@ -69,11 +72,13 @@ KEYS = {
     "game": Key("game", GAME, not_for=("diff",)),
     "paper": Key("paper", PAPER),
     "card_size": Key("card_size", CARD_SIZE),
+    "layout": Key("layout", LAYOUT),
     "duplex": Key("duplex", DUPLEX),
     "back_offset": Key("back_offset", BACK_OFFSET_MM, pair=True),
     "bleed": Key("bleed", BLEED_MM),
     "gutter": Key("gutter", GAP_MM),
     "margin": Key("margin", GAP_MM),
+    "corners": Key("corners", CORNERS_MM),
     "dpi": Key("dpi", DPI),
     "preset": Key("preset", PRESET),
     "out": Key("out_dir", None),
@@ -117,6 +122,8 @@ def _values(found: ConfigFile, ctx) -> tuple[dict[str, Any], list[str]]:
         where = lines.of(key)
         if spec is None:
             what = f"table [{key}]" if isinstance(value, dict) else f"key {quoted(key)}"
+            import difflib  # here: only a name to correct needs it
+
             close = difflib.get_close_matches(key, KEYS, n=1, cutoff=0.75)
             message = f"unknown {what}" + (f" (did you mean {close[0]}?)" if close else "")
             message += f"; {FILE_NAME} takes the keys {', '.join(KEYS)}"

@@ -92,6 +92,14 @@ from pnp.layout.imposition import DEFAULT_BLEED_MM
     help="pdf-single only: cmyk writes every colour and picture as CMYK for SWOP TR003 "
     "Coated (black and greys on the K plate); png and tts are RGB.",
 )
+@click.option(
+    "--ink-limit",
+    is_flag=True,
+    default=False,
+    help="With a CMYK --preset (drivethrucards): convert every colour and picture under "
+    "the total ink the shop allows (240 %), as LittleCMS's ink-limiting device link does; "
+    "without it the export names each card and picture over the limit.",
+)
 @cards_option("Export only")
 def export(
     game,
@@ -108,6 +116,7 @@ def export(
     players,
     colour,
     cards,
+    ink_limit,
 ) -> None:
     """Export card images and print-shop files from the same drawing as cards.pdf:
     PNGs, Tabletop Simulator decks, or a one-card-a-page PDF."""
@@ -138,6 +147,7 @@ def export(
                 preset,
                 colour,
                 cards or (),
+                ink_limit,
             ),
             progress_bar,
         )
@@ -247,6 +257,18 @@ def _print_export_report(report) -> None:
     echo(f"  exported in {report.seconds:.2f} s")
 
 
+def _press_line(shop, ink_limit: bool) -> str:
+    """What a CMYK preset's PDF is: profile, PDF/X, and the ink limit or its check."""
+    from pnp.render.cmyk import PROFILE_NAME
+
+    pdfx = f"{shop.pdf_x}, output intent {PROFILE_NAME}" if shop.pdf_x else "not PDF/X"
+    if shop.ink_limit is None:
+        return f"CMYK for {PROFILE_NAME}; {pdfx}"
+    limit = shop.ink_limit
+    ink = f"under {limit} %" if ink_limit else f"checked against {limit} % (--ink-limit: under)"
+    return f"CMYK for {PROFILE_NAME}; {pdfx}; total ink {ink}"
+
+
 def _print_preset_report(report) -> None:
     """A shop preset's summary: shop, files, sizes, decks, and what the upload still needs."""
     from pnp.presets import preset
@@ -259,6 +281,7 @@ def _print_preset_report(report) -> None:
             f"page, each front followed by its back ({trim}, {shop.colour.upper()})"
         )
         echo(f"  {path}  (cards.pdf: {plural(w.pages, 'page')}; UPLOAD.txt)", exact=True)
+        echo(f"  colour: {_press_line(shop, report.ink_limit)}")
     else:
         echo(
             f"{report.game}: {plural(report.copies, 'card')} for {shop.shop} as PNG at "

@@ -8,6 +8,7 @@ import click
 
 from pnp.cli.base import (
     CARD_SIZE,
+    CORNERS_MM,
     PRESET,
     for_each_game,
     game_options,
@@ -29,14 +30,23 @@ from pnp.core.terminal import echo
 )
 @ink_saver_option("Check")
 @click.option(
+    "--corners",
+    type=CORNERS_MM,
+    default=None,
+    metavar="MM",
+    help="Check the faces for cards cut with corners of this radius, mm (0..10; default: "
+    "the card size's, 3 for poker): what matters keeps the safe distance from the arcs.",
+)
+@click.option(
     "--preset",
     type=PRESET,
     default=None,
     help="Check against a print shop's preset (as `pnp export --preset`): its bleed "
-    "(every ground on the trim must run through it), its safe zone and the card sizes "
-    "it prints.",
+    "(every ground on the trim must run through it), its safe zone, the card sizes "
+    "it prints and, for a CMYK shop, its total-ink limit (a warning per card and picture "
+    "over it).",
 )
-def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
+def validate(game, all_games, data_dir, card_size, ink_saver, corners, preset) -> None:
     """Check the card data and every card face without building; list every problem,
     exit 1 if any."""
     from pnp.build import BuildOptions, find_kit, frame_for, game_folder
@@ -47,13 +57,20 @@ def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
 
     announce()
     shop = find_preset(preset) if preset else None
+    ink = None
+    if shop is not None and shop.ink_limit is not None:
+        from pnp.render.ink_check import for_preset
+
+        ink = for_preset(shop)
 
     def one(name: str) -> None:
         kit = find_kit(name, data_dir)
         game_dir = game_folder(kit, data_dir)
-        options = BuildOptions(name, card_size=card_size, data_dir=data_dir, ink_saver=ink_saver)
+        spec = SheetSpec(corners_mm=corners)
+        options = BuildOptions(name, spec, card_size, data_dir, ink_saver=ink_saver)
         if shop is not None:  # the shop's bleed and safe zone
-            options = replace(options, spec=SheetSpec(bleed_mm=shop.bleed_mm), safe_mm=shop.safe_mm)
+            spec = replace(spec, bleed_mm=shop.bleed_mm)
+            options = replace(options, spec=spec, safe_mm=shop.safe_mm)
         make_frame = frame_for(options)
 
         def frame(data):
@@ -61,7 +78,9 @@ def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
                 shop.size(card_size or data.info.card_size)
             return make_frame(data)
 
-        data, _blocks, problems = run_validate(kit, game_dir, frame, bleed=shop is not None)
+        data, _blocks, problems = run_validate(
+            kit, game_dir, frame, bleed=shop is not None, ink=ink
+        )
         errors, warnings = errors_only(problems)
         show_warnings(warnings)
         if errors:
@@ -70,7 +89,9 @@ def validate(game, all_games, data_dir, card_size, ink_saver, preset) -> None:
         total = sum(kit.summary(kit.print_groups(data)).values())
         fits = (
             f" for {shop.shop} ({shop.bleed_mm:g} mm bleed, {shop.safe_mm:g} mm safe zone, "
-            f"{card_size or data.info.card_size} cards)"
+            f"{card_size or data.info.card_size} cards"
+            + (f", total ink checked against {ink.limit} %" if ink is not None else "")
+            + ")"
             if shop is not None
             else ""
         )

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import NamedTuple
 
 from pnp.core.exceptions import HackPackError, PnpError  # noqa: F401  (the roots, re-exported)
+from pnp.core.records import NamedTuple
 from pnp.core.shown import quoted
 
 

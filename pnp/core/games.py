@@ -22,18 +22,17 @@ with its line too. Source: shared/DESIGN.md, "Games are plug-ins".
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from importlib import import_module
-from typing import NamedTuple
 
+from pnp.core.records import NamedTuple
 from pnp.core.shown import quoted
 
 #: The entry-point group a game package declares its GameEntry in.
 ENTRY_POINTS = "hackpack.games"
+_MARK = ENTRY_POINTS.encode()
 
 
-@dataclass(frozen=True)
-class GameEntry:
+class GameEntry(NamedTuple):
     """One registered game: its id (also its folder in the data directory); `kit`, the
     module that defines its kit as `KIT` (a pnp.layout.kit.Kit); `rules`, the package
     whose `GAME` the score keeper keeps (a scorekeeper.game.Game), or None; `simulator`,
@@ -47,7 +46,8 @@ class GameEntry:
     and `folder`, the folder its card data ships in, as "package:relative/path" (the
     package's own folder, then that path: "pnp:card_data/hack-attack"), named by the
     game's id as every data folder is (pnp.data.game_file), or None: a game whose data
-    is only ever given with `--data`."""
+    is only ever given with `--data`. A record (pnp.core.records): immutable, compared
+    by its values, a copy with one changed made by `entry._replace(folder=...)`."""
 
     id: str
     kit: str
@@ -95,27 +95,26 @@ def declared() -> list[Declared]:
     for folder in sys.path:
         try:
             names = sorted(
-                e.name
-                for e in os.scandir(folder or ".")
-                if e.name.endswith((".dist-info", ".egg-info"))
+                n for n in os.listdir(folder or ".") if n.endswith((".dist-info", ".egg-info"))
             )
         except OSError:
             continue
         for name in names:
+            path = os.path.join(folder or ".", name, "entry_points.txt")
+            if not os.access(path, os.R_OK):  # most distributions have no entry points
+                continue
             try:
-                with open(
-                    os.path.join(folder or ".", name, "entry_points.txt"), encoding="utf-8"
-                ) as f:
-                    text = f.read()
-            except OSError:  # most distributions have no entry points at all
+                with open(path, "rb", buffering=0) as f:  # read whole: no buffer needed
+                    data = f.read()
+            except OSError:
                 continue
             package = _distribution(name)
             if package in seen:
                 continue
             seen.add(package)
-            if ENTRY_POINTS not in text:  # most distributions declare none of ours
+            if _MARK not in data:  # most distributions declare none of ours
                 continue
-            found += [Declared(k, v, package) for k, v in _group(text)]
+            found += [Declared(k, v, package) for k, v in _group(data.decode("utf-8"))]
     return sorted(found, key=lambda d: d.package != SHIPPED)  # stable: the shipped first
 
 

@@ -21,7 +21,6 @@ sideways (height x width).
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from pnp.core.errors import LayoutError
@@ -72,6 +71,11 @@ CARD_SIZES_MM: dict[str, tuple[float, float]] = {
     "jumbo": (88.9, 127.0),  # 3.5 x 5 in
 }
 
+#: The corner radius (mm) a card size is customarily cut to, where it has one: poker cards
+#: are printed with 3 mm round corners (issue 44); any other size is square unless
+#: `--corners` says otherwise. A size turned sideways has the same corners.
+CARD_CORNER_MM: dict[str, float] = {"poker": 3.0}
+
 LANDSCAPE = "-landscape"
 #: A custom paper: each side within these (mm); at least A5 either way round, the
 #: smallest sheet whose half (A6) the rulebook lays out on.
@@ -121,6 +125,18 @@ def card_mm(name: str) -> tuple[float, float]:
                 f"{CARD_MIN_MM:g}..{CARD_MAX_MM:g} mm"
             )
     return (h, w) if turned else (w, h)
+
+
+def card_corner_mm(name: str) -> float:
+    """The corner radius in mm that the card size `name` is cut to by default
+    (CARD_CORNER_MM, matched by its mm either way round, so "63.5x88.9mm" and
+    "poker-landscape" are poker); 0.0, square, for any other size. LayoutError as
+    `card_mm` raises it."""
+    size = sorted(card_mm(name))
+    for known, radius in CARD_CORNER_MM.items():
+        if size == sorted(CARD_SIZES_MM[known]):
+            return radius
+    return 0.0
 
 
 def paper_name(name: str) -> str:
@@ -177,6 +193,8 @@ def _custom(name: str, what: str, known: dict, example: str) -> tuple[float, flo
     text = str(name).strip().casefold()
     found = _CUSTOM.fullmatch(text)
     if found is None:
+        import difflib  # here: only a name to correct needs it
+
         close = difflib.get_close_matches(_key(name), list(known), n=1, cutoff=0.6)
         hint = f"did you mean {close[0]}? " if close else ""
         turned = f", any with {LANDSCAPE}" if what == "card size" else ""

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
+from pnp.core.records import NamedTuple
 from pnp.data.art import ART_FIELD, ArtSpec
 from pnp.data.markup import lead_and_rest
 from pnp.data.markup import problem as markup_problem

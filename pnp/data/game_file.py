@@ -13,6 +13,7 @@ from pnp.data.art import ART_FIELD, parse_art
 from pnp.data.game_fonts import FONTS_FIELD, read_game_fonts
 from pnp.data.icons import ICONS_FIELD, read_game_icons
 from pnp.data.models import BackDesign, Category, GameInfo, Source
+from pnp.data.pictures import RULEBOOK_FIELD, read_pictures
 from pnp.data.schema import Field, check_table, int_range
 from pnp.data.toml_source import TableLines, TomlFile, read_toml
 from pnp.glyphs import CATEGORY_ICONS
@@ -44,6 +45,7 @@ GAME_FIELDS = [
     ),
     FONTS_FIELD,
     ICONS_FIELD,
+    RULEBOOK_FIELD,
 ]
 
 
@@ -171,6 +173,8 @@ def read_game_file(
     problems += p
     icons, p = read_game_icons(tf)
     problems += p
+    pictures, p = read_pictures(tf)
+    problems += p
     if "id" in top and top["id"] != Path(tf.path).parent.name:
         problems.append(
             Problem(
@@ -228,6 +232,7 @@ def read_game_file(
         name_line=tf.lines.top.of("name"),
         fonts=fonts,
         icons=icons,
+        pictures=pictures,
     )
     return info, found, declared, problems
 

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import stat
 from pathlib import Path
-from typing import NamedTuple
 
 from pnp.core.errors import Problem
 from pnp.core.file_kinds import kind_of
+from pnp.core.records import NamedTuple
 from pnp.core.shown import quoted
 from pnp.data.schema import Field, check_table
 from pnp.data.toml_source import TableLines, TomlFile

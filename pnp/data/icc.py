@@ -18,12 +18,16 @@ an image in whatever colour space its file declares, as the sRGB numbers an RGB 
 - A profile that cannot be read, or that is for another colour space than the pixels
   (an RGB profile in a CMYK file), is a warning naming the file; the pixels are then
   treated as untagged.
+- Two profiles are the same when their bytes are (`profile_id`: the ICC profile ID, the
+  MD5 the header may carry, or computed as ICC.1 computes it), never by comparing
+  Python objects: CMYK art tagged with the press profile keeps its numbers.
 Alpha never passes through a transform: it is split off first and kept as it is.
 Source: issue 27 item 3 ("Colour management").
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 from dataclasses import dataclass
 from functools import lru_cache
@@ -46,11 +50,13 @@ _SPACE_OF_MODE = {"RGB": "RGB", "CMYK": "CMYK", "L": "GRAY"}
 @dataclass(frozen=True)
 class Source:
     """What an image's pixels are, colour-wise: `profile` (a LittleCMS profile to convert
-    from, None for untagged or sRGB-equivalent pixels) and `warning` (one sentence for
-    the user when an embedded profile was set aside, else None)."""
+    from, None for untagged or sRGB-equivalent pixels), `warning` (one sentence for
+    the user when an embedded profile was set aside, else None) and `id`, the
+    `profile_id` of `profile` (None when there is no profile)."""
 
     profile: ImageCms.ImageCmsProfile | None
     warning: str | None
+    id: bytes | None = None
 
     @property
     def converts(self) -> bool:
@@ -71,10 +77,36 @@ def srgb_profile_bytes() -> bytes:
 
 
 @lru_cache(maxsize=1)
+def cmyk_profile_bytes() -> bytes:
+    """The bytes of `CMYK_PROFILE` as shipped (the PDF/X output intent embeds them)."""
+    return resources.files("pnp.data").joinpath("profiles", CMYK_PROFILE).read_bytes()
+
+
+@lru_cache(maxsize=1)
 def default_cmyk() -> ImageCms.ImageCmsProfile:
     """The CMYK profile of untagged CMYK art (`CMYK_PROFILE`, shipped with pnp)."""
-    data = resources.files("pnp.data").joinpath("profiles", CMYK_PROFILE).read_bytes()
-    return ImageCms.ImageCmsProfile(io.BytesIO(data))
+    return ImageCms.ImageCmsProfile(io.BytesIO(cmyk_profile_bytes()))
+
+
+def profile_id(data: bytes) -> bytes:
+    """The ICC profile ID of the profile `data`: the 16 bytes at offset 84 of its header
+    when they are not all zero, else the MD5 of `data` with its header's profile flags
+    (44..47), rendering intent (64..67) and profile ID (84..99) set to zero, which is how
+    ICC.1:2010 section 7.2.18 computes the ID. Equal IDs: the same profile, whatever
+    program embedded it (one that changed only the header's intent keeps its ID)."""
+    stored = data[84:100]
+    if len(stored) == 16 and any(stored):
+        return bytes(stored)
+    blank = bytearray(data)
+    for start, end in ((44, 48), (64, 68), (84, 100)):
+        blank[start:end] = bytes(max(0, min(end, len(blank)) - start))
+    return hashlib.md5(bytes(blank), usedforsecurity=False).digest()
+
+
+@lru_cache(maxsize=1)
+def press_id() -> bytes:
+    """`profile_id` of the shipped CMYK profile (`CMYK_PROFILE`)."""
+    return profile_id(cmyk_profile_bytes())
 
 
 def _colour_mode(mode: str) -> str:
@@ -112,14 +144,16 @@ def source_of(im: Image.Image) -> Source:
     warning, if any, speaks of the image as "its" (the caller names the file). See the
     module docstring for the rules."""
     want = _SPACE_OF_MODE[_colour_mode(im.mode)]
-    untagged = default_cmyk() if want == "CMYK" else None
+    untagged, untagged_id = (default_cmyk(), press_id()) if want == "CMYK" else (None, None)
     data = im.info.get("icc_profile")
     if not data:
-        return Source(untagged, None)
+        return Source(untagged, None, untagged_id)
     profile, problem = _read(data)
     if profile is None:
         return Source(
-            untagged, f"its embedded ICC profile cannot be read ({problem}); {_instead(want)}"
+            untagged,
+            f"its embedded ICC profile cannot be read ({problem}); {_instead(want)}",
+            untagged_id,
         )
     space = (profile.profile.xcolor_space or "").strip()
     if space != want:
@@ -127,10 +161,11 @@ def source_of(im: Image.Image) -> Source:
             untagged,
             f"its embedded ICC profile is for {space or 'unknown'} colours, not {want}; "
             + _instead(want),
+            untagged_id,
         )
     if want == "RGB" and is_srgb(profile):
         return Source(None, None)
-    return Source(profile, None)
+    return Source(profile, None, profile_id(data))
 
 
 def _instead(want: str) -> str:

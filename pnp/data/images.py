@@ -238,12 +238,14 @@ def _orientation(im: Image.Image, layout: PngLayout | None) -> int:
 def _notes(
     im: Image.Image, layout: PngLayout | None, orientation: int, colour: Source
 ) -> tuple[str, ...]:
-    from pnp.data.icc import CMYK_PROFILE_NAME, default_cmyk
+    from pnp.data.icc import CMYK_PROFILE_NAME, press_id
 
     notes = []
-    if im.mode == "CMYK" and colour.profile is default_cmyk():
+    if im.mode == "CMYK" and colour.id == press_id():
+        tagged = colour.warning is None and im.info.get("icc_profile")
+        how = "tagged with" if tagged else "no ICC profile, read as"
         notes.append(
-            f"CMYK {im.format}: no ICC profile, read as {CMYK_PROFILE_NAME} (converted to "
+            f"CMYK {im.format}: {how} {CMYK_PROFILE_NAME} (converted to "
             "sRGB for RGB outputs; --colour cmyk keeps its numbers)"
         )
     elif colour.converts:

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Iterable, Iterator, NamedTuple
+from typing import Any, Iterable, Iterator
+
+from pnp.core.records import NamedTuple
 
 REGULAR, BOLD, ITALIC = "regular", "bold", "italic"
 #: The encoded style switches: what follows prints regular, bold or italic.

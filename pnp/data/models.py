@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from pnp.core.errors import Problem
+from pnp.core.records import NamedTuple
 
 if TYPE_CHECKING:
     from pnp.data.game_fonts import GameFonts
@@ -113,8 +114,9 @@ class GameInfo:
     default trim) and `card_sizes` (every trim its faces are laid out for), back design,
     the fixed words printed on its faces (`labels`, from the [labels] table, and where
     they are), its folder, the line of game.toml that names it and its own `fonts`
-    (pnp.data.game_fonts; None: it prints in the package's fonts) and its card
-    pictures' table (`icons`, pnp.data.icons; None: it has none)."""
+    (pnp.data.game_fonts; None: it prints in the package's fonts), its card
+    pictures' table (`icons`, pnp.data.icons; None: it has none) and its rulebook's
+    pictures (`pictures`, game.toml's [rulebook], pnp.data.pictures)."""
 
     id: str
     name: str
@@ -129,6 +131,7 @@ class GameInfo:
     name_line: int | None = field(default=None, compare=False)  # of `name` in game.toml
     fonts: GameFonts | None = field(default=None, compare=False)  # [fonts]; None: the kit's own
     icons: Any = field(default=None, compare=False)  # pnp.data.icons.GameIcons; None: no table
+    pictures: Any = field(default=None, compare=False)  # pnp.data.pictures; None: defaults
 
     def icon_for(self, card_id: str) -> Any:
         """The icon-table picture of card `card_id` (pnp.data.art.ArtSpec), or None."""

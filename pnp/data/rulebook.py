@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import NamedTuple
 
 from pnp.core.errors import DataError, Problem
+from pnp.core.records import NamedTuple
 from pnp.data.files import read_data_text
 from pnp.data.markup import problem as markup_problem
 from pnp.data.markup import spans

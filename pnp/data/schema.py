@@ -7,9 +7,10 @@ out-of-range and unknown keys), each with file, line, card id and field.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, NamedTuple, Protocol, cast
+from typing import Any, Callable, Protocol, cast
 
 from pnp.core.errors import Problem
+from pnp.core.records import NamedTuple
 from pnp.core.shown import described, prints_nothing
 from pnp.data.toml_source import TableLines
 

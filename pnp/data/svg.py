@@ -30,10 +30,11 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from pnp.core.errors import ImageRefused
 from pnp.core.file_kinds import kind_of
+from pnp.core.records import NamedTuple
 from pnp.data import svg_cache
 from pnp.data.svg_checks import MAX_SVG_BYTES, check_svg_bytes, too_large
 
@@ -107,17 +108,17 @@ def _read(path: Path) -> tuple[bytes, tuple]:
     return data, stamp
 
 
-def _converted(data: bytes) -> tuple[str, svg_cache.Entry]:
-    """(the key of `data`, what svglib makes of them): from pnp.data.svg_cache when these
-    bytes were converted before (they passed the checks then, under the same converter
-    version), else checked, converted and stored there. ImageRefused as
-    `check_svg_bytes` and svg_cache.convert."""
+def _converted(data: bytes) -> tuple[str, svg_cache.Entry, bool]:
+    """(the key of `data`, what svglib makes of them, whether they were converted now):
+    from pnp.data.svg_cache when these bytes were converted before (they passed the
+    checks then, under the same converter version), else checked, converted and stored
+    there. ImageRefused as `check_svg_bytes` and svg_cache.convert."""
     key = svg_cache.content_key(data)
     entry = svg_cache.load(key)
-    if entry is None:
-        check_svg_bytes(data)
-        entry = svg_cache.store(key, svg_cache.convert(data))
-    return key, entry
+    if entry is not None:
+        return key, entry, False
+    check_svg_bytes(data)
+    return key, svg_cache.store(key, svg_cache.convert(data)), True
 
 
 def probe_svg(path: Path) -> SvgInfo:
@@ -128,31 +129,38 @@ def probe_svg(path: Path) -> SvgInfo:
     key = (path, _stamp(path))
     if key not in _cache:  # a file probed once is not read again for each card
         data, stamp = _read_bytes(path, key[1])
-        content, entry = _converted(data)
+        content, entry, converted = _converted(data)
         if len(_cache) >= CACHE_SIZE:
             _trees.pop(next(iter(_cache)), None)
             del _cache[next(iter(_cache))]
         _cache[key] = SvgInfo(path, entry.width_pt, entry.height_pt, stamp, key=content)
-        _trees[key] = entry.tree
+        if converted:  # an entry read from the cache is read again when it is drawn
+            _trees[key] = entry.tree
     return _cache[key]
 
 
-#: The drawing of each file probed, as pnp.data.svg_cache keeps it, per (path, stamp):
-#: each form made from it gets fresh shapes of its own to recolour, with no deep copy
-#: and no second conversion; dropped with its SvgInfo.
+#: The drawing of each file converted when it was probed, as pnp.data.svg_cache keeps
+#: it, per (path, stamp): each form made from it gets fresh shapes of its own to
+#: recolour, with no deep copy and no second conversion; dropped with its SvgInfo. A
+#: file whose entry was read from the cache is not here: its entry is read again when
+#: a form is made of it, which a warm build (the forms' operators kept too) never
+#: does, so it holds none of the drawings (0.6 MiB for Hack Attack's pictures).
 _trees: dict[tuple, Any] = {}
 
 
 def drawing(info: SvgInfo) -> Any:
     """A fresh reportlab Drawing of `info`'s file (size `info.width_pt` x `height_pt`),
-    the caller's to change: made from what was converted when it was probed while the
-    file's stamp (size, modification time) is unchanged, else from its bytes read and
-    checked again. ImageRefused when the file changed since it was probed or breaks a
+    the caller's to change: made from what was converted when it was probed, or from its
+    entry in pnp.data.svg_cache, while the file's stamp (size, modification time) is
+    unchanged, else from its bytes read and checked again. ImageRefused when the file changed since it was probed or breaks a
     rule now."""
     key = (info.path, info.stamp)
-    tree = _trees.get(key)
-    if tree is not None and _stamp(info.path) == info.stamp:
-        made = svg_cache.drawing(tree)
+    if _stamp(info.path) == info.stamp:
+        tree = _trees.get(key)
+        if tree is None and info.key:
+            entry = svg_cache.load(info.key)
+            tree = entry.tree if entry is not None else None
+        made = svg_cache.drawing(tree) if tree is not None else None
         if made is not None:
             return made
     data, stamp = _read(info.path)

@@ -41,10 +41,11 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from pnp.core.disk_cache import cache_folder, read_checked, write_checked
 from pnp.core.errors import ImageRefused
+from pnp.core.records import NamedTuple
 from pnp.data import svg_numbers
 
 #: pnp's own part of the converter's version (see the module docstring)

@@ -22,9 +22,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from pnp.core.errors import Problem, place
+from pnp.core.records import NamedTuple
 from pnp.core.shown import quoted
 from pnp.data.art import parse_art
 from pnp.data.game_file import read_game_file

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Sequence
 
+from pnp.core.records import NamedTuple
 from pnp.core.sizes import card_mm
 from pnp.core.units import mm_to_pt
 from pnp.data.aid import AidCard, AidPhase

@@ -13,8 +13,7 @@ Source: issue 12 ("Art in the data"), shared/DESIGN.md "Card faces".
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from pnp.core.records import NamedTuple
 from pnp.core.units import mm_to_pt
 from pnp.layout.imposition import Rect
 

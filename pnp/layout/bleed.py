@@ -19,8 +19,8 @@ Source: issue 27 item 5 ("A bleed that reaches the edge").
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import NamedTuple
 
+from pnp.core.records import NamedTuple
 from pnp.core.units import pt_to_mm
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import (

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from pnp.core.errors import LayoutError
+from pnp.core.records import NamedTuple
 from pnp.core.shown import MINUS, quoted
 from pnp.core.sizes import paper_mm, paper_title
 from pnp.core.units import mm_to_pt

@@ -24,13 +24,16 @@ class CardFrame:
     the face functions for the ink-saving faces (`pnp build --ink-saver`): dark grounds,
     frames and big badges become outlines or pale tints, with the same information.
     `safe_mm` is the safe area's inset from the trim in mm (at least SAFE_MM; a shop
-    preset asks for more, e.g. 1/8 in = 3.175 mm), which faces are laid out inside."""
+    preset asks for more, e.g. 1/8 in = 3.175 mm), which faces are laid out inside.
+    `corner_mm` is the radius in mm of the rounded corners the card is cut to (0:
+    square); the face check keeps what matters clear of them (pnp.layout.corners)."""
 
     w: float
     h: float
     bleed: float = 0.0
     ink_saver: bool = False
     safe_mm: float = SAFE_MM
+    corner_mm: float = 0.0
 
     @cached_property
     def trim_rect(self) -> Rect:

@@ -25,8 +25,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
 
+from pnp.core.records import NamedTuple
 from pnp.fonts import BOLD
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import (

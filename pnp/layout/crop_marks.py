@@ -7,16 +7,19 @@ of the printer margin; empty slots are blank paper, so a mark may run into them.
 trim line that has no mark of at least 3 mm anywhere along it (Letter leaves 0.55 mm
 above and below a grid of poker cards; the gutters hold 1.4 mm ticks) is not a usable
 guide, and each card on such a line gets a cut line: its trim outline, 0.25 pt wide,
-drawn just outside the trim inside the bleed. All lengths in points; segments are
-(x1, y1, x2, y2); slots are (row, col) as in `Grid.slot`.
+drawn just outside the trim inside the bleed. Cards cut to rounded corners
+(pnp.layout.corners) get each corner's arc, as thin and grey as a cut line, drawn just
+outside the rounded trim: in the corner the cutter takes off. All lengths in points;
+segments are (x1, y1, x2, y2); slots are (row, col) as in `Grid.slot`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
 
+from pnp.core.records import NamedTuple
 from pnp.core.units import mm_to_pt
+from pnp.layout.corners import Arc, corner_arcs
 from pnp.layout.imposition import CROP_MARK_CLEARANCE_MM, CROP_MARK_MAX_MM, Grid, Rect
 
 MIN_MARK_MM = 0.8  # shorter marks are not drawn
@@ -30,22 +33,48 @@ _Box = tuple[float, float, float, float]  # (across_lo, across_hi, along_lo, alo
 
 
 class CutGuides(NamedTuple):
-    """What one front sheet gets: crop-mark segments outside every bleed, and cut-line
-    rectangles (the stroke's centre line, `CUT_LINE_WIDTH_PT` wide) inside the bleed."""
+    """What one front sheet gets: crop-mark segments outside every bleed, cut-line
+    rectangles (the stroke's centre line, `CUT_LINE_WIDTH_PT` wide) inside the bleed,
+    the arcs of rounded corners (their stroke's centre line, as wide) and, on a
+    gutterfold sheet (pnp.layout.gutterfold), the fold line."""
 
     marks: tuple[Segment, ...]
     cut_lines: tuple[Rect, ...]
+    corners: tuple[Arc, ...] = ()
+    fold: Segment | None = None
 
 
-def cut_guides(grid: Grid, filled: Iterable[Slot] | None = None) -> CutGuides:
-    """The guides for a sheet of `grid` whose `filled` slots hold cards (None: all)."""
+def cut_guides(grid: Grid, filled: Iterable[Slot] | None = None, corner: float = 0.0) -> CutGuides:
+    """The guides for a sheet of `grid` whose `filled` slots hold cards (None: all), each
+    card's corners rounded to radius `corner` (pt; 0: square)."""
     slots = _slots(grid, filled)
     marks = crop_marks(grid, slots)
-    offset = CUT_LINE_WIDTH_PT / 2 if grid.bleed >= CUT_LINE_WIDTH_PT else 0.0
-    lines = tuple(
+    return CutGuides(
+        tuple(marks), cut_lines_for(grid, slots, marks), corner_guides(grid, slots, corner)
+    )
+
+
+def _outset(grid: Grid) -> float:
+    """How far outside the trim a cut line's or a corner arc's centre line runs: half its
+    width, so that none of it stays on the card (none when the bleed is narrower)."""
+    return CUT_LINE_WIDTH_PT / 2 if grid.bleed >= CUT_LINE_WIDTH_PT else 0.0
+
+
+def cut_lines_for(grid: Grid, slots: Sequence[Slot], marks: Sequence[Segment]) -> tuple[Rect, ...]:
+    """A cut line round each card in `slots` with a trim edge that `marks` leave
+    unguided (`unguided_edges`)."""
+    offset = _outset(grid)
+    return tuple(
         grid.trim(*s).inset(-offset) for s in slots if unguided_edges(grid, [s], marks, ())
     )
-    return CutGuides(tuple(marks), lines)
+
+
+def corner_guides(grid: Grid, slots: Sequence[Slot], corner: float) -> tuple[Arc, ...]:
+    """The arcs of the corners of each card in `slots` rounded to radius `corner` (pt),
+    each drawn just outside the rounded trim (pnp.layout.corners.corner_arcs); () for
+    square corners."""
+    offset = _outset(grid)
+    return tuple(a for s in slots for a in corner_arcs(grid.trim(*s), corner, offset))
 
 
 def crop_marks(grid: Grid, filled: Iterable[Slot] | None = None) -> list[Segment]:

@@ -8,12 +8,15 @@ Source: shared/DESIGN.md, "Card faces".
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pnp.core.units import mm_to_pt
 from pnp.data.models import Origin
 from pnp.fonts import BOLD, metrics
 from pnp.layout.card_frame import BODY_FLOOR_PT, SAFE_MM, TITLE_FLOOR_PT, CardFrame
 from pnp.layout.face import Outline, Rule, Text
 from pnp.layout.imposition import Rect
+from pnp.layout.text import TextDoesNotFit
 
 DESIGN_W_MM, DESIGN_H_MM = 63.5, 88.9
 LABEL_PT = 7.0
@@ -190,3 +193,35 @@ def ring(key: str, x: float, y: float, r: float, colour: str, **options) -> "Out
         radius=r - width / 2,
         **options,
     )
+
+
+def on_axis(text: Text, axis: float, least: float) -> Text:
+    """`text` centred on `axis` (pt, the card's centre line) as the card's picture and
+    texts are: in its box narrowed to the widest it can be about the axis when it fits
+    there at `least` pt or larger (then its floor); else in its own box's fit, with the
+    box narrowed so those lines sit as near the axis as the box's left edge lets them.
+    A title beside a badge is centred on the card, and a name too long for that moves
+    right only as far as it needs (issue 44 item 6). A text that fits in neither is
+    returned as it is, for validation to report."""
+    box = text.box
+    left, right = box.x, box.x + box.w
+    half = min(axis - left, right - axis)
+    try:
+        if half > 0:
+            centred = replace(
+                text,
+                box=Rect(axis - half, box.y, 2 * half, box.h),
+                min_size=max(text.min_size, least),
+            )
+            try:
+                centred.placed
+            except TextDoesNotFit:
+                pass
+            else:
+                return centred
+        widest = max(line.box.w for line in text.placed)
+    except TextDoesNotFit:
+        return text
+    centre = min(max(axis, left + widest / 2), right - widest / 2)
+    half = min(centre - left, right - centre)
+    return replace(text, box=Rect(centre - half, box.y, 2 * half, box.h))

@@ -1,7 +1,8 @@
 """Check a Face before anything is drawn: every text fits its box at or above the floor
 size (body 7 pt, titles 11 pt) with a glyph for every character; no two elements' ink
 overlaps unless one contains the other, and an element stays inside its container;
-nothing but decorations leaves the 3 mm safe area (or the face's own, larger one); every icon is a known glyph;
+nothing but decorations leaves the 3 mm safe area (or the face's own, larger one), nor
+its corners rounded as the card's are (pnp.layout.corners); every icon is a known glyph;
 a text's markup prints (pnp.data.markup: balanced, every inline icon known).
 Lengths in points; messages in mm. Source: shared/DESIGN.md, "Card faces are data" and
 "Card faces" (floors and safe area).
@@ -10,15 +11,17 @@ Lengths in points; messages in mm. Source: shared/DESIGN.md, "Card faces are dat
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import Any
 
+from pnp.core.records import NamedTuple
 from pnp.core.shown import quoted
-from pnp.core.units import pt_to_mm
+from pnp.core.units import mm_to_pt, pt_to_mm
 from pnp.data.markup import has_markup
 from pnp.data.models import Origin
 from pnp.fonts import glyph_problem
 from pnp.glyphs import GLYPH_NAMES
 from pnp.layout.card_frame import BODY_FLOOR_PT, CardFrame
+from pnp.layout.corners import corner_overrun, safe_inset
 from pnp.layout.face import Art, Element, Face, Icon, Text
 from pnp.layout.imposition import Rect
 from pnp.layout.text import TextDoesNotFit
@@ -52,6 +55,8 @@ def check_face(face: Face, frame: CardFrame) -> list[Fault]:
     ink: dict[str, tuple[Rect, ...]] = {}
     safe = face.safe or frame.safe
     safe_area = f"the {round(pt_to_mm(safe.x), 3) if face.safe else frame.safe_mm:g} mm safe area"
+    inset = safe_inset(safe, frame.w, frame.h)
+    rounded = mm_to_pt(frame.corner_mm) > inset + TOLERANCE_PT  # corners round the safe area
     for element in face.elements:
         boxes = _ink(element, faults, face.inline)
         if boxes is None:
@@ -60,7 +65,10 @@ def check_face(face: Face, frame: CardFrame) -> list[Fault]:
         if isinstance(element, Art):
             faults += _art_faults(element)
         if not element.decoration:
-            faults += _outside(element, boxes, safe, safe_area)
+            outside = _outside(element, boxes, safe, safe_area)
+            faults += (
+                _in_corner(element, boxes, frame, inset) if rounded and not outside else outside
+            )
         if element.inside in by_key:
             container = by_key[element.inside]
             faults += _outside(
@@ -197,6 +205,32 @@ def _outside(element: Element, boxes: tuple[Rect, ...], area: Rect, what: str) -
     if over <= TOLERANCE_PT:
         return []
     return [Fault(element, f"runs {pt_to_mm(over):.1f} mm outside {what}")]
+
+
+def _in_corner(
+    element: Element, boxes: tuple[Rect, ...], frame: CardFrame, inset: float
+) -> list[Fault]:
+    """A fault when any of `boxes` (inside a safe area `inset` pt from the trim) reaches
+    into that area's corners as the card's `frame.corner_mm` corners round them
+    (pnp.layout.corners), naming the corner and by how much (mm)."""
+    radius = mm_to_pt(frame.corner_mm)
+    over, corner = max(corner_overrun(b, frame.w, frame.h, radius, inset) for b in boxes)
+    if not corner:
+        return []
+    return [
+        Fault(
+            element,
+            f"runs {_shown_mm(pt_to_mm(over))} mm into the rounded {corner} corner: cut to "
+            f"{frame.corner_mm:g} mm corners (--corners), it must stay "
+            f"{pt_to_mm(inset):g} mm inside the arc",
+        )
+    ]
+
+
+def _shown_mm(mm: float) -> str:
+    """A small length as a message shows it: to 0.1 mm, or 0.01 mm under 0.05 mm (never
+    "0.0 mm" for a fault)."""
+    return f"{mm:.1f}" if mm >= 0.05 else f"{mm:.2f}"
 
 
 def _ancestors(key: str, by_key: dict[str, Element]) -> set[str]:

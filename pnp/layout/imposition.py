@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from pnp.core.errors import LayoutError
+from pnp.core.records import NamedTuple
 from pnp.core.shown import quoted
-from pnp.core.sizes import card_mm, paper_mm
+from pnp.core.sizes import card_corner_mm, card_mm, paper_mm
 from pnp.core.units import mm_to_pt, pt_to_mm
 
 DUPLEX_MODES = ("long", "short", "none")
+#: "grid": fronts on a page, their backs on the next (duplex); "gutterfold": each front
+#: beside its back on one single-sided page, folded in half (pnp.layout.gutterfold).
+LAYOUTS = ("grid", "gutterfold")
 
 #: Defaults that give 9 poker cards a page on both A4 and Letter (mm).
 DEFAULT_BLEED_MM = 0.5
@@ -28,6 +31,7 @@ MAX_BLEED_MM = 10.0
 MAX_GAP_MM = 100.0  # gutter and printer margin
 MAX_BACK_OFFSET_MM = 10.0  # a duplex drift larger than this is a printer fault, not a setting
 CROP_MARK_CLEARANCE_MM = 0.3
+MAX_CORNER_MM = 10.0  # corner cutters go to R10; half the shortest card side (20 mm)
 
 
 class Rect(NamedTuple):
@@ -55,7 +59,10 @@ class SheetSpec:
     (space between neighbouring cards' bleed edges), printer margin (kept clear of
     any printing at the paper edge) and duplex mode ("long", "short" or "none");
     `deck_sheets`: every deck or pile starts a fresh sheet (by default they share
-    sheets, each card's back behind it)."""
+    sheets, each card's back behind it); `layout`, one of LAYOUTS (a "gutterfold" sheet
+    prints single-sided: `duplex` does not apply to it, and its back offset must be 0);
+    `corners_mm`, the radius of the rounded corners the cards are cut to (0: square;
+    None: the card size's own, pnp.core.sizes.card_corner_mm, see `corner_mm`)."""
 
     paper: str = "a4"
     card_size: str = "poker"
@@ -66,6 +73,16 @@ class SheetSpec:
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = True
     deck_sheets: bool = False
+    layout: str = "grid"
+    corners_mm: float | None = None
+
+    @property
+    def corner_mm(self) -> float:
+        """The corner radius in mm the cards are cut to: `corners_mm`, or when that is
+        None the card size's own (3 mm for poker, else 0: square)."""
+        if self.corners_mm is not None:
+            return self.corners_mm
+        return card_corner_mm(self.card_size)
 
 
 class Grid(NamedTuple):
@@ -120,10 +137,20 @@ class Grid(NamedTuple):
 
 def check_spec(spec: SheetSpec) -> None:
     """Raise LayoutError for an unknown paper or card size (pnp.core.sizes: named, or a
-    custom WxH in mm) or duplex mode, or a length out of range (bleed 0..10 mm, gutter
-    and margin 0..100 mm, back offset -10..10 mm; NaN and infinities are out of range)."""
+    custom WxH in mm), duplex mode or layout, or a length out of range (bleed 0..10 mm,
+    gutter and margin 0..100 mm, back offset -10..10 mm, corners 0..10 mm; NaN and
+    infinities are out of range), or a back offset on a gutterfold sheet."""
     paper_mm(spec.paper)
     card_mm(spec.card_size)
+    if spec.layout not in LAYOUTS:
+        raise LayoutError(f"unknown layout {quoted(spec.layout)}; known: {', '.join(LAYOUTS)}")
+    if spec.corners_mm is not None:
+        _check_range("corners", spec.corners_mm, 0.0, MAX_CORNER_MM)
+    if spec.layout == "gutterfold" and any(spec.back_offset_mm):
+        raise LayoutError(
+            "a back offset corrects a duplex printer's drift; a gutterfold sheet prints "
+            "each back beside its front on one side, so it takes none"
+        )
     for name, most in (
         ("bleed_mm", MAX_BLEED_MM),
         ("gutter_mm", MAX_GAP_MM),
@@ -147,33 +174,44 @@ def compute_grid(spec: SheetSpec) -> Grid:
     """
     check_spec(spec)
     paper_w, paper_h = paper_mm(spec.paper)
-    card_w, card_h = card_mm(spec.card_size)
-    usable_w = paper_w - 2 * spec.margin_mm
-    usable_h = paper_h - 2 * spec.margin_mm
-    cell_w = card_w + 2 * spec.bleed_mm
-    cell_h = card_h + 2 * spec.bleed_mm
-    cols = math.floor((usable_w + spec.gutter_mm) / (cell_w + spec.gutter_mm) + 1e-9)
-    rows = math.floor((usable_h + spec.gutter_mm) / (cell_h + spec.gutter_mm) + 1e-9)
-    if cols < 1 or rows < 1:
-        over_w, over_h = max(0.0, cell_w - usable_w), max(0.0, cell_h - usable_h)
+    grid = grid_on(spec, paper_w, paper_h)
+    if grid.cols < 1 or grid.rows < 1:
+        card_w, card_h = card_mm(spec.card_size)
+        usable_w = paper_w - 2 * spec.margin_mm
+        usable_h = paper_h - 2 * spec.margin_mm
+        over_w = max(0.0, card_w + 2 * spec.bleed_mm - usable_w)
+        over_h = max(0.0, card_h + 2 * spec.bleed_mm - usable_h)
         raise LayoutError(
             f"a {spec.card_size} card ({card_w} x {card_h} mm) with {spec.bleed_mm} mm bleed "
             f"does not fit {spec.paper} paper inside a {spec.margin_mm} mm margin: "
             f"over by {over_w:.2f} mm in width and {over_h:.2f} mm in height"
         )
-    grid = Grid(
-        mm_to_pt(paper_w),
-        mm_to_pt(paper_h),
+    check_back_offset(grid, spec)
+    return grid
+
+
+def grid_on(spec: SheetSpec, paper_w_mm: float, paper_h_mm: float) -> Grid:
+    """The largest grid of `spec.card_size` cards (with its bleed, gutter and margin, in
+    mm) on a page of `paper_w_mm` x `paper_h_mm`; its cols or rows are 0 when not one
+    card fits. The page may be the paper turned sideways (pnp.layout.gutterfold)."""
+    card_w, card_h = card_mm(spec.card_size)
+    usable_w = paper_w_mm - 2 * spec.margin_mm
+    usable_h = paper_h_mm - 2 * spec.margin_mm
+    cell_w = card_w + 2 * spec.bleed_mm
+    cell_h = card_h + 2 * spec.bleed_mm
+    cols = math.floor((usable_w + spec.gutter_mm) / (cell_w + spec.gutter_mm) + 1e-9)
+    rows = math.floor((usable_h + spec.gutter_mm) / (cell_h + spec.gutter_mm) + 1e-9)
+    return Grid(
+        mm_to_pt(paper_w_mm),
+        mm_to_pt(paper_h_mm),
         mm_to_pt(card_w),
         mm_to_pt(card_h),
         mm_to_pt(spec.bleed_mm),
         mm_to_pt(spec.gutter_mm),
         mm_to_pt(spec.margin_mm),
-        cols,
-        rows,
+        max(cols, 0),
+        max(rows, 0),
     )
-    check_back_offset(grid, spec)
-    return grid
 
 
 def _check_range(name: str, value: float, low: float, high: float) -> None:

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
+from pnp.core.records import NamedTuple
 from pnp.data.icons import ICON_FOLDER
 from pnp.data.markup import names_icon
 from pnp.glyphs import GLYPH_NAMES

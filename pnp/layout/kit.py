@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, Callable, Sequence
 
 from pnp.core.errors import PnpError
+from pnp.core.records import NamedTuple
 from pnp.data.aid import AidCard
 from pnp.data.tables import TableSpec
 from pnp.layout.aid import AID_BACK, aid_back, aid_face
@@ -58,12 +59,14 @@ class Extra(NamedTuple):
     """A file a kit prints beside its cards and rulebook: its `name` ("tracker.pdf"),
     what it is (`label`, for the build summary), and `render(path, paper, data)`, which
     writes it and returns its page count (OSError if it cannot); `lines(data)`: the
-    lines of data it draws outside any face (pnp.printed), for `pnp validate`."""
+    lines of data it draws outside any face (pnp.printed), for `pnp validate`; `how` to
+    print it, as the kit's print-me-first page says (pnp.print_first)."""
 
     name: str
     label: str
     render: Callable[[Path, str, Any], int]
     lines: Callable[[Any], Sequence[Any]] = lambda data: ()
+    how: str = "one-sided, at 100 %."
 
 
 def card_art(card: Any, data: Any) -> Any:

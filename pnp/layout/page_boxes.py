@@ -12,7 +12,7 @@ TrimBox ⊆ BleedBox ⊆ MediaBox (ISO 32000-1, 14.11.2).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from pnp.core.records import NamedTuple
 
 #: A PDF rectangle in points: (x1, y1, x2, y2), bottom-left then top-right.
 BoxPt = tuple[float, float, float, float]

@@ -10,10 +10,9 @@ sizes across, centred ICON_RISE sizes above the baseline. Widths and offsets in 
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.core.records import NamedTuple
 from pnp.data.markup import BOLD, ITALIC, MARK_STYLES, REGULAR, STYLE_MARKS, icon_name
 from pnp.fonts import BOLD as BOLD_FONT
 from pnp.fonts import ITALIC as ITALIC_FONT

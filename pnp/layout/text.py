@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.core.records import NamedTuple
 from pnp.core.shown import plural, quoted
 from pnp.core.units import mm_to_pt
 from pnp.data.markup import ENCODED, MarkupError, decoded, encoded
@@ -19,6 +19,7 @@ from pnp.fonts import BREAKS, NO_BREAK_SPACES, metrics, on_change
 from pnp.fonts import font as registered
 from pnp.layout.blanks import BLANK_RUN, blank_text
 from pnp.layout.imposition import Rect
+from pnp.layout.line_ends import SEPARATOR_END, lift_last_word, listed, unseparated
 from pnp.layout.rich import carried, rich_width
 
 LEADING = 1.18
@@ -94,15 +95,17 @@ def wrap(
     """Greedy word wrap of `text` to `width` pt; None if a word is wider than the box
     even broken at its soft hyphens. Breaks at whitespace (`words`), and inside a word at
     a soft hyphen (printing a hyphen) or a zero-width space; explicit newlines start new
-    lines. The lines hold exactly what prints.
+    lines. The lines hold exactly what prints: a list's separator (pnp.layout.line_ends) falls at
+    a break, and a word that fits without its separator ends the line there.
 
     `indent` (pt) is taken on the first line by what prints before the text (a bold lead
     word and its space): that line may then hold no word at all (""). With `last_words`
     2, a paragraph whose last line would hold one word takes the word before it down
-    with it when both fit the width and the line above keeps a word (issue 28: no word
-    stranded on a last line); the default 1 wraps as before."""
+    with it when both fit the width and the line above keeps two words (issues 28 and
+    44: no word stranded on a last line); the default 1 wraps as before."""
     lines: list[str] = []
     space = text_width(" ", font, size)
+    separated = listed(text)
     for paragraph in text.split("\n"):
         start = len(lines)
         line, line_w, held = "", indent if not lines else 0.0, indent > 0 and not lines
@@ -119,6 +122,12 @@ def wrap(
                         "",
                     )
                     continue
+                if separated and line and (bare := SEPARATOR_END.sub("", whole)) != whole:
+                    if line_w + gap + text_width(bare, font, size) <= width:
+                        lines.append(f"{line} {bare}")  # the separator falls at the break
+                        whole_words.append(True)
+                        line, line_w, word, held = "", 0.0, "", False
+                        continue
                 head, word = _break_to_fit(word, width - line_w - gap, font, size)
                 if head:
                     lines.append(f"{line} {head}" if line else head)
@@ -130,8 +139,8 @@ def wrap(
                 line, line_w, held = "", 0.0, False
         lines.append(line)
         if last_words > 1:
-            _lift_last_word(lines, start, whole_words, font, size, width)
-    return tuple(lines)
+            lift_last_word(lines, start, whole_words, lambda t: text_width(t, font, size), width)
+    return tuple(map(unseparated, lines)) if separated else tuple(lines)
 
 
 # a heading breaks after a hyphen only between parts of three letters or more ("Wi-Fi" holds)
@@ -163,6 +172,7 @@ def balanced_wrap(
     greedy = wrap(text, font, size, width)
     if greedy is None:
         return None
+    separated = listed(text)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         # pieces of words, each with what follows it: " " (a space), or a break point
@@ -176,12 +186,13 @@ def balanced_wrap(
         def line(i: int, j: int) -> str:
             inner = "".join(p + (" " if after == " " else "") for p, after in pieces[i:j])
             last, after = pieces[j]
-            return inner + last + ("" if after == " " else BREAKS[after])
+            made = inner + last + ("" if after == " " else BREAKS[after])
+            return unseparated(made) if separated else made
 
         def cost_of(i: int, j: int, room: float) -> float:
             if j == n - 1:  # the last line
-                if not last_too:
-                    return 0.0
+                if not last_too:  # a lone word there costs as much as LONE_WORD_COST
+                    return (width * LONE_WORD_COST) ** 2 if 0 < i == j else 0.0
                 alone = (
                     i > 0
                     and len(pieces[j][0]) <= SHORT_WORD
@@ -233,24 +244,11 @@ def _fits(
     if balanced:
         lines = balanced_wrap(text, font, size, width, last_too)
     else:
-        lines = wrap(text, font, size, width)
+        lines = wrap(text, font, size, width, last_words=2)
     if lines is None or (max_lines is not None and len(lines) > max_lines):
         return None
     fitted = FittedText(font, size, size * LEADING, lines)
     return fitted if fitted.height <= height + 1e-6 else None
-
-
-def _lift_last_word(lines: list[str], start: int, whole_words: list[bool], font, size, width):
-    """Move the last word of the line above a paragraph's one-word last line down to it,
-    in place, when the line above broke at a space, keeps a word and both words fit."""
-    if len(lines) - start < 2 or not whole_words or not whole_words[-1]:
-        return
-    above, last = lines[-2].split(" "), lines[-1]
-    if " " in last or not last or len(above) < 2:
-        return
-    moved = f"{above[-1]} {last}"
-    if text_width(moved, font, size) <= width:
-        lines[-2], lines[-1] = " ".join(above[:-1]), moved
 
 
 @lru_cache(maxsize=8192)

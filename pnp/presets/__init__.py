@@ -2,7 +2,9 @@
 upload to be, read from shops.toml beside this module (data, so a designer can read
 and cite it): card sizes offered, bleed and safe zone (mm), resolution (dpi), file type
 ("pdf": one PDF, a face a page; "png": a PNG per distinct face, per deck), colour mode,
-file order, the sources the numbers come from, and what the upload still needs.
+file order, the sources the numbers come from, what the upload still needs, the total-ink
+limit the shop publishes (or why there is none) and the PDF/X standard and output
+profile a PDF preset is written to and the shop names.
 `pnp export --preset NAME` writes a preset's files (pnp.export_preset); `pnp validate
 --preset NAME` checks a kit against one without writing anything.
 Source: issue 27, item 1 ("Shop presets").
@@ -49,7 +51,10 @@ class Preset:
     "png"), `colour` ("cmyk" or "rgb"), the bleed and the safe zone's inset from the
     trim in mm, the resolution in dpi (of the images; of the art's check in a PDF), the
     sizes offered by our size name, the file order in words, what the upload still
-    needs (sentences), and the sources."""
+    needs (sentences), the sources, the total ink (C + M + Y + K, %) the shop allows
+    (`ink_limit`; None when it publishes none) and `ink_limit_source` (where it is
+    published, or that it is not), the PDF/X standard the PDF is written to (`pdf_x`,
+    None: plain PDF) and the output profile the shop names (`profile_named`)."""
 
     id: str
     shop: str
@@ -62,6 +67,10 @@ class Preset:
     order: str
     still_needs: tuple[str, ...]
     sources: tuple[Source, ...]
+    ink_limit: int | None = None
+    ink_limit_source: str = ""
+    pdf_x: str | None = None
+    profile_named: str | None = None
 
     def size(self, name: str) -> ShopSize:
         """The shop's product for our card size `name` (pnp.core.sizes: its mm decide, so
@@ -100,6 +109,10 @@ def _preset(key: str, raw: dict) -> Preset:
         raw["order"],
         tuple(raw["still_needs"]),
         tuple(Source(s["url"], s["read"], s["what"]) for s in raw["sources"]),
+        int(raw["ink_limit"]) if "ink_limit" in raw else None,
+        raw["ink_limit_source"],
+        raw.get("pdf_x"),
+        raw.get("profile_named"),
     )
 
 

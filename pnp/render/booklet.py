@@ -33,15 +33,19 @@ class FormPageCanvas(BoxedCanvas):
 
     `sheet_paper` (pnp.core.sizes: "a4", "letter", "300x450mm") is the sheet, turned
     landscape (its long side across); the page size given to
-    the constructor is the half-sheet page. `sides` is set to the number of printed
-    sides once saved.
+    the constructor is the half-sheet page; `before_pages(canvas)`, when given, is called
+    before the first page's form is begun (to define the forms the pages place: a form
+    cannot be begun inside another). `sides` is set to the number of printed sides once
+    saved.
     """
 
-    def __init__(self, *args, sheet_paper: str = "a4", **kwargs):
+    def __init__(self, *args, sheet_paper: str = "a4", before_pages=None, **kwargs):
         super().__init__(*args, **kwargs)
         self._sheet = tuple(mm_to_pt(v) for v in sorted(paper_mm(sheet_paper), reverse=True))
         self._pages: list[str] = []
         self.sides = 0
+        if before_pages is not None:  # forms the pages use, begun outside any page's form
+            before_pages(self)
         self._begin_page_form()
 
     def _begin_page_form(self) -> None:

@@ -12,7 +12,9 @@ holds recipes, not pixels. How the stream is made:
   when the image needs no extension and no downsampling;
 - re-encoded otherwise: decoded by Pillow to 8-bit grey or RGB (CMYK, 16-bit, 1-bit,
   palette and the rest converted), or to the press profile's CMYK on a CMYK canvas
-  (pnp.render.cmyk: never passed through, so no Adobe-inverted CMYK JPEG reaches it), alpha or a transparency key split into an /SMask,
+  (pnp.render.cmyk: never passed through, so no Adobe-inverted CMYK JPEG reaches it),
+  alpha or a transparency key split into an /SMask (in PDF/X-1a, which has no
+  transparency, a 1-bit /Mask instead: pnp.render.pixels.stencil),
   edges extended, downsampled with LANCZOS, then deflated through Pillow's PNG encoder:
   predictor rows with zlib's Z_RLE strategy (pnp.render.pixels: the pixel preparation;
   its `ZLIB_LEVEL`, `ZLIB_STRATEGY` are measured in bench/bench_images.py's docstring;
@@ -41,8 +43,8 @@ from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.data.images import FORMATS, ImageInfo
 from pnp.data.png import read_png
 from pnp.layout.imposition import Rect
-from pnp.render.cmyk import is_cmyk
-from pnp.render.pixels import deflated, eight_bit, extended
+from pnp.render.cmyk import Press, press_of
+from pnp.render.pixels import deflated, eight_bit, extended, stencil
 
 EDGE_EPSILON_PX = 1e-9  # an extension this close under a whole pixel is that pixel
 
@@ -132,12 +134,18 @@ def placement_matrix(orientation: int, drawn: Rect) -> tuple[float, ...]:
 class Recipe:
     """One prepared image, in the file's stored orientation: `extend_px` (left, bottom,
     right, top) of repeated edge pixels, then the `size_px` (w, h) it is embedded at;
-    `cmyk`: its colour converted to the press profile's CMYK (pnp.render.cmyk)."""
+    `press`: its colour converted to the press profile's CMYK (pnp.render.cmyk.Press:
+    its ink limit, PDF/X), None: RGB."""
 
     info: ImageInfo
     extend_px: tuple[int, int, int, int]
     size_px: tuple[int, int]
-    cmyk: bool = False
+    press: Press | None = None
+
+    @property
+    def cmyk(self) -> bool:
+        """True when the pixels are written as CMYK."""
+        return self.press is not None
 
     @property
     def stored_px(self) -> tuple[int, int]:
@@ -232,13 +240,14 @@ def _passthrough(recipe: Recipe, data: bytes):
 
 
 def _reencoded(recipe: Recipe, data: bytes):
-    """(entries, content, mask content or None) of the decoded, prepared pixels."""
+    """(entries, content, alpha or None: an "L" image) of the decoded, prepared pixels."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data), formats=FORMATS) as im:
                 im.load()
-                colour, alpha = eight_bit(im, cmyk=recipe.cmyk)
+                limit = recipe.press.ink_limit if recipe.press is not None else None
+                colour, alpha = eight_bit(im, cmyk=recipe.cmyk, ink_limit=limit)
     except Exception as exc:  # noqa: BLE001 - it was checked; anything now is a change
         raise ImageChanged(
             f"the image {quoted(str(recipe.info.path), PATH_LIMIT)} could "
@@ -253,7 +262,7 @@ def _reencoded(recipe: Recipe, data: bytes):
     w, h = recipe.size_px
     space, channels = _SPACES[colour.mode]
     entries = _image_dict(w, h, PDFName(space), 8, channels, "FlateDecode")
-    return entries, deflated(layers[0]), (deflated(layers[1]) if alpha is not None else None)
+    return entries, deflated(layers[0]), (layers[1] if alpha is not None else None)
 
 
 class ImageXObject(PDFObject):
@@ -277,10 +286,16 @@ class ImageXObject(PDFObject):
         del data
         if mask is not None:
             w, h = self.recipe.size_px
-            smask = PDFStream(
-                PDFDictionary(_image_dict(w, h, PDFName("DeviceGray"), 8, 1, "FlateDecode")), mask
-            )
-            entries["SMask"] = document.Reference(smask, self.mask_name)
+            if self.recipe.press is not None and self.recipe.press.pdfx:  # no transparency
+                stream = {"Type": PDFName("XObject"), "Subtype": PDFName("Image"), "Width": w}
+                stream |= {"Height": h, "ImageMask": "true", "BitsPerComponent": 1}
+                mask_entries = PDFDictionary({**stream, "Filter": PDFName("FlateDecode")})
+                made = PDFStream(mask_entries, stencil(mask))
+                entries["Mask"] = document.Reference(made, self.mask_name)
+            else:
+                image = _image_dict(w, h, PDFName("DeviceGray"), 8, 1, "FlateDecode")
+                smask = PDFStream(PDFDictionary(image), deflated(mask))
+                entries["SMask"] = document.Reference(smask, self.mask_name)
         return PDFStream(PDFDictionary(entries), content).format(document)
 
 
@@ -303,7 +318,7 @@ class ImageStore:
             raise ValueError(f"max_dpi is pixels per inch above 0, got {max_dpi!r}")
         self.canvas = canvas
         self.max_dpi = max_dpi
-        self.cmyk = is_cmyk(canvas)
+        self.press = press_of(canvas)
         self.embedded = 0
         self.drawn = 0
         self.counts = Counts()
@@ -341,7 +356,7 @@ class ImageStore:
             info,
             stored_sides(info.orientation, (left, bottom, right, top)),
             size if info.orientation < 5 else size[::-1],
-            self.cmyk,
+            self.press,
         )
         name = self._names.get(recipe) or self._register(recipe)
         self._place(name, drawn, clip, info.orientation)

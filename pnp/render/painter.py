@@ -13,10 +13,11 @@ Source: shared/DESIGN.md, "Card faces are data".
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.core.records import NamedTuple
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import (
     Art,
@@ -58,6 +59,20 @@ def _rect(c: Canvas, r, radius: float, stroke: int, fill: int) -> None:
 def _fill(c: Canvas, e: Fill) -> None:
     c.setFillColor(_paint(e.colour, e.strength))
     _rect(c, e.rect, e.radius, stroke=0, fill=1)
+
+
+def _ground(c: Canvas, e: Fill) -> None:
+    """A face's ground: as any fill, but in rich black on a CMYK canvas where it would
+    print 100 % K alone (pnp.render.cmyk.ground_colour)."""
+    if getattr(c, "_enforceColorSpace", None) is not None:
+        from pnp.render.cmyk import ground_colour
+
+        rich = ground_colour(c, e.colour, e.strength)
+        if rich is not None:
+            c.setFillColor(rich)
+            _rect(c, e.rect, e.radius, stroke=0, fill=1)
+            return
+    _fill(c, e)
 
 
 def _outline(c: Canvas, e: Outline) -> None:
@@ -205,7 +220,7 @@ class FacePainter:
     def _draw(self, face: Face) -> None:
         self._inline = face.inline
         if face.ground is not None:
-            _fill(self.c, face.ground)
+            _ground(self.c, face.ground)
         for element in face.elements:
             self._element(element)
 
@@ -312,21 +327,38 @@ class KitPainter:
             if key in self._kept:
                 face: Face | None = self._kept[key]
             else:
-                laid = self.kit.face(card, self.data, self.frame)
-                drawable = self.checks is None or self.checks.card(card, laid)
-                face = laid if drawable else None
+                face = self._laid(card)
                 if key in self.keep:
                     self._kept[key] = face
             self._front = (key, face)
         if self._front[1] is not None:
             self.painter.paint(self._front[1])
 
-    def back(self, back_id: str) -> None:
-        """Draw the back `back_id`."""
+    def _laid(self, card: Any) -> Face | None:
+        """`card`'s front laid out and checked; None when it has an error."""
+        laid = self.kit.face(card, self.data, self.frame)
+        drawable = self.checks is None or self.checks.card(card, laid)
+        return laid if drawable else None
+
+    def laid_front(self, card: Any) -> Face | None:
+        """`card`'s front as the sheets print it (None: it has an error), laid out and
+        checked now and kept for the sheets: the rulebook's figures (pnp.figures) show
+        the faces the sheets print, each laid out once."""
+        key = front_key(card)
+        if key not in self._kept:
+            self._kept[key] = self._laid(card)
+        return self._kept[key]
+
+    def laid_back(self, back_id: str) -> Face | None:
+        """The back `back_id` as the sheets print it (None: it has an error), kept."""
         if back_id not in self._backs:
             face = self.kit.back_face(back_id, self.data, self.frame)
             drawable = self.checks is None or self.checks.back(back_id, face)
             self._backs[back_id] = face if drawable else None
-        back = self._backs[back_id]
+        return self._backs[back_id]
+
+    def back(self, back_id: str) -> None:
+        """Draw the back `back_id`."""
+        back = self.laid_back(back_id)
         if back is not None:
             self.painter.paint(back)

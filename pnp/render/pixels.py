@@ -22,12 +22,13 @@ ZLIB_STRATEGY = zlib.Z_RLE
 
 
 def eight_bit(
-    im: Image.Image, source: Source | None = None, cmyk: bool = False
+    im: Image.Image, source: Source | None = None, cmyk: bool = False, ink_limit: int | None = None
 ) -> tuple[Image.Image, Image.Image | None]:
     """(colour, alpha or None) of a decoded image: colour in mode "L" or "RGB" (16-bit
     scaled, 1-bit, palette, CMYK and the rest converted), as sRGB numbers through its
     colour `source` (pnp.data.icc; read from `im` when None) — or, when `cmyk`, in mode
-    "CMYK" on the press profile (pnp.render.cmyk.cmyk_pixels) — alpha in "L", None when
+    "CMYK" on the press profile within `ink_limit` % total ink (pnp.render.cmyk.cmyk_pixels)
+    — alpha in "L", None when
     the image has none or it is fully opaque. Alpha is split off before any colour
     transform and kept as it is."""
     if source is None:
@@ -53,7 +54,7 @@ def eight_bit(
         im = im.convert(im.mode[:-1])
         if alpha.getextrema() == (255, 255):
             alpha = None
-    return (cmyk_pixels(im, source) if cmyk else managed(im, source)), alpha
+    return (cmyk_pixels(im, source, ink_limit) if cmyk else managed(im, source)), alpha
 
 
 def extended(im: Image.Image, left: int, bottom: int, right: int, top: int) -> Image.Image:
@@ -90,3 +91,15 @@ def deflated(im: Image.Image) -> bytes:
     im.save(buf, "PNG", compress_level=ZLIB_LEVEL, compress_type=ZLIB_STRATEGY)
     data = buf.getvalue()
     return read_png(data, check_crc=False).image_data(data)
+
+
+#: The alpha (0..255) from which a pixel of a picture prints in PDF/X-1a (`stencil`).
+STENCIL_ALPHA = 128
+
+
+def stencil(alpha: Image.Image) -> bytes:
+    """The "L" `alpha` as the zlib-compressed rows of a 1-bit PDF image mask (/Mask with
+    /ImageMask true, for PDF/X-1a, which allows no soft masks): bit 0 (painted) where
+    alpha is at least STENCIL_ALPHA, 1 (masked out) below; each row padded to a byte."""
+    bits = alpha.point(lambda a: 0 if a >= STENCIL_ALPHA else 255, "1")
+    return zlib.compress(bits.tobytes(), ZLIB_LEVEL)

@@ -60,15 +60,17 @@ def rasterise(
     pdf: Path, size_px: tuple[int, int]
 ) -> Generator[tuple[int, Image.Image], None, None]:
     """(page index, RGB image of `size_px`) of every page of `pdf`, one page at a time:
-    each page is opened, rendered (`render_page`) and closed before the next."""
+    each page is opened, rendered (`render_page`, every page into the same buffer) and
+    closed before the next."""
     import pypdfium2 as pdfium
 
+    scratch = bytearray(size_px[0] * size_px[1] * 3)
     document = pdfium.PdfDocument(str(pdf))
     try:
         for index in range(len(document)):
             page = document[index]
             try:
-                image = render_page(page, *size_px)
+                image = render_page(page, *size_px, scratch)
             finally:
                 page.close()
             yield index, image
@@ -76,17 +78,23 @@ def rasterise(
         document.close()
 
 
-def render_page(page: pdfium.PdfPage, width_px: int, height_px: int) -> Image.Image:
+def render_page(
+    page: pdfium.PdfPage, width_px: int, height_px: int, scratch: bytearray | None = None
+) -> Image.Image:
     """The whole `page` as an RGB image of exactly `width_px` x `height_px`, on white,
     anti-aliased (pdfium's defaults), annotations drawn (`render_into`, into a white
-    buffer of its own).
+    buffer: `scratch`, one of at least width_px x height_px x 3 bytes reused from page
+    to page, else one of its own). The image holds a copy of the pixels (Pillow keeps
+    four bytes a pixel), so `scratch` may be drawn into again at once.
 
-    PnpError if the bitmap cannot be made (out of memory)."""
+    PnpError if the bitmap cannot be made (out of memory); ValueError if `scratch` is
+    too small."""
     stride = width_px * 3
-    buffer = bytearray(stride * height_px)
+    buffer = bytearray(stride * height_px) if scratch is None else scratch
     whiten(buffer)  # white before drawing
     render_into(page, buffer, 0, stride, width_px, height_px)
-    return Image.frombuffer("RGB", (width_px, height_px), buffer, "raw", "RGB", 0, 1)
+    with memoryview(buffer) as view:
+        return Image.frombytes("RGB", (width_px, height_px), view[: stride * height_px])
 
 
 def render_into(
@@ -239,6 +247,7 @@ def encode_png(image: Image.Image, dpi: int, icc_profile: bytes | None = None) -
     """`image` as PNG bytes with `dpi` stored (pHYs, pixels per metre) and, when given,
     `icc_profile` embedded (iCCP: the colour space its numbers are in)."""
     out = io.BytesIO()
-    extra = {"icc_profile": icc_profile} if icc_profile else {}
-    image.save(out, "PNG", dpi=(dpi, dpi), **extra)
+    out.name = "image.png"  # Pillow picks its writer by the name: it loads no other plugin
+    extra: dict[str, Any] = {"icc_profile": icc_profile} if icc_profile else {}
+    image.save(out, dpi=(dpi, dpi), **extra)
     return out.getvalue()

@@ -7,11 +7,12 @@ colour. Positions in points on the face.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.errors import PnpError
+from pnp.core.records import NamedTuple
 from pnp.data.markup import ENCODED
 from pnp.layout.face import Face, Icon, Text
 from pnp.layout.imposition import Rect

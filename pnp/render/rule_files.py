@@ -24,7 +24,6 @@ import sys
 import zlib
 from functools import partial
 from pathlib import Path
-from typing import NamedTuple
 
 from pnp.core.disk_cache import (
     cache_folder,
@@ -34,6 +33,7 @@ from pnp.core.disk_cache import (
     unchanged,
     write_checked,
 )
+from pnp.core.records import NamedTuple
 from pnp.fonts import BOLD, ITALIC, REGULAR, font_file
 from pnp.render.alongside import Alongside
 
@@ -93,16 +93,22 @@ class RuleFiles:
             os.close(self._pictures)
             self._pictures = None
 
-    def send(self, folder: Path, blocks: list, paper: str, name: str, rows: list) -> None:
-        """Put rules.pdf and booklet.pdf of these inputs in `folder`: the kept files when
-        they print the same, else written (alongside, when a process can be started)."""
+    def send(
+        self, folder: Path, rulebook: tuple[list, str, str, list], figures: tuple, kit: str | None
+    ) -> None:
+        """Put rules.pdf and booklet.pdf in `folder`: `rulebook` is (blocks, paper, game
+        name, kit rows), `figures` the rulebook's pictures and the card frame
+        (pnp.figures), drawn from the faces of the kit `kit` names (pnp.checked_kits'
+        key of its faces; None: not kept). The kept files when they print the same,
+        else written (alongside, when a process can be started)."""
         self._no_more_pictures()
-        if self._kept is not None and self._kept.fits(blocks, paper, name, rows):
+        inputs = None if kit is None else _inputs(*rulebook, kit)
+        if self._kept is not None and inputs is not None and self._kept.inputs == inputs:
             self._copied = self._kept.copy(folder)
             return
         if self._writer is None:  # the kept files print another name or other rows
             self._writer = Alongside(write)
-        self._writer.send(folder, self.key, blocks, paper, name, rows)
+        self._writer.send(folder, self.key if inputs else None, *rulebook, figures, inputs)
 
     def result(self) -> tuple[int, int]:
         """(rulebook pages, booklet sides) once both files are written; OSError or
@@ -120,14 +126,18 @@ class RuleFiles:
             self._writer.close()
 
 
-def _inputs(blocks: list, paper: str, name: str, rows: list) -> str:
-    """Everything the files print, as one JSON text (compared whole by `Kept.fits`)."""
+def _inputs(blocks: list, paper: str, name: str, rows: list, kit: str) -> str:
+    """Everything the files print, as one JSON text (compared whole): the rulebook's
+    blocks, the paper, the game's name and kit rows, and the key of the kit's faces
+    (`kit`, pnp.checked_kits: every file of its data folder, the options that shape a
+    face, the fonts), which decide the figures drawn from them."""
     return json.dumps(
         [
             [[b.kind, b.text, b.number] for b in blocks],
             paper,
             name,
             [[r.label, r.copies, r.indented] for r in rows],
+            kit,
         ]
     )
 
@@ -155,10 +165,6 @@ class Kept(NamedTuple):
     pages: int
     sides: int
     files: tuple[bytes, bytes]
-
-    def fits(self, blocks: list, paper: str, name: str, rows: list) -> bool:
-        """Whether these are the files a layout of these inputs would write."""
-        return self.inputs == _inputs(blocks, paper, name, rows)
 
     def copy(self, folder: Path) -> tuple[int, int]:
         """Write the files into `folder`; (rulebook pages, booklet sides)."""
@@ -206,20 +212,28 @@ def prepare(pictures: int | None = None, theirs: int | None = None) -> None:
 
 
 def write(
-    folder: Path, key: str, blocks: list, paper: str, name: str, rows: list
+    folder: Path,
+    key: str | None,
+    blocks: list,
+    paper: str,
+    name: str,
+    rows: list,
+    figures: tuple,
+    inputs: str | None = None,
 ) -> tuple[int, int]:
     """rules.pdf and booklet.pdf in `folder` (pnp.render.rulebook, imported here so that
-    only the process writing them loads platypus), kept under `key` (`lookup_key`) for the
-    next build; (rulebook pages, booklet sides)."""
+    only the process writing them loads platypus), kept under `key` (`lookup_key`; None:
+    not kept) for the next build of the same `inputs` (`_inputs`); (rulebook pages,
+    booklet sides)."""
     from pnp.render.rulebook import render_rule_files
 
     rules, booklet = (folder / n for n in NAMES)
-    pages, sides = render_rule_files(rules, booklet, blocks, paper, name, rows)
+    pages, sides = render_rule_files(rules, booklet, blocks, paper, name, rows, figures)
     code = module_stamps()
-    if code is not None:
+    if code is not None and key is not None and inputs is not None:
         files = (rules.read_bytes(), booklet.read_bytes())
         about = {
-            "inputs": _inputs(blocks, paper, name, rows),
+            "inputs": inputs,
             "pages": pages,
             "sides": sides,
             "sizes": [len(f) for f in files],

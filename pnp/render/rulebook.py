@@ -85,8 +85,9 @@ def inline_markup(text: str) -> str:
     return "".join(out)
 
 
-def _flowables(blocks: list[Block], para) -> list:
-    """The flowables of `blocks`, each paragraph made by `para(markup, style)`."""
+def _flowables(blocks: list, para) -> list:
+    """The flowables of `blocks`, each paragraph made by `para(markup, style)`; a flowable
+    among them (a figure) is placed as it is."""
     out: list = []
     items: list[Block] = []
 
@@ -115,6 +116,10 @@ def _flowables(blocks: list[Block], para) -> list:
         items.clear()
 
     for block in blocks:
+        if not isinstance(block, Block):  # a figure (`_with_figures`): placed as it is
+            flush_list()
+            out.append(block)
+            continue
         if block.kind in ("bullet", "number"):
             if items and items[0].kind != block.kind:
                 flush_list()
@@ -194,28 +199,75 @@ def render_rule_files(
     paper: str,
     title: str,
     components: list[KitRow],
+    figures: tuple = (),
 ) -> tuple[int, int]:
     """Write rules.pdf and booklet.pdf from one layout of the rulebook: every paragraph's
     lines are broken once (`_Para`, sharing `lines`), then placed on the pages of both
-    files (platypus's flowables keep state of their own, so each file gets fresh ones). Returns (rulebook pages, booklet sides), as render_rulebook and
-    render_booklet do."""
+    files (platypus's flowables keep state of their own, so each file gets fresh ones).
+    `figures`: (pnp.layout.figure.Figure list, the CardFrame their faces were laid out
+    on), each figure placed at the end of the section it names (pnp.render.figures).
+    Returns (rulebook pages, booklet sides), as render_rulebook and render_booklet do."""
     lines: dict = {}
-    pages = _render(rules_path, _story(blocks, components, lines), paper, title, BoxedCanvas)[0]
-    sides = _render(
-        booklet_path,
-        _story(blocks, components, lines),
-        paper,
-        title,
-        partial(FormPageCanvas, sheet_paper=paper),
-    )[1].sides
+    drawn, frame = figures if figures else ((), None)
+    define = partial(_define_figures, figures=drawn, frame=frame) if drawn else None
+    story = partial(_story, blocks, components, lines, drawn)
+    pages = _render(rules_path, story(), paper, title, partial(_BoxedWith, before_pages=define))[0]
+    booklet = partial(FormPageCanvas, sheet_paper=paper, before_pages=define)
+    sides = _render(booklet_path, story(), paper, title, booklet)[1].sides
     return pages, sides
 
 
-def _story(blocks: list[Block], components: list[KitRow], lines: dict | None = None) -> list:
-    """The rulebook's flowables: its blocks and the components table after the first
-    section; their paragraphs share the broken lines in `lines` (`_Para`)."""
+def _define_figures(canvas, figures, frame) -> None:
+    from pnp.render.figures import define_figures
+
+    define_figures(canvas, figures, frame)
+
+
+class _BoxedWith(BoxedCanvas):
+    """A BoxedCanvas calling `before_pages(canvas)` (when given) before its first page."""
+
+    def __init__(self, *args, before_pages=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if before_pages is not None:
+            before_pages(self)
+
+
+def _with_figures(blocks: list[Block], figures) -> list:
+    """`blocks` with each figure's flowable (pnp.render.figures) at the end of the ##
+    section it names, before the next ## heading (at the end: the last section's, or
+    a figure naming no section)."""
+    if not figures:
+        return list(blocks)
+    from pnp.render.figures import FigureFlowable
+
+    out = list(blocks)
+    for figure in figures:  # each before the next heading: after those placed before
+        start = next(
+            (
+                i
+                for i, b in enumerate(out)
+                if getattr(b, "kind", "") == "h2" and b.text == figure.after
+            ),
+            None,
+        )
+        end = len(out)
+        if start is not None and figure.after:
+            end = next(
+                (i for i in range(start + 1, len(out)) if getattr(out[i], "kind", "") == "h2"),
+                len(out),
+            )
+        out[end:end] = [Spacer(1, 6), FigureFlowable(figure), Spacer(1, 8)]
+    return out
+
+
+def _story(
+    blocks: list[Block], components: list[KitRow], lines: dict | None = None, figures=()
+) -> list:
+    """The rulebook's flowables: its blocks with their `figures` (`_with_figures`) and the
+    components table after the first section; their paragraphs share the broken lines in
+    `lines` (`_Para`)."""
     para = partial(_Para, lines={} if lines is None else lines)
-    story = _flowables(blocks, para)
+    story = _flowables(_with_figures(blocks, figures), para)
     second_h2 = next((i for i, b in enumerate(story) if _is_h2(b)), None)
     second_h2 = (
         next((i for i in range(second_h2 + 1, len(story)) if _is_h2(story[i])), len(story))

@@ -79,24 +79,35 @@ def page_size(frame: CardFrame, margin_pt: float) -> tuple[float, float]:
 
 
 def single_canvas(
-    path: Path, frame: CardFrame, margin_pt: float, title: str, colour: str = "rgb"
+    path: Path,
+    frame: CardFrame,
+    margin_pt: float,
+    title: str,
+    colour: str = "rgb",
+    press: Any = None,
 ) -> Canvas:
     """A canvas for a single-face PDF at `path`, its pages `page_size(frame, margin_pt)`,
     with the card sheets' settings (pnp.render.sheets.new_canvas): byte-identical output
     run to run (invariant), each page compressed when finished, the embedded font as
     the initial font (no unembedded Helvetica is referenced), and every page's TrimBox
     the card's trim, its BleedBox the whole page (pnp.layout.page_boxes). `colour` is
-    "rgb" or "cmyk" (every colour and picture written as CMYK: pnp.render.cmyk);
-    ValueError for another."""
-    c = PageCompressingCanvas(
+    "rgb" or "cmyk" (every colour and picture written as CMYK: pnp.render.cmyk), `press`
+    how CMYK is written (a pnp.render.cmyk.Press: its ink limit; with `pdfx` the file is
+    PDF/X-1a, pnp.render.pdfx); ValueError for another colour."""
+    pdfx = colour == "cmyk" and press is not None and press.pdfx
+    if pdfx:
+        from pnp.render.pdfx import PdfxCanvas, make_pdfx
+    c = (PdfxCanvas if pdfx else PageCompressingCanvas)(
         str(path),
         pagesize=page_size(frame, margin_pt),
         invariant=1,
         pageCompression=1,
         initialFontName=font_name(REGULAR),
         initialFontSize=9,
-        **canvas_options(colour),
+        **canvas_options(colour, press),
     )
+    if pdfx:
+        make_pdfx(c)
     c.page_boxes = single_card_boxes(frame.w, frame.h, margin_pt)
     c.setTitle(title)
     c.setCreator("Hack Pack pnp")
@@ -113,14 +124,15 @@ def write_single(
     title: str,
     checks: Any = None,
     colour: str = "rgb",
+    press: Any = None,
 ) -> int:
     """Write one page per side of `sides` to `path`: each face drawn by the kit's painter
     with its trim's bottom-left at (margin_pt, margin_pt), clipped to the page; a BLANK
     side is an empty page. `margin_pt` is the bleed for print shops and PNGs, 0 for a
     page at trim size. `checks` (a pnp.validate.FaceChecks, or None) checks each face as
-    it is first drawn; `colour` "rgb" or "cmyk" (`single_canvas`). Returns the page
-    count; OSError if the file cannot be written."""
-    c = single_canvas(path, frame, margin_pt, title, colour)
+    it is first drawn; `colour` "rgb" or "cmyk" and `press` (`single_canvas`). Returns
+    the page count; OSError if the file cannot be written."""
+    c = single_canvas(path, frame, margin_pt, title, colour, press)
     sides = list(sides)
     keep = reprinted(front_key(s.card) for s in sides if s.kind == FRONT)
     painter = KitPainter(c, kit, data, frame, checks=checks, keep=keep)

@@ -9,7 +9,9 @@ svg_cache.CODE_VERSION when the drawing or recolouring here changes.
 Colours: with a `colour` ("#RRGGBB") every filled or stroked shape is painted in it,
 its alpha kept; under the ink saver every shape's colour (after that) is mixed with
 white at INK_SAVER_STRENGTH, a pale tint as pnp.render.colour.tint makes. Colours go
-through the canvas's setters, so a CMYK canvas (pnp.render.cmyk) writes them in CMYK.
+through the canvas's setters, so a CMYK canvas (pnp.render.cmyk) writes them in CMYK;
+on a PDF/X canvas (its Press's `pdfx`: no transparency) a shape's opacity is folded
+into its colour's alpha (`opacity_folded`), which the Press mixes with paper white.
 Lengths are in points. Source: issue 28 items 1 and 8 (SVG art drawn as vectors; the
 ink saver keeps art as pale tints).
 """
@@ -58,6 +60,22 @@ def recoloured(node: Any, hex_rgb: str | None, strength: float = 1.0) -> int:
     for child in getattr(node, "contents", ()):
         changed += recoloured(child, hex_rgb, strength)
     return changed
+
+
+def opacity_folded(node: Any) -> None:
+    """Fold every shape's `fillOpacity` and `strokeOpacity` under `node` (below 1) into
+    the alpha of its fill and stroke colour, and set the opacity to 1."""
+    for colour_attr, opacity_attr in (
+        ("fillColor", "fillOpacity"),
+        ("strokeColor", "strokeOpacity"),
+    ):
+        opacity, col = getattr(node, opacity_attr, None), getattr(node, colour_attr, None)
+        if isinstance(opacity, (int, float)) and opacity < 1 and isinstance(col, Color):
+            alpha = 1.0 if col.alpha is None else col.alpha
+            setattr(node, colour_attr, col.clone(alpha=alpha * opacity))
+            setattr(node, opacity_attr, 1)
+    for child in getattr(node, "contents", ()):
+        opacity_folded(child)
 
 
 def _add_operators(canvas: Any, name: str, operators: bytes) -> None:
@@ -139,6 +157,8 @@ class SvgStore:
         from reportlab.graphics import renderPDF  # here: it loads reportlab.platypus
 
         recoloured(d, hex_rgb, INK_SAVER_STRENGTH if self.ink_saver else 1.0)
+        if getattr(getattr(self.c, "_enforceColorSpace", None), "pdfx", False):
+            opacity_folded(d)
         # reportlab's renderer sets its default font (Helvetica, never embedded) on the
         # canvas before drawing; an SVG holds no text (pnp.data.svg), so it keeps the
         # canvas's own font and the PDF names no font the kit does not embed.

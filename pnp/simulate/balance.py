@@ -12,11 +12,12 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import Any
 
 from pnp.core.errors import DataError, PnpError, UnknownGame
 from pnp.core.outfile import check_writable, write_whole
 from pnp.core.pictures import without_pictures
+from pnp.core.records import NamedTuple
 from pnp.core.shown import plural, quoted
 from pnp.simulate import MOST_GAMES, MOST_TURN_CAP, not_simulated, simulated, simulator
 from pnp.simulate.pages import write_balance

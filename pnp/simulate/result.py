@@ -25,8 +25,8 @@ A game's simulator module defines, at module level:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
+from pnp.core.records import NamedTuple
 from pnp.simulate.search import DEFAULT_ITERATIONS
 
 #: The ending key every game uses for a game stopped at the turn cap (a draw, unscored).

@@ -24,9 +24,10 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from pnp.core.errors import PnpError
+from pnp.core.records import NamedTuple
 from pnp.simulate import simulator
 from pnp.simulate.paired import Measures, Moments, PairTally, measures
 from pnp.simulate.result import Result, Setup

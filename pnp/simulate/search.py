@@ -42,8 +42,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, cast
+from typing import cast
 
+from pnp.core.records import NamedTuple
 from pnp.simulate.model import Model
 
 #: Iterations a search decision gets unless asked otherwise (`--search-iterations`): the

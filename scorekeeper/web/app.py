@@ -31,7 +31,7 @@ import re
 from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable
 from urllib.parse import urlencode
 
 import anyio
@@ -50,6 +50,7 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
+from pnp.core.records import NamedTuple
 from scorekeeper.colours import PALETTE
 from scorekeeper.errors import InputError, ScoreError
 from scorekeeper.web import guard, page

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pnp.core.terminal import echo
+from scorekeeper.collector import collect_as_usual
 from scorekeeper.context import Whole, pass_ctx
 from scorekeeper.errors import InputError
 
@@ -99,6 +100,7 @@ def serve(ctx, port, lan, new_keys, data_dir) -> None:
 
     hosts = ("127.0.0.1", "localhost", *((shown, socket.gethostname()) if lan else ()))
     app = make_app(Serving(db, keys, ctx.game_id, hosts, data_dir))
+    collect_as_usual()  # loaded: a server runs until stopped (scorekeeper.collector)
     config = uvicorn.Config(
         app,
         http=TimedH11Protocol,  # closes idle connections and caps them (its docstring)

@@ -12,9 +12,9 @@ import json
 import os
 import secrets
 from pathlib import Path
-from typing import NamedTuple
 
 from pnp.core.file_kinds import not_a_file
+from pnp.core.records import NamedTuple
 from scorekeeper.errors import StoreError
 from scorekeeper.store import OWN_SUFFIXES
 

@@ -13,8 +13,9 @@ Nothing here names a game."""
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple, Sequence
+from typing import Mapping, Sequence
 
+from pnp.core.records import NamedTuple
 from scorekeeper.legal import Choice, Move, Param, by_who, given
 
 #: The fields every form of the page sends beside its move's: its one-time token,

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Mapping, NamedTuple, cast
+from typing import Mapping, cast
 
 import click
 
+from pnp.core.records import NamedTuple
 from scorekeeper import session
 from scorekeeper.board import Board, board_of, unstyled
 from scorekeeper.errors import ScoreError

@@ -9,8 +9,9 @@ reads what a command printed."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Mapping, NamedTuple, Sequence
+from typing import Mapping, Sequence
 
+from pnp.core.records import NamedTuple
 from scorekeeper import session
 from scorekeeper.errors import InputError, ScoreError, StoreError, UsageError
 from scorekeeper.game import Automatic

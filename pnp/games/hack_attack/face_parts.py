@@ -13,8 +13,8 @@ from __future__ import annotations
 from pnp.core.units import mm_to_pt
 from pnp.fonts import BOLD, REGULAR
 from pnp.games.hack_attack.cards import HackAttackData
-from pnp.layout.card_frame import CardFrame
-from pnp.layout.design import LABEL_PT, RING_MM, DesignGrid, label, ring
+from pnp.layout.card_frame import TITLE_FLOOR_PT, CardFrame
+from pnp.layout.design import LABEL_PT, RING_MM, DesignGrid, label, on_axis, ring, title
 from pnp.layout.face import Element, Fill, Icon, Text
 from pnp.layout.imposition import Rect
 
@@ -146,6 +146,19 @@ def art_area(g: DesignGrid, top_mm: float, bottom_mm: float) -> Rect:
     safe = g.f.safe
     top, bottom = g.y(top_mm), g.y(bottom_mm)
     return Rect(safe.x, bottom, safe.w, top - bottom)
+
+
+def tech_head(card, data: HackAttackData, g: DesignGrid, head: float) -> tuple[Text, Text]:
+    """A Tech's kind caption and name, from `head` (pt, right of its points shield) to
+    the safe area's right edge, each centred on the card's axis as its picture and
+    texts are where it fits there (a name down to the title floor, grown with the type),
+    else as near it as the shield lets it (pnp.layout.design.on_axis; issue 44 item 6)."""
+    axis, label_pt = g.f.w / 2, g.pt(LABEL_PT)
+    kind = caption("kind", data, "tech", beside(g.box(3.6, 3.5), head), label_pt)
+    name = title(
+        "name", card.name, beside(g.box(7.5, 9.5), head), g.pt(13), origin=card.source.at("name")
+    )
+    return on_axis(kind, axis, label_pt), on_axis(name, axis, g.pt(TITLE_FLOOR_PT))
 
 
 def beside(box: Rect, x0: float) -> Rect:

@@ -48,6 +48,7 @@ from pnp.games.hack_attack.face_parts import (
     icon_row,
     nobreak,
     summarise,
+    tech_head,
     user_error_badge,
 )
 from pnp.layout.card_frame import CardFrame
@@ -104,10 +105,7 @@ def tech_face(card: TechCard, data: HackAttackData, frame: CardFrame) -> Face:
                 11.0 * g.type,
                 origin=src.at("defenses"),
             ),
-            caption("kind", data, "tech", beside(g.box(3.6, 3.5), head), label_pt),
-            title(
-                "name", card.name, beside(g.box(7.5, 9.5), head), g.pt(13), origin=src.at("name")
-            ),
+            *tech_head(card, data, g, head),
             Text(
                 key="description",
                 text=card.description,

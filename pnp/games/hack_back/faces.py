@@ -191,7 +191,8 @@ class HackBackKit(Kit):
 
             return title_lines(data.info.name)
 
-        return (Extra("tracker.pdf", "VC tracker and Hero markers", render, lines),)
+        how = "one-sided, at 100 %, on plain paper or card; cut out the Hero markers."
+        return (Extra("tracker.pdf", "VC tracker and Hero markers", render, lines, how),)
 
     def kit_rows(self, data: HackBackData) -> list[KitRow]:
         """Every deck the data holds (for a kit whose printed decks are not known)."""

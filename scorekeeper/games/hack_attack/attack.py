@@ -8,8 +8,9 @@ matches”). The player range lives here because it bounds the check.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, Sequence
 
+from pnp.core.records import NamedTuple
 from pnp.core.shown import plural
 from scorekeeper.errors import InputError, RuleError, quoted
 

@@ -4,8 +4,8 @@ categories by id, name or points, from the game's card data (card_data/hack-atta
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
 
+from pnp.core.records import NamedTuple
 from scorekeeper.cards import card_view, pick
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.hack_attack import rules, state

@@ -5,33 +5,24 @@ only when GAME is asked for."""
 
 from __future__ import annotations
 
-from scorekeeper.game import Game, Rules
-from scorekeeper.games.hack_attack import board, moves, rules, state, verbs, view
+from scorekeeper.game import Deferred, Game, Rules
+from scorekeeper.games.hack_attack import rules, state, verbs, view
 
-
-def _card_ids() -> set[str]:
-    from scorekeeper.games.hack_attack import cards
-
-    return cards.ids()
-
-
-def _deck():
-    from scorekeeper.games.hack_attack import cards
-
-    return cards.deck()
-
+#: The modules named below load when one of their functions is first called
+#: (scorekeeper.game.Deferred): a status loads no legal moves, check or card data.
+_HERE = "scorekeeper.games.hack_attack"
 
 GAME = Game(
     id=state.GAME,
     name=state.NAME,
-    rules=Rules.of(rules, moves),
+    rules=Rules.of(rules, f"{_HERE}.moves"),
     view=view.status_lines,
-    board=board.board,
+    board=Deferred(f"{_HERE}.board", "board"),
     verbs=(verbs.protect, verbs.user_error, verbs.attack, verbs.end_turn, verbs.defend),
     check=verbs.settle,
     variants=state.VARIANTS,
-    cards=_card_ids,
-    kit=_deck,
+    cards=Deferred(f"{_HERE}.cards", "ids"),
+    kit=Deferred(f"{_HERE}.cards", "deck"),
     first=True,
     first_rule="rules, “Pick a first player: whoever most recently ran into a scam goes "
     "first. Play continues clockwise.”",

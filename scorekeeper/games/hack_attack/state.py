@@ -7,8 +7,7 @@ variant" and "Variant" for the variants)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from pnp.core.records import NamedTuple
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.game import Variant
 from scorekeeper.shapes import (

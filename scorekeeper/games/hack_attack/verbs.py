@@ -22,7 +22,7 @@ from scorekeeper.context import (
 )
 from scorekeeper.errors import InputError, RuleError, UsageError, quoted
 from scorekeeper.game import choose_variants
-from scorekeeper.games.hack_attack import moves, rules, state
+from scorekeeper.games.hack_attack import rules, state
 from scorekeeper.names import check_new_names
 from scorekeeper.numbers import is_whole, whole
 from scorekeeper.outcome import Outcome
@@ -95,7 +95,7 @@ def defend(icons, revealed, players, variants, as_json) -> None:
     commas; REVEALED are the Defense cards shown (categories, or wild).
 
     A table playing the cover variant says so as at `new` (--variant cover=N)."""
-    from scorekeeper.games.hack_attack import cards
+    from scorekeeper.games.hack_attack import cards, moves  # here: a status loads neither
 
     chosen = choose_variants(state.VARIANTS, variants, state.NAME)
     deck = cards.deck()

@@ -5,8 +5,8 @@ name, with its printed VC and its Play and Activate effects, from the game's car
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
 
+from pnp.core.records import NamedTuple
 from scorekeeper.cards import card_view, pick
 from scorekeeper.games.hack_back import rules
 

@@ -4,32 +4,23 @@ verbs and so click; the package's __init__ reaches it only when GAME is asked fo
 
 from __future__ import annotations
 
-from scorekeeper.game import Game, Rules
-from scorekeeper.games.hack_back import board, check, moves, rules, verbs, view
+from scorekeeper.game import Deferred, Game, Rules
+from scorekeeper.games.hack_back import rules, verbs, view
 
-
-def _card_ids() -> set[str]:
-    from scorekeeper.games.hack_back import cards
-
-    return cards.ids()
-
-
-def _cards():
-    from scorekeeper.games.hack_back import cards
-
-    return cards.cards()
-
+#: The modules named below load when one of their functions is first called
+#: (scorekeeper.game.Deferred): a status loads no legal moves, check or card data.
+_HERE = "scorekeeper.games.hack_back"
 
 GAME = Game(
     id=rules.GAME,
     name=rules.NAME,
-    rules=Rules.of(rules, moves),
+    rules=Rules.of(rules, f"{_HERE}.moves"),
     view=view.status_lines,
-    board=board.board,
+    board=Deferred(f"{_HERE}.board", "board"),
     verbs=(verbs.hero, verbs.no_hero, verbs.draw, verbs.play, verbs.activate),
-    check=check.settle,
-    cards=_card_ids,
-    kit=_cards,
+    check=Deferred(f"{_HERE}.check", "settle"),
+    cards=Deferred(f"{_HERE}.cards", "ids"),
+    kit=Deferred(f"{_HERE}.cards", "cards"),
     first=False,
     first_rule=rules.RULE_TURN,
 )

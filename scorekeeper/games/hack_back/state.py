@@ -5,8 +5,7 @@ end_turn.py (the end-of-turn checks). Source: shared/rules/hack-back.txt."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from pnp.core.records import NamedTuple
 from scorekeeper.errors import InputError
 from scorekeeper.outcome import Outcome, Termination
 from scorekeeper.shapes import CARD_ID, CARD_NAME, Optional, Range, maybe

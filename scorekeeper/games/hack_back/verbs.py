@@ -7,7 +7,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.context import complete_legal, example, pass_ctx
-from scorekeeper.games.hack_back import moves, rules
+from scorekeeper.games.hack_back import rules
 from scorekeeper.report import play_move
 
 
@@ -30,6 +30,7 @@ class HeroNumber(click.ParamType):
     def convert(self, value, param, ctx) -> int | None:
         """The Hero's number, None for none, or the errors above."""
         from scorekeeper.errors import UsageError
+        from scorekeeper.games.hack_back import moves  # here: a status loads no legal moves
 
         try:
             return moves.hero_number(value, self.none_ok)

@@ -6,8 +6,8 @@ from the game's card data (card_data/not-a-hack). Negative cards print negative 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
 
+from pnp.core.records import NamedTuple
 from scorekeeper.cards import card_view, pick
 from scorekeeper.games.not_a_hack import state
 

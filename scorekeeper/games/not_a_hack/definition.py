@@ -4,28 +4,19 @@ verbs and so click; the package's __init__ reaches it only when GAME is asked fo
 
 from __future__ import annotations
 
-from scorekeeper.game import Game, Rules
-from scorekeeper.games.not_a_hack import board, check, moves, rules, state, verbs, view
+from scorekeeper.game import Deferred, Game, Rules
+from scorekeeper.games.not_a_hack import rules, state, verbs, view
 
-
-def _card_ids() -> set[str]:
-    from scorekeeper.games.not_a_hack import cards
-
-    return cards.ids()
-
-
-def _kit():
-    from scorekeeper.games.not_a_hack import cards
-
-    return cards.kit()
-
+#: The modules named below load when one of their functions is first called
+#: (scorekeeper.game.Deferred): a status loads no legal moves, check or card data.
+_HERE = "scorekeeper.games.not_a_hack"
 
 GAME = Game(
     id=state.GAME,
     name=state.NAME,
-    rules=Rules.of(rules, moves),
+    rules=Rules.of(rules, f"{_HERE}.moves"),
     view=view.status_lines,
-    board=board.board,
+    board=Deferred(f"{_HERE}.board", "board"),
     verbs=(
         verbs.hack,
         verbs.negative,
@@ -36,9 +27,9 @@ GAME = Game(
         verbs.hack_off,
         verbs.used_up,
     ),
-    check=check.settle,
-    cards=_card_ids,
-    kit=_kit,
+    check=Deferred(f"{_HERE}.check", "settle"),
+    cards=Deferred(f"{_HERE}.cards", "ids"),
+    kit=Deferred(f"{_HERE}.cards", "kit"),
     first=True,
     first_rule="rules, “Turn 1: Choose one person to draw from the black hack pile”; "
     "then the draw passes clockwise",

@@ -6,8 +6,7 @@ shared/rules/not-a-hack.txt."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from pnp.core.records import NamedTuple
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.outcome import Outcome, Termination
 from scorekeeper.shapes import CARD_ID, CARD_NAME, COPIES, KIT_COUNT, Optional, Range, Values, maybe

@@ -17,8 +17,9 @@ Events (JSON-ready dicts):
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
+from pnp.core.records import NamedTuple
 from pnp.core.shown import plural
 from scorekeeper.errors import InputError, RuleError, quoted
 from scorekeeper.outcome import Outcome, Termination

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
+from pnp.core.records import NamedTuple
 from pnp.games.hack_attack.cards import DefenseCard, HackAttackData, RealityCheckCard, TechCard
 from pnp.simulate.result import CAPPED
 from scorekeeper.games.hack_attack import rules

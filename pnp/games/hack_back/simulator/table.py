@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
+from pnp.core.records import NamedTuple
 from pnp.games.hack_back.cards import HAND, Effect, HackBackData, HeroCard
 from pnp.simulate.result import CAPPED
 from scorekeeper.games.hack_back import rules

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
+from pnp.core.records import NamedTuple
 from pnp.games.not_a_hack.cards import NahCard, NotAHackData
 from pnp.simulate.result import CAPPED
 from scorekeeper.games.not_a_hack import rules
