@@ -266,9 +266,14 @@ def _build(
         keep = reprinted(front_key(c) for g in groups for c in g.copies)
         painter = KitPainter(canvas, kit, data, frame, options.max_dpi, checks, keep)
         sampled = pixels_read()
-        figures, figure_problems = rulebook_figures(kit, data, frame, blocks, spec.paper, painter)
-        rulebook_inputs = ([*blocks, *credits], spec.paper, name, rows)
-        rules.send(staging, rulebook_inputs, (tuple(figures), frame), checked)
+        rule_inputs = ([*blocks, *credits], spec.paper, name, rows)
+        figure_problems = rules.kept_problems(rule_inputs, checked)
+        figures: list = []  # the rulebook's pictures: not drawn again for kept rule files
+        if figure_problems is None:
+            figures, figure_problems = rulebook_figures(
+                kit, data, frame, blocks, spec.paper, painter
+            )
+        rules.send(staging, rule_inputs, (tuple(figures), frame), (checked, figure_problems))
         stats = (
             write_fold_sheets(canvas, fold, spec, groups, painter)
             if fold is not None

@@ -110,7 +110,7 @@ def kept_problems(key: str | None) -> list[Problem] | None:
         entry = json.loads(body)
         if not unchanged(entry["code"]):
             return None
-        return [_problem(p) for p in entry["problems"]]
+        return [decoded(p) for p in entry["problems"]]
     except (ValueError, TypeError, KeyError, IndexError):
         return None
 
@@ -120,15 +120,17 @@ def keep_problems(key: str | None, problems: list[Problem]) -> None:
     code = module_stamps()
     if key is None or code is None:
         return
-    found = [_encoded(p) for p in problems]
+    found = [encoded(p) for p in problems]
     write_checked(_path(key), json.dumps({"problems": found, "code": code}).encode())
 
 
-def _encoded(problem: Problem) -> list:
+def encoded(problem: Problem) -> list:
+    """`problem` as JSON: its fields in order, its file as [text, whether a Path]."""
     file = problem.file
     return [None if file is None else [str(file), isinstance(file, Path)], *problem[1:]]
 
 
-def _problem(raw: list) -> Problem:
+def decoded(raw: list) -> Problem:
+    """The Problem `encoded` gave `raw` for."""
     file, *rest = raw
     return Problem(None if file is None else Path(file[0]) if file[1] else file[0], *rest)

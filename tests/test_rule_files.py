@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import pnp.build
 from pnp.build import BuildOptions, build
 from pnp.core.disk_cache import ENV_DIR, read_checked, write_checked
 from pnp.core.paths import SHIPPED_DATA_DIR
@@ -99,3 +100,20 @@ def test_a_damaged_entry_or_a_changed_module_is_laid_out_again(cache, started, t
     build(BuildOptions(GAME, out_dir=tmp_path / "c"))
     assert len(started) == 3
     assert files(tmp_path / "c") == files(tmp_path / "a")
+
+
+def test_kept_rule_files_keep_their_pictures_problems(cache, started, tmp_path, monkeypatch):
+    data = tmp_path / "data"
+    shutil.copytree(SHIPPED_DATA_DIR / GAME, data / GAME)
+    game_toml = data / GAME / "game.toml"
+    parts = 'vulnerable_to = "Attacks it is vulnerable to" }'
+    assert game_toml.read_text().count(parts) == 1
+    game_toml.write_text(game_toml.read_text().replace(parts, parts[:-2] + ', nope = "No" }'))
+    drawn: list = []
+    real = pnp.build.rulebook_figures
+    monkeypatch.setattr(pnp.build, "rulebook_figures", lambda *a: (drawn.append(1), real(*a))[1])
+    reports = [build(BuildOptions(GAME, data_dir=data, out_dir=tmp_path / o)) for o in "ab"]
+    assert (len(drawn), len(started)) == (1, 1)  # the second build draws no picture
+    (warning,) = reports[0].warnings
+    assert "'nope' names no part of the face of card 'shopping-account'" in str(warning)
+    assert reports[1].warnings == reports[0].warnings

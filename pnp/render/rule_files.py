@@ -25,6 +25,7 @@ import zlib
 from functools import partial
 from pathlib import Path
 
+from pnp.checked_kits import decoded, encoded
 from pnp.core.disk_cache import (
     cache_folder,
     file_stamp,
@@ -33,12 +34,13 @@ from pnp.core.disk_cache import (
     unchanged,
     write_checked,
 )
+from pnp.core.errors import Problem
 from pnp.core.records import NamedTuple
 from pnp.fonts import BOLD, ITALIC, REGULAR, font_file
 from pnp.render.alongside import Alongside
 
 #: the entries' own format; raise it when what an entry holds changes
-FORMAT = 1
+FORMAT = 2
 #: the most bytes of SVG file names handed over at once (a pipe holds 64 KiB)
 PIPE_ROOM = 32 * 1024
 NAMES = ("rules.pdf", "booklet.pdf")
@@ -57,6 +59,7 @@ class RuleFiles:
         self._writer: Alongside | None = None
         self._pictures: int | None = None  # the pipe SVG files go through, until sent
         self._copied: tuple[int, int] | None = None
+        self._fits = False  # the kept files print what this build's would
         if self._kept is None:
             theirs, mine = os.pipe()  # SVG files handed to the writing process
             self._writer = Alongside(write, prepare=partial(prepare, theirs, mine))
@@ -93,22 +96,35 @@ class RuleFiles:
             os.close(self._pictures)
             self._pictures = None
 
+    def kept_problems(
+        self, rulebook: tuple[list, str, str, list], kit: str | None
+    ) -> list[Problem] | None:
+        """The problems of the rulebook's pictures (pnp.figures) when the kept files are
+        what this build would write: `rulebook` is (blocks, paper, game name, kit rows)
+        and the figures are drawn from the faces of the kit `kit` names (pnp.checked_kits'
+        key of its faces; None: not kept); None when they are not (`send` writes them)."""
+        if self._kept is None or kit is None or self._kept.inputs != _inputs(*rulebook, kit):
+            return None
+        self._fits = True
+        return [decoded(p) for p in self._kept.problems]
+
     def send(
-        self, folder: Path, rulebook: tuple[list, str, str, list], figures: tuple, kit: str | None
+        self, folder: Path, rulebook: tuple[list, str, str, list], figures: tuple, found: tuple
     ) -> None:
-        """Put rules.pdf and booklet.pdf in `folder`: `rulebook` is (blocks, paper, game
-        name, kit rows), `figures` the rulebook's pictures and the card frame
-        (pnp.figures), drawn from the faces of the kit `kit` names (pnp.checked_kits'
-        key of its faces; None: not kept). The kept files when they print the same,
-        else written (alongside, when a process can be started)."""
+        """Put rules.pdf and booklet.pdf in `folder`: the kept files when `kept_problems`
+        found them fitting, else written (alongside, when a process can be started) from
+        `rulebook` and `figures` (the pictures and the card frame) and kept with `found`,
+        (the kit's key, the pictures' problems)."""
         self._no_more_pictures()
-        inputs = None if kit is None else _inputs(*rulebook, kit)
-        if self._kept is not None and inputs is not None and self._kept.inputs == inputs:
+        if self._fits and self._kept is not None:
             self._copied = self._kept.copy(folder)
             return
+        kit, problems = found
+        inputs = None if kit is None else _inputs(*rulebook, kit)
         if self._writer is None:  # the kept files print another name or other rows
             self._writer = Alongside(write)
-        self._writer.send(folder, self.key if inputs else None, *rulebook, figures, inputs)
+        kept = (self.key, inputs, [encoded(p) for p in problems]) if inputs else None
+        self._writer.send(folder, *rulebook, figures, kept)
 
     def result(self) -> tuple[int, int]:
         """(rulebook pages, booklet sides) once both files are written; OSError or
@@ -165,6 +181,7 @@ class Kept(NamedTuple):
     pages: int
     sides: int
     files: tuple[bytes, bytes]
+    problems: list = []  # the rulebook pictures' problems, as JSON (pnp.checked_kits)
 
     def copy(self, folder: Path) -> tuple[int, int]:
         """Write the files into `folder`; (rulebook pages, booklet sides)."""
@@ -187,7 +204,8 @@ def kept(key: str) -> Kept | None:
         if len(sizes) != len(NAMES) or sum(sizes) != len(rest) or not unchanged(code):
             return None
         files = (rest[: sizes[0]], rest[sizes[0] :])
-        return Kept(str(about["inputs"]), int(about["pages"]), int(about["sides"]), files)
+        problems = list(about["problems"])
+        return Kept(str(about["inputs"]), int(about["pages"]), int(about["sides"]), files, problems)
     except (ValueError, TypeError, KeyError):
         return None
 
@@ -213,27 +231,28 @@ def prepare(pictures: int | None = None, theirs: int | None = None) -> None:
 
 def write(
     folder: Path,
-    key: str | None,
     blocks: list,
     paper: str,
     name: str,
     rows: list,
     figures: tuple,
-    inputs: str | None = None,
+    kept: tuple | None = None,
 ) -> tuple[int, int]:
     """rules.pdf and booklet.pdf in `folder` (pnp.render.rulebook, imported here so that
-    only the process writing them loads platypus), kept under `key` (`lookup_key`; None:
-    not kept) for the next build of the same `inputs` (`_inputs`); (rulebook pages,
-    booklet sides)."""
+    only the process writing them loads platypus); kept, when `kept` is (key, inputs,
+    the pictures' problems as JSON), under `key` (`lookup_key`) for the next build of the
+    same `inputs` (`_inputs`); (rulebook pages, booklet sides)."""
     from pnp.render.rulebook import render_rule_files
 
     rules, booklet = (folder / n for n in NAMES)
     pages, sides = render_rule_files(rules, booklet, blocks, paper, name, rows, figures)
     code = module_stamps()
-    if code is not None and key is not None and inputs is not None:
+    if code is not None and kept is not None:
+        key, inputs, problems = kept
         files = (rules.read_bytes(), booklet.read_bytes())
         about = {
             "inputs": inputs,
+            "problems": problems,
             "pages": pages,
             "sides": sides,
             "sizes": [len(f) for f in files],
