@@ -13,7 +13,7 @@ import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.checked_kits import checks_key, keep_problems, kept_problems, pixels_read
 from pnp.core.errors import DataError, PnpError, UnknownGame, errors_only
@@ -23,10 +23,8 @@ from pnp.core.sizes import card_mm, card_size_name
 from pnp.core.units import mm_to_pt
 from pnp.data.icons import credit_blocks
 from pnp.data.svg_alongside import converting_alongside
-from pnp.figures import rulebook_figures
 from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.first_page import FIRST_PAGE
-from pnp.layout.gutterfold import Fold, compute_fold
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit, front_key
 from pnp.print_first import write_first_page
@@ -36,6 +34,9 @@ from pnp.render.sheets import new_canvas, write_fold_sheets, write_sheets
 from pnp.selection import chosen_ids, only_chosen
 from pnp.staging import OUTPUTS, _staging_folder, publish
 from pnp.validate import FaceChecks, read_rulebook, validate, validate_data
+
+if TYPE_CHECKING:  # (pnp.layout.gutterfold: loaded for a fold-and-glue build only)
+    from pnp.layout.gutterfold import Fold
 
 
 @dataclass(frozen=True)
@@ -248,7 +249,11 @@ def _build(
     groups, chosen = chosen_groups(kit, data, groups, options.cards)
     card_size = options.card_size or data.info.card_size
     spec = SheetSpec(**{**options.spec.__dict__, "card_size": card_size})
-    fold = compute_fold(spec) if spec.layout == "gutterfold" else None
+    fold = None
+    if spec.layout == "gutterfold":
+        from pnp.layout.gutterfold import compute_fold
+
+        fold = compute_fold(spec)
     grid = fold.grid if fold is not None else compute_grid(spec)
     target = Path(options.out_dir) / kit.id
     staging = _staging_folder(target)
@@ -269,7 +274,9 @@ def _build(
         rule_inputs = ([*blocks, *credits], spec.paper, name, rows)
         figure_problems = rules.kept_problems(rule_inputs, checked)
         figures: list = []  # the rulebook's pictures: not drawn again for kept rule files
-        if figure_problems is None:
+        if figure_problems is None:  # (pnp.figures: loaded when they are drawn)
+            from pnp.figures import rulebook_figures
+
             figures, figure_problems = rulebook_figures(
                 kit, data, frame, blocks, spec.paper, painter
             )

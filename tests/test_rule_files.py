@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import pnp.build
+import pnp.figures
 from pnp.build import BuildOptions, build
 from pnp.core.disk_cache import ENV_DIR, read_checked, write_checked
 from pnp.core.paths import SHIPPED_DATA_DIR
@@ -110,8 +110,8 @@ def test_kept_rule_files_keep_their_pictures_problems(cache, started, tmp_path, 
     assert game_toml.read_text().count(parts) == 1
     game_toml.write_text(game_toml.read_text().replace(parts, parts[:-2] + ', nope = "No" }'))
     drawn: list = []
-    real = pnp.build.rulebook_figures
-    monkeypatch.setattr(pnp.build, "rulebook_figures", lambda *a: (drawn.append(1), real(*a))[1])
+    real = pnp.figures.rulebook_figures
+    monkeypatch.setattr(pnp.figures, "rulebook_figures", lambda *a: (drawn.append(1), real(*a))[1])
     reports = [build(BuildOptions(GAME, data_dir=data, out_dir=tmp_path / o)) for o in "ab"]
     assert (len(drawn), len(started)) == (1, 1)  # the second build draws no picture
     (warning,) = reports[0].warnings
