@@ -117,3 +117,18 @@ def test_kept_rule_files_keep_their_pictures_problems(cache, started, tmp_path, 
     (warning,) = reports[0].warnings
     assert "'nope' names no part of the face of card 'shopping-account'" in str(warning)
     assert reports[1].warnings == reports[0].warnings
+
+
+def test_the_print_me_first_page_is_drawn_once_per_content(cache, tmp_path, monkeypatch):
+    import pnp.render.print_first
+
+    drawn: list = []
+    real = pnp.render.print_first.render_first_page
+    monkeypatch.setattr(
+        pnp.render.print_first, "render_first_page", lambda *a: (drawn.append(1), real(*a))[1]
+    )
+    for out, paper in (("a", "a4"), ("b", "a4"), ("c", "letter")):
+        build(BuildOptions(GAME, SheetSpec(paper=paper), out_dir=tmp_path / out))
+    assert len(drawn) == 2  # the second build copies the first's page
+    page = [(tmp_path / o / GAME / "print-me-first.pdf").read_bytes() for o in "abc"]
+    assert page[0] == page[1] != page[2]
