@@ -43,7 +43,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pnp.core.disk_cache import cache_folder, read_checked, write_checked
+from pnp.core.disk_cache import ENV_DIR, cache_folder, read_checked, write_checked
 from pnp.core.errors import ImageRefused
 from pnp.core.records import NamedTuple
 from pnp.data import svg_numbers
@@ -146,10 +146,19 @@ def convert(data: bytes) -> Any:
     return drawing
 
 
-def _entry_path(digest: str, suffix: str = ".json") -> Path:
+#: (what decides the cache folder: $HACKPACK_CACHE_DIR, $XDG_CACHE_HOME, $HOME; the
+#: entries' folder), worked out again only when one of those changes
+_folder: tuple[tuple, str] | None = None
+
+
+def _entry_path(digest: str, suffix: str = ".json") -> str:
     """The file of the entry of `digest` (its drawing), or of what is kept beside it
-    (`suffix`: a form's operators); joined as text, once a file."""
-    return Path(os.path.join(cache_folder(), "svg", converter_version(), digest + suffix))
+    (`suffix`: a form's operators); joined as text, the entries' folder found once."""
+    global _folder
+    setting = tuple(map(os.environ.get, (ENV_DIR, "XDG_CACHE_HOME", "HOME")))
+    if _folder is None or _folder[0] != setting:
+        _folder = setting, os.path.join(cache_folder(), "svg", converter_version())
+    return os.path.join(_folder[1], digest + suffix)
 
 
 def content_key(data: bytes) -> str:
@@ -210,7 +219,7 @@ def store(key: str, drawing: Any) -> Entry:
     except _NotStored:
         return Entry(width, height)
     head = json.dumps({"width_pt": width, "height_pt": height})
-    write_checked(_entry_path(key), f"{head}\n{json.dumps(tree)}".encode())
+    write_checked(Path(_entry_path(key)), f"{head}\n{json.dumps(tree)}".encode())
     return Entry(width, height, tree)
 
 
@@ -237,7 +246,7 @@ def keep_form_operators(key: str, variant: str, operators: str) -> bool:
     body = operators.encode("ascii", "replace")
     if not _PLAIN_OPERATORS.fullmatch(body) or not variant.isalnum():
         return False
-    write_checked(_entry_path(key, f".{variant}.ops"), body)
+    write_checked(Path(_entry_path(key, f".{variant}.ops")), body)
     return True
 
 
