@@ -91,7 +91,7 @@ def _stamp(path: Path) -> tuple:
     return (info.st_size, info.st_mtime_ns)
 
 
-def _read_bytes(path: Path, stamp: tuple | None = None) -> tuple[bytes, tuple]:
+def read_bytes(path: Path, stamp: tuple | None = None) -> tuple[bytes, tuple]:
     """The bytes of the file at `path` and its stamp (`stamp`, when the caller has just
     taken it), unchecked; ImageRefused as `_stamp`."""
     stamp = stamp or _stamp(path)
@@ -103,7 +103,7 @@ def _read_bytes(path: Path, stamp: tuple | None = None) -> tuple[bytes, tuple]:
 
 
 def _read(path: Path) -> tuple[bytes, tuple]:
-    data, stamp = _read_bytes(path)
+    data, stamp = read_bytes(path)
     check_svg_bytes(data)
     return data, stamp
 
@@ -128,7 +128,7 @@ def probe_svg(path: Path) -> SvgInfo:
     breaking a rule of the module docstring."""
     key = (path, _stamp(path))
     if key not in _cache:  # a file probed once is not read again for each card
-        data, stamp = _read_bytes(path, key[1])
+        data, stamp = read_bytes(path, key[1])
         content, entry, converted = _converted(data)
         if len(_cache) >= CACHE_SIZE:
             _trees.pop(next(iter(_cache)), None)

@@ -52,7 +52,7 @@ def prefetch(paths: list[Path]) -> None:
     missing = []
     for path in paths:
         try:
-            data, _ = svg._read_bytes(path)
+            data, _ = svg.read_bytes(path)
         except ImageRefused:
             continue
         if not svg_cache.kept(svg_cache.content_key(data)):
@@ -68,7 +68,7 @@ def convert_from_last(paths: list[Path]) -> int:
     done = 0
     for path in reversed(paths):
         try:
-            data, _ = svg._read_bytes(path)
+            data, _ = svg.read_bytes(path)
             key = svg_cache.content_key(data)
             if svg_cache.kept(key):
                 break
