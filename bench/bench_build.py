@@ -82,9 +82,12 @@ def synthetic(folder: Path, n_cards: int) -> Path:
             else:
                 real += [(table, card)] * card["count"]
     stride = 37  # coprime with the copy count, so every slice mixes the card types
+    first: dict[str, str] = {}  # a real id -> the first synthetic card copying it
     for i in range(n_cards - len(tables["attack"])):
         table, card = real[(i * stride) % len(real)]
         tables[table].append({**card, "id": f"c{i}", "count": 1})
+        first.setdefault(card["id"], f"c{i}")
+        first.setdefault(table, f"c{i}")  # the first of its table: for a card not copied
         if card["id"] in icons:
             pictures[f"c{i}"] = icons[card["id"]]
     out: dict[str, str] = {}
@@ -99,7 +102,19 @@ def synthetic(folder: Path, n_cards: int) -> Path:
     for name, text in out.items():
         (target / name).write_text(text, encoding="utf-8")
     write_pictures(target / "icons.toml", pictures)
+    figures_of(target / "game.toml", {c["id"]: first.get(c["id"], first[t]) for t, c in real})
     return folder
+
+
+def figures_of(path: Path, first: dict[str, str]) -> None:
+    """The rulebook's card-anatomy figure (game.toml's [[rulebook.anatomy]] `card`) drawn
+    from the synthetic card that copies each real card it names (or, in a deck too small
+    to copy it, the first of its table), so the synthetic kit's rulebook has pictures as
+    the real one does."""
+    text = path.read_text(encoding="utf-8")
+    for real, new in first.items():
+        text = text.replace(f'card = "{real}"\n', f'card = "{new}"\n')
+    path.write_text(text, encoding="utf-8")
 
 
 def write_pictures(path: Path, pictures: dict[str, str]) -> None:

@@ -59,7 +59,9 @@ def _data(root: Path, shape: str, n: int) -> Path:
     if shape == "cards":
         _cards(data / GAME, n // 2)
     else:
-        (data / GAME / "rulebook.md").write_text(_rulebook(shape, n), encoding="utf-8")
+        # game.toml's rulebook pictures follow these two sections (README, "Rulebook pictures")
+        sections = "\n\n## The cards\n\nThe cards.\n\n## Setup\n\nSet up.\n"
+        (data / GAME / "rulebook.md").write_text(_rulebook(shape, n) + sections, encoding="utf-8")
     return data
 
 
