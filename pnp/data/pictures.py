@@ -36,11 +36,11 @@ kit by pnp.layout.figures, which `pnp validate` and `pnp build` both run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import Problem
+from pnp.core.records import NamedTuple
 from pnp.core.shown import described, prints_nothing, quoted
 from pnp.data.schema import Field, check_table, int_range, length_range
 from pnp.data.toml_source import TableLines, TomlFile
@@ -103,8 +103,7 @@ SPOT_FIELDS = [
 ]
 
 
-@dataclass(frozen=True)
-class AnatomyCard:
+class AnatomyCard(NamedTuple):
     """One card of the anatomy figure: its id, its `parts` ((element key or glob, what
     it is), in order; None: the face's own parts), its caption (None: its kind) and the
     line of game.toml that declares it."""
@@ -120,8 +119,7 @@ class AnatomyCard:
         return dict(self.keys).get(key, self.line)
 
 
-@dataclass(frozen=True)
-class Spot:
+class Spot(NamedTuple):
     """A place on the table: its label, the cards drawn there, face up or down, how
     they are spread, the backs a face-down spot shows (one per player in turn; empty:
     the kit's first back), the kind a face-up one shows (None: any) and its line."""
@@ -140,8 +138,7 @@ class Spot:
         return dict(self.keys).get(key, self.line)
 
 
-@dataclass(frozen=True)
-class TableSetup:
+class TableSetup(NamedTuple):
     """The setup picture: players at the table, the section it ends, its caption, what
     lies in the middle and in front of each player, and its line."""
 
@@ -158,8 +155,7 @@ class TableSetup:
         return dict(self.keys).get(key, self.line)
 
 
-@dataclass(frozen=True)
-class RulebookPictures:
+class RulebookPictures(NamedTuple):
     """game.toml's [rulebook] table: the anatomy cards (None: one of every kind), the
     section the figure ends (None: "The cards" where the rulebook has it), the setup
     picture (None: none), the file and the table's line."""
