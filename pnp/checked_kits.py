@@ -4,13 +4,15 @@ FaceChecks: its problems, none for a kit that builds) is kept in pnp.core.disk_c
 folder (faces/<key>), and `pnp build` of the same kit from the same files with the same
 options reads it instead of checking each face again as it draws it.
 
-Key (`checks_key`): the kit's class, its data folder and every file in it (path, size,
-modification time: its tables, layouts, pictures and fonts), the build options that
-shape a face (card size, bleed, ink saver, safe area, sheet), the package's font files,
-and the versions of Python, reportlab and Pillow. An entry is used only while none of
-pnp's modules the checking process had loaded has changed (pnp.core.disk_cache.
-module_stamps). A folder holding a link to another folder, or more than MAX_FILES files,
-is checked each time, and so is a kit whose checks read a picture's pixels (a text over
+Key (`checks_key`): the kit's class, its data folder and every file in it (path and
+the SHA-256 of its bytes: its tables, layouts, pictures and fonts, so an edit is seen
+however quickly it follows the last build), the build options that shape a face (card
+size, bleed, ink saver, safe area, sheet), the package's font files, the modules of a
+kit from another package than pnp (a game package's own faces), and the versions of
+Python, reportlab and Pillow. An entry is used only while none of pnp's modules the
+checking process had loaded has changed (pnp.core.disk_cache.module_stamps). A folder
+holding a link to another folder, more than MAX_FILES files or MAX_BYTES bytes is
+checked each time, and so is a kit whose checks read a picture's pixels (a text over
 art: what the rasteriser makes of it is not in the key). A missing or damaged entry is
 a miss; what the build prints and reports is the same with or without it.
 """
@@ -37,6 +39,8 @@ from pnp.fonts import BOLD, ITALIC, REGULAR, font_file
 
 #: a data folder holding more files than this is checked each time (listing it costs)
 MAX_FILES = 5000
+#: nor one holding more bytes than this (reading them all costs more than the checks)
+MAX_BYTES = 64 * 1024 * 1024
 
 
 def checks_key(kit: Any, folder: Path, options: Any) -> str | None:
@@ -46,7 +50,9 @@ def checks_key(kit: Any, folder: Path, options: Any) -> str | None:
     import reportlab
 
     files = _listing(folder)
-    if files is None:
+    package = type(kit).__module__.partition(".")[0]
+    own_code = module_stamps(package) if package != "pnp" else []
+    if files is None or own_code is None:
         return None
     shape = [
         sorted(options.spec.__dict__.items()),
@@ -60,6 +66,7 @@ def checks_key(kit: Any, folder: Path, options: Any) -> str | None:
             f"{type(kit).__module__}.{type(kit).__qualname__}",
             str(folder),
             files,
+            own_code,
             repr(shape),
             [file_stamp(font_file(style)) for style in (REGULAR, BOLD, ITALIC)],
             [list(sys.version_info[:3]), reportlab.Version, PIL.__version__],
@@ -69,9 +76,11 @@ def checks_key(kit: Any, folder: Path, options: Any) -> str | None:
 
 
 def _listing(folder: Path) -> list[list] | None:
-    """[relative path, size, modification time] of every file under `folder`, sorted;
-    None when it holds a link to a folder, more than MAX_FILES files, or cannot be read."""
+    """[relative path, SHA-256 of its bytes] of every file under `folder`, sorted; None
+    when it holds a link to a folder, more than MAX_FILES files or MAX_BYTES bytes, or
+    cannot be read."""
     found: list[list] = []
+    room = MAX_BYTES
     try:
         for top, dirs, names in os.walk(folder):
             for d in dirs:
@@ -79,8 +88,12 @@ def _listing(folder: Path) -> list[list] | None:
                     return None
             for name in names:
                 path = os.path.join(top, name)
-                info = os.stat(path)
-                found.append([os.path.relpath(path, folder), info.st_size, info.st_mtime_ns])
+                room -= os.stat(path).st_size
+                if room < 0:
+                    return None
+                with open(path, "rb") as f:
+                    digest = hashlib.sha256(f.read()).hexdigest()
+                found.append([os.path.relpath(path, folder), digest])
             if len(found) > MAX_FILES:
                 return None
     except OSError:

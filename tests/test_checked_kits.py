@@ -7,7 +7,9 @@ pixels is checked each time. Every test keeps its cache in its own tmp_path."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -85,6 +87,22 @@ def test_an_edited_file_other_options_or_a_changed_module_check_again(
     assert len(checked) == 5
 
 
+def test_an_edit_keeping_the_size_and_time_is_seen(cache, checked, data, tmp_path):
+    """A file saved again within the filesystem's time resolution, at the same length,
+    is still another input: the key holds each file's bytes, not its size and time."""
+    tech = data / GAME / "tech.toml"
+    before = tech.stat()
+    built(data, tmp_path / "a")
+    text = tech.read_text()
+    edited = text.replace('name = "Smart TV"', 'name = "Smart TX"', 1)
+    assert edited != text and len(edited) == len(text)
+    tech.write_text(edited)
+    os.utime(tech, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (tech.stat().st_size, tech.stat().st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    built(data, tmp_path / "b")
+    assert checked == [GAME, GAME]
+
+
 def test_a_kit_with_an_error_is_refused_again_without_checking(cache, checked, data, tmp_path):
     tech = data / GAME / "tech.toml"
     tech.write_text(tech.read_text().replace('name = "Smart TV"', 'name = "Smart TV 電視"', 1))
@@ -105,3 +123,30 @@ def test_a_kit_whose_checks_read_pixels_is_checked_each_time(cache, checked, dat
     built(data, tmp_path / "b")
     assert checked == [GAME, GAME]
     assert not list(cache.glob("faces/*"))
+
+
+def test_a_kit_from_another_package_is_keyed_on_its_own_modules(tmp_path, monkeypatch):
+    """A game package's own faces (a kit class outside pnp) are part of the key: editing
+    one of its loaded modules gives another key, as editing pnp's does."""
+    import importlib
+
+    from pnp.checked_kits import checks_key
+
+    package = tmp_path / "code" / "coin_faces_pkg"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "faces.py").write_text("class CoinKit:\n    pass\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "code"))
+    monkeypatch.delitem(sys.modules, "coin_faces_pkg", raising=False)
+    kit = importlib.import_module("coin_faces_pkg.faces").CoinKit()
+    try:
+        folder = tmp_path / "data"
+        folder.mkdir()
+        options = BuildOptions(GAME, out_dir=tmp_path)
+        first = checks_key(kit, folder, options)
+        assert first is not None and checks_key(kit, folder, options) == first
+        (package / "faces.py").write_text("class CoinKit:\n    size = 2\n")
+        assert checks_key(kit, folder, options) != first
+    finally:
+        for name in ("coin_faces_pkg.faces", "coin_faces_pkg"):
+            sys.modules.pop(name, None)

@@ -72,14 +72,15 @@ def write_checked(path: Path, body: bytes) -> None:
         pass
 
 
-def module_stamps() -> list[list] | None:
-    """[file, size, modification time] of every module of pnp this process has loaded,
-    sorted (what an entry made with them keeps, as Python checks its bytecode); None
-    when one of them cannot be looked at."""
+def module_stamps(package: str = "pnp") -> list[list] | None:
+    """[file, size, modification time] of every module of `package` (a top-level
+    package's name) this process has loaded, sorted (what an entry made with them keeps,
+    as Python checks its bytecode); None when one of them cannot be looked at."""
     stamps = []
+    inside = package + "."
     for name, module in list(sys.modules.items()):
         path = getattr(module, "__file__", None)
-        if (name == "pnp" or name.startswith("pnp.")) and path:
+        if (name == package or name.startswith(inside)) and path:
             try:
                 info = os.stat(path)
             except OSError:
