@@ -103,8 +103,20 @@ SPOT_FIELDS = [
 ]
 
 
+class _Declared:
+    """A table of game.toml's [rulebook]: its header's `line` and the line of each of
+    its `keys` (fields of the record that derives from it)."""
+
+    line: int
+    keys: tuple[tuple[str, int], ...]
+
+    def line_of(self, key: str) -> int:
+        """The line of `key` in its table, or of the table's header."""
+        return dict(self.keys).get(key, self.line)
+
+
 @dataclass(frozen=True)
-class AnatomyCard:
+class AnatomyCard(_Declared):
     """One card of the anatomy figure: its id, its `parts` ((element key or glob, what
     it is), in order; None: the face's own parts), its caption (None: its kind) and the
     line of game.toml that declares it."""
@@ -115,13 +127,9 @@ class AnatomyCard:
     line: int
     keys: tuple[tuple[str, int], ...] = ()
 
-    def line_of(self, key: str) -> int:
-        """The line of `key` in its table, or of the table's header."""
-        return dict(self.keys).get(key, self.line)
-
 
 @dataclass(frozen=True)
-class Spot:
+class Spot(_Declared):
     """A place on the table: its label, the cards drawn there, face up or down, how
     they are spread, the backs a face-down spot shows (one per player in turn; empty:
     the kit's first back), the kind a face-up one shows (None: any) and its line."""
@@ -135,13 +143,9 @@ class Spot:
     line: int
     keys: tuple[tuple[str, int], ...] = ()
 
-    def line_of(self, key: str) -> int:
-        """The line of `key` in its table, or of the table's header."""
-        return dict(self.keys).get(key, self.line)
-
 
 @dataclass(frozen=True)
-class TableSetup:
+class TableSetup(_Declared):
     """The setup picture: players at the table, the section it ends, its caption, what
     lies in the middle and in front of each player, and its line."""
 
@@ -153,13 +157,9 @@ class TableSetup:
     line: int
     keys: tuple[tuple[str, int], ...] = ()
 
-    def line_of(self, key: str) -> int:
-        """The line of `key` in its table, or of the table's header."""
-        return dict(self.keys).get(key, self.line)
-
 
 @dataclass(frozen=True)
-class RulebookPictures:
+class RulebookPictures(_Declared):
     """game.toml's [rulebook] table: the anatomy cards (None: one of every kind), the
     section the figure ends (None: "The cards" where the rulebook has it), the setup
     picture (None: none), the file and the table's line."""
@@ -170,10 +170,6 @@ class RulebookPictures:
     setup: TableSetup | None = None
     line: int = 1
     keys: tuple[tuple[str, int], ...] = ()
-
-    def line_of(self, key: str) -> int:
-        """The line of `key` in the [rulebook] table, or of its header."""
-        return dict(self.keys).get(key, self.line)
 
 
 def read_pictures(tf: TomlFile) -> tuple[RulebookPictures, list[Problem]]:
