@@ -103,6 +103,11 @@ SPOT_FIELDS = [
 ]
 
 
+def _line_in(line: int, keys: tuple[tuple[str, int], ...], key: str) -> int:
+    """The line of `key` among a [rulebook] table's `keys`, or of its header `line`."""
+    return dict(keys).get(key, line)
+
+
 class AnatomyCard(NamedTuple):
     """One card of the anatomy figure: its id, its `parts` ((element key or glob, what
     it is), in order; None: the face's own parts), its caption (None: its kind) and the
@@ -116,7 +121,7 @@ class AnatomyCard(NamedTuple):
 
     def line_of(self, key: str) -> int:
         """The line of `key` in its table, or of the table's header."""
-        return dict(self.keys).get(key, self.line)
+        return _line_in(self.line, self.keys, key)
 
 
 class Spot(NamedTuple):
@@ -135,7 +140,7 @@ class Spot(NamedTuple):
 
     def line_of(self, key: str) -> int:
         """The line of `key` in its table, or of the table's header."""
-        return dict(self.keys).get(key, self.line)
+        return _line_in(self.line, self.keys, key)
 
 
 class TableSetup(NamedTuple):
@@ -152,7 +157,7 @@ class TableSetup(NamedTuple):
 
     def line_of(self, key: str) -> int:
         """The line of `key` in its table, or of the table's header."""
-        return dict(self.keys).get(key, self.line)
+        return _line_in(self.line, self.keys, key)
 
 
 class RulebookPictures(NamedTuple):
@@ -168,8 +173,8 @@ class RulebookPictures(NamedTuple):
     keys: tuple[tuple[str, int], ...] = ()
 
     def line_of(self, key: str) -> int:
-        """The line of `key` in the [rulebook] table, or of its header."""
-        return dict(self.keys).get(key, self.line)
+        """The line of `key` in its table, or of the table's header."""
+        return _line_in(self.line, self.keys, key)
 
 
 def read_pictures(tf: TomlFile) -> tuple[RulebookPictures, list[Problem]]:
