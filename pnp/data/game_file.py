@@ -16,6 +16,7 @@ from pnp.data.models import BackDesign, Category, GameInfo, Source
 from pnp.data.pictures import RULEBOOK_FIELD, read_pictures
 from pnp.data.schema import Field, check_table, int_range
 from pnp.data.toml_source import TableLines, TomlFile, read_toml
+from pnp.data.translations import language_problem
 from pnp.glyphs import CATEGORY_ICONS
 
 GAME_FIELDS = [
@@ -42,6 +43,14 @@ GAME_FIELDS = [
         "table",
         'a [tables] table naming CSV files of card tables (tech = "tech.csv")',
         required=False,
+    ),
+    Field(
+        "languages",
+        "list",
+        'the languages its texts are printed in, the source first (["en", "de"]; '
+        'README, "Languages")',
+        required=False,
+        check=lambda v: language_problem(v),
     ),
     FONTS_FIELD,
     ICONS_FIELD,

@@ -1,0 +1,310 @@
+"""A game's texts in more than one language (issue 46): which languages game.toml
+declares, every printed text of the source data with its id, field and place, and the
+translation tables beside them (`translations/<lang>.csv`, the translator's sheet, and
+`translations/<lang>.toml`), read and checked against today's source texts.
+
+A text is named by (id, field), as the game folder's README "Languages" section lists:
+a card's, aid's or deck's own fields by its id ("phishing-email", "name"; an aid's lines
+one by one, "lines.1"), game.toml's by the id "game" ("name", "back.title",
+"labels.tech", "category.backups.name", "rulebook.anatomy.<card>.parts.<key>",
+"rulebook.setup.middle.1.label"). A translation keeps the fingerprint of the source it
+was made from (`fingerprint`: SHA-256, the first 12 hex digits; a CSV sheet keeps the
+source itself in its `source` column): one that differs from today's source is stale.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import re
+from pathlib import Path
+
+from pnp.core.errors import Problem
+from pnp.core.records import NamedTuple
+from pnp.core.shown import quoted
+from pnp.data.files import read_data_text
+from pnp.data.toml_source import TomlFile, read_toml
+
+SOURCE_LANGUAGE = "en"
+SHEET_COLUMNS = ("id", "field", "source", "translation", "status")
+#: a row's status: informational, but "stale" (a sheet's mark of a translation whose
+#: source changed, pnp.translation_sheet) keeps it stale
+STATUSES = ("", "draft", "done", "stale")
+#: the keys of a card, aid or deck table whose strings are printed text
+TEXT_KEYS = frozenset(
+    {"name", "text", "description", "how_to", "flavor", "lines", "title", "subtitle", "label"}
+)
+#: the files of a game folder that hold no printed text to translate (icons.toml: the
+#: credits name each icon's author and licence as they wrote them)
+NOT_TEXT = frozenset({"icons.toml", "faces.toml"})
+LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
+
+
+def fingerprint(text: str) -> str:
+    """The first 12 hex digits of the SHA-256 of `text` (UTF-8)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+class Text(NamedTuple):
+    """One printed text of the source data: its (id, field), the source words and where
+    they are (file, line)."""
+
+    id: str
+    field: str
+    source: str
+    file: Path
+    line: int | None
+
+
+class Translation(NamedTuple):
+    """One row of a translation table: the text it translates, the fingerprint of the
+    source it was made from, the translation ("" when not yet made), its status and
+    where the row is (file, line: a CSV sheet's row, the header being row 1)."""
+
+    id: str
+    field: str
+    made_from: str
+    translation: str
+    status: str
+    file: Path
+    line: int | None
+    source: str = ""
+
+
+def languages(folder: Path) -> tuple[str, ...]:
+    """The languages game.toml in `folder` declares (`languages`, the source first), or
+    the source language alone."""
+    tf = read_toml(folder / "game.toml")
+    if isinstance(tf, Problem):
+        return (SOURCE_LANGUAGE,)
+    found = tf.data.get("languages")
+    if not isinstance(found, list) or not found or not all(isinstance(x, str) for x in found):
+        return (SOURCE_LANGUAGE,)
+    return tuple(found)
+
+
+def language_problem(languages: object) -> str | None:
+    """Why game.toml's `languages` value is wrong, or None: 1..20 distinct codes like
+    "en", "de" or "pt-BR"."""
+    if not isinstance(languages, list) or not 1 <= len(languages) <= 20:
+        return "expected a list of 1..20 language codes, the source first"
+    for lang in languages:
+        if not isinstance(lang, str) or not LANGUAGE.fullmatch(lang):
+            return f'expected language codes like "en", "de" or "pt-BR", got {quoted(lang)}'
+    if len(set(languages)) != len(languages):
+        return "a language is listed twice"
+    return None
+
+
+def source_texts(folder: Path) -> list[Text]:
+    """Every printed text of the game in `folder`, in file and line order: game.toml's
+    first, then each other TOML table file's (`NOT_TEXT` aside)."""
+    texts: list[Text] = []
+    game = read_toml(folder / "game.toml")
+    if not isinstance(game, Problem):
+        texts += _game_texts(game)
+    for path in sorted(folder.glob("*.toml")):
+        if path.name in NOT_TEXT or path.name == "game.toml":
+            continue
+        tf = read_toml(path)
+        if not isinstance(tf, Problem):
+            texts += _table_texts(tf)
+    return texts
+
+
+def _game_texts(tf: TomlFile) -> list[Text]:
+    data, lines, out = tf.data, tf.lines, []
+
+    def add(field: str, value: object, line: int | None) -> None:
+        if isinstance(value, str) and value:
+            out.append(Text("game", field, value, tf.path, line))
+
+    add("name", data.get("name"), lines.top.of("name"))
+    for i, cat in enumerate(_tables(data.get("category"))):
+        where = lines.array_item("category", i)
+        add(f"category.{cat.get('id')}.name", cat.get("name"), where.of("name"))
+    back = data.get("back") if isinstance(data.get("back"), dict) else {}
+    for key in ("title", "subtitle"):
+        add(f"back.{key}", back.get(key), lines.tables.get("back", lines.top).of(key))
+    labels = data.get("labels") if isinstance(data.get("labels"), dict) else {}
+    for key, value in labels.items():
+        add(f"labels.{key}", value, lines.tables.get("labels", lines.top).of(key))
+    rulebook = data.get("rulebook") if isinstance(data.get("rulebook"), dict) else {}
+    for i, figure in enumerate(_tables(rulebook.get("anatomy"))):
+        where = lines.array_item("rulebook.anatomy", i)
+        card = figure.get("card")
+        add(f"rulebook.anatomy.{card}.title", figure.get("title"), where.of("title"))
+        parts = figure.get("parts") if isinstance(figure.get("parts"), dict) else {}
+        for key, value in parts.items():
+            add(f"rulebook.anatomy.{card}.parts.{key}", value, where.of("parts"))
+    setup = rulebook.get("setup") if isinstance(rulebook.get("setup"), dict) else {}
+    add(
+        "rulebook.setup.title",
+        setup.get("title"),
+        lines.tables.get("rulebook.setup", lines.top).of("title"),
+    )
+    for place in ("middle", "each"):
+        for i, spot in enumerate(_tables(setup.get(place))):
+            where = lines.array_item(f"rulebook.setup.{place}", i)
+            add(f"rulebook.setup.{place}.{i + 1}.label", spot.get("label"), where.of("label"))
+    return out
+
+
+def _tables(value: object) -> list[dict]:
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
+def _table_texts(tf: TomlFile) -> list[Text]:
+    """The texts of a card, aid or deck table file: each `[[kind]]` entry's text keys
+    under its id; a plain `[name]` table's (a shared deck) under its name."""
+    out: list[Text] = []
+    for kind, value in tf.data.items():
+        if isinstance(value, dict):
+            out += _entry_texts(value, kind, tf.path, tf.lines.tables.get(kind, tf.lines.top))
+        for i, entry in enumerate(_tables(value)):
+            if isinstance(entry.get("id"), str):
+                where = tf.lines.array_item(kind, i)
+                out += _entry_texts(entry, entry["id"], tf.path, where)
+    return out
+
+
+def _entry_texts(entry: dict, id: str, path: Path, where) -> list[Text]:
+    out = []
+    for key, value in entry.items():
+        if key not in TEXT_KEYS:
+            continue
+        if isinstance(value, str) and value:
+            out.append(Text(id, key, value, path, where.of(key)))
+        elif isinstance(value, list):
+            line = where.of(key)
+            for n, item in enumerate(value, start=1):
+                if isinstance(item, str) and item:
+                    out.append(Text(id, f"{key}.{n}", item, path, line))
+    return out
+
+
+def sheet_paths(folder: Path, lang: str) -> list[Path]:
+    """The translation tables of `lang` there are in `folder`: translations/<lang>.csv,
+    translations/<lang>.toml, in that order."""
+    return [
+        p
+        for p in (folder / "translations" / f"{lang}.csv", folder / "translations" / f"{lang}.toml")
+        if p.is_file()
+    ]
+
+
+def read_translations(folder: Path, lang: str) -> tuple[list[Translation], list[Problem]]:
+    """Every row of `lang`'s translation tables in `folder` and the problems reading them
+    (a missing column, an unknown status, a text given twice), each at its file:line."""
+    rows: list[Translation] = []
+    problems: list[Problem] = []
+    for path in sheet_paths(folder, lang):
+        text = read_data_text(path)
+        if isinstance(text, Problem):
+            problems.append(text)
+            continue
+        read = read_sheet_csv(path, text) if path.suffix == ".csv" else _read_toml(path)
+        rows += read[0]
+        problems += read[1]
+    seen: dict[tuple[str, str], Translation] = {}
+    for row in rows:
+        first = seen.setdefault((row.id, row.field), row)
+        if first is not row:
+            problems.append(
+                Problem(
+                    row.file,
+                    f"{quoted(row.id)} {quoted(row.field)} is translated twice (first at "
+                    f"{first.file.name}:{first.line})",
+                    line=row.line,
+                )
+            )
+        if row.status not in STATUSES:
+            problems.append(
+                Problem(
+                    row.file,
+                    f"status {quoted(row.status)}: expected empty, draft, done or stale",
+                    line=row.line,
+                )
+            )
+    return rows, problems
+
+
+def read_sheet_csv(path: Path, text: str) -> tuple[list[Translation], list[Problem]]:
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
+    header = next(reader, [])
+    missing = [c for c in SHEET_COLUMNS[:4] if c not in header]
+    if missing:
+        return [], [
+            Problem(
+                path,
+                f"the header lacks the columns {', '.join(missing)}; "
+                f"expected {','.join(SHEET_COLUMNS)}",
+                line=1,
+            )
+        ]
+    col = {name: header.index(name) for name in SHEET_COLUMNS if name in header}
+    rows = []
+    line = reader.line_num + 1
+    for cells in reader:
+        if any(c.strip() for c in cells):
+            cell = {k: cells[i] if i < len(cells) else "" for k, i in col.items()}
+            rows.append(
+                Translation(
+                    cell["id"].strip(),
+                    cell["field"].strip(),
+                    fingerprint(cell["source"]),
+                    cell["translation"],
+                    cell.get("status", "").strip(),
+                    path,
+                    line,
+                    cell["source"],
+                )
+            )
+        line = reader.line_num + 1
+    return rows, []
+
+
+def _read_toml(path: Path) -> tuple[list[Translation], list[Problem]]:
+    """translations/<lang>.toml: `[[text]]` tables of id, field, translation, the source's
+    `fingerprint` (or the `source` itself) and an optional status."""
+    tf = read_toml(path)
+    if isinstance(tf, Problem):
+        return [], [tf]
+    rows, problems = [], []
+    for i, entry in enumerate(_tables(tf.data.get("text"))):
+        where = tf.lines.array_item("text", i)
+        values = {k: entry.get(k) for k in ("id", "field", "translation", "fingerprint", "source")}
+        wrong = [k for k in ("id", "field", "translation") if not isinstance(values[k], str)]
+        if not isinstance(values["fingerprint"], str) and not isinstance(values["source"], str):
+            wrong.append("fingerprint")
+        if wrong:
+            problems.append(
+                Problem(path, f"[[text]] needs the strings {', '.join(wrong)}", line=where.line)
+            )
+            continue
+        source = values["source"] if isinstance(values["source"], str) else ""
+        made_from = values["fingerprint"] or fingerprint(source)
+        status = entry.get("status", "")
+        rows.append(
+            Translation(
+                values["id"],
+                values["field"],
+                str(made_from),
+                values["translation"],
+                status if isinstance(status, str) else str(status),
+                path,
+                where.line,
+                source,
+            )
+        )
+    unknown = set(tf.data) - {"text"}
+    if unknown:
+        problems.append(
+            Problem(
+                path,
+                f"unknown keys {', '.join(sorted(unknown))}; the file takes [[text]] tables",
+                line=1,
+            )
+        )
+    return rows, problems
