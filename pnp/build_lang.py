@@ -12,7 +12,7 @@ from typing import Any
 
 from pnp.core.errors import DataError, PnpError, Problem
 from pnp.core.shown import plural, quoted
-from pnp.data.translations import SOURCE_LANGUAGE, languages, sheet_paths
+from pnp.core.translations import SOURCE_LANGUAGE, languages, sheet_paths
 
 ALL = "all"
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pnp.core.errors import Problem
 from pnp.core.toml_text import tomllib
-from pnp.data.translations import (
+from pnp.core.translations import (
     Text,
     Translation,
     fingerprint,

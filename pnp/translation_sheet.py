@@ -20,7 +20,7 @@ from pathlib import Path
 from pnp.core.errors import DataError, PnpError, Problem
 from pnp.core.records import NamedTuple
 from pnp.core.shown import quoted
-from pnp.data.translations import (
+from pnp.core.translations import (
     SHEET_COLUMNS,
     Translation,
     fingerprint,
@@ -94,8 +94,8 @@ def import_sheet(folder: Path, lang: str, sheet: Path) -> tuple[Path, int]:
     every problem of the sheet (at its rows) and nothing written if it has any: a
     missing column, an unknown status, a text given twice, a row of no text of the
     game."""
+    from pnp.core.translations import read_sheet_csv
     from pnp.data.translation_checks import text_problems
-    from pnp.data.translations import read_sheet_csv
 
     check_language(folder, lang)
     try:

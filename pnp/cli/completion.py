@@ -72,7 +72,7 @@ def complete_languages(ctx: click.Context, param: click.Parameter, incomplete: s
     a game, "all" alone."""
     from pnp.build import find_kit, game_folder
     from pnp.cli.config_files import written_text
-    from pnp.data.translations import languages
+    from pnp.core.translations import languages
 
     game = ctx.params.get("game") or written_text("game")
     found = ["all"]

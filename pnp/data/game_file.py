@@ -9,6 +9,7 @@ from pathlib import Path
 from pnp.core.errors import LayoutError, Problem
 from pnp.core.shown import described, quoted
 from pnp.core.sizes import CARD_SIZES_MM, card_mm, card_size_name
+from pnp.core.translations import language_problem
 from pnp.data.art import ART_FIELD, parse_art
 from pnp.data.game_fonts import FONTS_FIELD, read_game_fonts
 from pnp.data.icons import ICONS_FIELD, read_game_icons
@@ -16,7 +17,6 @@ from pnp.data.models import BackDesign, Category, GameInfo, Source
 from pnp.data.pictures import RULEBOOK_FIELD, read_pictures
 from pnp.data.schema import Field, check_table, int_range
 from pnp.data.toml_source import TableLines, TomlFile, read_toml
-from pnp.data.translations import language_problem
 from pnp.glyphs import CATEGORY_ICONS
 
 GAME_FIELDS = [

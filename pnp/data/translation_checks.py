@@ -12,8 +12,7 @@ from pathlib import Path
 
 from pnp.core.errors import DataError, Problem
 from pnp.core.shown import quoted
-from pnp.data.rulebook import Block, load_rulebook
-from pnp.data.translations import (
+from pnp.core.translations import (
     Text,
     Translation,
     fingerprint,
@@ -22,6 +21,7 @@ from pnp.data.translations import (
     sheet_paths,
     source_texts,
 )
+from pnp.data.rulebook import Block, load_rulebook
 
 SOURCE_LINE = re.compile(r"^<!--\s*source:\s*([0-9a-f]{12})\s*-->\s*$")
 

@@ -99,7 +99,7 @@ def tech(deck: Deck, typed: str) -> tuple[int, str | None, str | None, int | Non
     if is_whole(typed):
         low, high = deck.points_range
         return whole(typed, low, high, "Tech points", " (the deck's range)"), None, None, None
-    card = pick(typed, {k: v[0] for k, v in deck.tech.items()}, "Tech card")
+    card = pick(typed, {k: v[0] for k, v in deck.tech.items()}, "Tech card", also=_also())
     name, points, copies = deck.tech[card]
     return points, card, name, copies
 
@@ -110,7 +110,7 @@ def category(deck: Deck, typed: str, wild_ok: bool) -> str:
     Check: rules, “A wild Defense card”) when `wild_ok`. InputError if unknown."""
     if wild_ok and typed.strip().casefold() in WILD_WORDS:
         return rules.WILD
-    return pick(typed, deck.categories, "Defense category", deck.codes)
+    return pick(typed, deck.categories, "Defense category", deck.codes, _also())
 
 
 def attack(deck: Deck, typed: str) -> tuple[tuple[str, ...], str | None, str | None]:
@@ -123,8 +123,15 @@ def attack(deck: Deck, typed: str) -> tuple[tuple[str, ...], str | None, str | N
         if len(icons) != 3:
             raise InputError(f"an Attack has 3 icons, got {len(icons)}: {quoted(typed)}")
         return icons, None, None
-    card = pick(typed, {k: v[0] for k, v in deck.attacks.items()}, "Attack card")
+    card = pick(typed, {k: v[0] for k, v in deck.attacks.items()}, "Attack card", also=_also())
     return deck.attacks[card][1], card, deck.attacks[card][0]
+
+
+def _also() -> dict[str, str]:
+    """The cards' and categories' names in the kit's other languages (name -> id)."""
+    from scorekeeper.languages import other_names
+
+    return other_names(state.GAME)
 
 
 def attack_copies(deck: Deck, card: str | None) -> int | None:

@@ -19,12 +19,12 @@ import hashlib
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 from pnp.core.errors import Problem
 from pnp.core.records import NamedTuple
 from pnp.core.shown import quoted
-from pnp.data.files import read_data_text
-from pnp.data.toml_source import TomlFile, read_toml
+from pnp.core.toml_text import LineIndex, parse_toml
 
 SOURCE_LANGUAGE = "en"
 SHEET_COLUMNS = ("id", "field", "source", "translation", "status")
@@ -39,6 +39,42 @@ TEXT_KEYS = frozenset(
 #: credits name each icon's author and licence as they wrote them)
 NOT_TEXT = frozenset({"icons.toml", "faces.toml"})
 LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
+
+
+MAX_BYTES = 4 * 1024 * 1024  # a translation table of a few thousand texts
+
+
+class TomlFile(NamedTuple):
+    """A TOML file as read here: its path, values and lines (pnp.core.toml_text)."""
+
+    path: Path
+    data: dict
+    lines: LineIndex
+
+
+def read_text(path: Path) -> str | Problem:
+    """The UTF-8 text of `path` (a byte-order mark dropped), or the Problem saying why
+    it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            body = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        return Problem(path, f"cannot read it: {exc.strerror or exc}")
+    if len(body) > MAX_BYTES:
+        return Problem(path, f"larger than {MAX_BYTES // (1024 * 1024)} MiB")
+    try:
+        return body.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return Problem(path, f"not UTF-8 text (byte {exc.start + 1})")
+
+
+def read_toml(path: Path) -> TomlFile | Problem:
+    """`path` parsed (pnp.core.toml_text.parse_toml), or the Problem with its line."""
+    text = read_text(path)
+    if isinstance(text, Problem):
+        return text
+    parsed = parse_toml(path, text)
+    return parsed if isinstance(parsed, Problem) else TomlFile(path, *parsed)
 
 
 def fingerprint(text: str) -> str:
@@ -75,6 +111,8 @@ class Translation(NamedTuple):
 def languages(folder: Path) -> tuple[str, ...]:
     """The languages game.toml in `folder` declares (`languages`, the source first), or
     the source language alone."""
+    if not (folder / "game.toml").is_file():
+        return (SOURCE_LANGUAGE,)
     tf = read_toml(folder / "game.toml")
     if isinstance(tf, Problem):
         return (SOURCE_LANGUAGE,)
@@ -124,21 +162,21 @@ def _game_texts(tf: TomlFile) -> list[Text]:
     for i, cat in enumerate(_tables(data.get("category"))):
         where = lines.array_item("category", i)
         add(f"category.{cat.get('id')}.name", cat.get("name"), where.of("name"))
-    back = data.get("back") if isinstance(data.get("back"), dict) else {}
+    back = _table(data.get("back"))
     for key in ("title", "subtitle"):
         add(f"back.{key}", back.get(key), lines.tables.get("back", lines.top).of(key))
-    labels = data.get("labels") if isinstance(data.get("labels"), dict) else {}
+    labels = _table(data.get("labels"))
     for key, value in labels.items():
         add(f"labels.{key}", value, lines.tables.get("labels", lines.top).of(key))
-    rulebook = data.get("rulebook") if isinstance(data.get("rulebook"), dict) else {}
+    rulebook = _table(data.get("rulebook"))
     for i, figure in enumerate(_tables(rulebook.get("anatomy"))):
         where = lines.array_item("rulebook.anatomy", i)
         card = figure.get("card")
         add(f"rulebook.anatomy.{card}.title", figure.get("title"), where.of("title"))
-        parts = figure.get("parts") if isinstance(figure.get("parts"), dict) else {}
+        parts = _table(figure.get("parts"))
         for key, value in parts.items():
             add(f"rulebook.anatomy.{card}.parts.{key}", value, where.of("parts"))
-    setup = rulebook.get("setup") if isinstance(rulebook.get("setup"), dict) else {}
+    setup = _table(rulebook.get("setup"))
     add(
         "rulebook.setup.title",
         setup.get("title"),
@@ -149,6 +187,10 @@ def _game_texts(tf: TomlFile) -> list[Text]:
             where = lines.array_item(f"rulebook.setup.{place}", i)
             add(f"rulebook.setup.{place}.{i + 1}.label", spot.get("label"), where.of("label"))
     return out
+
+
+def _table(value: object) -> dict:
+    return value if isinstance(value, dict) else {}
 
 
 def _tables(value: object) -> list[dict]:
@@ -200,7 +242,7 @@ def read_translations(folder: Path, lang: str) -> tuple[list[Translation], list[
     rows: list[Translation] = []
     problems: list[Problem] = []
     for path in sheet_paths(folder, lang):
-        text = read_data_text(path)
+        text = read_text(path)
         if isinstance(text, Problem):
             problems.append(text)
             continue
@@ -274,7 +316,9 @@ def _read_toml(path: Path) -> tuple[list[Translation], list[Problem]]:
     rows, problems = [], []
     for i, entry in enumerate(_tables(tf.data.get("text"))):
         where = tf.lines.array_item("text", i)
-        values = {k: entry.get(k) for k in ("id", "field", "translation", "fingerprint", "source")}
+        values: dict[str, Any] = {
+            k: entry.get(k) for k in ("id", "field", "translation", "fingerprint", "source")
+        }
         wrong = [k for k in ("id", "field", "translation") if not isinstance(values[k], str)]
         if not isinstance(values["fingerprint"], str) and not isinstance(values["source"], str):
             wrong.append("fingerprint")
