@@ -12,6 +12,7 @@ line keeps its number. rulebook.md is the language's rulebook.<lang>.md.
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 from pnp.core.errors import Problem
@@ -58,10 +59,13 @@ def translated_folder(folder: Path, lang: str) -> Path:
         _write(target / rel, body)
     for path in sorted(target.rglob("*"), reverse=True):
         rel = path.relative_to(target)
+        if path.name.startswith(".") and path.name.endswith(".tmp"):
+            continue  # another build's file on its way into place
         if path.is_file() and rel not in wanted:
-            path.unlink()
+            path.unlink(missing_ok=True)
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
+    _prune(where)
     return target
 
 
@@ -74,12 +78,41 @@ def _not_copied(rel: Path, made: dict[Path, bytes]) -> bool:
 
 
 def _write(path: Path, body: bytes) -> None:
+    """`body` to `path` unless it holds them already, whole or not at all (a temporary
+    file of this process moved into place: builds running at once each read a whole
+    file)."""
+    import os
+    import tempfile
+
     if path.is_file() and path.read_bytes() == body:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".writing")
-    tmp.write_bytes(body)
-    tmp.replace(path)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+    with os.fdopen(fd, "wb") as f:
+        f.write(body)
+    os.replace(temporary, path)
+
+
+#: how many translated game folders the cache keeps (the most lately used)
+KEEP_FOLDERS = 8
+
+
+def _prune(where: Path) -> None:
+    """Mark `where` as just used and remove the translated folders beyond the newest
+    KEEP_FOLDERS beside it (a cache only saves time)."""
+    import os
+
+    os.utime(where)
+    try:
+        found = sorted(
+            (p for p in where.parent.iterdir() if p.is_dir()),
+            key=lambda p: p.stat().st_mtime_ns,
+            reverse=True,
+        )
+    except OSError:
+        return
+    for old in found[KEEP_FOLDERS:]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def _translated_files(folder: Path, lang: str, rows: list[Translation]) -> dict[Path, bytes]:
