@@ -294,3 +294,36 @@ def test_the_page_shows_names_in_the_kits_language(german, monkeypatch):
     shown = languages.shown_in(board, names, frozenset({"columns"}))
     assert shown.lines == ("Ana: Smart-Fernseher, Smart TVs",) and shown.columns == ("Player",)
     languages._translated.cache_clear()
+
+
+def test_the_served_page_shows_the_names_in_the_language_asked(german, tmp_path, monkeypatch):
+    testclient = pytest.importorskip("starlette.testclient")
+    from scorekeeper import languages
+    from scorekeeper.cli import main as keeper
+    from scorekeeper.web import keys as table_keys
+    from scorekeeper.web.app import Serving, make_app
+
+    monkeypatch.setattr(languages, "_folder", lambda game: str(german))
+    languages._translated.cache_clear()
+    db = tmp_path / "table.sqlite3"
+    for words in (["new", "hack-attack", "Ana", "Ben"], ["protect", "Ana", "smart-tv"]):
+        assert CliRunner().invoke(keeper, ["--db", str(db), *words], env={}).exit_code == 0
+    keys, _ = table_keys.table_keys(db)
+    with testclient.TestClient(make_app(Serving(db, keys, hosts=("testserver",)))) as client:
+        source = client.get(f"/t/{keys.write}/").text
+        german_page = client.get(f"/t/{keys.write}/?lang=de").text
+        refused = client.get(f"/t/{keys.write}/?lang=fr")
+    assert "Smart TV" in source and "Smart-Fernseher" not in source
+    assert "Smart-Fernseher" in german_page and "Smart TV" not in german_page
+    assert 'data-follow="lang=de"' in german_page  # kept for the live updates and links
+    assert refused.status_code == 400 and "en, de" in refused.text
+    languages._translated.cache_clear()
+
+
+def test_the_languages_complete_after_lang(german):
+    from click.shell_completion import ShellComplete
+
+    completer = ShellComplete(main, {}, "pnp", "_PNP_COMPLETE")
+    words = ["build", "--game", "hack-attack", "--data", str(german.parent), "--lang"]
+    assert [c.value for c in completer.get_completions(words, "")] == ["en", "de", "all"]
+    assert [c.value for c in completer.get_completions(["validate", "--lang"], "a")] == ["all"]
