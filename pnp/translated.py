@@ -15,6 +15,7 @@ import re
 import shutil
 from pathlib import Path
 
+from pnp.core.csv_texts import substitute_csv
 from pnp.core.errors import Problem
 from pnp.core.toml_text import tomllib
 from pnp.core.translations import (
@@ -135,6 +136,10 @@ def _translated_files(folder: Path, lang: str, rows: list[Translation]) -> dict[
         headings = _headings(folder / "rulebook.md", text)
     for path in sorted(set(chosen) | {folder / "game.toml"}):
         source = path.read_text(encoding="utf-8-sig")
+        if path.suffix.lower() == ".csv":
+            done = substitute_csv(source, lambda id, field, _: by_key.get((id, field)))
+            made[path.relative_to(folder)] = done.encode("utf-8")
+            continue
         pairs = [(t.line or 1, t.source, new) for t, new in chosen.get(path, [])]
         if path.name == "game.toml":
             pairs += _section_names(path, headings)

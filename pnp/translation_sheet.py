@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pnp.core.errors import DataError, PnpError, Problem
 from pnp.core.records import NamedTuple
+from pnp.core.sheet_cells import guarded
 from pnp.core.shown import quoted
 from pnp.core.translations import (
     SHEET_COLUMNS,
@@ -70,11 +71,12 @@ def check_language(folder: Path, lang: str) -> None:
 
 
 def sheet_text(rows: list[SheetRow]) -> str:
-    """`rows` as CSV text: a header row, then one row each, UTF-8 text with \\n lines."""
+    """`rows` as CSV text: a header row, then one row each, UTF-8 text with \\n lines; a
+    cell a spreadsheet would run as a formula guarded (pnp.core.sheet_cells)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(SHEET_COLUMNS)
-    writer.writerows(rows)
+    writer.writerows([guarded(cell) for cell in row] for row in rows)
     return out.getvalue()
 
 

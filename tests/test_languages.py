@@ -327,3 +327,30 @@ def test_the_languages_complete_after_lang(german):
     words = ["build", "--game", "hack-attack", "--data", str(german.parent), "--lang"]
     assert [c.value for c in completer.get_completions(words, "")] == ["en", "de", "all"]
     assert [c.value for c in completer.get_completions(["validate", "--lang"], "a")] == ["all"]
+
+
+def test_card_tables_in_csv_files_are_translated_in_their_cells(tmp_path):
+    from tests.test_export_data import _rebuilt
+
+    _, data, tables = _rebuilt("hack-attack", tmp_path)
+    folder = data / "hack-attack"
+    assert {"tech", "aid"} <= set(tables) and not (folder / "tech.toml").exists()
+    declare(folder)
+    texts = {(t.id, t.field): t for t in source_texts(folder)}
+    assert len(texts) == 252
+    smart_tv, line = texts["smart-tv", "name"], texts["aid-your-turn", "lines.2"]
+    assert (smart_tv.file.name, line.file.name) == ("tech.csv", "aid.csv")
+    assert smart_tv.line == 1 + next(
+        n
+        for n, row in enumerate(csv.DictReader(smart_tv.file.open(encoding="utf-8-sig")), 1)
+        if row["id"] == "smart-tv"
+    )
+    write_sheet(folder, ROWS)
+    translate_rulebook(folder)
+    out = tmp_path / "out"
+    result = pnp("build", "--game", "hack-attack", "--data", str(data), "--lang", "de",
+                 "--out", str(out))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    bare = [re.sub(r"\s", "", c) for c in card_texts(out / "hack-attack" / "de" / "cards.pdf")]
+    for _, _, _, translation, _ in ROWS:
+        assert any(re.sub(r"\s", "", translation.replace("**", "")) in c for c in bare)

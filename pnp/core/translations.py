@@ -21,8 +21,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from pnp.core.csv_texts import csv_files, csv_texts
 from pnp.core.errors import Problem
 from pnp.core.records import NamedTuple
+from pnp.core.sheet_cells import unguarded
 from pnp.core.shown import quoted
 from pnp.core.toml_text import LineIndex, parse_toml
 
@@ -137,7 +139,8 @@ def language_problem(languages: object) -> str | None:
 
 def source_texts(folder: Path) -> list[Text]:
     """Every printed text of the game in `folder`, in file and line order: game.toml's
-    first, then each other TOML table file's (`NOT_TEXT` aside)."""
+    first, then each other TOML table file's (`NOT_TEXT` aside), then each card table's
+    CSV file's that game.toml's [tables] names (pnp.core.csv_texts)."""
     texts: list[Text] = []
     game = read_toml(folder / "game.toml")
     if not isinstance(game, Problem):
@@ -148,6 +151,10 @@ def source_texts(folder: Path) -> list[Text]:
         tf = read_toml(path)
         if not isinstance(tf, Problem):
             texts += _table_texts(tf)
+    for path in csv_files(folder, {} if isinstance(game, Problem) else game.data):
+        text = read_text(path)
+        if not isinstance(text, Problem):
+            texts += [Text(*t[:3], path, t[3]) for t in csv_texts(text, TEXT_KEYS)]
     return texts
 
 
@@ -290,7 +297,7 @@ def read_sheet_csv(path: Path, text: str) -> tuple[list[Translation], list[Probl
     line = reader.line_num + 1
     for cells in reader:
         if any(c.strip() for c in cells):
-            cell = {k: cells[i] if i < len(cells) else "" for k, i in col.items()}
+            cell = {k: unguarded(cells[i]) if i < len(cells) else "" for k, i in col.items()}
             rows.append(
                 Translation(
                     cell["id"].strip(),
