@@ -140,12 +140,43 @@ def _translated_files(folder: Path, lang: str, rows: list[Translation]) -> dict[
             done = substitute_csv(source, lambda id, field, _: by_key.get((id, field)))
             made[path.relative_to(folder)] = done.encode("utf-8")
             continue
-        pairs = [(t.line or 1, t.source, new) for t, new in chosen.get(path, [])]
+        written = chosen.get(path, [])
+        added = [(t, new) for t, new in written if path.name == "game.toml" and _unwritten(t)]
+        pairs = [(t.line or 1, t.source, new) for t, new in written if (t, new) not in added]
         if path.name == "game.toml":
             pairs += _section_names(path, headings)
-        if pairs:
-            made[path.relative_to(folder)] = substitute(source, pairs).encode("utf-8")
+        if pairs or added:
+            done = _with_credits(substitute(source, pairs), added)
+            made[path.relative_to(folder)] = done.encode("utf-8")
     return made
+
+
+def _unwritten(text: Text) -> bool:
+    """Whether `text` is a credits word game.toml leaves to its default (then its
+    translation is added in a [credits] table of its own)."""
+    from pnp.core.translations import read_toml
+
+    if not text.field.startswith("credits."):
+        return False
+    tf = read_toml(text.file)
+    credits = {} if isinstance(tf, Problem) else tf.data.get("credits", {})
+    return not isinstance(credits, dict) or text.field.split(".", 1)[1] not in credits
+
+
+def _with_credits(text: str, added: list[tuple[Text, str]]) -> str:
+    """game.toml's `text` with the translated credits words it leaves to their defaults:
+    under its own [credits] header, or in a [credits] table after the rest (whose lines
+    then keep their numbers)."""
+    from pnp.core.toml_text import LineIndex
+
+    if not added:
+        return text
+    keys = [f"{t.field.split('.', 1)[1]} = {_basic(new)}" for t, new in added]
+    header = LineIndex.scan(text).tables.get("credits")
+    if header is None:
+        return text + "\n[credits]\n" + "\n".join(keys) + "\n"
+    lines = text.split("\n")
+    return "\n".join(lines[: header.line] + keys + lines[header.line :])
 
 
 def _headings(source: Path, translated: str) -> dict[str, str]:

@@ -77,7 +77,7 @@ def line_of(path: Path, text: str) -> int:
 def test_every_text_has_an_id_and_field_and_each_key_is_unique(german):
     texts = source_texts(german)
     keys = [(t.id, t.field) for t in texts]
-    assert len(keys) == len(set(keys)) == 252
+    assert len(keys) == len(set(keys)) == 255
     assert ("phishing-email", "text") in keys and ("aid-drawn-cards", "lines.8") in keys
     assert ("game", "rulebook.anatomy.shopping-account.parts.points") in keys
 
@@ -218,7 +218,7 @@ def test_the_translators_sheet_is_written_and_read_back(german, tmp_path):
     assert result.exit_code == 0, result.output
     sheet = out / "hack-attack" / "translations" / "de.csv"
     rows = list(csv.reader(sheet.open(encoding="utf-8")))
-    assert rows[0] == ["id", "field", "source", "translation", "status"] and len(rows) == 253
+    assert rows[0] == ["id", "field", "source", "translation", "status"] and len(rows) == 256
     by_key = {(r[0], r[1]): r for r in rows[1:]}
     for row in ROWS:
         assert by_key[row[0], row[1]] == list(row)
@@ -337,7 +337,7 @@ def test_card_tables_in_csv_files_are_translated_in_their_cells(tmp_path):
     assert {"tech", "aid"} <= set(tables) and not (folder / "tech.toml").exists()
     declare(folder)
     texts = {(t.id, t.field): t for t in source_texts(folder)}
-    assert len(texts) == 252
+    assert len(texts) == 255
     smart_tv, line = texts["smart-tv", "name"], texts["aid-your-turn", "lines.2"]
     assert (smart_tv.file.name, line.file.name) == ("tech.csv", "aid.csv")
     assert smart_tv.line == 1 + next(
@@ -354,3 +354,31 @@ def test_card_tables_in_csv_files_are_translated_in_their_cells(tmp_path):
     bare = [re.sub(r"\s", "", c) for c in card_texts(out / "hack-attack" / "de" / "cards.pdf")]
     for _, _, _, translation, _ in ROWS:
         assert any(re.sub(r"\s", "", translation.replace("**", "")) in c for c in bare)
+
+
+CREDITS = [
+    ("game", "credits.title", "Credits", "Mitwirkende", "done"),
+    ("game", "credits.pictures",
+     "Card pictures: {authors}, {collection} ({url}), {licence} ({licence_url}).",
+     "Kartenbilder: {authors}, {collection} ({url}), {licence} ({licence_url}).", "done"),
+    ("game", "credits.and", "and", "und", "done"),
+]  # fmt: skip
+
+
+def test_the_credits_are_translated_and_keep_every_name_cc_by_asks_for(german, tmp_path):
+    write_sheet(german, ROWS + CREDITS)
+    out = tmp_path / "out"
+    result = pnp("build", "--game", "hack-attack", "--data", str(german.parent), "--lang", "de",
+                 "--out", str(out))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    rules = re.sub(r"\s+", " ", pdf_text(out / "hack-attack" / "de" / "rules.pdf"))
+    assert "Mitwirkende Kartenbilder: Caro Asercion, " in rules and "Sbed und Skoll" in rules
+    assert "game-icons.net (https://game-icons.net), CC BY 3.0" in rules
+    assert "Card pictures" not in rules
+    bad = CREDITS[1][:3] + ("Kartenbilder: {authors}, {collection}.", "done")
+    write_sheet(german, ROWS + [CREDITS[0], bad])
+    result = pnp("validate", "--game", "hack-attack", "--data", str(german.parent),
+                 "--lang", "de", "--card-size", "poker")  # fmt: skip
+    assert result.exit_code == 1
+    found = [x for x in result.output.splitlines() if "{url} once" in x]
+    assert len(found) == 1 and "hack-attack/translations/de.csv, row 9" in found[0], found

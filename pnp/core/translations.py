@@ -40,6 +40,15 @@ TEXT_KEYS = frozenset(
 #: the files of a game folder that hold no printed text to translate (icons.toml: the
 #: credits name each icon's author and licence as they wrote them)
 NOT_TEXT = frozenset({"icons.toml", "faces.toml"})
+#: the words of the rulebook's closing credits, game.toml's optional [credits] table (README,
+#: "Kits in more than one language"): its heading, the sentence crediting the icons (the
+#: names in braces filled in) and the word before the last author
+CREDIT_WORDS = {
+    "title": "Credits",
+    "pictures": "Card pictures: {authors}, {collection} ({url}), {licence} ({licence_url}).",
+    "and": "and",
+}
+CREDIT_PLACES = ("{authors}", "{collection}", "{url}", "{licence}", "{licence_url}")
 LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
 
 
@@ -137,6 +146,21 @@ def language_problem(languages: object) -> str | None:
     return None
 
 
+def credit_problem(pictures: object) -> str | None:
+    """Why a credits sentence is wrong, or None: each of CREDIT_PLACES once, no other
+    braces (CC BY asks for the authors, the source and the licence in every copy)."""
+    if not isinstance(pictures, str):
+        return "expected text"
+    rest = pictures
+    for place in CREDIT_PLACES:
+        if rest.count(place) != 1:
+            return f"expected {place} once (it holds {', '.join(CREDIT_PLACES)} once each)"
+        rest = rest.replace(place, "")
+    if "{" in rest or "}" in rest:
+        return f"braces other than {', '.join(CREDIT_PLACES)}"
+    return None
+
+
 def source_texts(folder: Path) -> list[Text]:
     """Every printed text of the game in `folder`, in file and line order: game.toml's
     first, then each other TOML table file's (`NOT_TEXT` aside), then each card table's
@@ -183,6 +207,11 @@ def _game_texts(tf: TomlFile) -> list[Text]:
         parts = _table(figure.get("parts"))
         for key, value in parts.items():
             add(f"rulebook.anatomy.{card}.parts.{key}", value, where.of("parts"))
+    credits = _table(data.get("credits"))
+    where = lines.tables.get("credits", lines.top)
+    for key, default in CREDIT_WORDS.items():
+        if data.get("icons"):  # only a game with card pictures prints the credits
+            add(f"credits.{key}", credits.get(key, default), where.of(key))
     setup = _table(rulebook.get("setup"))
     add(
         "rulebook.setup.title",
