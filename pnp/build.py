@@ -62,6 +62,7 @@ class BuildOptions:
     safe_mm: float = SAFE_MM
     cards: tuple[str, ...] = ()
     lang: str = ""  # a translated kit's language: written to out_dir/<game>/<lang>/
+    typed_data_dir: Path | None = None  # a translated kit's --data (data_dir: its copy)
 
 
 @dataclass(frozen=True)

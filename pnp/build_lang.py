@@ -50,7 +50,9 @@ def build_language(options: Any, lang: str) -> Any:
         return build(options)
     staged = translated_folder(folder, lang)
     try:
-        report = build(replace(options, data_dir=staged.parent, lang=lang))
+        report = build(
+            replace(options, data_dir=staged.parent, lang=lang, typed_data_dir=options.data_dir)
+        )
     except DataError as exc:
         raise DataError(at_source(exc.problems, staged, folder, lang)) from None
     warnings = at_source(list(report.warnings), staged, folder, lang)

@@ -196,6 +196,8 @@ def test_a_built_translated_kit_prints_the_tables_texts(german, tmp_path):
     assert smart_tv and all(c.startswith("TECHNIK 1 Smart-Fernseher") for c in smart_tv)
     rules = pdf_text(kit / "rules.pdf")
     assert rules.startswith("Hackerangriff: Verteidigung")
+    first = re.sub(r"\s+", " ", pdf_text(kit / "print-me-first.pdf"))
+    assert f"pnp build --game hack-attack --data {german.parent} --lang de" in first
     assert not (out / "hack-attack" / "cards.pdf").exists()  # the source kit not touched
 
 
