@@ -288,5 +288,7 @@ def _row_of(p: Problem, rel: Path, by_key, by_line) -> Translation | None:
         return by_key[p.card_id, p.field]
     if rel.name == "game.toml" and p.field and ("game", p.field) in by_key:
         return by_key["game", p.field]
+    if rel.name == "game.toml" and p.field and ("back", p.field.removeprefix("back.")) in by_key:
+        return by_key["back", p.field.removeprefix("back.")]
     found = by_line.get((rel, p.line), [])
     return found[0] if found else None

@@ -1,7 +1,7 @@
 """The printed texts of a game's card tables kept in CSV files (game.toml's `[tables]`,
 README "Cards from a spreadsheet"), for the translations of pnp.core.translations: each
 row's text columns under its id (an aid's `lines` cell, items separated by "|" in the
-cell, one text per item: "lines.1" ...), at the spreadsheet's row (the header is row 1); and the
+cell, one text per item: "lines.0" ...), at the spreadsheet's row (the header is row 1); and the
 same file with translated texts in their cells (`substitute_csv`). Read as pnp.data.
 csv_tables reads them: commas, or semicolons when the header holds semicolons and no
 comma; a cell guarded against formulas read without its guard (pnp.core.sheet_cells)."""
@@ -56,7 +56,7 @@ def csv_texts(text: str, text_keys: frozenset[str]) -> Iterator[tuple[str, str, 
                     continue
                 if key == "lines":
                     items = [i.strip() for i in unguarded(row[key]).split(LIST_SEPARATOR)]
-                    for n, item in enumerate(items, start=1):
+                    for n, item in enumerate(items):
                         yield id, f"{key}.{n}", item, number
                 else:
                     yield id, key, unguarded(row[key]), number
@@ -81,9 +81,7 @@ def substitute_csv(text: str, translated: Callable[[str, str, str], str | None])
         for key, cell in zip(names, cells):
             if key == "lines" and cell.strip():
                 items = [i.strip() for i in unguarded(cell).split(LIST_SEPARATOR)]
-                done = [
-                    translated(id, f"lines.{n}", item) or item for n, item in enumerate(items, 1)
-                ]
+                done = [translated(id, f"lines.{n}", item) or item for n, item in enumerate(items)]
                 new.append(guarded(f" {LIST_SEPARATOR} ".join(done)))
             else:
                 found = translated(id, key, unguarded(cell)) if cell.strip() else None

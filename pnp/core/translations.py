@@ -3,11 +3,12 @@ declares, every printed text of the source data with its id, field and place, an
 translation tables beside them (`translations/<lang>.csv`, the translator's sheet, and
 `translations/<lang>.toml`), read and checked against today's source texts.
 
-A text is named by (id, field), as the game folder's README "Languages" section lists:
-a card's, aid's or deck's own fields by its id ("phishing-email", "name"; an aid's lines
-one by one, "lines.1"), game.toml's by the id "game" ("name", "back.title",
-"labels.tech", "category.backups.name", "rulebook.anatomy.<card>.parts.<key>",
-"rulebook.setup.middle.1.label"). A translation keeps the fingerprint of the source it
+A text is named by (id, field), as README's "Kits in more than one language" lists: a
+card's, aid's or deck's own fields by its id ("phishing-email", "name"; an aid's lines
+one by one from 0, "lines.0"), the back's by the id "back" ("title", "subtitle"),
+game.toml's others by the id "game" ("name", "labels.tech", "category.backups.name",
+"rulebook.anatomy.0.parts.<key>", "rulebook.setup.middle.0.label": lists counted from
+0). A translation keeps the fingerprint of the source it
 was made from (`fingerprint`: SHA-256, the first 12 hex digits; a CSV sheet keeps the
 source itself in its `source` column): one that differs from today's source is stale.
 """
@@ -195,18 +196,19 @@ def _game_texts(tf: TomlFile) -> list[Text]:
         add(f"category.{cat.get('id')}.name", cat.get("name"), where.of("name"))
     back = _table(data.get("back"))
     for key in ("title", "subtitle"):
-        add(f"back.{key}", back.get(key), lines.tables.get("back", lines.top).of(key))
+        value, line = back.get(key), lines.tables.get("back", lines.top).of(key)
+        if isinstance(value, str) and value:  # the back's own id: "back"
+            out.append(Text("back", key, value, tf.path, line))
     labels = _table(data.get("labels"))
     for key, value in labels.items():
         add(f"labels.{key}", value, lines.tables.get("labels", lines.top).of(key))
     rulebook = _table(data.get("rulebook"))
     for i, figure in enumerate(_tables(rulebook.get("anatomy"))):
         where = lines.array_item("rulebook.anatomy", i)
-        card = figure.get("card")
-        add(f"rulebook.anatomy.{card}.title", figure.get("title"), where.of("title"))
+        add(f"rulebook.anatomy.{i}.title", figure.get("title"), where.of("title"))
         parts = _table(figure.get("parts"))
         for key, value in parts.items():
-            add(f"rulebook.anatomy.{card}.parts.{key}", value, where.of("parts"))
+            add(f"rulebook.anatomy.{i}.parts.{key}", value, where.of("parts"))
     credits = _table(data.get("credits"))
     where = lines.tables.get("credits", lines.top)
     for key, default in CREDIT_WORDS.items():
@@ -221,7 +223,7 @@ def _game_texts(tf: TomlFile) -> list[Text]:
     for place in ("middle", "each"):
         for i, spot in enumerate(_tables(setup.get(place))):
             where = lines.array_item(f"rulebook.setup.{place}", i)
-            add(f"rulebook.setup.{place}.{i + 1}.label", spot.get("label"), where.of("label"))
+            add(f"rulebook.setup.{place}.{i}.label", spot.get("label"), where.of("label"))
     return out
 
 
@@ -256,7 +258,7 @@ def _entry_texts(entry: dict, id: str, path: Path, where) -> list[Text]:
             out.append(Text(id, key, value, path, where.of(key)))
         elif isinstance(value, list):
             line = where.of(key)
-            for n, item in enumerate(value, start=1):
+            for n, item in enumerate(value):
                 if isinstance(item, str) and item:
                     out.append(Text(id, f"{key}.{n}", item, path, line))
     return out
