@@ -46,7 +46,7 @@ def _folder(game: str) -> Path:
 
 
 #: Bumped when what `card_view` keeps changes shape.
-VIEW_FORMAT = 2
+VIEW_FORMAT = 3
 
 
 @lru_cache(maxsize=None)

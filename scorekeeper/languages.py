@@ -54,12 +54,19 @@ def _folder(game: str) -> str | None:
 
 def other_names(game: str) -> dict[str, str]:
     """Each card's and category's name in the game's other languages -> its id (a
-    category's id; a card's own id), for scorekeeper.cards.pick."""
+    category's id; a card's own id), for scorekeeper.cards.pick; a game folder without
+    translations/ answers at once (nothing parsed: a verb stays as quick as ever)."""
     folder = _folder(game)
-    if folder is None:
+    return names_in(Path(folder)) if folder is not None else {}
+
+
+def names_in(folder: Path) -> dict[str, str]:
+    """`other_names` of the game in `folder` (a game's card view keeps them: scorekeeper.
+    cards.card_view, so a verb reads them from the database, not the files)."""
+    if not (folder / "translations").is_dir():
         return {}
     found: dict[str, str] = {}
-    for names in _translated(folder).values():
+    for names in _translated(str(folder)).values():
         for (id, field), (_, name) in names.items():
             key = field.split(".")[1] if id == "game" and field != "name" else id
             if id != "game" or field != "name":

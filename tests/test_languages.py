@@ -265,11 +265,15 @@ def test_substitute_replaces_each_string_in_its_place_and_keeps_the_lines():
 
 
 def test_the_score_keeper_records_a_card_by_its_translated_name(german, tmp_path, monkeypatch):
+    from scorekeeper import cards as shared
     from scorekeeper import languages
     from scorekeeper.cli import main as keeper
+    from scorekeeper.games.hack_attack import cards
 
     monkeypatch.setattr(languages, "_folder", lambda game: str(german))
-    languages._translated.cache_clear()
+    monkeypatch.setattr(shared, "_folder", lambda game: german)  # the game's data: the copy
+    for cached in (languages._translated, shared.card_data, shared.card_view, cards.deck):
+        cached.cache_clear()
     db = tmp_path / "score.sqlite3"
     run = lambda *a: CliRunner().invoke(keeper, ["--db", str(db), *a], env={})  # noqa: E731
     assert run("new", "hack-attack", "Ana", "Ben").exit_code == 0
@@ -278,10 +282,9 @@ def test_the_score_keeper_records_a_card_by_its_translated_name(german, tmp_path
     status = json.loads(run("status", "--json").output)
     ana = next(p for p in status["players"] if p["name"] == "Ana")
     assert "smart-tv" in json.dumps(ana)
-    from scorekeeper.games.hack_attack import cards
-
     assert cards.category(cards.deck(), "Passwörter", wild_ok=False) == "passwords"
-    languages._translated.cache_clear()
+    for cached in (languages._translated, shared.card_data, shared.card_view, cards.deck):
+        cached.cache_clear()
 
 
 def test_the_page_shows_names_in_the_kits_language(german, monkeypatch):
