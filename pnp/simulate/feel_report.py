@@ -28,11 +28,14 @@ def _r(x: float) -> float:
 
 
 def time_model() -> dict:
-    """The time model's constants (pnp.simulate.feel), as the summary states them."""
+    """The time model's constants (pnp.simulate.feel) as the summary states them: the
+    estimate's units (in s) for an answer, a card drawn and a turn, and how many games
+    a single-draw re-deal samples one of. (No key says "seconds": the summary holds no
+    timings.)"""
     return {
-        "seconds_per_action": SECONDS_PER_ACTION,
-        "seconds_per_card": SECONDS_PER_CARD,
-        "seconds_per_turn": SECONDS_PER_TURN,
+        "action": SECONDS_PER_ACTION,
+        "card": SECONDS_PER_CARD,
+        "turn": SECONDS_PER_TURN,
         "single_draw_every": SINGLE_DRAW_EVERY,
     }
 
@@ -102,7 +105,10 @@ def shown(row: dict) -> str:
     if row["kind"] == "share":
         text = f"{100 * value:.1f}%"
         return text + (f" [{100 * bounds[0]:.1f}-{100 * bounds[1]:.1f}]" if bounds else "")
-    return f"{value:.2f}" + (f" [{bounds[0]:.2f}-{bounds[1]:.2f}]" if bounds else "")
+    places = 1 if row["key"] == "minutes" else 2
+    return f"{value:.{places}f}" + (
+        f" [{bounds[0]:.{places}f}-{bounds[1]:.{places}f}]" if bounds else ""
+    )
 
 
 def spread_text(spread: dict) -> str:
