@@ -31,10 +31,11 @@ Per game, each as (count, out of), summed over games:
   at random is dealt anew (`Model.determinize`), chance is reseeded, and the copy is
   played to its end by the same players (a searching seat by its rule of thumb).
 - "decisions": (decisions offered two or more legal answers, turns); "choices":
-  (legal answers offered at those, decisions): the branching the players see. A
-  decision's legal answers are those the game lists for it (`Model.choices`, the
-  distinct answers its search player weighs); a decision it does not list is not
-  counted.
+  (legal answers offered at those, decisions): the branching the players see, of the
+  same sampled games as the single draw (listing every decision's answers costs a
+  third of a game's time). A decision's legal answers are those the game lists for it
+  (`Model.choices`, the distinct answers its search player weighs); a decision it
+  does not list is not counted.
 - "turns per player": (players' turns, players); "minutes": (estimated seconds, 60),
   of the games not capped, from the time model below.
 
@@ -60,7 +61,7 @@ SECONDS_PER_ACTION = 8
 SECONDS_PER_CARD = 4
 SECONDS_PER_TURN = 10
 #: one game in this many (by seed) is re-dealt one round before its end ("single draw")
-SINGLE_DRAW_EVERY = 4
+SINGLE_DRAW_EVERY = 8
 #: the facts group holding each game's estimated whole minutes (key) -> 1, for medians
 MINUTES = "feel:minutes"
 
@@ -123,15 +124,20 @@ class Feel:
         self.standings: list[tuple] = []
         self.actions = self.decisions = self.choices = self.cards = self.turns = 0
         self.unseen = -1
-        seats = len(game.players)
+        self.seats = seats = len(game.players)
         sampled = game.seed % SINGLE_DRAW_EVERY == 0
-        self.window: deque | None = deque(maxlen=seats) if sampled else None
+        # (steps played, a copy then): each step's checkpoint at a searching table,
+        # else a copy at the start of every round, the last two kept (`start`)
+        self.every = 1 if game.searching else seats
+        self.window: deque | None = (
+            deque(maxlen=seats if game.searching else 2) if sampled else None
+        )
 
     def asked(self, game: Model, method: str, args: tuple) -> None:
         """A player was asked `method(*args)`."""
         self.actions += 1
-        lister = game.choices.get(method)
-        if lister is not None:
+        lister = game.choices.get(method) if self.window is not None else None
+        if lister is not None:  # counted in the sampled games: listing answers costs
             offered = len(lister(*args))
             if offered > 1:
                 self.decisions += 1
@@ -141,8 +147,8 @@ class Feel:
         """A step is about to be played."""
         self.turns += game.turn_step()
         self.unseen = game.unseen()
-        if self.window is not None:
-            self.window.append(game.checkpoint if game.searching else game.clone())
+        if self.window is not None and game.steps % self.every == 0:
+            self.window.append((game.steps, game.checkpoint if game.searching else game.clone()))
 
     def after(self, game: Model) -> None:
         """A step was played."""
@@ -156,10 +162,11 @@ class Feel:
         a measure the game never reached is left out."""
         steps = game.steps
         out: dict[tuple, tuple[int, int]] = {
-            ("feel", "decisions"): (self.decisions, self.turns),
-            ("feel", "choices"): (self.choices, self.decisions),
-            ("feel", "turns per player"): (self.turns, len(game.players)),
+            ("feel", "turns per player"): (self.turns, len(game.players))
         }
+        if self.window is not None:
+            out["feel", "decisions"] = (self.decisions, self.turns)
+            out["feel", "choices"] = (self.choices, self.decisions)
         if not capped:
             out["feel", "minutes"] = (self.estimate(steps), 60)
         winners = game.winners()
@@ -172,7 +179,9 @@ class Feel:
                 seat = game.names.index(winners[0])
                 out["feel", "drama"] = (trailing(self.standings, seat), len(leaders))
         if self.window and winners is not None:
-            out["feel", "single draw"] = (int(redealt(game, self.window[0]) != set(winners)), 1)
+            target = max(0, steps - self.seats)  # one round before the last step
+            start = next(copy for played, copy in reversed(self.window) if played <= target)
+            out["feel", "single draw"] = (int(redealt(game, start, target) != set(winners)), 1)
         return out
 
     def estimate(self, steps: int) -> int:
@@ -180,12 +189,17 @@ class Feel:
         return seconds(self.actions, self.cards, steps)
 
 
-def redealt(game: Model, start: Model) -> set[str] | None:
-    """The winners of `start` (a copy of `game` at a clean point) played to its end
-    after the cards hidden from a seat drawn at random are dealt anew and chance is
-    reseeded, from `game`'s seed; None when that game stops unscored."""
+def redealt(game: Model, start: Model, target: int) -> set[str] | None:
+    """The winners of `start` (a copy of `game` at a clean point, at most `target`
+    steps in) played on to step `target` as `game` was (the same sources, so the same
+    play), then to its end after the cards hidden from a seat drawn at random are dealt
+    anew and chance is reseeded, from `game`'s seed; None when that game stops
+    unscored."""
     rng = random.Random(f"{game.seed}/single draw")
     world = start.clone()
+    while world.steps < target and not world.over():
+        world.step()
+        world.steps += 1
     world.determinize(rng.randrange(len(game.players)), rng)
     world.rng.seed(rng.getrandbits(64))
     if game.searching:

@@ -40,8 +40,10 @@ Decider = Callable[["Model", int, str, tuple], object]
 
 
 def copy_rng(rng: random.Random) -> random.Random:
-    """An independent copy of `rng` in the same state."""
-    other = random.Random()
+    """An independent copy of `rng` in the same state (made without seeding it first:
+    `setstate` sets every bit of it, and seeding from the system's entropy was most of
+    the cost of a copy of a game)."""
+    other = random.Random.__new__(random.Random)
     other.setstate(rng.getstate())
     return other
 
