@@ -35,9 +35,7 @@ def _measure_rows(module: ModuleType, n: int) -> list[tuple[tuple, str, str]]:
         (("capped",), "turn-cap draws", "rate"),
         (("first round",), "over within the first round", "rate"),
     ]
-    rows += [
-        (("ending", key), f"ending: {label}", "rate") for key, label in module.ENDINGS.items()
-    ]
+    rows += [(("ending", key), f"ending: {label}", "rate") for key, label in module.ENDINGS.items()]
     return rows + [  # how the games felt (pnp.simulate.feel)
         (("feel", key), label, "rate" if kind == "share" else "mean")
         for key, (label, kind) in MEASURES.items()

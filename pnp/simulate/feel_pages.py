@@ -45,9 +45,7 @@ def feel_page(summary: dict, styles: dict) -> list:
     rows = [["Measure", *(f"{c['players']} players" for c in counts)]]
     for k, measure in enumerate(counts[0]["feel"]):
         rows.append([measure["label"], *(shown(c["feel"][k]) for c in counts)])
-    rows.append(
-        ["Estimated minutes, median", *(_or_na(c["minutes_median"]) for c in counts)]
-    )
+    rows.append(["Estimated minutes, median", *(_or_na(c["minutes_median"]) for c in counts)])
     rows.append(["Seat spread, points (best seat less worst)", *(_spread(c) for c in counts)])
     first = 46 * mm
     rest = (A4[0] - 2 * MARGIN_PT - first) / len(counts)

@@ -138,6 +138,5 @@ def feel_lines(count: dict) -> list[str]:
         f"  decisions {shown(rows['decisions'])} a turn, each of "
         f"{shown(rows['choices'])} legal answers; turns per player "
         f"{shown(rows['turns per player'])}; estimated minutes "
-        f"{shown(rows['minutes'])}, median "
-        + ("n/a" if median is None else str(median)),
+        f"{shown(rows['minutes'])}, median " + ("n/a" if median is None else str(median)),
     ]
