@@ -36,8 +36,8 @@ Per game, each as (count, out of), summed over games:
   third of a game's time). A decision's legal answers are those the game lists for it
   (`Model.choices`, the distinct answers its search player weighs); a decision it
   does not list is not counted.
-- "turns per player": (players' turns, players); "minutes": (estimated seconds, 60),
-  of the games not capped, from the time model below.
+- "turns per player": (players' turns, players) and "minutes": (estimated seconds,
+  60), of the games not capped, the minutes from the time model below.
 
 The time model (README, "How a game feels"): a game takes SECONDS_PER_ACTION for
 every answer a player gives (every decision, a forced one too), SECONDS_PER_CARD for
@@ -161,13 +161,12 @@ class Feel:
         """The game's (count, out of) of each measure (module), keyed ("feel", name);
         a measure the game never reached is left out."""
         steps = game.steps
-        out: dict[tuple, tuple[int, int]] = {
-            ("feel", "turns per player"): (self.turns, len(game.players))
-        }
+        out: dict[tuple, tuple[int, int]] = {}
         if self.window is not None:
             out["feel", "decisions"] = (self.decisions, self.turns)
             out["feel", "choices"] = (self.choices, self.decisions)
-        if not capped:
+        if not capped:  # a capped game's turns and minutes are only the cap's
+            out["feel", "turns per player"] = (self.turns, len(game.players))
             out["feel", "minutes"] = (self.estimate(steps), 60)
         winners = game.winners()
         if self.standings:
