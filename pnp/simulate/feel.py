@@ -146,13 +146,16 @@ class Feel:
     def before(self, game: Model) -> None:
         """A step is about to be played."""
         self.turns += game.turn_step()
-        self.unseen = game.unseen()
+        if self.unseen < 0:  # after a step, `after` has counted it
+            self.unseen = game.unseen()
         if self.window is not None and game.steps % self.every == 0:
             self.window.append((game.steps, game.checkpoint if game.searching else game.clone()))
 
     def after(self, game: Model) -> None:
         """A step was played."""
-        self.cards += max(0, self.unseen - game.unseen())
+        unseen = game.unseen()
+        self.cards += max(0, self.unseen - unseen)
+        self.unseen = unseen
         standing = game.standing()
         if standing is not None:
             self.standings.append(tuple(standing))

@@ -170,8 +170,13 @@ class Match(Opening, Turns, Model):
         return math.tanh((min(lows) - mine) / LEAD_VC)
 
     def standing(self) -> list[int]:
-        """Each seat's lowest Hero, negated (lower is nearer a win; out counts as 40)."""
-        return [-lowest_vc(self.state, name) for name in self.names]
+        """Each seat's lowest Hero, negated (lower is nearer a win; none in play counts
+        as 40, as `lowest_vc` says), in one pass over the Heroes."""
+        low = dict.fromkeys(self.names, rules.ELIMINATE_AT)
+        for hero in self.state.heroes:
+            if hero.in_play and hero.vc < low[hero.owner]:
+                low[hero.owner] = hero.vc
+        return [-low[name] for name in self.names]
 
     def unseen(self) -> int:
         return sum(len(d) for d in {id(s.deck): s.deck for s in self.seats}.values())
