@@ -158,7 +158,7 @@ class Feel:
         self.unseen = unseen
         standing = game.standing()
         if standing is not None:
-            self.standings.append(tuple(standing))
+            self.standings.append(tuple(standing))  # a copy: a model may reuse its list
 
     def measures(self, game: Model, capped: bool) -> dict[tuple, tuple[int, int]]:
         """The game's (count, out of) of each measure (module), keyed ("feel", name);
