@@ -32,11 +32,14 @@ from pnp.core.disk_cache import (
     module_stamps,
     read_checked,
     unchanged,
+    used,
     write_checked,
 )
 from pnp.core.errors import Problem
 from pnp.fonts import BOLD, ITALIC, REGULAR, font_file
 
+#: the most kits' checks kept (pnp.core.disk_cache.prune)
+KEEP = 256
 #: a data folder holding more files than this is checked each time (listing it costs)
 MAX_FILES = 5000
 #: nor one holding more bytes than this (reading them all costs more than the checks)
@@ -116,14 +119,17 @@ def _path(key: str) -> Path:
 def kept_problems(key: str | None) -> list[Problem] | None:
     """The problems kept under `key`, or None: none kept, damaged, or found by a pnp
     whose modules have changed since."""
-    body = read_checked(_path(key)) if key is not None else None
-    if body is None:
+    path = _path(key) if key is not None else None
+    body = read_checked(path) if path is not None else None
+    if path is None or body is None:
         return None
     try:
         entry = json.loads(body)
         if not unchanged(entry["code"]):
             return None
-        return [decoded(p) for p in entry["problems"]]
+        problems = [decoded(p) for p in entry["problems"]]
+        used(path)
+        return problems
     except (ValueError, TypeError, KeyError, IndexError):
         return None
 
@@ -134,7 +140,7 @@ def keep_problems(key: str | None, problems: list[Problem]) -> None:
     if key is None or code is None:
         return
     found = [encoded(p) for p in problems]
-    write_checked(_path(key), json.dumps({"problems": found, "code": code}).encode())
+    write_checked(_path(key), json.dumps({"problems": found, "code": code}).encode(), KEEP)
 
 
 def encoded(problem: Problem) -> list:

@@ -27,6 +27,7 @@ from pnp.core.disk_cache import (
     module_stamps,
     read_checked,
     unchanged,
+    used,
     write_checked,
 )
 from pnp.core.shown import plural
@@ -36,6 +37,8 @@ from pnp.layout.first_page import FIRST_PAGE, DeckRow, FirstPage, KitFile
 from pnp.layout.imposition import Grid, SheetSpec
 from pnp.layout.kit import PrintGroup
 
+#: the most print-me-first pages kept (pnp.core.disk_cache.prune)
+KEEP_PAGES = 16
 #: How a double-sided sheet turns, as a printer's dialog names it.
 FLIPS = {"long": "flip on the long edge", "short": "flip on the short edge"}
 
@@ -275,6 +278,7 @@ def _kept_or_drawn(path: Path, page: Any) -> int:
             fresh = False
         if fresh:
             path.write_bytes(pdf)
+            used(kept)
             return pages
     from pnp.render.print_first import render_first_page
 
@@ -282,5 +286,5 @@ def _kept_or_drawn(path: Path, page: Any) -> int:
     code = module_stamps()
     if code is not None:
         head = json.dumps({"pages": pages, "code": code}).encode()
-        write_checked(kept, head + b"\n" + path.read_bytes())
+        write_checked(kept, head + b"\n" + path.read_bytes(), KEEP_PAGES)
     return pages

@@ -16,19 +16,12 @@ import pytest
 
 import pnp.build
 from pnp.build import BuildOptions, build
-from pnp.core.disk_cache import ENV_DIR, read_checked, write_checked
+from pnp.core.disk_cache import read_checked, write_checked
 from pnp.core.errors import DataError
 from pnp.core.paths import SHIPPED_DATA_DIR
 from tests.test_art import add_art, image
 
 GAME = "hack-attack"
-
-
-@pytest.fixture
-def cache(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv(ENV_DIR, str(folder))
-    return folder
 
 
 @pytest.fixture
@@ -55,7 +48,7 @@ def built(data: Path, out: Path, **options):
     return build(BuildOptions(GAME, data_dir=data, out_dir=out, **options))
 
 
-def test_a_second_build_reads_the_checks_and_prints_the_same(cache, checked, data, tmp_path):
+def test_a_second_build_reads_the_checks_and_prints_the_same(own_cache, checked, data, tmp_path):
     first = built(data, tmp_path / "a")
     again = built(data, tmp_path / "b")
     assert checked == [GAME]
@@ -65,7 +58,7 @@ def test_a_second_build_reads_the_checks_and_prints_the_same(cache, checked, dat
 
 
 def test_an_edited_file_other_options_or_a_changed_module_check_again(
-    cache, checked, data, tmp_path
+    own_cache, checked, data, tmp_path
 ):
     built(data, tmp_path / "a")
     tech = data / GAME / "tech.toml"
@@ -74,7 +67,7 @@ def test_an_edited_file_other_options_or_a_changed_module_check_again(
     built(data, tmp_path / "c", ink_saver=True)
     built(data, tmp_path / "d", ink_saver=True)
     assert len(checked) == 3
-    entry = max(cache.glob("faces/*"), key=lambda p: p.stat().st_mtime_ns)
+    entry = max(own_cache.glob("faces/*"), key=lambda p: p.stat().st_mtime_ns)
     body = read_checked(entry)
     assert body is not None
     kept = json.loads(body)
@@ -87,7 +80,7 @@ def test_an_edited_file_other_options_or_a_changed_module_check_again(
     assert len(checked) == 5
 
 
-def test_an_edit_keeping_the_size_and_time_is_seen(cache, checked, data, tmp_path):
+def test_an_edit_keeping_the_size_and_time_is_seen(own_cache, checked, data, tmp_path):
     """A file saved again within the filesystem's time resolution, at the same length,
     is still another input: the key holds each file's bytes, not its size and time."""
     tech = data / GAME / "tech.toml"
@@ -103,7 +96,7 @@ def test_an_edit_keeping_the_size_and_time_is_seen(cache, checked, data, tmp_pat
     assert checked == [GAME, GAME]
 
 
-def test_a_kit_with_an_error_is_refused_again_without_checking(cache, checked, data, tmp_path):
+def test_a_kit_with_an_error_is_refused_again_without_checking(own_cache, checked, data, tmp_path):
     tech = data / GAME / "tech.toml"
     tech.write_text(tech.read_text().replace('name = "Smart TV"', 'name = "Smart TV 電視"', 1))
     failures = []
@@ -116,13 +109,13 @@ def test_a_kit_with_an_error_is_refused_again_without_checking(cache, checked, d
     assert "the font has no glyph for '視' (U+8996), '電' (U+96FB)" in failures[0]
 
 
-def test_a_kit_whose_checks_read_pixels_is_checked_each_time(cache, checked, data, tmp_path):
+def test_a_kit_whose_checks_read_pixels_is_checked_each_time(own_cache, checked, data, tmp_path):
     image(data / GAME / "art" / "back.png", (780, 1100))
     add_art(data / GAME / "tech.toml", "smart-tv", '"art/back.png"')  # under its texts
     built(data, tmp_path / "a")
     built(data, tmp_path / "b")
     assert checked == [GAME, GAME]
-    assert not list(cache.glob("faces/*"))
+    assert not list(own_cache.glob("faces/*"))
 
 
 def test_a_kit_from_another_package_is_keyed_on_its_own_modules(tmp_path, monkeypatch):

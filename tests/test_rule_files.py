@@ -14,19 +14,12 @@ import pytest
 
 import pnp.figures
 from pnp.build import BuildOptions, build
-from pnp.core.disk_cache import ENV_DIR, read_checked, write_checked
+from pnp.core.disk_cache import read_checked, write_checked
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.layout.imposition import SheetSpec
 from pnp.render import rule_files
 
 GAME = "hack-attack"
-
-
-@pytest.fixture
-def cache(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv(ENV_DIR, str(folder))
-    return folder
 
 
 @pytest.fixture
@@ -47,10 +40,10 @@ def files(folder: Path) -> list[bytes]:
     return [(folder / GAME / name).read_bytes() for name in rule_files.NAMES]
 
 
-def test_a_second_build_copies_the_rule_files_an_earlier_one_laid_out(cache, started, tmp_path):
+def test_a_second_build_copies_the_rule_files_an_earlier_one_laid_out(own_cache, started, tmp_path):
     first = build(BuildOptions(GAME, out_dir=tmp_path / "a"))
     assert len(started) == 1
-    assert len(list(cache.glob("rules/*/*"))) == 1
+    assert len(list(own_cache.glob("rules/*/*"))) == 1
     again = build(BuildOptions(GAME, out_dir=tmp_path / "b"))
     assert len(started) == 1  # nothing laid out, no process started
     assert files(tmp_path / "b") == files(tmp_path / "a")
@@ -58,7 +51,7 @@ def test_a_second_build_copies_the_rule_files_an_earlier_one_laid_out(cache, sta
     assert (again.pages["rules.pdf"], again.pages["booklet.pdf"]) == (12, 6)
 
 
-def test_what_the_files_print_decides_whether_they_are_laid_out_again(cache, started, tmp_path):
+def test_what_the_files_print_decides_whether_they_are_laid_out_again(own_cache, started, tmp_path):
     data = tmp_path / "data"
     shutil.copytree(SHIPPED_DATA_DIR / GAME, data / GAME)
 
@@ -81,9 +74,9 @@ def test_what_the_files_print_decides_whether_they_are_laid_out_again(cache, sta
     assert built("g") == 5  # as "e" laid them out
 
 
-def test_a_damaged_entry_or_a_changed_module_is_laid_out_again(cache, started, tmp_path):
+def test_a_damaged_entry_or_a_changed_module_is_laid_out_again(own_cache, started, tmp_path):
     build(BuildOptions(GAME, out_dir=tmp_path / "a"))
-    (entry,) = cache.glob("rules/*/*")
+    (entry,) = own_cache.glob("rules/*/*")
     entry.write_bytes(entry.read_bytes()[:-10])  # cut short: its checksum fails
     build(BuildOptions(GAME, out_dir=tmp_path / "b"))
     assert len(started) == 2
@@ -102,7 +95,7 @@ def test_a_damaged_entry_or_a_changed_module_is_laid_out_again(cache, started, t
     assert files(tmp_path / "c") == files(tmp_path / "a")
 
 
-def test_kept_rule_files_keep_their_pictures_problems(cache, started, tmp_path, monkeypatch):
+def test_kept_rule_files_keep_their_pictures_problems(own_cache, started, tmp_path, monkeypatch):
     data = tmp_path / "data"
     shutil.copytree(SHIPPED_DATA_DIR / GAME, data / GAME)
     game_toml = data / GAME / "game.toml"
@@ -119,7 +112,7 @@ def test_kept_rule_files_keep_their_pictures_problems(cache, started, tmp_path, 
     assert reports[1].warnings == reports[0].warnings
 
 
-def test_the_print_me_first_page_is_drawn_once_per_content(cache, tmp_path, monkeypatch):
+def test_the_print_me_first_page_is_drawn_once_per_content(own_cache, tmp_path, monkeypatch):
     import pnp.render.print_first
 
     drawn: list = []

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from pnp.core.disk_cache import ENV_DIR
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.core.toml_text import parse_toml
 from pnp.data import toml_cache
@@ -18,15 +17,8 @@ from pnp.data.toml_source import read_toml
 SHIPPED = sorted(SHIPPED_DATA_DIR.glob("*/*.toml"))
 
 
-@pytest.fixture
-def cache(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv(ENV_DIR, str(folder))
-    return folder
-
-
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_a_text_read_again_is_what_the_parser_made_of_it(path, cache):
+def test_a_text_read_again_is_what_the_parser_made_of_it(path, own_cache):
     text = path.read_text(encoding="utf-8")
     parsed = parse_toml(path, text)
     assert not isinstance(parsed, Exception) and isinstance(parsed, tuple)
@@ -39,7 +31,7 @@ def test_a_text_read_again_is_what_the_parser_made_of_it(path, cache):
         assert index.tables[name] is tables[-1]
 
 
-def test_equal_strings_read_again_are_one_object(cache):
+def test_equal_strings_read_again_are_one_object(own_cache):
     text = 'a = ["backups", "backups"]\n[[card]]\nkind = "backups"\n'
     toml_cache.keep(text, *parse_toml(Path("x.toml"), text))
     kept = toml_cache.kept(text)
@@ -48,7 +40,7 @@ def test_equal_strings_read_again_are_one_object(cache):
     assert data["a"][0] is data["a"][1] is data["card"][0]["kind"]
 
 
-def test_a_date_another_text_or_a_damaged_entry_is_parsed_anew(cache):
+def test_a_date_another_text_or_a_damaged_entry_is_parsed_anew(own_cache):
     dated = "when = 2024-05-01\n"
     toml_cache.keep(dated, *parse_toml(Path("x.toml"), dated))
     assert toml_cache.kept(dated) is None
@@ -56,6 +48,6 @@ def test_a_date_another_text_or_a_damaged_entry_is_parsed_anew(cache):
     toml_cache.keep(text, *parse_toml(Path("x.toml"), text))
     assert toml_cache.kept(text) is not None
     assert toml_cache.kept("a = 2\n") is None
-    (entry,) = cache.glob("toml/*/*")
+    (entry,) = own_cache.glob("toml/*/*")
     entry.write_bytes(entry.read_bytes()[:-3])
     assert toml_cache.kept(text) is None

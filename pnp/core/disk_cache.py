@@ -9,8 +9,10 @@ folder for "hackpack" (~/.cache/hackpack on Linux).
 An entry is one file: its first line the SHA-256 of the rest, written to a temporary
 file in its own folder and moved into place (os.replace), so processes running at once
 each read a whole entry or none; a missing, damaged, truncated or unreadable entry reads
-as none, and a folder that cannot be written is passed over. None of it is ever
-reported: a cache only saves time, and what is printed is the same with or without it.
+as none, and a folder that cannot be written is passed over. Each kind of entry is held
+to a number of them (`prune`: the least lately used go first), so the folder does not
+grow with every edit a designer makes. None of it is ever reported: a cache only saves
+time, and what is printed is the same with or without it.
 """
 
 from __future__ import annotations
@@ -19,11 +21,16 @@ import hashlib
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
 #: names the cache folder instead of platformdirs' user cache folder
 ENV_DIR = "HACKPACK_CACHE_DIR"
+#: a temporary file older than this was left by a write that was killed (`prune`)
+STALE_TEMPORARY_NS = 3600 * 10**9
+#: the folders this process has pruned
+_pruned: set[str] = set()
 
 
 def cache_folder() -> Path:
@@ -53,9 +60,13 @@ def read_checked(path: Path | str) -> bytes | None:
     return body if hashlib.sha256(body).hexdigest().encode() == check else None
 
 
-def write_checked(path: Path, body: bytes) -> None:
+def write_checked(path: Path, body: bytes, keep: int | None = None) -> None:
     """Write `body` under its SHA-256 to `path`, whole or not at all (a temporary file in
-    the same folder, moved into place); a folder that cannot be written is passed over."""
+    the same folder, moved into place); a folder that cannot be written is passed over.
+    With `keep`, the folder is first cut to its newest `keep` - 1 entries (`prune`), so
+    it holds `keep` with this one (more only as one process writes several)."""
+    if keep is not None:
+        prune(path.parent, keep - 1)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(
@@ -68,6 +79,38 @@ def write_checked(path: Path, body: bytes) -> None:
         except BaseException:
             os.unlink(temporary)
             raise
+    except OSError:
+        pass
+
+
+def prune(folder: Path, keep: int) -> None:
+    """Remove the oldest entries of `folder` (by modification time: `used` renews it)
+    beyond the newest `keep`, and temporary files a write killed half-way left there an
+    hour or more ago; once per folder and process (a build writes many entries), and
+    never an error (an entry another process removes first, or is reading, is fine: a
+    file open for reading stays whole)."""
+    if str(folder) in _pruned:
+        return
+    _pruned.add(str(folder))
+    try:
+        with os.scandir(folder) as found:
+            files = [(e.stat().st_mtime_ns, e.name, e.path) for e in found if e.is_file()]
+    except OSError:
+        return
+    stale = time.time_ns() - STALE_TEMPORARY_NS
+    temporary = [f for f in files if f[1].startswith(".") and f[1].endswith(".tmp")]
+    entries = sorted((f for f in files if not f[1].startswith(".")), reverse=True)
+    for _, _, path in entries[keep:] + [f for f in temporary if f[0] < stale]:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+def used(path: Path | str) -> None:
+    """Mark the entry at `path` as just used, so `prune` keeps it among the newest."""
+    try:
+        os.utime(path)
     except OSError:
         pass
 

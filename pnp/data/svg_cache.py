@@ -50,6 +50,8 @@ from pnp.data import svg_numbers
 
 #: pnp's own part of the converter's version (see the module docstring)
 CODE_VERSION = 3
+#: the most files kept, drawings and their forms' operators (pnp.core.disk_cache.prune)
+KEEP = 8192
 #: svglib's Path subclasses, stored as the plain Path they draw as: their overrides of
 #: getProperties() (no stroke; no fill nor stroke for a clip path) become attributes.
 _FLATTENED = {("svglib.svglib", "NoStrokePath"), ("svglib.svglib", "ClippingPath")}
@@ -219,7 +221,7 @@ def store(key: str, drawing: Any) -> Entry:
     except _NotStored:
         return Entry(width, height)
     head = json.dumps({"width_pt": width, "height_pt": height})
-    write_checked(Path(_entry_path(key)), f"{head}\n{json.dumps(tree)}".encode())
+    write_checked(Path(_entry_path(key)), f"{head}\n{json.dumps(tree)}".encode(), KEEP)
     return Entry(width, height, tree)
 
 
@@ -246,7 +248,7 @@ def keep_form_operators(key: str, variant: str, operators: str) -> bool:
     body = operators.encode("ascii", "replace")
     if not _PLAIN_OPERATORS.fullmatch(body) or not variant.isalnum():
         return False
-    write_checked(Path(_entry_path(key, f".{variant}.ops")), body)
+    write_checked(Path(_entry_path(key, f".{variant}.ops")), body, KEEP)
     return True
 
 

@@ -30,6 +30,9 @@ from pnp.core.toml_text import LineIndex, TableLines
 
 _code: str | None = None  # the digest of the code that reads TOML, found once
 
+#: the most parsed files kept (pnp.core.disk_cache.prune)
+KEEP = 1024
+
 
 def _code_digest() -> str:
     global _code
@@ -76,7 +79,7 @@ def keep(text: str, data: dict, lines: LineIndex) -> None:
         body = json.dumps({"data": data, "lines": _encoded(lines)}, allow_nan=False)
     except (TypeError, ValueError):  # a date, a time: parsed each time
         return
-    write_checked(path, body.encode())
+    write_checked(path, body.encode(), KEEP)
 
 
 def _encoded(index: LineIndex) -> dict:

@@ -32,6 +32,7 @@ from pnp.core.disk_cache import (
     module_stamps,
     read_checked,
     unchanged,
+    used,
     write_checked,
 )
 from pnp.core.errors import Problem
@@ -44,6 +45,8 @@ FORMAT = 2
 #: the most bytes of SVG file names handed over at once (a pipe holds 64 KiB)
 PIPE_ROOM = 32 * 1024
 NAMES = ("rules.pdf", "booklet.pdf")
+#: the most rule files kept, each entry both PDFs (pnp.core.disk_cache.prune)
+KEEP = 16
 
 
 class RuleFiles:
@@ -205,6 +208,7 @@ def kept(key: str) -> Kept | None:
             return None
         files = (rest[: sizes[0]], rest[sizes[0] :])
         problems = list(about["problems"])
+        used(_entry_path(key))
         return Kept(str(about["inputs"]), int(about["pages"]), int(about["sides"]), files, problems)
     except (ValueError, TypeError, KeyError):
         return None
@@ -258,5 +262,6 @@ def write(
             "sizes": [len(f) for f in files],
             "code": code,
         }
-        write_checked(_entry_path(key), json.dumps(about).encode() + b"\n" + b"".join(files))
+        entry = json.dumps(about).encode() + b"\n" + b"".join(files)
+        write_checked(_entry_path(key), entry, KEEP)
     return pages, sides
