@@ -17,7 +17,7 @@ from pnp.games.hack_back.loader import load_hack_back
 from pnp.games.hack_back.simulator import Match, Racer
 
 SHIPPED = SHIPPED_DATA_DIR / "hack-back"
-ASIDE = re.compile(r'^aside_at_two = \[\n(?:  \{.*\},\n)+\]\n', re.M)
+ASIDE = re.compile(r"^aside_at_two = \[\n(?:  \{.*\},\n)+\]\n", re.M)
 
 
 def _with_aside(tmp_path, entries: str):
@@ -88,9 +88,7 @@ def test_the_simulator_deals_a_two_player_game_without_the_cards_set_aside():
     for players, expected in ((2, 57), (3, 70)):
         game = Match(data, [Racer() for _ in range(players)], seed=3, deck_format="shared")
         seat = game.seats[0]
-        dealt = Counter(c.id for c in seat.deck) + Counter(
-            c.id for s in game.seats for c in s.hand
-        )
+        dealt = Counter(c.id for c in seat.deck) + Counter(c.id for s in game.seats for c in s.hand)
         assert sum(dealt.values()) == expected
         for card, n in data.shared.cards:
             assert dealt[card] == n - (aside.get(card, 0) if players == 2 else 0), card
