@@ -42,12 +42,11 @@ def write_sheet(folder: Path, rows, name: str = "de.csv") -> Path:
 
 
 def declare(folder: Path, languages: str = '["en", "de"]') -> None:
+    """Declare `languages` in the copy's game.toml, in place of the shipped ones."""
     game = folder / "game.toml"
-    text = game.read_text(encoding="utf-8")
-    game.write_text(
-        text.replace('icons = "icons.toml"', f'icons = "icons.toml"\nlanguages = {languages}', 1),
-        encoding="utf-8",
-    )
+    text = re.sub(r"(?m)^languages = .*$", f"languages = {languages}", game.read_text("utf-8"))
+    assert f"languages = {languages}" in text
+    game.write_text(text, encoding="utf-8")
 
 
 def translate_rulebook(folder: Path, made_from: str | None = None) -> None:
@@ -387,3 +386,34 @@ def test_the_credits_are_translated_and_keep_every_name_cc_by_asks_for(german, t
     assert result.exit_code == 1
     found = [x for x in result.output.splitlines() if "{url} once" in x]
     assert len(found) == 1 and "hack-attack/translations/de.csv, row 9" in found[0], found
+
+
+def test_the_shipped_german_kit_prints_its_sheet(tmp_path):
+    """Hack Attack: Defense in German, as shipped: every card name, text and label of
+    its translation sheet is in the built cards.pdf, and no English card name is."""
+    import pypdfium2 as pdfium
+
+    from pnp.build import BuildOptions
+    from pnp.build_lang import build_language
+    from pnp.core.paths import SHIPPED_DATA_DIR
+
+    build_language(BuildOptions("hack-attack", out_dir=tmp_path), "de")
+    pdf = pdfium.PdfDocument(tmp_path / "hack-attack" / "de" / "cards.pdf")
+    try:
+        text = "".join(page.get_textpage().get_text_range() for page in pdf)
+    finally:
+        pdf.close()
+
+    def bare(words: str) -> str:  # pdfium reads a hyphen that ends a line as U+FFFE
+        return "".join(words.split()).replace("\ufffe", "").replace("-", "")
+
+    printed = bare(text)
+    sheet = SHIPPED_DATA_DIR / "hack-attack" / "translations" / "de.csv"
+    with open(sheet, encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    names = [r for r in rows if r["field"] == "name" and r["id"] not in ("game", "back")]
+    assert len(names) > 60
+    for row in names:
+        assert bare(row["translation"]) in printed, row
+    changed = [r for r in names if bare(r["translation"]) != bare(r["source"])]
+    assert not [r["source"] for r in changed if bare(r["source"]) in printed]
