@@ -25,6 +25,7 @@ from pnp.simulate.report import summarise, text_lines
 from pnp.simulate.result import Setup, deck_words, tables
 from pnp.simulate.run import Arm, Job, default_workers, run
 from pnp.simulate.search import MOST_ITERATIONS
+from pnp.simulate.variants import UnknownVariant, find_variant, listing
 
 FILE_NAME = "balance.pdf"
 #: player counts simulated when none are asked for: the game's, up to this many players
@@ -44,7 +45,9 @@ class SimulateOptions:
     iterations a decision; `rotate`: turn the strategies round the table game by game;
     `skill`: play random, rule-of-thumb and search tables on the same seeds; `compare`:
     a second card data folder to play on the same seeds; `scheduler`: a Dask
-    scheduler's address to play on instead of local processes."""
+    scheduler's address to play on instead of local processes; `variant`: a rule
+    variant of the game's (pnp.simulate.variants) every table plays, or with
+    `compare_rules` the one played beside the author's rules on the same seeds."""
 
     game: str
     data_dir: Path | None  # None: the game's own folder, as its manifest names it
@@ -62,6 +65,8 @@ class SimulateOptions:
     skill: bool = False
     compare: Path | None = None
     scheduler: str | None = None
+    variant: str | None = None
+    compare_rules: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,15 +155,32 @@ def _players(
 
 
 def _arms(options: SimulateOptions, module: ModuleType) -> tuple[Arm, ...]:
+    """The arms `options` ask for, each playing the rule variant asked (none with
+    --compare-rules, whose second arm plays it on the same card data)."""
+    variant = None if options.compare_rules else options.variant
+    arms = tuple(replace(arm, variant=variant) for arm in _plain_arms(options, module))
+    if options.compare_rules:
+        return arms + (replace(arms[0], label="B", variant=options.variant),)
+    return arms
+
+
+def _plain_arms(options: SimulateOptions, module: ModuleType) -> tuple[Arm, ...]:
+    two = [
+        o
+        for o, on in (("--compare", options.compare), ("--compare-rules", options.compare_rules))
+        if on
+    ]
     if options.skill:
         if options.strategies:
             raise PnpError(
                 "--skill-report plays random, rule-of-thumb and search tables "
                 "itself; leave out --strategy"
             )
-        if options.compare:
-            raise PnpError("--skill-report and --compare are two runs; ask for one")
+        if two:
+            raise PnpError(f"--skill-report and {two[0]} are two runs; ask for one")
         return skill_levels(module)
+    if len(two) == 2:
+        raise PnpError("--compare and --compare-rules are two runs; ask for one")
     strategies = options.strategies or (module.DEFAULT_STRATEGY,)
     unknown = [s for s in strategies if s not in module.STRATEGIES]
     if unknown:
@@ -177,6 +199,7 @@ def job_for(options: SimulateOptions, module: ModuleType, data) -> Job:
     or iterations out of range."""
     deck_format = _deck_format(options, module)
     players = _players(options, module, data, deck_format)
+    options = replace(options, variant=_check_variant(options, module, players))
     arms = _arms(options, module)
     for n in players:
         for arm in arms:
@@ -206,8 +229,34 @@ def job_for(options: SimulateOptions, module: ModuleType, data) -> Job:
         arms,
         Setup(deck_format, options.iterations),
         options.rotate,
-        paired=options.compare is not None,
+        paired=options.compare is not None or options.compare_rules,
     )
+
+
+def _check_variant(
+    options: SimulateOptions, module: ModuleType, players: tuple[int, ...]
+) -> str | None:
+    """The name of the rule variant asked, as the game declares it (None: none).
+    UnknownVariant for a rule variant the game does not declare (naming those it
+    does); PnpError for --compare-rules without one, or a player count it cannot be
+    played at."""
+    if options.variant is None:
+        if options.compare_rules:
+            raise UnknownVariant(
+                "--compare-rules plays the author's rules beside a rule variant: name "
+                f"one with --rule-variant ({options.game}'s: "
+                f"{listing(module) or 'none declared'})"
+            )
+        return None
+    variant = find_variant(module, options.game, options.variant)
+    if variant.players:
+        low, high = variant.players
+        wrong = [n for n in players if not low <= n <= high]
+        if wrong:
+            raise PnpError(
+                f"{variant.words} is played at {low}-{high} players, not {spans(wrong)} (--players)"
+            )
+    return variant.name
 
 
 class Prepared(NamedTuple):
