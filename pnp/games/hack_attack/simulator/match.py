@@ -45,9 +45,9 @@ from pnp.games.hack_attack.cards import (
 from pnp.games.hack_attack.simulator.attacks import Attacks
 from pnp.games.hack_attack.simulator.table import (
     DEAL_DEFENSE,
-    GENTLER,
     DEAL_TECH,
     DEFENSE_ROW,
+    GENTLER,
     LEAD_POINTS,
     NAMES,
     TECH_ROW,
