@@ -258,3 +258,19 @@ def test_the_shell_completes_a_games_rule_variants():
     ]
     other = ["simulate", "--game", "hack-back", "--rule-variant"]
     assert [c.value for c in completer.get_completions(other, "")] == []
+
+
+def test_a_run_with_a_variant_says_so_in_the_terminal_and_on_page_one(tmp_path):
+    from tests.test_simulate_runs import page_texts
+
+    result = cli(
+        "--game", "hack-attack", "--players", 3, "--games", 5, "--rule-variant", "gentler",
+        "--out", tmp_path,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "  rule variant gentler (house rule): Gentler first game: half the Attacks" in (
+        result.output
+    )
+    first = " ".join(page_texts(tmp_path / "hack-attack" / "balance.pdf")[0].split())
+    assert "Played with the rule variant gentler (house rule): Gentler first game" in first
+    assert "not the author's rules." in first
