@@ -160,6 +160,8 @@ def test_cover_plays_the_scorekeepers_cover_variant_and_refuses_a_table_too_smal
         "about": declared(ATTACK)[3].about,
         "players": [3, 6],
     }
+    default = cli("--game", "hack-attack", "--games", 2, "--rule-variant", "cover=3", "--no-pdf")
+    assert default.exit_code == 0 and "2 games at each of 3, 4, 5, 6 players" in default.output
     small = cli("--game", "hack-attack", "--players", 2, "--rule-variant", "cover=3", "--no-pdf")
     assert small.exit_code == 1
     assert "Error: the rule variant cover=3 (official variant) is played at 3-6 players, not 2" in (

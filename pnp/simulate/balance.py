@@ -25,7 +25,7 @@ from pnp.simulate.report import summarise, text_lines
 from pnp.simulate.result import Setup, deck_words, tables
 from pnp.simulate.run import Arm, Job, default_workers, run
 from pnp.simulate.search import MOST_ITERATIONS
-from pnp.simulate.variants import UnknownVariant, find_variant, listing
+from pnp.simulate.variants import chosen_variant
 
 FILE_NAME = "balance.pdf"
 #: player counts simulated when none are asked for: the game's, up to this many players
@@ -199,7 +199,10 @@ def job_for(options: SimulateOptions, module: ModuleType, data) -> Job:
     or iterations out of range."""
     deck_format = _deck_format(options, module)
     players = _players(options, module, data, deck_format)
-    options = replace(options, variant=_check_variant(options, module, players))
+    name, players = chosen_variant(
+        module, options.game, options.variant, players, bool(options.players), options.compare_rules
+    )
+    options = replace(options, variant=name)
     arms = _arms(options, module)
     for n in players:
         for arm in arms:
@@ -231,32 +234,6 @@ def job_for(options: SimulateOptions, module: ModuleType, data) -> Job:
         options.rotate,
         paired=options.compare is not None or options.compare_rules,
     )
-
-
-def _check_variant(
-    options: SimulateOptions, module: ModuleType, players: tuple[int, ...]
-) -> str | None:
-    """The name of the rule variant asked, as the game declares it (None: none).
-    UnknownVariant for a rule variant the game does not declare (naming those it
-    does); PnpError for --compare-rules without one, or a player count it cannot be
-    played at."""
-    if options.variant is None:
-        if options.compare_rules:
-            raise UnknownVariant(
-                "--compare-rules plays the author's rules beside a rule variant: name "
-                f"one with --rule-variant ({options.game}'s: "
-                f"{listing(module) or 'none declared'})"
-            )
-        return None
-    variant = find_variant(module, options.game, options.variant)
-    if variant.players:
-        low, high = variant.players
-        wrong = [n for n in players if not low <= n <= high]
-        if wrong:
-            raise PnpError(
-                f"{variant.words} is played at {low}-{high} players, not {spans(wrong)} (--players)"
-            )
-    return variant.name
 
 
 class Prepared(NamedTuple):

@@ -87,6 +87,41 @@ def find_variant(module: ModuleType, game: str, name: str) -> RuleVariant:
     )
 
 
+def chosen_variant(
+    module: ModuleType,
+    game: str,
+    name: str | None,
+    players: tuple[int, ...],
+    asked: bool,
+    compare_rules: bool,
+) -> tuple[str | None, tuple[int, ...]]:
+    """The name of the rule variant `name` of `game` (simulator `module`) as the game
+    declares it (None: the author's rules), and the player counts to play: `players`,
+    or, when none were `asked` for, those of them the variant can be played at.
+    UnknownVariant for a name the game does not declare (naming those it does) or for
+    `compare_rules` without a variant; PnpError for a count asked that the variant
+    cannot be played at."""
+    if name is None:
+        if compare_rules:
+            raise UnknownVariant(
+                "--compare-rules plays the author's rules beside a rule variant: name one "
+                f"with --rule-variant ({game}'s: {listing(module) or 'none declared'})"
+            )
+        return None, players
+    variant = find_variant(module, game, name)
+    if variant.players:
+        low, high = variant.players
+        if not asked:
+            players = tuple(n for n in players if low <= n <= high) or players
+        wrong = [n for n in players if not low <= n <= high]
+        if wrong:
+            raise PnpError(
+                f"{variant.words} is played at {low}-{high} players, not "
+                f"{', '.join(map(str, wrong))} (--players)"
+            )
+    return variant.name, players
+
+
 def settings_of(variants: tuple[RuleVariant, ...], name: str | None) -> Mapping[str, object]:
     """The settings of the variant `name` among `variants` (a module's RULE_VARIANTS),
     {} for None (the author's rules). KeyError for a name none has (a run checks the
