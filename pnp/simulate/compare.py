@@ -1,9 +1,9 @@
 """`pnp simulate --compare OTHER`: the same seeds played on two card data sets, A (the
-run's own) and B (OTHER), or with `--rule-variant NAME --compare-rules` by two sets of
-rules, A (the author's) and B (the variant), on one card data set; and every figure of both with their difference and its 95 %
-interval, paired by seed (pnp.simulate.paired). A difference whose interval excludes 0
-is flagged; a card in one data set only is listed as "only in A" or "only in B" with
-its own figures. Nothing here names a game.
+run's own) and B (OTHER), or (`--rule-variant NAME --compare-rules`) by two sets of
+rules on one card data set, A (the author's) and B (the variant); and every figure of
+both with their difference and its 95 % interval, paired by seed (pnp.simulate.paired).
+A difference whose interval excludes 0 is flagged; a card in one data set only is
+listed as "only in A" or "only in B" with its own figures. Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -183,7 +183,8 @@ def sides(compare: dict) -> tuple[str, str, str]:
             f"{rules(b)}, on {b['data']}",
             "The author's rules A against a rule variant B",
         )
-    return a["data"], b["data"], "Card data A against B"
+    both = f", both played with {rules(a)}" if a.get("rule_variant") else ""
+    return a["data"], f"{b['data']}{both}", "Card data A against B"
 
 
 def _shown(value: float | None, kind: str) -> str:

@@ -187,9 +187,9 @@ def simulate(
 ) -> Result:
     """Play one seeded game of `n_players` (2–6) with `strategy` (a STRATEGIES name, or
     one per seat) as `setup` says (a search player's iterations, the rule variant of
-    RULE_VARIANTS played, if any). The same arguments
-    give the same Result. ValueError for a strategy list of the wrong length; KeyError
-    for an unknown strategy."""
+    RULE_VARIANTS played, if any). The same arguments give the same Result. ValueError
+    for a strategy list of the wrong length; KeyError for an unknown strategy or rule
+    variant."""
     names = per_seat(strategy, n_players)
     settings = settings_of(RULE_VARIANTS, setup.variant)
     game = Match(data, make_players(STRATEGIES, names, setup), seed, deck, cap, settings)
