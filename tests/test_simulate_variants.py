@@ -210,6 +210,21 @@ def test_compare_rules_reports_complete_the_round_paired_in_the_terminal_and_the
     assert "The author's rules A against a rule variant B" in text
 
 
+def test_compare_of_card_data_with_a_variant_plays_it_on_both_sides():
+    result = cli(
+        "--game", "hack-attack", "--players", 3, "--games", 20, "--rule-variant", "faster",
+        "--compare", SHIPPED_DATA_DIR, "--json", "--no-pdf",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["rule_variant"]["name"] == "faster"
+    compare = summary["compare"]
+    assert not compare["rules"]
+    assert compare["a"]["rule_variant"] == compare["b"]["rule_variant"] == summary["rule_variant"]
+    rows = [r for r in compare["by_players"][0]["differences"] if r["difference"] is not None]
+    assert all(r["difference"] == 0 for r in rows)
+
+
 # --- usage errors -------------------------------------------------------------------------------
 
 
