@@ -266,6 +266,19 @@ def test_a_data_only_game_says_it_has_no_model_to_play_a_variant_of(tmp_path):
     assert "Traceback" not in result.output
 
 
+def test_a_registered_game_that_declares_no_variants_says_so(monkeypatch):
+    from tests.fourth_game import register
+    from tests.fourth_game.kit import DATA_DIR
+
+    register(monkeypatch)  # Coin Flip: a simulator without RULE_VARIANTS
+    args = ("--game", "coin-flip", "--data", DATA_DIR, "--games", 3, "--no-pdf")
+    result = cli(*args, "--rule-variant", "complete-round")
+    assert result.exit_code == 2
+    assert "coin-flip declares no rule variants" in " ".join(result.output.split())
+    plain = cli(*args, "--workers", 1, "--json")
+    assert plain.exit_code == 0 and json.loads(plain.stdout)["rule_variant"] is None
+
+
 def test_the_shell_completes_a_games_rule_variants():
     completer = ShellComplete(main, {}, "pnp", "_PNP_COMPLETE")
     words = ["simulate", "--game", "hack-attack", "--rule-variant"]
