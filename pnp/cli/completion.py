@@ -1,5 +1,5 @@
 """Shell completion (click's `shell_complete`) of the ids `pnp` options take: a game's
-after `--game`, a card's after `--card`. The data folder is the one the command would
+after `--game`, a card's after `--card`, a rule variant's after `--rule-variant`. The data folder is the one the command would
 read: `--data` as typed, else the `data` of a pnp.toml (pnp.cli.config_files), else
 each game's own folder; likewise the game is `--game` as typed, else pnp.toml's
 `game`. Completing never writes and never fails: what cannot be read offers nothing."""
@@ -64,6 +64,30 @@ def complete_card_ids(ctx: click.Context, param: click.Parameter, incomplete: st
         return []
     typed = incomplete.casefold()
     return [c.id for c in kit.printed_cards(data) if c.id.casefold().startswith(typed)]
+
+
+def complete_rule_variants(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[str]:
+    """The rule variants (pnp.simulate.variants) of the game named by `--game` (or
+    pnp.toml's `game`) that start with what is typed, any case; nothing while no
+    simulated game is named."""
+    from pnp.cli.config_files import written_text
+    from pnp.core.games import resolve
+    from pnp.simulate import simulated, simulator
+    from pnp.simulate.variants import declared
+
+    game = ctx.params.get("game") or written_text("game")
+    if not game:
+        return []
+    try:
+        game = resolve(game)
+    except PnpError:
+        return []
+    if game not in simulated():
+        return []
+    typed = incomplete.casefold()
+    return [v.name for v in declared(simulator(game)) if v.name.casefold().startswith(typed)]
 
 
 def complete_languages(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:

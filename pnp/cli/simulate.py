@@ -15,6 +15,7 @@ from pnp.cli.base import (
     out_option,
     progress_bar,
 )
+from pnp.cli.completion import complete_rule_variants
 from pnp.cli.which_games import chosen_games
 from pnp.core.shown import plural, quoted
 from pnp.core.terminal import echo, echo_json, one_line
@@ -52,11 +53,12 @@ def _player_counts(ctx: click.Context, param: click.Parameter, value: str | None
 
 
 def _show_strategies(ctx: click.Context, param: click.Parameter, value: bool) -> None:
-    """--help-strategies: each game's strategies (the default marked) and deck formats,
-    then exit (before any other option is read, as --help does)."""
+    """--help-strategies: each game's strategies (the default marked), deck formats and
+    rule variants, then exit (before any other option is read, as --help does)."""
     if not value or ctx.resilient_parsing:
         return
     from pnp.simulate import simulated, simulator
+    from pnp.simulate.variants import declared
 
     for game_id in simulated():
         module = simulator(game_id)
@@ -67,6 +69,10 @@ def _show_strategies(ctx: click.Context, param: click.Parameter, value: bool) ->
         for name, cls in module.STRATEGIES.items():
             default = " (default)" if name == module.DEFAULT_STRATEGY else ""
             echo(f"  {name}{default}: {cls.about}")
+        variants = declared(module)
+        echo(f"  rule variants (--rule-variant): {'' if variants else 'none declared'}")
+        for variant in variants:
+            echo(f"    {variant.name} ({variant.kind}): {variant.about}")
     ctx.exit(0)
 
 
@@ -139,6 +145,22 @@ def _show_strategies(ctx: click.Context, param: click.Parameter, value: bool) ->
     "with its 95% interval, paired by seed.",
 )
 @click.option(
+    "--rule-variant",
+    "variant",
+    default=None,
+    metavar="NAME",
+    shell_complete=complete_rule_variants,
+    help="Play a rule variant the game declares (its author's official variants, its "
+    "rulebook's house rules, the simulations' suggestions: see --help-strategies); "
+    "without it, the author's rules.",
+)
+@click.option(
+    "--compare-rules",
+    is_flag=True,
+    help="With --rule-variant: play the same seeds by the author's rules (A) and with "
+    "the variant (B), and report every difference with its 95% interval, paired by seed.",
+)
+@click.option(
     "--turn-cap",
     "cap",
     type=InRange(1, MOST_TURN_CAP, integer=True),
@@ -172,7 +194,7 @@ def _show_strategies(ctx: click.Context, param: click.Parameter, value: bool) ->
     is_eager=True,
     expose_value=False,
     callback=_show_strategies,
-    help="List each game's strategies and deck formats and exit.",
+    help="List each game's strategies, deck formats and rule variants and exit.",
 )
 def simulate(
     game,
@@ -187,6 +209,8 @@ def simulate(
     deck_format,
     skill,
     compare,
+    variant,
+    compare_rules,
     cap,
     workers,
     scheduler,
@@ -228,6 +252,8 @@ def simulate(
         raise click.UsageError(
             "--workers counts local processes; with --scheduler the cluster's workers play"
         )
+    if variant is not None or compare_rules:
+        _check_rule_variant(names, variant, all_games)
     summaries = []
 
     def options(name: str) -> SimulateOptions:
@@ -248,6 +274,8 @@ def simulate(
             skill,
             compare,
             scheduler,
+            variant,
+            compare_rules,
         )
 
     prepared = {}
@@ -271,6 +299,39 @@ def simulate(
         echo_json(summaries[0] if len(summaries) == 1 else summaries)
 
 
+def _check_rule_variant(names: list[str], variant: str | None, all_games: bool) -> None:
+    """A usage error (exit 2) for --rule-variant or --compare-rules with --all, for a
+    variant name the game does not declare (listing those it does) or for
+    --compare-rules without one. A game with no simulator is left to the run, which
+    says why it cannot be simulated."""
+    from pnp.core.errors import UnknownGame
+    from pnp.core.games import resolve
+    from pnp.simulate import simulated, simulator
+    from pnp.simulate.variants import UnknownVariant, find_variant, listing
+
+    hint = "'--compare-rules'" if variant is None else "'--rule-variant'"
+    if all_games:
+        raise click.BadParameter(
+            "a rule variant is one game's: name the game with --game, not --all", param_hint=hint
+        )
+    try:
+        game = resolve(names[0])
+    except UnknownGame:
+        return
+    if game not in simulated():
+        return
+    module = simulator(game)
+    if variant is None:
+        raise click.UsageError(
+            "--compare-rules plays the author's rules beside a rule variant: name one with "
+            f"--rule-variant ({game}'s: {listing(module) or 'none declared'})"
+        )
+    try:
+        find_variant(module, game, variant)
+    except UnknownVariant as exc:
+        raise click.BadParameter(str(exc), param_hint=hint) from None
+
+
 def _print_simulation(report) -> None:
     """The simulation summary on stdout: the run, its figures, the PDF and the time."""
     s = report.summary
@@ -284,6 +345,9 @@ def _print_simulation(report) -> None:
         f"{s['seed']}; strategies by seat: {', '.join(s['strategies'])}"
         f"{' (rotated game by game)' if s['rotate'] else ''}{setup}"
     )
+    if s.get("rule_variant"):
+        variant = s["rule_variant"]
+        echo(f"  rule variant {variant['name']} ({variant['kind']}): {variant['about']}")
     for line in report.lines:
         echo(line, exact=True)
     echo(

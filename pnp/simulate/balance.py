@@ -32,6 +32,7 @@ from pnp.simulate.report import summarise, text_lines
 from pnp.simulate.result import Setup, deck_words, tables
 from pnp.simulate.run import Arm, Job, default_workers, run
 from pnp.simulate.search import MOST_ITERATIONS
+from pnp.simulate.variants import chosen_variant
 
 FILE_NAME = "balance.pdf"
 #: player counts simulated when none are asked for: the game's, up to this many players
@@ -51,7 +52,9 @@ class SimulateOptions:
     iterations a decision; `rotate`: turn the strategies round the table game by game;
     `skill`: play random, rule-of-thumb and search tables on the same seeds; `compare`:
     a second card data folder to play on the same seeds; `scheduler`: a Dask
-    scheduler's address to play on instead of local processes."""
+    scheduler's address to play on instead of local processes; `variant`: a rule
+    variant of the game's (pnp.simulate.variants) every table plays, or with
+    `compare_rules` the one played beside the author's rules on the same seeds."""
 
     game: str
     data_dir: Path | None  # None: the game's own folder, as its manifest names it
@@ -69,6 +72,8 @@ class SimulateOptions:
     skill: bool = False
     compare: Path | None = None
     scheduler: str | None = None
+    variant: str | None = None
+    compare_rules: bool = False
 
 
 @dataclass(frozen=True)
@@ -157,15 +162,32 @@ def _players(
 
 
 def _arms(options: SimulateOptions, module: ModuleType) -> tuple[Arm, ...]:
+    """The arms `options` ask for, each playing the rule variant asked (none with
+    --compare-rules, whose second arm plays it on the same card data)."""
+    variant = None if options.compare_rules else options.variant
+    arms = tuple(replace(arm, variant=variant) for arm in _plain_arms(options, module))
+    if options.compare_rules:
+        return arms + (replace(arms[0], label="B", variant=options.variant),)
+    return arms
+
+
+def _plain_arms(options: SimulateOptions, module: ModuleType) -> tuple[Arm, ...]:
+    two = [
+        o
+        for o, on in (("--compare", options.compare), ("--compare-rules", options.compare_rules))
+        if on
+    ]
     if options.skill:
         if options.strategies:
             raise PnpError(
                 "--skill-report plays random, rule-of-thumb and search tables "
                 "itself; leave out --strategy"
             )
-        if options.compare:
-            raise PnpError("--skill-report and --compare are two runs; ask for one")
+        if two:
+            raise PnpError(f"--skill-report and {two[0]} are two runs; ask for one")
         return skill_levels(module)
+    if len(two) == 2:
+        raise PnpError("--compare and --compare-rules are two runs; ask for one")
     strategies = options.strategies or (module.DEFAULT_STRATEGY,)
     unknown = [s for s in strategies if s not in module.STRATEGIES]
     if unknown:
@@ -184,6 +206,10 @@ def job_for(options: SimulateOptions, module: ModuleType, data) -> Job:
     or iterations out of range."""
     deck_format = _deck_format(options, module)
     players = _players(options, module, data, deck_format)
+    name, players = chosen_variant(
+        module, options.game, options.variant, players, bool(options.players), options.compare_rules
+    )
+    options = replace(options, variant=name)
     arms = _arms(options, module)
     for n in players:
         for arm in arms:
@@ -213,7 +239,7 @@ def job_for(options: SimulateOptions, module: ModuleType, data) -> Job:
         arms,
         Setup(deck_format, options.iterations),
         options.rotate,
-        paired=options.compare is not None,
+        paired=options.compare is not None or options.compare_rules,
     )
 
 

@@ -1,8 +1,9 @@
 """`pnp simulate --compare OTHER`: the same seeds played on two card data sets, A (the
-run's own) and B (OTHER), and every figure of both with their difference and its 95 %
-interval, paired by seed (pnp.simulate.paired). A difference whose interval excludes 0
-is flagged; a card in one data set only is listed as "only in A" or "only in B" with
-its own figures. Nothing here names a game.
+run's own) and B (OTHER), or (`--rule-variant NAME --compare-rules`) by two sets of
+rules on one card data set, A (the author's) and B (the variant); and every figure of
+both with their difference and its 95 % interval, paired by seed (pnp.simulate.paired).
+A difference whose interval excludes 0 is flagged; a card in one data set only is
+listed as "only in A" or "only in B" with its own figures. Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pnp.simulate.paired import PairTally
 from pnp.simulate.report import FEWEST, count_summary, percent
 from pnp.simulate.result import Figure
 from pnp.simulate.run import Job, Outcome
+from pnp.simulate.variants import variant_json
 
 DIGITS = 4
 
@@ -154,11 +156,38 @@ def compare_summary(
                 "flagged": sum(r["excludes_0"] for r in rows),
             }
         )
+    a, b = job.arms[0], job.arms[1]
     return {
-        "a": {"data": str(folders[own])},
-        "b": {"data": str(folders[other]), "by_players": b_counts},
+        "a": {"data": str(folders[own]), "rule_variant": variant_json(module, a.variant)},
+        "b": {
+            "data": str(folders[other]),
+            "rule_variant": variant_json(module, b.variant),
+            "by_players": b_counts,
+        },
+        "rules": a.variant != b.variant,
         "by_players": counts,
     }
+
+
+def sides(compare: dict) -> tuple[str, str, str]:
+    """What A and B are, in words, and a heading: two card data folders (--compare), or
+    the author's rules and a rule variant on one card data folder (--compare-rules)."""
+    a, b = compare["a"], compare["b"]
+
+    def rules(side: dict) -> str:
+        variant = side.get("rule_variant")
+        if variant is None:
+            return "the author's rules"
+        return f"the rule variant {variant['name']} ({variant['kind']}: {variant['about']})"
+
+    if compare.get("rules"):
+        return (
+            rules(a),
+            f"{rules(b)}, on {b['data']}",
+            "The author's rules A against a rule variant B",
+        )
+    both = f", both played with {rules(a)}" if a.get("rule_variant") else ""
+    return a["data"], f"{b['data']}{both}", "Card data A against B"
 
 
 def _shown(value: float | None, kind: str) -> str:
@@ -188,10 +217,10 @@ def _difference(row: dict) -> str:
 def compare_lines(compare: dict) -> list[str]:
     """The terminal's comparison: per player count every run-level difference, then the
     cards whose difference is flagged and those in one data set only."""
+    a, b, _ = sides(compare)
     lines = [
-        f"compare: A {compare['a']['data']}, B {compare['b']['data']}; the same "
-        "seeds, A - B with its 95% interval paired by seed (* the interval "
-        "excludes 0):"
+        f"compare: A {a}, B {b}; the same seeds, A - B with its 95% interval paired "
+        "by seed (* the interval excludes 0):"
     ]
     for count in compare["by_players"]:
         rows = count["differences"]

@@ -122,6 +122,12 @@ def _intro(summary: dict, game_name: str, styles: dict) -> list:
         f"{summary['turn_cap']:,} {summary['turn_word']} is a draw. Every move was "
         "checked by the scorekeeper's rules. Brackets hold 95% intervals."
     )
+    variant = summary.get("rule_variant")
+    if variant:
+        text += (
+            f" Played with the rule variant {variant['name']} ({variant['kind']}): "
+            f"{variant['about']}; not the author's rules."
+        )
     return [
         Paragraph(f"Balance report: {escape(game_name)}", styles["h1"]),
         Paragraph(escape(text), styles["body"]),

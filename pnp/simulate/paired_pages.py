@@ -1,6 +1,7 @@
 """The pages of `balance.pdf` for a run that plays the same seeds more than once: the
 skill report's levels side by side (`skill_pages`) and the comparison of two card data
-sets, A against B (`compare_pages`), both made of the pieces of pnp.simulate.page_parts.
+sets or of two sets of rules, A against B (`compare_pages`), both made of the pieces of
+pnp.simulate.page_parts.
 
 Geometry is in points (1 mm = 72/25.4 pt) on A4 portrait. Nothing here names a game.
 """
@@ -14,6 +15,7 @@ from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
 
 from pnp.core.shown import plural
 from pnp.simulate.charts import levels_chart
+from pnp.simulate.compare import sides
 from pnp.simulate.page_parts import _chart, _grid, _with_interval
 from pnp.simulate.report import FEWEST, percent
 
@@ -113,13 +115,14 @@ def _value_cell(row: dict, side: str) -> str:
 def compare_pages(compare: dict, styles: dict) -> list:
     """The comparison: per player count every run-level difference, then every card
     whose difference is flagged or that only one data set has."""
+    a, b, heading = sides(compare)
     story: list = [
         PageBreak(),
-        Paragraph("Card data A against B", styles["h1"]),
+        Paragraph(heading, styles["h1"]),
         Paragraph(
             escape(
-                f"A: {compare['a']['data']}. B: {compare['b']['data']}. "
-                "The same seeds, played on each; a difference is A - B "
+                f"A: {a}. B: {b}. "
+                "The same seeds, played by each; a difference is A - B "
                 "with its 95% interval paired by seed, * where the "
                 "interval excludes 0. With many cards, about one "
                 "unchanged card in twenty is flagged by chance."

@@ -22,6 +22,7 @@ from pnp.simulate.feel_report import (
 from pnp.simulate.paired import Z95, interval
 from pnp.simulate.result import Figure
 from pnp.simulate.run import Arm, Job, Tally
+from pnp.simulate.variants import variant_json
 
 DIGITS = 4  # rates and means in the summary are rounded to this many places
 #: a rate out of fewer than this many is kept in the JSON but not ranked or charted:
@@ -239,9 +240,10 @@ def summarise(
     tallies: dict[int, Tally],
     arm: Arm | None = None,
 ) -> dict:
-    """The JSON-ready summary of a run's first arm (or `arm`): the job (its setup and
-    the model's readings where the rules are silent included, and the time model of its
-    estimated minutes), then per player count `count_summary`."""
+    """The JSON-ready summary of a run's first arm (or `arm`): the job (its setup, the
+    model's readings where the rules are silent, the rule variant the arm plays, or None
+    for the author's rules, and the time model of its estimated minutes included), then
+    per player count `count_summary`."""
     arm = arm or job.arms[0]
     return {
         "game": job.game,
@@ -259,6 +261,7 @@ def summarise(
             for r in getattr(module, "READINGS", ())
         ],
         "per_player": dict(getattr(module, "PER_PLAYER", {})),
+        "rule_variant": variant_json(module, arm.variant),
         "time_model": time_model(),
         "by_players": [count_summary(job, arm, module, figures, tallies[n]) for n in job.players],
     }

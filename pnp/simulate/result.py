@@ -18,6 +18,9 @@ A game's simulator module defines, at module level:
 - `DECK_FORMATS` (the deck formats it deals, the default first; empty for a game with
   one deck) and, for a game whose tables depend on the format, `seats(data,
   deck_format) -> (fewest, most)` (None: the default format); `tables` asks it;
+- optionally `RULE_VARIANTS` (pnp.simulate.variants.RuleVariant, each rule what-if it
+  can play: the author's official variants, the kit rulebook's house rules and the
+  simulations' suggestions), played when `Setup.variant` names one;
 - optionally `PER_PLAYER` (key -> label): what its Results count of each player in
   `facts["per_player"]` as "<player name>:<key>", which the report sums by strategy.
 """
@@ -36,11 +39,14 @@ CAPPED = "capped"
 
 class Setup(NamedTuple):
     """How a run sets its games up beyond the players and the seed: the deck format
-    (`deck_format`, one of the module's DECK_FORMATS, or None for its default) and the
-    search player's iterations a decision (pnp.simulate.search)."""
+    (`deck_format`, one of the module's DECK_FORMATS, or None for its default), the
+    search player's iterations a decision (pnp.simulate.search) and the rule variant
+    played (`variant`, a name of the module's RULE_VARIANTS; None: the author's
+    rules)."""
 
     deck_format: str | None = None
     iterations: int = DEFAULT_ITERATIONS
+    variant: str | None = None
 
 
 class Reading(NamedTuple):

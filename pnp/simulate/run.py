@@ -7,8 +7,10 @@ order; chunks are merged in index order and every figure is a sum of integers, s
 gives the same summary on any machine, any number of processes and any cluster.
 
 A run plays its seeds in one or more arms (`Arm`): one for a plain run, one per level of
-skill for a skill report, one per card data set for a paired comparison, whose two arms
-are also tallied game by game (pnp.simulate.paired). Nothing here names a game: the
+skill for a skill report, one per card data set for a paired comparison, or one per set
+of rules for a paired rule what-if (the author's rules and a rule variant, on the same
+card data); a comparison's two arms are also tallied game by game
+(pnp.simulate.paired). Nothing here names a game: the
 game's simulator module (pnp.simulate.result's contract) is queried.
 """
 
@@ -44,11 +46,14 @@ LOST_POOLS_MOST = 3
 @dataclass(frozen=True)
 class Arm:
     """One way a run plays its seeds: its `label`, the card data it plays (a key of the
-    run's data sets) and the `strategies` given to the seats in turn, repeating."""
+    run's data sets), the `strategies` given to the seats in turn, repeating, and the
+    rule `variant` it plays (a name of the game's RULE_VARIANTS; None: the author's
+    rules)."""
 
     label: str
     data: str
     strategies: tuple[str, ...]
+    variant: str | None = None
 
 
 @dataclass(frozen=True)
@@ -200,8 +205,9 @@ def play_chunk(job: Job, datas: dict[str, object], players: int, start: int, sto
         shown = []
         for arm, tally in zip(job.arms, tallies):
             data = datas[arm.data]
+            setup = job.setup._replace(variant=arm.variant)
             result = module.simulate(
-                data, players, seed, job.seat_strategies(arm, players, index), job.cap, job.setup
+                data, players, seed, job.seat_strategies(arm, players, index), job.cap, setup
             )
             shown.append(measures(result, _figures(module, data), players, endings))
             tally.add(result, shown[-1])

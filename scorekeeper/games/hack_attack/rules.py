@@ -63,8 +63,10 @@ def protect_target(n_players: int) -> int:
 
 def initial(names: Sequence[str], variants: dict | None = None) -> State:
     """A new table in seating order, with the chosen `variants` ({"faster": True,
-    "cover": N}, scorekeeper.game.choose_variants over VARIANTS). RuleError outside 2–6
-    players, or for a cover the table cannot reach (attack.check_cover)."""
+    "cover": N}, scorekeeper.game.choose_variants over VARIANTS; and "complete_round":
+    True, a rule suggestion `pnp simulate --rule-variant` plays, which no table
+    chooses). RuleError outside 2–6 players, or for a cover the table cannot reach
+    (attack.check_cover)."""
     if not PLAYERS[0] <= len(names) <= PLAYERS[1]:
         raise RuleError(RULE_PLAYERS, f"{plural(len(names), 'player')} cannot play")
     variants = variants or {}
@@ -73,6 +75,7 @@ def initial(names: Sequence[str], variants: dict | None = None) -> State:
         tuple(Player(n) for n in names),
         faster=bool(variants.get("faster")),
         cover=variants.get("cover"),
+        complete_round=bool(variants.get("complete_round")),
     )
 
 
@@ -139,7 +142,11 @@ def _protect(state: State, event: dict) -> State:
     state = replace(_set_player(state, i, player), protected_this_turn=True)
     n = len(state.players)
     if state.trigger is None and len(player.protected) >= protect_target(n):
-        order = tuple((i + k) % n for k in range(1, n))
+        # the author's: every other player takes one last turn; completing the round:
+        # the players after this one, up to the last seat, do
+        order = tuple(
+            range(i + 1, n) if state.complete_round else ((i + k) % n for k in range(1, n))
+        )
         state = replace(state, trigger=i, last_turns=order)
     return state
 
@@ -265,9 +272,14 @@ def outcome(state: State) -> Outcome | None:
         return None
     o = score(table_of(state))
     trigger = state.players[cast(int, state.trigger)].name  # set once the game is over
+    rest = (
+        "the round was completed"
+        if state.complete_round
+        else "every other player took one last turn"
+    )
     head = (
-        f"{trigger} Protected Tech number {protect_target(len(state.players))}, every "
-        "other player took one last turn, and the game was scored."
+        f"{trigger} Protected Tech number {protect_target(len(state.players))}, "
+        f"{rest}, and the game was scored."
     )
     return o._replace(explanation=(head,) + o.explanation)
 
@@ -307,9 +319,14 @@ def notes(before: State, after: State) -> list[str]:
         who = after.players[after.trigger].name
         rest = [after.players[i].name for i in cast(tuple, after.last_turns)]  # set with it
         takes = "takes" if len(rest) == 1 else "each take"
+        after_this = (
+            f"after this turn, {_and(rest)} {takes} one last turn"
+            if rest
+            else "this turn completes the round and the game"
+        )
         out.append(
             f"{who} has {protect_target(len(after.players))} Protected Tech: the final "
-            f"round starts — after this turn, {_and(rest)} {takes} one last turn"
+            f"round starts — {after_this}"
         )
     if after.over and not before.over:
         out.append("final round complete: the game is scored")

@@ -143,8 +143,10 @@ class State(NamedTuple):
     number, whether this turn's Protect is used, and the endgame: `trigger` is the player
     whose Protect started the final round, `last_turns` the players still to start their
     last turn (in order), `over` once the final round is done. The variants: `faster`
-    (any number of Protects a turn) and `cover` (icons the table covers, None: by player
-    count)."""
+    (any number of Protects a turn), `cover` (icons the table covers, None: by player
+    count) and `complete_round` (a rule suggestion, not the author's: the final round
+    ends with the last seat, so every player has had as many turns; off, the author's
+    "every other player takes one last turn")."""
 
     players: tuple[Player, ...]
     current: int = 0
@@ -156,6 +158,7 @@ class State(NamedTuple):
     attacks: tuple[str, ...] = ()
     faster: bool = False
     cover: int | None = None
+    complete_round: bool = False
 
     def seat(self, name: str) -> int:
         """Seat index of the player called exactly `name`; InputError if there is none."""

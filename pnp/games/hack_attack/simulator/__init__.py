@@ -18,6 +18,7 @@ from pnp.games.hack_attack.simulator.table import (
     DEFENSE_ROW,
     ENDINGS,
     GAME,
+    GENTLER,
     HAND_LIMIT,
     NAMES,
     PLAYERS,
@@ -36,6 +37,7 @@ from pnp.games.hack_attack.simulator.table import (
     payment,
 )
 from pnp.simulate.result import Figure, Reading, Result, Setup, make_players, per_seat, played
+from pnp.simulate.variants import HOUSE, OFFICIAL, SUGGESTION, RuleVariant, settings_of
 from scorekeeper.games.hack_attack.cards import Deck
 
 __all__ = [
@@ -61,6 +63,7 @@ __all__ = [
     "Protector",
     "RandomPlayer",
     "READINGS",
+    "RULE_VARIANTS",
     "SEARCH",
     "Search",
     "Seat",
@@ -130,6 +133,49 @@ READINGS = (
 )
 
 
+#: The rule what-ifs a run may play (`pnp simulate --rule-variant NAME`; none unless
+#: asked): the author's official variants (shared/rules/hack-attack-defense.txt, “Faster
+#: variant” and “Variant”: the scorekeeper's VARIANTS), the kit rulebook's house rule
+#: (card_data/hack-attack/rulebook.md, “Variants”) and the simulations' suggestion
+#: (BALANCE.md, “Rule suggestions for the author”). Each one's settings are the score
+#: keeper's rules parameters (rules.initial), but `gentler`, which the model plays at setup.
+RULE_VARIANTS = (
+    RuleVariant(
+        "faster",
+        OFFICIAL,
+        "Protect any number of Tech cards on your turn, not one (rules, “Faster variant”)",
+        {"faster": True},
+    ),
+    *(
+        RuleVariant(
+            f"cover={n}",
+            OFFICIAL,
+            f"the table covers {n} of an Attack's 3 icons at every player count "
+            "(rules, “Variant: for an easier or harder game, lower or raise the number "
+            "of icons the table must cover”)",
+            {"cover": n},
+            (max(n, PLAYERS[0]), PLAYERS[1]),  # one revealed card covers one icon
+        )
+        for n in (1, 2, 3)
+    ),
+    RuleVariant(
+        "gentler",
+        HOUSE,
+        "Gentler first game: half the Attacks and half the User Errors (every other copy "
+        "in card order) are shuffled into the Defense deck (rulebook, “Variants”)",
+        {GENTLER: True},
+    ),
+    RuleVariant(
+        "complete-round",
+        SUGGESTION,
+        "the final round ends with the last seat: after the game-ending Protect only the "
+        "players after it in seating order take a turn, so every player has had as many "
+        "turns (the author's rules: every other player takes one last turn)",
+        {"complete_round": True},
+    ),
+)
+
+
 def simulate(
     data: HackAttackData,
     n_players: int,
@@ -140,11 +186,13 @@ def simulate(
     deck: Deck | None = None,
 ) -> Result:
     """Play one seeded game of `n_players` (2–6) with `strategy` (a STRATEGIES name, or
-    one per seat) as `setup` says (a search player's iterations). The same arguments
-    give the same Result. ValueError for a strategy list of the wrong length; KeyError
-    for an unknown strategy."""
+    one per seat) as `setup` says (a search player's iterations, the rule variant of
+    RULE_VARIANTS played, if any). The same arguments give the same Result. ValueError
+    for a strategy list of the wrong length; KeyError for an unknown strategy or rule
+    variant."""
     names = per_seat(strategy, n_players)
-    game = Match(data, make_players(STRATEGIES, names, setup), seed, deck, cap)
+    settings = settings_of(RULE_VARIANTS, setup.variant)
+    game = Match(data, make_players(STRATEGIES, names, setup), seed, deck, cap, settings)
     return played(game, names, cap)
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pnp.games.hack_attack.cards import (
     AttackCard,
@@ -48,6 +48,7 @@ from pnp.games.hack_attack.simulator.table import (
     DEAL_DEFENSE,
     DEAL_TECH,
     DEFENSE_ROW,
+    GENTLER,
     LEAD_POINTS,
     NAMES,
     TECH_ROW,
@@ -65,6 +66,18 @@ from scorekeeper.games.hack_attack import rules
 from scorekeeper.games.hack_attack.cards import Deck
 
 
+def every_other_of_each(cards: list) -> list:
+    """The first, third, fifth ... card of each type of `cards`, in their order (half of
+    each type, rounded up)."""
+    seen: Counter = Counter()
+    kept = []
+    for card in cards:
+        if seen[type(card)] % 2 == 0:
+            kept.append(card)
+        seen[type(card)] += 1
+    return kept
+
+
 class Match(Turns, Attacks, Model):
     """One game in play (mutable while it runs; `play` returns its Result)."""
 
@@ -77,11 +90,14 @@ class Match(Turns, Attacks, Model):
         seed: int,
         deck: Deck | None = None,
         cap: int = TURN_CAP,
+        settings: Mapping[str, object] | None = None,
     ):
         names = NAMES[: len(players)]
         self.start(seed, players, names, cap)
         self.deck = deck or deck_of(data)
-        self.state = rules.initial(names)
+        settings = dict(settings or {})
+        gentler = bool(settings.pop(GENTLER, False))  # the model's; the rest the rules'
+        self.state = rules.initial(names, settings)
         self.seats = [Seat(n) for n in names]
         self.events: list[dict] = []
         self.tech_discard: list[TechCard] = []
@@ -94,13 +110,15 @@ class Match(Turns, Attacks, Model):
             "attacks": Counter(),
             "defeats": Counter(),
         }
-        self._setup(data)
+        self._setup(data, gentler)
 
-    def _setup(self, data: HackAttackData) -> None:
+    def _setup(self, data: HackAttackData, gentler: bool = False) -> None:
         """Setup (rules, “Setup”): shuffle the Tech deck, deal 4 face-up to each player,
         3 more make the Tech row; shuffle the Defense deck (Reality Checks are Defense
         cards), deal 4 to each hand, 5 face-up make the Defense row; then shuffle every
-        Attack and User Error into the rest of the Defense deck."""
+        Attack and User Error into the rest of the Defense deck — or, `gentler` (the kit
+        rulebook's "Gentler first game"), every other Attack and every other User Error,
+        in card order (half of each, rounded up)."""
 
         def copies(kinds) -> list:
             return [c for c in data.cards if isinstance(c, kinds) for _ in range(c.count)]
@@ -116,7 +134,8 @@ class Match(Turns, Attacks, Model):
         for seat in self.seats:
             seat.hand = [self.defense_deck.pop() for _ in range(DEAL_DEFENSE)]
         self.defense_row = [[self.defense_deck.pop()] for _ in range(DEFENSE_ROW)]
-        self.defense_deck += copies((AttackCard, UserErrorCard))
+        hazards = copies((AttackCard, UserErrorCard))
+        self.defense_deck += every_other_of_each(hazards) if gentler else hazards
         self.rng.shuffle(self.defense_deck)
 
     # --- the log ---------------------------------------------------------------------

@@ -34,6 +34,9 @@ DEAL_TECH, TECH_ROW = 4, 3
 DEAL_DEFENSE, DEFENSE_ROW = 4, 5
 
 DefenseLike = DefenseCard | RealityCheckCard
+#: the setting of the kit rulebook's "Gentler first game" (a house rule the model plays
+#: at setup; the other variants' settings are the score keeper's rules parameters)
+GENTLER = "gentler"
 #: points of lead a search player's play-out counts as most of a clear lead (Model.lead)
 LEAD_POINTS = 5
 

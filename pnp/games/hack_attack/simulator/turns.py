@@ -135,8 +135,9 @@ class Turns:
     def maybe_protect(self, k: int, left: int) -> None:
         """Offer a Protect (“You may Protect one Tech card per turn”): the Tech cards
         seat `k` can pay for, unless it has Protected this turn (the scorekeeper's state
-        says)."""
-        if self.state.protected_this_turn or self.state.over:
+        says); with the faster variant (“Protect any number of Tech cards on their
+        turn”), offered again after each Protect until the player stops."""
+        if (self.state.protected_this_turn and not self.state.faster) or self.state.over:
             return
         seat = self.seats[k]
         options = [t for t in seat.tech if payment(seat.hand, t.defenses) is not None]
@@ -167,3 +168,5 @@ class Turns:
             seat.tech.append(pick)
             self.facts["held"][pick.id] += 1
             self.refill_tech()
+        if self.state.faster:
+            self.maybe_protect(k, left)

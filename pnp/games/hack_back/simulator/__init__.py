@@ -35,6 +35,7 @@ from pnp.games.hack_back.simulator.table import (
     take,
 )
 from pnp.simulate.result import Figure, Reading, Result, Setup, make_players, per_seat, played
+from pnp.simulate.variants import RuleVariant, settings_of
 
 __all__ = [
     "DECK_FORMATS",
@@ -57,6 +58,7 @@ __all__ = [
     "Racer",
     "RandomPlayer",
     "READINGS",
+    "RULE_VARIANTS",
     "SEARCH",
     "Search",
     "Seat",
@@ -80,6 +82,12 @@ DECK_FORMATS = (INDIVIDUAL, SHARED)
 
 #: Where the rules are silent, what the model does, with the rulebook's clarification
 #: (card_data/hack-back/rulebook.md, "Clarifications") that says so.
+#: The rule what-ifs a run may play (pnp.simulate.variants): none. The author's rules
+#: (shared/rules/hack-back.txt) give no variant (the two deck formats are DECK_FORMATS,
+#: a setup the rules let a table choose), nor does the kit's rulebook, and the
+#: simulations suggest none yet (BALANCE.md).
+RULE_VARIANTS: tuple[RuleVariant, ...] = ()
+
 READINGS = (
     Reading(
         "Individual decks unless the shared deck is asked for (--deck-format); each "
@@ -160,9 +168,10 @@ def simulate(
     per seat) as `setup` says: its deck format ("individual", "shared", or None for
     individual decks) and a search player's iterations. The same arguments give the
     same Result. ValueError for a strategy list of the wrong length or a table the
-    format cannot deal; KeyError for an unknown strategy; RuleError outside
-    rules.PLAYERS."""
+    format cannot deal; KeyError for an unknown strategy or rule variant (it
+    declares none); RuleError outside rules.PLAYERS."""
     names = per_seat(strategy, n_players)
+    settings_of(RULE_VARIANTS, setup.variant)  # the author's rules: no variant to play
     game = Match(
         data, make_players(STRATEGIES, names, setup), seed, setup.deck_format or INDIVIDUAL, cap
     )

@@ -43,6 +43,7 @@ from pnp.games.not_a_hack.simulator.table import (
     take,
 )
 from pnp.simulate.result import Figure, Reading, Result, Setup, make_players, per_seat, played
+from pnp.simulate.variants import RuleVariant, settings_of
 
 __all__ = [
     "BUILD",
@@ -69,6 +70,7 @@ __all__ = [
     "Public",
     "RandomPlayer",
     "READINGS",
+    "RULE_VARIANTS",
     "SEARCH",
     "Search",
     "Seat",
@@ -93,6 +95,12 @@ DECK_FORMATS: tuple[str, ...] = ()  # two piles, whatever the table
 
 #: Where the rules are silent, what the model does, with the rulebook's clarification
 #: (card_data/not-a-hack/rulebook.md, "Clarifications") that says so.
+#: The rule what-ifs a run may play (pnp.simulate.variants): none. The author's rules
+#: (shared/rules/not-a-hack.txt) give no variant, nor does the kit's rulebook (its
+#: house clarifications are READINGS, where the rules are silent), and the
+#: simulations suggest none yet (BALANCE.md).
+RULE_VARIANTS: tuple[RuleVariant, ...] = ()
+
 READINGS = (
     Reading(
         "Black cards are drawn clockwise among the unbanned players, from the first seat.",
@@ -183,9 +191,10 @@ def simulate(
     """Play one seeded game of `n_players` (3–5) with `strategy` (a STRATEGIES name, or
     one per seat) as `setup` says (a search player's iterations), stopped after `cap`
     black cards. The same arguments give the same Result. ValueError for a strategy
-    list of the wrong length; KeyError for an unknown strategy; RuleError for a player
-    count outside PLAYERS."""
+    list of the wrong length; KeyError for an unknown strategy or rule variant (it
+    declares none); RuleError for a player count outside PLAYERS."""
     names = per_seat(strategy, n_players)
+    settings_of(RULE_VARIANTS, setup.variant)  # the author's rules: no variant to play
     game = Match(data, make_players(STRATEGIES, names, setup), seed, kit, cap)
     return played(game, names, cap)
 
