@@ -51,10 +51,11 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
-if TYPE_CHECKING:
-    from pnp.simulate.model import Model
+#: a game in play, a pnp.simulate.model.Model: named, not imported, since the model
+#: makes its own Feel (an import of it here would be a cycle)
+Model = Any
 
 #: the time model's constants, in seconds (module docstring; README)
 SECONDS_PER_ACTION = 8
