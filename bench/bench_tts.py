@@ -14,20 +14,19 @@ distinct face, at trim size), written once beforehand with the export's own code
 the dpi the export settles on (it lowers --dpi until every sheet fits 4096 px).
 
 Where the export's peak goes (hack-attack, 163 dpi; RSS in MiB read from
-/proc/self/status between the steps by a probe that adds 0.3; with pnp.render.pdfium,
-a ctypes binding of the ten pdfium functions rasterising uses, tried and left out for
-pypdfium2's own: peak 38.3 here, 1.48x; with pypdfium2, 39.6, 1.53x):
-interpreter and probe 10.9; imports 25.7 (+14.8: pnp 4.6 with the dataclasses,
-inspect, tomllib and platformdirs it loads; reportlab 3.8; click 3.5 with the standard
-library it loads; Pillow 2.2; hashlib with CPython's own hashes, not OpenSSL's libcrypto,
-3.5 MiB, pnp.core.digests); data loaded and checked 28.8 (+3.1, the fonts' reportlab
-tables 2.3 of it); faces PDF drawn 33.5 (+4.7, a third font 1.2 of it); fonts released
-32.7; pdfium loaded 35.1 (+2.4 through that binding; pypdfium2's Python layer, which
-declares all of pdfium's functions and types, costs 1.7 more at the peak); the first
-deck's sheets rendered 38.0 (+2.9: pdfium's code and caches, one card's pixels, a row of packed cards); its back
-through Pillow's PNG plugin (alone: pnp.render.raster.encode_png), the second deck and
-the JSON: peak 38.3. The bare script: interpreter 10.7, Pillow +3.0, pypdfium2 +6.9,
-rendering +5.2 = 25.8. The 1.5x goal is 38.7.
+/proc/self/status between the steps by a probe that adds 0.3): interpreter, probe and
+imports 24.5 (pnp 4.6 with the inspect, tomllib and platformdirs it loads; reportlab
+3.8; click 3.5 with the standard library it loads; Pillow 2.2; hashlib with CPython's
+own hashes, not OpenSSL's libcrypto, 3.5 less, pnp.core.digests); data loaded and
+checked 29.4. The faces PDF is drawn in a forked process (pnp.drawn_apart): its
+laid-out faces, canvas and font tables (about 5 MiB, 33.9 when drawn here) go back to
+the system when it ends, so the export's peak is the larger of the two processes, not
+their sum. Then fonts released 28.9; pdfium loaded and the first deck's sheets rendered
+36.5 (pypdfium2's Python layer declares all of pdfium's functions and types: 1.7 MiB
+more than a ctypes binding of the ten rasterising uses, tried and left out for the
+library's own); the second deck, its back through Pillow's PNG plugin and the JSON:
+peak 37.8. The bare script: interpreter 10.7, Pillow +3.0, pypdfium2 +6.9, rendering
++5.2 = 25.9. The 1.5x goal is 38.8.
 """
 
 from __future__ import annotations

@@ -13,27 +13,30 @@ import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from pnp.checked_kits import checks_key, keep_problems, kept_problems, pixels_read
 from pnp.core.errors import DataError, PnpError, UnknownGame, errors_only
 from pnp.core.games import find_game
 from pnp.core.shown import PATH_LIMIT, listed, quoted
 from pnp.core.sizes import card_mm, card_size_name
 from pnp.core.units import mm_to_pt
 from pnp.data.icons import credit_blocks
-from pnp.figures import rulebook_figures
+from pnp.data.svg_alongside import converting_alongside
 from pnp.layout.card_frame import SAFE_MM, CardFrame
 from pnp.layout.first_page import FIRST_PAGE
-from pnp.layout.gutterfold import Fold, compute_fold
 from pnp.layout.imposition import Grid, SheetSpec, check_spec, compute_grid
 from pnp.layout.kit import Kit, front_key
 from pnp.print_first import write_first_page
-from pnp.render.alongside import Alongside
 from pnp.render.painter import KitPainter, reprinted
+from pnp.render.rule_files import RuleFiles
 from pnp.render.sheets import new_canvas, write_fold_sheets, write_sheets
 from pnp.selection import chosen_ids, only_chosen
 from pnp.staging import OUTPUTS, _staging_folder, publish
 from pnp.validate import FaceChecks, read_rulebook, validate, validate_data
+
+if TYPE_CHECKING:  # (pnp.layout.gutterfold: loaded for a fold-and-glue build only)
+    from pnp.layout.gutterfold import Fold
 
 
 @dataclass(frozen=True)
@@ -224,27 +227,33 @@ def build(options: BuildOptions) -> BuildReport:
     check_spec(options.spec)  # a bad option is named before any data is read
     folder = game_folder(find_kit(options.game, options.data_dir), options.data_dir)
     rulebook = read_rulebook(folder)
-    # rules.pdf and booklet.pdf are written alongside the cards (2 cores), by a process
-    # that loads platypus while this one loads the data
-    rule_files = Alongside(_write_rule_files, prepare=_rule_writer)
+    # rules.pdf and booklet.pdf: kept from an earlier build, else written alongside the
+    # cards (2 cores) by a process that loads platypus while this one loads the data
+    rules = RuleFiles(rulebook[0], options.spec.paper)
     try:
-        return _build(options, rulebook, rule_files, start)
+        return _build(options, rulebook, rules, start)
     finally:
-        rule_files.close()
+        rules.close()
 
 
 def _build(
-    options: BuildOptions, rulebook: tuple[list, list], rule_files: Alongside, start: float
+    options: BuildOptions, rulebook: tuple[list, list], rules: RuleFiles, start: float
 ) -> BuildReport:
-    """`build` once the rulebook is read (`rulebook`, pnp.validate.read_rulebook) and the
-    process that writes the rule files is started (`rule_files`)."""
-    kit, data, frame, blocks, printed, rest = load_for_drawing(options, rulebook)
+    """`build` once the rulebook is read (`rulebook`, pnp.validate.read_rulebook) and its
+    rule files are looked for or being written (`rules`, pnp.render.rule_files)."""
+    # pictures the SVG cache lacks are converted by the rule files' process too
+    with converting_alongside(rules.convert if rules.converts else None):
+        kit, data, frame, blocks, printed, rest = load_for_drawing(options, rulebook)
     groups = kit.print_groups(data, options.deck_format, options.players)
     rows = kit.printed_rows(data, groups)  # the rulebook lists the whole kit
     groups, chosen = chosen_groups(kit, data, groups, options.cards)
     card_size = options.card_size or data.info.card_size
     spec = SheetSpec(**{**options.spec.__dict__, "card_size": card_size})
-    fold = compute_fold(spec) if spec.layout == "gutterfold" else None
+    fold = None
+    if spec.layout == "gutterfold":
+        from pnp.layout.gutterfold import compute_fold
+
+        fold = compute_fold(spec)
     grid = fold.grid if fold is not None else compute_grid(spec)
     target = Path(options.out_dir) / kit.id
     staging = _staging_folder(target)
@@ -252,24 +261,42 @@ def _build(
     credits = credit_blocks(data.info)  # CC BY: the icons' authors in print
     try:
         canvas = new_canvas(staging / "cards.pdf", grid, f"{name} — cards")
-        checks = FaceChecks(kit, data, frame)
+        # every face checked as it is first drawn, unless the same kit's faces were
+        # checked before (pnp.checked_kits); an error stops the build before publishing
+        checked = checks_key(kit, game_folder(kit, options.data_dir), options)
+        problems = kept_problems(checked)
+        if problems is not None and errors_only(problems)[0]:
+            raise DataError(errors_only(problems)[0])
+        checks = FaceChecks(kit, data, frame) if problems is None else None
         keep = reprinted(front_key(c) for g in groups for c in g.copies)
         painter = KitPainter(canvas, kit, data, frame, options.max_dpi, checks, keep)
-        figures, figure_problems = rulebook_figures(kit, data, frame, blocks, spec.paper, painter)
-        send = (staging, [*blocks, *credits], spec.paper, name, rows, (tuple(figures), frame))
-        rule_files.send(*send)
+        sampled = pixels_read()
+        rule_inputs = ([*blocks, *credits], spec.paper, name, rows)
+        figure_problems = rules.kept_problems(rule_inputs, checked)
+        figures: list = []  # the rulebook's pictures: not drawn again for kept rule files
+        if figure_problems is None:  # (pnp.figures: loaded when they are drawn)
+            from pnp.figures import rulebook_figures
+
+            figures, figure_problems = rulebook_figures(
+                kit, data, frame, blocks, spec.paper, painter
+            )
+        rules.send(staging, rule_inputs, (tuple(figures), frame), (checked, figure_problems))
         stats = (
             write_fold_sheets(canvas, fold, spec, groups, painter)
             if fold is not None
             else write_sheets(canvas, grid, spec, groups, painter)
         )
-        checks.rest()
-        errors, face_warnings = errors_only(figure_problems + checks.problems())
+        if checks is not None:
+            checks.rest()
+            problems = checks.problems()
+            if pixels_read() == sampled:  # no picture's pixels were read
+                keep_problems(checked, problems)
+        errors, face_warnings = errors_only(figure_problems + (problems or []))
         if errors:
             raise DataError(errors)
         warnings = printed + face_warnings + rest
         canvas.save()
-        rule_pages, sides = rule_files.result()
+        rule_pages, sides = rules.result()
         extras = {e.name: e.render(staging / e.name, spec.paper, data) for e in kit.extras(data)}
         pages = {"cards.pdf": stats.pages, "rules.pdf": rule_pages, "booklet.pdf": sides, **extras}
         pages[FIRST_PAGE] = write_first_page(
@@ -283,7 +310,7 @@ def _build(
             f"{exc.strerror or exc}; the previous files are unchanged"
         ) from None
     finally:
-        rule_files.close()
+        rules.close()
         shutil.rmtree(staging, ignore_errors=True)
     return BuildReport(
         kit.id,
@@ -299,25 +326,3 @@ def _build(
         chosen,
         fold,
     )
-
-
-def _rule_writer() -> None:
-    """Load what writes the rule files (pnp.render.rulebook: platypus) and their fonts,
-    in the process that writes them."""
-    from pnp.render.rulebook import register_all
-
-    register_all()
-
-
-def _write_rule_files(
-    staging: Path, blocks: list, paper: str, name: str, rows: list, figures: tuple
-) -> tuple[int, int]:
-    """rules.pdf and booklet.pdf in `staging` (pnp.render.rulebook, imported here so that
-    only the process writing them loads platypus), with their `figures` (pnp.figures:
-    the figures and the card frame); (rulebook pages, booklet sides)."""
-    from pnp.render.rulebook import render_rule_files
-
-    pages, sides = render_rule_files(
-        staging / "rules.pdf", staging / "booklet.pdf", blocks, paper, name, rows, figures
-    )
-    return pages, sides

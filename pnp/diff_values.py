@@ -77,6 +77,9 @@ def plain(value: Any) -> Any:
             for f in dataclasses.fields(value)
             if f.compare and f.name not in ("source", "origin")
         }
+    names = getattr(type(value), "_fields", None)  # a named tuple (an aid's phases and
+    if isinstance(value, tuple) and names is not None:  # steps): by field, as a dataclass
+        return {n: plain(getattr(value, n)) for n in names if n not in ("source", "origin")}
     if isinstance(value, dict):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

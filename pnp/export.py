@@ -29,6 +29,7 @@ from pnp.core.outfile import refused
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.sizes import card_mm
 from pnp.core.units import DEFAULT_DPI, MAX_DPI, MIN_DPI
+from pnp.drawn_apart import draw_apart
 from pnp.export_preset import press_for
 from pnp.export_tts import Deck, write_tts
 from pnp.fonts import release as release_fonts
@@ -358,15 +359,14 @@ def write_png(
     job: Job, staging: Path, target: Path, dpi: int, progress: ProgressFactory
 ) -> Written:
     """`png/`: one PNG per printed copy's face (`png_names`), the trim plus the bleed at
-    `dpi`, RGB, with the dpi stored in the file. Each distinct face is drawn once into a
-    temporary single-face PDF, rasterised once (pnp.render.raster), encoded once, and its
-    bytes written for every copy. OSError if a file cannot be written."""
+    `dpi`, RGB, its dpi stored. Each distinct face is drawn once into a single-face PDF
+    (pnp.drawn_apart), rasterised and encoded once, its bytes written for every copy."""
     folder = staging / "png"
     folder.mkdir()
     sides = distinct_sides(job.groups)
     names = png_names(job.groups)
     faces = staging / "faces.pdf"
-    job.draw(faces, sides, job.frame.bleed, job.name)
+    draw_apart(job, faces, sides, job.frame.bleed, job.name)
     release_fonts()  # the PDF is written: its fonts' memory goes to the rasterising
     w_mm, h_mm = (length + 2 * job.bleed_mm for length in job.trim_mm)
     size = pixels(w_mm, dpi), pixels(h_mm, dpi)

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import PnpError
+from pnp.drawn_apart import draw_apart
 from pnp.export_tts import deck_slugs
 from pnp.layout.kit import PrintGroup, front_key
 from pnp.presets import Preset
@@ -164,7 +165,7 @@ def write_shop_png(
             paths.setdefault(key, []).append(root / folder / name)
     sides = distinct_sides(job.groups)
     faces = staging / "faces.pdf"
-    job.draw(faces, sides, job.frame.bleed, job.name)
+    draw_apart(job, faces, sides, job.frame.bleed, job.name)
     total = sum(len(p) for p in paths.values())
     icc = srgb_profile_bytes()
     with (

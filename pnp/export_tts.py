@@ -32,6 +32,7 @@ from typing import Any
 from PIL import Image
 
 from pnp.core.errors import PnpError
+from pnp.drawn_apart import draw_apart
 from pnp.fonts import release as release_fonts
 from pnp.layout.kit import PrintGroup, front_key
 from pnp.render import raster
@@ -183,7 +184,7 @@ def write_tts(
     sides = distinct_sides(job.groups)
     pages = {side.key: i for i, side in enumerate(sides)}
     faces = staging / "faces.pdf"
-    job.draw(faces, sides, 0.0, job.name)
+    draw_apart(job, faces, sides, 0.0, job.name)
     release_fonts()  # the PDF is written: its fonts' memory goes to the rasterising
     import pypdfium2 as pdfium  # imported now, it takes its part of that memory too
 

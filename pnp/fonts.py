@@ -96,12 +96,18 @@ def _forget() -> None:
     _PRINTABLE.clear()
 
 
+def font_file(name: str) -> Path:
+    """The TrueType file the style `name` prints in now: the game's while `use_game_fonts`
+    is in force, else the package's."""
+    return _GAME_FILES.get(name) or FONT_DIR / FILES[name]
+
+
 @lru_cache(maxsize=None)
 def font(name: str) -> str:
     """Register (once) the TTFont called `name` (the game's file for it while
     `use_game_fonts` is in force) and return its name; raises PnpError if the file is
     missing or reportlab cannot read it."""
-    path = _GAME_FILES.get(name) or FONT_DIR / FILES[name]
+    path = font_file(name)
     if not path.is_file():
         raise PnpError(f"font file missing: {path} (the fonts/ folder ships with the repository)")
     pdfmetrics._fonts.pop(name, None)  # reportlab keeps the first font of a name: replace it

@@ -13,16 +13,32 @@ downloaded the folder what to open first.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import sys
+import zlib
 from pathlib import Path
 from typing import Any, Mapping, Sequence, cast
 
 from pnp.build_line import build_line, number
+from pnp.core.disk_cache import (
+    cache_folder,
+    file_stamp,
+    module_stamps,
+    read_checked,
+    unchanged,
+    used,
+    write_checked,
+)
 from pnp.core.shown import plural
 from pnp.core.sizes import card_mm, card_size_name, half_sheet_mm, paper_name, paper_title
+from pnp.fonts import BOLD, ITALIC, REGULAR, font_file
 from pnp.layout.first_page import FIRST_PAGE, DeckRow, FirstPage, KitFile
 from pnp.layout.imposition import Grid, SheetSpec
 from pnp.layout.kit import PrintGroup
 
+#: the most print-me-first pages kept (pnp.core.disk_cache.prune)
+KEEP_PAGES = 16
 #: How a double-sided sheet turns, as a printer's dialog names it.
 FLIPS = {"long": "flip on the long edge", "short": "flip on the short edge"}
 
@@ -227,8 +243,6 @@ def write_first_page(
     (pnp.build.BuildOptions): `spec` (its card size resolved), `grid`, the `groups`
     printed, the `sheets` of cards.pdf and each file's `pages`, as the build wrote them.
     Returns its page count; OSError if it cannot be written."""
-    from pnp.render.print_first import render_first_page
-
     page = first_page(
         options,
         kit.name(data),
@@ -240,4 +254,37 @@ def write_first_page(
         pages,
         kit.extras(data),
     )
-    return render_first_page(folder / FIRST_PAGE, page)
+    return _kept_or_drawn(folder / FIRST_PAGE, page)
+
+
+def _kept_or_drawn(path: Path, page: Any) -> int:
+    """Write the PDF of `page` (a FirstPage) to `path`, its page count: copied from
+    pnp.core.disk_cache's folder when a build drew the same page before (the same words
+    and numbers, fonts and versions, pnp's modules unchanged: it is an invariant PDF,
+    the same bytes), else drawn (pnp.render.print_first) and kept."""
+    import reportlab
+
+    fonts = [file_stamp(font_file(style)) for style in (REGULAR, BOLD, ITALIC)]
+    versions = [list(sys.version_info[:3]), reportlab.Version, zlib.ZLIB_RUNTIME_VERSION]
+    described = json.dumps([repr(page), fonts, versions])
+    kept = cache_folder() / "first-page" / hashlib.sha256(described.encode()).hexdigest()
+    body = read_checked(kept)
+    if body is not None:
+        head, _, pdf = body.partition(b"\n")
+        try:
+            about = json.loads(head)
+            pages, fresh = int(about["pages"]), unchanged(about["code"])
+        except (ValueError, TypeError, KeyError):
+            fresh = False
+        if fresh:
+            path.write_bytes(pdf)
+            used(kept)
+            return pages
+    from pnp.render.print_first import render_first_page
+
+    pages = render_first_page(path, page)
+    code = module_stamps()
+    if code is not None:
+        head = json.dumps({"pages": pages, "code": code}).encode()
+        write_checked(kept, head + b"\n" + path.read_bytes(), KEEP_PAGES)
+    return pages

@@ -9,13 +9,11 @@ Lengths: `width_pt` and `size_pt` in points (1 mm = 72/25.4 pt).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from pnp.core.records import NamedTuple
 from pnp.fonts import glyph_problem, missing_glyphs
 
 
-@dataclass(frozen=True)
-class PrintedLine:
+class PrintedLine(NamedTuple):
     """One line drawn from data outside a face: the `text` as drawn (the data's value
     inside its fixed words), the data `value` it holds, its `font` and `size_pt`, the
     `width_pt` it must fit in (None: no width, e.g. a file's metadata or the terminal)

@@ -11,7 +11,6 @@ A chosen card prints every copy it has, in the kit's order, with the back it alw
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from fnmatch import fnmatchcase
 from typing import Any
 
@@ -88,5 +87,5 @@ def only_chosen(groups: Iterable[Any], chosen: Iterable[str]) -> list[Any]:
     for group in groups:
         copies = tuple(c for c in group.copies if c.id in keep)
         if copies:
-            out.append(replace(group, copies=copies))
+            out.append(group._replace(copies=copies))
     return out

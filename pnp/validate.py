@@ -113,6 +113,7 @@ class FaceChecks:
         self._found: dict[str, list[tuple[Problem, str]]] = {}  # those with faults
         self._alike = LookAlikes()
         self._order: dict[str, int] | None = None  # the faces' report order, found once
+        self._adopted: list[Problem] | None = None  # found where the faces were drawn
 
     def card(self, card: Any, face: Face) -> bool:
         """Check the front `face` of `card`, once; True if it can be drawn (no error). A
@@ -123,14 +124,10 @@ class FaceChecks:
         ok = self._check(name, face, False)
         art = card_art(card, self.data) if fresh else None
         if art is not None and art.area and not any(isinstance(e, Art) for e in face.elements):
-            where = art.origin.problem if art.origin is not None else None
             message = f"{name}: its face keeps no art area for the picture {art.file!r}"
-            self._found.setdefault(name, []).append(
-                (
-                    where(message) if where else Problem(Path(self.data.info.folder), message),
-                    message,
-                )
-            )
+            where = Problem(Path(self.data.info.folder), message)
+            problem = art.origin.problem(message) if art.origin is not None else where
+            self._found.setdefault(name, []).append((problem, message))
             return False
         return ok
 
@@ -171,15 +168,21 @@ class FaceChecks:
             else:
                 self._check(name, self.kit.back_face(back, self.data, self.frame), True)
 
+    def adopt(self, problems: list[Problem]) -> None:
+        """Take `problems` as every fault found (by a copy of these checks, in the
+        process that drew the faces: pnp.drawn_apart)."""
+        self._adopted = list(problems)
+
     def problems(self) -> list[Problem]:
         """Every fault found, in face order; a fault of a value shared by many faces (a
         label, a category name) once, naming the first face it was found on."""
+        if self._adopted is not None:
+            return list(self._adopted)
         problems: list[Problem] = []
         seen: set[tuple] = set()
         if self._order is None:  # once: the names lay the aids out (measuring text)
-            self._order = {
-                name: k for k, (name, _, _) in enumerate(face_names(self.kit, self.data))
-            }
+            names = face_names(self.kit, self.data)
+            self._order = {name: k for k, (name, _, _) in enumerate(names)}
         order = self._order
         for name in sorted(self._found, key=lambda n: order.get(n, len(order))):
             for problem, fault in self._found[name]:
@@ -355,12 +358,11 @@ def validate_data(
 ) -> tuple[Any | None, list[Block], list[Problem], list[Problem]]:
     """Everything `validate` checks but the faces: (data, rulebook blocks, the problems
     of the lines printed outside the faces (`check_printed`, on `paper` too when given)
-    and of the game's colours in greyscale
-    (`palette_problems`), every other problem); data is None when
-    loading failed (every problem is then in the last list). `pnp build` checks the
-    faces as it draws them (`FaceChecks`) and reports all three lists in `validate`'s
-    order. The fonts and the rulebook come first (`read_rulebook`, or its answer as
-    `rulebook` when the caller has read it)."""
+    and of the game's colours in greyscale (`palette_problems`), every other problem);
+    data is None when loading failed (every problem is then in the last list). `pnp
+    build` checks the faces as it draws them (`FaceChecks`) and reports all three lists
+    in `validate`'s order. The fonts and the rulebook come first (`read_rulebook`, or
+    its answer as `rulebook` when the caller has read it)."""
     blocks, found = rulebook if rulebook is not None else read_rulebook(folder)
     problems = list(found)
     try:
@@ -382,10 +384,8 @@ def validate_data(
         problems.append(
             Problem(folder, "the kit prints no cards: add at least one card to its card tables")
         )
-    printed = (
-        check_printed(kit, data, paper) + palette_problems(kit, data) + icon_problems(kit, data)
-    )
-    return data, blocks, printed, problems
+    printed = check_printed(kit, data, paper) + palette_problems(kit, data)
+    return data, blocks, printed + icon_problems(kit, data), problems
 
 
 def use_fonts_of(folder: Path) -> None:

@@ -30,6 +30,15 @@ _CACHE = tempfile.TemporaryDirectory(prefix="hackpack-test-cache-")
 os.environ["HACKPACK_CACHE_DIR"] = _CACHE.name
 
 
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch) -> Path:
+    """A cache folder of this test's own (HACKPACK_CACHE_DIR, pnp.core.disk_cache), empty
+    at the start: what a test counts as kept or converted is only its own."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("HACKPACK_CACHE_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture(autouse=True)
 def _no_personal_defaults(monkeypatch, tmp_path_factory):
     """No test reads the pnp.toml of whoever runs the suite: the user's file is looked

@@ -24,6 +24,7 @@ def one_thread(monkeypatch):
 
 def test_the_value_comes_back_from_the_other_process():
     work = Alongside(lambda word, n: [os.getpid(), word, n])
+    assert work.forked
     work.send("pages", 8)
     pid, word, n = work.result()
     assert (word, n) == ("pages", 8)
@@ -102,6 +103,7 @@ def test_an_abandoned_child_is_reaped():
 def test_without_fork_the_work_is_done_at_once(monkeypatch):
     monkeypatch.delattr(os, "fork")
     work = Alongside(lambda n: [os.getpid(), n])
+    assert not work.forked
     work.send(5)
     assert work.result() == [os.getpid(), 5]
 
@@ -109,5 +111,6 @@ def test_without_fork_the_work_is_done_at_once(monkeypatch):
 def test_a_process_with_other_threads_is_not_forked(monkeypatch):
     monkeypatch.setattr(threading, "active_count", lambda: 2)
     work = Alongside(lambda: os.getpid())
+    assert not work.forked
     work.send()
     assert work.result() == os.getpid()

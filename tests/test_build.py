@@ -15,6 +15,7 @@ import pnp.render.rulebook
 import pnp.staging
 from pnp.build import OUTPUTS, BuildOptions, build
 from pnp.cli import main
+from pnp.core.disk_cache import ENV_DIR
 from pnp.core.errors import DataError, PnpError
 from pnp.core.units import mm_to_pt
 
@@ -75,6 +76,7 @@ def test_a_full_disk_mid_build_is_one_error_line_and_leaves_the_previous_kit_unt
     out = tmp_path / "out"
     build(BuildOptions("hack-attack", out_dir=out))
     before = _snapshot(out / "hack-attack")
+    monkeypatch.setenv(ENV_DIR, str(tmp_path / "cache"))  # the booklet is laid out, not kept
 
     def disk_full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -63,7 +63,7 @@ def without_back(monkeypatch, game: str, label: str) -> None:
     original = kit.print_groups
 
     def groups(*args, **kwargs):
-        return [replace(g, back=None) if g.label == label else g for g in original(*args, **kwargs)]
+        return [g._replace(back=None) if g.label == label else g for g in original(*args, **kwargs)]
 
     monkeypatch.setattr(kit, "print_groups", groups)
 

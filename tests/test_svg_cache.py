@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from pnp.build import BuildOptions, build
+from pnp.core.disk_cache import ENV_DIR
 from pnp.core.paths import SHIPPED_DATA_DIR
-from pnp.data import svg, svg_cache
+from pnp.data import svg, svg_alongside, svg_cache
 
 REPO = Path(__file__).resolve().parent.parent
 GAME = "hack-attack"
@@ -35,11 +36,14 @@ def distinct_icons(folder: Path) -> int:
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch) -> Path:
-    """An empty cache folder of this test's own, and no SVG known to this process."""
+    """An empty cache folder of this test's own, and no SVG known to this process; every
+    picture converted in this process, where these tests count them (none is handed to
+    the rule files' process: tests/test_svg_alongside.py)."""
     folder = tmp_path / "cache"
-    monkeypatch.setenv(svg_cache.ENV_DIR, str(folder))
+    monkeypatch.setenv(ENV_DIR, str(folder))
     monkeypatch.setattr(svg, "_cache", {})
     monkeypatch.setattr(svg, "_trees", {})
+    monkeypatch.setattr(svg_alongside, "prefetch", lambda paths: None)
     return folder
 
 
@@ -65,7 +69,7 @@ def entries(cache: Path) -> list[Path]:
 
 
 def test_the_tests_never_write_the_users_cache():
-    assert Path(svg_cache.cache_folder()).is_relative_to(Path(os.environ[svg_cache.ENV_DIR]))
+    assert Path(svg_cache.cache_folder()).is_relative_to(Path(os.environ[ENV_DIR]))
     from platformdirs import user_cache_dir
 
     assert not Path(svg_cache.cache_folder()).is_relative_to(user_cache_dir("hackpack"))
@@ -152,7 +156,7 @@ def test_a_cache_that_cannot_be_written_is_passed_over(cache, data, tmp_path):
 
 
 def test_two_builds_at_once_give_the_same_pdfs(cache, data, tmp_path):
-    env = {**os.environ, svg_cache.ENV_DIR: str(cache)}
+    env = {**os.environ, ENV_DIR: str(cache)}
     children = [
         subprocess.Popen(
             [sys.executable, "-c", CHILD, str(data), str(tmp_path / name)],
@@ -193,7 +197,7 @@ def test_a_warm_build_loads_neither_svglib_nor_reportlabs_graphics(cache, data, 
     done = subprocess.run(
         [sys.executable, "-c", probe, str(data), str(tmp_path / "b")],
         cwd=REPO,
-        env={**os.environ, svg_cache.ENV_DIR: str(cache)},
+        env={**os.environ, ENV_DIR: str(cache)},
         capture_output=True,
         text=True,
         check=True,

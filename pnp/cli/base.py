@@ -66,7 +66,6 @@ def in_data_folder(problem: Problem) -> Problem:
     (`--data`, else the folder holding the shipped games' data, pnp.core.paths) when it
     lies inside it, as the README shows them ("hack-attack/tech.toml:23: ...");
     unchanged otherwise."""
-    from dataclasses import replace
 
     from pnp.core.paths import SHIPPED_DATA_DIR
 
@@ -80,7 +79,7 @@ def in_data_folder(problem: Problem) -> Problem:
         inside = Path(os.path.abspath(problem.file)).relative_to(os.path.abspath(root))
     except (ValueError, OSError):
         return problem
-    return replace(problem, file=inside)
+    return problem._replace(file=inside)
 
 
 TYPED = "pnp.typed"  # ctx.meta: the command line's words, for one_line

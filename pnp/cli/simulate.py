@@ -18,7 +18,7 @@ from pnp.cli.base import (
 from pnp.cli.which_games import chosen_games
 from pnp.core.shown import plural, quoted
 from pnp.core.terminal import echo, echo_json, one_line
-from pnp.simulate import MOST_GAMES, MOST_TURN_CAP
+from pnp.simulate import DEFAULT_GAMES, MOST_GAMES, MOST_TURN_CAP
 from pnp.simulate.result import deck_words
 from pnp.simulate.search import DEFAULT_ITERATIONS, MOST_ITERATIONS
 
@@ -82,7 +82,7 @@ def _show_strategies(ctx: click.Context, param: click.Parameter, value: bool) ->
 @click.option(
     "--games",
     type=InRange(1, MOST_GAMES, integer=True),
-    default=1000,
+    default=DEFAULT_GAMES,
     show_default=True,
     help="Games at each player count.",
 )

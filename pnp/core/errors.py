@@ -9,15 +9,14 @@ its data loader) reaches a user of either tool as a message, never as a tracebac
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.exceptions import HackPackError, PnpError  # noqa: F401  (the roots, re-exported)
+from pnp.core.records import NamedTuple
 from pnp.core.shown import quoted
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     """One thing wrong with the card data.
 
     `file` is the data file, `line`/`column` are 1-based (None when unknown): in a CSV

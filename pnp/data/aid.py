@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from pnp.core.records import NamedTuple
 from pnp.data.art import ART_FIELD, ArtSpec
 from pnp.data.markup import lead_and_rest
 from pnp.data.markup import problem as markup_problem
@@ -59,8 +60,7 @@ def _lines_problem(lines: list) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class AidStep:
+class AidStep(NamedTuple):
     """One step of a turn: its bold `lead` ("Draw") and the `text` after it ("two
     cards."; may be empty; markup, or encoded markup: pnp.data.markup.encoded)."""
 
@@ -68,8 +68,7 @@ class AidStep:
     text: str
 
 
-@dataclass(frozen=True)
-class AidPhase:
+class AidPhase(NamedTuple):
     """A phase of a turn: its `heading` ("" for the steps before any heading), its
     `steps` in order, numbered from `first` (above 1 when a phase continues on a second
     aid card)."""

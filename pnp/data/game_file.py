@@ -4,7 +4,6 @@ fixed words each game prints on its faces (its [labels] table)."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from pnp.core.errors import LayoutError, Problem
@@ -155,7 +154,7 @@ def read_game_file(
     players, p = _sub_table(tf, "players", PLAYER_FIELDS, TableLines(tf.lines.top.of("players")))
     problems += p
     back_where = tf.lines.tables.get("back", tf.lines.top)
-    art_fields = [ART_FIELD, *(replace(ART_FIELD, name=f"art_{b}") for b in back_ids)]
+    art_fields = [ART_FIELD, *(ART_FIELD._replace(name=f"art_{b}") for b in back_ids)]
     back, p = _sub_table(
         tf, "back", BACK_FIELDS + ([SUBTITLE] if subtitle else []) + art_fields, back_where
     )

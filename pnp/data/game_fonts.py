@@ -22,11 +22,11 @@ faces), with the game's fonts in use (pnp.fonts.use_game_fonts). Source: issue 2
 from __future__ import annotations
 
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.errors import Problem
 from pnp.core.file_kinds import kind_of
+from pnp.core.records import NamedTuple
 from pnp.core.shown import quoted
 from pnp.data.schema import Field, check_table
 from pnp.data.toml_source import TableLines, TomlFile
@@ -60,8 +60,7 @@ CFF_REASON = (
 MAX_FONT_BYTES = 64 * 1024 * 1024
 
 
-@dataclass(frozen=True)
-class GameFonts:
+class GameFonts(NamedTuple):
     """The checked font files of a game (resolved paths; `bold` and `italic` are the
     regular file when game.toml names none) and its licence file."""
 

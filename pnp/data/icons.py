@@ -39,6 +39,7 @@ from typing import Any
 from pnp.core.errors import ImageRefused, Problem
 from pnp.core.pictures import picture_wanted, pictures_wanted
 from pnp.core.shown import described, quoted
+from pnp.data import svg_alongside
 from pnp.data.art import ArtSpec, resolve_art_path
 from pnp.data.models import Source
 from pnp.data.rulebook import Block
@@ -232,6 +233,8 @@ def _pictures(
     art: dict[str, ArtSpec] = {}
     names: dict[str, str] = {}
     base = folder.resolve()  # once for all the table's pictures
+    if svg_alongside.active():  # the pictures the cache lacks, converted on two cores
+        svg_alongside.prefetch(_files(tf.data.get(table, {}), table, folder, base, probed))
     for key, name in tf.data.get(table, {}).items():
         at = source.at(key)
         if not isinstance(name, str) or not _NAME.fullmatch(name):
@@ -256,3 +259,21 @@ def _pictures(
         if spec is not None:  # one checked picture per icon, each id's at its own line
             art[key] = replace(spec, origin=at)
     return art, names, source
+
+
+def _files(
+    rows: dict, table: str, folder: Path, base: Path, probed: dict[str, ArtSpec | None]
+) -> list[Path]:
+    """The SVG files of the icons `rows` name (id = icon name) that `_pictures` will
+    probe, each once, in order (a name it cannot resolve is left for it to report)."""
+    files: dict[str, Path] = {}
+    for key, name in rows.items():
+        if not isinstance(name, str) or not _NAME.fullmatch(name) or name in probed:
+            continue
+        if name in files or (table == "cards" and not picture_wanted(key)):
+            continue
+        try:
+            files[name] = resolve_art_path(f"{ICON_FOLDER}/{name}.svg", folder, base)
+        except ImageRefused:
+            continue
+    return list(files.values())

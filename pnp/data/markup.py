@@ -19,9 +19,10 @@ without markup is encoded as itself and markdown-it-py is never imported for it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
+
+from pnp.core.records import NamedTuple
 
 REGULAR, BOLD, ITALIC = "regular", "bold", "italic"
 #: The encoded style switches: what follows prints regular, bold or italic.
@@ -47,8 +48,7 @@ class MarkupError(ValueError):
     """A text whose markup cannot print: unbalanced stars, bold italic, too many icons."""
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(NamedTuple):
     """A run of a text: `text` in `style` (REGULAR, BOLD, ITALIC), or the inline icon
     `icon` (its name; `text` empty), or a line break (`text` "\\n", REGULAR)."""
 

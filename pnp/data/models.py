@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.core.errors import Problem
+from pnp.core.records import NamedTuple
 
 if TYPE_CHECKING:
     from pnp.data.game_fonts import GameFonts
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """Where a table was defined: the TOML file, the line of its header (1-based), the
     line of each of its keys, the `subject` messages name it by ("card 'smart-tv'",
     "deck 'red-team'") and the `prefix` of its keys' names in messages ("back." for the
@@ -41,8 +41,7 @@ class Source:
         return Origin(self, field)
 
 
-@dataclass(frozen=True)
-class Origin:
+class Origin(NamedTuple):
     """Where a printed value comes from: the table's Source and the field (a key or a
     path such as "play[1]" or "category:backups"; the part before "[" or ":" is the key
     whose line is reported)."""

@@ -36,11 +36,11 @@ kit by pnp.layout.figures, which `pnp validate` and `pnp build` both run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import Problem
+from pnp.core.records import NamedTuple
 from pnp.core.shown import described, prints_nothing, quoted
 from pnp.data.schema import Field, check_table, int_range, length_range
 from pnp.data.toml_source import TableLines, TomlFile
@@ -103,20 +103,12 @@ SPOT_FIELDS = [
 ]
 
 
-class _Declared:
-    """A table of game.toml's [rulebook]: its header's `line` and the line of each of
-    its `keys` (fields of the record that derives from it)."""
-
-    line: int
-    keys: tuple[tuple[str, int], ...]
-
-    def line_of(self, key: str) -> int:
-        """The line of `key` in its table, or of the table's header."""
-        return dict(self.keys).get(key, self.line)
+def _line_in(line: int, keys: tuple[tuple[str, int], ...], key: str) -> int:
+    """The line of `key` among a [rulebook] table's `keys`, or of its header `line`."""
+    return dict(keys).get(key, line)
 
 
-@dataclass(frozen=True)
-class AnatomyCard(_Declared):
+class AnatomyCard(NamedTuple):
     """One card of the anatomy figure: its id, its `parts` ((element key or glob, what
     it is), in order; None: the face's own parts), its caption (None: its kind) and the
     line of game.toml that declares it."""
@@ -127,9 +119,12 @@ class AnatomyCard(_Declared):
     line: int
     keys: tuple[tuple[str, int], ...] = ()
 
+    def line_of(self, key: str) -> int:
+        """The line of `key` in its table, or of the table's header."""
+        return _line_in(self.line, self.keys, key)
 
-@dataclass(frozen=True)
-class Spot(_Declared):
+
+class Spot(NamedTuple):
     """A place on the table: its label, the cards drawn there, face up or down, how
     they are spread, the backs a face-down spot shows (one per player in turn; empty:
     the kit's first back), the kind a face-up one shows (None: any) and its line."""
@@ -143,9 +138,12 @@ class Spot(_Declared):
     line: int
     keys: tuple[tuple[str, int], ...] = ()
 
+    def line_of(self, key: str) -> int:
+        """The line of `key` in its table, or of the table's header."""
+        return _line_in(self.line, self.keys, key)
 
-@dataclass(frozen=True)
-class TableSetup(_Declared):
+
+class TableSetup(NamedTuple):
     """The setup picture: players at the table, the section it ends, its caption, what
     lies in the middle and in front of each player, and its line."""
 
@@ -157,9 +155,12 @@ class TableSetup(_Declared):
     line: int
     keys: tuple[tuple[str, int], ...] = ()
 
+    def line_of(self, key: str) -> int:
+        """The line of `key` in its table, or of the table's header."""
+        return _line_in(self.line, self.keys, key)
 
-@dataclass(frozen=True)
-class RulebookPictures(_Declared):
+
+class RulebookPictures(NamedTuple):
     """game.toml's [rulebook] table: the anatomy cards (None: one of every kind), the
     section the figure ends (None: "The cards" where the rulebook has it), the setup
     picture (None: none), the file and the table's line."""
@@ -170,6 +171,10 @@ class RulebookPictures(_Declared):
     setup: TableSetup | None = None
     line: int = 1
     keys: tuple[tuple[str, int], ...] = ()
+
+    def line_of(self, key: str) -> int:
+        """The line of `key` in its table, or of the table's header."""
+        return _line_in(self.line, self.keys, key)
 
 
 def read_pictures(tf: TomlFile) -> tuple[RulebookPictures, list[Problem]]:

@@ -10,10 +10,10 @@ else is kept as paragraph text. Lines are 1-based, for error messages.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.errors import DataError, Problem
+from pnp.core.records import NamedTuple
 from pnp.data.files import read_data_text
 from pnp.data.markup import problem as markup_problem
 from pnp.data.markup import spans
@@ -27,8 +27,7 @@ MAX_BLOCK_WORDS = 1000
 _NUMBERED = re.compile(r"^(\d{1,9})\.\s+(.*)$")
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(NamedTuple):
     """One rulebook block: kind is "title", "h2", "h3", "para", "bullet" or "number"
     (`number` holds the item's number); `text` keeps the `**bold**` marks."""
 

@@ -7,10 +7,10 @@ out-of-range and unknown keys), each with file, line, card id and field.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Callable, Protocol, cast
 
 from pnp.core.errors import Problem
+from pnp.core.records import NamedTuple
 from pnp.core.shown import described, prints_nothing
 from pnp.data.toml_source import TableLines
 
@@ -18,8 +18,7 @@ ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 MAX_ID = 48  # characters in any id (card, category, deck, game)
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(NamedTuple):
     """One key of a card table.
 
     `kind` is "str", "int", "bool" (true or false), "id", "colour", "list" (of strings),

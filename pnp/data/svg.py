@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import ImageRefused
 from pnp.core.file_kinds import kind_of
+from pnp.core.records import NamedTuple
 from pnp.data import svg_cache
 from pnp.data.svg_checks import MAX_SVG_BYTES, check_svg_bytes, too_large
 
@@ -45,8 +45,7 @@ CACHE_SIZE = 256
 _cache: dict[tuple, SvgInfo] = {}
 
 
-@dataclass(frozen=True)
-class SvgInfo:
+class SvgInfo(NamedTuple):
     """A checked SVG file: `path` as given to `probe_svg`; `width_pt` x `height_pt` its
     size as svglib draws it (points, above 0); `stamp` (st_size, st_mtime_ns); `notes`
     and `warnings` as an ImageInfo's (none today). `width_px`/`height_px` give the size
@@ -92,7 +91,7 @@ def _stamp(path: Path) -> tuple:
     return (info.st_size, info.st_mtime_ns)
 
 
-def _read_bytes(path: Path, stamp: tuple | None = None) -> tuple[bytes, tuple]:
+def read_bytes(path: Path, stamp: tuple | None = None) -> tuple[bytes, tuple]:
     """The bytes of the file at `path` and its stamp (`stamp`, when the caller has just
     taken it), unchecked; ImageRefused as `_stamp`."""
     stamp = stamp or _stamp(path)
@@ -104,7 +103,7 @@ def _read_bytes(path: Path, stamp: tuple | None = None) -> tuple[bytes, tuple]:
 
 
 def _read(path: Path) -> tuple[bytes, tuple]:
-    data, stamp = _read_bytes(path)
+    data, stamp = read_bytes(path)
     check_svg_bytes(data)
     return data, stamp
 
@@ -129,7 +128,7 @@ def probe_svg(path: Path) -> SvgInfo:
     breaking a rule of the module docstring."""
     key = (path, _stamp(path))
     if key not in _cache:  # a file probed once is not read again for each card
-        data, stamp = _read_bytes(path, key[1])
+        data, stamp = read_bytes(path, key[1])
         content, entry, converted = _converted(data)
         if len(_cache) >= CACHE_SIZE:
             _trees.pop(next(iter(_cache)), None)

@@ -3,9 +3,8 @@ picture is converted once per file content, not once per build or per command (i
 item 4, "pictures cost nothing twice"). pnp.data.svg asks here before it checks and
 converts a file, and stores what it converted.
 
-Where: the folder named by $HACKPACK_CACHE_DIR when it is set (the tests point it at a
-temporary folder, so they never touch the user's cache), else platformdirs' user cache
-folder for "hackpack" (~/.cache/hackpack on Linux); entries go under svg/<version>/.
+Where: pnp.core.disk_cache's folder ($HACKPACK_CACHE_DIR, else the user's cache folder),
+under svg/<version>/.
 Key: the SHA-256 of the file's bytes, in a folder named by `converter_version` (svglib's
 version, reportlab's, and CODE_VERSION, ours: raise it whenever pnp.data.svg's checks or
 its conversion change, or this file's format), so a new svglib or new checks never read
@@ -25,8 +24,8 @@ an RGB canvas's forms, never a CMYK one's). A warm build then copies each form's
 operators into its PDF and neither rebuilds the drawing nor imports reportlab's graphics
 (which load platypus). CODE_VERSION covers svg_art's recolouring too.
 
-Safety: an entry is written to a temporary file in its own folder and moved into place
-(os.replace), so builds running at once each read a whole entry or none; a missing,
+Safety: entries are written and read as pnp.core.disk_cache writes and reads them, whole
+or not at all, so builds running at once each read a whole entry or none; a missing,
 damaged, truncated or unreadable entry is a miss (the file is converted again and the
 entry written anew), and a cache folder that cannot be written is passed over. None of
 it is ever reported: the cache only saves time, and what is printed is the same with or
@@ -41,18 +40,18 @@ import io
 import json
 import os
 import re
-import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp.core.disk_cache import ENV_DIR, cache_folder, read_checked, write_checked
 from pnp.core.errors import ImageRefused
+from pnp.core.records import NamedTuple
 from pnp.data import svg_numbers
 
-#: names the cache folder instead of platformdirs' user cache folder
-ENV_DIR = "HACKPACK_CACHE_DIR"
 #: pnp's own part of the converter's version (see the module docstring)
 CODE_VERSION = 3
+#: the most files kept, drawings and their forms' operators (pnp.core.disk_cache.prune)
+KEEP = 8192
 #: svglib's Path subclasses, stored as the plain Path they draw as: their overrides of
 #: getProperties() (no stroke; no fill nor stroke for a clip path) become attributes.
 _FLATTENED = {("svglib.svglib", "NoStrokePath"), ("svglib.svglib", "ClippingPath")}
@@ -66,8 +65,7 @@ class _NotStored(Exception):
     """The drawing holds something this cache does not keep: it is not written."""
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One converted SVG: its size in points and `tree`, its drawing as `_encode` makes
     it, or the JSON text of that as read from an entry (None when it could not be stored;
     pnp.data.svg then converts the file again to draw it)."""
@@ -75,21 +73,6 @@ class Entry:
     width_pt: float
     height_pt: float
     tree: Any = None
-
-
-def cache_folder() -> Path:
-    """The folder of the cache: $HACKPACK_CACHE_DIR when set and not blank, else
-    platformdirs' user cache folder for "hackpack" (a relative XDG_CACHE_HOME is ignored,
-    as the XDG spec says)."""
-    named = os.environ.get(ENV_DIR, "")
-    if named.strip():
-        return Path(os.path.expanduser(named))
-    from platformdirs import user_cache_dir
-
-    found = user_cache_dir("hackpack", appauthor=False)
-    if not os.path.isabs(found):
-        found = os.path.join(os.path.expanduser("~"), ".cache", "hackpack")
-    return Path(found)
 
 
 def _svglib_version() -> str:
@@ -165,10 +148,19 @@ def convert(data: bytes) -> Any:
     return drawing
 
 
-def _entry_path(digest: str, suffix: str = ".json") -> Path:
+#: (what decides the cache folder: $HACKPACK_CACHE_DIR, $XDG_CACHE_HOME, $HOME; the
+#: entries' folder), worked out again only when one of those changes
+_folder: tuple[tuple, str] | None = None
+
+
+def _entry_path(digest: str, suffix: str = ".json") -> str:
     """The file of the entry of `digest` (its drawing), or of what is kept beside it
-    (`suffix`: a form's operators); joined as text, once a file."""
-    return Path(os.path.join(cache_folder(), "svg", converter_version(), digest + suffix))
+    (`suffix`: a form's operators); joined as text, the entries' folder found once."""
+    global _folder
+    setting = tuple(map(os.environ.get, (ENV_DIR, "XDG_CACHE_HOME", "HOME")))
+    if _folder is None or _folder[0] != setting:
+        _folder = setting, os.path.join(cache_folder(), "svg", converter_version())
+    return os.path.join(_folder[1], digest + suffix)
 
 
 def content_key(data: bytes) -> str:
@@ -176,41 +168,16 @@ def content_key(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _read_checked(path: Path) -> bytes | None:
-    """The body of the entry file at `path` when its first line is the body's SHA-256;
-    None when it is missing, unreadable or damaged."""
-    try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except OSError:
-        return None
-    check, _, body = raw.partition(b"\n")
-    return body if hashlib.sha256(body).hexdigest().encode() == check else None
-
-
-def _write_checked(path: Path, body: bytes) -> None:
-    """Write `body` under its SHA-256 to `path`, whole or not at all (a temporary file in
-    the same folder, moved into place); a folder that cannot be written is passed over."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(
-            dir=path.parent, prefix=f".{path.stem[:16]}", suffix=".tmp"
-        )
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except OSError:
-        pass
+def kept(key: str) -> bool:
+    """Whether an entry of `key` (content_key) is stored; not read, so it may still
+    prove damaged when it is (`load`)."""
+    return os.path.isfile(_entry_path(key))
 
 
 def load(key: str) -> Entry | None:
     """The entry of `key` (content_key), or None: none, damaged or unreadable. Only its
     size is read now; its drawing when one is wanted (`drawing`)."""
-    body = _read_checked(_entry_path(key))
+    body = read_checked(_entry_path(key))
     if body is None:
         return None
     head, _, tree = body.partition(b"\n")
@@ -254,7 +221,7 @@ def store(key: str, drawing: Any) -> Entry:
     except _NotStored:
         return Entry(width, height)
     head = json.dumps({"width_pt": width, "height_pt": height})
-    _write_checked(_entry_path(key), f"{head}\n{json.dumps(tree)}".encode())
+    write_checked(Path(_entry_path(key)), f"{head}\n{json.dumps(tree)}".encode(), KEEP)
     return Entry(width, height, tree)
 
 
@@ -269,7 +236,7 @@ def form_operators(key: str, variant: str) -> bytes | None:
     `_PLAIN_OPERATORS` allows; None when there are none."""
     if not variant.isalnum():
         return None
-    body = _read_checked(_entry_path(key, f".{variant}.ops"))
+    body = read_checked(_entry_path(key, f".{variant}.ops"))
     if body is None or not _PLAIN_OPERATORS.fullmatch(body):
         return None
     return body
@@ -281,7 +248,7 @@ def keep_form_operators(key: str, variant: str, operators: str) -> bool:
     body = operators.encode("ascii", "replace")
     if not _PLAIN_OPERATORS.fullmatch(body) or not variant.isalnum():
         return False
-    _write_checked(_entry_path(key, f".{variant}.ops"), body)
+    write_checked(Path(_entry_path(key, f".{variant}.ops")), body, KEEP)
     return True
 
 

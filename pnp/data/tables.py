@@ -20,11 +20,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.core.errors import Problem, place
+from pnp.core.records import NamedTuple
 from pnp.core.shown import quoted
 from pnp.data.art import parse_art
 from pnp.data.game_file import read_game_file
@@ -36,8 +37,7 @@ if TYPE_CHECKING:  # pnp.data.csv_tables is loaded for a game with CSV tables
     from pnp.data.csv_tables import Sheet
 
 
-@dataclass(frozen=True)
-class TableSpec:
+class TableSpec(NamedTuple):
     """One kind of table in a game's files: `table` is its TOML name ("tech"), `file`
     the file that holds it, `fields` its schema, `kind` what one entry is called in the
     build summary and messages ("Tech"), `subject` the word that names an entry in
@@ -225,7 +225,7 @@ def _read_sheet(
         where = TableLines(row.line, {key: row.line for key in row.columns})
         found: list[Problem] = []
         entry = _entry(path, spec, row.raw, where, found, folder, row.columns, row.reported)
-        problems += [replace(p, subject=entry.source.subject) for p in row.problems] + found
+        problems += [p._replace(subject=entry.source.subject) for p in row.problems] + found
         entries.append(entry)
     return entries
 
@@ -306,8 +306,8 @@ def _in_sheet(p: Problem, spec: TableSpec, raw: dict, columns: Mapping[str, int]
     key = (p.field or "").split("[")[0]
     if key in columns and key not in raw:
         expected = next(f.expected for f in spec.fields if f.name == key)
-        return replace(p, column=columns[key], message=f"empty; expected {expected}")
-    return replace(p, column=columns.get(key))
+        return p._replace(column=columns[key], message=f"empty; expected {expected}")
+    return p._replace(column=columns.get(key))
 
 
 def _duplicate_ids(entries: list[Entry]) -> list[Problem]:
@@ -334,8 +334,7 @@ def _duplicate_ids(entries: list[Entry]) -> list[Problem]:
     return problems
 
 
-@dataclass(frozen=True)
-class GameFiles:
+class GameFiles(NamedTuple):
     """A game folder as read: its settings (None when game.toml has problems), its valid
     categories, the ids of every declared category, its tables and every problem so far."""
 

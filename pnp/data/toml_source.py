@@ -9,6 +9,7 @@ from pathlib import Path
 
 from pnp.core.errors import Problem
 from pnp.core.toml_text import LineIndex, TableLines, parse_toml
+from pnp.data import toml_cache
 from pnp.data.files import read_data_text
 
 __all__ = [
@@ -42,8 +43,13 @@ def read_toml(path: Path) -> TomlFile | Problem:
 
 def parse_toml_file(path: Path, text: str) -> TomlFile | Problem:
     """`text`, the contents of `path` read elsewhere, parsed as `read_toml` parses a
-    file: the TomlFile, or the Problem (pnp.core.toml_text.parse_toml)."""
+    file: the TomlFile, or the Problem (pnp.core.toml_text.parse_toml); a text parsed
+    before is read from pnp.data.toml_cache."""
+    kept = toml_cache.kept(text)
+    if kept is not None:
+        return TomlFile(path, *kept)
     parsed = parse_toml(path, text)
     if isinstance(parsed, Problem):
         return parsed
+    toml_cache.keep(text, *parsed)
     return TomlFile(path, *parsed)

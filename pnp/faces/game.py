@@ -7,7 +7,7 @@ Source: issue 25 item 2; README, "A new game".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -82,7 +82,7 @@ def load_data_game(folder: Path) -> DataGame:
     aids_file = tf.data.get("aids")
     specs = [t.spec for t in tables]
     if isinstance(aids_file, str) and not p:
-        specs.append(replace(AID_SPEC, file=aids_file))
+        specs.append(AID_SPEC._replace(file=aids_file))
     found = read_tables(folder, specs)  # a table in a .csv file is read as a spreadsheet
     problems += found.problems
     cards = [

@@ -38,7 +38,6 @@ class DataKit(Kit):
     def tables(self, folder: Path) -> list[TableSpec]:
         """The card tables game.toml's [[tables]] declare, then its player aids' (when
         `aids` names a file), for `pnp diff`; none when game.toml cannot be read."""
-        from dataclasses import replace
 
         from pnp.core.errors import Problem
         from pnp.data.aid import AID_SPEC
@@ -50,7 +49,7 @@ class DataKit(Kit):
             return []
         specs = [t.spec for t in read_tables_declared(tf)[0]]
         aids = tf.data.get("aids")
-        return specs + ([replace(AID_SPEC, file=aids)] if isinstance(aids, str) else [])
+        return specs + ([AID_SPEC._replace(file=aids)] if isinstance(aids, str) else [])
 
     def cards(self, data: DataGame) -> tuple[DataCard, ...]:
         return data.cards

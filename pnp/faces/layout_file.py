@@ -211,8 +211,7 @@ def _listed_at_most(problems: list[Problem], start: int) -> None:
     if mine <= MOST_FAULTS:
         return
     rest = mine - MOST_FAULTS
-    summary = replace(
-        problems[start + MOST_FAULTS],
+    summary = problems[start + MOST_FAULTS]._replace(
         message=f"... and {rest} more problems on this face, not listed; mend these first",
         field=None,
     )

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Any, Sequence
 
+from pnp.core.records import NamedTuple
 from pnp.core.sizes import card_mm
 from pnp.core.units import mm_to_pt
 from pnp.data.aid import AidCard, AidPhase
@@ -45,8 +46,7 @@ def max_size(frame: CardFrame) -> float:
     return round(MAX_PT * max(1.0, DesignGrid(frame).sy) * 4) / 4
 
 
-@dataclass(frozen=True)
-class AidLine:
+class AidLine(NamedTuple):
     """One printed line of an aid, `top` pt below the top of the block: a phase
     `heading`, or a line of a step: its `number` and `lead` on its first line (else ""),
     then `text`, the step's words on this line."""
@@ -58,8 +58,7 @@ class AidLine:
     heading: bool = False
 
 
-@dataclass(frozen=True)
-class AidBlock:
+class AidBlock(NamedTuple):
     """An aid's steps laid out at `size` pt: its lines, `height` pt from the top of the
     first line's em box to the bottom of the last's, and `indent`, the pt from the left
     edge to where every step's text starts (after the number column)."""
@@ -164,7 +163,7 @@ def split_phases(phases: Sequence[AidPhase], width: float) -> list[tuple[AidPhas
 
 def _steps(phase: AidPhase, start: int, n: int) -> AidPhase:
     """`n` steps of `phase` from its step `start` (from 0), numbered on."""
-    return replace(phase, steps=phase.steps[start : start + n], first=phase.first + start)
+    return phase._replace(steps=phase.steps[start : start + n], first=phase.first + start)
 
 
 @lru_cache(maxsize=8)

@@ -13,16 +13,14 @@ Source: issue 12 ("Art in the data"), shared/DESIGN.md "Card faces".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from pnp.core.records import NamedTuple
 from pnp.core.units import mm_to_pt
 from pnp.layout.imposition import Rect
 
 EDGE_PT = 0.01  # an image edge this close to a trim edge reaches it
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(NamedTuple):
     """A picture placed on a face (pt): the whole image fills `rect`; only `clip` shows;
     `extend_pt` (left, bottom, right, top) is bleed to make by extending its edges;
     `dpi` the resolution it prints at (pixels per inch, the lower of the two axes)."""

@@ -18,8 +18,9 @@ Source: issue 27 item 5 ("A bleed that reaches the edge").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from pnp.core.records import NamedTuple
 from pnp.core.units import pt_to_mm
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import (
@@ -42,8 +43,7 @@ EDGE_PT = 0.01  # an edge this close to a trim edge (pt), or beyond it, touches 
 SIDES = ("left", "bottom", "right", "top")
 
 
-@dataclass(frozen=True)
-class BleedFault:
+class BleedFault(NamedTuple):
     """An element of a face that touches the trim but cannot run on into the bleed:
     the `element`, the `sides` of the trim it touches (of SIDES, in that order) and
     `message`, what is wrong and what to do, in words (lengths in mm)."""

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
+from pnp.core.records import NamedTuple
 from pnp.fonts import BOLD
 from pnp.layout.card_frame import CardFrame
 from pnp.layout.face import (
@@ -102,8 +102,7 @@ def required(text: Text) -> float:
     return LARGE_MIN if large else NORMAL_MIN
 
 
-@dataclass(frozen=True)
-class Patch:
+class Patch(NamedTuple):
     """A colour under part of a text: `what` it is (for messages), its sRGB `colour`
     (None: a picture, whose pixels must be sampled) and the `area` (pt²) it covers."""
 

@@ -16,8 +16,8 @@ segments are (x1, y1, x2, y2); slots are (row, col) as in `Grid.slot`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
+from pnp.core.records import NamedTuple
 from pnp.core.units import mm_to_pt
 from pnp.layout.corners import Arc, corner_arcs
 from pnp.layout.imposition import CROP_MARK_CLEARANCE_MM, CROP_MARK_MAX_MM, Grid, Rect
@@ -32,8 +32,7 @@ Slot = tuple[int, int]
 _Box = tuple[float, float, float, float]  # (across_lo, across_hi, along_lo, along_hi)
 
 
-@dataclass(frozen=True)
-class CutGuides:
+class CutGuides(NamedTuple):
     """What one front sheet gets: crop-mark segments outside every bleed, cut-line
     rectangles (the stroke's centre line, `CUT_LINE_WIDTH_PT` wide) inside the bleed,
     the arcs of rounded corners (their stroke's centre line, as wide) and, on a

@@ -11,9 +11,9 @@ Lengths in points; messages in mm. Source: shared/DESIGN.md, "Card faces are dat
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
+from pnp.core.records import NamedTuple
 from pnp.core.shown import quoted
 from pnp.core.units import mm_to_pt, pt_to_mm
 from pnp.data.markup import has_markup
@@ -37,8 +37,7 @@ SHARP_ENOUGH_DPI = 600  # above this, a note suggests --max-dpi
 MOST_FAULTS = 20
 
 
-@dataclass(frozen=True)
-class Fault:
+class Fault(NamedTuple):
     """One thing wrong with one element of a face, in words; `origin` names the data value
     at fault when it is not the element's own (a part of a composed text); `level` is
     "error", "warning" or "note" (pnp.core.errors.Problem)."""

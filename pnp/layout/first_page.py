@@ -3,7 +3,7 @@ build and pnp.render.print_first draws. Lengths in mm."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pnp.core.records import NamedTuple
 
 #: The page's file name: it says what it is, beside the kit's other files.
 FIRST_PAGE = "print-me-first.pdf"
@@ -12,8 +12,7 @@ FIRST_PAGE = "print-me-first.pdf"
 RULER_MM = 100.0
 
 
-@dataclass(frozen=True)
-class KitFile:
+class KitFile(NamedTuple):
     """One file of the kit: its `name`, `what` it holds and `how` to print it."""
 
     name: str
@@ -21,8 +20,7 @@ class KitFile:
     how: str
 
 
-@dataclass(frozen=True)
-class DeckRow:
+class DeckRow(NamedTuple):
     """One deck (a print group) in cards.pdf: its label, the kinds of card in it (e.g.
     "51 Tech, 60 Defense"; empty when the label says it all), its card count and its
     first and last sheet and page (1-based)."""
@@ -34,8 +32,7 @@ class DeckRow:
     pages: tuple[int, int]
 
 
-@dataclass(frozen=True)
-class FirstPage:
+class FirstPage(NamedTuple):
     """Everything the page prints, in words and numbers."""
 
     game: str

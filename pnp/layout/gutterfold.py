@@ -101,9 +101,9 @@ def fold_on(spec: SheetSpec, sideways: bool, axis: str) -> Fold | None:
     w, h = paper_mm(spec.paper)
     grid = grid_on(spec, *((h, w) if sideways else (w, h)))
     if axis == "vertical":
-        grid = replace(grid, cols=grid.cols - grid.cols % 2)
+        grid = grid._replace(cols=grid.cols - grid.cols % 2)
     else:
-        grid = replace(grid, rows=grid.rows - grid.rows % 2)
+        grid = grid._replace(rows=grid.rows - grid.rows % 2)
     if grid.cols < 1 or grid.rows < 1:
         return None
     return Fold(grid, axis, sideways)

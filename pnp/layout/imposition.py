@@ -85,8 +85,7 @@ class SheetSpec:
         return card_corner_mm(self.card_size)
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(NamedTuple):
     """A computed sheet grid, every length in points.
 
     `cols` x `rows` cards of trim `card_w` x `card_h`, each with `bleed` on every

@@ -15,14 +15,14 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from pnp.core.records import NamedTuple
 from pnp.data.icons import ICON_FOLDER
 from pnp.data.markup import names_icon
 from pnp.glyphs import GLYPH_NAMES
 from pnp.layout.face import Text
 
 
-@dataclass(frozen=True)
-class InlineIcon:
+class InlineIcon(NamedTuple):
     """One icon a text prints: a built-in `glyph` (pnp.glyphs) drawn in the text's colour,
     or as a badge of `badge` colour (a category), or `svg`, a checked SVG (SvgInfo)."""
 

@@ -6,11 +6,11 @@ in the registry (pnp.core.games). Source: shared/DESIGN.md, "Games are plug-ins"
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from pnp.core.errors import PnpError
+from pnp.core.records import NamedTuple
 from pnp.data.aid import AidCard
 from pnp.data.tables import TableSpec
 from pnp.layout.aid import AID_BACK, aid_back, aid_face
@@ -45,8 +45,7 @@ def card_kind(card: Any) -> str:
     return " ".join(words) or "Card"
 
 
-@dataclass(frozen=True)
-class PrintGroup:
+class PrintGroup(NamedTuple):
     """Cards printed together: a `label` for the summary, the copies in print order, and
     the id of the back they name (a key of the kit's backs; None: printed without a
     back). Groups share sheets unless the build asks for a fresh sheet per group."""
@@ -56,8 +55,7 @@ class PrintGroup:
     back: str | None = ONE_BACK
 
 
-@dataclass(frozen=True)
-class Extra:
+class Extra(NamedTuple):
     """A file a kit prints beside its cards and rulebook: its `name` ("tracker.pdf"),
     what it is (`label`, for the build summary), and `render(path, paper, data)`, which
     writes it and returns its page count (OSError if it cannot); `lines(data)`: the
@@ -89,8 +87,7 @@ def back_icon(back_id: str, data: Any) -> Any:
     return icons.for_back(back_id) if icons is not None else None
 
 
-@dataclass(frozen=True)
-class KitRow:
+class KitRow(NamedTuple):
     """One row of the rulebook's "What's in the kit" table: what, how many copies, and
     whether it is a sub-row of the row above."""
 

@@ -12,14 +12,13 @@ TrimBox ⊆ BleedBox ⊆ MediaBox (ISO 32000-1, 14.11.2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pnp.core.records import NamedTuple
 
 #: A PDF rectangle in points: (x1, y1, x2, y2), bottom-left then top-right.
 BoxPt = tuple[float, float, float, float]
 
 
-@dataclass(frozen=True)
-class PageBoxes:
+class PageBoxes(NamedTuple):
     """One page's MediaBox, BleedBox and TrimBox (`media_pt`, `bleed_pt`, `trim_pt`),
     each a BoxPt in points; the trim lies inside the bleed, the bleed inside the media."""
 

@@ -10,10 +10,9 @@ sizes across, centred ICON_RISE sizes above the baseline. Widths and offsets in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.core.records import NamedTuple
 from pnp.data.markup import BOLD, ITALIC, MARK_STYLES, REGULAR, STYLE_MARKS, icon_name
 from pnp.fonts import BOLD as BOLD_FONT
 from pnp.fonts import ITALIC as ITALIC_FONT
@@ -46,8 +45,7 @@ def carried(parts: list[str]) -> list[str]:
     return out
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):
     """A piece of a line as it prints: `text` in `font` starting `x` pt from the line's
     start, or the inline icon `icon` (its name; `text` empty) at `x`, `width` pt wide."""
 

@@ -36,6 +36,7 @@ class Alongside:
         self._pid: int | None = None  # the child, until it is reaped
         self._read: int | None = None  # the pipe its answer comes through
         self._send: int | None = None  # the pipe its arguments go through, until sent
+        self._forked = False
         if not hasattr(os, "fork") or threading.active_count() > 1:
             # a process with other threads (a test runner, a Dask worker) is not forked:
             # the child would hold copies of their locks and sockets
@@ -59,6 +60,12 @@ class Alongside:
         os.close(write)
         os.close(args_read)
         self._pid, self._read, self._send = pid, read, args_write
+        self._forked = True
+
+    @property
+    def forked(self) -> bool:
+        """Whether the work is done in a second process (else it is done when sent)."""
+        return self._forked
 
     def send(self, *args: Any) -> None:
         """Start the work on `args` (picklable): in the child, or here and now when there

@@ -27,7 +27,11 @@ SCALE = CHECK_DPI / 72  # px per pt
 class ArtPixels:
     """A pnp.layout.contrast Sampler: `(face, frame, boxes)` -> {(r, g, b) 0..255: count}
     of the pixels (CHECK_DPI) inside `boxes` (card-local pt) of `face` painted without its
-    texts. The last face's raster is kept, so a face's texts share one render."""
+    texts. The last face's raster is kept, so a face's texts share one render. `reads`
+    counts the calls of every sampler of the process (pnp.checked_kits keeps no kit's
+    checks that read pixels)."""
+
+    reads = 0
 
     def __init__(self) -> None:
         self._face: Face | None = None
@@ -36,6 +40,7 @@ class ArtPixels:
     def __call__(
         self, face: Face, frame: CardFrame, boxes: Sequence[Rect]
     ) -> dict[tuple[int, int, int], int]:
+        ArtPixels.reads += 1
         image = self._raster(face, frame)
         b = frame.bleed
         counts: dict[tuple[int, int, int], int] = {}

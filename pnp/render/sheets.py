@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Protocol, Sequence
 
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.core.records import NamedTuple
 from pnp.core.units import mm_to_pt
 from pnp.fonts import REGULAR
 from pnp.fonts import font as font_name
@@ -39,8 +39,7 @@ FOLD_LINE_GREY = 0.35
 FOLD_DASH_MM = (3.0, 1.5)  # dash, gap: a fold line, never read as a cut
 
 
-@dataclass(frozen=True)
-class SheetStats:
+class SheetStats(NamedTuple):
     """What was written: card copies placed, sheets, PDF pages."""
 
     cards: int

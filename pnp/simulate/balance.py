@@ -19,7 +19,14 @@ from pnp.core.outfile import check_writable, write_whole
 from pnp.core.pictures import without_pictures
 from pnp.core.records import NamedTuple
 from pnp.core.shown import plural, quoted
-from pnp.simulate import MOST_GAMES, MOST_TURN_CAP, not_simulated, simulated, simulator
+from pnp.simulate import (
+    DEFAULT_GAMES,
+    MOST_GAMES,
+    MOST_TURN_CAP,
+    not_simulated,
+    simulated,
+    simulator,
+)
 from pnp.simulate.pages import write_balance
 from pnp.simulate.report import summarise, text_lines
 from pnp.simulate.result import Setup, deck_words, tables
@@ -49,7 +56,7 @@ class SimulateOptions:
     game: str
     data_dir: Path | None  # None: the game's own folder, as its manifest names it
     out_dir: Path
-    games: int = 1000
+    games: int = DEFAULT_GAMES
     seed: int = 1
     players: tuple[int, ...] = ()
     strategies: tuple[str, ...] = ()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import ModuleType
 
+from pnp.simulate.feel import MEASURES
 from pnp.simulate.paired import PairTally
 from pnp.simulate.report import FEWEST, count_summary, percent
 from pnp.simulate.result import Figure
@@ -34,8 +35,10 @@ def _measure_rows(module: ModuleType, n: int) -> list[tuple[tuple, str, str]]:
         (("capped",), "turn-cap draws", "rate"),
         (("first round",), "over within the first round", "rate"),
     ]
-    return rows + [
-        (("ending", key), f"ending: {label}", "rate") for key, label in module.ENDINGS.items()
+    rows += [(("ending", key), f"ending: {label}", "rate") for key, label in module.ENDINGS.items()]
+    return rows + [  # how the games felt (pnp.simulate.feel)
+        (("feel", key), label, "rate" if kind == "share" else "mean")
+        for key, (label, kind) in MEASURES.items()
     ]
 
 

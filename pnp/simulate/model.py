@@ -26,6 +26,11 @@ card that stays in a hand, `took_openly` when a card enters a hand in view of al
 `shown` when a card leaves a hand face up; its
 `determinize` keeps each seat's known cards in that seat's hand (`hidden_part`) and
 deals only the rest anew.
+
+For how a game feels (pnp.simulate.feel) a model may also provide `standing()` (each
+seat's place in its own score, higher better), `unseen()` (cards left in face-down
+piles), `turn_step()` (whether the next step is a player's turn) and `choices` (for
+each decision it lists, a function of the call's args giving its legal answers).
 """
 
 from __future__ import annotations
@@ -35,14 +40,18 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from pnp.simulate.feel import Feel
+
 #: A decider answers a decision in a model's place: (model, seat, method, args) ->
 #: answer. The search player's look-ahead worlds set one (pnp.simulate.search).
 Decider = Callable[["Model", int, str, tuple], object]
 
 
 def copy_rng(rng: random.Random) -> random.Random:
-    """An independent copy of `rng` in the same state."""
-    other = random.Random()
+    """An independent copy of `rng` in the same state (made without seeding it first:
+    `setstate` sets every bit of it, and seeding from the system's entropy was most of
+    the cost of a copy of a game)."""
+    other = random.Random.__new__(random.Random)
     other.setstate(rng.getstate())
     return other
 
@@ -63,6 +72,9 @@ class Model(ABC):
     rng: random.Random
     seat_rngs: list[random.Random]
     cap: int
+    #: decision -> a function of its args giving its distinct legal answers (feel)
+    choices: dict[str, Callable[..., list]] = {}
+    feel: Feel | None = None
 
     def start(self, seed: int, players: Sequence, names: Sequence[str], cap: int) -> None:
         """Seat `players` (in seating order, called `names`) for a game seeded `seed`:
@@ -80,6 +92,7 @@ class Model(ABC):
         #: the cards every seat knows seat j holds (`reveal`, `shown`), per seat
         self.known: list[list] = [[] for _ in players]
         self.searching = any(getattr(p, "searches", False) for p in self.players)
+        self.feel = Feel(self)
         for k, player in enumerate(self.players):
             if getattr(player, "searches", False):
                 player.seated(self, k)
@@ -93,7 +106,7 @@ class Model(ABC):
         other.rng = copy_rng(self.rng)
         other.seat_rngs = [copy_rng(r) for r in self.seat_rngs]
         other.decider, other.tape, other.checkpoint = None, None, None
-        other.worlds, other.searching = self.worlds, False
+        other.worlds, other.searching, other.feel = self.worlds, False, None
         other.known = [list(cards) for cards in self.known]
 
     # --- what the rules show the table ---------------------------------------------------
@@ -134,6 +147,8 @@ class Model(ABC):
         look-ahead world. A game with a searching seat tapes every answer of the step."""
         if self.decider is not None:
             return self.decider(self, k, method, args)
+        if self.feel is not None:
+            self.feel.asked(self, method, args)
         answer = getattr(self.players[k], method)(*args)
         if self.tape is not None:
             self.tape.append(answer)
@@ -166,12 +181,18 @@ class Model(ABC):
         return self.result()
 
     def run(self) -> None:
-        """Play on until over or capped."""
+        """Play on until over or capped (a game at the table, not a copy, recording
+        its feel as it goes)."""
+        feel = self.feel
         while not self.over() and self.clock() < self.cap:
             if self.searching:
                 self.checkpoint, self.tape = self.clone(), []
+            if feel is not None:
+                feel.before(self)
             self.step()
             self.steps += 1
+            if feel is not None:
+                feel.after(self)
 
     # --- what each game provides -------------------------------------------------------
 
@@ -205,6 +226,21 @@ class Model(ABC):
         game's own score; a search player's play-outs weigh it beside the result. This
         default says nothing."""
         return 0.0
+
+    def standing(self) -> Sequence[float] | None:
+        """Each seat's place in the game's own score, higher better (pnp.simulate.feel's
+        leader); None (this default): the game has no running score."""
+        return None
+
+    def unseen(self) -> int:
+        """Cards left in the face-down piles (a drop between steps is cards drawn); 0:
+        the game does not say."""
+        return 0
+
+    def turn_step(self) -> bool:
+        """Whether the next step is a player's turn (not an opening or a hack-off
+        round): this default, always."""
+        return True
 
     @abstractmethod
     def determinize(self, k: int, rng: random.Random) -> None:

@@ -1,7 +1,7 @@
 """`balance.pdf`: a simulation summary (pnp.simulate.report) as a document. Page 1
 names the run, gives the numbers per player count with their intervals and lists every
 reading the model makes where the rules are silent, each with the rulebook
-Clarification it follows; then the charts (pnp.simulate.charts), the skill report's
+Clarification it follows; then how the games felt (pnp.simulate.feel_pages); then the charts (pnp.simulate.charts), the skill report's
 levels side by side and the comparison of two card data sets, when the run has them
 (pnp.simulate.paired_pages). Its pieces (styles, tables, charts with their notes) are
 in pnp.simulate.page_parts.
@@ -21,6 +21,7 @@ from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, 
 from pnp.core.shown import plural
 from pnp.render.boxed import BoxedCanvas
 from pnp.simulate.charts import MARGIN_PT, length_chart, seat_chart
+from pnp.simulate.feel_pages import feel_page
 from pnp.simulate.figure_charts import figure_chart, timeline_chart
 from pnp.simulate.horizontal_charts import endings_chart
 from pnp.simulate.page_parts import _chart, _grid, _styles, _with_interval
@@ -135,6 +136,7 @@ def write_balance(stream: BinaryIO, summary: dict, figures: list, game_name: str
     styles = _styles()
     story = _intro(summary, game_name, styles) + [_table(summary, styles)]
     story += _readings(summary, styles)
+    story += feel_page(summary, styles)
     story.append(PageBreak())
     story += _charts(summary, figures, styles)
     if "skill" in summary:

@@ -34,7 +34,8 @@ def measures(
     seat's sole win, ("length",) turns of a game not capped, ("no sole winner",),
     ("tie",), ("capped",), ("first round",), ("ending", key) for each ending key, and
     (figure title, key) for each row of each of the game's figures that the game
-    touched."""
+    touched, and ("feel", name) for each measure of how it felt (pnp.simulate.feel)
+    that it reached."""
     sole = len(result.winners) == 1 and not result.tie
     winner = result.players.index(result.winners[0]) if sole else -1
     out: Measures = {("seat", s + 1): (int(s == winner), 1) for s in range(seats)}
@@ -45,6 +46,7 @@ def measures(
     out[("first round",)] = (int(not result.capped and result.turns <= seats), 1)
     for key in endings:
         out[("ending", key)] = (int(result.ending == key), 1)
+    out.update(result.feel or {})
     for figure in figures:
         counts = result.facts.get(figure.count, {})
         if figure.kind == "timeline":

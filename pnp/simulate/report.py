@@ -12,6 +12,13 @@ from collections.abc import Mapping
 from types import ModuleType
 
 from pnp.core.shown import plural
+from pnp.simulate.feel_report import (
+    feel_lines,
+    feel_summary,
+    median_minutes,
+    seat_spread,
+    time_model,
+)
 from pnp.simulate.paired import Z95, interval
 from pnp.simulate.result import Figure
 from pnp.simulate.run import Arm, Job, Tally
@@ -148,8 +155,9 @@ def count_summary(
     each seat's sole wins with a 95 % Wilson interval and the even share (games with a
     sole winner / players), each strategy's sole wins per seat it played, games without
     a sole winner, ties, turn-cap draws, games over within the first round, how games
-    ended (the module's ENDINGS), each with its interval, and each of the game's
-    figures."""
+    ended (the module's ENDINGS), each with its interval, each of the game's
+    figures, the seat spread and how the games felt (pnp.simulate.feel_report), each
+    with its interval, and the estimated minutes' median."""
     n, games = tally.players, tally.games
     seats = [
         {
@@ -218,6 +226,9 @@ def count_summary(
         "figures": [
             {"title": f.title, "kind": f.kind, "values": figure_values(f, tally)} for f in figures
         ],
+        "seat_spread": seat_spread(tally),
+        "feel": feel_summary(tally),
+        "minutes_median": median_minutes(tally),
     }
 
 
@@ -229,8 +240,8 @@ def summarise(
     arm: Arm | None = None,
 ) -> dict:
     """The JSON-ready summary of a run's first arm (or `arm`): the job (its setup and
-    the model's readings where the rules are silent included), then per player count
-    `count_summary`."""
+    the model's readings where the rules are silent included, and the time model of its
+    estimated minutes), then per player count `count_summary`."""
     arm = arm or job.arms[0]
     return {
         "game": job.game,
@@ -248,6 +259,7 @@ def summarise(
             for r in getattr(module, "READINGS", ())
         ],
         "per_player": dict(getattr(module, "PER_PLAYER", {})),
+        "time_model": time_model(),
         "by_players": [count_summary(job, arm, module, figures, tallies[n]) for n in job.players],
     }
 
@@ -260,7 +272,8 @@ def percent(x: float | None) -> str:
 def text_lines(summary: dict, figures: list[Figure]) -> list[str]:
     """The terminal summary: per player count the length, wins by seat (and by strategy,
     when the seats play more than one) with intervals, games without a sole winner,
-    endings, and each figure's highest and lowest rows."""
+    endings, the seat spread and how the games felt, and each figure's highest and
+    lowest rows."""
     word = summary["turn_word"]
     lines = []
     for count in summary["by_players"]:
@@ -307,6 +320,7 @@ def text_lines(summary: dict, figures: list[Figure]) -> list[str]:
         )
         ended = [f"{e['label']} {percent(e['rate'])}" for e in count["endings"] if e["games"]]
         lines.append("  endings: " + ", ".join(ended))
+        lines += feel_lines(count)
         for figure, shown in zip(figures, count["figures"]):
             lines += _figure_lines(figure, shown["values"])
     return lines

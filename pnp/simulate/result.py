@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pnp.core.records import NamedTuple
+from pnp.simulate.feel import MINUTES
 from pnp.simulate.search import DEFAULT_ITERATIONS
 
 #: The ending key every game uses for a game stopped at the turn cap (a draw, unscored).
@@ -65,7 +66,9 @@ class Result(NamedTuple):
     order (replayable through `scorekeeper.store`). `facts`: counts for the figures,
     group -> key -> count (JSON-ready; summed over games by the runner). `turns` of a
     capped game is the cap. `strategies`: the strategy that played each of `players`,
-    in the same order (set by `played`).
+    in the same order (set by `played`). `feel`: how the game felt
+    (pnp.simulate.feel: ("feel", measure) -> (count, out of)), set by `played` for a
+    game played by the shared model; None otherwise.
     """
 
     seed: int
@@ -80,6 +83,7 @@ class Result(NamedTuple):
     events: tuple[dict, ...]
     facts: dict[str, dict[str, int]]
     strategies: tuple[str, ...] = ()
+    feel: dict | None = None
 
 
 class Figure(NamedTuple):
@@ -107,10 +111,19 @@ def played(game, strategies: Sequence[str], cap: int) -> Result:
     """Play `game` (a simulator's game in play: `seats` in seating order, each with a
     `name`, and `play(cap) -> Result`) and return its Result with `strategies` (one per
     seat, in seating order) listed as its `players` are — a game may list its players
-    from the first player, not the first seat."""
+    from the first player, not the first seat — and, for a game of the shared model,
+    how it felt (`feel`, and its estimated minutes in the facts)."""
     result = game.play(cap)
     by_name = dict(zip(game.names, strategies))
-    return result._replace(strategies=tuple(by_name[name] for name in result.players))
+    result = result._replace(strategies=tuple(by_name[name] for name in result.players))
+    feel = getattr(game, "feel", None)
+    if feel is None:
+        return result
+    measures = feel.measures(game, result.capped)
+    facts = dict(result.facts)
+    if not result.capped:  # the estimated whole minutes, for the median (pnp.simulate.feel)
+        facts[MINUTES] = {str(feel.estimate(game.steps) // 60): 1}
+    return result._replace(feel=measures, facts=facts)
 
 
 def deck_words(deck_format: str) -> str:

@@ -43,6 +43,7 @@ from pnp.games.hack_attack.cards import (
     UserErrorCard,
 )
 from pnp.games.hack_attack.simulator.attacks import Attacks
+from pnp.games.hack_attack.simulator.players import SEARCHED
 from pnp.games.hack_attack.simulator.table import (
     DEAL_DEFENSE,
     DEAL_TECH,
@@ -66,6 +67,8 @@ from scorekeeper.games.hack_attack.cards import Deck
 
 class Match(Turns, Attacks, Model):
     """One game in play (mutable while it runs; `play` returns its Result)."""
+
+    choices = SEARCHED  # the decisions' legal answers (pnp.simulate.feel)
 
     def __init__(
         self,
@@ -178,6 +181,13 @@ class Match(Turns, Attacks, Model):
         totals = [p.total for p in self.state.players]
         mine = totals.pop(k)
         return math.tanh((mine - max(totals)) / LEAD_POINTS)
+
+    def standing(self) -> list[int]:
+        """Each seat's total: Protected points less User Errors."""
+        return [p.total for p in self.state.players]
+
+    def unseen(self) -> int:
+        return len(self.tech_deck) + len(self.defense_deck)
 
     def determinize(self, k: int, rng: random.Random) -> None:
         """Seat `k` sees its own hand, every face-up card (the rows, whole stacks

@@ -41,6 +41,7 @@ from collections.abc import Sequence
 
 from pnp.games.hack_back.cards import HackBackData, HeroCard
 from pnp.games.hack_back.simulator.opening import Opening
+from pnp.games.hack_back.simulator.players import SEARCHED
 from pnp.games.hack_back.simulator.table import (
     FACTS,
     LEAD_VC,
@@ -66,6 +67,8 @@ class Match(Opening, Turns, Model):
     card of every Hero in play by its number, `owners` its controller's seat; `aside`:
     opening Heroes removed by ties. ValueError (choose_format) if the data cannot deal
     this table."""
+
+    choices = SEARCHED  # the decisions' legal answers (pnp.simulate.feel)
 
     def __init__(
         self,
@@ -165,6 +168,21 @@ class Match(Opening, Turns, Model):
         lows = [lowest_vc(self.state, name) for name in self.names]
         mine = lows.pop(k)
         return math.tanh((min(lows) - mine) / LEAD_VC)
+
+    def standing(self) -> list[int]:
+        """Each seat's lowest Hero, negated (lower is nearer a win; none in play counts
+        as 40, as `lowest_vc` says), in one pass over the Heroes."""
+        low = dict.fromkeys(self.names, rules.ELIMINATE_AT)
+        for hero in self.state.heroes:
+            if hero.in_play and hero.vc < low[hero.owner]:
+                low[hero.owner] = hero.vc
+        return [-low[name] for name in self.names]
+
+    def unseen(self) -> int:
+        return sum(len(d) for d in {id(s.deck): s.deck for s in self.seats}.values())
+
+    def turn_step(self) -> bool:
+        return self.state.phase != "opening"
 
     def clone(self) -> Match:
         other = object.__new__(Match)

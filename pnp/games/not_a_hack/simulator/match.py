@@ -44,6 +44,7 @@ from collections.abc import Sequence
 from pnp.games.not_a_hack.cards import DEAL, NahCard, NotAHackData
 from pnp.games.not_a_hack.simulator.hack_off import HackOff
 from pnp.games.not_a_hack.simulator.piles import Piles
+from pnp.games.not_a_hack.simulator.players import SEARCHED
 from pnp.games.not_a_hack.simulator.steals import Steals
 from pnp.games.not_a_hack.simulator.table import (
     BUILD,
@@ -70,6 +71,8 @@ from scorekeeper.games.not_a_hack import rules
 class Match(Turns, Steals, HackOff, Piles, Model):
     """One game in play (mutable while it runs; `play` returns its Result). RuleError
     (`rules.initial`) for a player count outside PLAYERS."""
+
+    choices = SEARCHED  # the decisions' legal answers (pnp.simulate.feel)
 
     def __init__(
         self,
@@ -192,6 +195,16 @@ class Match(Turns, Steals, HackOff, Piles, Model):
             setattr(other, name, list(getattr(self, name)))
         other.supply, other.free = Counter(self.supply), Counter(self.free)
         return other
+
+    def standing(self) -> list[int]:
+        """Each seat's total."""
+        return [p.total for p in self.state.players]
+
+    def unseen(self) -> int:
+        return len(self.black) + len(self.white)
+
+    def turn_step(self) -> bool:
+        return self.state.phase == "play"
 
     def determinize(self, k: int, rng: random.Random) -> None:
         """Seat `k` sees its own hand, every card in front of a player, both discard
