@@ -61,6 +61,8 @@ class BuildOptions:
     max_dpi: float | None = None
     safe_mm: float = SAFE_MM
     cards: tuple[str, ...] = ()
+    lang: str = ""  # a translated kit's language: written to out_dir/<game>/<lang>/
+    typed_data_dir: Path | None = None  # a translated kit's --data (data_dir: its copy)
 
 
 @dataclass(frozen=True)
@@ -255,7 +257,7 @@ def _build(
 
         fold = compute_fold(spec)
     grid = fold.grid if fold is not None else compute_grid(spec)
-    target = Path(options.out_dir) / kit.id
+    target = Path(options.out_dir) / kit.id / options.lang
     staging = _staging_folder(target)
     name = kit.name(data)
     credits = credit_blocks(data.info)  # CC BY: the icons' authors in print

@@ -69,6 +69,7 @@ OPTIONS: tuple[tuple[str, str, Any, Callable[[Any], list[str]]], ...] = (
     ("ink_saver", "ink_saver", False, _flag("--ink-saver")),
     ("max_dpi", "max_dpi", None, _value("--max-dpi", number)),
     ("cards", "cards", (), lambda items: ["--cards", ",".join(items)]),
+    ("lang", "lang", "", _value("--lang")),
 )
 
 
@@ -88,6 +89,8 @@ def build_words(options: Any) -> list[str]:
     folded = options.spec.layout == "gutterfold"
     for name, where, default, shown in OPTIONS:
         value = field_value(options, where)
+        if name == "data_dir" and options.lang:  # a translated kit is read from a copy
+            value = options.typed_data_dir
         if value != default and not (folded and name in IMPLIED_BY_GUTTERFOLD):
             words += shown(value)
     return words

@@ -46,7 +46,7 @@ def _folder(game: str) -> Path:
 
 
 #: Bumped when what `card_view` keeps changes shape.
-VIEW_FORMAT = 2
+VIEW_FORMAT = 3
 
 
 @lru_cache(maxsize=None)
@@ -130,25 +130,32 @@ def _stats(paths: list[str]) -> list:
 
 
 def pick(
-    typed: str, options: dict[str, str], what: str, codes: dict[str, str] | None = None
+    typed: str,
+    options: dict[str, str],
+    what: str,
+    codes: dict[str, str] | None = None,
+    also: dict[str, str] | None = None,
 ) -> str:
     """The key of `options` (key -> printed name) meant by `typed`, any case: its id or
     name; a declared short code (`codes`: code -> key, "pw" for Passwords); the unique
     option whose word initials it is ("se" for Social Engineering); or the unique option
     whose id or name it begins. Nothing else: letters that merely occur in order in an
     id pick nothing. InputError otherwise, naming the candidates of an ambiguous start
-    or the close matches ("did you mean …"); `what` names the kind in messages."""
+    or the close matches ("did you mean …"); `what` names the kind in messages. `also`
+    gives more names of options (name -> key): their names in the kit's other languages
+    (scorekeeper.languages), taken as their own names are."""
     key = typed.strip().casefold()
+    named = [*options.items(), *((k, n) for n, k in (also or {}).items() if k in options)]
     if not key:
         raise InputError(f"empty {what}: type an id or a name")
-    for k, name in options.items():
+    for k, name in named:
         if key in (k.casefold(), name.casefold()):
             return k
     for code, k in (codes or {}).items():
         if key == code.casefold() and k in options:
             return k
     if len(key) > 1:
-        initials = sorted(k for k, name in options.items() if key == _initials(name))
+        initials = sorted({k for k, name in named if key == _initials(name)})
         if len(initials) == 1:
             return initials[0]
         if initials:
@@ -156,11 +163,7 @@ def pick(
                 f"{quoted(typed)} are the initials of the {what}s {', '.join(initials)}; type more"
             )
     starts = sorted(
-        {
-            k
-            for k, name in options.items()
-            if k.casefold().startswith(key) or name.casefold().startswith(key)
-        }
+        {k for k, name in named if k.casefold().startswith(key) or name.casefold().startswith(key)}
     )
     if len(starts) == 1:
         return starts[0]

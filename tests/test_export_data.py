@@ -132,8 +132,8 @@ def test_export_data_names_the_tables_it_cannot_write(tmp_path):
             "  and remove those tables from their TOML files",
             "  not written: [[card]] (cards.toml): its fields 'play' and 'activate' hold tables "
             "(nested); it stays in TOML",
-            "  not written: [[deck]] (decks.toml): its field 'cards' holds tables (nested); it "
-            "stays in TOML",
+            "  not written: [[deck]] (decks.toml): its fields 'cards' and 'aside_at_two' hold "
+            "tables (nested); it stays in TOML",
             "  not written: [shared] (decks.toml): it is one table, not rows of cards; it stays "
             "in TOML",
         ],

@@ -269,7 +269,7 @@ def test_a_paper_that_folds_across_turns_the_backs_half_round(tmp_path):
             "--game",
             "hack-back",
             "--cards",
-            "aid-*,script-kiddie",
+            "aid-*,script-kiddie,tailgater",
             "--paper",
             "210x400mm",
             "--layout",
@@ -284,7 +284,7 @@ def test_a_paper_that_folds_across_turns_the_backs_half_round(tmp_path):
         "fold on the dashed line, glue, cut"
     )
     pairs = _check_pages(tmp_path / "hack-back" / "cards.pdf", 0.5 * MM)
-    assert len(pairs) == 22 and len({back for _, back in pairs}) == 5  # 4 decks, the aids
+    assert len(pairs) == 19 and len({back for _, back in pairs}) == 5  # 4 decks, the aids
 
 
 @pytest.mark.parametrize(
@@ -306,12 +306,13 @@ def test_a_pnp_toml_layout_and_the_duplex_options_typed_give_way_to_each_other(
     tmp_path, monkeypatch
 ):
     """The file's gutterfold outweighs its own duplex and back offset, and gives way to a
-    typed --duplex; shown by the summary's sheet line (--cards: a proof of one card)."""
+    typed --duplex; shown by the summary's sheet line (--cards: a proof of three cards)."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "pnp.toml").write_text(
         'layout = "gutterfold"\nduplex = "short"\nback_offset = [1, 0]\n'
     )
-    base = ["build", "--game", "hack-back", "--cards", "script-kiddie", "--out", "out"]
+    cards = "script-kiddie,tailgater,captcha-gremlin"
+    base = ["build", "--game", "hack-back", "--cards", cards, "--out", "out"]
     folded = CliRunner().invoke(main, base)
     assert folded.exit_code == 0, folded.output
     assert "3 sheets, single-sided: fold on the dashed line" in folded.output

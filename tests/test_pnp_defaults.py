@@ -163,12 +163,12 @@ def test_calibrate_leaves_a_single_sided_duplex_to_its_own_default(folders):
         (
             'papr = "a4"\n',
             "./pnp.toml:1: unknown key 'papr' (did you mean paper?); pnp.toml takes the keys "
-            "game, paper, card_size, layout, duplex, back_offset, bleed, gutter, margin, corners, dpi, preset, out, data",
+            "game, paper, card_size, layout, duplex, back_offset, bleed, gutter, margin, corners, dpi, preset, out, data, lang",
         ),
         (
             '\n[build]\npaper = "a4"\n',
             "./pnp.toml:2: unknown table [build]; pnp.toml takes the keys "
-            "game, paper, card_size, layout, duplex, back_offset, bleed, gutter, margin, corners, dpi, preset, out, data",
+            "game, paper, card_size, layout, duplex, back_offset, bleed, gutter, margin, corners, dpi, preset, out, data, lang",
         ),
         ("gutter = 101\n", "./pnp.toml:1: field 'gutter': must be 0..100 mm, got 101"),
         ("dpi = 20\n", "./pnp.toml:1: field 'dpi': must be 50..1200, got 20"),

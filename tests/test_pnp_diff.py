@@ -99,8 +99,8 @@ def test_deck_lists_effects_and_long_text(versions):
     decks, cards = new / "hack-back" / "decks.toml", new / "hack-back" / "cards.toml"
     _edit(
         decks,
-        '[[deck]]\nid = "red-team"\nname = "Red Team"\ncolour = "#D55E00"\nemblem = "skull"\ncards = [\n  { card = "script-kiddie", count = 4 },\n  { card = "phishing-lure", count = 3 },\n  { card = "captcha-gremlin", count = 1 },\n',
-        '[[deck]]\nid = "red-team"\nname = "Red Team"\ncolour = "#D55E00"\nemblem = "shield"\ncards = [\n  { card = "script-kiddie", count = 3 },\n  { card = "phishing-lure", count = 3 },\n  { card = "rubber-duck-debugger", count = 1 },\n',
+        '[[deck]]\nid = "red-team"\nname = "Red Team"\ncolour = "#D55E00"\nemblem = "skull"\ncards = [\n  { card = "script-kiddie", count = 2 },\n  { card = "phishing-lure", count = 2 },\n  { card = "captcha-gremlin", count = 1 },\n',
+        '[[deck]]\nid = "red-team"\nname = "Red Team"\ncolour = "#D55E00"\nemblem = "shield"\ncards = [\n  { card = "script-kiddie", count = 1 },\n  { card = "phishing-lure", count = 2 },\n  { card = "rubber-duck-debugger", count = 1 },\n',
     )
     _edit(
         cards,
@@ -113,7 +113,7 @@ def test_deck_lists_effects_and_long_text(versions):
         [
             f"hack-back: {old / 'hack-back'} → {new / 'hack-back'}",
             "server-room-cat: play[draw].cards 1 → 2; activate[draw] added (cards 1); flavor changed",
-            "deck red-team: emblem 'skull' → 'shield'; cards[script-kiddie].count 4 → 3; "
+            "deck red-team: emblem 'skull' → 'shield'; cards[script-kiddie].count 2 → 1; "
             "cards[rubber-duck-debugger] added (count 1); cards[captcha-gremlin] removed",
             "2 changed, 0 added, 0 removed; game.toml: 0 changes",
         ],

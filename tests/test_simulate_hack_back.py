@@ -372,13 +372,14 @@ def test_the_turn_cap_is_a_reported_draw(data):
 
 def test_every_ending_is_reached(data):
     """Seeded games reach a VC win, a tie (Patch Tuesday lowers two players' Heroes
-    together), the last player standing and everyone losing in play; the racers' decks
-    run dry into stalemates the turn cap stops (everyone losing and the last player in
-    the opening: the rigged tests above)."""
-    results = [sim.simulate(data, 3, seed, "random") for seed in range(1420, 1840)]
+    together), the last player standing and everyone losing in play; now and then
+    (0.1% of five-player games since issue 45) the racers' decks run dry into a
+    stalemate the turn cap stops (everyone losing and the last player in the opening:
+    the rigged tests above)."""
+    results = [sim.simulate(data, 3, seed, "random") for seed in range(900, 1320)]
     seen = Counter(result.ending for result in results)
     assert {"vc win", "tie", "last player", "everyone loses"} <= seen.keys()
-    assert any(sim.simulate(data, 5, seed, "racer").capped for seed in range(260, 270))
+    assert any(sim.simulate(data, 5, seed, "racer").capped for seed in range(1150, 1160))
     for result in results:
         if result.tie:
             assert len(result.winners) >= 2 and result.reason == "tie on the lowest Hero"

@@ -160,8 +160,8 @@ def test_a_card_listed_twice_in_one_deck_is_refused(data):
     text = path.read_text(encoding="utf-8")
     path.write_text(
         text.replace(
-            '  { card = "phishing-lure", count = 3 },',
-            '  { card = "phishing-lure", count = 2 },\n  { card = "phishing-lure", count = 1 },',
+            '  { card = "phishing-lure", count = 2 },',
+            '  { card = "phishing-lure", count = 1 },\n  { card = "phishing-lure", count = 1 },',
             1,
         ),
         encoding="utf-8",

@@ -1,5 +1,5 @@
 """The `pnp` command line: one module per verb (build, validate, calibrate, export,
-simulate, export-data, diff, preview, new, icons), each parsing its options, calling the library and
+simulate, export-data and import-translations, diff, preview, new, icons), each parsing its options, calling the library and
 printing; what they share is pnp.cli.base. A verb's module is imported only when that
 verb runs (or help lists it), so a command pays for no other verb's imports.
 
@@ -23,6 +23,7 @@ VERBS = {
     "export": "pnp.cli.export",
     "simulate": "pnp.cli.simulate",
     "export-data": "pnp.cli.export_data",
+    "import-translations": "pnp.cli.export_data",
     "diff": "pnp.cli.diff",
     "preview": "pnp.cli.preview",
     "new": "pnp.cli.new",

@@ -378,3 +378,19 @@ def out_option(help: str):
         metavar="DIR",
         help=help,
     )
+
+
+def lang_option(help: str, every: bool = True):
+    """The --lang LANG option of the verbs that print or check a game's texts (issue 46):
+    one of the languages its game.toml declares (completed from it), and with `every`
+    "all" for each of them."""
+    from pnp.cli.completion import complete_languages
+
+    return click.option(
+        "--lang",
+        "lang",
+        default=None,
+        metavar="LANG|all" if every else "LANG",
+        shell_complete=complete_languages,
+        help=help,
+    )

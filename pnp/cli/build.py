@@ -22,6 +22,7 @@ from pnp.cli.base import (
     for_each_game,
     game_options,
     ink_saver_option,
+    lang_option,
     out_option,
     show_warnings,
 )
@@ -135,6 +136,11 @@ from pnp.layout.imposition import DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM, DEFAULT_M
     f"this ({MIN_MAX_DPI:g}..2400; default: every image as it is).",
 )
 @cards_option("Print only")
+@lang_option(
+    "Print the kit in this language, one game.toml's `languages` declares (its texts from "
+    "translations/LANG.csv or .toml, its rulebook from rulebook.LANG.md), into "
+    "OUT/<game>/LANG/; all: each language, the first into OUT/<game>/ (default: the first)."
+)
 @watch_option("Rebuild the kit")
 def build(
     game,
@@ -157,6 +163,7 @@ def build(
     ink_saver,
     max_dpi,
     cards,
+    lang,
     watch,
 ) -> None:
     """Build the print-and-play kit: cards.pdf, rules.pdf and booklet.pdf (again on
@@ -182,20 +189,29 @@ def build(
     )
 
     def one(name: str) -> None:
-        report = run_build(
-            BuildOptions(
-                name,
-                spec,
-                card_size,
-                data_dir,
-                out_dir,
-                deck_format,
-                players,
-                ink_saver,
-                max_dpi,
-                cards=cards or (),
-            )
+        options = BuildOptions(
+            name,
+            spec,
+            card_size,
+            data_dir,
+            out_dir,
+            deck_format,
+            players,
+            ink_saver,
+            max_dpi,
+            cards=cards or (),
         )
+        if lang is None:
+            done(run_build(options))
+            return
+        from pnp.build import find_kit, game_folder
+        from pnp.build_lang import build_language, chosen_languages
+
+        folder = game_folder(find_kit(name, data_dir), data_dir)
+        for chosen in chosen_languages(folder, lang):
+            done(build_language(options, chosen))
+
+    def done(report) -> None:
         click.get_current_context().meta[WRITTEN] = True
         _print_report(report, spec)
         show_warnings(report.warnings)

@@ -64,3 +64,22 @@ def complete_card_ids(ctx: click.Context, param: click.Parameter, incomplete: st
         return []
     typed = incomplete.casefold()
     return [c.id for c in kit.printed_cards(data) if c.id.casefold().startswith(typed)]
+
+
+def complete_languages(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """The languages the game named (`--game`, else pnp.toml's `game`) declares in its
+    game.toml (the source first), then "all", that start with what is typed; without
+    a game, "all" alone."""
+    from pnp.build import find_kit, game_folder
+    from pnp.cli.config_files import written_text
+    from pnp.core.translations import languages
+
+    game = ctx.params.get("game") or written_text("game")
+    found = ["all"]
+    if game:
+        root = data_folder(ctx)
+        try:
+            found = [*languages(game_folder(find_kit(game, root), root)), "all"]
+        except (PnpError, OSError):
+            pass
+    return [lang for lang in found if lang.startswith(incomplete)]

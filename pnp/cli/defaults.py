@@ -83,6 +83,9 @@ KEYS = {
     "preset": Key("preset", PRESET),
     "out": Key("out_dir", None),
     "data": Key("data_dir", None),
+    # the language `build` and `validate` print and check (issue 46); export-data writes
+    # a translator's sheet only when asked on the command line
+    "lang": Key("lang", click.STRING, not_for=("export-data", "import-translations")),
 }
 
 

@@ -5,10 +5,11 @@ for each table that stays in TOML."""
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 
 import click
 
-from pnp.cli.base import WRITTEN, for_each_game, game_options, out_option
+from pnp.cli.base import WRITTEN, for_each_game, game_options, lang_option, out_option
 from pnp.cli.which_games import chosen_games
 from pnp.core.shown import plural
 from pnp.core.terminal import echo, one_line
@@ -25,8 +26,17 @@ from pnp.core.terminal import echo, one_line
     help="csv: one CSV file per flat card table (UTF-8, a header row of field names); "
     "folder: a copy of the game's whole data folder to edit, built with --data DIR.",
 )
-@out_option("Output folder (csv: files go to DIR/<game>/csv/; folder: to DIR/<game>/).")
-def export_data(game, all_games, data_dir, output_format, out_dir) -> None:
+@out_option(
+    "Output folder (csv: files go to DIR/<game>/csv/, a translator's sheet to "
+    "DIR/<game>/translations/LANG.csv; folder: to DIR/<game>/)."
+)
+@lang_option(
+    "With --format csv: write the translator's sheet of this language instead (id, "
+    "field, source, translation, status: every printed text and its translation so far); "
+    "pnp import-translations reads it back.",
+    every=False,
+)
+def export_data(game, all_games, data_dir, output_format, out_dir, lang) -> None:
     """Write a game's card tables as CSV files for a spreadsheet, naming each table that
     cannot be one (nested fields) and stays in TOML; or, with --format folder, copy the
     game's whole data folder (a shipped game's too) to edit and build with --data."""
@@ -50,9 +60,53 @@ def export_data(game, all_games, data_dir, output_format, out_dir) -> None:
         click.get_current_context().meta[WRITTEN] = report.path is not None
         _print_report(report)
 
-    for_each_game(
-        chosen_games(game, all_games, data_dir), copy if output_format == "folder" else one
-    )
+    def sheet(name: str) -> None:
+        from pnp.build import find_kit, game_folder
+        from pnp.translation_sheet import write_sheet
+
+        kit = find_kit(name, data_dir)
+        path, rows, done = write_sheet(game_folder(kit, data_dir), lang, out_dir / kit.id)
+        click.get_current_context().meta[WRITTEN] = True
+        echo(
+            f"{kit.id}: wrote the {lang} translator's sheet {one_line(str(path))}: "
+            f"{plural(rows, 'text')}, {done} translated",
+            exact=True,
+        )
+        echo(
+            f"  fill in its translation column, then: pnp import-translations --game {kit.id} "
+            f"--lang {lang} {shlex.quote(str(path))}",
+            exact=True,
+        )
+
+    if lang is not None and output_format != "csv":
+        raise click.UsageError("--lang writes a translator's sheet: it goes with --format csv")
+    run = sheet if lang is not None else copy if output_format == "folder" else one
+    for_each_game(chosen_games(game, all_games, data_dir), run)
+
+
+@click.command("import-translations")
+@game_options
+@lang_option("The language the sheet translates into (one game.toml declares).", every=False)
+@click.argument("sheet", type=click.Path(dir_okay=False, path_type=Path))
+def import_translations(game, all_games, data_dir, lang, sheet) -> None:
+    """Read a translator's sheet (a CSV file `pnp export-data --lang LANG --format csv`
+    wrote, filled in) back into the game's folder as translations/LANG.csv, after
+    checking every row; then `pnp validate --lang LANG` checks the translation."""
+    from pnp.build import find_kit, game_folder
+    from pnp.translation_sheet import import_sheet
+
+    if lang is None:
+        raise click.UsageError("name the sheet's language: --lang LANG")
+    if all_games:
+        raise click.UsageError("a sheet holds one game's texts: name it with --game")
+
+    def one(name: str) -> None:
+        kit = find_kit(name, data_dir)
+        path, done = import_sheet(game_folder(kit, data_dir), lang, sheet)
+        echo(f"{kit.id}: {done} {lang} translations written to {one_line(str(path))}", exact=True)
+        echo(f"  check them: pnp validate --game {kit.id} --lang {lang}", exact=True)
+
+    for_each_game(chosen_games(game, False, data_dir), one)
 
 
 def _print_report(report) -> None:

@@ -13,6 +13,7 @@ from pnp.cli.base import (
     for_each_game,
     game_options,
     ink_saver_option,
+    lang_option,
     show_warnings,
 )
 from pnp.cli.which_games import chosen_games
@@ -46,7 +47,12 @@ from pnp.core.terminal import echo
     "it prints and, for a CMYK shop, its total-ink limit (a warning per card and picture "
     "over it).",
 )
-def validate(game, all_games, data_dir, card_size, ink_saver, corners, preset) -> None:
+@lang_option(
+    "Check the game's texts in this language (or all its languages): every text without "
+    "a translation or with a stale one, and the translated faces, fitted and their glyphs "
+    "checked on every card size game.toml declares (or --card-size's)."
+)
+def validate(game, all_games, data_dir, card_size, ink_saver, corners, preset, lang) -> None:
     """Check the card data and every card face without building; list every problem,
     exit 1 if any."""
     from pnp.build import BuildOptions, find_kit, frame_for, game_folder
@@ -71,6 +77,9 @@ def validate(game, all_games, data_dir, card_size, ink_saver, corners, preset) -
         if shop is not None:  # the shop's bleed and safe zone
             spec = replace(spec, bleed_mm=shop.bleed_mm)
             options = replace(options, spec=spec, safe_mm=shop.safe_mm)
+        if lang is not None:
+            _languages(kit, game_dir, options, card_size, lang)
+            return
         make_frame = frame_for(options)
 
         def frame(data):
@@ -98,3 +107,22 @@ def validate(game, all_games, data_dir, card_size, ink_saver, corners, preset) -
         echo(f"{kit.id}: OK{fits} — {len(kit.printed_cards(data))} distinct cards, {total} copies")
 
     for_each_game(chosen_games(game, all_games, data_dir), one)
+
+
+def _languages(kit, folder, options, card_size, lang: str) -> None:
+    """`pnp validate --lang`: each chosen language's problems (pnp.build_lang), one line
+    each; DataError listing every language's errors, else one OK line per language."""
+    from pnp.build_lang import chosen_languages, validate_language
+
+    errors = []
+    for chosen in chosen_languages(folder, lang):
+        sizes = (card_size,) if card_size else None
+        data, problems = validate_language(kit, folder, chosen, options, sizes)
+        found, warnings = errors_only(problems)
+        show_warnings(warnings)
+        errors += found
+        if not found and data is not None:
+            sized = ", ".join(sizes or data.info.card_sizes)
+            echo(f"{kit.id} ({chosen}): OK — every text fits on {sized} cards")
+    if errors:
+        raise DataError(errors)

@@ -9,6 +9,7 @@ from pathlib import Path
 from pnp.core.errors import LayoutError, Problem
 from pnp.core.shown import described, quoted
 from pnp.core.sizes import CARD_SIZES_MM, card_mm, card_size_name
+from pnp.core.translations import CREDIT_PLACES, credit_problem, language_problem
 from pnp.data.art import ART_FIELD, parse_art
 from pnp.data.game_fonts import FONTS_FIELD, read_game_fonts
 from pnp.data.icons import ICONS_FIELD, read_game_icons
@@ -43,9 +44,34 @@ GAME_FIELDS = [
         'a [tables] table naming CSV files of card tables (tech = "tech.csv")',
         required=False,
     ),
+    Field(
+        "languages",
+        "list",
+        'the languages its texts are printed in, the source first (["en", "de"]; '
+        'README, "Languages")',
+        required=False,
+        check=lambda v: language_problem(v),
+    ),
+    Field(
+        "credits",
+        "table",
+        "a [credits] table of the words of the rulebook's credits: title, pictures, and",
+        required=False,
+    ),
     FONTS_FIELD,
     ICONS_FIELD,
     RULEBOOK_FIELD,
+]
+CREDIT_FIELDS = [
+    Field("title", "str", "the credits' heading", required=False),
+    Field(
+        "pictures",
+        "str",
+        "the sentence crediting the icons, with " + ", ".join(CREDIT_PLACES),
+        required=False,
+        check=lambda v: credit_problem(v),
+    ),
+    Field("and", "str", "the word before the last author", required=False),
 ]
 
 
@@ -173,6 +199,10 @@ def read_game_file(
     problems += p
     icons, p = read_game_icons(tf)
     problems += p
+    credits, p = _sub_table(
+        tf, "credits", CREDIT_FIELDS, tf.lines.tables.get("credits", tf.lines.top)
+    )
+    problems += p
     pictures, p = read_pictures(tf)
     problems += p
     if "id" in top and top["id"] != Path(tf.path).parent.name:
@@ -233,6 +263,7 @@ def read_game_file(
         fonts=fonts,
         icons=icons,
         pictures=pictures,
+        credits=credits,
     )
     return info, found, declared, problems
 

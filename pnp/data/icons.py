@@ -39,6 +39,7 @@ from typing import Any
 from pnp.core.errors import ImageRefused, Problem
 from pnp.core.pictures import picture_wanted, pictures_wanted
 from pnp.core.shown import described, quoted
+from pnp.core.translations import CREDIT_WORDS
 from pnp.data import svg_alongside
 from pnp.data.art import ArtSpec, resolve_art_path
 from pnp.data.models import Source
@@ -98,15 +99,21 @@ class GameIcons:
         """The picture the back `back_id` prints, or None when [backs] names none."""
         return self.back_art.get(back_id)
 
-    def credit(self) -> str:
+    def credit(self, words: dict[str, str] = CREDIT_WORDS) -> str:
         """One sentence crediting every author of an icon the game prints, as CC BY asks:
         "Card pictures: Delapouite and Lorc, game-icons.net (https://game-icons.net),
-        CC BY 3.0 (https://creativecommons.org/licenses/by/3.0/).\""""
+        CC BY 3.0 (https://creativecommons.org/licenses/by/3.0/)." (`words`: game.toml's
+        [credits], pnp.core.translations.CREDIT_WORDS, in the kit's language)."""
         printed = (*self.names.values(), *self.back_names.values())
         used = sorted({self.authors[n] for n in printed if n in self.authors})
-        who = used[0] if len(used) == 1 else ", ".join(used[:-1]) + " and " + used[-1]
-        return (
-            f"Card pictures: {who}, {self.name} ({self.url}), {self.licence} ({self.licence_url})."
+        last = f" {words['and']} "
+        who = used[0] if len(used) == 1 else ", ".join(used[:-1]) + last + used[-1]
+        return words["pictures"].format(
+            authors=who,
+            collection=self.name,
+            url=self.url,
+            licence=self.licence,
+            licence_url=self.licence_url,
         )
 
 
@@ -117,7 +124,8 @@ def credit_blocks(info: Any) -> list[Block]:
     icons = getattr(info, "icons", None)
     if icons is None or not icons.names:
         return []
-    return [Block("h2", "Credits", 0), Block("para", icons.credit(), 0)]
+    words = {**CREDIT_WORDS, **getattr(info, "credits", {})}
+    return [Block("h2", words["title"], 0), Block("para", icons.credit(words), 0)]
 
 
 def read_game_icons(tf: TomlFile) -> tuple[GameIcons | None, list[Problem]]:

@@ -132,6 +132,7 @@ class GameInfo:
     fonts: GameFonts | None = field(default=None, compare=False)  # [fonts]; None: the kit's own
     icons: Any = field(default=None, compare=False)  # pnp.data.icons.GameIcons; None: no table
     pictures: Any = field(default=None, compare=False)  # pnp.data.pictures; None: defaults
+    credits: dict[str, str] = field(default_factory=dict, compare=False)  # [credits]
 
     def icon_for(self, card_id: str) -> Any:
         """The icon-table picture of card `card_id` (pnp.data.art.ArtSpec), or None."""

@@ -32,7 +32,7 @@ from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 import anyio
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -114,6 +114,9 @@ def make_app(serving: Serving) -> Starlette:
             view = page.read_view(serving.db, game_id, extra.get("chosen"), whole)
         if view.error is not None and status == 200:
             status = 404 if isinstance(view.error, InputError) else 503
+        lang = _language(request, view.page)
+        if lang:
+            view = view._replace(page=in_language(view.page, lang))
         html = templates.get_template(name).render(
             page=view.page,
             problem=view.problem,
@@ -125,7 +128,7 @@ def make_app(serving: Serving) -> Starlette:
             seats=view.seats,
             palette=PALETTE if whole else (),
             pinned=serving.pinned,
-            here=_query(game_id),
+            here=_query(game_id, **({"lang": lang} if lang else {})),
             base=f"/t/{request.path_params['key']}/",
             said=said.get(request.query_params.get("said", "")),
             **{"refused": "", "open": "", **extra},
@@ -228,8 +231,12 @@ def make_app(serving: Serving) -> Starlette:
         move, game_id = request.path_params["move"], chosen(request)
         form = request.state.form
         done = await off_thread(lambda: writes.move(game_id, move, form))
-        if done.said is not None and (form.get("follow") or [""])[0]:  # stay on this game
-            return RedirectResponse(f"./../?{_query(game_id, said=remember(done.said))}", 303)
+        follow = (form.get("follow") or [""])[0]
+        if done.said is not None and follow:  # stay on this game, in its language
+            lang = {k: v for k, v in parse_qsl(follow) if k == "lang"}
+            return RedirectResponse(
+                f"./../?{_query(game_id, said=remember(done.said), **lang)}", 303
+            )
         return await answered(
             request, done, "./../", open=move, chosen={move: done.values}, asking=done.asking
         )
@@ -338,6 +345,37 @@ def _numeric(cell: str) -> bool:
     """True for a cell that is a number ("12", "−3", "2 (5)", or "–": none yet): set
     right-aligned."""
     return bool(cell) and all(ch.isdigit() or ch in "−-+ ()–" for ch in cell)
+
+
+def _language(request: Request, table: page.Page | None) -> str:
+    """The language `?lang=` asks the page to show the card names in ("" for the
+    kit's source language); Refused 400 for one the game's kit is not printed in."""
+    from scorekeeper.languages import languages_of
+
+    lang = request.query_params.get("lang", "")
+    if not lang or table is None:
+        return ""
+    known = languages_of(table.game.id)
+    if lang not in known:
+        raise guard.Refused(400, f"?lang= takes a language of this kit: {', '.join(known)}")
+    return "" if lang == known[0] else lang
+
+
+def in_language(table: page.Page | None, lang: str) -> page.Page | None:
+    """`table` with its card, category and game names in `lang` (scorekeeper.languages):
+    on its board, in its recent actions, its result and the labels of its moves' choices;
+    what a form sends back stays as it is."""
+    from scorekeeper.languages import name_map, shown_in
+
+    if table is None:
+        return None
+    return shown_in(table, name_map(table.game.id, lang), KEEP)
+
+
+#: the fields of a page's parts that are not shown words (what forms send, the JSON)
+KEEP = frozenset(
+    {"row", "game", "status", "colours", "value", "values", "name", "move", "player", "logged"}
+)
 
 
 def _query(game_id: int | None, **more: str) -> str:

@@ -24,6 +24,7 @@ INDIVIDUAL_DECK = (20, 40)
 SHARED_DECK = (35, 70)
 MIN_INDIVIDUAL_DECKS = 4
 HAND = 5  # cards each player draws at setup (rules, Setup step 2)
+TWO = 2  # the table a deck's `aside_at_two` cards are set aside at
 EMBLEMS = ("skull", "shield", "eye", "key", "bug", "cloud")
 
 #: Effect kinds: (amount key or None, amount range, where allowed). An Attack's amount
@@ -116,7 +117,9 @@ class HeroCard:
 @dataclass(frozen=True)
 class Deck:
     """A deck list: id, printed name, back colour and emblem, and (card id, copies) pairs.
-    `shared` marks the one shared deck."""
+    `shared` marks the one shared deck. `aside_at_two`: (card id, copies) pairs of its
+    own cards the deck sets aside before the shuffle in a two-player game (a setup
+    line in the rulebook says so); the kit prints them all the same."""
 
     id: str
     name: str
@@ -126,10 +129,20 @@ class Deck:
     shared: bool
     source: Source
     art: ArtSpec | None = None  # the deck's back's picture (pnp.data.art), if any
+    aside_at_two: tuple[tuple[str, int], ...] = ()
 
     @property
     def size(self) -> int:
         return sum(n for _, n in self.cards)
+
+    def played(self, players: int | None = None) -> tuple[tuple[str, int], ...]:
+        """The (card id, copies) pairs a game of `players` shuffles: the whole list,
+        less `aside_at_two` at two players (None: the whole list)."""
+        if players != TWO or not self.aside_at_two:
+            return self.cards
+        aside = dict(self.aside_at_two)
+        kept = ((cid, n - aside.get(cid, 0)) for cid, n in self.cards)
+        return tuple((cid, n) for cid, n in kept if n > 0)
 
 
 @dataclass(frozen=True)
@@ -142,9 +155,10 @@ class HackBackData:
     shared: Deck
     aids: tuple[AidCard, ...] = ()
 
-    def copies(self, deck: Deck) -> list[HeroCard]:
-        """Every printed copy of `deck`, in list order."""
-        return [self.cards[cid] for cid, n in deck.cards for _ in range(n)]
+    def copies(self, deck: Deck, players: int | None = None) -> list[HeroCard]:
+        """Every copy of `deck` a game of `players` shuffles (`Deck.played`; None: every
+        printed copy), in list order."""
+        return [self.cards[cid] for cid, n in deck.played(players) for _ in range(n)]
 
     def printed(self, deck: Deck) -> tuple[HeroCard, ...]:
         """Every copy of `deck` as the kit prints it (`copies`, in list order), each

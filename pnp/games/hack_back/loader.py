@@ -26,6 +26,7 @@ from pnp.games.hack_back.cards import (
     MIN_INDIVIDUAL_DECKS,
     SHARED_DECK,
     TARGETED,
+    TWO,
     Deck,
     Effect,
     HackBackData,
@@ -68,6 +69,13 @@ _DECK = (
     ),
     Field("cards", "tables", 'an array of { card = "ID", count = N } tables'),
     ART_FIELD,
+    Field(
+        "aside_at_two",
+        "tables",
+        'an array of { card = "ID", count = N } tables: cards of this deck set aside '
+        "at two players",
+        required=False,
+    ),
 )
 ENTRY_FIELDS = [
     Field("card", "id", "a card id"),
@@ -192,40 +200,75 @@ def _hero(entry: Entry, problems: list[Problem]) -> HeroCard:
     )
 
 
-def _deck(entry: Entry, known: set[str] | None, problems: list[Problem]) -> Deck:
-    """A deck from its checked table: its card list checked against `known` card ids
-    (None: cards.toml could not be read) and its size against the rules."""
-    values, source = entry.values, entry.source
-    shared = entry.spec.single
-    deck_id = "shared" if shared else values["id"]
-    where = TableLines(source.line_of("cards"))
-    cards: list[tuple[str, int]] = []  # (card id, copies)
-    for j, item in enumerate(values["cards"]):
+def _entries(
+    entry: Entry, key: str, known: set[str] | None, problems: list[Problem]
+) -> list[tuple[str, int]]:
+    """The checked { card, count } tables of `key` ("cards" or "aside_at_two"): each
+    card known (`known`; None: cards.toml could not be read) and listed once."""
+    source = entry.source
+    where = TableLines(source.line_of(key))
+    out: list[tuple[str, int]] = []  # (card id, copies)
+    for j, item in enumerate(entry.values.get(key, [])):
         e, q = check_table(item, ENTRY_FIELDS, where, source.file, subject=source.subject)
         problems += [
-            Problem(x.file, x.message, x.line, x.column, None, f"cards[{j}].{x.field}", x.subject)
+            Problem(x.file, x.message, x.line, x.column, None, f"{key}[{j}].{x.field}", x.subject)
             for x in q
         ]
         if q:
             continue
         if known is not None and e["card"] not in known:
-            problems.append(source.at(f"cards[{j}]").problem(f"unknown card {quoted(e['card'])}"))
-        if any(card == e["card"] for card, _ in cards):
+            problems.append(source.at(f"{key}[{j}]").problem(f"unknown card {quoted(e['card'])}"))
+        if any(card == e["card"] for card, _ in out):
             problems.append(
-                source.at(f"cards[{j}]").problem(
+                source.at(f"{key}[{j}]").problem(
                     f"{quoted(e['card'])} is listed twice; give it one entry with its count"
                 )
             )
-        cards.append((e["card"], e["count"]))
+        out.append((e["card"], e["count"]))
+    return out
+
+
+def _check_aside(deck: Deck, problems: list[Problem]) -> None:
+    """The cards a deck sets aside at two players are its own, at most as many copies
+    as it holds, and leave a deck the rules allow (“Choose one deck format”)."""
+    held = dict(deck.cards)
+    for j, (card, n) in enumerate(deck.aside_at_two):
+        if n > held.get(card, 0):
+            problems.append(
+                deck.source.at(f"aside_at_two[{j}]").problem(
+                    f"sets aside {n} of {quoted(card)}, but the deck holds "
+                    f"{held.get(card, 0)}; a deck sets aside only its own cards"
+                )
+            )
+    low, high = SHARED_DECK if deck.shared else INDIVIDUAL_DECK
+    left = sum(n for _, n in deck.played(TWO))
+    if deck.aside_at_two and not low <= left <= high:
+        kind = "a shared deck" if deck.shared else "an individual deck"
+        problems.append(
+            deck.source.at("aside_at_two").problem(
+                f"leaves {left} cards at two players; {kind} holds {low}–{high} "
+                "(rules, “Choose one deck format”)"
+            )
+        )
+
+
+def _deck(entry: Entry, known: set[str] | None, problems: list[Problem]) -> Deck:
+    """A deck from its checked table: its card list checked against `known` card ids
+    (None: cards.toml could not be read) and its size against the rules, and the cards
+    it sets aside at two players against its list."""
+    values, source = entry.values, entry.source
+    shared = entry.spec.single
+    deck_id = "shared" if shared else values["id"]
     deck = Deck(
         deck_id,
         values["name"],
         values["colour"],
         values["emblem"],
-        tuple(cards),
+        tuple(_entries(entry, "cards", known, problems)),
         shared,
         source,
         values.get("art"),
+        tuple(_entries(entry, "aside_at_two", known, problems)),
     )
     low, high = SHARED_DECK if shared else INDIVIDUAL_DECK
     if not low <= deck.size <= high:
@@ -235,6 +278,7 @@ def _deck(entry: Entry, known: set[str] | None, problems: list[Problem]) -> Deck
                 f"{deck.size} cards; {kind} holds {low}–{high} (rules, “Choose one deck format”)"
             )
         )
+    _check_aside(deck, problems)
     return deck
 
 

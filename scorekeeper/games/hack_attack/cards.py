@@ -9,6 +9,7 @@ from pnp.core.records import NamedTuple
 from scorekeeper.cards import card_view, pick
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.games.hack_attack import rules, state
+from scorekeeper.languages import names_in
 from scorekeeper.numbers import is_whole, whole
 
 WILD_WORDS = ("reality-check", "reality check", "wild", "rc")
@@ -27,6 +28,7 @@ class Deck(NamedTuple):
     user_errors: int
     codes: dict[str, str] = {}
     defense: dict[str, int] = {}
+    also: dict[str, str] = {}  # names in the kit's other languages -> id (scorekeeper.languages)
 
     def tech_at(self, points: int) -> int:
         """How many Tech cards the deck prints with `points`."""
@@ -56,6 +58,7 @@ def _view(data) -> dict:
             },
             rules.WILD: sum(c.count for c in data.cards if c.kind == "Reality Check"),
         },
+        "also": names_in(data.info.folder),
     }
 
 
@@ -89,6 +92,7 @@ def _deck(view: dict) -> Deck:
         view["user_errors"],
         dict(view.get("codes", {})),
         dict(view.get("defense", {})),
+        dict(view.get("also", {})),
     )
 
 
@@ -99,7 +103,7 @@ def tech(deck: Deck, typed: str) -> tuple[int, str | None, str | None, int | Non
     if is_whole(typed):
         low, high = deck.points_range
         return whole(typed, low, high, "Tech points", " (the deck's range)"), None, None, None
-    card = pick(typed, {k: v[0] for k, v in deck.tech.items()}, "Tech card")
+    card = pick(typed, {k: v[0] for k, v in deck.tech.items()}, "Tech card", also=deck.also)
     name, points, copies = deck.tech[card]
     return points, card, name, copies
 
@@ -110,7 +114,7 @@ def category(deck: Deck, typed: str, wild_ok: bool) -> str:
     Check: rules, “A wild Defense card”) when `wild_ok`. InputError if unknown."""
     if wild_ok and typed.strip().casefold() in WILD_WORDS:
         return rules.WILD
-    return pick(typed, deck.categories, "Defense category", deck.codes)
+    return pick(typed, deck.categories, "Defense category", deck.codes, deck.also)
 
 
 def attack(deck: Deck, typed: str) -> tuple[tuple[str, ...], str | None, str | None]:
@@ -123,7 +127,7 @@ def attack(deck: Deck, typed: str) -> tuple[tuple[str, ...], str | None, str | N
         if len(icons) != 3:
             raise InputError(f"an Attack has 3 icons, got {len(icons)}: {quoted(typed)}")
         return icons, None, None
-    card = pick(typed, {k: v[0] for k, v in deck.attacks.items()}, "Attack card")
+    card = pick(typed, {k: v[0] for k, v in deck.attacks.items()}, "Attack card", also=deck.also)
     return deck.attacks[card][1], card, deck.attacks[card][0]
 
 

@@ -53,7 +53,11 @@ def hero_card(typed: str, specs: dict[str, HeroSpec] | None = None) -> HeroSpec:
     """A Hack Back card of `specs` (default: today's card data, `cards`) by id or name
     (any case, or a unique start); InputError with close matches if there is none."""
     specs = cards() if specs is None else specs
-    return specs[pick(typed, {k: v.name for k, v in specs.items()}, "Hack Back card")]
+    from scorekeeper.games.hack_back.state import GAME
+    from scorekeeper.languages import other_names
+
+    names = {k: v.name for k, v in specs.items()}
+    return specs[pick(typed, names, "Hack Back card", also=other_names(GAME))]
 
 
 def printed_vc_range(specs: dict[str, HeroSpec] | None = None) -> tuple[int, int]:

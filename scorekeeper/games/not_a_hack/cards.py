@@ -63,7 +63,11 @@ class Kit(NamedTuple):
         "name", "card", "copies", "deck_at_points"} (its copies, and the cards of that
         kind printing its points); InputError if there is no such card."""
         options = {c.id: c for c in self.of(kind)}
-        card = options[pick(typed, {k: c.name for k, c in options.items()}, f"{kind} action card")]
+        from scorekeeper.games.not_a_hack.state import GAME
+        from scorekeeper.languages import other_names
+
+        names = {k: c.name for k, c in options.items()}
+        card = options[pick(typed, names, f"{kind} action card", also=other_names(GAME))]
         return {
             "points": card.points,
             "name": card.name,

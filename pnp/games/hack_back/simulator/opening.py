@@ -42,13 +42,15 @@ class Opening:
     def _deal(self, data: HackBackData) -> None:
         """Setup (rules, steps 1–2): each player shuffles a deck of their own and draws
         five; or the one shared deck is shuffled and dealt one card per player in
-        rotation until everyone has five."""
+        rotation until everyone has five. At two players each deck first sets aside
+        the cards its data names (`Deck.aside_at_two`, the rulebook's setup line)."""
+        players = len(self.seats)
         if self.format == INDIVIDUAL:
-            for seat, deck in zip(self.seats, self.rng.sample(data.decks, len(self.seats))):
-                seat.deck_id, seat.deck = deck.id, self.shuffle(data.copies(deck))
+            for seat, deck in zip(self.seats, self.rng.sample(data.decks, players)):
+                seat.deck_id, seat.deck = deck.id, self.shuffle(data.copies(deck, players))
                 seat.hand = take(seat.deck, HAND)
         else:
-            pile = self.shuffle(data.copies(data.shared))
+            pile = self.shuffle(data.copies(data.shared, players))
             for seat in self.seats:
                 seat.deck_id, seat.deck = SHARED_ID, pile
             for _ in range(HAND):

@@ -1,0 +1,182 @@
+"""What `pnp validate --lang LANG` finds in a language's texts before any face is laid
+out: each source text without a translation (at the source's file:line), each
+translation made from another source than today's (stale: at its row), each row that
+translates no text there is, and the translated rulebook (`rulebook.<lang>.md`): there,
+first line `<!-- source: <fingerprint of rulebook.md> -->`, the same blocks in the same
+order (headings, paragraphs, list items) as rulebook.md."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pnp.core.errors import DataError, Problem
+from pnp.core.shown import quoted
+from pnp.core.translations import (
+    Text,
+    Translation,
+    fingerprint,
+    languages,
+    read_translations,
+    sheet_paths,
+    source_texts,
+)
+from pnp.data.rulebook import Block, load_rulebook
+
+SOURCE_LINE = re.compile(r"^<!--\s*source:\s*([0-9a-f]{12})\s*-->\s*$")
+
+
+def rulebook_path(folder: Path, lang: str) -> Path:
+    return folder / f"rulebook.{lang}.md"
+
+
+def rulebook_text(folder: Path, lang: str) -> tuple[str | None, str | None]:
+    """(the translated rulebook's text with its source line blanked, the fingerprint
+    that line names), or None for what is not there."""
+    path = rulebook_path(folder, lang)
+    if not path.is_file():
+        return None, None
+    text = path.read_text(encoding="utf-8-sig")
+    first, _, rest = text.partition("\n")
+    m = SOURCE_LINE.match(first.strip())
+    return ("\n" + rest if m else text), (m.group(1) if m else None)
+
+
+def check_language(folder: Path, lang: str) -> list[Problem]:
+    """Every problem of `lang`'s texts in the game `folder`: an undeclared language, a
+    missing or stale translation, a row of no text, and the rulebook's."""
+    declared = languages(folder)
+    if lang not in declared:
+        return [
+            Problem(
+                folder / "game.toml",
+                f"language {quoted(lang)} is not among the game's languages "
+                f"({', '.join(declared)}): add it to `languages`",
+                line=1,
+            )
+        ]
+    if lang == declared[0]:
+        return []
+    rows, problems = read_translations(folder, lang)
+    problems += text_problems(source_texts(folder), rows, folder, lang)
+    return problems + rulebook_problems(folder, lang)
+
+
+def text_problems(
+    texts: list[Text], rows: list[Translation], folder: Path, lang: str
+) -> list[Problem]:
+    by_key = {(r.id, r.field): r for r in rows}
+    sheets = sheet_paths(folder, lang)
+    sheet = sheets[0].relative_to(folder) if sheets else Path("translations") / f"{lang}.csv"
+    problems = []
+    known = set()
+    for t in texts:
+        known.add((t.id, t.field))
+        row = by_key.get((t.id, t.field))
+        if row is None or not row.translation.strip():
+            problems.append(
+                Problem(
+                    t.file,
+                    f"{quoted(t.id)} {quoted(t.field)} has no {lang} translation "
+                    f"(in {sheet}): {quoted(t.source, 60)}",
+                    line=t.line,
+                )
+            )
+        elif row.made_from != fingerprint(t.source) or row.status == "stale":
+            problems.append(
+                Problem(
+                    row.file,
+                    f"{quoted(t.id)} {quoted(t.field)}: stale, translated from another source "
+                    f"({row.made_from}); today's is {quoted(t.source, 60)} "
+                    f"({fingerprint(t.source)}, {t.file.name}:{t.line})",
+                    line=row.line,
+                )
+            )
+    for row in rows:
+        if (row.id, row.field) not in known:
+            problems.append(
+                Problem(
+                    row.file,
+                    f"{quoted(row.id)} {quoted(row.field)} translates no text of the game",
+                    line=row.line,
+                )
+            )
+    return problems
+
+
+def rulebook_problems(folder: Path, lang: str) -> list[Problem]:
+    """The translated rulebook: there, made from today's rulebook.md, and of the same
+    blocks in the same order."""
+    path, source = rulebook_path(folder, lang), folder / "rulebook.md"
+    if not source.is_file():
+        return []
+    text, made_from = rulebook_text(folder, lang)
+    if text is None:
+        return [Problem(source, f"has no {lang} translation: {path.name} is not there", line=1)]
+    problems = []
+    today = fingerprint(source.read_text(encoding="utf-8-sig"))
+    if made_from is None:
+        problems.append(
+            Problem(
+                path,
+                f"the first line must be <!-- source: {today} --> (the fingerprint "
+                "of the rulebook.md it translates)",
+                line=1,
+            )
+        )
+    elif made_from != today:
+        problems.append(
+            Problem(
+                path,
+                f"stale: translated from another rulebook.md ({made_from}); today's is {today}",
+                line=1,
+            )
+        )
+    try:
+        ours, theirs = load_rulebook(source), _blocks(path, text)
+    except DataError as exc:
+        return problems + exc.problems
+    return problems + structure_problems(ours, theirs, path)
+
+
+def _blocks(path: Path, text: str) -> list[Block]:
+    from pnp.data.rulebook import parse_rulebook
+
+    return parse_rulebook(text)
+
+
+def structure_problems(source: list[Block], translated: list[Block], path: Path) -> list[Problem]:
+    """The first block where the translation's structure leaves the source's: another
+    kind of block (a heading for a paragraph), another item number, fewer or more
+    blocks."""
+    for a, b in zip(source, translated):
+        if (a.kind, a.number) != (b.kind, b.number):
+            return [
+                Problem(
+                    path,
+                    f"a {b.kind} where rulebook.md:{a.line} has a {a.kind}: the "
+                    "translation keeps the source's blocks in order",
+                    line=b.line,
+                )
+            ]
+    if len(source) != len(translated):
+        line = translated[len(source)].line if len(translated) > len(source) else None
+        return [
+            Problem(
+                path,
+                f"{len(translated)} blocks where rulebook.md has {len(source)}: the "
+                "translation keeps the source's blocks in order",
+                line=line or 1,
+            )
+        ]
+    return []
+
+
+def heading_map(source: list[Block], translated: list[Block]) -> dict[str, str]:
+    """Each source heading's translation, block by block (the rulebook's pictures name
+    the section they follow by its heading)."""
+    return {
+        a.text: b.text
+        for a, b in zip(source, translated)
+        if a.kind == b.kind and a.kind in ("title", "h2", "h3")
+    }
