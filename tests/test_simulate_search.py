@@ -85,10 +85,11 @@ def scramble_hack_back(game, seat, rng):
 
 
 def scramble_not_a_hack(game, seat, rng):
-    """The other hands' cards (but New Account cards, whose count a player is known to
-    hold, and Steal cards, since a player who held one with a hack to take would have
-    been asked before the decision) and the white pile's (but New Account and positive
-    action cards) dealt anew; the black pile shuffled under its top card."""
+    """The other hands' cards (but New Account cards, which tests/test_search_fair.py
+    moves with the scorekeeper's count of them, and Steal cards, since a player who held
+    one with a hack to take would have been asked before the decision) and the white
+    pile's (but New Account and positive action cards) dealt anew; the black pile
+    shuffled under its top card."""
     stay = ("new_account", "positive", "steal")
     others = [s for k, s in enumerate(game.seats) if k != seat]
     pool = [c for s in others for c in s.hand if c.kind not in stay]

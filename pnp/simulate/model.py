@@ -19,6 +19,14 @@ pnp.simulate.result.Result), `clone()` (an independent copy at a clean point, ma
 unscored), and `determinize(k, rng)` (the cards hidden from seat `k` dealt anew from
 `rng`, consistent with everything seat `k` has seen).
 
+What the rules show the whole table is remembered in the game's state: `known[j]`, the
+cards every seat knows seat `j` holds (a card revealed that went back to the hand, a
+card taken face up, a card dealt openly). A game calls `reveal` when the rules show a
+card that stays in a hand, `took_openly` when a card enters a hand in view of all and
+`shown` when a card leaves a hand face up; its
+`determinize` keeps each seat's known cards in that seat's hand (`hidden_part`) and
+deals only the rest anew.
+
 For how a game feels (pnp.simulate.feel) a model may also provide `standing()` (each
 seat's place in its own score, higher better), `unseen()` (cards left in face-down
 piles), `turn_step()` (whether the next step is a player's turn) and `choices` (for
@@ -81,6 +89,8 @@ class Model(ABC):
         self.tape: list | None = None
         self.checkpoint: Model | None = None
         self.worlds = 0  # how often this game was dealt anew (determinize)
+        #: the cards every seat knows seat j holds (`reveal`, `shown`), per seat
+        self.known: list[list] = [[] for _ in players]
         self.searching = any(getattr(p, "searches", False) for p in self.players)
         self.feel = Feel(self)
         for k, player in enumerate(self.players):
@@ -97,6 +107,37 @@ class Model(ABC):
         other.seat_rngs = [copy_rng(r) for r in self.seat_rngs]
         other.decider, other.tape, other.checkpoint = None, None, None
         other.worlds, other.searching, other.feel = self.worlds, False, None
+        other.known = [list(cards) for cards in self.known]
+
+    # --- what the rules show the table ---------------------------------------------------
+
+    def reveal(self, j: int, card) -> None:
+        """The rules showed every seat a `card` of seat `j`'s hand, where it stays: one
+        copy of it is known from now on (showing the same card again shows no second
+        copy)."""
+        if card not in self.known[j]:
+            self.known[j].append(card)
+
+    def took_openly(self, j: int, card) -> None:
+        """Seat `j` took `card` into its hand in view of every seat (dealt or taken face
+        up): one more copy of it is known to be there."""
+        self.known[j].append(card)
+
+    def shown(self, j: int, card) -> None:
+        """`card` left seat `j`'s hand face up: a known copy of it is no longer known to
+        be there (the table cannot tell a known copy from an unknown one)."""
+        if card in self.known[j]:
+            self.known[j].remove(card)
+
+    def hidden_part(self, j: int, hand: Sequence) -> tuple[list, list]:
+        """Seat `j`'s `hand` split into (the cards known to every seat, the rest): what a
+        determinize keeps in place and what it may deal anew."""
+        kept, rest = [], list(hand)
+        for card in self.known[j]:
+            if card in rest:
+                rest.remove(card)
+                kept.append(card)
+        return kept, rest
 
     # --- decisions ---------------------------------------------------------------------
 
@@ -204,4 +245,6 @@ class Model(ABC):
     @abstractmethod
     def determinize(self, k: int, rng: random.Random) -> None:
         """Deal every card hidden from seat `k` anew from `rng`, consistently with what
-        seat `k` has seen, and independently of how they lay before."""
+        seat `k` has seen (every seat's `known` cards stay where they are), and
+        independently of how they lay before; any count the game keeps of hidden cards
+        follows the new deal."""

@@ -31,6 +31,7 @@ class Attacks:
     view: Callable[..., View]
     decide: Callable[..., Any]
     ask_all: Callable[..., list[Any]]
+    reveal: Callable[[int, Any], None]
 
     def resolve(self, k: int, card) -> None:
         """Resolve an Attack or User Error drawn or revealed by seat `k`."""
@@ -50,13 +51,13 @@ class Attacks:
         for t in lost:
             seat.tech.remove(t)
         self.tech_discard += lost
+        showing = [j for j, s in enumerate(self.seats) if s.hand]
         shown = self.ask_all(
-            [
-                (j, "reveal", lambda j=j: (self.view(j), card.icons))
-                for j, s in enumerate(self.seats)
-                if s.hand
-            ]
+            [(j, "reveal", lambda j=j: (self.view(j), card.icons)) for j in showing]
         )
+        for j, c in zip(showing, shown):
+            if c is not None:  # shown to the table, back to the hand: known from now on
+                self.reveal(j, c)
         revealed = [category(c) for c in shown if c is not None]
         result = rules.defend(card.icons, revealed, len(self.seats), self.state.cover)
         self.facts["attacks"][card.id] += 1
@@ -90,11 +91,17 @@ class Attacks:
         """A User Error (rules, “User Error”): starting with the drawer and passing left,
         each player prevents it with a Defense card of its category (or a Reality
         Check); the first who cannot keeps it (−1 at the end); if everyone prevents it,
-        it leaves the game."""
+        it leaves the game. The card a player reveals (one of the category, else a
+        Reality Check) goes back to the hand, known to every seat from then on."""
         n = len(self.seats)
         for j in range(n):
             s = self.seats[(k + j) % n]
-            if not any(category(c) in (card.category, WILD) for c in s.hand):
+            prevents = [c for c in s.hand if category(c) == card.category] or [
+                c for c in s.hand if category(c) == WILD
+            ]
+            if prevents:
+                self.reveal((k + j) % n, prevents[0])
+            else:
                 self.record(
                     {
                         "type": "user_error",

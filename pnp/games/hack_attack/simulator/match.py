@@ -211,18 +211,23 @@ class Match(Turns, Attacks, Model):
     def determinize(self, k: int, rng: random.Random) -> None:
         """Seat `k` sees its own hand, every face-up card (the rows, whole stacks
         included: each card in a stack was face-up before it was covered), every Tech
-        and what has been resolved; it cannot see the other hands or the order of the
-        two decks. Those Defense cards and Reality Checks are dealt anew among the other
-        hands (each keeping its size) and the Defense deck, with the Attacks and User
-        Errors still in it (never in a hand); both decks are shuffled."""
-        others = [s for j, s in enumerate(self.seats) if j != k]
+        and what has been resolved, and remembers the cards the others showed that
+        stayed in their hands (`known`: revealed against an Attack or a User Error,
+        taken face up from the row); it cannot see the rest of the other hands or the
+        order of the two decks. Those Defense cards and Reality Checks are dealt anew
+        among the other hands (each keeping its size and its known cards) and the
+        Defense deck, with the Attacks and User Errors still in it (never in a hand);
+        both decks are shuffled."""
+        others = [j for j in range(len(self.seats)) if j != k]
         hazards = [c for c in self.defense_deck if isinstance(c, (AttackCard, UserErrorCard))]
-        pool = [c for s in others for c in s.hand]
+        kept = {j: self.hidden_part(j, self.seats[j].hand) for j in others}
+        pool = [c for j in others for c in kept[j][1]]
         pool += [c for c in self.defense_deck if not isinstance(c, (AttackCard, UserErrorCard))]
         pool.sort(key=card_order)
         rng.shuffle(pool)
-        for seat in others:
-            seat.hand[:] = [pool.pop() for _ in range(len(seat.hand))]
+        for j in others:
+            known, rest = kept[j]
+            self.seats[j].hand[:] = known + [pool.pop() for _ in rest]
         self.defense_deck[:] = sorted([*pool, *hazards], key=card_order)
         rng.shuffle(self.defense_deck)
         self.tech_deck.sort(key=card_order)

@@ -46,6 +46,8 @@ class Turns:
     view: Callable[..., View]
     decide: Callable[..., Any]
     resolve: Callable[..., None]
+    shown: Callable[[int, Any], None]
+    took_openly: Callable[[int, Any], None]
 
     def turn(self) -> None:
         """One turn (rules, “You must take two actions”): two action slots, an action
@@ -67,6 +69,7 @@ class Turns:
         while len(seat.hand) > HAND_LIMIT:
             card, slot = self.decide(k, "discard", self.view(k))
             seat.hand.remove(card)
+            self.shown(k, card)
             self.defense_row[slot].append(card)
         self.record({"type": "end_turn"})
 
@@ -110,6 +113,7 @@ class Turns:
                 return 1  # nothing left to take: the Secure ends
             return self.act(k, self.decide(k, "action", self.view(k, 1), secure))
         seat.hand.append(self.defense_row[where].pop())
+        self.took_openly(k, seat.hand[-1])  # taken face up: every seat saw it
         self.refill_defense()
         return 2 if kind == "reality-check" else 1
 
@@ -148,6 +152,7 @@ class Turns:
         assert paid is not None  # `tech` is one of the options, each payable
         for card in paid:
             seat.hand.remove(card)
+            self.shown(k, card)
         seat.tech.remove(tech)
         seat.protected.append(tech)
         self.facts["protected"][tech.id] += 1

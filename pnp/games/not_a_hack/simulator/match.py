@@ -118,8 +118,9 @@ class Match(Turns, Steals, HackOff, Piles, Model):
         accounts = [c for c in white if c.kind == "new_account"]
         n = len(self.seats)
         in_pile = rules.accounts_in_play(n, self.kit.accounts) - n
-        for seat in self.seats:
+        for k, seat in enumerate(self.seats):
             seat.hand.append(accounts.pop())
+            self.took_openly(k, seat.hand[-1])  # “Each player is given one”: all see it
         self.boxed = accounts[in_pile:]
         self.white = [c for c in white if c.kind != "new_account"] + accounts[:in_pile]
         self.rng.shuffle(self.white)
@@ -207,26 +208,35 @@ class Match(Turns, Steals, HackOff, Piles, Model):
 
     def determinize(self, k: int, rng: random.Random) -> None:
         """Seat `k` sees its own hand, every card in front of a player, both discard
-        piles (face up) and the cards on the table; it knows how many New Account cards
-        each player holds (the scorekeeper records each one drawn). It cannot see the
-        other hands or the order of either pile. The other hands' cards but their New
-        Account cards, and the white pile's cards but its New Account cards (a hand's
-        count of them is known) and positive action cards (which never stay in a hand),
-        are dealt anew among those hands (each keeping its size) and the white pile;
-        both piles are shuffled."""
-        others = [s for j, s in enumerate(self.seats) if j != k]
-        pool = [c for s in others for c in s.hand if c.kind != "new_account"]
+        piles (face up) and the cards on the table, and knows that a player still holds
+        the New Account card dealt to them at the start until they counter a ban with
+        one (`known`). It cannot see the rest of the other hands or the order of either
+        pile, nor how many New Account cards a player drew (the rules never show them).
+        The other hands' cards but their known ones and the white pile's cards but its
+        positive action cards (which never stay in a hand), New Account cards among
+        them, are dealt anew among those hands (each keeping its size) and the white
+        pile; both piles are shuffled; the scorekeeper's count of each player's New
+        Account cards follows the new deal."""
+        others = [j for j in range(len(self.seats)) if j != k]
+        kept = {j: self.hidden_part(j, self.seats[j].hand) for j in others}
+        pool = [c for j in others for c in kept[j][1]]
         pool += [c for c in self.white if c.kind not in STAY]
         pool.sort(key=card_order)
         rng.shuffle(pool)
-        for seat in others:
-            held = [c for c in seat.hand if c.kind == "new_account"]
-            seat.hand[:] = held + [pool.pop() for _ in range(len(seat.hand) - len(held))]
+        for j in others:
+            known, rest = kept[j]
+            self.seats[j].hand[:] = known + [pool.pop() for _ in rest]
         self.white[:] = sorted(pool + [c for c in self.white if c.kind in STAY], key=card_order)
         rng.shuffle(self.white)
         self.supply = Counter(c.kind for c in self.white + self.white_discard)
         self.black.sort(key=card_order)
         rng.shuffle(self.black)
+        self.state = self.state._replace(
+            players=tuple(
+                p._replace(accounts=sum(c.kind == "new_account" for c in s.hand))
+                for p, s in zip(self.state.players, self.seats)
+            )
+        )
 
     def play(self, cap: int | None = None) -> Result:
         """Play turns until two unbanned players remain, then hack-offs until the

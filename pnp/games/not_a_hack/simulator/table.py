@@ -121,9 +121,9 @@ class Seat:
         return other
 
 
-#: White cards a look-ahead leaves in the white pile: a player's count of New Account
-#: cards is known, and a positive action card never stays in a hand.
-STAY = ("new_account", "positive")
+#: White cards a look-ahead leaves in the white pile: a positive action card never stays
+#: in a hand (it scores as it is drawn).
+STAY = ("positive",)
 
 
 def card_order(card: NahCard) -> tuple[str, str]:

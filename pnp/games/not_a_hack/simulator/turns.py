@@ -43,6 +43,8 @@ class Turns:
     discard_black: Callable[..., None]
     discard_white: Callable[..., None]
     refill: Callable[..., None]
+    known: list[list]
+    shown: Callable[[int, Any], None]
 
     def turn(self) -> None:
         """One turn (rules, “Following turns”): Steals may be played, then the drawer
@@ -165,9 +167,11 @@ class Turns:
             seat.kept.append(self.in_play.pop())
             self.discard_white(seat.hand)
             seat.hand, seat.owed = [], 0
+            self.known[drawer].clear()
         else:
             assert account is not None  # countered: only a held New Account card counters
             take(seat.hand, account)
+            self.shown(drawer, account)
             self.discard_white([account])
             seat.owed += 1
             self.discard_black()
