@@ -132,3 +132,21 @@ def test_hack_back_shared_deck_is_fair_at_two_and_ends_at_six():
     table = simulate("hack-back", 6, 300, "--deck-format", "shared")
     assert everyone_loses(table) <= 0.09
     assert table["capped_rate"] <= 0.01
+
+
+@pytest.mark.parametrize(
+    "game, counts",
+    [("hack-attack", (2, 3, 4, 5, 6)), ("hack-back", (2, 3, 4, 5)), ("not-a-hack", (3, 4, 5))],
+)
+def test_each_rulebook_states_a_length_its_games_take(game, counts):
+    """Issue 45: the length the rulebook states ("10–30 minutes") holds the median game
+    of every player count under the time model (pnp.simulate.feel), 150 games each."""
+    import re
+
+    from pnp.core.paths import SHIPPED_DATA_DIR
+
+    text = (SHIPPED_DATA_DIR / game / "rulebook.md").read_text(encoding="utf-8")
+    low, high = map(int, re.search(r"(\d+)–(\d+) minutes", text).groups())
+    for players in counts:
+        median = simulate(game, players, 150)["minutes_median"]
+        assert low - 2 <= median <= high + 2, (players, median, (low, high))
