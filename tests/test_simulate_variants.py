@@ -44,15 +44,20 @@ def test_each_game_declares_its_variants_in_one_place_with_a_kind():
     for game in simulated():
         for variant in declared(simulator(game)):
             assert variant.kind in KINDS and variant.about and "\n" not in variant.about
-    # the author's rules and the kit's rulebook give Hack Back and Not a Hack none
-    assert declared(simulator("hack-back")) == declared(simulator("not-a-hack")) == ()
+    # the author's rules and the kit's rulebook give Hack Back and Not a Hack none;
+    # Hack Back's BALANCE.md suggests one for "everyone loses"
+    assert [(v.name, v.kind) for v in declared(simulator("hack-back"))] == [
+        ("lowest-before-discards", "suggestion")
+    ]
+    assert declared(simulator("not-a-hack")) == ()
 
 
 def test_help_strategies_lists_each_games_rule_variants():
     out = cli("--help-strategies").output
     assert "  rule variants (--rule-variant): \n    faster (official variant): Protect any" in out
     assert "    complete-round (suggestion): the final round ends with the last seat" in out
-    assert out.count("  rule variants (--rule-variant): none declared") == 2
+    assert "    lowest-before-discards (suggestion): when the end-of-turn checks" in out
+    assert out.count("  rule variants (--rule-variant): none declared") == 1
 
 
 # --- the author's rules stay the default ------------------------------------------------
@@ -287,7 +292,9 @@ def test_the_shell_completes_a_games_rule_variants():
         "complete-round"
     ]
     other = ["simulate", "--game", "hack-back", "--rule-variant"]
-    assert [c.value for c in completer.get_completions(other, "")] == []
+    assert [c.value for c in completer.get_completions(other, "")] == ["lowest-before-discards"]
+    none = ["simulate", "--game", "not-a-hack", "--rule-variant"]
+    assert [c.value for c in completer.get_completions(none, "")] == []
 
 
 def test_a_run_with_a_variant_says_so_in_the_terminal_and_on_page_one(tmp_path):
@@ -304,3 +311,26 @@ def test_a_run_with_a_variant_says_so_in_the_terminal_and_on_page_one(tmp_path):
     first = " ".join(page_texts(tmp_path / "hack-attack" / "balance.pdf")[0].split())
     assert "Played with the rule variant gentler (house rule): Gentler first game" in first
     assert "not the author's rules." in first
+
+
+def test_hack_backs_suggestion_gives_every_everyone_loses_game_a_winner():
+    """lowest-before-discards (BALANCE.md's suggestion) changes only the games the
+    author's rules end with "everyone loses": on the same seeds those get the lowest
+    Hero before the discards as their winner (or a tie), and every game is as long."""
+    out = cli(
+        "--game", "hack-back", "--players", 4, "--games", 300, "--workers", 1,
+        "--rule-variant", "lowest-before-discards", "--compare-rules", "--json", "--no-pdf",
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.stdout)
+    (a,) = report["by_players"]
+    (b,) = report["compare"]["b"]["by_players"]
+
+    def ending(count: dict, key: str) -> int:
+        return next(e["games"] for e in count["endings"] if e["key"] == key)
+
+    lost = ending(a, "everyone loses")
+    assert lost > 0 and ending(b, "everyone loses") == 0
+    assert a["length"]["histogram"] == b["length"]["histogram"]
+    assert ending(b, "vc win") + ending(b, "tie") == ending(a, "vc win") + ending(a, "tie") + lost
+    assert ending(b, "last player") == ending(a, "last player")

@@ -22,7 +22,8 @@ def end_of_turn(state: State) -> State:
     wins; nobody left means everyone loses. Then the next surviving player's turn."""
     lines = [f"End of {state.players[state.current]}'s turn {state.turn}:"]
     state = state._replace(played=state.played + 1)
-    gone = [h for h in state.in_play() if h.vc >= ELIMINATE_AT]
+    before = state.in_play()
+    gone = [h for h in before if h.vc >= ELIMINATE_AT]
     heroes = tuple(h._replace(in_play=False) if h in gone else h for h in state.heroes)
     state = state._replace(heroes=heroes)
     lines.append(
@@ -78,6 +79,8 @@ def end_of_turn(state: State) -> State:
         return _finish(
             state, Termination.LAST_PLAYER, (alive[0],), "last player standing", tuple(lines)
         )
+    if not alive and state.lowest_before_discards and before:
+        return _lowest_before(state, before, lines)
     if not alive:
         lines.append("4. No player is left: everyone loses.")
         return _finish(state, Termination.NO_PLAYERS, (), "everyone loses", tuple(lines))
@@ -90,6 +93,22 @@ def end_of_turn(state: State) -> State:
         if state.players[i % n] in alive
     )
     return state._replace(current=nxt, turn=state.turn + 1, checks=tuple(lines))
+
+
+def _lowest_before(state: State, before: list[Hero], lines: list[str]) -> State:
+    """The rule suggestion's ending (State.lowest_before_discards): no player is left,
+    so the controller of the lowest Hero before the discards wins (opposing players
+    sharing it tie)."""
+    best = min(h.vc for h in before)
+    owners = tuple(dict.fromkeys(h.owner for h in before if h.vc == best))
+    who = ", ".join(f"{_hero_text(h)} at {number(h.vc)}" for h in before if h.vc == best)
+    lines.append(f"4. No player is left; the lowest Hero before the discards was {who}.")
+    reason = "lowest Hero before the discards"
+    if len(owners) == 1:
+        lines[-1] += f" {owners[0]} wins."
+        return _finish(state, Termination.WIN_CONDITION, owners, reason, tuple(lines))
+    lines[-1] += " Opposing players share it: a tie."
+    return _finish(state, Termination.WIN_CONDITION, owners, reason, tuple(lines), tie=True)
 
 
 def _finish(

@@ -68,11 +68,14 @@ from scorekeeper.games.hack_back.words import KEYWORDS, describe, keyword  # noq
 from scorekeeper.view import number
 
 
-def initial(names: Sequence[str]) -> State:
-    """A new table; every player must reveal an opening Hero. RuleError outside 2–14."""
+def initial(names: Sequence[str], variants: dict | None = None) -> State:
+    """A new table; every player must reveal an opening Hero. RuleError outside 2–14.
+    `variants`: the author's rules give none; {"lowest_before_discards": True} is a
+    rule suggestion `pnp simulate --rule-variant` plays (end_turn.end_of_turn)."""
     if not PLAYERS[0] <= len(names) <= PLAYERS[1]:
         raise RuleError(RULE_PLAYERS, f"{plural(len(names), 'player')} cannot play")
-    return State(tuple(names), waiting=tuple(names))
+    suggested = bool((variants or {}).get("lowest_before_discards"))
+    return State(tuple(names), waiting=tuple(names), lowest_before_discards=suggested)
 
 
 def apply(state: State, event: dict) -> State:

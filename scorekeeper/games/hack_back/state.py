@@ -149,6 +149,10 @@ class State(NamedTuple):
     result: Outcome | None = None
     checks: tuple[str, ...] = ()
     played: int = 0
+    #: a rule suggestion `pnp simulate --rule-variant lowest-before-discards` plays
+    #: (no table chooses it): when the checks would leave no player, the lowest Hero
+    #: before the discards wins instead of everyone losing
+    lowest_before_discards: bool = False
 
     def hero(self, uid: int) -> Hero:
         """The Hero numbered `uid` in play; InputError if there is none."""

@@ -35,7 +35,7 @@ from pnp.games.hack_back.simulator.table import (
     take,
 )
 from pnp.simulate.result import Figure, Reading, Result, Setup, make_players, per_seat, played
-from pnp.simulate.variants import RuleVariant, settings_of
+from pnp.simulate.variants import SUGGESTION, RuleVariant, settings_of
 
 __all__ = [
     "DECK_FORMATS",
@@ -82,11 +82,19 @@ DECK_FORMATS = (INDIVIDUAL, SHARED)
 
 #: Where the rules are silent, what the model does, with the rulebook's clarification
 #: (card_data/hack-back/rulebook.md, "Clarifications") that says so.
-#: The rule what-ifs a run may play (pnp.simulate.variants): none. The author's rules
+#: The rule what-ifs a run may play (pnp.simulate.variants). The author's rules
 #: (shared/rules/hack-back.txt) give no variant (the two deck formats are DECK_FORMATS,
-#: a setup the rules let a table choose), nor does the kit's rulebook, and the
-#: simulations suggest none yet (BALANCE.md).
-RULE_VARIANTS: tuple[RuleVariant, ...] = ()
+#: a setup the rules let a table choose), nor does the kit's rulebook; the one here is
+#: a suggestion for "everyone loses" (BALANCE.md).
+RULE_VARIANTS: tuple[RuleVariant, ...] = (
+    RuleVariant(
+        "lowest-before-discards",
+        SUGGESTION,
+        "when the end-of-turn checks would leave no player, the player whose Hero was "
+        "lowest before the discards wins (the author's rules: everyone loses)",
+        {"lowest_before_discards": True},
+    ),
+)
 
 READINGS = (
     Reading(
@@ -171,10 +179,9 @@ def simulate(
     format cannot deal; KeyError for an unknown strategy or rule variant (it
     declares none); RuleError outside rules.PLAYERS."""
     names = per_seat(strategy, n_players)
-    settings_of(RULE_VARIANTS, setup.variant)  # the author's rules: no variant to play
-    game = Match(
-        data, make_players(STRATEGIES, names, setup), seed, setup.deck_format or INDIVIDUAL, cap
-    )
+    settings = settings_of(RULE_VARIANTS, setup.variant)
+    players = make_players(STRATEGIES, names, setup)
+    game = Match(data, players, seed, setup.deck_format or INDIVIDUAL, cap, settings)
     return played(game, names, cap)
 
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pnp.games.hack_back.cards import HackBackData, HeroCard
 from pnp.games.hack_back.simulator.opening import Opening
@@ -77,11 +77,12 @@ class Match(Opening, Turns, Model):
         seed: int,
         deck_format: str | None = None,
         cap: int = TURN_CAP,
+        settings: Mapping[str, object] | None = None,
     ):
         names = NAMES[: len(players)]
         self.start(seed, players, names, cap)
         self.format = choose_format(data, len(players), deck_format)
-        self.state = rules.initial(names)
+        self.state = rules.initial(names, dict(settings or {}))
         self.seats = [Seat(n) for n in names]
         self.index = {n: i for i, n in enumerate(names)}
         self.cards: dict[int, HeroCard] = {}
