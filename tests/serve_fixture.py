@@ -45,9 +45,8 @@ SHOTS = "HACKPACK_SHOTS"
 #: The score keeper's command line, from this checkout (PYTHONPATH below).
 CLI = "import sys; from scorekeeper.cli import main; sys.exit(main())"
 #: The longest wait for the server to start or a page to update, in seconds: a bound
-#: for a loaded machine, not a speed test (the live updates have their own, LIVE_MS).
+#: for a loaded machine, not a speed test.
 START_S = 30
-LIVE_MS = 3000
 
 
 def chromium_or_skip() -> str:
