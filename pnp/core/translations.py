@@ -18,12 +18,12 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import re
 from pathlib import Path
 from typing import Any
 
 from pnp.core.csv_texts import csv_files, csv_texts
 from pnp.core.errors import Problem
+from pnp.core.game_words import CREDIT_WORDS
 from pnp.core.records import NamedTuple
 from pnp.core.sheet_cells import unguarded
 from pnp.core.shown import quoted
@@ -41,16 +41,6 @@ TEXT_KEYS = frozenset(
 #: the files of a game folder that hold no printed text to translate (icons.toml: the
 #: credits name each icon's author and licence as they wrote them)
 NOT_TEXT = frozenset({"icons.toml", "faces.toml"})
-#: the words of the rulebook's closing credits, game.toml's optional [credits] table (README,
-#: "Kits in more than one language"): its heading, the sentence crediting the icons (the
-#: names in braces filled in) and the word before the last author
-CREDIT_WORDS = {
-    "title": "Credits",
-    "pictures": "Card pictures: {authors}, {collection} ({url}), {licence} ({licence_url}).",
-    "and": "and",
-}
-CREDIT_PLACES = ("{authors}", "{collection}", "{url}", "{licence}", "{licence_url}")
-LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
 
 
 MAX_BYTES = 4 * 1024 * 1024  # a translation table of a few thousand texts
@@ -132,34 +122,6 @@ def languages(folder: Path) -> tuple[str, ...]:
     if not isinstance(found, list) or not found or not all(isinstance(x, str) for x in found):
         return (SOURCE_LANGUAGE,)
     return tuple(found)
-
-
-def language_problem(languages: object) -> str | None:
-    """Why game.toml's `languages` value is wrong, or None: 1..20 distinct codes like
-    "en", "de" or "pt-BR"."""
-    if not isinstance(languages, list) or not 1 <= len(languages) <= 20:
-        return "expected a list of 1..20 language codes, the source first"
-    for lang in languages:
-        if not isinstance(lang, str) or not LANGUAGE.fullmatch(lang):
-            return f'expected language codes like "en", "de" or "pt-BR", got {quoted(lang)}'
-    if len(set(languages)) != len(languages):
-        return "a language is listed twice"
-    return None
-
-
-def credit_problem(pictures: object) -> str | None:
-    """Why a credits sentence is wrong, or None: each of CREDIT_PLACES once, no other
-    braces (CC BY asks for the authors, the source and the licence in every copy)."""
-    if not isinstance(pictures, str):
-        return "expected text"
-    rest = pictures
-    for place in CREDIT_PLACES:
-        if rest.count(place) != 1:
-            return f"expected {place} once (it holds {', '.join(CREDIT_PLACES)} once each)"
-        rest = rest.replace(place, "")
-    if "{" in rest or "}" in rest:
-        return f"braces other than {', '.join(CREDIT_PLACES)}"
-    return None
 
 
 def source_texts(folder: Path) -> list[Text]:

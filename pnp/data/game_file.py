@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 from pnp.core.errors import LayoutError, Problem
+from pnp.core.game_words import CREDIT_PLACES, credit_problem, language_problem
 from pnp.core.shown import described, quoted
 from pnp.core.sizes import CARD_SIZES_MM, card_mm, card_size_name
-from pnp.core.translations import CREDIT_PLACES, credit_problem, language_problem
 from pnp.data.art import ART_FIELD, parse_art
 from pnp.data.game_fonts import FONTS_FIELD, read_game_fonts
 from pnp.data.icons import ICONS_FIELD, read_game_icons

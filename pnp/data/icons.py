@@ -37,9 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import ImageRefused, Problem
+from pnp.core.game_words import CREDIT_WORDS
 from pnp.core.pictures import picture_wanted, pictures_wanted
 from pnp.core.shown import described, quoted
-from pnp.core.translations import CREDIT_WORDS
 from pnp.data import svg_alongside
 from pnp.data.art import ArtSpec, resolve_art_path
 from pnp.data.models import Source
@@ -103,7 +103,7 @@ class GameIcons:
         """One sentence crediting every author of an icon the game prints, as CC BY asks:
         "Card pictures: Delapouite and Lorc, game-icons.net (https://game-icons.net),
         CC BY 3.0 (https://creativecommons.org/licenses/by/3.0/)." (`words`: game.toml's
-        [credits], pnp.core.translations.CREDIT_WORDS, in the kit's language)."""
+        [credits], pnp.core.game_words.CREDIT_WORDS, in the kit's language)."""
         printed = (*self.names.values(), *self.back_names.values())
         used = sorted({self.authors[n] for n in printed if n in self.authors})
         last = f" {words['and']} "
