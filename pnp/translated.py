@@ -12,7 +12,6 @@ line keeps its number. rulebook.md is the language's rulebook.<lang>.md.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 from pnp.core.csv_texts import substitute_csv
@@ -100,20 +99,11 @@ KEEP_FOLDERS = 8
 
 def _prune(where: Path) -> None:
     """Mark `where` as just used and remove the translated folders beyond the newest
-    KEEP_FOLDERS beside it (a cache only saves time)."""
-    import os
+    KEEP_FOLDERS beside it (pnp.core.disk_cache.prune: a cache only saves time)."""
+    from pnp.core.disk_cache import prune, used
 
-    os.utime(where)
-    try:
-        found = sorted(
-            (p for p in where.parent.iterdir() if p.is_dir()),
-            key=lambda p: p.stat().st_mtime_ns,
-            reverse=True,
-        )
-    except OSError:
-        return
-    for old in found[KEEP_FOLDERS:]:
-        shutil.rmtree(old, ignore_errors=True)
+    used(where)
+    prune(where.parent, KEEP_FOLDERS)
 
 
 def _translated_files(folder: Path, lang: str, rows: list[Translation]) -> dict[Path, bytes]:

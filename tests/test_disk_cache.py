@@ -86,3 +86,15 @@ def test_builds_with_ever_new_rule_files_keep_a_bounded_number(own_cache, tmp_pa
         monkeypatch.setattr(disk_cache, "_pruned", set())  # each build its own process
         build(BuildOptions("hack-attack", data_dir=data, out_dir=tmp_path / f"out{k}"))
     assert len(list(own_cache.glob("rules/*/*"))) == 2
+
+
+def test_a_folder_entry_goes_whole(tmp_path):
+    """A translated game folder is an entry too (pnp.translated): the oldest beyond the
+    newest `keep` is removed with everything in it."""
+    for k in range(3):
+        (tmp_path / f"f{k}" / "inside").mkdir(parents=True)
+        (tmp_path / f"f{k}" / "inside" / "game.toml").write_text("x")
+        aged(tmp_path / f"f{k}", 100 - k)
+    used(tmp_path / "f0")
+    prune(tmp_path, 2)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f0", "f2"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -84,8 +85,9 @@ def write_checked(path: Path, body: bytes, keep: int | None = None) -> None:
 
 
 def prune(folder: Path, keep: int) -> None:
-    """Remove the oldest entries of `folder` (by modification time: `used` renews it)
-    beyond the newest `keep`, and temporary files a write killed half-way left there an
+    """Remove the oldest entries of `folder` (files, or folders such as a translated
+    game's; by modification time: `used` renews it) beyond the newest `keep`, and
+    temporary files a write killed half-way left there an
     hour or more ago; once per folder and process (a build writes many entries), and
     never an error (an entry another process removes first, or is reading, is fine: a
     file open for reading stays whole)."""
@@ -94,15 +96,18 @@ def prune(folder: Path, keep: int) -> None:
     _pruned.add(str(folder))
     try:
         with os.scandir(folder) as found:
-            files = [(e.stat().st_mtime_ns, e.name, e.path) for e in found if e.is_file()]
+            files = [(e.stat().st_mtime_ns, e.name, e.path, e.is_dir()) for e in found]
     except OSError:
         return
     stale = time.time_ns() - STALE_TEMPORARY_NS
     temporary = [f for f in files if f[1].startswith(".") and f[1].endswith(".tmp")]
     entries = sorted((f for f in files if not f[1].startswith(".")), reverse=True)
-    for _, _, path in entries[keep:] + [f for f in temporary if f[0] < stale]:
+    for _, _, path, folder_entry in entries[keep:] + [f for f in temporary if f[0] < stale]:
         try:
-            os.unlink(path)
+            if folder_entry:
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                os.unlink(path)
         except OSError:
             pass
 
