@@ -11,7 +11,7 @@ from __future__ import annotations
 import shutil
 import stat
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +63,7 @@ class BuildOptions:
     cards: tuple[str, ...] = ()
     lang: str = ""  # a translated kit's language: written to out_dir/<game>/<lang>/
     typed_data_dir: Path | None = None  # a translated kit's --data (data_dir: its copy)
+    translated: bool = False  # set by pnp.build_lang: data_dir holds `lang`'s texts
 
 
 @dataclass(frozen=True)
@@ -224,7 +225,10 @@ def build(options: BuildOptions) -> BuildReport:
     """Build the kit; raises DataError (every data problem), LayoutError or PnpError.
     Each face is laid out once: checked as the sheet writer first draws it
     (pnp.validate.FaceChecks), with the faces no sheet prints checked after; any error
-    stops the build before a file is published."""
+    stops the build before a file is published. A kit in another language than the
+    source (`options.lang`) is built from its translated folder (pnp.build_lang)."""
+    if options.lang and not options.translated:
+        return _in_language(options)
     start = time.perf_counter()
     check_spec(options.spec)  # a bad option is named before any data is read
     folder = game_folder(find_kit(options.game, options.data_dir), options.data_dir)
@@ -236,6 +240,34 @@ def build(options: BuildOptions) -> BuildReport:
         return _build(options, rulebook, rules, start)
     finally:
         rules.close()
+
+
+def _in_language(options: BuildOptions) -> BuildReport:
+    """`build` in `options.lang`: the source language as ever; another from its
+    translated folder (pnp.translated) into out/<game>/<lang>/, every problem at the
+    file a person edits, with a warning when texts have no translation yet (they print
+    in the source language). PnpError for a language the game does not declare."""
+    from pnp.translated import (
+        at_source,
+        chosen_languages,
+        is_source,
+        translated_folder,
+        untranslated,
+    )
+
+    lang = options.lang
+    folder = game_folder(find_kit(options.game, options.data_dir), options.data_dir)
+    chosen_languages(folder, lang)
+    if is_source(folder, lang):
+        return build(replace(options, lang=""))
+    staged = translated_folder(folder, lang)
+    typed = replace(options, data_dir=staged.parent, typed_data_dir=options.data_dir)
+    try:
+        report = build(replace(typed, translated=True))
+    except DataError as exc:
+        raise DataError(at_source(exc.problems, staged, folder, lang)) from None
+    warnings = at_source(list(report.warnings), staged, folder, lang)
+    return replace(report, warnings=tuple(untranslated(folder, lang) + warnings))
 
 
 def _build(

@@ -10,72 +10,18 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pnp.core.errors import DataError, PnpError, Problem
-from pnp.core.shown import plural, quoted
-from pnp.core.translations import SOURCE_LANGUAGE, languages, sheet_paths
-
-ALL = "all"
-
-
-def chosen_languages(folder: Path, lang: str | None) -> list[str]:
-    """The languages `--lang` names for the game in `folder`: None its source language,
-    "all" every language it declares, else that one (PnpError listing them if the
-    game does not declare it)."""
-    declared = list(languages(folder))
-    if lang is None:
-        return declared[:1]
-    if lang == ALL:
-        return declared
-    if lang not in declared:
-        raise PnpError(
-            f"the game is not printed in {quoted(lang)}: game.toml's languages are "
-            f"{', '.join(declared)} (add one there, with translations/{lang}.csv)"
-        )
-    return [lang]
-
-
-def is_source(folder: Path, lang: str) -> bool:
-    return lang == languages(folder)[0]
+from pnp.core.errors import Problem
+from pnp.core.translations import SOURCE_LANGUAGE, languages
+from pnp.translated import ALL, chosen_languages, is_source, untranslated
 
 
 def build_language(options: Any, lang: str) -> Any:
     """pnp.build.build of `options` in `lang` (a BuildReport): the source language as
     ever; another from its translated folder into out/<game>/<lang>/, with a warning
     when texts have no translation yet (they print in the source language)."""
-    from pnp.build import build, find_kit, game_folder
-    from pnp.translated import at_source, translated_folder
+    from pnp.build import build
 
-    folder = game_folder(find_kit(options.game, options.data_dir), options.data_dir)
-    if is_source(folder, lang):
-        return build(options)
-    staged = translated_folder(folder, lang)
-    try:
-        report = build(
-            replace(options, data_dir=staged.parent, lang=lang, typed_data_dir=options.data_dir)
-        )
-    except DataError as exc:
-        raise DataError(at_source(exc.problems, staged, folder, lang)) from None
-    warnings = at_source(list(report.warnings), staged, folder, lang)
-    return replace(report, warnings=tuple(untranslated(folder, lang) + warnings))
-
-
-def untranslated(folder: Path, lang: str) -> list[Problem]:
-    """One warning when some of the game's texts have no `lang` translation (or a stale
-    one, or the rulebook has none): how many, and the command that lists them."""
-    from pnp.data.translation_checks import check_language
-
-    found = check_language(folder, lang)
-    if not found:
-        return []
-    sheets = sheet_paths(folder, lang)
-    return [
-        Problem(
-            sheets[0] if sheets else folder / "game.toml",
-            f"{plural(len(found), 'problem')} in the {lang} texts (missing or stale "
-            f"translations print as they are); pnp validate --lang {lang} lists them",
-            level="warning",
-        )
-    ]
+    return build(replace(options, lang=lang, translated=False))
 
 
 def validate_language(
@@ -114,4 +60,12 @@ def validate_language(
     return data, at_source(once, staged, folder, lang) if staged != folder else once
 
 
-__all__ = ["ALL", "SOURCE_LANGUAGE", "build_language", "chosen_languages", "validate_language"]
+__all__ = [
+    "ALL",
+    "SOURCE_LANGUAGE",
+    "build_language",
+    "chosen_languages",
+    "is_source",
+    "untranslated",
+    "validate_language",
+]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from pnp.core.errors import Problem
+from pnp.core.kit_words import words_of
 from pnp.core.shown import listed, quoted
 from pnp.core.sizes import half_sheet_mm, paper_name
 from pnp.core.units import mm_to_pt
@@ -94,7 +95,8 @@ def rulebook_figures(
     setup = pictures.setup
     if setup is not None and not _setup_problems(kit, data, pictures, sections, problems):
         spots = resolve(setup, kit, data, faces)
-        figure = setup_figure("figure-setup", setup, spots, frame, (width, height))
+        words = words_of(data)
+        figure = setup_figure("figure-setup", setup, spots, frame, (width, height), words)
         if figure is None:
             checked = paper_name(paper) in CHECKED_PAPERS
             problems.append(
@@ -162,7 +164,7 @@ def _anatomy(kit, data, frame, asked, width, problems) -> list[Figure]:
                 )
             )
         kind = next(iter(kit.summary([PrintGroup(card_kind(card), (card,))])), card_kind(card))
-        caption = caption_of(entry.title if entry else None, kind, card)
+        caption = caption_of(entry.title if entry else None, kind, card, words_of(data))
         if entry is not None:
             line = entry.line_of("parts")
             labels = [label for label, _ in parts]

@@ -30,26 +30,29 @@ from pnp.core.disk_cache import (
     used,
     write_checked,
 )
-from pnp.core.shown import plural
+from pnp.core.kit_words import KIT_WORDS, kind_word, say, words_of
 from pnp.core.sizes import card_mm, card_size_name, half_sheet_mm, paper_name, paper_title
 from pnp.fonts import BOLD, ITALIC, REGULAR, font_file
 from pnp.layout.first_page import FIRST_PAGE, DeckRow, FirstPage, KitFile
 from pnp.layout.imposition import Grid, SheetSpec
 from pnp.layout.kit import PrintGroup
 
+Words = Mapping[str, str]
+
 #: the most print-me-first pages kept (pnp.core.disk_cache.prune)
 KEEP_PAGES = 16
-#: How a double-sided sheet turns, as a printer's dialog names it.
-FLIPS = {"long": "flip on the long edge", "short": "flip on the short edge"}
+#: How a double-sided sheet turns, as a printer's dialog names it (its word's key).
+FLIPS = {"long": "first.flip_long", "short": "first.flip_short"}
 
 
-#: The rulebook's page (pnp.core.sizes.HALF_SHEET_MM) by its name, on the named papers.
+#: The rulebook's page (pnp.core.sizes.HALF_SHEET_MM) by its name, on the named papers
+#: (a name's word's key where it is a word rather than a paper's name).
 HALF_NAMES = {
     "a3": "A4",
     "a4": "A5",
     "a5": "A6",
-    "letter": "half-letter",
-    "legal": "half-legal",
+    "letter": "first.half_letter",
+    "legal": "first.half_legal",
     "tabloid": "Letter",
 }
 
@@ -86,73 +89,66 @@ def cards_a_sheet(spec: SheetSpec, grid: Grid) -> int:
     return grid.per_sheet // 2 if folded(spec) else grid.per_sheet
 
 
-def _sheet_line(spec: SheetSpec, grid: Grid, card_size: str) -> str:
+def _flip(words: Words, spec: SheetSpec) -> str | None:
+    key = FLIPS.get(spec.duplex)
+    return say(words, key) if key else None
+
+
+def _sheet_line(words: Words, spec: SheetSpec, grid: Grid, card_size: str) -> str:
     w, h = card_mm(card_size)
-    size = f"{card_size_name(card_size)} cards ({w:g} × {h:g} mm)"
+    size = say(words, "first.card_size", size=card_size_name(card_size), w=f"{w:g}", h=f"{h:g}")
     if folded(spec):
-        return (
-            f"{cards_a_sheet(spec, grid)} {size} a sheet, one page each, every front beside "
-            "its back across the dashed fold line."
-        )
-    per = f"{grid.per_sheet} {size} a sheet ({grid.cols} across, {grid.rows} down)"
+        return say(words, "first.sheet_folded", n=cards_a_sheet(spec, grid), size=size)
+    per = say(
+        words, "first.sheet_grid", n=grid.per_sheet, size=size, cols=grid.cols, rows=grid.rows
+    )
     if spec.duplex == "none":
-        return f"{per}; fronts only, one page a sheet."
-    return f"{per}; each sheet is a front page followed by its back page."
+        return say(words, "first.sheet_fronts", grid=per)
+    return say(words, "first.sheet_duplex", grid=per)
 
 
-def settings(spec: SheetSpec, grid: Grid | None = None) -> tuple[str, ...]:
+def settings(
+    spec: SheetSpec, grid: Grid | None = None, words: Words = KIT_WORDS
+) -> tuple[str, ...]:
     """The printer settings every file of the kit needs, one line each (`grid`: cards.pdf's
-    page, when its paper lies sideways)."""
-    flip = FLIPS.get(spec.duplex)
-    sides = (
-        f"Two-sided for cards.pdf: {flip}, so that each back lands behind its front."
-        if flip
-        else "One-sided: cards.pdf holds the fronts only (--duplex none)."
-    )
+    page, when its paper lies sideways), in the kit's `words` (pnp.core.kit_words)."""
+    flip = _flip(words, spec)
+    sides = say(words, "first.two_sided", flip=flip) if flip else say(words, "first.one_sided")
     if folded(spec):
-        sides = (
-            "One-sided for every file but booklet.pdf: cards.pdf folds each back behind its front."
-        )
-    paper = f"Paper: {paper_title(spec.paper)}, portrait, for every file but booklet.pdf"
+        sides = say(words, "first.folded")
+    paper = say(words, "first.paper", paper=paper_title(spec.paper))
     if grid is not None and grid.page_w > grid.page_h:
-        paper = f"Paper: {paper_title(spec.paper)}, portrait (cards.pdf landscape) for every file but booklet.pdf"
-    return (
-        "Scale: 100 % (“Actual size”). Turn off “Fit to page”, “Shrink oversized "
-        "pages” and “Scale to fit”: they make the cards smaller.",
-        paper + ".",
-        sides,
-        "Borderless printing off; print quality “Normal” or better.",
-    )
+        paper = say(words, "first.paper_landscape", paper=paper_title(spec.paper))
+    return (say(words, "first.scale"), paper, sides, say(words, "first.borderless"))
 
 
-def _cut(spec: SheetSpec) -> str:
-    cut = "cut along the crop marks" if spec.crop_marks else "cut along the card edges"
+def _cut(words: Words, spec: SheetSpec) -> str:
+    cut = say(words, "first.cut_marks" if spec.crop_marks else "first.cut_edges")
     if spec.corner_mm > 0:
-        cut += f", then round the corners to {number(spec.corner_mm)} mm along the grey arcs"
+        cut = say(words, "first.cut_corners", cut=cut, mm=number(spec.corner_mm))
     return cut
 
 
-def _cards_file(spec: SheetSpec, grid: Grid, copies: int, sheets: int, pages: int) -> KitFile:
-    flip = FLIPS.get(spec.duplex)
+def _cards_file(
+    words: Words, spec: SheetSpec, grid: Grid, copies: int, sheets: int, pages: int
+) -> KitFile:
+    flip = _flip(words, spec)
     how = (
-        f"two-sided, {flip}, at 100 %, on card or thick paper (160–250 g/m²) if your "
-        "printer takes it; print one sheet first and hold it to the light to check the "
-        "backs line up"
+        say(words, "first.cards_two_sided", flip=flip)
         if flip
-        else "one-sided, at 100 %, on card or thick paper (160–250 g/m²) if your printer takes it"
+        else say(words, "first.cards_one_sided")
     )
     if folded(spec):
-        how = (
-            "one-sided, at 100 %, on paper or thin card that folds cleanly (120–160 g/m²); "
-            "fold each sheet along its dashed line, printed side out, glue the halves "
-            "together and let them dry"
-        )
-    return KitFile(
-        "cards.pdf",
-        f"{plural(copies, 'card')} on {plural(sheets, 'sheet')} of {paper_title(spec.paper)}, "
-        f"{plural(pages, 'page')}",
-        f"{how}; {_cut(spec)}.",
+        how = say(words, "first.cards_folded")
+    what = say(
+        words,
+        "first.cards_what",
+        cards=say(words, "first.n_cards", n=copies),
+        sheets=say(words, "first.n_sheets", n=sheets),
+        paper=paper_title(spec.paper),
+        pages=say(words, "first.n_pages", n=pages),
     )
+    return KitFile("cards.pdf", what, say(words, "first.cards_how", how=how, cut=_cut(words, spec)))
 
 
 def kit_files(
@@ -162,36 +158,46 @@ def kit_files(
     sheets: int,
     pages: Mapping[str, int],
     extras: Sequence[Any],
+    words: Words = KIT_WORDS,
 ) -> tuple[KitFile, ...]:
     """Every file the build wrote (`pages`: file name -> its pages, as the build reports
     them; `extras`: the kit's pnp.layout.kit.Extra), in the order a player prints them:
-    this page first."""
+    this page first; in the kit's `words` (pnp.core.kit_words)."""
     half_w, half_h = half_sheet_mm(spec.paper)
     half = f"{half_w:g} × {half_h:g} mm"
     named = HALF_NAMES.get(paper_name(spec.paper))
+    if named in KIT_WORDS:
+        named = say(words, named)
     half = f"{named} ({half})" if named else half
+    booklet = pages["booklet.pdf"]
     files = [
-        KitFile(
-            FIRST_PAGE,
-            "this page: the settings, a ruler and what is in the kit",
-            "one-sided, at 100 %, on plain paper; check the ruler before anything else.",
-        ),
-        _cards_file(spec, grid, copies, sheets, pages["cards.pdf"]),
+        KitFile(FIRST_PAGE, say(words, "first.this_what"), say(words, "first.this_how")),
+        _cards_file(words, spec, grid, copies, sheets, pages["cards.pdf"]),
         KitFile(
             "rules.pdf",
-            f"the rulebook, {plural(pages['rules.pdf'], 'page')} of {half}",
-            "read it on screen, or print it as it is; for a paper copy booklet.pdf "
-            "folds into a booklet.",
+            say(
+                words,
+                "first.rules_what",
+                pages=say(words, "first.n_pages", n=pages["rules.pdf"]),
+                half=half,
+            ),
+            say(words, "first.rules_how"),
         ),
         KitFile(
             "booklet.pdf",
-            f"the rulebook as a booklet: {plural(-(-pages['booklet.pdf'] // 2), 'sheet')} "
-            f"({plural(pages['booklet.pdf'], 'side')}) of {paper_title(spec.paper)} landscape",
-            "two-sided, flip on the short edge, at 100 %; stack the sheets, fold them in "
-            "half and staple on the fold.",
+            say(
+                words,
+                "first.booklet_what",
+                sheets=say(words, "first.n_sheets", n=-(-booklet // 2)),
+                sides=say(words, "first.n_sides", n=booklet),
+                paper=paper_title(spec.paper),
+            ),
+            say(words, "first.booklet_how"),
         ),
     ]
-    files += [KitFile(e.name, f"{e.label}, {plural(pages[e.name], 'page')}", e.how) for e in extras]
+    for e in extras:
+        n = say(words, "first.n_pages", n=pages[e.name])
+        files.append(KitFile(e.name, say(words, "first.extra_what", what=e.label, pages=n), e.how))
     return tuple(files)
 
 
@@ -205,26 +211,30 @@ def first_page(
     sheets: int,
     pages: Mapping[str, int],
     extras: Sequence[Any],
+    data: Any = None,
 ) -> FirstPage:
     """The page of a kit built with `options` (pnp.build.BuildOptions) on `spec` (its card
     size resolved) and `grid`: `groups` as printed, `kinds` the cards of each group by
     kind (Kit.summary of that group alone), `sheets` the sheets of cards.pdf, `pages`
-    each file's pages."""
+    each file's pages, in the words of the game `data` (pnp.core.kit_words.words_of)."""
+    words = words_of(data)
     spans = deck_sheets(groups, cards_a_sheet(spec, grid), spec.deck_sheets)
     decks = []
     for group, kind, span in zip(groups, kinds, spans):
         label = group.label[:1].upper() + group.label[1:]
-        detail = ", ".join(f"{n} {k}" for k, n in kind.items()) if len(kind) > 1 else ""
+        detail = ", ".join(f"{n} {kind_word(words, 'kind', k)}" for k, n in kind.items())
+        detail = detail if len(kind) > 1 else ""
         decks.append(DeckRow(label, detail, len(group.copies), span, _pages(span, spec.duplex)))
     copies = sum(len(g.copies) for g in groups)
     return FirstPage(
         name,
         spec.paper,
-        settings(spec, grid),
-        kit_files(spec, grid, copies, sheets, pages, extras),
-        _sheet_line(spec, grid, spec.card_size),
+        settings(spec, grid, words),
+        kit_files(spec, grid, copies, sheets, pages, extras, words),
+        _sheet_line(words, spec, grid, spec.card_size),
         tuple(decks),
         build_line(options),
+        tuple((k, v) for k, v in words.items() if k.startswith("first.")),
     )
 
 
@@ -253,6 +263,7 @@ def write_first_page(
         sheets,
         pages,
         kit.extras(data),
+        data,
     )
     return _kept_or_drawn(folder / FIRST_PAGE, page)
 

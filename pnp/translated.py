@@ -15,7 +15,8 @@ import re
 from pathlib import Path
 
 from pnp.core.csv_texts import substitute_csv
-from pnp.core.errors import Problem
+from pnp.core.errors import PnpError, Problem
+from pnp.core.shown import plural, quoted
 from pnp.core.toml_text import tomllib
 from pnp.core.translations import (
     Text,
@@ -23,6 +24,7 @@ from pnp.core.translations import (
     fingerprint,
     languages,
     read_translations,
+    sheet_paths,
     source_texts,
 )
 
@@ -136,37 +138,50 @@ def _translated_files(folder: Path, lang: str, rows: list[Translation]) -> dict[
         if path.name == "game.toml":
             pairs += _section_names(path, headings)
         if pairs or added:
-            done = _with_credits(substitute(source, pairs), added)
+            done = _with_words(substitute(source, pairs), added)
             made[path.relative_to(folder)] = done.encode("utf-8")
     return made
 
 
+#: game.toml's tables of words with defaults in code (pnp.core.game_words.CREDIT_WORDS,
+#: pnp.core.kit_words.KIT_WORDS): a translation of a word the table leaves out is added
+WORD_TABLES = ("credits", "words")
+
+
 def _unwritten(text: Text) -> bool:
-    """Whether `text` is a credits word game.toml leaves to its default (then its
-    translation is added in a [credits] table of its own)."""
+    """Whether `text` is a word of WORD_TABLES game.toml leaves to its default (then its
+    translation is added to that table, `_with_words`)."""
     from pnp.core.translations import read_toml
 
-    if not text.field.startswith("credits."):
+    table, _, key = text.field.partition(".")
+    if table not in WORD_TABLES:
         return False
     tf = read_toml(text.file)
-    credits = {} if isinstance(tf, Problem) else tf.data.get("credits", {})
-    return not isinstance(credits, dict) or text.field.split(".", 1)[1] not in credits
+    given = {} if isinstance(tf, Problem) else tf.data.get(table, {})
+    return not isinstance(given, dict) or key not in given
 
 
-def _with_credits(text: str, added: list[tuple[Text, str]]) -> str:
-    """game.toml's `text` with the translated credits words it leaves to their defaults:
-    under its own [credits] header, or in a [credits] table after the rest (whose lines
-    then keep their numbers)."""
+def _with_words(text: str, added: list[tuple[Text, str]]) -> str:
+    """game.toml's `text` with the translated words of WORD_TABLES it leaves to their
+    defaults: under the table's own header, or in a table of their own after the rest
+    (whose lines then keep their numbers)."""
     from pnp.core.toml_text import LineIndex
 
-    if not added:
-        return text
-    keys = [f"{t.field.split('.', 1)[1]} = {_basic(new)}" for t, new in added]
-    header = LineIndex.scan(text).tables.get("credits")
-    if header is None:
-        return text + "\n[credits]\n" + "\n".join(keys) + "\n"
-    lines = text.split("\n")
-    return "\n".join(lines[: header.line] + keys + lines[header.line :])
+    for table in WORD_TABLES:
+        keys = [
+            f"{_basic(t.field.split('.', 1)[1])} = {_basic(new)}"
+            for t, new in added
+            if t.field.startswith(table + ".")
+        ]
+        if not keys:
+            continue
+        header = LineIndex.scan(text).tables.get(table)
+        if header is None:
+            text = text + f"\n[{table}]\n" + "\n".join(keys) + "\n"
+            continue
+        lines = text.split("\n")
+        text = "\n".join(lines[: header.line] + keys + lines[header.line :])
+    return text
 
 
 def _headings(source: Path, translated: str) -> dict[str, str]:
@@ -282,3 +297,46 @@ def _row_of(p: Problem, rel: Path, by_key, by_line) -> Translation | None:
         return by_key["back", p.field.removeprefix("back.")]
     found = by_line.get((rel, p.line), [])
     return found[0] if found else None
+
+
+ALL = "all"
+
+
+def chosen_languages(folder: Path, lang: str | None) -> list[str]:
+    """The languages `--lang` names for the game in `folder`: None its source language,
+    "all" every language it declares, else that one (PnpError listing them if the
+    game does not declare it)."""
+    declared = list(languages(folder))
+    if lang is None:
+        return declared[:1]
+    if lang == ALL:
+        return declared
+    if lang not in declared:
+        raise PnpError(
+            f"the game is not printed in {quoted(lang)}: game.toml's languages are "
+            f"{', '.join(declared)} (add one there, with translations/{lang}.csv)"
+        )
+    return [lang]
+
+
+def is_source(folder: Path, lang: str) -> bool:
+    return lang == languages(folder)[0]
+
+
+def untranslated(folder: Path, lang: str) -> list[Problem]:
+    """One warning when some of the game's texts have no `lang` translation (or a stale
+    one, or the rulebook has none): how many, and the command that lists them."""
+    from pnp.data.translation_checks import check_language
+
+    found = check_language(folder, lang)
+    if not found:
+        return []
+    sheets = sheet_paths(folder, lang)
+    return [
+        Problem(
+            sheets[0] if sheets else folder / "game.toml",
+            f"{plural(len(found), 'problem')} in the {lang} texts (missing or stale "
+            f"translations print as they are); pnp validate --lang {lang} lists them",
+            level="warning",
+        )
+    ]

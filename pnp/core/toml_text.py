@@ -24,7 +24,7 @@ from pnp.core.errors import Problem
 
 _ARRAY_HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]")
 _TABLE_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_.-]+)\s*\]")
-_KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
+_KEY = re.compile(r'^\s*(?:([A-Za-z0-9_-]+)|"([^"\\]*)")\s*=')  # bare or "quoted"
 _DECODE_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
@@ -68,7 +68,7 @@ class LineIndex:
                 index.every.setdefault(m.group(1), []).append(current)
                 index.top.keys.setdefault(m.group(1), number)
             elif m := _KEY.match(raw):  # one string per key name, however many tables
-                current.keys.setdefault(sys.intern(m.group(1)), number)
+                current.keys.setdefault(sys.intern(m.group(1) or m.group(2)), number)
         return index
 
     def array_item(self, name: str, i: int) -> TableLines:

@@ -24,6 +24,7 @@ from typing import Any
 from pnp.core.csv_texts import csv_files, csv_texts
 from pnp.core.errors import Problem
 from pnp.core.game_words import CREDIT_WORDS
+from pnp.core.kit_words import KIT_WORDS
 from pnp.core.records import NamedTuple
 from pnp.core.sheet_cells import unguarded
 from pnp.core.shown import quoted
@@ -176,6 +177,10 @@ def _game_texts(tf: TomlFile) -> list[Text]:
     for key, default in CREDIT_WORDS.items():
         if data.get("icons"):  # only a game with card pictures prints the credits
             add(f"credits.{key}", credits.get(key, default), where.of(key))
+    words = _table(data.get("words"))
+    where = lines.tables.get("words", lines.top)
+    for key in {**KIT_WORDS, **words}:
+        add(f"words.{key}", words.get(key, KIT_WORDS.get(key)), where.of(key))
     setup = _table(rulebook.get("setup"))
     add(
         "rulebook.setup.title",

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pnp.core.errors import LayoutError, Problem
 from pnp.core.game_words import CREDIT_PLACES, credit_problem, language_problem
+from pnp.core.kit_words import KIT_WORDS, word_problem
 from pnp.core.shown import described, quoted
 from pnp.core.sizes import CARD_SIZES_MM, card_mm, card_size_name
 from pnp.data.art import ART_FIELD, parse_art
@@ -51,6 +52,13 @@ GAME_FIELDS = [
         'README, "Languages")',
         required=False,
         check=lambda v: language_problem(v),
+    ),
+    Field(
+        "words",
+        "table",
+        "a [words] table replacing the words the tool prints around the game's texts "
+        '(pnp.core.kit_words; README, "Kits in more than one language")',
+        required=False,
     ),
     Field(
         "credits",
@@ -205,6 +213,8 @@ def read_game_file(
     problems += p
     pictures, p = read_pictures(tf)
     problems += p
+    words, p = read_words(tf)
+    problems += p
     if "id" in top and top["id"] != Path(tf.path).parent.name:
         problems.append(
             Problem(
@@ -264,8 +274,27 @@ def read_game_file(
         icons=icons,
         pictures=pictures,
         credits=credits,
+        words={**KIT_WORDS, **words},
     )
     return info, found, declared, problems
+
+
+def read_words(tf: TomlFile) -> tuple[dict[str, str], list[Problem]]:
+    """game.toml's [words] (pnp.core.kit_words): each key a word the tool prints or a
+    card kind's, each value text with the default's {names}; problems at their lines."""
+    table = tf.data.get("words")
+    if not isinstance(table, dict):
+        return {}, []
+    where = tf.lines.tables.get("words", tf.lines.top)
+    words, problems = {}, []
+    for key, value in table.items():
+        why = word_problem(key, value)
+        if why is None:
+            words[key] = value
+            continue
+        line = where.of(key)
+        problems.append(Problem(tf.path, why, line=line, field=f"words.{key}"))
+    return words, problems
 
 
 def _source(tf: TomlFile, where: TableLines, subject: str | None, prefix: str = "") -> Source:

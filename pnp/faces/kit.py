@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.core.kit_words import kind_word, say, words_of
 from pnp.data.tables import TableSpec
 from pnp.faces.bound import Bound
 from pnp.faces.building import back_face, front_face
@@ -80,12 +81,16 @@ class DataKit(Kit):
 
     def kit_rows(self, data: DataGame) -> list[KitRow]:
         """A row per kind of card (copies), then the cards in all."""
+        words = words_of(data)
         rows = [
-            KitRow(f"{kind_name(kind)} cards", sum(c.count for c in data.cards if c.kind == kind))
+            KitRow(
+                kind_word(words, "cards", kind_name(kind)),
+                sum(c.count for c in data.cards if c.kind == kind),
+            )
             for kind in data.kinds
             if any(c.kind == kind for c in data.cards)
         ]
-        return [*rows, KitRow("Cards in all", sum(c.count for c in data.cards))]
+        return [*rows, KitRow(say(words, "kit.all"), sum(c.count for c in data.cards))]
 
 
 def data_kit(name: str, data_dir: Path) -> DataKit | None:

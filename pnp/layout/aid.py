@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp.core.kit_words import say, words_of
 from pnp.core.units import mm_to_pt, pt_to_mm
 from pnp.data.aid import AidCard
 from pnp.data.models import Origin
@@ -32,7 +33,6 @@ from pnp.layout.text import LEADING, text_width
 
 #: The back id of player-aid cards (a key of every kit's backs when it prints aids).
 AID_BACK = "aid"
-CAPTION = "PLAYER AID"
 
 
 def aid_face(card: AidCard, data: Any, frame: CardFrame) -> Face:
@@ -54,7 +54,12 @@ def aid_face(card: AidCard, data: Any, frame: CardFrame) -> Face:
         band = Rect(band.x + room, band.y, band.w - 2 * room, band.h)
     head = title("name", card.name, band, size=g.pt(13.0), colour=colour, origin=src.at("name"))
     return Face(
-        elements=(label("kind", CAPTION, g.box(3.2, 3.5)), head, g.rule("rule", g.y(19.5)), *steps),
+        elements=(
+            label("kind", say(words_of(data), "aid.caption"), g.box(3.2, 3.5)),
+            head,
+            g.rule("rule", g.y(19.5)),
+            *steps,
+        ),
         source=src,
         art_area=area,
         art_colour=pale(colour, ART_TINT),
@@ -181,7 +186,14 @@ def aid_back(data: Any, frame: CardFrame) -> Face:
                 origin=back.source.at("title"),
             ),
             line_at(
-                "caption", CAPTION, BOLD, caption_pt, f.w / 2, f.h / 3, width, colour=back.colour
+                "caption",
+                say(words_of(data), "aid.caption"),
+                BOLD,
+                caption_pt,
+                f.w / 2,
+                f.h / 3,
+                width,
+                colour=back.colour,
             ),
         ),
         ground=Fill(key="ground", rect=f.bleed_rect, colour=back.colour, strength=0.06),

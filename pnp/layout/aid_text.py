@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Any, Sequence
 
+from pnp.core.kit_words import KIT_WORDS, say
 from pnp.core.records import NamedTuple
 from pnp.core.sizes import card_mm
 from pnp.core.units import mm_to_pt
@@ -167,9 +168,12 @@ def _steps(phase: AidPhase, start: int, n: int) -> AidPhase:
 
 
 @lru_cache(maxsize=8)
-def split_aids(aids: tuple[AidCard, ...], frame: CardFrame) -> tuple[AidCard, ...]:
+def split_aids(
+    aids: tuple[AidCard, ...], frame: CardFrame, named: str = KIT_WORDS["aid.part"]
+) -> tuple[AidCard, ...]:
     """Every aid card as printed on cards of `frame`'s size: an aid of more than
-    AID_LINES lines at the floor becomes one card per part, named "Name (1/2)" ...,
+    AID_LINES lines at the floor becomes one card per part, named "Name (1/2)" ...
+    (`named`: the kit's word "aid.part", pnp.core.kit_words),
     the first keeping its id, the next "<id>-2" ...; the rest unchanged. Worked out once
     for the same aids and card size (a build asks for its aids many times), while the
     fonts stay in use (pnp.fonts.on_change)."""
@@ -185,7 +189,9 @@ def split_aids(aids: tuple[AidCard, ...], frame: CardFrame) -> tuple[AidCard, ..
                 replace(
                     card,
                     id=card.id if k == 1 else f"{card.id}-{k}",
-                    name=f"{card.name} ({k}/{len(parts)})",
+                    name=say(
+                        {"aid.part": named}, "aid.part", name=card.name, part=k, parts=len(parts)
+                    ),
                     phases=part,
                 )
             )

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Mapping
 
+from pnp.core.kit_words import KIT_WORDS, kind_slug, say
 from pnp.core.units import mm_to_pt
 from pnp.fonts import BOLD
 from pnp.layout.card_frame import CardFrame
@@ -251,11 +252,17 @@ def element_keys(face: Face) -> list[str]:
     return list(dict.fromkeys(re.sub(r"\[\d+\]$", "[*]", e.key) for e in face.elements))
 
 
-def caption_of(title: str | None, kind: str, card: Any) -> str:
-    """A figure's caption: the declared title, else the kind in words and the card's name."""
+def caption_of(
+    title: str | None, kind: str, card: Any, words: Mapping[str, str] = KIT_WORDS
+) -> str:
+    """A figure's caption: the declared title, else the kind in the kit's `words` ("card:
+    SLUG", pnp.core.kit_words; by default the kind in words and "card") and the card's
+    name ("anatomy.caption")."""
     if title:
         return title
-    words = re.sub(r"[_\-]+", " ", kind).strip()
+    plain = re.sub(r"[_\-]+", " ", kind).strip()
+    shown = words.get(f"card:{kind_slug(kind)}") or f"{plain[:1].upper()}{plain[1:]} card"
     name = getattr(card, "name", None) or getattr(card, "values", {}).get("name")
-    shown = f"{words[:1].upper()}{words[1:]} card"
-    return f"{shown}: {name}" if isinstance(name, str) and name else shown
+    if isinstance(name, str) and name:
+        return say(words, "anatomy.caption", card=shown, name=name)
+    return shown

@@ -42,3 +42,6 @@ class FirstPage(NamedTuple):
     sheet_line: str
     decks: tuple[DeckRow, ...]
     command: str
+    #: the page's own words (pnp.core.kit_words "first.*" keys) as (key, words) pairs;
+    #: empty: the defaults
+    words: tuple[tuple[str, str], ...] = ()

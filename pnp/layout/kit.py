@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from pnp.core.errors import PnpError
+from pnp.core.kit_words import KIT_WORDS, number_word, say, words_of
 from pnp.core.records import NamedTuple
 from pnp.data.aid import AidCard
 from pnp.data.tables import TableSpec
@@ -89,11 +90,13 @@ def back_icon(back_id: str, data: Any) -> Any:
 
 class KitRow(NamedTuple):
     """One row of the rulebook's "What's in the kit" table: what, how many copies, and
-    whether it is a sub-row of the row above."""
+    whether it is a sub-row of the row above; or (`heading`) the table's heading, in
+    the kit's words (`Kit.printed_rows`)."""
 
     label: str
     copies: int
     indented: bool = False
+    heading: bool = False
 
 
 class Kit(ABC):
@@ -164,7 +167,7 @@ class Kit(ABC):
                 f"{data.info.players_min}–{data.info.players_max} players; "
                 "--deck-format and --players choose decks in games that have several"
             )
-        return [PrintGroup("cards", tuple(self.copies(data)))]
+        return [PrintGroup(say(words_of(data), "kit.group"), tuple(self.copies(data)))]
 
     # --- What the shared code asks: the game's own cards plus the player aids ----------
 
@@ -172,7 +175,8 @@ class Kit(ABC):
         """The player-aid cards the kit prints (pnp.data.aid; none if the game has none),
         an aid too long for one card split over more (pnp.layout.aid_text.split_aids)."""
         aids = tuple(getattr(data, "aids", ()))
-        return split_aids(aids, narrowest_frame(data.info)) if aids else ()
+        named = words_of(data).get("aid.part", KIT_WORDS["aid.part"])
+        return split_aids(aids, narrowest_frame(data.info), named) if aids else ()
 
     def printed_cards(self, data: Any) -> list:
         """Every distinct card the kit prints: the game's cards, then its player aids."""
@@ -221,7 +225,8 @@ class Kit(ABC):
         groups = self.groups(data, deck_format, players)
         table = players or self.most_players(data, deck_format)
         aids = tuple(card for card in self.aids(data) for _ in range(min(table, card.count)))
-        return [*groups, *((PrintGroup("Player aids", aids, AID_BACK),) if aids else ())]
+        label = say(words_of(data), "aid.group")
+        return [*groups, *((PrintGroup(label, aids, AID_BACK),) if aids else ())]
 
     def most_players(self, data: Any, deck_format: str | None = None) -> int:
         """The largest table the chosen format serves (game.toml players.max by default)."""
@@ -233,16 +238,17 @@ class Kit(ABC):
         return self.kit_rows(data)
 
     def printed_rows(self, data: Any, groups: list[PrintGroup]) -> list[KitRow]:
-        """The "What's in the kit" rows of the kit `groups` print (`print_groups`): the
-        game's (`kit_rows_for`), then the player aids ("two per player" when each player
-        has two aid cards)."""
+        """The "What's in the kit" table of the kit `groups` print (`print_groups`): its
+        heading, the game's rows (`kit_rows_for`), then the player aids ("two per
+        player" when each player has two aid cards), in the kit's words."""
         own = [g for g in groups if g.back != AID_BACK]
         n = sum(len(g.copies) for g in groups if g.back == AID_BACK)
-        each = len(self.aids(data))
-        per = {1: "one", 2: "two", 3: "three", 4: "four"}.get(each, str(each))
+        words = words_of(data)
+        each = number_word(words, len(self.aids(data)))
         return [
+            KitRow(say(words, "kit.heading"), 0, heading=True),
             *self.kit_rows_for(data, own),
-            *((KitRow(f"Player aids ({per} per player)", n),) if n else ()),
+            *((KitRow(say(words, "aid.row", each=each), n),) if n else ()),
         ]
 
     def summary(self, groups: list[PrintGroup]) -> dict[str, int]:

@@ -14,8 +14,9 @@ Lengths in points.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
+from pnp.core.kit_words import KIT_WORDS, number_word, say
 from pnp.core.units import mm_to_pt
 from pnp.fonts import BOLD
 from pnp.layout.card_frame import CardFrame
@@ -43,7 +44,6 @@ LABEL_MAX = mm_to_pt(24)  # a label wider than its cards wraps within this
 PILE_STEP, ROW_STEP, FAN_SHARE = 1.4, 1.5, 0.3
 TITLE_PT, CAPTION_PT = 8.0, 9.5
 TABLE, ZONE = "#EEF1F5", "#FFFFFF"
-NUMBERS = {2: "two", 3: "three", 4: "four"}
 
 
 @dataclass(frozen=True)
@@ -137,14 +137,21 @@ def _widest(spots: list[SpotCards], w: float, h: float) -> float:
 
 
 def setup_figure(
-    name: str, setup: Any, spots: dict[str, list[SpotCards]], frame: CardFrame, size: tuple
+    name: str,
+    setup: Any,
+    spots: dict[str, list[SpotCards]],
+    frame: CardFrame,
+    size: tuple,
+    words: Mapping[str, str] = KIT_WORDS,
 ) -> Figure | None:
     """The setup picture `name` of `spots` (`resolve`) in a figure `size` = (width, the
     page's height) pt: with the largest cards (down to TIGHT_CARD_MM) that keep it within
     TIGHT of the page's height, else with the largest smaller ones that keep it within
-    LOOSE of it; None when it does not fit even with the smallest cards."""
+    LOOSE of it; None when it does not fit even with the smallest cards. Its caption
+    and places are named in the kit's `words` (pnp.core.kit_words)."""
     width, page = size
-    caption = setup.title or f"Setting up for {NUMBERS[setup.players]} players"
+    count = number_word(words, setup.players)
+    caption = setup.title or say(words, "setup.title", count=count)
     cap_lines = wrapped(caption, width, CAPTION_PT, BOLD)
     cap_h = block_height(len(cap_lines), CAPTION_PT) + 4
     for share, largest, smallest in (
@@ -156,7 +163,8 @@ def setup_figure(
             h = w * frame.h / frame.w
             laid = _lay_out(setup, spots, w, h, width)
             if laid is not None and laid[0] + cap_h <= share * page:
-                return _figure(name, setup, laid, w, h, frame, width, cap_lines, cap_h)
+                drawn = (w, h, frame, width, cap_lines, cap_h)
+                return _figure(name, setup, laid, drawn, words)
             w -= mm_to_pt(STEP_MM)
     return None
 
@@ -184,7 +192,8 @@ def _lay_out(setup: Any, spots: dict, w: float, h: float, width: float):
     return height, bands
 
 
-def _figure(name, setup, laid, w, h, frame, width, cap_lines, cap_h) -> Figure:
+def _figure(name, setup, laid, drawn, words) -> Figure:
+    w, h, frame, width, cap_lines, cap_h = drawn
     height_in, bands = laid
     height = height_in + cap_h
     boxes = [Box(Rect(0, 0, width, height_in), fill=TABLE, radius=8)]
@@ -205,7 +214,11 @@ def _figure(name, setup, laid, w, h, frame, width, cap_lines, cap_h) -> Figure:
         for key, x, zone_w, zone_h, rows in zones:
             rect = Rect(x + PAD / 2, top - zone_h, zone_w - PAD, zone_h)
             boxes.append(Box(rect, fill=ZONE, stroke="#9AA8BA"))
-            title = "Middle of the table" if key == "middle" else f"Player {int(key) + 1}"
+            title = (
+                say(words, "setup.middle")
+                if key == "middle"
+                else say(words, "setup.player", n=int(key) + 1)
+            )
             labels.append(
                 Label(
                     (title,),

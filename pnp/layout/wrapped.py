@@ -17,9 +17,14 @@ def printable(text: str, font: str) -> str:
     return "".join("?" if ch in missing or not ch.isprintable() else ch for ch in text)
 
 
+#: where a word too wide for its line breaks first: after a hyphen or a slash
+BREAK_AFTER = "-‐/"
+
+
 def lines_of(text: str, font: str, size: float, width: float) -> list[str]:
     """`text` (`printable`) wrapped to `width` pt in `font` at `size` pt; a word wider
-    than the width is broken between its characters (a line holds one at least)."""
+    than the width is broken after a hyphen or slash in it that fits ("Kategorie-" /
+    "Symbol"), else between its characters (a line holds one at least)."""
     face = font_name(font)
     text = printable(text, font)
     found = wrap(text, face, size, width)
@@ -29,6 +34,13 @@ def lines_of(text: str, font: str, size: float, width: float) -> list[str]:
     for word in text.split(" "):
         while len(word) > 1 and text_width(word, face, size) > width:
             cut = next(
+                (
+                    n
+                    for n in range(len(word) - 1, 0, -1)
+                    if word[n - 1] in BREAK_AFTER and _fits(word[:n], face, size, width)
+                ),
+                None,
+            ) or next(
                 n
                 for n in range(len(word) - 1, 0, -1)
                 if n == 1 or _fits(word[:n], face, size, width)

@@ -13,9 +13,11 @@ Lengths in points from mm; the ruler is RULER_MM long, exactly.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Mapping
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.core.kit_words import say
 from pnp.core.sizes import paper_mm
 from pnp.core.units import mm_to_pt
 from pnp.fonts import BOLD, REGULAR, register_all
@@ -27,6 +29,7 @@ from pnp.render.boxed import BoxedCanvas
 
 MARGIN_MM = 15.0
 INK, BODY, GREY, RULE = "#1F3A5F", "#222222", "#555555", "#BBBBBB"
+Words = Mapping[str, str]
 TITLE_PT, TITLE_FLOOR_PT, HEAD_PT, BODY_PT, SMALL_PT = 20.0, 12.0, 12.0, 9.5, 8.0
 
 
@@ -79,38 +82,35 @@ def render_first_page(path: Path, page: FirstPage) -> int:
         initialFontName=font_name(REGULAR),
         initialFontSize=BODY_PT,
     )
-    c.setTitle(printable(f"{page.game} — print me first", REGULAR))
+    words = dict(page.words)
+    c.setTitle(printable(say(words, "first.title", game=page.game), REGULAR))
     c.setCreator("Hack Pack pnp")
     flow = _Flow(c, w, h)
-    _title(flow, page.game)
-    flow.heading("1. Check the scale")
-    _ruler(flow)
-    flow.heading("2. Printer settings")
+    _title(flow, page.game, words)
+    flow.heading(say(words, "first.check"))
+    _ruler(flow, words)
+    flow.heading(say(words, "first.settings"))
     for line in page.settings:
         _bullet(flow, line)
-    flow.heading("3. What to print")
+    flow.heading(say(words, "first.print"))
     for file in page.files:
         flow.text(f"{file.name} — {file.what}", BODY_PT, BOLD, after=0.5)
         flow.text(file.how, BODY_PT, indent=mm_to_pt(4), after=3)
-    flow.heading("4. The cards in cards.pdf")
+    flow.heading(say(words, "first.cards"))
     flow.text(page.sheet_line)
-    _deck_table(flow, page)
-    flow.heading("5. To make this kit again")
-    _command(flow, page.command)
+    _deck_table(flow, page, words)
+    flow.heading(say(words, "first.again"))
+    _command(flow, page.command, words)
     c.showPage()
     c.save()
     return flow.pages
 
 
-def _title(flow: _Flow, game: str) -> None:
-    title = printable(f"{game} — print me first", BOLD)
+def _title(flow: _Flow, game: str, words: Words) -> None:
+    title = printable(say(words, "first.title", game=game), BOLD)
     fitted = TITLE_PT * flow.width / text_width(title, font_name(BOLD), TITLE_PT)
     flow.text(title, max(TITLE_FLOOR_PT, min(TITLE_PT, fitted)), BOLD, colour=INK, after=2)
-    flow.text(
-        "This kit’s files, which to print how, and a ruler that tells whether your "
-        "printer keeps the cards at their size. Print this page first.",
-        after=2,
-    )
+    flow.text(say(words, "first.intro"), after=2)
 
 
 def _bullet(flow: _Flow, text: str) -> None:
@@ -134,7 +134,7 @@ def ruler_marks(left: float, top: float) -> list[tuple[float, float, float, floa
     return marks
 
 
-def _ruler(flow: _Flow) -> None:
+def _ruler(flow: _Flow, words: Words) -> None:
     c = flow.c
     flow.room(mm_to_pt(12) + 3 * BODY_PT * 1.25)
     top = flow.y - mm_to_pt(2)
@@ -152,24 +152,23 @@ def _ruler(flow: _Flow) -> None:
             label,
         )
     flow.y = top - mm_to_pt(10)
-    flow.text(
-        f"Printed at 100 %, this ruler is exactly {RULER_MM:g} mm long from 0 to "
-        f"{RULER_MM:g}. Measure it: if it is shorter or longer, the printer scaled the "
-        "page; turn scaling off (below) and print again before you print the cards."
-    )
+    flow.text(say(words, "first.ruler", mm=f"{RULER_MM:g}"))
 
 
-def _deck_table(flow: _Flow, page: FirstPage) -> None:
+def _deck_table(flow: _Flow, page: FirstPage, words: Words) -> None:
     c = flow.c
     columns = (0.0, 0.55, 0.7, 0.85)  # deck, cards, sheets, pages: shares of the width
     xs = [flow.left + share * flow.width for share in columns]
-    rows = [("Deck", "Cards", "Sheets", "Pages", "")]
+    heads = ("first.deck", "first.deck_cards", "first.deck_sheets", "first.deck_pages")
+    rows = [(*(say(words, h) for h in heads), "")]
     for d in page.decks:
         rows.append((d.label, str(d.cards), _span(d.sheets), _span(d.pages), d.kinds))
     total = sum(d.cards for d in page.decks)
     last = max((d.sheets[1] for d in page.decks), default=0)
     last_page = max((d.pages[1] for d in page.decks), default=0)
-    rows.append(("All cards", str(total), _span((1, last)), _span((1, last_page)), ""))
+    rows.append(
+        (say(words, "first.all_cards"), str(total), _span((1, last)), _span((1, last_page)), "")
+    )
     for n, (deck, cards, sheets, pages, kinds) in enumerate(rows):
         bold = n in (0, len(rows) - 1)
         font = BOLD if bold else REGULAR
@@ -201,7 +200,7 @@ def _span(span: tuple[int, int]) -> str:
     return str(span[0]) if span[0] == span[1] else f"{span[0]}–{span[1]}"
 
 
-def _command(flow: _Flow, command: str) -> None:
+def _command(flow: _Flow, command: str, words: Words) -> None:
     c = flow.c
     pad = mm_to_pt(2)
     lines = lines_of(command, REGULAR, BODY_PT, flow.width - 2 * pad)
@@ -216,9 +215,4 @@ def _command(flow: _Flow, command: str) -> None:
         y -= BODY_PT * 1.3
         c.drawString(flow.left + pad, y + 0.3 * BODY_PT, line)
     flow.y -= height + 3
-    flow.text(
-        "Run it in a terminal where pnp is installed (add --out DIR to write the files "
-        "to another folder): it makes this kit again, file for file.",
-        SMALL_PT,
-        colour=GREY,
-    )
+    flow.text(say(words, "first.again_how"), SMALL_PT, colour=GREY)

@@ -155,7 +155,7 @@ def _inputs(blocks: list, paper: str, name: str, rows: list, kit: str) -> str:
             [[b.kind, b.text, b.number] for b in blocks],
             paper,
             name,
-            [[r.label, r.copies, r.indented] for r in rows],
+            [[r.label, r.copies, r.indented, r.heading] for r in rows],
             kit,
         ]
     )

@@ -26,6 +26,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.doctemplate import ActionFlowable
 
+from pnp.core.kit_words import KIT_WORDS
 from pnp.core.sizes import half_sheet_mm
 from pnp.core.units import mm_to_pt
 from pnp.data import markup
@@ -147,8 +148,11 @@ def _keep_headings_with_next(flowables: list) -> list:
 
 
 def components_table(rows: list[KitRow], para=Paragraph) -> list:
-    """A "What's in the kit" section from the kit's rows, generated from the data; its
-    paragraphs made by `para(markup, style)`."""
+    """A "What's in the kit" section from the kit's rows, generated from the data (its
+    heading the heading row's, pnp.layout.kit.Kit.printed_rows); its paragraphs made
+    by `para(markup, style)`."""
+    heading = next((r.label for r in rows if r.heading), KIT_WORDS["kit.heading"])
+    rows = [r for r in rows if not r.heading]
     data = [
         [
             para(escape(row.label), STYLES["sub" if row.indented else "item"]),
@@ -169,7 +173,7 @@ def components_table(rows: list[KitRow], para=Paragraph) -> list:
             ]
         )
     )
-    return [KeepTogether([para("What’s in the kit", STYLES["h2"]), table]), Spacer(1, 4)]
+    return [KeepTogether([para(escape(heading), STYLES["h2"]), table]), Spacer(1, 4)]
 
 
 def render_rulebook(

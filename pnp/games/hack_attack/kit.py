@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.core.kit_words import kind_word, say, words_of
 from pnp.core.units import mm_to_pt
 from pnp.data.models import Origin, origin_at
 from pnp.fonts import BOLD
@@ -98,10 +99,10 @@ class HackAttackKit(Kit):
         ]
 
     def kit_rows(self, data: HackAttackData) -> list[KitRow]:
-        rows = []
+        rows, words = [], words_of(data)
         counts = data.count_by_kind()
         for kind, n in counts.items():
-            rows.append(KitRow(f"{kind} cards", n))
+            rows.append(KitRow(kind_word(words, "cards", kind), n))
             if kind == "Defense":
                 for cat in data.categories.values():
                     rows.append(
@@ -115,7 +116,7 @@ class HackAttackKit(Kit):
                             True,
                         )
                     )
-        rows.append(KitRow("Cards in all", sum(counts.values())))
+        rows.append(KitRow(say(words, "kit.all"), sum(counts.values())))
         return rows
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from pnp.core.kit_words import kind_word, say, words_of
 from pnp.core.units import mm_to_pt
 from pnp.fonts import BOLD, REGULAR
 from pnp.games.not_a_hack.backs import BLACK_INK, WHITE_INK, dark_pile, inks, pile_back
@@ -340,10 +341,12 @@ class NotAHackKit(Kit):
             for kind in dict.fromkeys(c.kind for c in cards):
                 rows.append(
                     KitRow(
-                        LABELS[kind] + " cards", sum(c.count for c in cards if c.kind == kind), True
+                        kind_word(words_of(data), "cards", LABELS[kind]),
+                        sum(c.count for c in cards if c.kind == kind),
+                        True,
                     )
                 )
-        rows.append(KitRow("Cards in all", sum(c.count for c in data.cards)))
+        rows.append(KitRow(say(words_of(data), "kit.all"), sum(c.count for c in data.cards)))
         return rows
 
     def summary(self, groups: list[PrintGroup]) -> dict[str, int]:
