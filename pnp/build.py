@@ -12,6 +12,7 @@ import shutil
 import stat
 import time
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -227,8 +228,11 @@ def build(options: BuildOptions) -> BuildReport:
     (pnp.validate.FaceChecks), with the faces no sheet prints checked after; any error
     stops the build before a file is published. A kit in another language than the
     source (`options.lang`) is built from its translated folder (pnp.build_lang)."""
-    if options.lang and not options.translated:
-        return _in_language(options)
+    if options.lang and not options.translated:  # pnp.translated.in_language
+        from pnp.translated import in_language
+
+        folder = game_folder(find_kit(options.game, options.data_dir), options.data_dir)
+        return in_language(folder, options.lang, partial(_again, options))
     start = time.perf_counter()
     check_spec(options.spec)  # a bad option is named before any data is read
     folder = game_folder(find_kit(options.game, options.data_dir), options.data_dir)
@@ -242,32 +246,13 @@ def build(options: BuildOptions) -> BuildReport:
         rules.close()
 
 
-def _in_language(options: BuildOptions) -> BuildReport:
-    """`build` in `options.lang`: the source language as ever; another from its
-    translated folder (pnp.translated) into out/<game>/<lang>/, every problem at the
-    file a person edits, with a warning when texts have no translation yet (they print
-    in the source language). PnpError for a language the game does not declare."""
-    from pnp.translated import (
-        at_source,
-        chosen_languages,
-        is_source,
-        translated_folder,
-        untranslated,
-    )
-
-    lang = options.lang
-    folder = game_folder(find_kit(options.game, options.data_dir), options.data_dir)
-    chosen_languages(folder, lang)
-    if is_source(folder, lang):
+def _again(options: BuildOptions, data_dir: Path | None, lang: str) -> BuildReport:
+    """`build` of `options` from `data_dir` (None: the typed one) in `lang` ("": the
+    source language), for pnp.translated.in_language."""
+    if not lang:
         return build(replace(options, lang=""))
-    staged = translated_folder(folder, lang)
-    typed = replace(options, data_dir=staged.parent, typed_data_dir=options.data_dir)
-    try:
-        report = build(replace(typed, translated=True))
-    except DataError as exc:
-        raise DataError(at_source(exc.problems, staged, folder, lang)) from None
-    warnings = at_source(list(report.warnings), staged, folder, lang)
-    return replace(report, warnings=tuple(untranslated(folder, lang) + warnings))
+    typed = replace(options, data_dir=data_dir, typed_data_dir=options.data_dir)
+    return build(replace(typed, lang=lang, translated=True))
 
 
 def _build(

@@ -20,17 +20,26 @@ from collections import Counter
 from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pnp.build import BuildOptions, _staging_folder, chosen_groups, load_for_drawing, publish
+from pnp.build import (
+    BuildOptions,
+    _staging_folder,
+    chosen_groups,
+    find_kit,
+    game_folder,
+    load_for_drawing,
+    publish,
+)
 from pnp.core.errors import DataError, PnpError, errors_only
-from pnp.core.outfile import refused
+from pnp.core.outfile import in_the_way
 from pnp.core.shown import PATH_LIMIT, quoted
 from pnp.core.sizes import card_mm
 from pnp.core.units import DEFAULT_DPI, MAX_DPI, MIN_DPI
 from pnp.drawn_apart import draw_apart
-from pnp.export_preset import press_for
+from pnp.export_preset import for_preset, press_for
 from pnp.export_tts import Deck, write_tts
 from pnp.fonts import release as release_fonts
 from pnp.layout.card_frame import SAFE_MM, CardFrame
@@ -72,6 +81,8 @@ class ExportOptions:
     colour: str = "rgb"
     cards: tuple[str, ...] = ()
     ink_limit: bool = False
+    lang: str = ""  # a language game.toml declares: its texts, into out/<game>/<lang>/
+    translated: bool = False  # set by `export`: data_dir holds `lang`'s texts
 
 
 @dataclass(frozen=True)
@@ -182,19 +193,6 @@ def check_options(options: ExportOptions) -> None:
     check_spec(SheetSpec(card_size=options.card_size or "poker", bleed_mm=options.bleed_mm))
 
 
-def for_preset(options: ExportOptions) -> ExportOptions:
-    """`options` with a preset's file type, bleed, dpi and colour in place of `format`,
-    `bleed_mm`, `dpi` and `colour` (the same options when no preset is named); PnpError for an
-    unknown preset."""
-    if options.preset is None:
-        return options
-    from pnp.presets import preset
-
-    shop = preset(options.preset)
-    fmt = "pdf-single" if shop.files == "pdf" else "png"
-    return replace(options, format=fmt, bleed_mm=shop.bleed_mm, dpi=shop.dpi, colour=shop.colour)
-
-
 def prepare(options: ExportOptions) -> Job:
     """Load and validate the game's data as `pnp build` does (pnp.build.load_for_drawing,
     Kit.print_groups), its faces left to be checked as `Job.draw` draws them: DataError
@@ -255,33 +253,22 @@ def prepare(options: ExportOptions) -> Job:
 OUTPUTS = {"pdf-single": (SINGLE_PDF, True), "png": ("png", False), "tts": ("tts", False)}
 
 
-def _check_in_the_way(target: Path, options: ExportOptions) -> None:
-    """PnpError when something of the other kind holds the output's name (a folder called
-    cards-single.pdf, a file called png or drivethrucards): it is the user's, so it is
-    not replaced."""
-    name, is_file = (options.preset, False) if options.preset else OUTPUTS[options.format]
-    path = target / name
-    if is_file:  # a regular file, or nothing: never a folder, a FIFO or a device
-        refused(path, "cannot write the export")
-        return
-    if path.is_symlink() or not path.exists():
-        return
-    if not path.is_dir():
-        raise PnpError(
-            f"cannot write the export: {quoted(path, PATH_LIMIT)} is a file, "
-            "not the folder an export writes"
-        )
-
-
 def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> ExportReport:
     """Export one game in `options.format` into out/<game>/, atomically; returns what was
     written. Raises DataError (every data error), PnpError (a bad option, an output that
     cannot be written: the previous files are then unchanged)."""
+    if options.lang and not options.translated:  # pnp.translated.in_language
+        folder = game_folder(find_kit(options.game, options.data_dir), options.data_dir)
+        again = partial(_again, options, progress)
+        from pnp.translated import in_language
+
+        return in_language(folder, options.lang, again)
     start = time.perf_counter()
     options = for_preset(options)
     job = prepare(options)
-    target = Path(options.out_dir) / job.kit.id
-    _check_in_the_way(target, options)
+    target = Path(options.out_dir) / job.kit.id / options.lang
+    name, is_file = (options.preset, False) if options.preset else OUTPUTS[options.format]
+    in_the_way(target / name, is_file, "the export")
     staging = _staging_folder(target)
     writers = {"pdf-single": write_pdf_single, "png": write_png, "tts": _write_tts}
     try:
@@ -311,6 +298,15 @@ def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> E
         options.colour,
         options.ink_limit,
     )
+
+
+def _again(
+    options: ExportOptions, progress: ProgressFactory, data_dir: Path | None, lang: str
+) -> ExportReport:
+    """`export` of `options` from `data_dir` (None: the typed one) in `lang` ("": the
+    source language), for pnp.translated.in_language."""
+    where = replace(options, data_dir=data_dir or options.data_dir, lang=lang)
+    return export(replace(where, translated=True), progress)
 
 
 def write_pdf_single(

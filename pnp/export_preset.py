@@ -25,6 +25,7 @@ import csv
 import io
 from collections.abc import Sequence
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -194,3 +195,16 @@ def write_shop_png(
         "no_back": no_back,
         "folders": folders,
     }
+
+
+def for_preset(options: Any) -> Any:
+    """`options` (pnp.export.ExportOptions) with a preset's file type, bleed, dpi and
+    colour in place of `format`, `bleed_mm`, `dpi` and `colour` (the same options when no
+    preset is named); PnpError for an unknown preset."""
+    if options.preset is None:
+        return options
+    from pnp.presets import preset
+
+    shop = preset(options.preset)
+    fmt = "pdf-single" if shop.files == "pdf" else "png"
+    return replace(options, format=fmt, bleed_mm=shop.bleed_mm, dpi=shop.dpi, colour=shop.colour)

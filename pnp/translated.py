@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any, Callable
 
 from pnp.core.csv_texts import substitute_csv
-from pnp.core.errors import PnpError, Problem
+from pnp.core.errors import DataError, PnpError, Problem
 from pnp.core.shown import plural, quoted
 from pnp.core.toml_text import tomllib
 from pnp.core.translations import (
@@ -321,6 +322,27 @@ def chosen_languages(folder: Path, lang: str | None) -> list[str]:
 
 def is_source(folder: Path, lang: str) -> bool:
     return lang == languages(folder)[0]
+
+
+def in_language(folder: Path, lang: str, run: Callable[[Path | None, str], Any]) -> Any:
+    """What `run(data_dir, lang)` makes (a build's or an export's report: it has
+    `warnings`) of the game in `folder` in `lang`: the source language run as it is
+    (data_dir None: where the game is, lang ""); another from its translated copy
+    (`translated_folder`, data_dir its parent), with every problem at the file a person
+    edits (`at_source`) and a warning first when texts have no translation yet (they
+    print in the source language). PnpError for a language the game does not declare."""
+    from dataclasses import replace
+
+    chosen_languages(folder, lang)
+    if is_source(folder, lang):
+        return run(None, "")
+    staged = translated_folder(folder, lang)
+    try:
+        report = run(staged.parent, lang)
+    except DataError as exc:
+        raise DataError(at_source(exc.problems, staged, folder, lang)) from None
+    warnings = at_source(list(report.warnings), staged, folder, lang)
+    return replace(report, warnings=tuple(untranslated(folder, lang) + warnings))
 
 
 def untranslated(folder: Path, lang: str) -> list[Problem]:

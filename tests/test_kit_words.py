@@ -201,3 +201,24 @@ def test_the_library_builds_a_language_from_its_translations(tmp_path):
     assert "SPIELHILFE" in pdf_text(tmp_path / "hack-attack" / "de" / "cards.pdf")
     with pytest.raises(PnpError, match="not printed in 'es'"):
         build(BuildOptions("hack-attack", out_dir=tmp_path, lang="es"))
+
+
+def test_export_writes_each_language_into_its_folder(tmp_path):
+    """`pnp export --lang all`: the source language into out/<game>/, German into
+    out/<game>/de/ with the German card names (Tabletop Simulator's nicknames); a
+    language the game does not declare is exit 1, nothing written."""
+    import json
+
+    out = tmp_path / "out"
+    result = pnp("export", "--game", "hack-attack", "--format", "tts", "--dpi", "60",
+                 "--cards", "smart-tv", "--lang", "all", "--out", str(out))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    names = {}
+    for lang, folder in (("en", out / "hack-attack"), ("de", out / "hack-attack" / "de")):
+        deck = json.loads((folder / "tts" / "hack-attack.json").read_text(encoding="utf-8"))
+        names[lang] = {c["Nickname"] for o in deck["ObjectStates"] for c in o["ContainedObjects"]}
+    assert names == {"en": {"Smart TV"}, "de": {"Smart-TV"}}
+    result = pnp("export", "--game", "hack-attack", "--format", "png", "--lang", "es",
+                 "--out", str(tmp_path / "es"))  # fmt: skip
+    assert result.exit_code == 1 and "not printed in 'es'" in result.output
+    assert not (tmp_path / "es").exists()

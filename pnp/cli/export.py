@@ -18,6 +18,7 @@ from pnp.cli.base import (
     for_each_game,
     game_options,
     ink_saver_option,
+    lang_option,
     out_option,
     progress_bar,
     show_warnings,
@@ -101,6 +102,10 @@ from pnp.layout.imposition import DEFAULT_BLEED_MM
     "without it the export names each card and picture over the limit.",
 )
 @cards_option("Export only")
+@lang_option(
+    "Export the cards in this language, one game.toml's `languages` declares, into "
+    "OUT/<game>/LANG/; all: each language, the first into OUT/<game>/ (default: the first)."
+)
 def export(
     game,
     all_games,
@@ -117,6 +122,7 @@ def export(
     colour,
     cards,
     ink_limit,
+    lang,
 ) -> None:
     """Export card images and print-shop files from the same drawing as cards.pdf:
     PNGs, Tabletop Simulator decks, or a one-card-a-page PDF."""
@@ -132,6 +138,10 @@ def export(
     announce()
 
     def one(name: str) -> None:
+        for chosen in _languages(name, data_dir, lang):
+            in_one(name, chosen)
+
+    def in_one(name: str, chosen: str) -> None:
         report = run_export(
             ExportOptions(
                 name,
@@ -148,6 +158,7 @@ def export(
                 colour,
                 cards or (),
                 ink_limit,
+                chosen,
             ),
             progress_bar,
         )
@@ -156,6 +167,17 @@ def export(
         _print_export_report(report)
 
     for_each_game(chosen_games(game, all_games, data_dir), one)
+
+
+def _languages(name: str, data_dir, lang: str | None) -> list[str]:
+    """The languages `--lang` names for the game `name` ("" for none named: the game's
+    own texts); PnpError for one the game does not declare."""
+    if lang is None:
+        return [""]
+    from pnp.build import find_kit, game_folder
+    from pnp.translated import chosen_languages
+
+    return chosen_languages(game_folder(find_kit(name, data_dir), data_dir), lang)
 
 
 def _check_preset_choice(output_format: str | None, preset: str | None) -> str | None:

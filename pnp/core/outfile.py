@@ -36,6 +36,23 @@ def refused(target: Path, doing: str) -> None:
         raise PnpError(f"{doing}: {quoted(target, PATH_LIMIT)} {shown}; nothing was written")
 
 
+def in_the_way(path: Path, is_file: bool, what: str) -> None:
+    """PnpError when something of the other kind holds the name `path` of `what` a
+    command writes, a file (`is_file`) or a folder: a folder called cards-single.pdf, a
+    file called png; it is the user's, so it is not replaced. A file is only ever
+    written over a regular file (`refused`)."""
+    if is_file:  # a regular file, or nothing: never a folder, a FIFO or a device
+        refused(path, f"cannot write {what}")
+        return
+    if path.is_symlink() or not path.exists():
+        return
+    if not path.is_dir():
+        raise PnpError(
+            f"cannot write {what}: {quoted(path, PATH_LIMIT)} is a file, not the folder "
+            f"{what} writes"
+        )
+
+
 def through_links(folder: Path) -> None:
     """OSError for a folder on the way to `folder` that is a link which leads nowhere: a
     loop (ELOOP, "Too many levels of symbolic links") or a missing target, where
