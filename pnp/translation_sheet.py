@@ -16,8 +16,10 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
+from typing import BinaryIO
 
 from pnp.core.errors import DataError, PnpError, Problem
+from pnp.core.outfile import write_whole
 from pnp.core.records import NamedTuple
 from pnp.core.sheet_cells import guarded
 from pnp.core.shown import quoted
@@ -85,8 +87,8 @@ def write_sheet(folder: Path, lang: str, out: Path) -> tuple[Path, int, int]:
     rows translated)."""
     rows = sheet_rows(folder, lang)
     path = out / "translations" / f"{lang}.csv"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(sheet_text(rows), encoding="utf-8")
+    body = sheet_text(rows).encode("utf-8")
+    _write_bytes(path, body)
     return path, len(rows), sum(1 for r in rows if r.translation.strip())
 
 
@@ -134,5 +136,43 @@ def import_sheet(folder: Path, lang: str, sheet: Path) -> tuple[Path, int]:
         (SheetRow(r.id, r.field, r.source, r.translation, r.status) for r in rows),
         key=lambda r: order[r.id, r.field],
     )
-    target.write_text(sheet_text(kept), encoding="utf-8")
+    body = sheet_text(kept).encode("utf-8")
+    _write_bytes(target, body)
     return target, sum(1 for r in kept if r.translation.strip())
+
+
+def import_rulebook(folder: Path, lang: str, path: Path) -> tuple[Path, int]:
+    """Read the translated rulebook `path` (Markdown, with or without a source line) and
+    write it as the game's rulebook.<lang>.md, its first line naming today's
+    rulebook.md and each of its blocks (pnp.data.translation_checks.source_line): the
+    translator's word that it translates today's rulebook. (Its path, its blocks.)
+    DataError (nothing written) when its blocks are not rulebook.md's, in order."""
+    from pnp.data.rulebook import load_rulebook, parse_rulebook
+    from pnp.data.translation_checks import SOURCE_LINE, source_line, structure_problems
+
+    check_language(folder, lang)
+    try:
+        text = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+        source = (folder / "rulebook.md").read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PnpError(f"cannot read {quoted(path)}: {getattr(exc, 'strerror', None) or exc}")
+    first, _, rest = text.partition("\n")
+    body = "\n" + rest if SOURCE_LINE.match(first.strip()) else text
+    ours, theirs = load_rulebook(folder / "rulebook.md"), parse_rulebook(body)
+    problems = structure_problems(ours, theirs, path)
+    if problems:
+        raise DataError(problems)
+    done = (source_line(source, ours) + "\n" + body.removeprefix("\n")).encode("utf-8")
+    target = folder / f"rulebook.{lang}.md"
+    _write_bytes(target, done)
+    return target, len(theirs)
+
+
+def _write_bytes(target: Path, body: bytes) -> None:
+    """`body` as the whole of `target`, or nothing (pnp.core.outfile.write_whole: never
+    through a link, never over what is not a regular file)."""
+
+    def write(stream: BinaryIO) -> None:
+        stream.write(body)
+
+    write_whole(target, write)

@@ -91,9 +91,11 @@ def export_data(game, all_games, data_dir, output_format, out_dir, lang) -> None
 def import_translations(game, all_games, data_dir, lang, sheet) -> None:
     """Read a translator's sheet (a CSV file `pnp export-data --lang LANG --format csv`
     wrote, filled in) back into the game's folder as translations/LANG.csv, after
-    checking every row; then `pnp validate --lang LANG` checks the translation."""
+    checking every row; or a translated rulebook (a .md file) as rulebook.LANG.md,
+    recorded as translating today's rulebook.md block by block. Then `pnp validate
+    --lang LANG` checks the translation."""
     from pnp.build import find_kit, game_folder
-    from pnp.translation_sheet import import_sheet
+    from pnp.translation_sheet import import_rulebook, import_sheet
 
     if lang is None:
         raise click.UsageError("name the sheet's language: --lang LANG")
@@ -102,8 +104,18 @@ def import_translations(game, all_games, data_dir, lang, sheet) -> None:
 
     def one(name: str) -> None:
         kit = find_kit(name, data_dir)
-        path, done = import_sheet(game_folder(kit, data_dir), lang, sheet)
-        echo(f"{kit.id}: {done} {lang} translations written to {one_line(str(path))}", exact=True)
+        if sheet.suffix.lower() == ".md":
+            path, done = import_rulebook(game_folder(kit, data_dir), lang, sheet)
+            echo(
+                f"{kit.id}: the {lang} rulebook ({done} blocks) written to "
+                f"{one_line(str(path))}, as translating today's rulebook.md",
+                exact=True,
+            )
+        else:
+            path, done = import_sheet(game_folder(kit, data_dir), lang, sheet)
+            echo(
+                f"{kit.id}: {done} {lang} translations written to {one_line(str(path))}", exact=True
+            )
         echo(f"  check them: pnp validate --game {kit.id} --lang {lang}", exact=True)
 
     for_each_game(chosen_games(game, False, data_dir), one)

@@ -23,7 +23,9 @@ from pnp.core.translations import (
 )
 from pnp.data.rulebook import Block, load_rulebook
 
-SOURCE_LINE = re.compile(r"^<!--\s*source:\s*([0-9a-f]{12})\s*-->\s*$")
+SOURCE_LINE = re.compile(
+    r"^<!--\s*source:\s*([0-9a-f]{12})(?:\s+blocks:((?:\s+[0-9a-f]{6})*))?\s*-->\s*$"
+)
 
 
 def rulebook_path(folder: Path, lang: str) -> Path:
@@ -33,13 +35,37 @@ def rulebook_path(folder: Path, lang: str) -> Path:
 def rulebook_text(folder: Path, lang: str) -> tuple[str | None, str | None]:
     """(the translated rulebook's text with its source line blanked, the fingerprint
     that line names), or None for what is not there."""
+    text, made_from, _ = rulebook_source(folder, lang)
+    return text, made_from
+
+
+def rulebook_source(folder: Path, lang: str) -> tuple[str | None, str | None, list[str] | None]:
+    """`rulebook_text`, and the fingerprints of the source's blocks its source line
+    records (`source_line`; None when it names only the whole rulebook.md)."""
     path = rulebook_path(folder, lang)
     if not path.is_file():
-        return None, None
+        return None, None, None
     text = path.read_text(encoding="utf-8-sig")
     first, _, rest = text.partition("\n")
     m = SOURCE_LINE.match(first.strip())
-    return ("\n" + rest if m else text), (m.group(1) if m else None)
+    if not m:
+        return text, None, None
+    blocks = m.group(2).split() if m.group(2) is not None else None
+    return "\n" + rest, m.group(1), blocks
+
+
+def block_print(block: Block) -> str:
+    """A rulebook block's fingerprint in a source line: 6 hex digits of its kind, number
+    and text."""
+    return fingerprint(f"{block.kind}\n{block.number}\n{block.text}")[:6]
+
+
+def source_line(source: str, blocks: list[Block]) -> str:
+    """The first line of a translated rulebook made from rulebook.md's text `source` of
+    `blocks`: its fingerprint and each block's, so that a later change to rulebook.md
+    is named block by block (`changed_blocks`)."""
+    prints = " ".join(block_print(b) for b in blocks)
+    return f"<!-- source: {fingerprint(source)} blocks: {prints} -->"
 
 
 def check_language(folder: Path, lang: str) -> list[Problem]:
@@ -110,7 +136,7 @@ def rulebook_problems(folder: Path, lang: str) -> list[Problem]:
     path, source = rulebook_path(folder, lang), folder / "rulebook.md"
     if not source.is_file():
         return []
-    text, made_from = rulebook_text(folder, lang)
+    text, made_from, recorded = rulebook_source(folder, lang)
     if text is None:
         return [Problem(source, f"has no {lang} translation: {path.name} is not there", line=1)]
     problems = []
@@ -124,11 +150,13 @@ def rulebook_problems(folder: Path, lang: str) -> list[Problem]:
                 line=1,
             )
         )
-    elif made_from != today:
+    elif made_from != today and recorded is None:
         problems.append(
             Problem(
                 path,
-                f"stale: translated from another rulebook.md ({made_from}); today's is {today}",
+                f"stale: translated from another rulebook.md ({made_from}); today's is "
+                f"{today} (pnp import-translations --lang {lang} {path.name} records each "
+                "block, so that a later change is named block by block)",
                 line=1,
             )
         )
@@ -136,7 +164,48 @@ def rulebook_problems(folder: Path, lang: str) -> list[Problem]:
         ours, theirs = load_rulebook(source), _blocks(path, text)
     except DataError as exc:
         return problems + exc.problems
+    if made_from != today and recorded is not None:
+        return problems + changed_blocks(recorded, ours, theirs, path)
     return problems + structure_problems(ours, theirs, path)
+
+
+def changed_blocks(
+    recorded: list[str], source: list[Block], translated: list[Block], path: Path
+) -> list[Problem]:
+    """What changed in rulebook.md since its translation `path` was made (`recorded`: the
+    fingerprints of the blocks it was made from, in order), block by block at the
+    translation's line: a block changed, a block new (to translate after the block
+    before it), a block gone (to remove)."""
+    from difflib import SequenceMatcher
+
+    if len(recorded) != len(translated):
+        return structure_problems(source, translated, path)
+    today = [block_print(b) for b in source]
+    problems = []
+
+    def at(i: int) -> int:
+        return translated[min(i, len(translated) - 1)].line if translated else 1
+
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, recorded, today, autojunk=False).get_opcodes():
+        if op in ("replace", "delete"):
+            for k in range(i1, i2):
+                j = j1 + (k - i1)
+                if op == "replace" and j < j2:
+                    what = f"rulebook.md:{source[j].line} changed: {quoted(source[j].text, 60)}"
+                else:
+                    what = "rulebook.md no longer has this block: remove it"
+                problems.append(Problem(path, f"stale: {what}", line=at(k)))
+        if op in ("replace", "insert"):
+            for j in range(j1 + (i2 - i1 if op == "replace" else 0), j2):
+                problems.append(
+                    Problem(
+                        path,
+                        f"rulebook.md:{source[j].line} is new: translate it after this "
+                        f"block ({quoted(source[j].text, 60)})",
+                        line=at(i1 + (i2 - i1) - 1) if i2 > i1 or i1 > 0 else 1,
+                    )
+                )
+    return problems
 
 
 def _blocks(path: Path, text: str) -> list[Block]:
@@ -173,10 +242,13 @@ def structure_problems(source: list[Block], translated: list[Block], path: Path)
 
 
 def heading_map(source: list[Block], translated: list[Block]) -> dict[str, str]:
-    """Each source heading's translation, block by block (the rulebook's pictures name
-    the section they follow by its heading)."""
-    return {
-        a.text: b.text
-        for a, b in zip(source, translated)
-        if a.kind == b.kind and a.kind in ("title", "h2", "h3")
-    }
+    """Each source heading's translation (the rulebook's pictures name the section they
+    follow by its heading): the n-th heading of each level in rulebook.md to the n-th
+    of that level in the translation, so that a paragraph added to rulebook.md since
+    the translation was made moves no heading."""
+    out = {}
+    for kind in ("title", "h2", "h3"):
+        ours = [b.text for b in source if b.kind == kind]
+        theirs = [b.text for b in translated if b.kind == kind]
+        out.update(zip(ours, theirs))
+    return out
