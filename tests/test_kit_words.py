@@ -140,8 +140,11 @@ def test_game_toml_replaces_a_word(tmp_path):
     [
         ('"aid.capton" = "AID"\n', "field 'words.aid.capton': no word 'aid.capton'"),
         ('"first.ruler" = "Exactly {mm} mm."\n', None),
-        ('"first.title" = "Print me first"\n', "field 'words.first.title': expected {game} (it has none)"),
-        ('"first.n_cards" = "{n} card|{n} cards|{n} cardz"\n', 'at most two forms'),
+        (
+            '"first.title" = "Print me first"\n',
+            "field 'words.first.title': expected {game} (it has none)",
+        ),
+        ('"first.n_cards" = "{n} card|{n} cards|{n} cardz"\n', "at most two forms"),
         ('"setup.player" = "Player {n} {seat}"\n', "expected {n} (it has {n}, {seat})"),
     ],
 )

@@ -45,7 +45,9 @@ def test_the_shipped_translation_records_its_blocks(game):
 def test_each_block_changed_new_or_gone_is_named_at_its_line(game):
     source, german = game / "rulebook.md", game / "rulebook.de.md"
     text = source.read_text(encoding="utf-8")
-    text = text.replace("2. Shuffle the Tech deck and deal 4", "2. Shuffle the Tech deck and deal 5")
+    text = text.replace(
+        "2. Shuffle the Tech deck and deal 4", "2. Shuffle the Tech deck and deal 5"
+    )
     text = text.replace(
         "## Your turn\n\n", "## Your turn\n\nA new sentence for the translator.\n\n"
     )
