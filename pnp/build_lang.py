@@ -57,7 +57,13 @@ def validate_language(
     for key, p in problems:
         first.setdefault(key, p)
     once = list(first.values())
-    return data, at_source(once, staged, folder, lang) if staged != folder else once
+    if staged == folder:
+        return data, once
+    # a word game.toml itself gets wrong is named there, not again in its translation
+    wrong = {p.field for p in once if p.file == folder / "game.toml" and p.field}
+    mapped = at_source(once, staged, folder, lang)
+    kept = [p for p in mapped if p.file == folder / "game.toml" or p.field not in wrong]
+    return data, list({str(p): p for p in kept}.values())
 
 
 __all__ = [

@@ -164,8 +164,9 @@ def _unwritten(text: Text) -> bool:
 
 def _with_words(text: str, added: list[tuple[Text, str]]) -> str:
     """game.toml's `text` with the translated words of WORD_TABLES it leaves to their
-    defaults: under the table's own header, or in a table of their own after the rest
-    (whose lines then keep their numbers)."""
+    defaults, in that table after the rest of the file, so that every other line keeps
+    its number: a table game.toml has is moved there with them (its lines left blank
+    where it was; a problem of one of its words is found by its field)."""
     from pnp.core.toml_text import LineIndex
 
     for table in WORD_TABLES:
@@ -176,12 +177,16 @@ def _with_words(text: str, added: list[tuple[Text, str]]) -> str:
         ]
         if not keys:
             continue
-        header = LineIndex.scan(text).tables.get(table)
-        if header is None:
-            text = text + f"\n[{table}]\n" + "\n".join(keys) + "\n"
-            continue
+        index = LineIndex.scan(text)
+        header = index.tables.get(table)
         lines = text.split("\n")
-        text = "\n".join(lines[: header.line] + keys + lines[header.line :])
+        own: list[str] = []
+        if header is not None:
+            starts = [t.line for ts in (*index.every.values(), *index.arrays.values()) for t in ts]
+            end = min([n for n in starts if n > header.line] + [len(lines) + 1])
+            own = lines[header.line : end - 1]  # its keys, after its header line
+            lines[header.line - 1 : end - 1] = [""] * (end - header.line)
+        text = "\n".join(lines).rstrip("\n") + f"\n\n[{table}]\n" + "\n".join(own + keys) + "\n"
     return text
 
 
@@ -284,9 +289,23 @@ def at_source(problems: list[Problem], staged: Path, folder: Path, lang: str) ->
             )
         elif rel == Path("rulebook.md"):
             out.append(p._replace(file=folder / f"rulebook.{lang}.md"))
+        elif rel == Path("game.toml") and (p.field or "").split(".")[0] in WORD_TABLES:
+            out.append(p._replace(file=folder / rel, line=_word_line(folder, p.field or "")))
         else:
             out.append(p._replace(file=folder / rel))
     return out
+
+
+def _word_line(folder: Path, field: str) -> int:
+    """The line of the word `field` ("words.aid.caption") in the source game.toml (the
+    translated one moves its words' tables to its end, `_with_words`)."""
+    from pnp.core.translations import read_toml
+
+    table, _, key = field.partition(".")
+    tf = read_toml(folder / "game.toml")
+    if isinstance(tf, Problem):
+        return 1
+    return tf.lines.tables.get(table, tf.lines.top).of(key) or 1
 
 
 def _row_of(p: Problem, rel: Path, by_key, by_line) -> Translation | None:
@@ -306,16 +325,24 @@ ALL = "all"
 def chosen_languages(folder: Path, lang: str | None) -> list[str]:
     """The languages `--lang` names for the game in `folder`: None its source language,
     "all" every language it declares, else that one (PnpError listing them if the
-    game does not declare it)."""
+    game does not declare it; DataError when game.toml cannot be read)."""
+    from pnp.core.translations import read_toml
+
+    tf = read_toml(folder / "game.toml")
+    if isinstance(tf, Problem) and (folder / "game.toml").is_file():
+        raise DataError([tf])
     declared = list(languages(folder))
     if lang is None:
         return declared[:1]
     if lang == ALL:
         return declared
     if lang not in declared:
+        near = [d for d in declared if d.lower() == lang.strip().lower()]
+        hint = f"did you mean {quoted(near[0])}? " if near else ""
+        named = f"in {quoted(lang)}" if lang.strip() else "without naming a language"
         raise PnpError(
-            f"the game is not printed in {quoted(lang)}: game.toml's languages are "
-            f"{', '.join(declared)} (add one there, with translations/{lang}.csv)"
+            f"the game is not printed {named}: {hint}game.toml's languages are "
+            f"{', '.join(declared)} (add one there, with translations/LANG.csv)"
         )
     return [lang]
 
@@ -330,12 +357,22 @@ def in_language(folder: Path, lang: str, run: Callable[[Path | None, str], Any])
     (data_dir None: where the game is, lang ""); another from its translated copy
     (`translated_folder`, data_dir its parent), with every problem at the file a person
     edits (`at_source`) and a warning first when texts have no translation yet (they
-    print in the source language). PnpError for a language the game does not declare."""
+    print in the source language). PnpError for a language the game does not declare;
+    DataError when its translation table is not there or has a problem of its own (a
+    row given twice, an unknown status, a quote left open, a value under no column)."""
     from dataclasses import replace
+
+    from pnp.data.translation_checks import sheet_problems, source_word_problems
 
     chosen_languages(folder, lang)
     if is_source(folder, lang):
         return run(None, "")
+    unread = sheet_problems(folder, lang)
+    if unread is None:
+        unread = read_translations(folder, lang)[1]
+    unread = source_word_problems(folder) + unread
+    if unread:  # a kit in `lang` needs its translations, read whole
+        raise DataError(unread)
     staged = translated_folder(folder, lang)
     try:
         report = run(staged.parent, lang)

@@ -18,7 +18,7 @@ import io
 from pathlib import Path
 from typing import BinaryIO
 
-from pnp.core.errors import DataError, PnpError, Problem
+from pnp.core.errors import DataError, PnpError
 from pnp.core.outfile import write_whole
 from pnp.core.records import NamedTuple
 from pnp.core.sheet_cells import guarded
@@ -83,11 +83,11 @@ def sheet_text(rows: list[SheetRow]) -> str:
 
 
 def write_sheet(folder: Path, lang: str, out: Path) -> tuple[Path, int, int]:
-    """Write the sheet of `lang` to `out`/translations/<lang>.csv; (its path, rows,
-    rows translated)."""
+    """Write the sheet of `lang` to `out`/translations/<lang>.csv, with a byte-order mark
+    so that a spreadsheet opens it as UTF-8; (its path, rows, rows translated)."""
     rows = sheet_rows(folder, lang)
     path = out / "translations" / f"{lang}.csv"
-    body = sheet_text(rows).encode("utf-8")
+    body = sheet_text(rows).encode("utf-8-sig")  # a byte-order mark: Excel reads UTF-8
     _write_bytes(path, body)
     return path, len(rows), sum(1 for r in rows if r.translation.strip())
 
@@ -98,7 +98,7 @@ def import_sheet(folder: Path, lang: str, sheet: Path) -> tuple[Path, int]:
     every problem of the sheet (at its rows) and nothing written if it has any: a
     missing column, an unknown status, a text given twice, a row of no text of the
     game."""
-    from pnp.core.translations import read_sheet_csv
+    from pnp.core.translations import read_sheet_csv, row_problems
     from pnp.data.translation_checks import text_problems
 
     check_language(folder, lang)
@@ -115,18 +115,7 @@ def import_sheet(folder: Path, lang: str, sheet: Path) -> tuple[Path, int]:
         for p in text_problems(texts, rows, folder, lang)
         if p.file == sheet and "translates no text" in p.message
     ]
-    seen: dict[tuple[str, str], int | None] = {}
-    for r in rows:
-        if (r.id, r.field) in seen:
-            problems.append(
-                Problem(
-                    sheet,
-                    f"{quoted(r.id)} {quoted(r.field)} is translated twice "
-                    f"(first at row {seen[r.id, r.field]})",
-                    line=r.line,
-                )
-            )
-        seen.setdefault((r.id, r.field), r.line)
+    problems += row_problems(rows)
     if problems:
         raise DataError(problems)
     target = folder / "translations" / f"{lang}.csv"

@@ -25,7 +25,7 @@ from pnp.layout.face import Art, Face
 from pnp.layout.face_check import Fault, check_face
 from pnp.layout.kit import ONE_BACK, Kit, card_art
 from pnp.layout.look_alike import LookAlikes
-from pnp.validate_icons import icon_problems
+from pnp.validate_icons import icon_problems, word_problems
 
 
 def face_names(kit: Kit, data: Any) -> list[tuple[str, Any, str | None]]:
@@ -385,7 +385,7 @@ def validate_data(
             Problem(folder, "the kit prints no cards: add at least one card to its card tables")
         )
     printed = check_printed(kit, data, paper) + palette_problems(kit, data)
-    return data, blocks, printed + icon_problems(kit, data), problems
+    return data, blocks, printed + icon_problems(kit, data) + word_problems(data), problems
 
 
 def use_fonts_of(folder: Path) -> None:

@@ -1,6 +1,7 @@
 """`pnp validate`'s checks of a game's icon table (pnp.data.icons) against what the kit
 prints: every id it pictures is a printed card or a back, every printed card has a
-picture, and the credits it prints in the rulebook are printable text."""
+picture, and the credits it prints in the rulebook are printable text; and of the
+words game.toml's [words] gives the tool to print (`word_problems`)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,38 @@ def credit_problems(icons: Any) -> list[Problem]:
             problems.append(
                 source.at(key).problem(
                     f"{glyph_problem(missing)} (printed in the rulebook's credits)"
+                )
+            )
+    return problems
+
+
+def word_problems(data: Any) -> list[Problem]:
+    """Each word of game.toml's [words] (pnp.core.kit_words) with a character the
+    package's fonts cannot draw, regular or bold (the print-me-first page, the
+    rulebook's table and pictures and the aids' caption print them in both): an error
+    at its line, naming the word as its field (a translation's: at its sheet row)."""
+    from pnp.core.kit_words import KIT_WORDS
+    from pnp.data.toml_source import read_toml
+    from pnp.fonts import BOLD
+
+    info = getattr(data, "info", None)
+    words = getattr(info, "words", None) or {}
+    given = {k: v for k, v in words.items() if KIT_WORDS.get(k) != v}
+    if not given or info is None:
+        return []
+    path = info.folder / "game.toml"
+    tf = read_toml(path)
+    where = None if isinstance(tf, Problem) else tf.lines.tables.get("words", tf.lines.top)
+    problems = []
+    for key, text in given.items():
+        missing = missing_glyphs(text, REGULAR) | missing_glyphs(text, BOLD)
+        if missing:
+            problems.append(
+                Problem(
+                    path,
+                    glyph_problem(missing),
+                    line=where.of(key) if where is not None else None,
+                    field=f"words.{key}",
                 )
             )
     return problems

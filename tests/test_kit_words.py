@@ -209,7 +209,7 @@ def test_the_library_builds_a_language_from_its_translations(tmp_path):
 def test_export_writes_each_language_into_its_folder(tmp_path):
     """`pnp export --lang all`: the source language into out/<game>/, German into
     out/<game>/de/ with the German card names (Tabletop Simulator's nicknames); a
-    language the game does not declare is exit 1, nothing written."""
+    language the game does not declare is a usage error (exit 2), nothing written."""
     import json
 
     out = tmp_path / "out"
@@ -223,5 +223,14 @@ def test_export_writes_each_language_into_its_folder(tmp_path):
     assert names == {"en": {"Smart TV"}, "de": {"Smart-TV"}}
     result = pnp("export", "--game", "hack-attack", "--format", "png", "--lang", "es",
                  "--out", str(tmp_path / "es"))  # fmt: skip
-    assert result.exit_code == 1 and "not printed in 'es'" in result.output
+    assert result.exit_code == 2 and "hack-attack: the game is not printed in 'es'" in result.output
     assert not (tmp_path / "es").exists()
+
+
+def test_the_score_keeper_takes_the_reality_check_by_its_german_name():
+    from scorekeeper.games.hack_attack import cards
+
+    deck = cards.deck()
+    assert cards.category(deck, "Realitätscheck", wild_ok=True) == "reality-check"
+    assert cards.category(deck, "realitätscheck", wild_ok=True) == "reality-check"
+    assert cards.tech(deck, "Spielkonsole")[1] == "games-console"

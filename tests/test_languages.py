@@ -147,7 +147,9 @@ def test_the_rulebook_stale_or_of_other_blocks_is_named_at_its_line(german):
 
 def test_an_undeclared_language_is_an_error_and_a_bad_code_is_named(german):
     result = pnp("validate", "--game", "hack-attack", "--data", str(german.parent), "--lang", "fr")
-    assert result.exit_code == 1 and "'fr'" in result.output and "en, de" in result.output
+    # a usage error (exit 2) naming the game and the languages it is printed in
+    assert result.exit_code == 2 and "'fr'" in result.output and "en, de" in result.output
+    assert "hack-attack" in result.output
     game = german / "game.toml"
     game.write_text(game.read_text().replace('["en", "de"]', '["en", "Deutsch"]'))
     result = pnp("validate", "--game", "hack-attack", "--data", str(german.parent))
@@ -219,7 +221,8 @@ def test_the_translators_sheet_is_written_and_read_back(german, tmp_path):
                  "--lang", "de", "--format", "csv", "--out", str(out))  # fmt: skip
     assert result.exit_code == 0, result.output
     sheet = out / "hack-attack" / "translations" / "de.csv"
-    rows = list(csv.reader(sheet.open(encoding="utf-8")))
+    assert sheet.read_bytes().startswith(b"\xef\xbb\xbf")  # a byte-order mark for Excel
+    rows = list(csv.reader(sheet.open(encoding="utf-8-sig")))
     assert rows[0] == ["id", "field", "source", "translation", "status"] and len(rows) == 335
     by_key = {(r[0], r[1]): r for r in rows[1:]}
     for row in ROWS:

@@ -23,6 +23,7 @@ from pnp.cli.base import (
     game_options,
     ink_saver_option,
     lang_option,
+    languages_named,
     out_option,
     show_warnings,
 )
@@ -204,12 +205,13 @@ def build(
         if lang is None:
             done(run_build(options))
             return
+        from dataclasses import replace
+
         from pnp.build import find_kit, game_folder
-        from pnp.build_lang import build_language, chosen_languages
 
         folder = game_folder(find_kit(name, data_dir), data_dir)
-        for chosen in chosen_languages(folder, lang):
-            done(build_language(options, chosen))
+        for chosen in languages_named(name, folder, lang):
+            done(run_build(replace(options, lang=chosen)))
 
     def done(report) -> None:
         click.get_current_context().meta[WRITTEN] = True

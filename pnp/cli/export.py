@@ -19,6 +19,7 @@ from pnp.cli.base import (
     game_options,
     ink_saver_option,
     lang_option,
+    languages_named,
     out_option,
     progress_bar,
     show_warnings,
@@ -171,13 +172,12 @@ def export(
 
 def _languages(name: str, data_dir, lang: str | None) -> list[str]:
     """The languages `--lang` names for the game `name` ("" for none named: the game's
-    own texts); PnpError for one the game does not declare."""
+    own texts); a usage error for one the game does not declare."""
     if lang is None:
         return [""]
     from pnp.build import find_kit, game_folder
-    from pnp.translated import chosen_languages
 
-    return chosen_languages(game_folder(find_kit(name, data_dir), data_dir), lang)
+    return languages_named(name, game_folder(find_kit(name, data_dir), data_dir), lang)
 
 
 def _check_preset_choice(output_format: str | None, preset: str | None) -> str | None:

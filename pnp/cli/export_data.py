@@ -73,8 +73,8 @@ def export_data(game, all_games, data_dir, output_format, out_dir, lang) -> None
             exact=True,
         )
         echo(
-            f"  fill in its translation column, then: pnp import-translations --game {kit.id} "
-            f"--lang {lang} {shlex.quote(str(path))}",
+            f"  fill in its translation column, then: pnp import-translations --game {kit.id}"
+            f"{_data(data_dir)} --lang {lang} {shlex.quote(str(path))}",
             exact=True,
         )
 
@@ -116,9 +116,16 @@ def import_translations(game, all_games, data_dir, lang, sheet) -> None:
             echo(
                 f"{kit.id}: {done} {lang} translations written to {one_line(str(path))}", exact=True
             )
-        echo(f"  check them: pnp validate --game {kit.id} --lang {lang}", exact=True)
+        echo(
+            f"  check them: pnp validate --game {kit.id}{_data(data_dir)} --lang {lang}", exact=True
+        )
 
     for_each_game(chosen_games(game, False, data_dir), one)
+
+
+def _data(data_dir) -> str:
+    """` --data DIR` for a command a hint prints, when the data is not the shipped."""
+    return f" --data {shlex.quote(str(data_dir))}" if data_dir is not None else ""
 
 
 def _print_report(report) -> None:

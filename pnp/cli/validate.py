@@ -112,10 +112,11 @@ def validate(game, all_games, data_dir, card_size, ink_saver, corners, preset, l
 def _languages(kit, folder, options, card_size, lang: str) -> None:
     """`pnp validate --lang`: each chosen language's problems (pnp.build_lang), one line
     each; DataError listing every language's errors, else one OK line per language."""
-    from pnp.build_lang import chosen_languages, validate_language
+    from pnp.build_lang import validate_language
+    from pnp.cli.base import languages_named
 
     errors = []
-    for chosen in chosen_languages(folder, lang):
+    for chosen in languages_named(kit.id, folder, lang):
         sizes = (card_size,) if card_size else None
         data, problems = validate_language(kit, folder, chosen, options, sizes)
         found, warnings = errors_only(problems)

@@ -145,6 +145,9 @@ def word_problem(key: str, text: object, source: str | None = None) -> str | Non
         return f"no word {key!r} (README, “Kits in more than one language”)"
     if not isinstance(text, str) or not text.strip():
         return "expected text"
+    rest = _PLACE.sub("", text)
+    if "{" in rest or "}" in rest:
+        return "braces around something that is not a name it fills in, such as {n}"
     wanted = places(source if source is not None else KIT_WORDS.get(key, ""))
     found = places(text)
     if found != wanted:
@@ -152,8 +155,6 @@ def word_problem(key: str, text: object, source: str | None = None) -> str | Non
         return (
             f"expected {names} (it has {', '.join('{' + p + '}' for p in sorted(found)) or 'none'})"
         )
-    if "{" in _PLACE.sub("", text) or "}" in _PLACE.sub("", text):
-        return "braces around something that is not a name it fills in"
     if text.count("|") > 1:
         return 'at most two forms, "one|other"'
     return None

@@ -21,10 +21,10 @@ import io
 from pathlib import Path
 from typing import Any
 
-from pnp.core.csv_texts import csv_files, csv_texts
+from pnp.core.csv_texts import csv_files, csv_texts, delimiter
 from pnp.core.errors import Problem
 from pnp.core.game_words import CREDIT_WORDS
-from pnp.core.kit_words import KIT_WORDS
+from pnp.core.kit_words import KIND_KEY, KIT_WORDS
 from pnp.core.records import NamedTuple
 from pnp.core.sheet_cells import unguarded
 from pnp.core.shown import quoted
@@ -179,8 +179,9 @@ def _game_texts(tf: TomlFile) -> list[Text]:
             add(f"credits.{key}", credits.get(key, default), where.of(key))
     words = _table(data.get("words"))
     where = lines.tables.get("words", lines.top)
-    for key in {**KIT_WORDS, **words}:
-        add(f"words.{key}", words.get(key, KIT_WORDS.get(key)), where.of(key))
+    for key in {**KIT_WORDS, **words}:  # a wrong key is game.toml's problem, not a text
+        if key in KIT_WORDS or KIND_KEY.fullmatch(key):
+            add(f"words.{key}", words.get(key, KIT_WORDS.get(key)), where.of(key))
     setup = _table(rulebook.get("setup"))
     add(
         "rulebook.setup.title",
@@ -254,6 +255,13 @@ def read_translations(folder: Path, lang: str) -> tuple[list[Translation], list[
         read = read_sheet_csv(path, text) if path.suffix == ".csv" else _read_toml(path)
         rows += read[0]
         problems += read[1]
+    return rows, problems + row_problems(rows)
+
+
+def row_problems(rows: list[Translation]) -> list[Problem]:
+    """A text translated twice, an unknown status, and a line break the source has none
+    of (a quote left open, which runs the rows after it into one cell)."""
+    problems: list[Problem] = []
     seen: dict[tuple[str, str], Translation] = {}
     for row in rows:
         first = seen.setdefault((row.id, row.field), row)
@@ -266,7 +274,16 @@ def read_translations(folder: Path, lang: str) -> tuple[list[Translation], list[
                     line=row.line,
                 )
             )
-        if row.status not in STATUSES:
+        if "\n" in row.translation + row.status and "\n" not in row.source:
+            problems.append(
+                Problem(
+                    row.file,
+                    "a line break its source has none of: a quote left open runs the "
+                    "rows after it into one cell",
+                    line=row.line,
+                )
+            )
+        elif row.status not in STATUSES:
             problems.append(
                 Problem(
                     row.file,
@@ -274,12 +291,15 @@ def read_translations(folder: Path, lang: str) -> tuple[list[Translation], list[
                     line=row.line,
                 )
             )
-    return rows, problems
+    return problems
 
 
 def read_sheet_csv(path: Path, text: str) -> tuple[list[Translation], list[Problem]]:
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
-    header = next(reader, [])
+    """A translator's sheet: comma- or (as a German or French spreadsheet saves it)
+    semicolon-separated, with a header row naming SHEET_COLUMNS."""
+    sep = delimiter(text)
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=sep)
+    header = [h.strip() for h in next(reader, [])]
     missing = [c for c in SHEET_COLUMNS[:4] if c not in header]
     if missing:
         return [], [
@@ -291,9 +311,18 @@ def read_sheet_csv(path: Path, text: str) -> tuple[list[Translation], list[Probl
             )
         ]
     col = {name: header.index(name) for name in SHEET_COLUMNS if name in header}
-    rows = []
+    rows, problems = [], []
     line = reader.line_num + 1
     for cells in reader:
+        if any(c.strip() for c in cells[len(header) :]):
+            problems.append(
+                Problem(
+                    path,
+                    f"a value under no column ({quoted(cells[len(header)], 30)}): a "
+                    f"{'semicolon' if sep == ';' else 'comma'} outside quotes?",
+                    line=line,
+                )
+            )
         if any(c.strip() for c in cells):
             cell = {k: unguarded(cells[i]) if i < len(cells) else "" for k, i in col.items()}
             rows.append(
@@ -309,7 +338,7 @@ def read_sheet_csv(path: Path, text: str) -> tuple[list[Translation], list[Probl
                 )
             )
         line = reader.line_num + 1
-    return rows, []
+    return rows, problems
 
 
 def _read_toml(path: Path) -> tuple[list[Translation], list[Problem]]:

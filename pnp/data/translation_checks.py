@@ -83,9 +83,45 @@ def check_language(folder: Path, lang: str) -> list[Problem]:
         ]
     if lang == declared[0]:
         return []
+    unread = source_word_problems(folder) + (sheet_problems(folder, lang) or [])
+    if unread:  # not each text without a translation: the source's or the sheet's problem
+        return unread + rulebook_problems(folder, lang)
     rows, problems = read_translations(folder, lang)
     problems += text_problems(source_texts(folder), rows, folder, lang)
     return problems + rulebook_problems(folder, lang)
+
+
+def source_word_problems(folder: Path) -> list[Problem]:
+    """The problems of the source game.toml's [words] (pnp.data.game_file.read_words):
+    a translated kit reads its own copy, so they are looked for here."""
+    from pnp.data.game_file import read_words
+    from pnp.data.toml_source import read_toml
+
+    tf = read_toml(folder / "game.toml")
+    return [tf] if isinstance(tf, Problem) else read_words(tf)[1]
+
+
+def sheet_problems(folder: Path, lang: str) -> list[Problem] | None:
+    """Why `lang` has no translations to read, or None: no translation table, or one
+    that cannot be read (not UTF-8, no header, not a file): the problems reading it."""
+    if not sheet_paths(folder, lang):
+        return [
+            Problem(
+                folder / "game.toml",
+                f"{lang} has no translation table: translations/{lang}.csv (or .toml) is "
+                f"not there; pnp export-data --lang {lang} --format csv writes one to fill in",
+                line=_line_of_languages(folder),
+            )
+        ]
+    rows, problems = read_translations(folder, lang)
+    return problems if problems and not rows else None
+
+
+def _line_of_languages(folder: Path) -> int:
+    from pnp.core.translations import read_toml
+
+    tf = read_toml(folder / "game.toml")
+    return 1 if isinstance(tf, Problem) else tf.lines.top.of("languages") or 1
 
 
 def text_problems(
@@ -246,7 +282,7 @@ def heading_map(source: list[Block], translated: list[Block]) -> dict[str, str]:
     follow by its heading): the n-th heading of each level in rulebook.md to the n-th
     of that level in the translation, so that a paragraph added to rulebook.md since
     the translation was made moves no heading."""
-    out = {}
+    out: dict[str, str] = {}
     for kind in ("title", "h2", "h3"):
         ours = [b.text for b in source if b.kind == kind]
         theirs = [b.text for b in translated if b.kind == kind]

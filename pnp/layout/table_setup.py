@@ -114,9 +114,11 @@ def _spot_size(s: SpotCards, w: float, h: float) -> tuple[float, list[str], floa
     return room, lines, cw, ch
 
 
-def _zone(spots: list[SpotCards], w: float, h: float, width: float) -> tuple[float, list]:
-    """The height of a place `width` pt wide and its rows: [(row height, [(spot, its
-    size)])], spots flowing left to right."""
+def _zone(
+    spots: list[SpotCards], w: float, h: float, width: float, titled: int = 1
+) -> tuple[float, list]:
+    """The height of a place `width` pt wide under a title of `titled` lines and its
+    rows: [(row height, [(spot, its size)])], spots flowing left to right."""
     inner = width - 2 * PAD
     rows: list[list] = [[]]
     used = 0.0
@@ -128,8 +130,19 @@ def _zone(spots: list[SpotCards], w: float, h: float, width: float) -> tuple[flo
         used += (GAP if rows[-1] else 0) + size[0]
         rows[-1].append((s, size))
     laid = [(max(sz[3] + 2 + block_height(len(sz[1]), LABEL_PT) for _, sz in r), r) for r in rows]
-    height = 2 * PAD + TITLE_PT * 1.4 + sum(rh for rh, _ in laid) + GAP * (len(laid) - 1)
-    return height, laid
+    spots_h = sum(rh for rh, _ in laid) + GAP * (len(laid) - 1)
+    return 2 * PAD + TITLE_PT * 1.4 * titled + spots_h, laid
+
+
+def _place_title(words: Mapping[str, str], key: str, zone_w: float) -> list[str]:
+    """The title of the place `key` ("middle", or a player's number from 0), in the
+    kit's `words`, wrapped to the place's width."""
+    title = (
+        say(words, "setup.middle")
+        if key == "middle"
+        else say(words, "setup.player", n=int(key) + 1)
+    )
+    return wrapped(title, zone_w - 3 * PAD, TITLE_PT, BOLD)
 
 
 def _widest(spots: list[SpotCards], w: float, h: float) -> float:
@@ -161,7 +174,7 @@ def setup_figure(
         w = mm_to_pt(largest)
         while w >= mm_to_pt(smallest) - 1e-9:
             h = w * frame.h / frame.w
-            laid = _lay_out(setup, spots, w, h, width)
+            laid = _lay_out(setup, spots, w, h, width, words)
             if laid is not None and laid[0] + cap_h <= share * page:
                 drawn = (w, h, frame, width, cap_lines, cap_h)
                 return _figure(name, setup, laid, drawn, words)
@@ -169,7 +182,7 @@ def setup_figure(
     return None
 
 
-def _lay_out(setup: Any, spots: dict, w: float, h: float, width: float):
+def _lay_out(setup: Any, spots: dict, w: float, h: float, width: float, words: Mapping[str, str]):
     """(height, [(row height, [(zone key, x, zone width, zone height, rows)])]), or None
     when a spot is wider than its place."""
     rows = seats(setup.players)
@@ -184,7 +197,8 @@ def _lay_out(setup: Any, spots: dict, w: float, h: float, width: float):
                 continue
             if _widest(spots[key], w, h) > zone_w - 2 * PAD:
                 return None
-            zh, zrows = _zone(spots[key], w, h, zone_w)
+            titled = len(_place_title(words, key, zone_w))
+            zh, zrows = _zone(spots[key], w, h, zone_w, titled)
             zones.append((key, n * (zone_w + GAP), zone_w, zh, zrows))
         if zones:
             bands.append((max(z[3] for z in zones), zones))
@@ -214,14 +228,10 @@ def _figure(name, setup, laid, drawn, words) -> Figure:
         for key, x, zone_w, zone_h, rows in zones:
             rect = Rect(x + PAD / 2, top - zone_h, zone_w - PAD, zone_h)
             boxes.append(Box(rect, fill=ZONE, stroke="#9AA8BA"))
-            title = (
-                say(words, "setup.middle")
-                if key == "middle"
-                else say(words, "setup.player", n=int(key) + 1)
-            )
+            title = _place_title(words, key, zone_w)
             labels.append(
                 Label(
-                    (title,),
+                    tuple(title),
                     rect.x + PAD,
                     first_baseline(top - PAD, TITLE_PT),
                     TITLE_PT,
@@ -229,7 +239,7 @@ def _figure(name, setup, laid, drawn, words) -> Figure:
                     colour=INK,
                 )
             )
-            y = top - PAD - TITLE_PT * 1.4
+            y = top - PAD - TITLE_PT * 1.4 * len(title)
             for row_h, spots in rows:
                 used = sum(sz[0] for _, sz in spots) + GAP * (len(spots) - 1)
                 sx = x + (zone_w - used) / 2

@@ -112,8 +112,10 @@ def category(deck: Deck, typed: str, wild_ok: bool) -> str:
     """A category id from an id, name, declared code, initials or unique start
     (scorekeeper.cards.pick); the wild card's id (a Reality
     Check: rules, “A wild Defense card”) when `wild_ok`. InputError if unknown."""
-    if wild_ok and typed.strip().casefold() in WILD_WORDS:
-        return rules.WILD
+    key = typed.strip().casefold()
+    named = {name.casefold(): id for name, id in (deck.also or {}).items()}
+    if wild_ok and (key in WILD_WORDS or named.get(key) == rules.WILD):
+        return rules.WILD  # "Realitätscheck": the Reality Check's name in another language
     return pick(typed, deck.categories, "Defense category", deck.codes, deck.also)
 
 

@@ -1,0 +1,187 @@
+"""Faults a translator or a designer makes in a game's languages (issue 46), each a
+kind: one line at its file:line (or sheet row), exit 1 (2 for a usage error), never a
+kit that prints what the translator did not mean."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.core.paths import SHIPPED_DATA_DIR
+
+
+def pnp(*args: str):
+    return CliRunner().invoke(main, list(args), env={"COLUMNS": "200"})
+
+
+@pytest.fixture
+def game(tmp_path) -> Path:
+    folder = tmp_path / "data" / "hack-attack"
+    shutil.copytree(SHIPPED_DATA_DIR / "hack-attack", folder)
+    return folder
+
+
+def validate(folder: Path, *more: str):
+    return pnp("validate", "--game", "hack-attack", "--data", str(folder.parent),
+               "--lang", "de", "--card-size", "poker", *more)  # fmt: skip
+
+
+def build(folder: Path, out: Path):
+    return pnp("build", "--game", "hack-attack", "--data", str(folder.parent),
+               "--lang", "de", "--out", str(out))  # fmt: skip
+
+
+def sheet(folder: Path) -> Path:
+    return folder / "translations" / "de.csv"
+
+
+def edit_row(folder: Path, field: str, new: str) -> int:
+    """Replace the sheet row of `field` (an id,field pair "game,words.kit.heading") with
+    `new`; its line number."""
+    lines = sheet(folder).read_text(encoding="utf-8").split("\n")
+    n = next(i for i, line in enumerate(lines) if line.startswith(field + ","))
+    lines[n] = new
+    sheet(folder).write_text("\n".join(lines), encoding="utf-8")
+    return n + 1
+
+
+def errors(result) -> list[str]:
+    return [x for x in result.output.splitlines() if x.startswith("Error:") and "problem" not in x]
+
+
+def add_words(folder: Path, lines: str) -> int:
+    path = folder / "game.toml"
+    text = path.read_text(encoding="utf-8")
+    head = text.index("[words]\n") + len("[words]\n")
+    path.write_text(text[:head] + lines + text[head:], encoding="utf-8")
+    return text[:head].count("\n") + 1
+
+
+def test_a_word_with_a_glyph_the_font_lacks_is_at_its_row(game, tmp_path):
+    row = edit_row(
+        game, "game,words.kit.heading", "game,words.kit.heading,What’s in the kit,Was 漢,done"
+    )
+    for result in (validate(game), build(game, tmp_path / "out")):
+        assert result.exit_code == 1
+        found = errors(result)
+        assert len(found) == 1 and f"de.csv, row {row}:" in found[0], found
+        assert "'漢' (U+6F22)" in found[0]
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_source_word_with_a_glyph_the_font_lacks_is_at_its_line(game):
+    line = add_words(game, '"first.deck" = "Deck 漢"\n')
+    result = pnp("validate", "--game", "hack-attack", "--data", str(game.parent),
+                 "--card-size", "poker")  # fmt: skip
+    assert result.exit_code == 1
+    found = errors(result)
+    assert len(found) == 1 and f"game.toml:{line}:" in found[0] and "U+6F22" in found[0], found
+
+
+@pytest.mark.parametrize(
+    "words, message",
+    [
+        ('"setup.player" = "Seat {num}"\n', "expected {n} (it has {num})"),
+        ('"aid.captoin" = "AID"\n', "no word 'aid.captoin'"),
+        ('"aid.caption" = 3\n', "expected text"),
+        ('"first.n_cards" = "{n:>5} cards"\n', "braces around something that is not a name"),
+    ],
+)
+def test_a_wrong_source_word_stops_the_translated_kit_at_its_line(game, tmp_path, words, message):
+    line = add_words(game, words)
+    for result in (validate(game), build(game, tmp_path / "out")):
+        assert result.exit_code == 1, result.output
+        found = [x for x in errors(result) if message in x]
+        assert len(found) == 1 and f"game.toml:{line}:" in found[0], result.output
+        assert not [x for x in errors(result) if "game.toml:" in x and f":{line}:" not in x]
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_toml_error_is_named_with_a_language_too(game, tmp_path):
+    line = add_words(game, '"kind:tech" = "Tech"\n')  # given twice: the second is the error
+    for result in (validate(game), build(game, tmp_path / "out")):
+        assert result.exit_code == 1
+        assert f"game.toml:{line + 1}:" in result.output and "not printed" not in result.output
+
+
+@pytest.mark.parametrize(
+    "row, message",
+    [
+        ("game,words.first.deck,Deck,Stapel,fertig", "status 'fertig': expected empty, draft"),
+        ('game,words.first.deck,Deck,"Stapel,done', "a quote left open"),
+        ("game,words.first.deck,Deck,Stapel,done,extra", "a value under no column ('extra')"),
+    ],
+)
+def test_a_broken_sheet_row_is_refused_at_import_validate_and_build(game, tmp_path, row, message):
+    mine = tmp_path / "mine.csv"
+    shutil.copy(sheet(game), mine)
+    before = sheet(game).read_bytes()
+    at = edit_row(game, "game,words.first.deck", row)
+    shutil.copy(sheet(game), mine)
+    sheet(game).write_bytes(before)
+    result = pnp("import-translations", "--game", "hack-attack", "--data", str(game.parent),
+                 "--lang", "de", str(mine))  # fmt: skip
+    assert result.exit_code == 1
+    assert any(f"mine.csv, row {at}:" in x and message in x for x in errors(result)), result.output
+    assert sheet(game).read_bytes() == before  # nothing written
+    shutil.copy(mine, sheet(game))
+    for result in (validate(game), build(game, tmp_path / "out")):
+        assert result.exit_code == 1
+        assert any(f"de.csv, row {at}:" in x and message in x for x in errors(result))
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_semicolon_sheet_with_a_byte_order_mark_and_crlf_imports(game, tmp_path):
+    import csv
+
+    rows = list(csv.reader(sheet(game).open(encoding="utf-8", newline="")))
+    mine = tmp_path / "mine.csv"
+    with open(mine, "w", encoding="utf-8-sig", newline="") as f:
+        csv.writer(f, delimiter=";", lineterminator="\r\n").writerows(rows)
+    result = pnp("import-translations", "--game", "hack-attack", "--data", str(game.parent),
+                 "--lang", "de", str(mine))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert f"--data {game.parent}" in result.output  # the hint checks the same data
+    assert validate(game).exit_code == 0
+
+
+@pytest.mark.parametrize("body", [b"", b"\xcb\xcf not utf-8", b"name;text\nx;y\n"])
+def test_an_unreadable_sheet_is_one_line_and_stops_the_build(game, tmp_path, body):
+    sheet(game).write_bytes(body)
+    for result in (validate(game), build(game, tmp_path / "out")):
+        assert result.exit_code == 1
+        assert len([x for x in errors(result) if "de.csv" in x]) == 1, result.output
+        assert "has no de translation" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_language_without_a_sheet_is_one_line(game, tmp_path):
+    sheet(game).unlink()
+    for result in (validate(game), build(game, tmp_path / "out")):
+        assert result.exit_code == 1
+        found = errors(result)
+        assert len(found) == 1 and "de has no translation table" in found[0], found
+
+
+def test_a_language_in_another_case_is_a_usage_error_with_a_hint(game):
+    result = pnp("validate", "--game", "hack-attack", "--data", str(game.parent), "--lang", "DE")
+    assert result.exit_code == 2 and "did you mean 'de'?" in result.output
+
+
+def test_a_long_setup_place_title_wraps_within_the_picture(game, tmp_path):
+    from tests.pdfread import plumbed
+
+    long = "Tischmittenbereich für alle gemeinsam genutzten Stapel und Reihen der Karten"
+    edit_row(
+        game, "game,words.setup.middle", f"game,words.setup.middle,Middle of the table,{long},done"
+    )
+    assert build(game, tmp_path / "out").exit_code == 0
+    with plumbed(tmp_path / "out" / "hack-attack" / "de" / "rules.pdf") as pdf:
+        page = next(p for p in pdf.pages if "Tischmittenbereich" in (p.extract_text() or ""))
+        chars = [c for c in page.chars if c["size"] < 9]  # the picture's titles, 8 pt
+        assert "".join(c["text"] for c in chars).count("Karten") >= 1
+        assert max(c["x1"] for c in chars) <= page.width - 30  # inside the page's column
