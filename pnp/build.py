@@ -229,7 +229,7 @@ def build(options: BuildOptions) -> BuildReport:
     stops the build before a file is published. A kit in another language than the
     source (`options.lang`) is built from its translated folder (pnp.build_lang)."""
     if options.lang and not options.translated:  # pnp.translated.in_language
-        from pnp.translated import in_language
+        from pnp.in_language import in_language
 
         folder = game_folder(find_kit(options.game, options.data_dir), options.data_dir)
         return in_language(folder, options.lang, partial(_again, options))

@@ -12,7 +12,7 @@ from typing import Any
 
 from pnp.core.errors import Problem
 from pnp.core.translations import SOURCE_LANGUAGE, languages
-from pnp.translated import ALL, chosen_languages, is_source, untranslated
+from pnp.in_language import ALL, chosen_languages, is_source, untranslated
 
 
 def build_language(options: Any, lang: str) -> Any:

@@ -260,7 +260,7 @@ def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> E
     if options.lang and not options.translated:  # pnp.translated.in_language
         folder = game_folder(find_kit(options.game, options.data_dir), options.data_dir)
         again = partial(_again, options, progress)
-        from pnp.translated import in_language
+        from pnp.in_language import in_language
 
         return in_language(folder, options.lang, again)
     start = time.perf_counter()

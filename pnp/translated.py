@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Callable
 
 from pnp.core.csv_texts import substitute_csv
-from pnp.core.errors import DataError, PnpError, Problem
-from pnp.core.shown import plural, quoted
+from pnp.core.errors import Problem
 from pnp.core.toml_text import tomllib
 from pnp.core.translations import (
     Text,
@@ -25,7 +23,6 @@ from pnp.core.translations import (
     fingerprint,
     languages,
     read_translations,
-    sheet_paths,
     source_texts,
 )
 
@@ -317,85 +314,3 @@ def _row_of(p: Problem, rel: Path, by_key, by_line) -> Translation | None:
         return by_key["back", p.field.removeprefix("back.")]
     found = by_line.get((rel, p.line), [])
     return found[0] if found else None
-
-
-ALL = "all"
-
-
-def chosen_languages(folder: Path, lang: str | None) -> list[str]:
-    """The languages `--lang` names for the game in `folder`: None its source language,
-    "all" every language it declares, else that one (PnpError listing them if the
-    game does not declare it; DataError when game.toml cannot be read)."""
-    from pnp.core.translations import read_toml
-
-    tf = read_toml(folder / "game.toml")
-    if isinstance(tf, Problem) and (folder / "game.toml").is_file():
-        raise DataError([tf])
-    declared = list(languages(folder))
-    if lang is None:
-        return declared[:1]
-    if lang == ALL:
-        return declared
-    if lang not in declared:
-        near = [d for d in declared if d.lower() == lang.strip().lower()]
-        hint = f"did you mean {quoted(near[0])}? " if near else ""
-        named = f"in {quoted(lang)}" if lang.strip() else "without naming a language"
-        raise PnpError(
-            f"the game is not printed {named}: {hint}game.toml's languages are "
-            f"{', '.join(declared)} (add one there, with translations/LANG.csv)"
-        )
-    return [lang]
-
-
-def is_source(folder: Path, lang: str) -> bool:
-    return lang == languages(folder)[0]
-
-
-def in_language(folder: Path, lang: str, run: Callable[[Path | None, str], Any]) -> Any:
-    """What `run(data_dir, lang)` makes (a build's or an export's report: it has
-    `warnings`) of the game in `folder` in `lang`: the source language run as it is
-    (data_dir None: where the game is, lang ""); another from its translated copy
-    (`translated_folder`, data_dir its parent), with every problem at the file a person
-    edits (`at_source`) and a warning first when texts have no translation yet (they
-    print in the source language). PnpError for a language the game does not declare;
-    DataError when its translation table is not there or has a problem of its own (a
-    row given twice, an unknown status, a quote left open, a value under no column)."""
-    from dataclasses import replace
-
-    from pnp.data.translation_checks import sheet_problems, source_word_problems
-
-    chosen_languages(folder, lang)
-    if is_source(folder, lang):
-        return run(None, "")
-    unread = sheet_problems(folder, lang)
-    if unread is None:
-        unread = read_translations(folder, lang)[1]
-    unread = source_word_problems(folder) + unread
-    if unread:  # a kit in `lang` needs its translations, read whole
-        raise DataError(unread)
-    staged = translated_folder(folder, lang)
-    try:
-        report = run(staged.parent, lang)
-    except DataError as exc:
-        raise DataError(at_source(exc.problems, staged, folder, lang)) from None
-    warnings = at_source(list(report.warnings), staged, folder, lang)
-    return replace(report, warnings=tuple(untranslated(folder, lang) + warnings))
-
-
-def untranslated(folder: Path, lang: str) -> list[Problem]:
-    """One warning when some of the game's texts have no `lang` translation (or a stale
-    one, or the rulebook has none): how many, and the command that lists them."""
-    from pnp.data.translation_checks import check_language
-
-    found = check_language(folder, lang)
-    if not found:
-        return []
-    sheets = sheet_paths(folder, lang)
-    return [
-        Problem(
-            sheets[0] if sheets else folder / "game.toml",
-            f"{plural(len(found), 'problem')} in the {lang} texts (missing or stale "
-            f"translations print as they are); pnp validate --lang {lang} lists them",
-            level="warning",
-        )
-    ]

@@ -22,11 +22,10 @@ from pnp.cli.base import (
     for_each_game,
     game_options,
     ink_saver_option,
-    lang_option,
-    languages_named,
     out_option,
     show_warnings,
 )
+from pnp.cli.languages import lang_option, languages_named
 from pnp.cli.picks import cards_option
 from pnp.cli.watching import watch_option
 from pnp.cli.which_games import chosen_games

@@ -18,12 +18,11 @@ from pnp.cli.base import (
     for_each_game,
     game_options,
     ink_saver_option,
-    lang_option,
-    languages_named,
     out_option,
     progress_bar,
     show_warnings,
 )
+from pnp.cli.languages import lang_option, languages_named
 from pnp.cli.picks import cards_option
 from pnp.cli.which_games import chosen_games
 from pnp.core.shown import plural

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.base import WRITTEN, for_each_game, game_options, lang_option, out_option
+from pnp.cli.base import WRITTEN, for_each_game, game_options, out_option
+from pnp.cli.languages import lang_option
 from pnp.cli.which_games import chosen_games
 from pnp.core.shown import plural
 from pnp.core.terminal import echo, one_line

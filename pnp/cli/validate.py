@@ -13,9 +13,9 @@ from pnp.cli.base import (
     for_each_game,
     game_options,
     ink_saver_option,
-    lang_option,
     show_warnings,
 )
+from pnp.cli.languages import lang_option
 from pnp.cli.which_games import chosen_games
 from pnp.core.errors import DataError, errors_only
 from pnp.core.terminal import echo
@@ -113,7 +113,7 @@ def _languages(kit, folder, options, card_size, lang: str) -> None:
     """`pnp validate --lang`: each chosen language's problems (pnp.build_lang), one line
     each; DataError listing every language's errors, else one OK line per language."""
     from pnp.build_lang import validate_language
-    from pnp.cli.base import languages_named
+    from pnp.cli.languages import languages_named
 
     errors = []
     for chosen in languages_named(kit.id, folder, lang):
