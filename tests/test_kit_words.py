@@ -234,3 +234,19 @@ def test_the_score_keeper_takes_the_reality_check_by_its_german_name():
     assert cards.category(deck, "Realitätscheck", wild_ok=True) == "reality-check"
     assert cards.category(deck, "realitätscheck", wild_ok=True) == "reality-check"
     assert cards.tech(deck, "Spielkonsole")[1] == "games-console"
+
+
+def test_the_german_rulebook_prints_every_block_of_its_translation(german_kit):
+    """rules.pdf in German holds each block of rulebook.de.md (its headings, paragraphs
+    and items, read back without their markup and the pages' running heads)."""
+    import re
+
+    from pnp.data.rulebook import parse_rulebook
+
+    text = re.sub(r"Hack Attack: Defense · \d+", "", german_kit["rules.pdf"])
+    printed = bare(text)
+    source = (SHIPPED_DATA_DIR / "hack-attack" / "rulebook.de.md").read_text(encoding="utf-8")
+    blocks = parse_rulebook(source.split("\n", 1)[1])
+    assert len(blocks) > 80
+    missing = [b.text for b in blocks if bare(re.sub(r"\*\*|\*", "", b.text)) not in printed]
+    assert not missing

@@ -393,8 +393,12 @@ def test_the_credits_are_translated_and_keep_every_name_cc_by_asks_for(german, t
 
 
 def test_the_shipped_german_kit_prints_its_sheet(tmp_path):
-    """Hack Attack: Defense in German, as shipped: every card name, text and label of
-    its translation sheet is in the built cards.pdf, and no English card name is."""
+    """Hack Attack: Defense in German, as shipped: every text of its translation sheet a
+    card prints (names, texts, descriptions, how-tos, the aids' lines, the faces' labels,
+    the categories, the back's title) is in the built cards.pdf as the sheet has it,
+    and no English card name is."""
+    import re
+
     import pypdfium2 as pdfium
 
     from pnp.build import BuildOptions
@@ -411,13 +415,24 @@ def test_the_shipped_german_kit_prints_its_sheet(tmp_path):
     def bare(words: str) -> str:  # pdfium reads a hyphen that ends a line as U+FFFE
         return "".join(words.split()).replace("\ufffe", "").replace("-", "")
 
+    def shown(markup: str) -> str:  # an aid's "# " heading, **bold**, :icon: names
+        return re.sub(r"^# |\*\*|:[a-z-]+: ?", "", markup)
+
     printed = bare(text)
     sheet = SHIPPED_DATA_DIR / "hack-attack" / "translations" / "de.csv"
     with open(sheet, encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
-    names = [r for r in rows if r["field"] == "name" and r["id"] not in ("game", "back")]
-    assert len(names) > 60
-    for row in names:
-        assert bare(row["translation"]) in printed, row
+    on_cards = [
+        r
+        for r in rows
+        if r["id"] not in ("game", "back")
+        or r["field"].startswith(("labels.", "category."))
+        or (r["id"], r["field"]) == ("back", "title")
+    ]
+    assert len(on_cards) > 200
+    for row in on_cards:
+        assert bare(shown(row["translation"])) in printed, row
+    names = [r for r in on_cards if r["field"] == "name" and r["id"] != "game"]
     changed = [r for r in names if bare(r["translation"]) != bare(r["source"])]
+    assert len(changed) > 60
     assert not [r["source"] for r in changed if bare(r["source"]) in printed]
