@@ -46,8 +46,8 @@ def is_source(folder: Path, lang: str) -> bool:
 
 
 def in_language(folder: Path, lang: str, run: Callable[[Path | None, str], Any]) -> Any:
-    """What `run(data_dir, lang)` makes (a build's or an export's report: it has
-    `warnings`) of the game in `folder` in `lang`: the source language run as it is
+    """What `run(data_dir, lang)` makes (a build's, an export's or a preview's report, or
+    a list of them: each has `warnings`) of the game in `folder` in `lang`: the source language run as it is
     (data_dir None: where the game is, lang ""); another from its translated copy
     (`translated_folder`, data_dir its parent), with every problem at the file a person
     edits (`at_source`) and a warning first when texts have no translation yet (they
@@ -71,9 +71,21 @@ def in_language(folder: Path, lang: str, run: Callable[[Path | None, str], Any])
     try:
         report = run(staged.parent, lang)
     except DataError as exc:
-        raise DataError(at_source(exc.problems, staged, folder, lang)) from None
-    warnings = at_source(list(report.warnings), staged, folder, lang)
-    return replace(report, warnings=tuple(untranslated(folder, lang) + warnings))
+        mapped = DataError(at_source(exc.problems, staged, folder, lang))
+        mapped.__dict__.update({k: v for k, v in vars(exc).items() if k != "problems"})
+        raise mapped from None  # with what else it says (pnp.preview.FaceRefused's count)
+    first = untranslated(folder, lang)
+    reports = report if isinstance(report, list) else [report]  # pnp.preview: one a card
+    done = [
+        replace(
+            r,
+            warnings=tuple(
+                (first if n == 0 else []) + at_source(list(r.warnings), staged, folder, lang)
+            ),
+        )
+        for n, r in enumerate(reports)
+    ]
+    return done if isinstance(report, list) else done[0]
 
 
 def untranslated(folder: Path, lang: str) -> list[Problem]:

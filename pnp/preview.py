@@ -19,7 +19,8 @@ import tempfile
 import time
 from collections.abc import Sequence
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -60,6 +61,8 @@ class PreviewOptions:
     card_size: str | None = None
     ink_saver: bool = False
     bleed_mm: float = DEFAULT_BLEED_MM
+    lang: str = ""  # a language game.toml declares: its texts, into out/<game>/<lang>/
+    translated: bool = False  # set by `previews`: data_dir holds `lang`'s texts
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,11 @@ def previews(options: PreviewOptions, patterns: Sequence[str] = ()) -> list[Prev
     `patterns` is empty. The data is loaded once and every face drawn into one PDF;
     nothing is written when any chosen face has an error (FaceRefused lists them all).
     PnpError naming every item that matches no card."""
+    if options.lang and not options.translated:  # pnp.in_language
+        from pnp.in_language import in_language
+
+        folder = game_folder(find_kit(options.game, options.data_dir), options.data_dir)
+        return in_language(folder, options.lang, partial(_again, options, patterns))
     start = time.perf_counter()
     check_options(options)
     kit = find_kit(options.game, options.data_dir)
@@ -134,7 +142,8 @@ def previews(options: PreviewOptions, patterns: Sequence[str] = ()) -> list[Prev
     reports = []
     for face, encoded in zip(faces, images):
         card, side, backs, _name = face
-        target = Path(options.out_dir) / kit.id / "preview" / file_name(card.id, side, backs)
+        folder = Path(options.out_dir) / kit.id / options.lang / "preview"
+        target = folder / file_name(card.id, side, backs)
         path = write_whole(target, lambda stream: _write(stream, encoded))
         mine = [p for p in warnings + face_warnings if _about(p, *_whose(face))]
         reports.append(
@@ -153,6 +162,15 @@ def previews(options: PreviewOptions, patterns: Sequence[str] = ()) -> list[Prev
             )
         )
     return reports
+
+
+def _again(
+    options: PreviewOptions, patterns: Sequence[str], data_dir: Path | None, lang: str
+) -> list[PreviewReport]:
+    """`previews` of `options` from `data_dir` (None: the typed one) in `lang` ("": the
+    source language), for pnp.in_language.in_language."""
+    where = replace(options, data_dir=data_dir or options.data_dir, lang=lang)
+    return previews(replace(where, translated=True), patterns)
 
 
 def _whose(face: tuple) -> tuple[Any, str]:

@@ -185,3 +185,25 @@ def test_a_long_setup_place_title_wraps_within_the_picture(game, tmp_path):
         chars = [c for c in page.chars if c["size"] < 9]  # the picture's titles, 8 pt
         assert "".join(c["text"] for c in chars).count("Karten") >= 1
         assert max(c["x1"] for c in chars) <= page.width - 30  # inside the page's column
+
+
+def test_preview_draws_a_card_in_a_language_and_names_its_row(game, tmp_path):
+    """`pnp preview --lang de` draws the German face into out/<game>/de/preview/ (other
+    pixels than the English one); a translation the face cannot print is refused at
+    its sheet row."""
+    from PIL import Image, ImageChops
+
+    data, out = str(game.parent), str(tmp_path / "out")
+    for lang in ("en", "de"):
+        result = pnp("preview", "--game", "hack-attack", "--data", data, "--card", "smart-tv",
+                     "--dpi", "100", "--out", out, "--lang", lang)  # fmt: skip
+        assert result.exit_code == 0, result.output
+    english = Image.open(tmp_path / "out" / "hack-attack" / "preview" / "smart-tv-front.png")
+    german = Image.open(tmp_path / "out" / "hack-attack" / "de" / "preview" / "smart-tv-front.png")
+    assert english.size == german.size
+    assert ImageChops.difference(english.convert("RGB"), german.convert("RGB")).getbbox()
+    row = edit_row(game, "smart-tv,name", "smart-tv,name,Smart TV,Smart-TV 漢,done")
+    result = pnp("preview", "--game", "hack-attack", "--data", data, "--card", "smart-tv",
+                 "--out", out, "--lang", "de")  # fmt: skip
+    assert result.exit_code == 1
+    assert any(f"de.csv, row {row}:" in x and "U+6F22" in x for x in errors(result)), result.output

@@ -5,6 +5,8 @@ the game's folder changes."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import click
 
 from pnp.cli.base import (
@@ -20,6 +22,7 @@ from pnp.cli.base import (
     show_warnings,
 )
 from pnp.cli.completion import complete_card_ids, complete_game_ids
+from pnp.cli.languages import lang_option, languages_named
 from pnp.cli.picks import cards_option
 from pnp.cli.watching import show_failure, watch_option
 from pnp.core.errors import PnpError
@@ -94,6 +97,11 @@ def _game_option(f):
     show_default=True,
     help="Bleed in mm around the card.",
 )
+@lang_option(
+    "Draw the card in this language, one game.toml's `languages` declares (the image goes "
+    "to DIR/<game>/LANG/preview/; default: the first).",
+    every=False,
+)
 @watch_option("Draw the card again")
 def preview(
     game,
@@ -108,6 +116,7 @@ def preview(
     card_size,
     ink_saver,
     bleed,
+    lang,
     watch,
 ) -> None:
     """Draw one card's front (or --back) as a PNG, as every output draws it, and print
@@ -126,6 +135,11 @@ def preview(
     options = PreviewOptions(
         game, card_id or "", deck, back, dpi, out_dir, data_dir, card_size, ink_saver, bleed
     )
+    if lang is not None:  # a usage error for a language the game does not declare
+        from pnp.build import find_kit, game_folder
+
+        folder = game_folder(find_kit(game, data_dir), data_dir)
+        options = replace(options, lang=languages_named(game, folder, lang)[0])
     opened = [not open_it]  # open the image once, the first time it is written
 
     def one(_game: str) -> None:
