@@ -24,6 +24,21 @@ def build_language(options: Any, lang: str) -> Any:
     return build(replace(options, lang=lang, translated=False))
 
 
+def _english_only(kit: Any, folder: Path, lang: str) -> list[Problem]:
+    """A warning when `kit`'s code writes words in English whatever the language
+    (Kit.english_only): a kit in `lang` would print them so."""
+    if not kit.english_only or lang not in languages(folder)[1:]:
+        return []
+    return [
+        Problem(
+            folder / "game.toml",
+            f"{kit.id}'s kit writes these in English in every language, not from its data: "
+            f"{'; '.join(kit.english_only)}",
+            level="warning",
+        )
+    ]
+
+
 def validate_language(
     kit: Any, folder: Path, lang: str, options: Any, sizes: tuple[str, ...] | None = None
 ) -> tuple[Any, list[Problem]]:
@@ -37,7 +52,9 @@ def validate_language(
     from pnp.translated import at_source, translated_folder
     from pnp.validate import validate
 
-    problems = [(str(p), p) for p in check_language(folder, lang)]
+    problems = [
+        (str(p), p) for p in check_language(folder, lang) + _english_only(kit, folder, lang)
+    ]
     if lang not in languages(folder):
         return None, [p for _, p in problems]
     staged = translated_folder(folder, lang) if not is_source(folder, lang) else folder

@@ -207,3 +207,21 @@ def test_preview_draws_a_card_in_a_language_and_names_its_row(game, tmp_path):
                  "--out", out, "--lang", "de")  # fmt: skip
     assert result.exit_code == 1
     assert any(f"de.csv, row {row}:" in x and "U+6F22" in x for x in errors(result)), result.output
+
+
+def test_a_kit_whose_code_writes_english_says_so_in_another_language(tmp_path):
+    """Hack Back declaring German: `pnp validate --lang de` warns, once, that its effect
+    lines, kit table and tracker are written in English by its code."""
+    folder = tmp_path / "data" / "hack-back"
+    shutil.copytree(SHIPPED_DATA_DIR / "hack-back", folder)
+    game_toml = folder / "game.toml"
+    text = game_toml.read_text(encoding="utf-8")
+    game_toml.write_text(
+        text.replace('name = "Hack Back"\n', 'name = "Hack Back"\nlanguages = ["en", "de"]\n')
+    )
+    (folder / "translations").mkdir()
+    (folder / "translations" / "de.csv").write_text("id,field,source,translation,status\n")
+    result = pnp("validate", "--game", "hack-back", "--data", str(folder.parent),
+                 "--lang", "de", "--card-size", "poker")  # fmt: skip
+    found = [x for x in result.output.splitlines() if "in English in every language" in x]
+    assert len(found) == 1 and found[0].startswith("Warning:") and "effect lines" in found[0]

@@ -105,6 +105,9 @@ class Kit(ABC):
     with one back and summarise copies by card kind."""
 
     id: str = ""
+    #: what the kit's code writes in English in every language, not from the game's
+    #: data (`pnp validate --lang` warns of it): empty when every word is data
+    english_only: tuple[str, ...] = ()
 
     @abstractmethod
     def load(self, folder: Path) -> Any:

@@ -111,6 +111,11 @@ class HackBackKit(Kit):
     (rules, "Choose one deck format")."""
 
     id = "hack-back"
+    english_only = (
+        "each card's effect lines (pnp.games.hack_back.cards.Effect.wording)",
+        "the rulebook's kit table rows",
+        "tracker.pdf",
+    )
 
     def load(self, folder: Path) -> HackBackData:
         return load_hack_back(folder)

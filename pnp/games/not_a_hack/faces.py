@@ -307,6 +307,7 @@ class NotAHackKit(Kit):
     its own back (rules, setup)."""
 
     id = "not-a-hack"
+    english_only = ("the pile names in the rulebook's kit table and the build's summary",)
 
     def load(self, folder: Path) -> NotAHackData:
         return load_not_a_hack(folder)
