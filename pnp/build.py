@@ -274,7 +274,7 @@ def _build(
 
         fold = compute_fold(spec)
     grid = fold.grid if fold is not None else compute_grid(spec)
-    target = Path(options.out_dir) / kit.id / options.lang
+    target = Path(options.out_dir) / kit.id / (options.lang or "")
     staging = _staging_folder(target)
     name = kit.name(data)
     credits = credit_blocks(data.info)  # CC BY: the icons' authors in print

@@ -266,7 +266,7 @@ def export(options: ExportOptions, progress: ProgressFactory = no_progress) -> E
     start = time.perf_counter()
     options = for_preset(options)
     job = prepare(options)
-    target = Path(options.out_dir) / job.kit.id / options.lang
+    target = Path(options.out_dir) / job.kit.id / (options.lang or "")
     name, is_file = (options.preset, False) if options.preset else OUTPUTS[options.format]
     in_the_way(target / name, is_file, "the export")
     staging = _staging_folder(target)

@@ -32,6 +32,7 @@ from typing import Any
 from PIL import Image
 
 from pnp.core.errors import PnpError
+from pnp.core.kit_words import kind_word, say, words_of
 from pnp.drawn_apart import draw_apart
 from pnp.fonts import release as release_fonts
 from pnp.layout.kit import PrintGroup, front_key
@@ -344,13 +345,13 @@ def saved_object(job: Any, decks: Sequence[TtsDeck], folder_url: str) -> dict:
                 "Type": 0,
             }
             cells.update({card.id: (key, i) for i, card in enumerate(sheet.cards)})
-        cards = []
+        cards, words = [], words_of(job.data)
         for n, card in enumerate(deck.group.copies):
             sheet_key, i = cells[card.id]
             obj = _object(
                 "Card",
                 card_name(card),
-                getattr(card, "kind", ""),
+                kind_word(words, "kind", kind) if (kind := getattr(card, "kind", "")) else "",
                 transform,
                 _guid(f"{job.kit.id}/{deck.slug}/{n}", guids),
             )
@@ -368,7 +369,7 @@ def saved_object(job: Any, decks: Sequence[TtsDeck], folder_url: str) -> dict:
         obj = _object(
             "DeckCustom",
             deck.group.label,
-            f"{job.name}: {len(cards)} cards",
+            f"{job.name}: {say(words, 'first.n_cards', n=len(cards))}",
             transform,
             _guid(f"{job.kit.id}/{deck.slug}", guids),
         )

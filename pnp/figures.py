@@ -167,9 +167,12 @@ def _anatomy(kit, data, frame, asked, width, problems) -> list[Figure]:
         caption = caption_of(entry.title if entry else None, kind, card, words_of(data))
         if entry is not None:
             line = entry.line_of("parts")
-            labels = [label for label, _ in parts]
             field = f"rulebook.anatomy[{i}]."
-            if _glyphs(pictures, line, field + "parts", labels, REGULAR, problems):
+            bad = [
+                _glyphs(pictures, line, f"{field}parts.{key}", [label], REGULAR, problems)
+                for key, label in entry.parts or ()
+            ]
+            if any(bad):  # each part named by its key: a translation's at its row
                 continue
             if _glyphs(
                 pictures, entry.line_of("title"), field + "title", [caption], BOLD, problems

@@ -16,7 +16,7 @@ from pnp.translated import at_source, translated_folder
 ALL = "all"
 
 
-def chosen_languages(folder: Path, lang: str | None) -> list[str]:
+def chosen_languages(folder: Path, lang: str | None, every: bool = True) -> list[str]:
     """The languages `--lang` names for the game in `folder`: None its source language,
     "all" every language it declares, else that one (PnpError listing them if the
     game does not declare it; DataError when game.toml cannot be read)."""
@@ -28,11 +28,13 @@ def chosen_languages(folder: Path, lang: str | None) -> list[str]:
     declared = list(languages(folder))
     if lang is None:
         return declared[:1]
-    if lang == ALL:
+    if lang == ALL and every:
         return declared
     if lang not in declared:
         near = [d for d in declared if d.lower() == lang.strip().lower()]
         hint = f"did you mean {quoted(near[0])}? " if near else ""
+        if lang == ALL:
+            hint = "name one language here, not all; "
         named = f"in {quoted(lang)}" if lang.strip() else "without naming a language"
         raise PnpError(
             f"the game is not printed {named}: {hint}game.toml's languages are "
@@ -56,17 +58,10 @@ def in_language(folder: Path, lang: str, run: Callable[[Path | None, str], Any])
     row given twice, an unknown status, a quote left open, a value under no column)."""
     from dataclasses import replace
 
-    from pnp.data.translation_checks import sheet_problems, source_word_problems
-
-    chosen_languages(folder, lang)
+    chosen_languages(folder, lang, every=False)
     if is_source(folder, lang):
         return run(None, "")
-    unread = sheet_problems(folder, lang)
-    if unread is None:
-        unread = read_translations(folder, lang)[1]
-    unread = source_word_problems(folder) + unread
-    if unread:  # a kit in `lang` needs its translations, read whole
-        raise DataError(unread)
+    ready(folder, lang)
     staged = translated_folder(folder, lang)
     try:
         report = run(staged.parent, lang)
@@ -86,6 +81,22 @@ def in_language(folder: Path, lang: str, run: Callable[[Path | None, str], Any])
         for n, r in enumerate(reports)
     ]
     return done if isinstance(report, list) else done[0]
+
+
+def ready(folder: Path, lang: str) -> None:
+    """DataError unless the game in `folder` can be printed in `lang` (not its source):
+    its translation table is there and read whole (no row given twice, no unknown
+    status, no quote left open, no value under no column), and the source game.toml's
+    [words] are right. A text without a translation is no reason: it prints in the
+    source language, with a warning (`untranslated`)."""
+    from pnp.data.translation_checks import sheet_problems, source_word_problems
+
+    unread = sheet_problems(folder, lang)
+    if unread is None:
+        unread = read_translations(folder, lang)[1]
+    unread = source_word_problems(folder) + unread
+    if unread:
+        raise DataError(unread)
 
 
 def untranslated(folder: Path, lang: str) -> list[Problem]:

@@ -142,7 +142,7 @@ def previews(options: PreviewOptions, patterns: Sequence[str] = ()) -> list[Prev
     reports = []
     for face, encoded in zip(faces, images):
         card, side, backs, _name = face
-        folder = Path(options.out_dir) / kit.id / options.lang / "preview"
+        folder = Path(options.out_dir) / kit.id / (options.lang or "") / "preview"
         target = folder / file_name(card.id, side, backs)
         path = write_whole(target, lambda stream: _write(stream, encoded))
         mine = [p for p in warnings + face_warnings if _about(p, *_whose(face))]

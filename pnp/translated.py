@@ -308,8 +308,10 @@ def _word_line(folder: Path, field: str) -> int:
 def _row_of(p: Problem, rel: Path, by_key, by_line) -> Translation | None:
     if p.card_id and p.field and (p.card_id, p.field) in by_key:
         return by_key[p.card_id, p.field]
-    if rel.name == "game.toml" and p.field and ("game", p.field) in by_key:
-        return by_key["game", p.field]
+    # pnp validate names a rulebook picture "rulebook.anatomy[1]", the sheet "…anatomy.1"
+    field = re.sub(r"^(rulebook\.anatomy)\[(\d+)\]", r"\1.\2", p.field or "")
+    if rel.name == "game.toml" and field and ("game", field) in by_key:
+        return by_key["game", field]
     if rel.name == "game.toml" and p.field and ("back", p.field.removeprefix("back.")) in by_key:
         return by_key["back", p.field.removeprefix("back.")]
     found = by_line.get((rel, p.line), [])

@@ -18,7 +18,7 @@ import io
 from pathlib import Path
 from typing import BinaryIO
 
-from pnp.core.errors import DataError, PnpError
+from pnp.core.errors import DataError, PnpError, Problem
 from pnp.core.outfile import write_whole
 from pnp.core.records import NamedTuple
 from pnp.core.sheet_cells import guarded
@@ -130,31 +130,53 @@ def import_sheet(folder: Path, lang: str, sheet: Path) -> tuple[Path, int]:
     return target, sum(1 for r in kept if r.translation.strip())
 
 
-def import_rulebook(folder: Path, lang: str, path: Path) -> tuple[Path, int]:
+def import_rulebook(folder: Path, lang: str, path: Path) -> tuple[Path, int, list[Problem]]:
     """Read the translated rulebook `path` (Markdown, with or without a source line) and
     write it as the game's rulebook.<lang>.md, its first line naming today's
     rulebook.md and each of its blocks (pnp.data.translation_checks.source_line): the
-    translator's word that it translates today's rulebook. (Its path, its blocks.)
-    DataError (nothing written) when its blocks are not rulebook.md's, in order."""
+    translator's word that it translates today's rulebook. (Its path, its blocks, and a
+    warning for each block changed since the rulebook.md its own source line names.)
+    DataError (nothing written) when it cannot be read or its blocks are not
+    rulebook.md's, in order."""
+    from pnp.core.translations import fingerprint, read_text
     from pnp.data.rulebook import load_rulebook, parse_rulebook
-    from pnp.data.translation_checks import SOURCE_LINE, source_line, structure_problems
+    from pnp.data.translation_checks import (
+        SOURCE_LINE,
+        changed_blocks,
+        source_line,
+        structure_problems,
+    )
 
     check_language(folder, lang)
-    try:
-        text = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
-        source = (folder / "rulebook.md").read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PnpError(f"cannot read {quoted(path)}: {getattr(exc, 'strerror', None) or exc}")
+    text = read_text(path)
+    if isinstance(text, Problem):
+        raise DataError([text])
+    text = text.replace("\r\n", "\n")
+    source = (folder / "rulebook.md").read_text(encoding="utf-8-sig")
     first, _, rest = text.partition("\n")
-    body = "\n" + rest if SOURCE_LINE.match(first.strip()) else text
+    made = SOURCE_LINE.match(first.strip())
+    body = "\n" + rest if made else text
     ours, theirs = load_rulebook(folder / "rulebook.md"), parse_rulebook(body)
     problems = structure_problems(ours, theirs, path)
     if problems:
         raise DataError(problems)
+    warnings: list[Problem] = []
+    if made and made.group(1) != fingerprint(source):  # made from another rulebook.md
+        recorded = made.group(2).split() if made.group(2) is not None else None
+        found = changed_blocks(recorded, ours, theirs, path) if recorded else []
+        warnings = [p._replace(level="warning") for p in found] or [
+            Problem(
+                path,
+                "its first line names another rulebook.md than today's: recorded as "
+                "translating today's; check the blocks that changed",
+                line=1,
+                level="warning",
+            )
+        ]
     done = (source_line(source, ours) + "\n" + body.removeprefix("\n")).encode("utf-8")
     target = folder / f"rulebook.{lang}.md"
     _write_bytes(target, done)
-    return target, len(theirs)
+    return target, len(theirs), warnings
 
 
 def _write_bytes(target: Path, body: bytes) -> None:

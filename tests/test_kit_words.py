@@ -6,21 +6,15 @@ kit table and the rulebook's pictures and none of the English ones; game.toml's
 from __future__ import annotations
 
 import csv
-import shutil
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from click.testing import CliRunner
 
-from pnp.cli import main
 from pnp.core.kit_words import KIT_WORDS, kind_slug, places, say, word_problem
 from pnp.core.paths import SHIPPED_DATA_DIR
 from pnp.layout.wrapped import lines_of
-
-
-def pnp(*args: str):
-    return CliRunner().invoke(main, list(args), env={"COLUMNS": "200"})
+from tests.german_copy import add_words, copy_game, pnp
 
 
 def pdf_text(path: Path) -> str:
@@ -106,21 +100,6 @@ def test_the_english_kit_keeps_its_words(tmp_path):
     first, cards = pdf_text(folder / "print-me-first.pdf"), pdf_text(folder / "cards.pdf")
     assert "print me first" in first and "Check the scale" in first
     assert "PLAYER AID" in cards
-
-
-def copy_game(tmp_path: Path) -> Path:
-    data = tmp_path / "data"
-    shutil.copytree(SHIPPED_DATA_DIR / "hack-attack", data / "hack-attack")
-    return data / "hack-attack"
-
-
-def add_words(folder: Path, lines: str) -> int:
-    """Add `lines` to game.toml's [words]; the line number of the first."""
-    path = folder / "game.toml"
-    text = path.read_text(encoding="utf-8")
-    head = text.index("[words]\n") + len("[words]\n")
-    path.write_text(text[:head] + lines + text[head:], encoding="utf-8")
-    return text[:head].count("\n") + 1
 
 
 def test_game_toml_replaces_a_word(tmp_path):

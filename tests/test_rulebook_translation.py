@@ -5,25 +5,16 @@ at the translation's line, exit 1."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from pnp.cli import main
-from pnp.core.paths import SHIPPED_DATA_DIR
-
-
-def pnp(*args: str):
-    return CliRunner().invoke(main, list(args), env={"COLUMNS": "200"})
+from tests.german_copy import copy_game, pnp
 
 
 @pytest.fixture
 def game(tmp_path) -> Path:
-    folder = tmp_path / "data" / "hack-attack"
-    shutil.copytree(SHIPPED_DATA_DIR / "hack-attack", folder)
-    return folder
+    return copy_game(tmp_path)
 
 
 def validate(folder: Path):

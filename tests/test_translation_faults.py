@@ -8,21 +8,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from pnp.cli import main
 from pnp.core.paths import SHIPPED_DATA_DIR
-
-
-def pnp(*args: str):
-    return CliRunner().invoke(main, list(args), env={"COLUMNS": "200"})
+from tests.german_copy import add_words, copy_game, pnp
 
 
 @pytest.fixture
 def game(tmp_path) -> Path:
-    folder = tmp_path / "data" / "hack-attack"
-    shutil.copytree(SHIPPED_DATA_DIR / "hack-attack", folder)
-    return folder
+    return copy_game(tmp_path)
 
 
 def validate(folder: Path, *more: str):
@@ -51,14 +44,6 @@ def edit_row(folder: Path, field: str, new: str) -> int:
 
 def errors(result) -> list[str]:
     return [x for x in result.output.splitlines() if x.startswith("Error:") and "problem" not in x]
-
-
-def add_words(folder: Path, lines: str) -> int:
-    path = folder / "game.toml"
-    text = path.read_text(encoding="utf-8")
-    head = text.index("[words]\n") + len("[words]\n")
-    path.write_text(text[:head] + lines + text[head:], encoding="utf-8")
-    return text[:head].count("\n") + 1
 
 
 def test_a_word_with_a_glyph_the_font_lacks_is_at_its_row(game, tmp_path):
@@ -225,3 +210,112 @@ def test_a_kit_whose_code_writes_english_says_so_in_another_language(tmp_path):
                  "--lang", "de", "--card-size", "poker")  # fmt: skip
     found = [x for x in result.output.splitlines() if "in English in every language" in x]
     assert len(found) == 1 and found[0].startswith("Warning:") and "effect lines" in found[0]
+
+
+@pytest.mark.parametrize("verb", ["build", "export"])
+def test_lang_all_checks_every_language_before_writing(game, tmp_path, verb):
+    """A German sheet with a broken row: `--lang all` writes not even the English files."""
+    edit_row(game, "game,words.first.deck", "game,words.first.deck,Deck,Stapel,done,extra")
+    more = ["--format", "png", "--cards", "smart-tv"] if verb == "export" else []
+    result = pnp(verb, "--game", "hack-attack", "--data", str(game.parent), "--lang", "all",
+                 "--out", str(tmp_path / "out"), *more)  # fmt: skip
+    assert result.exit_code == 1 and "a value under no column" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_all_games_in_a_language_one_lacks_is_refused_before_writing(tmp_path):
+    result = pnp("build", "--all", "--lang", "de", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2 and "hack-back: the game is not printed in 'de'" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_german_tts_deck_names_its_kinds_in_german(tmp_path):
+    import json
+
+    result = pnp("export", "--game", "hack-attack", "--format", "tts", "--dpi", "60", "--lang",
+                 "de", "--cards", "smart-tv,aid-*", "--out", str(tmp_path))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    deck = json.loads((tmp_path / "hack-attack" / "de" / "tts" / "hack-attack.json").read_text())
+    objects = deck["ObjectStates"]
+    kinds = {c["Description"] for o in objects for c in o.get("ContainedObjects", [o])}
+    assert kinds == {"Technik", "Spielhilfe"}
+    assert all("Karte" in o["Description"] for o in objects if "ContainedObjects" in o)
+
+
+def test_a_caption_too_long_for_the_aids_is_at_its_row(game):
+    long = "SPIELHILFE FÜR ALLE PERSONEN AM TISCH UND NOCH VIEL MEHR TEXT DARÜBER HINAUS"
+    row = edit_row(game, "game,words.aid.caption", f"game,words.aid.caption,PLAYER AID,{long},done")
+    result = validate(game)
+    assert result.exit_code == 1
+    found = errors(result)
+    assert found and all(f"de.csv, row {row}:" in x and "does not fit" in x for x in found), found
+
+
+def test_a_picture_part_with_a_glyph_the_font_lacks_is_at_its_own_row(game):
+    row = edit_row(game, "game,rulebook.anatomy.1.parts.name",
+                   "game,rulebook.anatomy.1.parts.name,The practice,Maßnahme 漢,done")  # fmt: skip
+    found = errors(validate(game))
+    assert len(found) == 1 and f"de.csv, row {row}:" in found[0] and "U+6F22" in found[0], found
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["preview", "--card", "smart-tv", "--lang", "all"], "name one language here, not all"),
+        (["import-translations", "--lang", "DE", "x.csv"], "did you mean 'de'?"),
+        (["import-translations", "--lang", "en", "x.csv"], "en is the game's source language"),
+        (["export-data", "--lang", "DE"], "did you mean 'de'?"),
+    ],
+)
+def test_a_language_a_verb_cannot_take_is_a_usage_error(tmp_path, args, message):
+    verb, *rest = args
+    result = pnp(verb, "--game", "hack-attack", "--out", str(tmp_path), *rest)
+    if verb == "import-translations":
+        result = pnp(verb, "--game", "hack-attack", *rest)
+    assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_all_is_no_language_code(game):
+    text = (game / "game.toml").read_text(encoding="utf-8")
+    (game / "game.toml").write_text(text.replace('["en", "de"]', '["en", "de", "all"]'))
+    result = pnp("validate", "--game", "hack-attack", "--data", str(game.parent))
+    assert result.exit_code == 1 and '"all" names every language' in result.output
+
+
+def test_the_library_names_one_language_or_none(tmp_path):
+    from pnp.build import BuildOptions, build
+    from pnp.core.errors import PnpError
+
+    with pytest.raises(PnpError, match="name one language here, not all"):
+        build(BuildOptions("hack-attack", out_dir=tmp_path, lang="all"))
+    build(BuildOptions("hack-attack", out_dir=tmp_path, lang=None))  # type: ignore[arg-type]
+    assert (tmp_path / "hack-attack" / "cards.pdf").is_file()
+
+
+def test_importing_a_rulebook_made_from_another_source_warns_of_each_block(game, tmp_path):
+    source = game / "rulebook.md"
+    mine = tmp_path / "mine.md"
+    shutil.copy(game / "rulebook.de.md", mine)  # made from today's rulebook.md …
+    source.write_text(source.read_text(encoding="utf-8").replace("deal 4 Tech", "deal 5 Tech"))
+    result = pnp(
+        "import-translations",
+        "--game",
+        "hack-attack",
+        "--data",
+        str(game.parent),
+        "--lang",
+        "de",
+        str(mine),
+    )  # fmt: skip  … which has changed since
+    assert result.exit_code == 0
+    found = [x for x in result.output.splitlines() if x.startswith("Warning:")]
+    assert len(found) == 1 and "rulebook.md:18 changed" in found[0], result.output
+
+
+def test_a_rulebook_not_in_utf8_is_one_line(game, tmp_path):
+    mine = tmp_path / "mine.md"
+    mine.write_bytes(b"# Hack Attack\n\n\xff\xfe")
+    result = pnp("import-translations", "--game", "hack-attack", "--data", str(game.parent),
+                 "--lang", "de", str(mine))  # fmt: skip
+    assert result.exit_code == 1 and "mine.md" in result.output and "UTF-8" in result.output
+    assert "codec" not in result.output

@@ -4,6 +4,7 @@ from one game's card data; parses the options, calls pnp.build, prints the summa
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import click
 
@@ -25,7 +26,7 @@ from pnp.cli.base import (
     out_option,
     show_warnings,
 )
-from pnp.cli.languages import lang_option, languages_named
+from pnp.cli.languages import lang_option, languages_for
 from pnp.cli.picks import cards_option
 from pnp.cli.watching import watch_option
 from pnp.cli.which_games import chosen_games
@@ -201,15 +202,7 @@ def build(
             max_dpi,
             cards=cards or (),
         )
-        if lang is None:
-            done(run_build(options))
-            return
-        from dataclasses import replace
-
-        from pnp.build import find_kit, game_folder
-
-        folder = game_folder(find_kit(name, data_dir), data_dir)
-        for chosen in languages_named(name, folder, lang):
+        for chosen in languages[name]:  # each checked first (languages_for)
             done(run_build(replace(options, lang=chosen)))
 
     def done(report) -> None:
@@ -218,6 +211,7 @@ def build(
         show_warnings(report.warnings)
 
     games = chosen_games(game, all_games, data_dir)
+    languages = languages_for(games, data_dir, lang)
     if watch:
         from pnp.build import find_kit, game_folder
         from pnp.cli.watching import watch_games

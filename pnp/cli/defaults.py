@@ -47,6 +47,7 @@ from pnp.cli.base import (
     folder,
 )
 from pnp.cli.config_files import FILE_NAME, ConfigFile, config_files, shown_at
+from pnp.cli.languages import LANG
 from pnp.cli.picks import SizeName
 from pnp.core.errors import Problem
 from pnp.core.shown import described, quoted
@@ -85,7 +86,7 @@ KEYS = {
     "data": Key("data_dir", None),
     # the language `build` and `validate` print and check (issue 46); export-data writes
     # a translator's sheet only when asked on the command line
-    "lang": Key("lang", click.STRING, not_for=("export-data", "import-translations")),
+    "lang": Key("lang", LANG, not_for=("export-data", "import-translations")),
 }
 
 

@@ -22,7 +22,7 @@ from pnp.cli.base import (
     progress_bar,
     show_warnings,
 )
-from pnp.cli.languages import lang_option, languages_named
+from pnp.cli.languages import lang_option, languages_for
 from pnp.cli.picks import cards_option
 from pnp.cli.which_games import chosen_games
 from pnp.core.shown import plural
@@ -138,7 +138,7 @@ def export(
     announce()
 
     def one(name: str) -> None:
-        for chosen in _languages(name, data_dir, lang):
+        for chosen in languages[name]:  # each checked first (languages_for)
             in_one(name, chosen)
 
     def in_one(name: str, chosen: str) -> None:
@@ -166,17 +166,9 @@ def export(
         show_warnings(report.warnings)
         _print_export_report(report)
 
-    for_each_game(chosen_games(game, all_games, data_dir), one)
-
-
-def _languages(name: str, data_dir, lang: str | None) -> list[str]:
-    """The languages `--lang` names for the game `name` ("" for none named: the game's
-    own texts); a usage error for one the game does not declare."""
-    if lang is None:
-        return [""]
-    from pnp.build import find_kit, game_folder
-
-    return languages_named(name, game_folder(find_kit(name, data_dir), data_dir), lang)
+    games = chosen_games(game, all_games, data_dir)
+    languages = languages_for(games, data_dir, lang)
+    for_each_game(games, one)
 
 
 def _check_preset_choice(output_format: str | None, preset: str | None) -> str | None:

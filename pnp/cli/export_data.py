@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.base import WRITTEN, for_each_game, game_options, out_option
+from pnp.cli.base import WRITTEN, for_each_game, game_options, out_option, show_warnings
 from pnp.cli.languages import lang_option
 from pnp.cli.which_games import chosen_games
 from pnp.core.shown import plural
@@ -66,7 +66,9 @@ def export_data(game, all_games, data_dir, output_format, out_dir, lang) -> None
         from pnp.translation_sheet import write_sheet
 
         kit = find_kit(name, data_dir)
-        path, rows, done = write_sheet(game_folder(kit, data_dir), lang, out_dir / kit.id)
+        folder = game_folder(kit, data_dir)
+        _translated_into(kit.id, folder, lang)
+        path, rows, done = write_sheet(folder, lang, out_dir / kit.id)
         click.get_current_context().meta[WRITTEN] = True
         echo(
             f"{kit.id}: wrote the {lang} translator's sheet {one_line(str(path))}: "
@@ -105,15 +107,18 @@ def import_translations(game, all_games, data_dir, lang, sheet) -> None:
 
     def one(name: str) -> None:
         kit = find_kit(name, data_dir)
+        folder = game_folder(kit, data_dir)
+        _translated_into(kit.id, folder, lang)
         if sheet.suffix.lower() == ".md":
-            path, done = import_rulebook(game_folder(kit, data_dir), lang, sheet)
+            path, done, warnings = import_rulebook(folder, lang, sheet)
+            show_warnings(warnings)
             echo(
                 f"{kit.id}: the {lang} rulebook ({done} blocks) written to "
                 f"{one_line(str(path))}, as translating today's rulebook.md",
                 exact=True,
             )
         else:
-            path, done = import_sheet(game_folder(kit, data_dir), lang, sheet)
+            path, done = import_sheet(folder, lang, sheet)
             echo(
                 f"{kit.id}: {done} {lang} translations written to {one_line(str(path))}", exact=True
             )
@@ -122,6 +127,21 @@ def import_translations(game, all_games, data_dir, lang, sheet) -> None:
         )
 
     for_each_game(chosen_games(game, False, data_dir), one)
+
+
+def _translated_into(game: str, folder, lang: str) -> None:
+    """A usage error (exit 2) unless `lang` is a language the game in `folder` is
+    translated into: declared (pnp.cli.languages.languages_named, with a hint for
+    another case) and not its source."""
+    from pnp.cli.languages import languages_named
+    from pnp.in_language import is_source
+
+    languages_named(game, folder, lang, every=False)
+    if is_source(folder, lang):
+        raise click.UsageError(
+            f"--lang: {game}: {lang} is the game's source language: a translation sheet "
+            "is for each of the others"
+        )
 
 
 def _data(data_dir) -> str:

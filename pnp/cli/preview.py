@@ -139,7 +139,7 @@ def preview(
         from pnp.build import find_kit, game_folder
 
         folder = game_folder(find_kit(game, data_dir), data_dir)
-        options = replace(options, lang=languages_named(game, folder, lang)[0])
+        options = replace(options, lang=languages_named(game, folder, lang, every=False)[0])
     opened = [not open_it]  # open the image once, the first time it is written
 
     def one(_game: str) -> None:

@@ -106,7 +106,12 @@ def validate(game, all_games, data_dir, card_size, ink_saver, corners, preset, l
         )
         echo(f"{kit.id}: OK{fits} — {len(kit.printed_cards(data))} distinct cards, {total} copies")
 
-    for_each_game(chosen_games(game, all_games, data_dir), one)
+    games = chosen_games(game, all_games, data_dir)
+    for name in games if lang is not None else ():  # a game without the language: exit 2
+        from pnp.cli.languages import languages_named
+
+        languages_named(name, game_folder(find_kit(name, data_dir), data_dir), lang)
+    for_each_game(games, one)
 
 
 def _languages(kit, folder, options, card_size, lang: str) -> None:

@@ -31,6 +31,8 @@ def language_problem(languages: object) -> str | None:
             return f'expected language codes like "en", "de" or "pt-BR", got {quoted(lang)}'
     if len(set(languages)) != len(languages):
         return "a language is listed twice"
+    if "all" in languages:
+        return '"all" names every language on the command line (--lang all): not a code'
     return None
 
 

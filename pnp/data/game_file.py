@@ -49,7 +49,7 @@ GAME_FIELDS = [
         "languages",
         "list",
         'the languages its texts are printed in, the source first (["en", "de"]; '
-        'README, "Languages")',
+        'README, "Kits in more than one language")',
         required=False,
         check=lambda v: language_problem(v),
     ),
@@ -275,6 +275,7 @@ def read_game_file(
         pictures=pictures,
         credits=credits,
         words={**KIT_WORDS, **words},
+        words_source=_source(tf, tf.lines.tables.get("words", tf.lines.top), None, "words."),
     )
     return info, found, declared, problems
 

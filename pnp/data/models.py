@@ -134,6 +134,7 @@ class GameInfo:
     pictures: Any = field(default=None, compare=False)  # pnp.data.pictures; None: defaults
     credits: dict[str, str] = field(default_factory=dict, compare=False)  # [credits]
     words: dict[str, str] = field(default_factory=dict, compare=False)  # KIT_WORDS and [words]
+    words_source: Source | None = field(default=None, compare=False)  # game.toml's [words]
 
     def icon_for(self, card_id: str) -> Any:
         """The icon-table picture of card `card_id` (pnp.data.art.ArtSpec), or None."""

@@ -42,6 +42,7 @@ def aid_face(card: AidCard, data: Any, frame: CardFrame) -> Face:
     its text. An aid that cannot print in AID_LINES lines has one TooLong element in
     their place, which validation reports."""
     g, src, colour = DesignGrid(frame), card.source, data.info.back.colour
+    caption, caption_from = _caption(data)
     box = body_box(frame)
     block = fit_aid(card.phases, box, max_size(frame))
     steps = _step_texts(block, box, colour, src.at("lines")) if block else (_too_long(card, box),)
@@ -55,7 +56,7 @@ def aid_face(card: AidCard, data: Any, frame: CardFrame) -> Face:
     head = title("name", card.name, band, size=g.pt(13.0), colour=colour, origin=src.at("name"))
     return Face(
         elements=(
-            label("kind", say(words_of(data), "aid.caption"), g.box(3.2, 3.5)),
+            label("kind", caption, g.box(3.2, 3.5), origin=caption_from),
             head,
             g.rule("rule", g.y(19.5)),
             *steps,
@@ -64,6 +65,14 @@ def aid_face(card: AidCard, data: Any, frame: CardFrame) -> Face:
         art_area=area,
         art_colour=pale(colour, ART_TINT),
     )
+
+
+def _caption(data: Any) -> tuple[str, Any]:
+    """The aids' caption in the kit's words ("aid.caption") and where it comes from
+    (game.toml's [words], so that a translation's problem is at its row)."""
+    source = getattr(data.info, "words_source", None)
+    origin = source.at("aid.caption") if source is not None else None
+    return say(words_of(data), "aid.caption"), origin
 
 
 #: An aid's picture: at least this tall (mm) under its steps, printed at this share of
@@ -165,6 +174,7 @@ def aid_back(data: Any, frame: CardFrame) -> Face:
     the two, an art area for the picture the icon table's [backs] names for "aid"
     (pnp.data.icons), in a pale tint of the game's colour (issue 28 item 1)."""
     back, f, g = data.info.back, frame, DesignGrid(frame)
+    caption, caption_from = _caption(data)
     width = f.w - 2 * mm_to_pt(7.0)
     title_pt, caption_pt = g.pt(14), g.pt(10)
     ascent, descent = metrics(BOLD)
@@ -187,13 +197,14 @@ def aid_back(data: Any, frame: CardFrame) -> Face:
             ),
             line_at(
                 "caption",
-                say(words_of(data), "aid.caption"),
+                caption,
                 BOLD,
                 caption_pt,
                 f.w / 2,
                 f.h / 3,
                 width,
                 colour=back.colour,
+                origin=caption_from,
             ),
         ),
         ground=Fill(key="ground", rect=f.bleed_rect, colour=back.colour, strength=0.06),
