@@ -131,7 +131,8 @@ def _translated_files(folder: Path, lang: str, rows: list[Translation]) -> dict[
             made[path.relative_to(folder)] = done.encode("utf-8")
             continue
         written = chosen.get(path, [])
-        added = [(t, new) for t, new in written if path.name == "game.toml" and _unwritten(t)]
+        given = _given_words(path) if path.name == "game.toml" else {}
+        added = [(t, new) for t, new in written if _unwritten(t, given)]
         pairs = [(t.line or 1, t.source, new) for t, new in written if (t, new) not in added]
         if path.name == "game.toml":
             pairs += _section_names(path, headings)
@@ -146,17 +147,21 @@ def _translated_files(folder: Path, lang: str, rows: list[Translation]) -> dict[
 WORD_TABLES = ("credits", "words")
 
 
-def _unwritten(text: Text) -> bool:
-    """Whether `text` is a word of WORD_TABLES game.toml leaves to its default (then its
-    translation is added to that table, `_with_words`)."""
+def _given_words(path: Path) -> dict[str, set[str]]:
+    """The keys game.toml at `path` gives in each of WORD_TABLES (read once)."""
     from pnp.core.translations import read_toml
 
+    tf = read_toml(path)
+    data = {} if isinstance(tf, Problem) else tf.data
+    return {t: set(data[t]) if isinstance(data.get(t), dict) else set() for t in WORD_TABLES}
+
+
+def _unwritten(text: Text, given: dict[str, set[str]]) -> bool:
+    """Whether `text` is a word of WORD_TABLES game.toml leaves to its default (`given`:
+    the keys it gives in each, `_given_words`); then its translation is added to that
+    table (`_with_words`)."""
     table, _, key = text.field.partition(".")
-    if table not in WORD_TABLES:
-        return False
-    tf = read_toml(text.file)
-    given = {} if isinstance(tf, Problem) else tf.data.get(table, {})
-    return not isinstance(given, dict) or key not in given
+    return table in given and key not in given[table]
 
 
 def _with_words(text: str, added: list[tuple[Text, str]]) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -72,10 +73,18 @@ def read_text(path: Path) -> str | Problem:
 
 
 def read_toml(path: Path) -> TomlFile | Problem:
-    """`path` parsed (pnp.core.toml_text.parse_toml), or the Problem with its line."""
+    """`path` parsed (pnp.core.toml_text.parse_toml), or the Problem with its line; the
+    same text is parsed once in a process (a translated build reads game.toml's texts
+    several times: to write its copy, to check it, to place its problems)."""
     text = read_text(path)
     if isinstance(text, Problem):
         return text
+    return _parsed(path, text)
+
+
+@lru_cache(maxsize=64)
+def _parsed(path: Path, text: str) -> TomlFile | Problem:
+    """`text`, read from `path`, parsed: read only, never changed (it is shared)."""
     parsed = parse_toml(path, text)
     return parsed if isinstance(parsed, Problem) else TomlFile(path, *parsed)
 
