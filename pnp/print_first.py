@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sys
 import zlib
 from pathlib import Path
@@ -89,6 +90,13 @@ def cards_a_sheet(spec: SheetSpec, grid: Grid) -> int:
     return grid.per_sheet // 2 if folded(spec) else grid.per_sheet
 
 
+def _decimal(words: Words, text: str) -> str:
+    """`text` with the decimal point of each number in it written as the kit's words
+    write it ("first.decimal": "," in German, 63,5 mm)."""
+    mark = say(words, "first.decimal")
+    return text if mark == "." else re.sub(r"(?<=\d)\.(?=\d)", mark, text)
+
+
 def _flip(words: Words, spec: SheetSpec) -> str | None:
     key = FLIPS.get(spec.duplex)
     return say(words, key) if key else None
@@ -96,7 +104,13 @@ def _flip(words: Words, spec: SheetSpec) -> str | None:
 
 def _sheet_line(words: Words, spec: SheetSpec, grid: Grid, card_size: str) -> str:
     w, h = card_mm(card_size)
-    size = say(words, "first.card_size", size=card_size_name(card_size), w=f"{w:g}", h=f"{h:g}")
+    size = say(
+        words,
+        "first.card_size",
+        size=card_size_name(card_size),
+        w=_decimal(words, f"{w:g}"),
+        h=_decimal(words, f"{h:g}"),
+    )
     if folded(spec):
         return say(words, "first.sheet_folded", n=cards_a_sheet(spec, grid), size=size)
     per = say(
@@ -116,16 +130,16 @@ def settings(
     sides = say(words, "first.two_sided", flip=flip) if flip else say(words, "first.one_sided")
     if folded(spec):
         sides = say(words, "first.folded")
-    paper = say(words, "first.paper", paper=paper_title(spec.paper))
+    paper = say(words, "first.paper", paper=_decimal(words, paper_title(spec.paper)))
     if grid is not None and grid.page_w > grid.page_h:
-        paper = say(words, "first.paper_landscape", paper=paper_title(spec.paper))
+        paper = say(words, "first.paper_landscape", paper=_decimal(words, paper_title(spec.paper)))
     return (say(words, "first.scale"), paper, sides, say(words, "first.borderless"))
 
 
 def _cut(words: Words, spec: SheetSpec) -> str:
     cut = say(words, "first.cut_marks" if spec.crop_marks else "first.cut_edges")
     if spec.corner_mm > 0:
-        cut = say(words, "first.cut_corners", cut=cut, mm=number(spec.corner_mm))
+        cut = say(words, "first.cut_corners", cut=cut, mm=_decimal(words, number(spec.corner_mm)))
     return cut
 
 
@@ -145,7 +159,7 @@ def _cards_file(
         "first.cards_what",
         cards=say(words, "first.n_cards", n=copies),
         sheets=say(words, "first.n_sheets", n=sheets),
-        paper=paper_title(spec.paper),
+        paper=_decimal(words, paper_title(spec.paper)),
         pages=say(words, "first.n_pages", n=pages),
     )
     return KitFile("cards.pdf", what, say(words, "first.cards_how", how=how, cut=_cut(words, spec)))
@@ -164,7 +178,7 @@ def kit_files(
     them; `extras`: the kit's pnp.layout.kit.Extra), in the order a player prints them:
     this page first; in the kit's `words` (pnp.core.kit_words)."""
     half_w, half_h = half_sheet_mm(spec.paper)
-    half = f"{half_w:g} × {half_h:g} mm"
+    half = _decimal(words, f"{half_w:g} × {half_h:g} mm")
     named = HALF_NAMES.get(paper_name(spec.paper))
     if named in KIT_WORDS:
         named = say(words, named)
@@ -190,7 +204,7 @@ def kit_files(
                 "first.booklet_what",
                 sheets=say(words, "first.n_sheets", n=-(-booklet // 2)),
                 sides=say(words, "first.n_sides", n=booklet),
-                paper=paper_title(spec.paper),
+                paper=_decimal(words, paper_title(spec.paper)),
             ),
             say(words, "first.booklet_how"),
         ),

@@ -75,6 +75,7 @@ def test_the_german_print_me_first_page_prints_its_words_and_no_english(german_k
     english = [en for _, (en, de) in fixed.items() if bare(en) != bare(de)]
     assert not [en for en in english if len(en) > 5 and bare(en) in printed]
     assert bare("155 Karten auf 18 Bogen A4") in printed
+    assert bare("Karten im Format poker (63,5 × 88,9 mm)") in printed  # a decimal comma
     assert bare("51 Technik, 60 Abwehr, 4 Realitätscheck, 14 Angriff, 14 Bedienfehler") in printed
     assert bare("Hack Attack: Defense — zuerst drucken") in printed
 

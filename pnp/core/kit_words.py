@@ -66,6 +66,7 @@ KIT_WORDS: dict[str, str] = {
     "first.half_letter": "half-letter",
     "first.half_legal": "half-legal",
     "first.card_size": "{size} cards ({w} × {h} mm)",
+    "first.decimal": ".",
     "first.sheet_folded": (
         "{n} {size} a sheet, one page each, every front beside its back across the "
         "dashed fold line."
