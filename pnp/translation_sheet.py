@@ -84,12 +84,19 @@ def sheet_text(rows: list[SheetRow]) -> str:
 
 def write_sheet(folder: Path, lang: str, out: Path) -> tuple[Path, int, int]:
     """Write the sheet of `lang` to `out`/translations/<lang>.csv, with a byte-order mark
-    so that a spreadsheet opens it as UTF-8; (its path, rows, rows translated)."""
+    so that a spreadsheet opens it as UTF-8; (its path, rows, rows translated from
+    today's source: a stale translation is not counted)."""
     rows = sheet_rows(folder, lang)
     path = out / "translations" / f"{lang}.csv"
     body = sheet_text(rows).encode("utf-8-sig")  # a byte-order mark: Excel reads UTF-8
     _write_bytes(path, body)
-    return path, len(rows), sum(1 for r in rows if r.translation.strip())
+    today = {(t.id, t.field): t.source for t in source_texts(folder)}
+    stale = [
+        r
+        for r in rows
+        if r.translation.strip() and (r.status == "stale" or r.source != today.get((r.id, r.field)))
+    ]
+    return path, len(rows), sum(1 for r in rows if r.translation.strip()) - len(stale)
 
 
 def import_sheet(folder: Path, lang: str, sheet: Path) -> tuple[Path, int]:

@@ -319,3 +319,13 @@ def test_a_rulebook_not_in_utf8_is_one_line(game, tmp_path):
                  "--lang", "de", str(mine))  # fmt: skip
     assert result.exit_code == 1 and "mine.md" in result.output and "UTF-8" in result.output
     assert "codec" not in result.output
+
+
+def test_the_sheet_written_counts_a_stale_translation_apart(game, tmp_path):
+    tech = game / "tech.toml"
+    tech.write_text(
+        tech.read_text(encoding="utf-8").replace('name = "Smart TV"', 'name = "Smart Television"')
+    )
+    result = pnp("export-data", "--game", "hack-attack", "--data", str(game.parent), "--lang",
+                 "de", "--out", str(tmp_path / "out"))  # fmt: skip
+    assert result.exit_code == 0 and "336 texts, 335 translated" in result.output, result.output
