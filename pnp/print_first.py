@@ -26,10 +26,10 @@ from pnp.core.disk_cache import (
     cache_folder,
     file_stamp,
     module_stamps,
-    read_checked,
+    read_headed,
     unchanged,
     used,
-    write_checked,
+    write_headed,
 )
 from pnp.core.kit_words import KIT_WORDS, kind_word, say, words_of
 from pnp.core.sizes import card_mm, card_size_name, half_sheet_mm, paper_name, paper_title
@@ -293,11 +293,10 @@ def _kept_or_drawn(path: Path, page: Any) -> int:
     versions = [list(sys.version_info[:3]), reportlab.Version, zlib.ZLIB_RUNTIME_VERSION]
     described = json.dumps([repr(page), fonts, versions])
     kept = cache_folder() / "first-page" / hashlib.sha256(described.encode()).hexdigest()
-    body = read_checked(kept)
-    if body is not None:
-        head, _, pdf = body.partition(b"\n")
+    entry = read_headed(kept)
+    if entry is not None:
+        about, pdf = entry
         try:
-            about = json.loads(head)
             pages, fresh = int(about["pages"]), unchanged(about["code"])
         except (ValueError, TypeError, KeyError):
             fresh = False
@@ -310,6 +309,5 @@ def _kept_or_drawn(path: Path, page: Any) -> int:
     pages = render_first_page(path, page)
     code = module_stamps()
     if code is not None:
-        head = json.dumps({"pages": pages, "code": code}).encode()
-        write_checked(kept, head + b"\n" + path.read_bytes(), KEEP_PAGES)
+        write_headed(kept, {"pages": pages, "code": code}, path.read_bytes(), KEEP_PAGES)
     return pages

@@ -18,6 +18,7 @@ time, and what is printed is the same with or without it.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import sys
@@ -59,6 +60,25 @@ def read_checked(path: Path | str) -> bytes | None:
         return None
     check, _, body = raw.partition(b"\n")
     return body if hashlib.sha256(body).hexdigest().encode() == check else None
+
+
+def read_headed(path: Path | str) -> tuple[dict, bytes] | None:
+    """An entry `write_headed` wrote: (its head, a JSON object, and the bytes after its
+    line), or None when it is missing, damaged or its head is no JSON object."""
+    body = read_checked(path)
+    if body is None:
+        return None
+    head, _, rest = body.partition(b"\n")
+    try:
+        about = json.loads(head)
+    except ValueError:
+        return None
+    return (about, rest) if isinstance(about, dict) else None
+
+
+def write_headed(path: Path, head: dict, body: bytes, keep: int | None = None) -> None:
+    """`write_checked` of `body` under a line holding `head` as JSON (`read_headed`)."""
+    write_checked(path, json.dumps(head).encode() + b"\n" + body, keep)
 
 
 def write_checked(path: Path, body: bytes, keep: int | None = None) -> None:

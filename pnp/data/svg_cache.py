@@ -43,7 +43,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pnp.core.disk_cache import ENV_DIR, cache_folder, read_checked, write_checked
+from pnp.core.disk_cache import (
+    ENV_DIR,
+    cache_folder,
+    read_checked,
+    read_headed,
+    write_checked,
+    write_headed,
+)
 from pnp.core.errors import ImageRefused
 from pnp.core.records import NamedTuple
 from pnp.data import svg_numbers
@@ -177,12 +184,11 @@ def kept(key: str) -> bool:
 def load(key: str) -> Entry | None:
     """The entry of `key` (content_key), or None: none, damaged or unreadable. Only its
     size is read now; its drawing when one is wanted (`drawing`)."""
-    body = read_checked(_entry_path(key))
-    if body is None:
+    entry = read_headed(_entry_path(key))
+    if entry is None:
         return None
-    head, _, tree = body.partition(b"\n")
+    size, tree = entry
     try:
-        size = json.loads(head)
         width, height = float(size["width_pt"]), float(size["height_pt"])
     except (ValueError, TypeError, KeyError):
         return None
@@ -220,8 +226,8 @@ def store(key: str, drawing: Any) -> Entry:
         tree = _encode(drawing)
     except _NotStored:
         return Entry(width, height)
-    head = json.dumps({"width_pt": width, "height_pt": height})
-    write_checked(Path(_entry_path(key)), f"{head}\n{json.dumps(tree)}".encode(), KEEP)
+    head = {"width_pt": width, "height_pt": height}
+    write_headed(Path(_entry_path(key)), head, json.dumps(tree).encode(), KEEP)
     return Entry(width, height, tree)
 
 

@@ -30,10 +30,10 @@ from pnp.core.disk_cache import (
     cache_folder,
     file_stamp,
     module_stamps,
-    read_checked,
+    read_headed,
     unchanged,
     used,
-    write_checked,
+    write_headed,
 )
 from pnp.core.errors import Problem
 from pnp.core.records import NamedTuple
@@ -196,12 +196,11 @@ class Kept(NamedTuple):
 def kept(key: str) -> Kept | None:
     """The entry `key` names (`lookup_key`), or None: none, damaged, or written by a pnp
     whose modules have changed since."""
-    body = read_checked(_entry_path(key))
-    if body is None:
+    entry = read_headed(_entry_path(key))
+    if entry is None:
         return None
-    head, _, rest = body.partition(b"\n")
+    about, rest = entry
     try:
-        about = json.loads(head)
         sizes = [int(n) for n in about["sizes"]]
         code = about["code"]
         if len(sizes) != len(NAMES) or sum(sizes) != len(rest) or not unchanged(code):
@@ -262,6 +261,5 @@ def write(
             "sizes": [len(f) for f in files],
             "code": code,
         }
-        entry = json.dumps(about).encode() + b"\n" + b"".join(files)
-        write_checked(_entry_path(key), entry, KEEP)
+        write_headed(_entry_path(key), about, b"".join(files), KEEP)
     return pages, sides
